@@ -1,0 +1,1 @@
+"""Pure analysis functions over the tidy tables (no I/O, no page code)."""

@@ -1,0 +1,82 @@
+"""Leaderboard tables: per pair, one row per system, one column group per scheme/metric.
+
+Scores are first averaged over annotators per translation, then over paragraphs; a
+system without judgments in a scheme gets NaN (shown as "—"), never 0.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pandas as pd
+
+from ..model import Corpus
+from .mqm import mqm_scores
+
+
+@dataclass(frozen=True)
+class Column:
+    """One scored column of the leaderboard, with where its numbers come from."""
+
+    key: str
+    label: str
+    campaign: str
+    higher_is_better: bool
+    provenance: str
+
+
+def segment_scores(corpus: Corpus) -> tuple[pd.DataFrame, list[Column]]:
+    """Long table (column, system, pair, paragraph, score) over every scheme with a score."""
+    frames: list[pd.DataFrame] = []
+    columns: list[Column] = []
+    campaigns = corpus.tables["campaigns"].set_index("campaign")
+    variants = campaigns["mqm_variant"].to_dict()
+    mqm = mqm_scores(corpus.mqm, corpus.mqm_errors, corpus.paragraphs, variants)
+    version = corpus.data_version()
+    for cid, group in mqm.groupby("campaign", sort=True):
+        key = f"mqm:{cid}"
+        frames.append(_per_translation(group, key))
+        label = f"MQM ({campaigns.at[cid, 'title']})"
+        columns.append(Column(key, label, str(cid), True,
+                              f"{cid}, MQM variant {variants[cid]}, data {version}"))
+    for cid, group in corpus.sqm.groupby("campaign", sort=True):
+        key = f"sqm:{cid}"
+        frames.append(_per_translation(group, key))
+        columns.append(Column(key, f"SQM ({campaigns.at[cid, 'title']})", str(cid), True,
+                              f"{cid}, SQM 0-6 mean over annotators, data {version}"))
+    metric = corpus.metric_scores
+    segments = metric[(metric["level"] == "segment") & metric["score"].notna()]
+    for cid, group in segments.groupby("campaign", sort=True):
+        key = f"metric:{cid}"
+        row = campaigns.loc[cid]
+        frames.append(_per_translation(group, key))
+        columns.append(Column(key, str(row["metric"] or row["title"]), str(cid),
+                              bool(row["higher_is_better"]), _metric_provenance(row, version)))
+    long = pd.concat(frames, ignore_index=True) if frames else pd.DataFrame(
+        columns=["column", "system", "pair", "paragraph", "score"])
+    return long, columns
+
+
+def _per_translation(group: pd.DataFrame, key: str) -> pd.DataFrame:
+    mean = group.groupby(["system", "pair", "paragraph"], as_index=False)["score"].mean()
+    return mean.assign(column=key)[["column", "system", "pair", "paragraph", "score"]]
+
+
+def _metric_provenance(row: pd.Series, version: str) -> str:
+    parts = [str(row.name)]
+    if row["signature"]:
+        parts.append(f"signature {row['signature']}")
+    if row["judge_model"]:
+        parts.append(f"judge {row['judge_model']}")
+    if row["prompt_sha256"]:
+        parts.append(f"prompt sha256 {str(row['prompt_sha256'])[:12]}")
+    if pd.notna(row["temperature"]):
+        parts.append(f"temperature {row['temperature']:g}")
+    parts.append(f"data {version}")
+    return ", ".join(parts)
+
+
+def system_means(long: pd.DataFrame) -> pd.DataFrame:
+    """Mean and item count per (pair, column, system)."""
+    grouped = long.groupby(["pair", "column", "system"], as_index=False)["score"]
+    return grouped.agg(mean="mean", n="count")

@@ -1,0 +1,69 @@
+"""MQM scores per translation and annotator, in paper 000's and WMT's variants.
+
+Both are returned as *scores* (higher is better, 0 = no error), i.e. the negated penalty:
+
+- ``paper000``: -(25 * non-translation + 5 * major + 1 * minor) / sentences (paper 000, Sec. 3.2).
+  Paper 000 has no "critical" level; critical errors count as major. Neutral counts 0.
+- ``wmt``: -(sum of weights) capped at 25 per segment, with Major 5, Minor 1,
+  Minor Fluency/Punctuation 0.1, Non-translation 25, Neutral 0 (Freitag et al. 2021, WMT).
+  Critical counts as major. WMT's "mean segment penalty" is the negation of the mean score.
+
+A non-translation error weighs 25 whatever its severity.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+
+WMT_CAP = 25.0
+KEYS = ["campaign", "system", "pair", "paragraph", "annotator"]
+
+
+def error_weights(errors: pd.DataFrame, variant: str) -> pd.Series:
+    """Penalty weight of each error row under ``variant`` ('paper000' or 'wmt')."""
+    severity = errors["severity"].str.lower()
+    weight = np.select([severity == "minor", severity.isin(["major", "critical"])], [1.0, 5.0], 0.0)
+    if variant == "wmt":
+        punctuation = (errors["category"].str.lower() == "fluency") & (
+            errors["subcategory"].str.lower() == "punctuation") & (severity == "minor")
+        weight = np.where(punctuation, 0.1, weight)
+    elif variant != "paper000":
+        raise ValueError(f"unknown MQM variant {variant!r}")
+    non_translation = errors["non_translation"].astype(bool) | (
+        errors["category"].str.lower() == "non-translation")
+    return pd.Series(np.where(non_translation, 25.0, weight), index=errors.index, dtype=float)
+
+
+def mqm_scores(items: pd.DataFrame, errors: pd.DataFrame, paragraphs: pd.DataFrame,
+               variants: dict[str, str]) -> pd.DataFrame:
+    """One row per (campaign, system, pair, paragraph, annotator) with ``score`` and counts.
+
+    ``items`` is the ``mqm`` table (one row per annotated translation, also error-free ones),
+    ``errors`` the ``mqm_errors`` table, ``variants`` maps campaign -> 'paper000' | 'wmt'.
+    """
+    out = items[KEYS + ["sentences"]].copy()
+    if out.empty:
+        return out.assign(score=pd.Series(dtype=float), penalty=pd.Series(dtype=float),
+                          minor=0, major=0, non_translation=0)
+    sentences = paragraphs.set_index("paragraph")["sentences"]
+    out["sentences"] = out["sentences"].fillna(out["paragraph"].map(sentences))
+    errs = errors.copy()
+    errs["variant"] = errs["campaign"].map(variants).fillna("paper000")
+    errs["weight"] = 0.0
+    for variant, group in errs.groupby("variant"):
+        errs.loc[group.index, "weight"] = error_weights(group, str(variant))
+    errs["is_nt"] = errs["weight"] == 25.0
+    severity = errs["severity"].str.lower()
+    errs["is_major"] = severity.isin(["major", "critical"]) & ~errs["is_nt"]
+    errs["is_minor"] = (severity == "minor") & ~errs["is_nt"]
+    sums = errs.groupby(KEYS).agg(penalty=("weight", "sum"), minor=("is_minor", "sum"),
+                                  major=("is_major", "sum"), non_translation=("is_nt", "sum"))
+    out = out.merge(sums.reset_index(), on=KEYS, how="left")
+    out[["penalty", "minor", "major", "non_translation"]] = out[
+        ["penalty", "minor", "major", "non_translation"]].fillna(0)
+    variant = out["campaign"].map(variants).fillna("paper000")
+    per_sentence = out["penalty"] / out["sentences"].astype(float)
+    capped = np.minimum(out["penalty"], WMT_CAP)
+    out["score"] = -np.where(variant == "wmt", capped, per_sentence)
+    return out.sort_values(KEYS, kind="stable").reset_index(drop=True)

@@ -1,0 +1,281 @@
+"""Cross-file checks over schema-valid rows: ids, references, offsets, ranges, NFC."""
+
+from __future__ import annotations
+
+import unicodedata
+from typing import Any, Iterable
+
+from .errors import Problems
+from .load import RawData, Row
+from .typology import DEFAULT_SCALES, allowed_categories
+
+TARGETED = ("mqm", "free", "sqm", "creativity", "ruler", "verse", "metric")
+
+
+def check(raw: RawData, problems: Problems) -> None:
+    _check_folder_ids(raw, problems)
+    paragraphs = _unique(raw.of("paragraph"), lambda r: r.data["id"], "id", problems,
+                         "paragraph ids must be unique across all data roots")
+    works = {r.data["id"]: r for r in raw.of("work")}
+    systems = _unique(raw.of("system"), lambda r: r.data["id"], "id", problems,
+                      "system ids must be unique across all data roots")
+    _unique(raw.of("work"), lambda r: r.data["id"], "id", problems, "work ids must be unique")
+    _unique(list(raw.campaigns.values()), lambda r: r.data["id"], "id", problems,
+            "campaign ids must be unique")
+    _unique(raw.of("dataset"), lambda r: r.data["id"], "id", problems,
+            "each data root needs its own dataset id")
+    for row in raw.of("paragraph"):
+        _check_text(row, problems)
+    lengths = _check_translations(raw, paragraphs, works, problems)
+    source_lengths = {pid: _length(r.data) for pid, r in paragraphs.items()}
+    for campaign_id, campaign in raw.campaigns.items():
+        scheme = campaign.data["scheme"]
+        rows = [r for r in raw.of(scheme) if r.context.get("campaign") == campaign_id]
+        _check_campaign(campaign, rows, set(systems) | raw.system_folders, lengths, source_lengths,
+                        problems)
+
+
+def _check_folder_ids(raw: RawData, problems: Problems) -> None:
+    for kind, key in (("work", "work"), ("system", "system"), ("campaign", "campaign")):
+        for row in raw.of(kind):
+            folder = row.context[key]
+            if row.data["id"] != folder:
+                problems.add(row.file, row.line, "id", f"{row.data['id']!r} differs from its folder name {folder!r}",
+                             f"set id: {folder} or rename the folder")
+
+
+def _unique(rows: Iterable[Row], key: Any, field: str, problems: Problems, fix: str) -> dict[Any, Row]:
+    seen: dict[Any, Row] = {}
+    for row in rows:
+        value = key(row)
+        if value in seen:
+            first = seen[value]
+            problems.add(row.file, row.line, field, f"duplicate {value!r} (first at {first.file}:{first.line})", fix)
+        else:
+            seen[value] = row
+    return seen
+
+
+def _length(data: dict[str, Any]) -> int | None:
+    if "text" in data:
+        return len(data["text"])
+    return data.get("length")
+
+
+def _check_text(row: Row, problems: Problems) -> None:
+    text = row.data.get("text")
+    if text is None:
+        if not row.data.get("snippet") and not row.data.get("sha256"):
+            problems.add(row.file, row.line, "snippet", "a restricted text needs a snippet or a sha256",
+                         "add the shareable snippet or the SHA-256 of the full text")
+        return
+    if not text.strip():
+        problems.add(row.file, row.line, "text", "is empty or whitespace only",
+                     "provide the translated text")
+    elif unicodedata.normalize("NFC", text) != text:
+        problems.add(row.file, row.line, "text", "is not in Unicode NFC",
+                     "normalise the text to NFC (unicodedata.normalize('NFC', text))")
+    bad = next((c for c in text if unicodedata.category(c) == "Cc" and c not in "\n\t"), None)
+    if bad is not None:
+        problems.add(row.file, row.line, "text", f"contains the control character U+{ord(bad):04X}",
+                     "remove control characters")
+
+
+def _check_translations(raw: RawData, paragraphs: dict[str, Row], works: dict[str, Row],
+                        problems: Problems) -> dict[tuple[str, str, str], int | None]:
+    lengths: dict[tuple[str, str, str], int | None] = {}
+    for row in raw.of("translation"):
+        system, pair, pid = row.context["system"], row.context["pair"], row.data["paragraph"]
+        _check_text(row, problems)
+        key = (system, pair, pid)
+        if key in lengths:
+            problems.add(row.file, row.line, "paragraph", f"{pid!r} is translated twice in this file",
+                         "keep one line per paragraph")
+            continue
+        lengths[key] = _length(row.data)
+        source = paragraphs.get(pid)
+        if source is None:
+            problems.add(row.file, row.line, "paragraph", f"unknown paragraph id {pid!r}",
+                         "use an id from corpus/works/*/paragraphs.jsonl")
+            continue
+        work = works.get(source.context["work"])
+        if work is not None and work.data["source_lang"] != pair.split("-")[0]:
+            problems.add(row.file, row.line, "paragraph",
+                         f"{pid!r} is in {work.data['source_lang']!r}, but the file is for {pair}",
+                         f"move the line to {work.data['source_lang']}-{pair.split('-')[1]}.jsonl")
+    return lengths
+
+
+def _check_campaign(campaign: Row, rows: list[Row], systems: set[str],
+                    lengths: dict[tuple[str, str, str], int | None],
+                    source_lengths: dict[str, int | None], problems: Problems) -> None:
+    data = campaign.data
+    scheme = data["scheme"]
+    annotators = {a["id"] for a in data.get("annotators", [])}
+    if scheme != "metric" and not annotators:
+        problems.add(campaign.file, 1, "annotators", "no annotators declared",
+                     "list the anonymous annotator ids with their expertise")
+    categories = None
+    if scheme == "mqm":
+        mqm = data.get("mqm", {})
+        categories = allowed_categories(mqm.get("typology", "paper000"), mqm.get("categories"))
+    low, high = _scale(data)
+    seen: dict[tuple[Any, ...], Row] = {}
+    for row in rows:
+        record = row.data
+        if scheme != "metric" and record["annotator"] not in annotators:
+            problems.add(row.file, row.line, "annotator", f"unknown annotator {record['annotator']!r}",
+                         f"declare it in {campaign.file} under annotators")
+        if scheme in TARGETED:
+            _check_target(row, systems, lengths, problems)
+        else:
+            _check_tuple(row, scheme, systems, lengths, problems)
+        key = _judgment_key(scheme, record)
+        if key in seen:
+            first = seen[key]
+            problems.add(row.file, row.line, "record", f"duplicate judgment (first at {first.file}:{first.line})",
+                         "keep one record per item and annotator")
+        seen[key] = row
+        length = lengths.get((record.get("system", ""), record.get("pair", ""), record.get("paragraph", "")))
+        source_length = source_lengths.get(record.get("paragraph", ""))
+        _check_record(row, scheme, categories, (low, high), data, length, source_length, problems)
+
+
+def _scale(data: dict[str, Any]) -> tuple[float, float]:
+    if "scale" in data:
+        return float(data["scale"]["min"]), float(data["scale"]["max"])
+    return DEFAULT_SCALES.get(data["scheme"], (float("-inf"), float("inf")))
+
+
+def _judgment_key(scheme: str, record: dict[str, Any]) -> tuple[Any, ...]:
+    if scheme == "bws":
+        return (record["pair"], record["paragraph"], record["annotator"], tuple(sorted(record["systems"])))
+    if scheme == "pairwise":
+        return (record["pair"], record["paragraph"], record["annotator"], record["a"], record["b"])
+    if scheme == "metric":
+        return (record["system"], record["pair"], record.get("paragraph"), record.get("level", "segment"))
+    return (record["system"], record["pair"], record["paragraph"], record["annotator"])
+
+
+def _check_target(row: Row, systems: set[str], lengths: dict[tuple[str, str, str], int | None],
+                  problems: Problems) -> None:
+    record = row.data
+    if record["system"] not in systems:
+        problems.add(row.file, row.line, "system", f"unknown system id {record['system']!r}",
+                     "use a folder name under corpus/systems/")
+        return
+    if record.get("level") == "system":
+        return
+    if "paragraph" not in record:
+        problems.add(row.file, row.line, "paragraph", "is required for a segment-level record",
+                     "add the paragraph id, or set level: system")
+        return
+    if (record["system"], record["pair"], record["paragraph"]) not in lengths:
+        problems.add(row.file, row.line, "paragraph",
+                     f"{record['system']} has no {record['pair']} translation of {record['paragraph']!r}",
+                     f"add it to corpus/systems/{record['system']}/{record['pair']}.jsonl or fix the ids")
+
+
+def _check_tuple(row: Row, scheme: str, systems: set[str],
+                 lengths: dict[tuple[str, str, str], int | None], problems: Problems) -> None:
+    record = row.data
+    shown = record["systems"] if scheme == "bws" else [record["a"], record["b"]]
+    if len(set(shown)) != len(shown):
+        problems.add(row.file, row.line, "systems" if scheme == "bws" else "b",
+                     "the same system appears twice", "compare different systems")
+    for system in shown:
+        if system not in systems:
+            problems.add(row.file, row.line, "systems" if scheme == "bws" else "a/b",
+                         f"unknown system id {system!r}", "use a folder name under corpus/systems/")
+        elif (system, record["pair"], record["paragraph"]) not in lengths:
+            problems.add(row.file, row.line, "systems",
+                         f"{system} has no {record['pair']} translation of {record['paragraph']!r}",
+                         "judge only translations that exist")
+    if scheme == "bws":
+        for name in ("best", "worst"):
+            if record[name] not in shown:
+                problems.add(row.file, row.line, name, f"{record[name]!r} is not in the tuple",
+                             "pick one of the systems listed in 'systems'")
+        if record["best"] == record["worst"]:
+            problems.add(row.file, row.line, "worst", "equals best", "pick different best and worst")
+
+
+def _check_record(row: Row, scheme: str, categories: dict[str, set[str]] | None,
+                  scale: tuple[float, float], campaign: dict[str, Any], length: int | None,
+                  source_length: int | None, problems: Problems) -> None:
+    record = row.data
+    if scheme == "mqm":
+        for i, error in enumerate(record["errors"]):
+            _check_span(row, f"errors.{i}", error, length, problems)
+            _check_category(row, f"errors.{i}", error, categories or {}, problems)
+    elif scheme == "metric":
+        for i, span in enumerate(record.get("spans", [])):
+            _check_span(row, f"spans.{i}", span, length, problems)
+        if record["score"] is None and not record.get("error"):
+            problems.add(row.file, row.line, "error", "a null score needs the reason",
+                         "store why the answer could not be parsed in 'error'")
+        _check_range(row, "score", record["score"], _metric_scale(campaign), problems)
+    elif scheme == "free":
+        for i, span in enumerate(record["spans"]):
+            _check_span(row, f"spans.{i}", span, length, problems)
+    elif scheme == "sqm":
+        _check_range(row, "score", record["score"], scale, problems)
+    elif scheme == "ruler":
+        criteria = campaign.get("criteria")
+        for name, value in record["scores"].items():
+            if criteria and name not in criteria:
+                problems.add(row.file, row.line, f"scores.{name}", "is not a criterion of the campaign",
+                             f"use one of: {', '.join(criteria)}")
+            _check_range(row, f"scores.{name}", value, scale, problems)
+    elif scheme == "creativity":
+        for i, ucp in enumerate(record["ucps"]):
+            if "start" in ucp or "end" in ucp:
+                _check_span(row, f"ucps.{i}", ucp, length, problems)
+            if "source_start" in ucp or "source_end" in ucp:
+                _check_span(row, f"ucps.{i}", {"start": ucp.get("source_start", -1),
+                                               "end": ucp.get("source_end", -1)}, source_length, problems,
+                            "source_")
+        for i, kudos in enumerate(record.get("kudos", [])):
+            _check_span(row, f"kudos.{i}", kudos, length, problems)
+
+
+def _metric_scale(campaign: dict[str, Any]) -> tuple[float, float]:
+    metric = campaign.get("metric", {})
+    return float(metric.get("min", float("-inf"))), float(metric.get("max", float("inf")))
+
+
+def _check_range(row: Row, field: str, value: Any, scale: tuple[float, float], problems: Problems) -> None:
+    if value is None:
+        return
+    low, high = scale
+    if not low <= value <= high:
+        problems.add(row.file, row.line, field, f"{value} is outside the scheme's range {low:g}-{high:g}",
+                     f"use a value from {low:g} to {high:g} (or change the campaign's scale)")
+
+
+def _check_span(row: Row, field: str, span: dict[str, Any], length: int | None,
+                problems: Problems, prefix: str = "") -> None:
+    start, end = span.get("start"), span.get("end")
+    if start is None or end is None or start < 0 or end < 0:
+        problems.add(row.file, row.line, f"{field}.{prefix}start", "needs both start and end offsets",
+                     "give start and end in code points")
+        return
+    if start > end:
+        problems.add(row.file, row.line, f"{field}.{prefix}end", f"span is reversed ({start} > {end})",
+                     "swap start and end; end is exclusive")
+    elif length is not None and end > length:
+        problems.add(row.file, row.line, f"{field}.{prefix}end",
+                     f"offset {end} is past the end of its text ({length} code points)",
+                     "count offsets in Unicode code points of the NFC text")
+
+
+def _check_category(row: Row, field: str, error: dict[str, Any], categories: dict[str, set[str]],
+                    problems: Problems) -> None:
+    main, sub = error["category"], error.get("subcategory", "")
+    if main not in categories:
+        problems.add(row.file, row.line, f"{field}.category", f"unknown category {main!r}",
+                     f"use one of: {', '.join(categories)}")
+    elif sub not in categories[main]:
+        options = ", ".join(sorted(s for s in categories[main] if s)) or "none"
+        problems.add(row.file, row.line, f"{field}.subcategory", f"unknown subcategory {sub!r} of {main}",
+                     f"use one of: {options}")

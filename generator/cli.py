@@ -1,0 +1,144 @@
+"""The `litboard` command: validate, build, serve, import (and score once available).
+
+User mistakes (DataError) become exit code 1 with every problem listed; usage errors
+exit 2 (argparse). No traceback for bad input.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Sequence
+
+from . import __version__
+from .errors import DataError, Problem
+from .importers import IMPORTERS
+from .progress import step
+
+DEFAULT_OUT = Path("public")
+
+
+def _roots(values: list[str] | None) -> list[Path]:
+    from .build import default_roots
+
+    return [Path(v) for v in values] if values else default_roots()
+
+
+def _add_data(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--data", action="append", metavar="DIR",
+                        help="data root (a folder with corpus/ and judgments/); repeat to combine "
+                             "several; default: the repository's own corpus/ and judgments/")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="litboard", description=__doc__.splitlines()[0])
+    parser.add_argument("--version", action="version", version=f"litboard {__version__}")
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    p = sub.add_parser("validate", help="check data roots and list every problem (exit 1 if any)")
+    _add_data(p)
+    p.add_argument("--format", choices=["human", "json", "github"], default="human",
+                   help="human lines, a JSON list, or GitHub ::error annotations")
+    p = sub.add_parser("build", help="build the static site (atomically) into --out")
+    _add_data(p)
+    p.add_argument("--out", type=Path, default=DEFAULT_OUT, help="output folder (default: public/)")
+    p = sub.add_parser("serve", help="build and serve the site with live reload (mkdocs serve)")
+    _add_data(p)
+    p.add_argument("--dev-addr", default="127.0.0.1:8000", help="address:port to serve on")
+    p = sub.add_parser("import", help="convert a foreign format into a litboard data root")
+    p.add_argument("format", choices=sorted(IMPORTERS), metavar="FORMAT",
+                   help="one of: " + (", ".join(sorted(IMPORTERS)) or "(none yet)"))
+    p.add_argument("src", type=Path, metavar="SRC", help="the release folder or export file")
+    p.add_argument("--out", type=Path, required=True, metavar="DST", help="data root to write")
+    p.add_argument("--mapping", type=Path, help="mapping file (formats that need one)")
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    try:
+        return int(COMMANDS[args.command](args))
+    except DataError as exc:
+        _print_problems(exc.problems, getattr(args, "format", "human"))
+        return 1
+
+
+def _print_problems(problems: list[Problem], fmt: str) -> None:
+    if fmt == "json":
+        print(json.dumps([p.as_dict() for p in problems], ensure_ascii=False, indent=1))
+        return
+    for problem in problems:
+        if fmt == "github":
+            message = f"{problem.field}: {problem.message}" + (f" (fix: {problem.fix})" if problem.fix else "")
+            message = message.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+            line = f",line={problem.line}" if problem.line else ""
+            print(f"::error file={problem.file}{line}::{message}")
+        else:
+            print(problem.format(), file=sys.stderr)
+    if fmt == "human":
+        print(f"litboard: {len(problems)} problem{'s' if len(problems) != 1 else ''} found",
+              file=sys.stderr)
+
+
+def cmd_validate(args: argparse.Namespace) -> int:
+    from .load import validate
+
+    roots = _roots(args.data)
+    problems = validate(roots).items
+    if problems:
+        raise DataError(problems)
+    if args.format == "json":
+        print("[]")
+    elif args.format == "human":
+        print(f"litboard: {', '.join(map(str, roots))}: no problems found")
+    return 0
+
+
+def cmd_build(args: argparse.Namespace) -> int:
+    from mkdocs.exceptions import MkDocsException
+
+    from .build import build_site
+    from .load import validate
+
+    roots = _roots(args.data)
+    with step("validating data"):
+        problems = validate(roots).items
+    if problems:
+        raise DataError(problems)
+    with step(f"building the site into {args.out}"):
+        try:
+            result = build_site(roots, args.out)
+        except MkDocsException as exc:
+            print(f"litboard: build failed, previous output left intact: {exc}", file=sys.stderr)
+            return 1
+    print(f"litboard: built {result.pages} pages into {result.out}")
+    return 0
+
+
+def cmd_serve(args: argparse.Namespace) -> int:
+    import os
+
+    from mkdocs.commands.serve import serve
+
+    from .build import REPO
+
+    os.environ["LITBOARD_DATA"] = os.pathsep.join(str(r.resolve()) for r in _roots(args.data))
+    serve(str(REPO / "mkdocs.yml"), dev_addr=args.dev_addr)
+    return 0
+
+
+def cmd_import(args: argparse.Namespace) -> int:
+    from .importers import get
+
+    options = {"mapping": args.mapping} if args.mapping else {}
+    with step(f"importing {args.format} from {args.src}"):
+        report = get(args.format)(args.src, args.out, **options)
+    print(report.format())
+    return 0
+
+
+COMMANDS = {"validate": cmd_validate, "build": cmd_build, "serve": cmd_serve, "import": cmd_import}
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

@@ -1,0 +1,38 @@
+"""Identifier safety: ids become file names and URL parts, so they are checked first."""
+
+from __future__ import annotations
+
+import re
+
+ID_PATTERN = r"^[a-z0-9][a-z0-9._-]{0,79}$"
+_ID_RE = re.compile(ID_PATTERN)
+PAIR_PATTERN = r"^[a-z]{2,3}-[a-z]{2,3}$"
+_PAIR_RE = re.compile(PAIR_PATTERN)
+
+ID_HELP = ("use 1-80 characters from a-z, 0-9, '.', '_' and '-', starting with a letter "
+           "or digit (no '/', '..', spaces, capitals or control characters)")
+
+
+def id_problem(value: object) -> str | None:
+    """Return why ``value`` is not a safe id, or None when it is."""
+    if not isinstance(value, str):
+        return f"expected a string id, got {type(value).__name__}"
+    if _ID_RE.fullmatch(value) is None or ".." in value:
+        return f"{value!r} is not a safe id"
+    return None
+
+
+def is_safe_id(value: object) -> bool:
+    return id_problem(value) is None
+
+
+def pair_problem(value: object) -> str | None:
+    if not isinstance(value, str) or _PAIR_RE.fullmatch(value) is None:
+        return f"{value!r} is not a language pair like 'de-en'"
+    return None
+
+
+def slug(text: str) -> str:
+    """Turn free text into a safe id (for importers); never empty."""
+    cleaned = re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
+    return (cleaned or "x")[:80].rstrip("-.") or "x"

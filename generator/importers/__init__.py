@@ -1,0 +1,67 @@
+"""Importers: one module per foreign format, each writing a litboard data root.
+
+Every importer module exposes ``run(src: Path, out: Path, **options) -> ImportReport``.
+The registry maps the CLI's format names to modules (imported lazily).
+"""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable
+
+# CLI format name -> module under generator.importers. Only implemented importers are listed,
+# so `litboard import --help` tells the truth.
+IMPORTERS: dict[str, str] = {}
+
+
+@dataclass
+class ImportReport:
+    """What an importer read, wrote and skipped (and why)."""
+
+    read: dict[str, int] = field(default_factory=dict)
+    written: dict[str, int] = field(default_factory=dict)
+    skipped: list[str] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+
+    def count(self, what: str, n: int = 1, table: str = "read") -> None:
+        target = self.read if table == "read" else self.written
+        target[what] = target.get(what, 0) + n
+
+    def skip(self, where: str, why: str) -> None:
+        self.skipped.append(f"{where}: {why}")
+
+    def format(self) -> str:
+        lines = ["read: " + ", ".join(f"{n} {k}" for k, n in sorted(self.read.items()))]
+        lines.append("wrote: " + ", ".join(f"{n} {k}" for k, n in sorted(self.written.items())))
+        lines.append(f"skipped: {len(self.skipped)}")
+        lines += [f"  - {s}" for s in self.skipped]
+        lines += [f"note: {n}" for n in self.notes]
+        return "\n".join(lines)
+
+
+def get(name: str) -> Callable[..., ImportReport]:
+    module = importlib.import_module(f"{__name__}.{IMPORTERS[name]}")
+    run: Callable[..., ImportReport] = getattr(module, "run")
+    return run
+
+
+def register(name: str, module: str) -> None:  # used by tests only
+    IMPORTERS[name] = module
+
+
+def write_jsonl(path: Path, records: list[dict[str, Any]]) -> None:
+    """Write records one per line, keys in a stable order, UTF-8, LF, no ASCII escaping."""
+    import json
+
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text("".join(json.dumps(r, ensure_ascii=False, sort_keys=False) + "\n" for r in records),
+                    encoding="utf-8")
+
+
+def write_yaml(path: Path, data: dict[str, Any]) -> None:
+    import yaml
+
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(yaml.safe_dump(data, allow_unicode=True, sort_keys=False, width=100), encoding="utf-8")

@@ -1,0 +1,222 @@
+"""Files -> validated rows -> tidy tables.
+
+``read_roots`` walks each data root and schema-checks every file, keeping the file and
+line of each row; ``checks.check`` cross-checks the rows; ``tables.build`` turns them into
+pandas tables. ``load`` runs all three and raises one ``DataError`` naming every problem.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Sequence
+
+from . import schemas
+from .errors import Problems
+from .ids import ID_HELP, id_problem, pair_problem
+from .model import Corpus
+from .textfiles import line_for, read_jsonl, read_yaml
+
+MAX_MESSAGE = 160
+ALLOWED_EXTRA = {".md", ".txt"}
+
+
+@dataclass
+class Row:
+    """One validated record plus its location and the ids its folder implies."""
+
+    kind: str
+    file: str
+    line: int
+    data: dict[str, Any]
+    context: dict[str, str] = field(default_factory=dict)
+    root: str = ""
+
+
+@dataclass
+class RawData:
+    rows: dict[str, list[Row]] = field(default_factory=dict)
+    campaigns: dict[str, Row] = field(default_factory=dict)
+    system_folders: set[str] = field(default_factory=set)
+
+    def add(self, row: Row) -> None:
+        self.rows.setdefault(row.kind, []).append(row)
+
+    def of(self, kind: str) -> list[Row]:
+        return self.rows.get(kind, [])
+
+
+def load(roots: Sequence[Path | str]) -> Corpus:
+    """Load and validate data roots; raises ``DataError`` listing every problem."""
+    from .checks import check
+    from .tables import build
+
+    problems = Problems()
+    raw = read_roots([Path(r) for r in roots], problems)
+    check(raw, problems)
+    problems.raise_if_any()
+    return build(raw, [Path(r) for r in roots])
+
+
+def validate(roots: Sequence[Path | str]) -> Problems:
+    """Every problem in the data roots, without raising."""
+    from .checks import check
+
+    problems = Problems()
+    raw = read_roots([Path(r) for r in roots], problems)
+    check(raw, problems)
+    return problems
+
+
+def read_roots(roots: list[Path], problems: Problems) -> RawData:
+    raw = RawData()
+    for root in roots:
+        _read_root(root, raw, problems)
+    return raw
+
+
+def _read_root(root: Path, raw: RawData, problems: Problems) -> None:
+    corpus = root / "corpus"
+    if not corpus.is_dir():
+        problems.add(str(root), 0, "data root", "has no corpus/ folder",
+                     "pass a folder that contains corpus/ (and usually judgments/)")
+        return
+    tag = str(root)
+    dataset = corpus / "dataset.yaml"
+    if dataset.is_file():
+        _read_yaml_row(dataset, "dataset", raw, problems, {}, tag)
+    else:
+        problems.add(_shown(dataset), 0, "file", "is missing",
+                     "add corpus/dataset.yaml with id, title and version")
+    for folder in _folders(corpus / "works", problems):
+        _read_yaml_row(folder / "work.yaml", "work", raw, problems, {"work": folder.name}, tag)
+        _read_jsonl_rows(folder / "paragraphs.jsonl", "paragraph", raw, problems,
+                         {"work": folder.name}, tag, required=True)
+        _check_extra(folder, {"work.yaml", "paragraphs.jsonl"}, problems)
+    for folder in _folders(corpus / "systems", problems):
+        raw.system_folders.add(folder.name)
+        _read_yaml_row(folder / "system.yaml", "system", raw, problems, {"system": folder.name}, tag)
+        for path in sorted(folder.glob("*.jsonl")):
+            why = pair_problem(path.stem)
+            if why:
+                problems.add(_shown(path), 0, "file name", why,
+                             "name output files <src>-<tgt>.jsonl, e.g. de-en.jsonl")
+                continue
+            _read_jsonl_rows(path, "translation", raw, problems,
+                             {"system": folder.name, "pair": path.stem}, tag)
+        _check_extra(folder, {"system.yaml"}, problems, allow_suffix=".jsonl")
+    for folder in _folders(root / "judgments", problems):
+        row = _read_yaml_row(folder / "campaign.yaml", "campaign", raw, problems,
+                             {"campaign": folder.name}, tag)
+        if row is None:
+            continue
+        raw.campaigns[folder.name] = row
+        scheme = row.data["scheme"]
+        for path in sorted(folder.glob("*.jsonl")):
+            _read_jsonl_rows(path, scheme, raw, problems, {"campaign": folder.name}, tag)
+        _check_extra(folder, {"campaign.yaml"}, problems, allow_suffix=".jsonl")
+
+
+def _folders(parent: Path, problems: Problems) -> list[Path]:
+    if not parent.is_dir():
+        return []
+    found = []
+    for child in sorted(parent.iterdir()):
+        if child.is_symlink():
+            problems.add(_shown(child), 0, "folder", "is a symbolic link",
+                         "replace the link by a real folder inside the data root")
+        elif child.is_dir():
+            why = id_problem(child.name)
+            if why:
+                problems.add(_shown(child), 0, "folder name", why, ID_HELP)
+            else:
+                found.append(child)
+        elif child.suffix not in ALLOWED_EXTRA:
+            problems.add(_shown(child), 0, "file", "is not inside an id folder",
+                         f"move it into a folder under {_shown(parent)}/ or remove it")
+    return found
+
+
+def _check_extra(folder: Path, expected: set[str], problems: Problems,
+                 allow_suffix: str = "") -> None:
+    for child in sorted(folder.iterdir()):
+        name = child.name
+        if name in expected or (allow_suffix and name.endswith(allow_suffix)):
+            continue
+        if child.suffix in ALLOWED_EXTRA and child.is_file() and not child.is_symlink():
+            continue
+        problems.add(_shown(child), 0, "file", "is not a litboard data file",
+                     f"remove it; this folder holds {', '.join(sorted(expected))}"
+                     + (f" and *{allow_suffix}" if allow_suffix else ""))
+
+
+def _shown(path: Path) -> str:
+    return str(path)
+
+
+def _read_yaml_row(path: Path, kind: str, raw: RawData, problems: Problems,
+                   context: dict[str, str], root: str) -> Row | None:
+    shown = _shown(path)
+    if not path.is_file() and not path.is_symlink():
+        problems.add(shown, 0, "file", "is missing", f"add {path.name} (see the Data format page)")
+        return None
+    data, lines = read_yaml(path, problems, shown)
+    if data is None and not lines:
+        if path.is_file() and not problems.items[-1:]:
+            problems.add(shown, 1, "yaml", "is empty", f"fill in {path.name}")
+        return None
+    if not _schema_ok(kind, data, problems, shown, lambda p: line_for(lines, p)):
+        return None
+    row = Row(kind, shown, 1, data, context, root)
+    raw.add(row)
+    return row
+
+
+def _read_jsonl_rows(path: Path, kind: str, raw: RawData, problems: Problems,
+                     context: dict[str, str], root: str, required: bool = False) -> None:
+    shown = _shown(path)
+    if not path.exists():
+        if required:
+            problems.add(shown, 0, "file", "is missing", f"add {path.name}")
+        return
+    for record in read_jsonl(path, problems, shown):
+        if _schema_ok(kind, record.data, problems, shown, lambda p, n=record.line: n):
+            raw.add(Row(kind, shown, record.line, record.data, context, root))
+
+
+def _schema_ok(kind: str, data: Any, problems: Problems, shown: str, line_of: Any) -> bool:
+    errors = sorted(schemas.validator(kind).iter_errors(data), key=lambda e: list(map(str, e.absolute_path)))
+    for error in errors:
+        path = tuple(error.absolute_path)
+        name, message, fix = _describe(error, kind)
+        dotted = ".".join(str(p) for p in path + ((name,) if name else ()))
+        problems.add(shown, line_of(path), dotted or kind, message, fix)
+    return not errors
+
+
+def _describe(error: Any, kind: str) -> tuple[str, str, str]:
+    """(extra field name, message, fix) for one JSON Schema error, short and actionable."""
+    validator = error.validator
+    value = repr(error.instance)
+    value = value if len(value) <= 60 else value[:57] + "..."
+    if validator == "required":
+        missing = error.message.split("'")[1]
+        return missing, "is required but missing", f"add the field {missing!r}"
+    if validator == "additionalProperties":
+        extra = sorted(set(error.instance) - set(error.schema.get("properties", {})))
+        return ", ".join(extra), "is not a known field", \
+            "remove it or correct its spelling (see the Data format page)"
+    if validator == "enum":
+        options = ", ".join(map(str, error.validator_value))
+        return "", f"{value} is not allowed", f"use one of: {options}"
+    if validator == "type":
+        return "", f"{value} has the wrong type", f"use a {error.validator_value}"
+    if validator == "pattern":
+        return "", f"{value} does not match the expected form", ID_HELP if "a-z0-9" in str(error.validator_value) else f"match {error.validator_value}"
+    if validator in ("minimum", "maximum", "minItems"):
+        return "", f"{value} is out of range ({validator} {error.validator_value})", \
+            "use a value inside the documented range"
+    if validator == "anyOf" and kind in ("paragraph", "translation"):
+        return "text", "is required (or 'restricted' with a snippet/sha256)", \
+            "add the text, or mark it restricted with a reason"
+    return "", error.message[:MAX_MESSAGE], "see the Data format page"

@@ -1,0 +1,48 @@
+"""The jinja2 environment: autoescaping everywhere, strict undefined, a few formatting filters."""
+
+from __future__ import annotations
+
+import math
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
+
+DEFAULT_TEMPLATES = Path(__file__).resolve().parents[2] / "templates"
+DASH = "\u2014"
+
+
+def fmt(value: Any, digits: int = 2) -> str:
+    """A number for display; missing values are an em dash, never 0."""
+    if value is None or (isinstance(value, float) and math.isnan(value)):
+        return DASH
+    if isinstance(value, float):
+        text = f"{value:.{digits}f}"
+        return text[1:] if text.startswith("-") and float(text) == 0 else text
+    return str(value)
+
+
+def pct(value: Any, digits: int = 1) -> str:
+    if value is None or (isinstance(value, float) and math.isnan(value)):
+        return DASH
+    return f"{100 * float(value):.{digits}f}"
+
+
+@lru_cache(maxsize=4)
+def environment(templates: Path = DEFAULT_TEMPLATES) -> Environment:
+    env = Environment(
+        loader=FileSystemLoader(str(templates)),
+        autoescape=select_autoescape(default=True, default_for_string=True),
+        undefined=StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+        keep_trailing_newline=True,
+    )
+    env.filters["fmt"] = fmt
+    env.filters["pct"] = pct
+    return env
+
+
+def render(template: str, templates: Path = DEFAULT_TEMPLATES, **context: Any) -> str:
+    return environment(templates).get_template(template).render(**context)

@@ -1,0 +1,98 @@
+"""View models of system and work pages."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import pandas as pd
+
+from ..analysis.leaderboard import Column
+from ..model import Corpus
+from .views import Analysis
+
+CARD_FIELDS = ("kind", "modality", "model", "size", "version", "date", "translator", "prompt",
+               "submitted_by", "licence", "url", "description")
+
+
+@dataclass
+class SystemPairView:
+    pair: str
+    columns: list[Column]
+    means: dict[str, tuple[float | None, int]]
+    rows: list[dict[str, Any]]
+    csv: str
+
+
+@dataclass
+class SystemView:
+    system: str
+    name: str
+    is_human: bool
+    card: list[tuple[str, str]]
+    badge: str
+    pairs: list[SystemPairView]
+
+
+def provenance_badge(corpus: Corpus, system: str) -> str:
+    """'human-evaluated: scheme, n annotators' / 'LLM-judged' / 'automatic scores only' / 'not scored'."""
+    human = []
+    for table, scheme in (("mqm", "MQM"), ("sqm", "SQM"), ("ruler", "RULER"), ("verse", "VERSE"),
+                          ("creativity", "creativity")):
+        frame = corpus.tables["ucps" if table == "creativity" else table]
+        rows = frame[frame["system"] == system]
+        if table in ("mqm", "creativity"):
+            annotators = corpus.annotators
+            llm = set(annotators.loc[annotators["expertise"] == "llm", "annotator"])
+            rows = rows[~rows["annotator"].isin(llm)]
+        if len(rows):
+            human.append(f"{scheme}, {rows['annotator'].nunique()} annotator"
+                         f"{'s' if rows['annotator'].nunique() != 1 else ''}")
+    if human:
+        return "human-evaluated: " + "; ".join(human)
+    metrics = corpus.metric_scores[corpus.metric_scores["system"] == system]
+    if metrics.empty:
+        return "not scored yet"
+    judged = corpus.campaigns.keys() & set(metrics["campaign"])
+    if any(corpus.campaigns[c].get("judge") for c in judged):
+        return "LLM-judged"
+    return "automatic scores only"
+
+
+def system_views(corpus: Corpus, analysis: Analysis) -> list[SystemView]:
+    views = []
+    for system, card in sorted(corpus.systems.items()):
+        fields = [(name, str(card[name])) for name in CARD_FIELDS if card.get(name) not in (None, "")]
+        pairs = []
+        mine = analysis.long[analysis.long["system"] == system]
+        for pair in sorted(corpus.translations.loc[corpus.translations["system"] == system, "pair"].unique()):
+            pairs.append(_pair_view(corpus, analysis, system, pair, mine[mine["pair"] == pair]))
+        views.append(SystemView(system, str(card["name"]), card["kind"] == "human", fields,
+                                provenance_badge(corpus, system), pairs))
+    return views
+
+
+def _pair_view(corpus: Corpus, analysis: Analysis, system: str, pair: str,
+               scores: pd.DataFrame) -> SystemPairView:
+    columns = [c for c in analysis.columns if c.key in set(scores["column"])]
+    means = {c.key: _mean(scores, c.key) for c in columns}
+    wide = scores.pivot_table(index="paragraph", columns="column", values="score", aggfunc="mean")
+    paragraphs = corpus.translations[(corpus.translations["system"] == system)
+                                     & (corpus.translations["pair"] == pair)]
+    order = corpus.paragraphs.set_index("paragraph")
+    rows = []
+    for pid in sorted(paragraphs["paragraph"], key=lambda p: (order.at[p, "work"], order.at[p, "index"], p)):
+        values = {c.key: (float(wide.at[pid, c.key]) if pid in wide.index and c.key in wide.columns
+                          and pd.notna(wide.at[pid, c.key]) else None) for c in columns}
+        rows.append({"paragraph": pid, "snippet": str(order.at[pid, "snippet"] or ""), "values": values})
+    return SystemPairView(pair, columns, means, rows, f"{system}-{pair}.csv")
+
+
+def _mean(scores: pd.DataFrame, key: str) -> tuple[float | None, int]:
+    values = scores.loc[scores["column"] == key, "score"].dropna()
+    return (float(values.mean()) if len(values) else None, int(len(values)))
+
+
+def system_pair_csv(view: SystemPairView) -> pd.DataFrame:
+    return pd.DataFrame([{"paragraph": r["paragraph"],
+                          **{c.label: r["values"][c.key] for c in view.columns}} for r in view.rows])

@@ -1,0 +1,133 @@
+"""Validated rows -> tidy pandas tables (see ``model.COLUMNS``)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Iterator
+
+import pandas as pd
+
+from .load import RawData, Row
+from .model import COLUMNS, Corpus
+
+
+def build(raw: RawData, roots: list[Path]) -> Corpus:
+    rows: dict[str, list[dict[str, Any]]] = {name: [] for name in COLUMNS}
+    dataset_of = {r.root: r.data["id"] for r in raw.of("dataset")}
+    for row in raw.of("dataset"):
+        d = row.data
+        rows["datasets"].append({"dataset": d["id"], "title": d["title"], "version": d["version"],
+                                 "demo": bool(d.get("demo", False)), "licence": d.get("licence", ""),
+                                 "root": row.root})
+    works = {r.data["id"]: r for r in raw.of("work")}
+    for row in works.values():
+        d = row.data
+        rows["works"].append({"work": d["id"], "title": d["title"], "author": d.get("author", ""),
+                              "year": d.get("year"), "source_lang": d["source_lang"],
+                              "genre": d["genre"], "era": d["era"],
+                              "rights_status": d["rights"]["status"], "rights_note": d["rights"]["note"],
+                              "dataset": dataset_of.get(row.root, "")})
+    for row in raw.of("paragraph"):
+        d = row.data
+        work = works[row.context["work"]].data if row.context["work"] in works else {}
+        rows["paragraphs"].append({"paragraph": d["id"], "work": row.context["work"], "index": d["index"],
+                                   "source_lang": work.get("source_lang", ""), **_text(d),
+                                   "sentences": d.get("sentences"), "dataset": dataset_of.get(row.root, "")})
+    for row in raw.of("system"):
+        d = row.data
+        rows["systems"].append({"system": d["id"], "name": d["name"], "kind": d["kind"],
+                                "modality": d["modality"], "model": d.get("model", ""),
+                                "size": d.get("size", ""), "version": d.get("version", ""),
+                                "date": d.get("date", ""), "is_human": d["kind"] == "human",
+                                "dataset": dataset_of.get(row.root, "")})
+    for row in raw.of("translation"):
+        rows["translations"].append({"system": row.context["system"], "pair": row.context["pair"],
+                                     "paragraph": row.data["paragraph"], **_text(row.data),
+                                     "file": row.file, "line": row.line})
+    for cid, row in raw.campaigns.items():
+        _campaign_rows(cid, row, raw, rows, dataset_of.get(row.root, ""))
+    tables = {name: pd.DataFrame(rows[name], columns=COLUMNS[name]) for name in COLUMNS}
+    return Corpus(tables=tables,
+                  datasets=[r.data for r in raw.of("dataset")],
+                  works={k: r.data for k, r in works.items()},
+                  systems={r.data["id"]: r.data for r in raw.of("system")},
+                  campaigns={k: r.data for k, r in raw.campaigns.items()})
+
+
+def _text(d: dict[str, Any]) -> dict[str, Any]:
+    text = d.get("text")
+    return {"text": text, "snippet": d.get("snippet", text[:80] if text else ""),
+            "restricted": d.get("restricted", ""),
+            "length": len(text) if text is not None else d.get("length")}
+
+
+def _campaign_rows(cid: str, campaign: Row, raw: RawData, rows: dict[str, list[dict[str, Any]]],
+                   dataset: str) -> None:
+    c = campaign.data
+    metric, judge = c.get("metric", {}), c.get("judge", {})
+    rows["campaigns"].append({"campaign": cid, "scheme": c["scheme"], "title": c["title"],
+                              "mqm_variant": c.get("mqm", {}).get("variant", "paper000"),
+                              "metric": metric.get("name", ""),
+                              "higher_is_better": metric.get("higher_is_better", True),
+                              "signature": metric.get("signature", ""),
+                              "judge_model": judge.get("model", ""),
+                              "prompt_sha256": judge.get("prompt_sha256", ""),
+                              "temperature": judge.get("temperature"), "dataset": dataset})
+    for a in c.get("annotators", []):
+        rows["annotators"].append({"campaign": cid, "annotator": a["id"], "expertise": a["expertise"]})
+    for row in raw.of(c["scheme"]):
+        if row.context.get("campaign") == cid:
+            for table, item in _judgment_rows(c["scheme"], row):
+                rows[table].append({"campaign": cid, **item})
+
+
+def _judgment_rows(scheme: str, row: Row) -> Iterator[tuple[str, dict[str, Any]]]:
+    d = row.data
+    base = {k: d.get(k) for k in ("system", "pair", "paragraph", "annotator")}
+    if scheme == "mqm":
+        yield "mqm", {**base, "sentences": d.get("sentences"), "n_errors": len(d["errors"]),
+                      "file": row.file, "line": row.line}
+        for e in d["errors"]:
+            yield "mqm_errors", {**base, **_span(e), "non_translation": bool(e.get("non_translation", False))}
+    elif scheme == "free":
+        for s in d["spans"]:
+            yield "free_spans", {**base, "start": s["start"], "end": s["end"],
+                                 "polarity": s["polarity"], "comment": s.get("comment", "")}
+    elif scheme == "sqm":
+        yield "sqm", {**base, "score": float(d["score"]), "comment": d.get("comment", "")}
+    elif scheme == "bws":
+        yield "bws", {k: d.get(k) for k in ("pair", "paragraph", "annotator", "best", "worst")} | {
+            "systems": tuple(d["systems"]), "comment": d.get("comment", "")}
+    elif scheme == "pairwise":
+        yield "pairwise", {k: d.get(k) for k in ("pair", "paragraph", "annotator", "a", "b", "preference")} | {
+            "comment": d.get("comment", "")}
+    elif scheme == "creativity":
+        for u in d["ucps"]:
+            yield "ucps", {**base, "ucp": u["id"], "ucp_class": u["class"],
+                           **{k: u.get(k) for k in ("source_start", "source_end", "start", "end")},
+                           "source_text": u.get("source_text", ""), "target_text": u.get("target_text", ""),
+                           "cultural": bool(u.get("cultural", False)), "comment": u.get("comment", "")}
+        for k in d.get("kudos", []):
+            yield "kudos", {**base, "start": k["start"], "end": k["end"],
+                            "points": float(k.get("points", 1)), "comment": k.get("comment", "")}
+    elif scheme == "ruler":
+        for criterion, score in d["scores"].items():
+            yield "ruler", {**base, "criterion": criterion, "score": float(score)}
+    elif scheme == "verse":
+        for a in d["answers"]:
+            yield "verse", {**base, "question": a["question"], "category": a["category"],
+                            "answer": int(a["answer"])}
+    elif scheme == "metric":
+        level = d.get("level", "segment")
+        yield "metric_scores", {"system": d["system"], "pair": d["pair"], "paragraph": d.get("paragraph"),
+                                "level": level, "score": d["score"], "error": d.get("error", ""),
+                                "raw": d.get("raw", "")}
+        for s in d.get("spans", []):
+            yield "metric_spans", {"system": d["system"], "pair": d["pair"],
+                                   "paragraph": d.get("paragraph"), **_span(s)}
+
+
+def _span(e: dict[str, Any]) -> dict[str, Any]:
+    return {"start": e["start"], "end": e["end"], "category": e.get("category", ""),
+            "subcategory": e.get("subcategory", ""), "severity": e.get("severity", ""),
+            "comment": e.get("comment", "")}

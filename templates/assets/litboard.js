@@ -1,0 +1,38 @@
+/* litboard: progressive enhancement only — pages are complete without JavaScript. */
+(function () {
+  "use strict";
+  function cellValue(row, index) {
+    var cell = row.children[index];
+    if (!cell) { return ""; }
+    var raw = cell.getAttribute("data-value");
+    if (raw !== null) { return raw === "" ? null : parseFloat(raw); }
+    return cell.textContent.trim().toLowerCase();
+  }
+  function sortBy(table, index, header) {
+    var body = table.tBodies[0];
+    var ascending = !header.classList.contains("lb-sort-asc");
+    table.querySelectorAll("th").forEach(function (th) { th.classList.remove("lb-sort-asc", "lb-sort-desc"); });
+    header.classList.add(ascending ? "lb-sort-asc" : "lb-sort-desc");
+    var rows = Array.prototype.slice.call(body.rows);
+    rows.sort(function (a, b) {
+      var x = cellValue(a, index), y = cellValue(b, index);
+      if (x === null && y === null) { return 0; }
+      if (x === null) { return 1; }   /* missing values stay last in both directions */
+      if (y === null) { return -1; }
+      var order = x < y ? -1 : (x > y ? 1 : 0);
+      return ascending ? order : -order;
+    });
+    rows.forEach(function (row) { body.appendChild(row); });
+  }
+  function init() {
+    document.querySelectorAll("table.lb-sortable").forEach(function (table) {
+      table.querySelectorAll("thead th").forEach(function (th, index) {
+        th.setAttribute("tabindex", "0");
+        th.setAttribute("aria-sort", "none");
+        th.addEventListener("click", function () { sortBy(table, index, th); });
+        th.addEventListener("keydown", function (e) { if (e.key === "Enter") { sortBy(table, index, th); } });
+      });
+    });
+  }
+  if (document.readyState === "loading") { document.addEventListener("DOMContentLoaded", init); } else { init(); }
+})();

@@ -1,0 +1,52 @@
+"""Shared test fixtures.
+
+``shared_data`` points at ../shared/data (released data from the papers). On a user's
+fresh clone it is absent: tests that need it skip with a reason. CI sets
+LITBOARD_REQUIRE_SHARED=1, which turns that skip into a failure.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[1]
+SHARED_DATA = Path(os.environ.get("LITBOARD_SHARED_DATA", REPO.parent / "shared" / "data"))
+
+
+def _require_shared() -> bool:
+    return os.environ.get("LITBOARD_REQUIRE_SHARED", "") not in ("", "0")
+
+
+def shared_path(name: str) -> Path:
+    """Path to one released data set; skip (or fail in CI) when it is absent."""
+    path = SHARED_DATA / name
+    if not path.is_dir():
+        reason = (f"{path} is not present: the released data lives in ../shared/data beside the "
+                  "repository (set LITBOARD_SHARED_DATA to point elsewhere)")
+        if _require_shared():
+            pytest.fail(reason + " and LITBOARD_REQUIRE_SHARED=1 forbids skipping")
+        pytest.skip(reason)
+    return path
+
+
+@pytest.fixture(scope="session")
+def repo() -> Path:
+    return REPO
+
+
+@pytest.fixture(scope="session")
+def liteval_release() -> Path:
+    return shared_path("liteval-public")
+
+
+@pytest.fixture(scope="session")
+def creativity_release() -> Path:
+    return shared_path("creativity-bias")
+
+
+@pytest.fixture(scope="session")
+def wmt_release() -> Path:
+    return shared_path("wmt-mqm-sample")

@@ -1,0 +1,31 @@
+"""Small helpers shared by tests: copying data roots and planting defects."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+FIXTURES = Path(__file__).parent / "fixtures"
+
+
+def copy_root(src: Path, dst: Path) -> Path:
+    """Copy a data root's corpus/ and judgments/ (and nothing else) to ``dst``."""
+    for part in ("corpus", "judgments"):
+        if (src / part).exists():
+            shutil.copytree(src / part, dst / part)
+    return dst
+
+
+def append_line(path: Path, line: str) -> int:
+    """Append a line to a JSONL file; returns its 1-based line number."""
+    text = path.read_text(encoding="utf-8")
+    if text and not text.endswith("\n"):
+        text += "\n"
+    text += line + "\n"
+    path.write_text(text, encoding="utf-8")
+    return text.count("\n")
+
+
+def first_record(path: Path) -> dict:
+    return json.loads(path.read_text(encoding="utf-8").splitlines()[0])
