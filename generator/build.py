@@ -63,6 +63,9 @@ def build_site(roots: Sequence[Path], out: Path, config_file: Path = REPO / "mkd
     from mkdocs.commands.build import build
     from mkdocs.config import load_config
 
+    from .load import validate
+
+    validate(roots).raise_if_any()
     out = out.resolve()
     out.parent.mkdir(parents=True, exist_ok=True)
     staging = out.parent / f".{out.name}.staging-{os.getpid()}"

@@ -153,7 +153,8 @@ def _judgment_key(scheme: str, record: dict[str, Any]) -> tuple[Any, ...]:
     if scheme == "pairwise":
         return (record["pair"], record["paragraph"], record["annotator"], record["a"], record["b"])
     if scheme == "metric":
-        return (record["system"], record["pair"], record.get("paragraph"), record.get("level", "segment"))
+        return (record["system"], record["pair"], record.get("paragraph"), record.get("level", "segment"),
+                record.get("work"))
     return (record["system"], record["pair"], record["paragraph"], record["annotator"])
 
 

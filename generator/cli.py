@@ -99,13 +99,8 @@ def cmd_build(args: argparse.Namespace) -> int:
     from mkdocs.exceptions import MkDocsException
 
     from .build import build_site
-    from .load import validate
 
     roots = _roots(args.data)
-    with step("validating data"):
-        problems = validate(roots).items
-    if problems:
-        raise DataError(problems)
     with step(f"building the site into {args.out}"):
         try:
             result = build_site(roots, args.out)

@@ -36,13 +36,12 @@ def segment_scores(corpus: Corpus) -> tuple[pd.DataFrame, list[Column]]:
     for cid, group in mqm.groupby("campaign", sort=True):
         key = f"mqm:{cid}"
         frames.append(_per_translation(group, key))
-        label = f"MQM ({campaigns.at[cid, 'title']})"
-        columns.append(Column(key, label, str(cid), True,
+        columns.append(Column(key, _label("MQM", campaigns.at[cid, "title"]), str(cid), True,
                               f"{cid}, MQM variant {variants[cid]}, data {version}"))
     for cid, group in corpus.sqm.groupby("campaign", sort=True):
         key = f"sqm:{cid}"
         frames.append(_per_translation(group, key))
-        columns.append(Column(key, f"SQM ({campaigns.at[cid, 'title']})", str(cid), True,
+        columns.append(Column(key, _label("SQM", campaigns.at[cid, "title"]), str(cid), True,
                               f"{cid}, SQM 0-6 mean over annotators, data {version}"))
     metric = corpus.metric_scores
     segments = metric[(metric["level"] == "segment") & metric["score"].notna()]
@@ -55,6 +54,12 @@ def segment_scores(corpus: Corpus) -> tuple[pd.DataFrame, list[Column]]:
     long = pd.concat(frames, ignore_index=True) if frames else pd.DataFrame(
         columns=["column", "system", "pair", "paragraph", "score"])
     return long, columns
+
+
+def _label(scheme: str, title: object) -> str:
+    """The campaign title, prefixed with the scheme unless the title already names it."""
+    text = str(title)
+    return text if scheme.lower() in text.lower() else f"{scheme} ({text})"
 
 
 def _per_translation(group: pd.DataFrame, key: str) -> pd.DataFrame:

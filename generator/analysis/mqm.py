@@ -22,16 +22,16 @@ KEYS = ["campaign", "system", "pair", "paragraph", "annotator"]
 
 def error_weights(errors: pd.DataFrame, variant: str) -> pd.Series:
     """Penalty weight of each error row under ``variant`` ('paper000' or 'wmt')."""
-    severity = errors["severity"].str.lower()
+    severity = errors["severity"].astype(str).str.lower()
     weight = np.select([severity == "minor", severity.isin(["major", "critical"])], [1.0, 5.0], 0.0)
     if variant == "wmt":
-        punctuation = (errors["category"].str.lower() == "fluency") & (
-            errors["subcategory"].str.lower() == "punctuation") & (severity == "minor")
+        punctuation = (errors["category"].astype(str).str.lower() == "fluency") & (
+            errors["subcategory"].astype(str).str.lower() == "punctuation") & (severity == "minor")
         weight = np.where(punctuation, 0.1, weight)
     elif variant != "paper000":
         raise ValueError(f"unknown MQM variant {variant!r}")
-    non_translation = errors["non_translation"].astype(bool) | (
-        errors["category"].str.lower() == "non-translation")
+    non_translation = errors["non_translation"].fillna(False).astype(bool) | (
+        errors["category"].astype(str).str.lower() == "non-translation")
     return pd.Series(np.where(non_translation, 25.0, weight), index=errors.index, dtype=float)
 
 
@@ -54,7 +54,7 @@ def mqm_scores(items: pd.DataFrame, errors: pd.DataFrame, paragraphs: pd.DataFra
     for variant, group in errs.groupby("variant"):
         errs.loc[group.index, "weight"] = error_weights(group, str(variant))
     errs["is_nt"] = errs["weight"] == 25.0
-    severity = errs["severity"].str.lower()
+    severity = errs["severity"].astype(str).str.lower()
     errs["is_major"] = severity.isin(["major", "critical"]) & ~errs["is_nt"]
     errs["is_minor"] = (severity == "minor") & ~errs["is_nt"]
     sums = errs.groupby(KEYS).agg(penalty=("weight", "sum"), minor=("is_minor", "sum"),
@@ -65,5 +65,5 @@ def mqm_scores(items: pd.DataFrame, errors: pd.DataFrame, paragraphs: pd.DataFra
     variant = out["campaign"].map(variants).fillna("paper000")
     per_sentence = out["penalty"] / out["sentences"].astype(float)
     capped = np.minimum(out["penalty"], WMT_CAP)
-    out["score"] = -np.where(variant == "wmt", capped, per_sentence)
+    out["score"] = 0.0 - np.where(variant == "wmt", capped, per_sentence)  # no negative zero
     return out.sort_values(KEYS, kind="stable").reset_index(drop=True)

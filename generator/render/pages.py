@@ -34,7 +34,7 @@ def leaderboard_html(corpus: Corpus, analysis: Analysis, templates: Path = DEFAU
     all_boards = boards(corpus, analysis)
     for board in all_boards:
         files[board.csv] = csv_text(board_csv(board))
-    html = render("leaderboard.html.j2", templates, boards=all_boards, base="")
+    html = render("leaderboard.html.j2", templates, boards=all_boards, base="", demo=corpus.is_demo)
     return html, files
 
 

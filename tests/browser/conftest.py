@@ -1,0 +1,73 @@
+"""Browser fixtures: build a site once, serve it on 127.0.0.1, drive Debian's chromium.
+
+Playwright never downloads a browser here: it launches /usr/bin/chromium (installed by
+`make test`). Screenshots go to test-artifacts/ (ignored by git).
+"""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import os
+import threading
+from pathlib import Path
+from typing import Iterator
+
+import pytest
+
+from generator.build import REPO, build_site
+
+CHROMIUM = os.environ.get("LITBOARD_CHROMIUM", "/usr/bin/chromium")
+ARTIFACTS = REPO / "test-artifacts"
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+
+
+class _Quiet(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, *args: object) -> None:
+        pass
+
+
+def serve(folder: Path) -> tuple[str, http.server.ThreadingHTTPServer]:
+    handler = functools.partial(_Quiet, directory=str(folder))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return f"http://127.0.0.1:{server.server_address[1]}", server
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[object]:
+    if not Path(CHROMIUM).exists():
+        pytest.fail(f"{CHROMIUM} is missing: `make test` installs Debian's chromium")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        instance = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield instance
+        instance.close()
+
+
+@pytest.fixture(scope="session")
+def demo_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    out = build_site([REPO], tmp_path_factory.mktemp("demo") / "public").out
+    url, server = serve(out)
+    yield url
+    server.shutdown()
+
+
+@pytest.fixture()
+def page(browser: object) -> Iterator[object]:
+    context = browser.new_context(viewport={"width": 1280, "height": 900})  # type: ignore[attr-defined]
+    tab = context.new_page()
+    dialogs: list[str] = []
+    tab.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
+    tab.dialogs = dialogs
+    yield tab
+    context.close()
+
+
+def screenshot(tab: object, name: str) -> Path:
+    ARTIFACTS.mkdir(exist_ok=True)
+    path = ARTIFACTS / f"{name}.png"
+    tab.screenshot(path=str(path), full_page=True)  # type: ignore[attr-defined]
+    return path
