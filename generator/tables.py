@@ -32,7 +32,8 @@ def build(raw: RawData, roots: list[Path]) -> Corpus:
         work = works[row.context["work"]].data if row.context["work"] in works else {}
         rows["paragraphs"].append({"paragraph": d["id"], "work": row.context["work"], "index": d["index"],
                                    "source_lang": work.get("source_lang", ""), **_text(d),
-                                   "sentences": d.get("sentences"), "dataset": dataset_of.get(row.root, "")})
+                                   "sentences": d.get("sentences"), "dataset": dataset_of.get(row.root, ""),
+                                   "subsets": tuple(d.get("subsets", ()))})
     for row in raw.of("system"):
         d = row.data
         rows["systems"].append({"system": d["id"], "name": d["name"], "kind": d["kind"],
@@ -88,7 +89,8 @@ def _judgment_rows(scheme: str, row: Row) -> Iterator[tuple[str, dict[str, Any]]
         yield "mqm", {**base, "sentences": d.get("sentences"), "n_errors": len(d["errors"]),
                       "file": row.file, "line": row.line}
         for e in d["errors"]:
-            yield "mqm_errors", {**base, **_span(e), "non_translation": bool(e.get("non_translation", False))}
+            yield "mqm_errors", {**base, **_span(e), "non_translation": bool(e.get("non_translation", False)),
+                                 "link": e.get("link", "")}
     elif scheme == "free":
         for s in d["spans"]:
             yield "free_spans", {**base, "start": s["start"], "end": s["end"],
@@ -121,7 +123,7 @@ def _judgment_rows(scheme: str, row: Row) -> Iterator[tuple[str, dict[str, Any]]
         level = d.get("level", "segment")
         yield "metric_scores", {"system": d["system"], "pair": d["pair"], "paragraph": d.get("paragraph"),
                                 "level": level, "score": d["score"], "error": d.get("error", ""),
-                                "raw": d.get("raw", "")}
+                                "raw": d.get("raw", ""), "work": d.get("work", "")}
         for s in d.get("spans", []):
             yield "metric_spans", {"system": d["system"], "pair": d["pair"],
                                    "paragraph": d.get("paragraph"), **_span(s)}
