@@ -1,0 +1,218 @@
+"""Inter-annotator agreement: Kendall tau-b, Cohen's kappa, Krippendorff's alpha, MSE.
+
+Every function returns an ``Agreement`` whose ``label`` names the exact statistic, so
+a page can print it under the number. Scores of two annotators are passed as pandas
+Series indexed by item; only items both scored (non-NaN in both) are compared.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from itertools import combinations
+from typing import Literal
+
+import numpy as np
+import pandas as pd
+
+from ..errors import DataError, Problem
+
+Level = Literal["nominal", "ordinal", "interval", "ratio"]
+SCHEME_LEVELS: dict[str, Level] = {"sqm": "ordinal", "ruler": "ordinal", "rubric": "ordinal",
+                                   "verse": "ordinal", "mqm": "interval"}
+TRANSLATION = ("system", "pair", "paragraph")
+
+
+@dataclass(frozen=True)
+class Agreement:
+    """One agreement figure: statistic label, value, items compared, p-value if any."""
+
+    label: str
+    value: float
+    n: int
+    p_value: float | None = None
+
+
+def _shared(a: pd.Series, b: pd.Series) -> tuple[np.ndarray, np.ndarray]:
+    both = pd.concat([a.rename("a"), b.rename("b")], axis=1, join="inner").dropna()
+    return both["a"].to_numpy(dtype=float), both["b"].to_numpy(dtype=float)
+
+
+def kendall_tau(a: pd.Series, b: pd.Series) -> Agreement:
+    """Kendall's tau-b (ties corrected) of two annotators on shared items.
+
+    Computed by ``scipy.stats.kendalltau(x, y, variant="b")``; the p-value is scipy's
+    (exact for small tie-free samples, asymptotic otherwise). NaN with fewer than 2 items.
+    """
+    from scipy.stats import kendalltau
+
+    x, y = _shared(a, b)
+    if len(x) < 2:
+        return Agreement("Kendall tau-b", float("nan"), len(x), None)
+    result = kendalltau(x, y, variant="b")
+    return Agreement("Kendall tau-b", float(result.statistic), len(x), float(result.pvalue))
+
+
+def mse(a: pd.Series, b: pd.Series) -> Agreement:
+    """Mean squared difference of two annotators' scores on shared items (lower = closer)."""
+    x, y = _shared(a, b)
+    value = float(np.mean((x - y) ** 2)) if len(x) else float("nan")
+    return Agreement("MSE", value, len(x))
+
+
+def krippendorff_alpha(data: pd.DataFrame, level: Level) -> Agreement:
+    """Krippendorff's alpha of a reliability matrix (rows annotators, columns units, NaN =
+    not rated), computed by the ``krippendorff`` package. Use ``SCHEME_LEVELS`` to pick
+    the level: ordinal for SQM and rubric scores, interval for MQM. ``n`` counts units
+    rated by at least two annotators (the pairable ones)."""
+    import krippendorff
+
+    values = data.to_numpy(dtype=float)
+    pairable = int((np.sum(~np.isnan(values), axis=0) >= 2).sum())
+    if pairable == 0:
+        return Agreement(f"Krippendorff alpha ({level})", float("nan"), 0)
+    value = krippendorff.alpha(reliability_data=values, level_of_measurement=level)
+    return Agreement(f"Krippendorff alpha ({level})", float(value), pairable)
+
+
+def reliability_matrix(long: pd.DataFrame, value: str = "score",
+                       unit: tuple[str, ...] = TRANSLATION,
+                       annotator: str = "annotator") -> pd.DataFrame:
+    """Annotators x units matrix from a long table (duplicates averaged, NaN = missing)."""
+    keyed = long.assign(_unit=long[list(unit)].astype(str).agg("|".join, axis=1))
+    return keyed.pivot_table(index=annotator, columns="_unit", values=value, aggfunc="mean")
+
+
+def _kappa(x: np.ndarray, y: np.ndarray, label: str) -> Agreement:
+    from sklearn.metrics import cohen_kappa_score
+
+    if len(x) == 0:
+        return Agreement(label, float("nan"), 0)
+    if len(set(x.tolist()) | set(y.tolist())) < 2:
+        return Agreement(label, float("nan"), len(x))
+    return Agreement(label, float(cohen_kappa_score(x, y)), len(x))
+
+
+def bws_kappa(first: pd.DataFrame, second: pd.DataFrame, keys: tuple[str, ...] = (
+        "pair", "paragraph"), unit: Literal["translation", "choice"] = "translation"
+        ) -> Agreement:
+    """Cohen's kappa between two annotators' BWS picks on the tuples both judged.
+
+    Tuples are matched on ``keys``. ``unit="translation"``: each shown system gets the
+    label best / worst / none, one kappa item per (tuple, system). ``unit="choice"``:
+    two items per tuple (the best pick and the worst pick), labelled by system id.
+    Computed by ``sklearn.metrics.cohen_kappa_score``.
+    """
+    if unit not in ("translation", "choice"):
+        raise ValueError(f"unit must be 'translation' or 'choice', not {unit!r}")
+    merged = first.merge(second, on=list(keys), suffixes=("_1", "_2"))
+    x: list[str] = []
+    y: list[str] = []
+    for r in merged.to_dict("records"):
+        if unit == "choice":
+            x += [str(r["best_1"]), str(r["worst_1"])]
+            y += [str(r["best_2"]), str(r["worst_2"])]
+            continue
+        for system in sorted(set(r["systems_1"]) & set(r["systems_2"])):
+            x.append("best" if system == r["best_1"] else "worst" if system == r["worst_1"]
+                     else "none")
+            y.append("best" if system == r["best_2"] else "worst" if system == r["worst_2"]
+                     else "none")
+    return _kappa(np.array(x, dtype=object), np.array(y, dtype=object),
+                  f"Cohen kappa (BWS, per {unit})")
+
+
+def character_labels(spans: pd.DataFrame, length: int, mode: Literal["span", "label"],
+                     where: str = "<spans>") -> np.ndarray:
+    """One label per character of a translation of ``length`` code points.
+
+    ``mode="span"``: 1 inside any error span, else 0. ``mode="label"``: the span's
+    ``category``, else "none". Spans are [start, end) offsets; zero-width spans
+    (omissions, start == end) mark no character. Where one annotator's spans overlap, a
+    character takes the category of the span that starts first (ties: the earlier row).
+    """
+    if mode == "span":
+        out: np.ndarray = np.zeros(length, dtype=int)
+    else:
+        out = np.full(length, "none", dtype=object)
+    bad = spans[(spans["start"] < 0) | (spans["end"] < spans["start"]) | (spans["end"] > length)]
+    if len(bad):
+        raise DataError([Problem(where, 0, "start/end", f"span [{s}, {e}) outside the text of "
+                                 f"length {length}", "fix the offsets (code points of the NFC "
+                                 "text, end exclusive)") for s, e in zip(bad["start"], bad["end"])])
+    ordered = spans.reset_index(drop=True).sort_values("start", kind="stable")
+    for row in ordered.iloc[::-1].itertuples(index=False):
+        start, end = int(getattr(row, "start")), int(getattr(row, "end"))
+        out[start:end] = 1 if mode == "span" else str(getattr(row, "category"))
+    return out
+
+
+def span_kappa(spans: pd.DataFrame, lengths: pd.DataFrame, annotators: tuple[str, str],
+               mode: Literal["span", "label"] = "span", keys: tuple[str, ...] = TRANSLATION,
+               pooling: Literal["pooled", "mean"] = "pooled") -> Agreement:
+    """Character-level Cohen's kappa of two annotators' error spans (paper 000, Table 2).
+
+    ``spans`` has ``annotator``, the ``keys`` columns, ``start``, ``end`` and (for
+    ``mode="label"``) ``category``; ``lengths`` has the ``keys`` columns and ``length``
+    and must list exactly the translations both annotators judged (a translation without
+    spans from an annotator counts as error-free). Every character is one item: "span"
+    compares error vs no error, "label" compares the category (or "none"); see
+    ``character_labels`` for overlaps and zero-width spans. ``pooling="pooled"`` computes
+    one kappa over the characters of all translations; ``"mean"`` averages per-translation
+    kappas, leaving out translations where kappa is undefined (a single label overall).
+    """
+    if mode not in ("span", "label") or pooling not in ("pooled", "mean"):
+        raise ValueError(f"mode must be span/label and pooling pooled/mean: {mode!r}, {pooling!r}")
+    groups = {key: g for key, g in spans.groupby(list(keys), sort=False)}
+    empty = spans.iloc[0:0]
+    per_item: list[tuple[np.ndarray, np.ndarray]] = []
+    for key, length in zip(lengths[list(keys)].itertuples(index=False, name=None),
+                           lengths["length"]):
+        mine = groups.get(key, empty)
+        first, second = (character_labels(mine[mine["annotator"] == who], int(length), mode,
+                                          where="|".join(map(str, key))) for who in annotators)
+        per_item.append((first, second))
+    label = f"Cohen kappa ({mode} match, characters, {pooling})"
+    if pooling == "pooled" or not per_item:
+        x = np.concatenate([p[0] for p in per_item]) if per_item else np.array([])
+        y = np.concatenate([p[1] for p in per_item]) if per_item else np.array([])
+        return _kappa(x.astype(str), y.astype(str), label)
+    values = [_kappa(a.astype(str), b.astype(str), label).value for a, b in per_item]
+    defined = [v for v in values if not np.isnan(v)]
+    return Agreement(label, float(np.mean(defined)) if defined else float("nan"), len(defined))
+
+
+def agreement_table(scores: pd.DataFrame, value: str = "score",
+                    unit: tuple[str, ...] = ("system", "paragraph"),
+                    statistic: Literal["kendall", "mse"] = "kendall",
+                    same_segments: bool = False) -> pd.DataFrame:
+    """Paper 000 Table 2 layout: one row per language pair and annotator pair.
+
+    ``scores`` has columns pair, annotator, expertise ("student" / "professional"), the
+    ``unit`` columns and ``value``. For each pair, every two students give an "S-S" row
+    and every student with every professional an "S-P" row (professional pairs are not
+    compared, as in the paper). With ``same_segments=True`` S-S rows use only units some
+    professional of that pair also scored, as Table 2 (b) does for comparability.
+    Scores are averaged per (annotator, unit) first; other expertise values are ignored.
+    Columns: pair, comparison, annotator_1, annotator_2, statistic, value, n.
+    """
+    func = kendall_tau if statistic == "kendall" else mse
+    rows = []
+    for pair, group in scores.groupby("pair", sort=True):
+        keyed = group.assign(_unit=group[list(unit)].astype(str).agg("|".join, axis=1))
+        series = {a: g.groupby("_unit")[value].mean() for a, g in keyed.groupby("annotator")}
+        level = keyed.groupby("annotator")["expertise"].first()
+        students = sorted(a for a, e in level.items() if e == "student")
+        pros = sorted(a for a, e in level.items() if e == "professional")
+        pro_units = set(keyed.loc[keyed["expertise"] == "professional", "_unit"])
+        pairs = [("S-S", s, t) for s, t in combinations(students, 2)]
+        pairs += [("S-P", s, p) for s in students for p in pros]
+        for comparison, first, second in pairs:
+            x, y = series[first], series[second]
+            if same_segments and comparison == "S-S":
+                x, y = x[x.index.isin(pro_units)], y[y.index.isin(pro_units)]
+            result = func(x, y)
+            rows.append({"pair": pair, "comparison": comparison, "annotator_1": first,
+                         "annotator_2": second, "statistic": result.label,
+                         "value": result.value, "n": result.n})
+    return pd.DataFrame(rows, columns=["pair", "comparison", "annotator_1", "annotator_2",
+                                       "statistic", "value", "n"])

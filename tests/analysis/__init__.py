@@ -1,0 +1,1 @@
+"""Tests of the statistics layer (generator/analysis: uncertainty, bws, pairwise, agreement)."""

@@ -1,0 +1,167 @@
+"""Paired bootstrap, p-values and clusters: against a loop reference and hand cases."""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from generator.analysis.uncertainty import (clusters_consistent, paired_bootstrap,
+                                            pairwise_significance, resample_counts,
+                                            score_matrix, significance_clusters)
+from generator.errors import DataError
+
+
+def _matrix(seed: int, n_items: int = 40, effects=(0.0, 0.1, 0.3, 0.8, 0.85)) -> pd.DataFrame:
+    rng = np.random.default_rng(seed)
+    item = rng.normal(size=(n_items, 1))  # shared item difficulty: makes pairing matter
+    values = item + rng.normal(scale=0.8, size=(n_items, len(effects))) + np.array(effects)
+    return pd.DataFrame(values, columns=[f"s{i}" for i in range(len(effects))])
+
+
+def _loop_reference(scores: pd.DataFrame, n_resamples: int, seed: int, alpha: float):
+    """The textbook loop: same index draws, one resample at a time."""
+    rng = np.random.default_rng(seed)
+    idx = rng.integers(0, len(scores), size=(n_resamples, len(scores)))
+    values = scores.to_numpy()
+    means = np.array([values[row].mean(0) for row in idx])
+    k = values.shape[1]
+    p = np.full((k, k), np.nan)
+    for i in range(k):
+        for j in range(k):
+            if i == j:
+                continue
+            d = (values[:, i] - values[:, j]).mean()
+            boot = np.array([(values[row, i] - values[row, j]).mean() for row in idx])
+            p[i, j] = 1.0 if d == 0 else min(1.0, 2 * np.mean(boot * np.sign(d) <= 0))
+    low = np.quantile(means, alpha / 2, axis=0)
+    high = np.quantile(means, 1 - alpha / 2, axis=0)
+    return means, low, high, p
+
+
+def test_resample_counts_are_one_index_matrix() -> None:
+    counts = resample_counts(7, 50, seed=3)
+    idx = np.random.default_rng(3).integers(0, 7, size=(50, 7))
+    expected = np.stack([np.bincount(row, minlength=7) for row in idx])
+    np.testing.assert_array_equal(counts, expected)
+    assert (counts.sum(1) == 7).all()
+
+
+def test_matches_loop_reference() -> None:
+    scores = _matrix(1, n_items=25)
+    result = paired_bootstrap(scores, n_resamples=300, seed=99)
+    means, low, high, p = _loop_reference(scores, 300, 99, 0.05)
+    table = result.table.loc[scores.columns]
+    np.testing.assert_allclose(table["mean"], scores.mean(), rtol=1e-12)
+    np.testing.assert_allclose(table["ci_low"], low, rtol=1e-12)
+    np.testing.assert_allclose(table["ci_high"], high, rtol=1e-12)
+    got = result.p_values.loc[scores.columns, scores.columns].to_numpy()
+    np.testing.assert_allclose(got, p, rtol=0, atol=1e-12)
+    ranks = np.argsort(np.argsort(-means, axis=1), axis=1) + 1
+    np.testing.assert_array_equal(table["rank_min"], ranks.min(0))
+    np.testing.assert_array_equal(table["rank_max"], ranks.max(0))
+
+
+def test_pairwise_significance_equals_bootstrap_p_values() -> None:
+    scores = _matrix(2)
+    direct = pairwise_significance(scores, n_resamples=200, seed=5)
+    via = paired_bootstrap(scores, n_resamples=200, seed=5).p_values
+    pd.testing.assert_frame_equal(direct, via)
+    assert np.isnan(np.diag(direct)).all()
+    np.testing.assert_array_equal(direct.to_numpy(), direct.to_numpy().T)
+
+
+def test_hand_cases_constant_shift_and_identical_systems() -> None:
+    base = np.arange(10, dtype=float)
+    scores = pd.DataFrame({"a": base, "b": base, "c": base - 1.0})
+    result = paired_bootstrap(scores, n_resamples=200)
+    p = result.p_values
+    assert p.at["a", "b"] == 1.0          # identical: observed difference 0
+    assert p.at["a", "c"] == 0.0          # every resample keeps the +1 shift
+    assert result.clusters == [["a", "b"], ["c"]]
+    assert result.table.loc["c", "rank"] == 3
+    assert result.table.loc["a", "rank"] == result.table.loc["b", "rank"] == 1
+
+
+def test_constant_scores_give_degenerate_interval() -> None:
+    scores = pd.DataFrame({"a": [2.0] * 5, "b": [1.0] * 5})
+    table = paired_bootstrap(scores, n_resamples=100).table
+    assert table.loc["a", "ci_low"] == table.loc["a", "ci_high"] == 2.0
+    assert list(table[["rank", "rank_min", "rank_max"]].loc["b"]) == [2, 2, 2]
+
+
+def test_lower_is_better_reverses_order() -> None:
+    scores = _matrix(4)
+    up = paired_bootstrap(scores, higher_is_better=True, n_resamples=200)
+    down = paired_bootstrap(scores, higher_is_better=False, n_resamples=200)
+    assert list(up.table.index) == list(reversed(down.table.index))
+    pd.testing.assert_frame_equal(up.p_values, down.p_values)
+
+
+def test_missing_complete_drops_items_available_keeps_them() -> None:
+    scores = _matrix(6, n_items=30)
+    scores.iloc[0, 1] = np.nan
+    scores.iloc[1, 2] = np.nan
+    complete = paired_bootstrap(scores, n_resamples=200)
+    assert (complete.n_items, complete.n_dropped) == (28, 2)
+    np.testing.assert_allclose(complete.table.loc[scores.columns, "mean"],
+                               scores.dropna().mean())
+    available = paired_bootstrap(scores, n_resamples=200, missing="available")
+    assert available.n_items == 30
+    np.testing.assert_allclose(available.table.loc[scores.columns, "mean"], scores.mean())
+    assert available.table.loc["s1", "n_items"] == 29
+    # the s1-s2 test uses the 28 items both have, with the same resample counts
+    counts = resample_counts(30, 200, 12345)
+    diff = (scores["s1"] - scores["s2"]).to_numpy()
+    both = ~np.isnan(diff)
+    boot = (counts[:, both] @ diff[both]) / counts[:, both].sum(1)
+    d = diff[both].mean()
+    expected = min(1.0, 2 * np.mean(boot * np.sign(d) <= 0))
+    assert available.p_values.at["s1", "s2"] == pytest.approx(expected, abs=1e-12)
+
+
+def test_errors_for_unusable_input() -> None:
+    with pytest.raises(DataError, match="systems without any score"):
+        paired_bootstrap(pd.DataFrame({"a": [1.0, 2.0], "b": [np.nan, np.nan]}))
+    with pytest.raises(DataError, match="only 1 item"):
+        paired_bootstrap(pd.DataFrame({"a": [1.0, 2.0], "b": [1.0, np.nan]}))
+
+
+def test_significance_clusters_hand_case() -> None:
+    names = ["a", "b", "c", "d"]
+    p = pd.DataFrame(1.0, index=names, columns=names)
+    p.loc["a", "c"] = p.loc["c", "a"] = 0.01   # a and c separated, b bridges both
+    p.loc["c", "d"] = p.loc["d", "c"] = 0.02
+    assert significance_clusters(names, p, 0.05) == [["a", "b"], ["c"], ["d"]]
+    assert clusters_consistent(p, [["a", "b"], ["c"], ["d"]], 0.05)
+    assert not clusters_consistent(p, [["a", "b", "c"], ["d"]], 0.05)
+    assert not clusters_consistent(p, [["a", "b"], ["c"]], 0.05)   # d missing
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_clusters_consistent_on_random_data(seed: int) -> None:
+    rng = np.random.default_rng(1000 + seed)
+    k = int(rng.integers(2, 9))
+    effects = np.sort(rng.normal(scale=0.5, size=k))
+    scores = _matrix(seed, n_items=int(rng.integers(5, 60)), effects=tuple(effects))
+    if seed % 3 == 0:
+        scores = scores.mask(rng.random(scores.shape) < 0.1)
+    missing = "available" if seed % 2 else "complete"
+    result = paired_bootstrap(scores, n_resamples=300, seed=seed, missing=missing)
+    assert clusters_consistent(result.p_values, result.clusters, result.alpha)
+    flat = [s for cluster in result.clusters for s in cluster]
+    assert flat == list(result.table.index)                       # contiguous in rank order
+    assert result.table["cluster"].is_monotonic_increasing
+
+
+def test_score_matrix_averages_duplicates() -> None:
+    long = pd.DataFrame({"system": ["a", "a", "b"], "paragraph": ["p", "p", "p"],
+                         "score": [1.0, 3.0, 5.0]})
+    wide = score_matrix(long)
+    assert wide.loc["p", "a"] == 2.0 and wide.loc["p", "b"] == 5.0
+
+
+def test_signature_names_the_settings() -> None:
+    result = paired_bootstrap(_matrix(7), n_resamples=50, seed=8)
+    assert result.signature() == ("paired-bootstrap|R=50|seed=8|alpha=0.05|ci=percentile"
+                                  "|missing=complete|items=40")
