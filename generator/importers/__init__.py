@@ -13,7 +13,7 @@ from typing import Any, Callable
 
 # CLI format name -> module under generator.importers. Only implemented importers are listed,
 # so `litboard import --help` tells the truth.
-IMPORTERS: dict[str, str] = {}
+IMPORTERS: dict[str, str] = {"creativity-bias": "creativity_bias", "liteval": "liteval"}
 
 
 @dataclass

@@ -1,0 +1,1 @@
+"""Span utilities: tagged-span parsing and offset alignment (pure functions)."""
