@@ -43,3 +43,12 @@ def test_missing_scores_are_dashes_not_zero(rendered: dict) -> None:
     assert "-0.00" not in board
     csv = rendered["leaderboard-de-en.csv"].splitlines()
     assert csv[0].startswith("rank,system,name,kind,modality")
+
+
+def test_demo_leaderboard_shows_ci_rank_range_and_cluster(repo) -> None:
+    corpus = load([repo])
+    board, _ = leaderboard_html(corpus, analyse(corpus))
+    check_golden("demo/leaderboard.html", board)
+    rows = [line for line in board.splitlines() if line.startswith('<td class="lb-num"')
+            or 'class="lb-num"' in line]
+    assert rows and all("lb-ci" in line and "lb-cluster" in line for line in rows if "<a href" in line)
