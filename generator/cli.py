@@ -1,4 +1,4 @@
-"""The `litboard` command: validate, build, serve, import (and score once available).
+"""The `litboard` command: validate, build, serve, import, score.
 
 User mistakes (DataError) become exit code 1 with every problem listed; usage errors
 exit 2 (argparse). No traceback for bad input.
@@ -52,7 +52,29 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("src", type=Path, metavar="SRC", help="the release folder or export file")
     p.add_argument("--out", type=Path, required=True, metavar="DST", help="data root to write")
     p.add_argument("--mapping", type=Path, help="mapping file (formats that need one)")
+    _add_score(sub)
     return parser
+
+
+def _add_score(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    from .scoring.api import metric_names
+    from .scoring.settings import describe
+
+    p = sub.add_parser("score", help="compute missing automatic scores (sacreBLEU, LLM judges, COMET)")
+    _add_data(p)
+    p.add_argument("--metric", action="append", required=True, choices=metric_names(), metavar="METRIC",
+                   help="metric to compute (repeatable): " + ", ".join(metric_names()))
+    p.add_argument("--systems", nargs="+", metavar="ID", help="only these systems")
+    p.add_argument("--pairs", nargs="+", metavar="PAIR", help="only these language pairs")
+    p.add_argument("--dry-run", action="store_true",
+                   help="list the work and, for LLM judges, estimated tokens and cost; send nothing")
+    group = p.add_argument_group("judge and runner settings")
+    for name, text, default in describe():
+        if isinstance(default, dict):
+            continue
+        kind = type(default) if default is not None else (int if "tokens" in name else float)
+        group.add_argument("--" + name.replace("_", "-"), type=kind, default=default,
+                           help=f"{text} (default: {default})")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -73,7 +95,9 @@ def _print_problems(problems: list[Problem], fmt: str) -> None:
             message = f"{problem.field}: {problem.message}" + (f" (fix: {problem.fix})" if problem.fix else "")
             message = message.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
             line = f",line={problem.line}" if problem.line else ""
-            print(f"::error file={problem.file}{line}::{message}")
+            where = problem.file.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+            where = where.replace(":", "%3A").replace(",", "%2C")  # GitHub's property escaping
+            print(f"::error file={where}{line}::{message}")
         else:
             print(problem.format(), file=sys.stderr)
     if fmt == "human":
@@ -133,7 +157,22 @@ def cmd_import(args: argparse.Namespace) -> int:
     return 0
 
 
-COMMANDS = {"validate": cmd_validate, "build": cmd_build, "serve": cmd_serve, "import": cmd_import}
+def cmd_score(args: argparse.Namespace) -> int:
+    from dataclasses import fields
+
+    from .scoring.api import score
+    from .scoring.settings import ScoreSettings
+
+    values = {f.name: getattr(args, f.name) for f in fields(ScoreSettings) if hasattr(args, f.name)}
+    settings = ScoreSettings(**values)
+    with step("scoring" + (" (dry run)" if args.dry_run else "")):
+        report = score(_roots(args.data), args.metric, args.systems, args.pairs, args.dry_run, settings)
+    print(report.format())
+    return 2 if getattr(report, "stopped", False) else 0
+
+
+COMMANDS = {"validate": cmd_validate, "build": cmd_build, "serve": cmd_serve, "import": cmd_import,
+            "score": cmd_score}
 
 if __name__ == "__main__":  # pragma: no cover
     sys.exit(main())

@@ -135,3 +135,20 @@ def test_serve_serves_the_site() -> None:
     finally:
         proc.terminate()
         proc.wait(timeout=30)
+
+
+def test_score_sacrebleu_then_nothing_left(tmp_path: Path) -> None:
+    root = copy_root(REPO, tmp_path / "demo")
+    done = run("score", "--data", str(root), "--metric", "bleu", "--metric", "ter")
+    assert done.returncode == 0, done.stderr
+    assert "record(s) written" in done.stdout
+    assert (root / "judgments/bleu/campaign.yaml").is_file()
+    again = run("score", "--data", str(root), "--metric", "bleu", "--metric", "ter")
+    assert again.returncode == 0
+    assert "0 translation(s) to score" in again.stdout
+    assert run("validate", "--data", str(root)).returncode == 0
+
+
+def test_score_unknown_metric_is_a_usage_error() -> None:
+    done = run("score", "--metric", "nonsense")
+    assert done.returncode == 2 and "invalid choice" in done.stderr

@@ -1,0 +1,212 @@
+"""``score``: the one entry point of ``litboard score`` (load -> plan -> score -> write).
+
+Only missing scores are computed. LLM answers come from the cache when present; new ones
+are journaled and cached as they arrive, so an interrupted run resumes where it stopped.
+``dry_run`` lists the work and, for LLM judges, the estimated tokens and cost.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Sequence
+
+from ..errors import DataError, Problem
+from ..load import load
+from ..model import Corpus
+from . import plan, sacrebleu_metrics, write
+from .base import Segment
+from .llm.cache import ResponseCache
+from .llm.judge import Judge
+from .llm.runner import Budget, Client, RunReport, estimate_tokens, run
+from .settings import ScoreSettings
+
+VERSE_QUESTIONS = 10  # paper 004 H.1.2: 9.6 questions per paragraph on average (dry-run estimate)
+
+
+@dataclass
+class MetricOutcome:
+    metric: str
+    campaign: str
+    todo: int = 0                # translations without a record
+    written: int = 0             # records written
+    skipped: list[str] = field(default_factory=list)
+    requests: int = 0            # dry run: LLM requests needed (stage 0, or all when known)
+    cached: int = 0              # dry run: of which already cached
+    est_tokens: int = 0          # dry run: estimated tokens of the uncached requests
+    est_cost_usd: float = 0.0
+    note: str = ""
+
+
+@dataclass
+class ScoreReport:
+    dry_run: bool
+    outcomes: list[MetricOutcome] = field(default_factory=list)
+    skipped: list[str] = field(default_factory=list)
+    llm: RunReport = field(default_factory=RunReport)
+    stopped: str = ""
+
+    def format(self) -> str:
+        lines = []
+        for o in self.outcomes:
+            head = f"{o.metric} -> judgments/{o.campaign}: {o.todo} translation(s) to score"
+            if self.dry_run:
+                if o.requests:
+                    head += (f"; {o.requests} request(s), {o.cached} cached, ~{o.est_tokens:,} tokens, "
+                             f"~${o.est_cost_usd:.4f}")
+            else:
+                head += f"; {o.written} record(s) written"
+            lines.append(head)
+            lines += [f"  skipped: {s}" for s in o.skipped]
+            if o.note:
+                lines.append(f"  note: {o.note}")
+        lines += [f"not scoreable: {s}" for s in self.skipped]
+        r = self.llm
+        if not self.dry_run and r.requested:
+            lines.append(f"LLM: {r.requested} request(s): {r.cached} cached, {r.sent} sent, {r.retries} "
+                         f"retried, {len(r.failed)} failed; {r.prompt_tokens:,} prompt + "
+                         f"{r.completion_tokens:,} completion tokens; ${r.cost_usd:.4f}")
+            lines += [f"  failed {k[:12]}: {why}" for k, why in sorted(r.failed.items())]
+        if self.stopped:
+            lines.append(f"STOPPED: {self.stopped}")
+        return "\n".join(lines)
+
+
+def metric_names() -> list[str]:
+    from .llm.judges import GROUPS, all_judges
+
+    return sorted(sacrebleu_metrics.METRICS) + sorted(all_judges()) + sorted(GROUPS)
+
+
+def score(roots: Sequence[Path], metrics: Sequence[str], systems: Sequence[str] | None = None,
+          pairs: Sequence[str] | None = None, dry_run: bool = False,
+          settings: ScoreSettings | None = None, client: Client | None = None) -> ScoreReport:
+    """Score the missing (translation x metric) items of the data roots; see ScoreReport."""
+    settings = settings or ScoreSettings()
+    keys = _expand(metrics)
+    corpus = load(roots)
+    out_root = Path(settings.out_root) if settings.out_root else Path(roots[0])
+    segments, not_scoreable = plan.segments(corpus, systems, pairs)
+    report = ScoreReport(dry_run=dry_run, skipped=not_scoreable)
+    llm_keys = [k for k in keys if k not in sacrebleu_metrics.METRICS]
+    for key in keys:
+        if key in sacrebleu_metrics.METRICS:
+            report.outcomes.append(_sacre(corpus, key, segments, out_root, dry_run))
+    if llm_keys:
+        from .llm.client import ChatClient
+        from .llm.judges import all_judges
+
+        cache = ResponseCache.open(out_root / settings.cache_dir)
+        budget = Budget(settings)
+        chat = client or ChatClient(settings)
+        for key in llm_keys:
+            outcome = _llm(corpus, all_judges()[key], segments, out_root, settings, dry_run, cache,
+                           budget, chat, report)
+            report.outcomes.append(outcome)
+            if report.stopped:
+                break
+        if not dry_run:
+            cache.checkpoint()
+    return report
+
+
+def _expand(metrics: Sequence[str]) -> list[str]:
+    from .llm.judges import GROUPS
+
+    known = metric_names()
+    keys: list[str] = []
+    for name in metrics:
+        if name not in known:
+            raise DataError([Problem("command line", 0, "metrics", f"unknown metric {name!r}",
+                                     f"use one of: {', '.join(known)}")])
+        keys += [k for k in GROUPS.get(name, [name]) if k not in keys]
+    return keys
+
+
+def _sacre(corpus: Corpus, key: str, segments: list[Segment], root: Path, dry_run: bool) -> MetricOutcome:
+    outcome = MetricOutcome(key, key)
+    done = plan.existing(corpus, key)
+    scores = corpus.tables["metric_scores"]
+    has_system = {(r.system, r.pair) for r in scores[(scores["campaign"] == key)
+                                                       & (scores["level"] == "system")].itertuples()}
+    for pair in sorted({s.pair for s in segments}):
+        in_pair = [s for s in segments if s.pair == pair]
+        metric = sacrebleu_metrics.make(key, pair)
+        usable, skipped = metric.validate(in_pair)  # over every translation: a stable nrefs
+        outcome.skipped += skipped
+        groups = {(s.system, s.pair) for s in usable if s.key not in done or (s.system, s.pair) not in has_system}
+        todo = [s for s in usable if (s.system, s.pair) in groups]
+        outcome.todo += sum(1 for s in todo if s.key not in done)
+        if dry_run or not todo:
+            continue
+        result = metric.score(todo)
+        block = metric.campaign_metric()
+        block["signature"] = write.merge_signature(root, key, pair, block["signature"])
+        write.write_campaign(root, key, {"id": key, "title": metric.name, "scheme": "metric",
+                                         "description": f"sacreBLEU {metric.name} run by litboard score.",
+                                         "metric": block})
+        write.merge_records(root, key, result.records)
+        outcome.written += len(result.records)
+    return outcome
+
+
+def _llm(corpus: Corpus, judge: Judge, segments: list[Segment], root: Path, settings: ScoreSettings,
+         dry_run: bool, cache: ResponseCache, budget: Budget, client: Client,
+         report: ScoreReport) -> MetricOutcome:
+    campaign_id = f"{judge.key}.{write.slug(settings.model)}"
+    outcome = MetricOutcome(judge.key, campaign_id)
+    campaign = judge.campaign(campaign_id, settings)
+    write.check_judge(root, campaign_id, campaign)
+    items = []
+    for seg in plan.missing(corpus, campaign_id, [s for s in segments if judge.applies(s.pair)]):
+        if not seg.source:
+            outcome.skipped.append(f"{seg.system} {seg.pair} {seg.paragraph}: the source text is restricted")
+        else:
+            items.append(seg)
+    outcome.todo = len(items)
+    if not items:
+        return outcome
+    if dry_run:
+        _estimate(judge, items, cache, settings, outcome)
+        return outcome
+    answers: dict[str, Any] = {}
+    for stage in range(judge.stages):
+        requests = [r for seg in items for r in judge.requests(seg, stage, answers, settings)]
+        result = run(requests, client, cache, settings, budget)
+        report.llm.merge(result)
+        answers.update(result.answers)
+        if result.stopped:
+            report.stopped = result.stopped
+            break
+    records = [r for r in (judge.record(seg, answers, settings) for seg in items) if r is not None]
+    if records:
+        write.write_campaign(root, campaign_id, campaign)
+        write.merge_records(root, campaign_id, records)
+    outcome.written = len(records)
+    return outcome
+
+
+def _estimate(judge: Judge, items: list[Segment], cache: ResponseCache, settings: ScoreSettings,
+              outcome: MetricOutcome) -> None:
+    budget = Budget(settings)
+    seen: set[str] = set()
+    for seg in items:
+        for request in judge.requests(seg, 0, {}, settings):
+            if request.key in seen:
+                continue
+            seen.add(request.key)
+            outcome.requests += 1
+            if cache.get(request.key) is not None:
+                outcome.cached += 1
+                continue
+            usd, tokens = budget.estimate(request)
+            outcome.est_tokens += tokens
+            outcome.est_cost_usd += usd
+    if judge.stages > 1:
+        per = estimate_tokens(judge.requests(items[0], 0, {}, settings)[0]) + settings.expected_output_tokens
+        extra = VERSE_QUESTIONS * len(items)
+        outcome.est_tokens += extra * per
+        outcome.est_cost_usd += extra * settings.cost(per - settings.expected_output_tokens,
+                                                      settings.expected_output_tokens)
+        outcome.note = (f"later stages are estimated: ~{VERSE_QUESTIONS} answer requests per translation "
+                        "(paper 004 H.1.2: 9.6 questions per paragraph) plus one classification per paragraph")

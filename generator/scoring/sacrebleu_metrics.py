@@ -1,0 +1,134 @@
+"""BLEU, chrF and TER through sacreBLEU: sentence scores per paragraph, corpus scores per system.
+
+References are human translations (see ``plan.references``); a segment without one is not
+scored. Targets in Chinese use sacreBLEU's ``zh`` tokenizer for BLEU and ``asian_support``
+for TER; the signature records it. ``lexical_overlap`` is paper 000 E.6 (BLEU of one
+system's outputs against another's).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+import pandas as pd
+
+from .base import Metric, Segment, Signature
+
+ASIAN = {"zh", "ja", "ko"}
+
+
+def target_lang(pair: str) -> str:
+    return pair.split("-", 1)[1]
+
+
+class SacreMetric(Metric):
+    """Common part: validate (needs >= 1 reference), sentence/corpus scoring, signature."""
+
+    key = ""
+
+    def __init__(self, target: str) -> None:
+        self.target = target
+        self.nrefs: set[int] = set()
+        self._sentence = self._make(sentence=True)
+        self._corpus = self._make(sentence=False)
+
+    def _make(self, sentence: bool) -> Any:
+        raise NotImplementedError
+
+    def validate(self, segments: Sequence[Segment]) -> tuple[list[Segment], list[str]]:
+        usable = [s for s in segments if s.references]
+        skipped = [f"{s.system} {s.pair} {s.paragraph}: no human reference translation"
+                   for s in segments if not s.references]
+        self.nrefs.update(len(s.references) for s in usable)
+        return usable, skipped
+
+    def segment_scores(self, segments: Sequence[Segment]) -> list[float]:
+        return [float(self._sentence.sentence_score(s.text, list(s.references)).score)
+                for s in segments]
+
+    def aggregate(self, segments: Sequence[Segment]) -> float | None:
+        if not segments:
+            return None
+        width = max(len(s.references) for s in segments)
+        streams = [[s.references[i] if i < len(s.references) else None for s in segments]
+                   for i in range(width)]
+        return float(self._corpus.corpus_score([s.text for s in segments], streams).score)
+
+    def signature(self) -> Signature:
+        nrefs = "var" if len(self.nrefs) > 1 else (next(iter(self.nrefs)) if self.nrefs else 0)
+        parts = []
+        for level, metric in (("segment", self._sentence), ("system", self._corpus)):
+            metric.num_refs = 1  # sacreBLEU needs a count before it builds a signature
+            sig = metric.get_signature()
+            sig.update("nrefs", nrefs)
+            parts.append(f"{level}[{sig.format()}]")
+        return Signature((("sacrebleu", " ".join(parts)),))
+
+    def campaign_metric(self) -> dict[str, Any]:
+        block = super().campaign_metric()
+        block["signature"] = self.signature().fields[0][1]
+        block["reference"] = ("human translations of the paragraph (a human system is scored "
+                              "against the other human translations)")
+        return block
+
+
+class BLEU(SacreMetric):
+    name, key, minimum, maximum = "BLEU", "bleu", 0.0, 100.0
+
+    def _make(self, sentence: bool) -> Any:
+        from sacrebleu.metrics import BLEU as _BLEU
+
+        return _BLEU(tokenize="zh" if self.target == "zh" else None, effective_order=sentence)
+
+
+class CHRF(SacreMetric):
+    name, key, minimum, maximum = "chrF", "chrf", 0.0, 100.0
+
+    def _make(self, sentence: bool) -> Any:
+        from sacrebleu.metrics import CHRF as _CHRF
+
+        return _CHRF()
+
+
+class TER(SacreMetric):
+    name, key, higher_is_better, minimum = "TER", "ter", False, 0.0
+
+    def _make(self, sentence: bool) -> Any:
+        from sacrebleu.metrics import TER as _TER
+
+        return _TER(asian_support=self.target in ASIAN)
+
+
+METRICS: dict[str, type[SacreMetric]] = {"bleu": BLEU, "chrf": CHRF, "ter": TER}
+
+
+def make(key: str, pair: str) -> SacreMetric:
+    return METRICS[key](target_lang(pair))
+
+
+def lexical_overlap(texts: pd.DataFrame, pair: str) -> pd.DataFrame:
+    """System x system mean sentence BLEU (row system as hypothesis, column as reference).
+
+    ``texts`` has columns system, pair, paragraph, text. Each cell averages over paragraphs
+    both systems translated; the diagonal is NaN. ``mean_overlap`` gives paper 000's
+    per-system value (row mean over the other systems).
+    """
+    rows = texts[(texts["pair"] == pair) & texts["text"].notna()]
+    wide = rows.pivot_table(index="paragraph", columns="system", values="text", aggfunc="first")
+    bleu = BLEU(target_lang(pair))._sentence
+    systems = sorted(wide.columns)
+    table = pd.DataFrame(index=pd.Index(systems, name="hypothesis"),
+                         columns=pd.Index(systems, name="reference"), dtype=float)
+    for hyp in systems:
+        for ref in systems:
+            if hyp == ref:
+                continue
+            both = wide[[hyp, ref]].dropna()
+            scores = [bleu.sentence_score(h, [r]).score for h, r in zip(both[hyp], both[ref])]
+            table.loc[hyp, ref] = sum(scores) / len(scores) if scores else float("nan")
+    return table
+
+
+def mean_overlap(table: pd.DataFrame) -> pd.Series:
+    """Per-system lexical overlap with all other systems (paper 000 E.6); lower = more diverse."""
+    return table.mean(axis=1, skipna=True).rename("lexical_overlap")
