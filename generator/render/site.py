@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Sequence
 
 from ..load import load
+from .extra_pages import build_all
 from .jinja import DEFAULT_TEMPLATES
 from .pages import Files, generated_pages, leaderboard_html
 from .views import analyse
@@ -38,7 +39,9 @@ def generate(roots: Sequence[Path], templates: Path = DEFAULT_TEMPLATES) -> Gene
     files = generated_pages(corpus, analysis, templates)
     board, board_files = leaderboard_html(corpus, analysis, templates)
     files.update(board_files)
+    extra = build_all(corpus, analysis, templates)
+    files.update(extra.files)
     timings["render"] = time.perf_counter() - start
-    nav = [{"Systems": "systems/index.md"}, {"Paragraphs": "paragraphs/index.md"},
+    nav = [*extra.nav, {"Systems": "systems/index.md"}, {"Paragraphs": "paragraphs/index.md"},
            {"Works": "works/index.md"}]
     return Generated(files, {LEADERBOARD_MARKER: board}, nav, timings)

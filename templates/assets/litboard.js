@@ -24,7 +24,17 @@
     });
     rows.forEach(function (row) { body.appendChild(row); });
   }
+  function embedCharts() {
+    if (typeof window.litboardVegaEmbed !== "function") { return; }
+    document.querySelectorAll(".lb-vega[data-spec]").forEach(function (box) {
+      var source = document.getElementById(box.getAttribute("data-spec"));
+      if (!source) { return; }
+      var spec = JSON.parse(source.textContent);
+      window.litboardVegaEmbed(box, spec, { actions: false, renderer: "svg" }).catch(function () {});
+    });
+  }
   function init() {
+    embedCharts();
     document.querySelectorAll("table.lb-sortable").forEach(function (table) {
       table.querySelectorAll("thead th").forEach(function (th, index) {
         th.setAttribute("tabindex", "0");

@@ -1,0 +1,51 @@
+"""Altair charts -> an embeddable view (Vega-Lite JSON for vega-embed) plus SVG/PNG/JSON files.
+
+Pages work offline: the vega/vega-lite/vega-embed bundle comes from the vl-convert
+package and is written once as ``assets/litboard/vega-bundle.js``. With JavaScript off
+the page shows the SVG. Tooltip text is data: vega-embed's tooltip handler escapes it.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any
+
+from ..ids import is_safe_id
+
+BUNDLE = "assets/litboard/vega-bundle.js"
+
+
+@dataclass(frozen=True)
+class ChartView:
+    """What the chart template needs; ``spec`` is embedded with jinja's tojson (HTML-safe)."""
+
+    id: str
+    title: str
+    spec: dict[str, Any]
+    svg: str
+    png: str
+    json: str
+
+
+def vega_bundle() -> str:
+    import vl_convert as vlc
+
+    return str(vlc.javascript_bundle("window.litboardVegaEmbed = vegaEmbed;"))
+
+
+def chart_files(folder: str, name: str, title: str, chart: Any) -> tuple[ChartView, dict[str, str | bytes]]:
+    """Render one altair chart into its view and files under ``folder/name.{svg,png,vl.json}``."""
+    import vl_convert as vlc
+
+    if not is_safe_id(name):
+        raise ValueError(f"chart name {name!r} is not a safe id")
+    spec = chart.to_dict()
+    text = json.dumps(spec, sort_keys=True, ensure_ascii=False)
+    base = f"{folder}/{name}" if folder else name
+    files: dict[str, str | bytes] = {
+        f"{base}.vl.json": text + "\n",
+        f"{base}.svg": vlc.vegalite_to_svg(text),
+        f"{base}.png": vlc.vegalite_to_png(text, scale=2),
+    }
+    return ChartView(name, title, spec, f"{name}.svg", f"{name}.png", f"{name}.vl.json"), files
