@@ -1,0 +1,116 @@
+"""Per-scheme ranking inputs and agreement rows over a loaded corpus (pure functions).
+
+Paragraph-level scores feed the same paired bootstrap as every other leaderboard:
+BWS per paragraph = (times best − times worst) / times shown, whose mean over
+paragraphs is the counting score %best − %worst when each system is shown once per
+paragraph; RULER per criterion and VERSE per question category are mean scores per
+translation.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+import pandas as pd
+
+from ..model import Corpus
+from . import agreement as ag
+from .mqm import mqm_scores
+
+LONG = ["column", "system", "pair", "paragraph", "score"]
+
+
+def bws_paragraph_scores(bws: pd.DataFrame) -> pd.DataFrame:
+    """Long table (column 'bws:<campaign>', system, pair, paragraph, score)."""
+    rows = []
+    for record in bws.to_dict("records"):
+        for system in record["systems"]:
+            rows.append({"campaign": record["campaign"], "system": system, "pair": record["pair"],
+                         "paragraph": record["paragraph"],
+                         "score": float(system == record["best"]) - float(system == record["worst"])})
+    frame = pd.DataFrame(rows, columns=["campaign", "system", "pair", "paragraph", "score"])
+    frame = frame.groupby(["campaign", "system", "pair", "paragraph"], as_index=False)["score"].mean()
+    return frame.assign(column="bws:" + frame["campaign"])[LONG]
+
+
+def criterion_scores(table: pd.DataFrame, by: str, prefix: str) -> pd.DataFrame:
+    """RULER (by='criterion') or VERSE (by='category', answers) as a long table per column."""
+    value = "score" if "score" in table.columns else "answer"
+    frame = table.groupby(["campaign", by, "system", "pair", "paragraph"], as_index=False)[value].mean()
+    column = prefix + frame["campaign"] + ":" + frame[by].astype(str)
+    return frame.assign(column=column).rename(columns={value: "score"})[LONG]
+
+
+def annotator_scores(corpus: Corpus) -> dict[str, pd.DataFrame]:
+    """Per campaign: one score per (annotator, translation) with the annotator's expertise."""
+    expertise = corpus.annotators.set_index(["campaign", "annotator"])["expertise"]
+    variants = corpus.tables["campaigns"].set_index("campaign")["mqm_variant"].to_dict()
+    frames = {"mqm": mqm_scores(corpus.mqm, corpus.mqm_errors, corpus.paragraphs, variants),
+              "sqm": corpus.sqm,
+              "ruler": corpus.ruler.groupby(["campaign", "system", "pair", "paragraph", "annotator"],
+                                            as_index=False)["score"].mean()}
+    out = {}
+    for scheme, frame in frames.items():
+        for campaign, group in frame.groupby("campaign", sort=True):
+            keys = list(zip(group["campaign"], group["annotator"]))
+            out[str(campaign)] = group.assign(expertise=[expertise.get(k, "") for k in keys],
+                                              scheme=scheme)
+    return out
+
+
+def agreement_rows(corpus: Corpus) -> pd.DataFrame:
+    """Kendall tau-b, MSE and Krippendorff's alpha per campaign, pair and annotator pair."""
+    rows = []
+    for campaign, scores in annotator_scores(corpus).items():
+        scheme = str(scores["scheme"].iloc[0])
+        for pair, group in scores.groupby("pair", sort=True):
+            keyed = group.assign(unit=group["system"] + "|" + group["paragraph"])
+            series = {a: g.groupby("unit")["score"].mean() for a, g in keyed.groupby("annotator")}
+            for first, second in combinations(sorted(series), 2):
+                for result in (ag.kendall_tau(series[first], series[second]),
+                               ag.mse(series[first], series[second])):
+                    if result.n >= 2:
+                        rows.append(_row(campaign, scheme, pair, f"{first} vs {second}", result))
+            if len(series) >= 2:
+                matrix = ag.reliability_matrix(keyed, unit=("unit",))
+                result = ag.krippendorff_alpha(matrix, ag.SCHEME_LEVELS[scheme])
+                if result.n >= 1:
+                    rows.append(_row(campaign, scheme, pair, "all annotators", result))
+    return pd.DataFrame(rows, columns=["campaign", "scheme", "pair", "annotators", "statistic", "value", "n"])
+
+
+def span_agreement(corpus: Corpus) -> pd.DataFrame:
+    """Character-level Cohen's kappa ('span' and 'label') per MQM campaign, pair, annotator pair."""
+    rows = []
+    lengths = corpus.translations[["system", "pair", "paragraph", "length"]].dropna()
+    for (campaign, pair), items in corpus.mqm.groupby(["campaign", "pair"], sort=True):
+        judged = {a: set(zip(g["system"], g["paragraph"])) for a, g in items.groupby("annotator")}
+        errors = corpus.mqm_errors[(corpus.mqm_errors["campaign"] == campaign)
+                                   & (corpus.mqm_errors["pair"] == pair)]
+        for first, second in combinations(sorted(judged), 2):
+            shared = judged[first] & judged[second]
+            inside = pd.Series([k in shared for k in zip(lengths["system"], lengths["paragraph"])],
+                               index=lengths.index, dtype=bool)
+            mine = lengths[(lengths["pair"] == pair) & inside]
+            if mine.empty:
+                continue
+            for mode in ("span", "label"):
+                result = ag.span_kappa(errors, mine, (first, second), mode=mode)
+                rows.append(_row(str(campaign), "mqm", str(pair), f"{first} vs {second}", result))
+    return pd.DataFrame(rows, columns=["campaign", "scheme", "pair", "annotators", "statistic", "value", "n"])
+
+
+def bws_agreement(bws: pd.DataFrame) -> pd.DataFrame:
+    rows = []
+    for (campaign, pair), group in bws.groupby(["campaign", "pair"], sort=True):
+        by_annotator = {a: g for a, g in group.groupby("annotator")}
+        for first, second in combinations(sorted(by_annotator), 2):
+            result = ag.bws_kappa(by_annotator[first], by_annotator[second])
+            if result.n:
+                rows.append(_row(str(campaign), "bws", str(pair), f"{first} vs {second}", result))
+    return pd.DataFrame(rows, columns=["campaign", "scheme", "pair", "annotators", "statistic", "value", "n"])
+
+
+def _row(campaign: str, scheme: str, pair: object, annotators: str, result: ag.Agreement) -> dict[str, object]:
+    return {"campaign": campaign, "scheme": scheme, "pair": str(pair), "annotators": annotators,
+            "statistic": result.label, "value": result.value, "n": result.n}
