@@ -13,7 +13,8 @@ from typing import Any, Callable
 
 # CLI format name -> module under generator.importers. Only implemented importers are listed,
 # so `litboard import --help` tells the truth.
-IMPORTERS: dict[str, str] = {"creativity-bias": "creativity_bias", "liteval": "liteval"}
+IMPORTERS: dict[str, str] = {"creativity-bias": "creativity_bias", "liteval": "liteval",
+                              "labelstudio": "labelstudio", "wmt-mqm": "wmt_mqm", "csv": "csv_table"}
 
 
 @dataclass

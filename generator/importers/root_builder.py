@@ -1,0 +1,199 @@
+"""Collect what a generic importer found and write it as one litboard data root.
+
+The Label Studio, CSV and WMT importers all produce the same things: works with source
+paragraphs, systems with one translation per paragraph, and campaigns with judgment
+records. ``RootBuilder`` deduplicates paragraphs and translations, refuses conflicting
+texts and duplicate judgments (the caller reports them), and ``write`` lays out the files.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ..errors import DataError, Problem
+from ..ids import slug
+from . import ImportReport, write_jsonl, write_yaml
+from .mapping import DatasetSettings, SystemSettings, WorkSettings
+
+
+def file_version(path: Path) -> str:
+    return "sha256-" + hashlib.sha256(path.read_bytes()).hexdigest()[:12]
+
+
+def judgment_key(scheme: str, record: dict[str, Any]) -> tuple[Any, ...]:
+    """What makes two records the same judgment (mirrors the loader's duplicate check)."""
+    if scheme == "pairwise":
+        return (record["pair"], record["paragraph"], record["annotator"], record["a"], record["b"])
+    if scheme == "metric":
+        return (record["system"], record["pair"], record["paragraph"])
+    return (record["system"], record["pair"], record["paragraph"], record["annotator"])
+
+
+@dataclass
+class RootBuilder:
+    """An in-memory data root: add paragraphs, translations and records, then ``write``."""
+
+    pair: str
+    works: dict[str, dict[str, Any]] = field(default_factory=dict)
+    paragraphs: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
+    systems: dict[str, dict[str, Any]] = field(default_factory=dict)
+    translations: dict[tuple[str, str], str] = field(default_factory=dict)
+    campaigns: dict[str, dict[str, Any]] = field(default_factory=dict)
+    records: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
+    annotators: dict[str, dict[str, dict[str, Any]]] = field(default_factory=dict)
+    _by_key: dict[tuple[str, str], str] = field(default_factory=dict)
+    _texts: dict[str, str] = field(default_factory=dict)
+    _seen: dict[str, set[tuple[Any, ...]]] = field(default_factory=dict)
+
+    def work(self, work_id: str, card: dict[str, Any]) -> None:
+        self.works.setdefault(work_id, card)
+
+    def paragraph(self, work: str, text: str, key: str = "", sentences: int | None = None) -> str | None:
+        """Paragraph id for this source text (new or existing); None if ``key`` has another text.
+
+        Without ``key`` the id is derived from the text, so equal sources share a paragraph.
+        """
+        pid = self.paragraph_id(work, text, key)
+        known = self._texts.get(pid)
+        if known is not None:
+            return pid if known == text else None
+        self._texts[pid] = text
+        record: dict[str, Any] = {"id": pid, "index": len(self.paragraphs.get(work, [])), "text": text}
+        if sentences is not None:
+            record["sentences"] = sentences
+        self.paragraphs.setdefault(work, []).append(record)
+        return pid
+
+    @staticmethod
+    def paragraph_id(work: str, text: str, key: str = "") -> str:
+        return slug(key) if key else f"{work[:66].rstrip('.-_')}-{_digest(text)}"
+
+    def conflict(self, system: str, paragraph: str, source: str, translation: str) -> str:
+        """Why this source/translation cannot be added (an earlier task had other texts), or ''."""
+        if self._texts.get(paragraph, source) != source:
+            return f"paragraph {paragraph!r} has a different source text in an earlier item"
+        if self.translations.get((system, paragraph), translation) != translation:
+            return f"{system} has a different translation of paragraph {paragraph!r} in an earlier item"
+        return ""
+
+    def system(self, system_id: str, settings: SystemSettings | None, default_kind: str = "llm",
+               default_modality: str = "MT") -> None:
+        if system_id in self.systems:
+            return
+        s = settings or SystemSettings(kind=default_kind, modality=default_modality)
+        card = {"id": system_id, "name": s.name or system_id, "kind": s.kind, "modality": s.modality}
+        card |= {k: v for k, v in (("model", s.model), ("description", s.description)) if v}
+        self.systems[system_id] = card
+
+    def translation(self, system: str, paragraph: str, text: str) -> bool:
+        """Store a translation; False if the system already has a different one of the paragraph."""
+        known = self.translations.setdefault((system, paragraph), text)
+        return known == text
+
+    def campaign(self, campaign_id: str, card: dict[str, Any]) -> None:
+        self.campaigns.setdefault(campaign_id, {"id": campaign_id, **card})
+        self.records.setdefault(campaign_id, [])
+
+    def record(self, campaign_id: str, record: dict[str, Any], expertise: str = "") -> bool:
+        """Add a judgment; False (not added) when the same judgment is already there."""
+        scheme = self.campaigns[campaign_id]["scheme"]
+        key = judgment_key(scheme, record)
+        seen = self._seen.setdefault(campaign_id, set())
+        if key in seen:
+            return False
+        seen.add(key)
+        self.records[campaign_id].append(record)
+        if "annotator" in record:
+            self.annotators.setdefault(campaign_id, {}).setdefault(
+                record["annotator"], {"id": record["annotator"], "expertise": expertise})
+        return True
+
+    def count_read(self, report: ImportReport) -> None:
+        """Distinct translations, paragraphs, systems and annotators found (kept items only)."""
+        report.count("distinct translations", len(self.translations))
+        report.count("distinct source paragraphs", sum(len(r) for r in self.paragraphs.values()))
+        report.count("systems", len(self.systems))
+        people = {a for campaign in self.annotators.values() for a in campaign}
+        if people:
+            report.count("annotators", len(people))
+
+    def write(self, out: Path, dataset: dict[str, Any], report: ImportReport) -> None:
+        """Write the data root into ``out``, which must not exist or be empty (no stale files)."""
+        if out.exists() and (not out.is_dir() or any(out.iterdir())):
+            raise DataError([Problem(str(out), 0, "--out", "exists and is not empty",
+                                     "choose a new folder, or delete this one first")])
+        write_yaml(out / "corpus" / "dataset.yaml", dataset)
+        for work, card in sorted(self.works.items()):
+            rows = self.paragraphs.get(work, [])
+            write_yaml(out / "corpus" / "works" / work / "work.yaml", {"id": work, **card})
+            write_jsonl(out / "corpus" / "works" / work / "paragraphs.jsonl", rows)
+            report.count("works", 1, "written")
+            report.count("paragraphs", len(rows), "written")
+        for system, card in sorted(self.systems.items()):
+            write_yaml(out / "corpus" / "systems" / system / "system.yaml", card)
+            rows = [{"paragraph": p, "text": t} for (s, p), t in self.translations.items() if s == system]
+            write_jsonl(out / "corpus" / "systems" / system / f"{self.pair}.jsonl", rows)
+            report.count("systems", 1, "written")
+            report.count("translations", len(rows), "written")
+        for cid, card in sorted(self.campaigns.items()):
+            people = sorted(self.annotators.get(cid, {}).values(), key=lambda a: a["id"])
+            write_yaml(out / "judgments" / cid / "campaign.yaml",
+                       {**card, **({"annotators": people} if people else {})})
+            write_jsonl(out / "judgments" / cid / f"{cid}.jsonl", self.records[cid])
+            report.count(f"{cid} records", len(self.records[cid]), "written")
+
+
+def category_names(records: list[dict[str, Any]]) -> list[str]:
+    """The distinct 'Main' / 'Main/Sub' categories of MQM records (a custom typology)."""
+    return sorted({e["category"] + (f"/{e['subcategory']}" if e.get("subcategory") else "")
+                   for r in records for e in r["errors"]})
+
+
+def _digest(text: str) -> str:
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:10]
+
+
+def dataset_card(settings: DatasetSettings, default_id: str, src: Path, notes: list[str],
+                 fallback_title: str) -> dict[str, Any]:
+    """corpus/dataset.yaml from the mapping's dataset block (defaults from the input file)."""
+    dataset_id = settings.id or default_id
+    card: dict[str, Any] = {"id": dataset_id, "title": settings.title or fallback_title or dataset_id,
+                            "version": settings.version or file_version(src)}
+    card |= {k: v for k, v in (("description", settings.description), ("licence", settings.licence),
+                               ("citation", settings.citation)) if v}
+    card["source"] = {"url": src.name, "files": [{"path": src.name, "sha256": hashlib.sha256(
+        src.read_bytes()).hexdigest()}]}
+    if notes:
+        card["notes"] = notes[:]
+    return card
+
+
+def work_card(settings: WorkSettings, source_lang: str, title: str) -> dict[str, Any]:
+    card: dict[str, Any] = {"title": settings.title or title, "source_lang": source_lang,
+                            "genre": settings.genre, "era": settings.era,
+                            "rights": {"status": settings.rights,
+                                       "note": settings.rights_note or "not stated in the import mapping"}}
+    if settings.author:
+        card["author"] = settings.author
+    return card
+
+
+def input_file(src: Path, suffix: str) -> Path:
+    """The file to import: ``src`` itself, or the only ``*<suffix>`` file in the folder ``src``."""
+    if src.is_dir():
+        found = sorted(src.glob(f"*{suffix}"))
+        if len(found) == 1:
+            return found[0]
+        raise DataError([Problem(str(src), 0, "SRC", f"is a folder with {len(found)} {suffix} files",
+                                 f"pass the {suffix} file itself")])
+    if not src.is_file():
+        raise DataError([Problem(str(src), 0, "SRC", "does not exist", "pass the exported file")])
+    return src
+
+
+def default_id(src: Path) -> str:
+    """A safe id from the input file name (without extensions)."""
+    return slug(src.name.split(".")[0] if not src.name.startswith(".") else src.name)

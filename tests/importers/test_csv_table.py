@@ -1,0 +1,85 @@
+"""CSV import: one row per translation (and rater), a human score and a metric per row."""
+
+from __future__ import annotations
+
+import csv
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+
+from generator.errors import DataError
+from generator.importers import get
+from generator.load import load, validate
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "generator" / "importers" / "examples"
+ROWS = [
+    ["segment", "source", "translation", "system", "rater", "rating", "comet"],
+    ["s1", "It was a dark night.", "那是一个漆黑的夜晚。", "GPT-4o", "r1", "5", "0.84"],
+    ["s1", "It was a dark night.", "那是一个漆黑的夜晚。", "GPT-4o", "r2", "4", "0.84"],  # 2nd rater
+    ["s1", "It was a dark night.", "夜很黑。", "Human", "r1", "6", "0.71"],
+    ["s2", "Snow, \"falling\".", "雪，\n正在落下。", "GPT-4o", "r1", "", "0.90"],  # quoted, multi-line
+    ["s2", "Snow, \"falling\".", "下雪了。", "Human", "r1", "good", "0.88"],  # malformed: line 7
+    ["s3", "Rain.", "", "Human", "r2", "3", ""],  # empty translation: line 8
+]
+
+
+def _write(path: Path, rows: list[list[str]]) -> Path:
+    with path.open("w", encoding="utf-8", newline="") as handle:
+        csv.writer(handle, lineterminator="\n").writerows(rows)
+    return path
+
+
+@pytest.fixture()
+def imported(tmp_path: Path) -> tuple[Path, Any]:
+    src = _write(tmp_path / "ratings.csv", ROWS)
+    return tmp_path / "root", get("csv")(src, tmp_path / "root", mapping=EXAMPLES / "csv.yaml")
+
+
+def test_round_trip(imported: tuple[Path, Any]) -> None:
+    out, report = imported
+    assert validate([out]).items == []
+    corpus = load([out])
+    t = corpus.tables
+    texts = t["translations"].set_index(["system", "paragraph"])["text"].to_dict()
+    assert texts == {("gpt-4o", "s1"): "那是一个漆黑的夜晚。", ("human", "s1"): "夜很黑。",
+                     ("gpt-4o", "s2"): "雪，\n正在落下。"}
+    assert t["paragraphs"].set_index("paragraph")["text"].to_dict() == {
+        "s1": "It was a dark night.", "s2": "Snow, \"falling\"."}
+    sqm = sorted(zip(t["sqm"]["system"], t["sqm"]["paragraph"], t["sqm"]["annotator"], t["sqm"]["score"]))
+    assert sqm == [("gpt-4o", "s1", "r1", 5.0), ("gpt-4o", "s1", "r2", 4.0), ("human", "s1", "r1", 6.0)]
+    metric = t["metric_scores"].set_index(["system", "paragraph"])["score"].to_dict()
+    assert metric == {("gpt-4o", "s1"): 0.84, ("human", "s1"): 0.71, ("gpt-4o", "s2"): 0.90}
+    assert corpus.campaigns["comet"]["metric"] == {"name": "COMET-22", "higher_is_better": True,
+                                                   "signature": "Unbabel/wmt22-comet-da"}
+    assert corpus.campaigns["rating"]["scale"] == {"min": 0.0, "max": 6.0}
+    assert report.read["rows"] == 6 and report.read["annotators"] == 2 and report.read["empty score cells"] == 1
+
+
+def test_skipped_rows_name_their_line(imported: tuple[Path, Any]) -> None:
+    assert imported[1].skipped == [
+        "line 7: score 'good' in column 'rating' is not a number; the row was skipped",
+        "line 8: column 'translation' is empty; the row was skipped"]
+
+
+def test_missing_column_is_a_data_error_naming_the_key(tmp_path: Path) -> None:
+    src = _write(tmp_path / "t.csv", [["source", "translation", "system"], ["a", "b", "c"]])
+    with pytest.raises(DataError) as caught:
+        get("csv")(src, tmp_path / "root", mapping=EXAMPLES / "csv.yaml")
+    fields = {p.field for p in caught.value.problems}
+    assert fields == {"columns.paragraph", "columns.annotator", "scores.0.column", "scores.1.column"}
+
+
+def test_metric_only_table_with_semicolons(tmp_path: Path) -> None:
+    src = _write(tmp_path / "bleu.csv", [["src", "mt", "sys", "bleu"], ["Der Hund.", "The dog.", "a", "41.2"],
+                                         ["Die Katze.", "The cat.", "a", "12"]])
+    src.write_text(src.read_text(encoding="utf-8").replace(",", ";"), encoding="utf-8")
+    mapping = tmp_path / "m.yaml"
+    mapping.write_text(yaml.safe_dump({"pair": "de-en", "delimiter": ";",
+                                       "columns": {"source": "src", "translation": "mt", "system": "sys"},
+                                       "scores": [{"column": "bleu", "scheme": "metric", "min": 0, "max": 100}]}))
+    report = get("csv")(src, tmp_path / "root", mapping=mapping)
+    assert report.skipped == []
+    t = load([tmp_path / "root"]).tables
+    assert sorted(t["metric_scores"]["score"]) == [12, 41.2] and len(t["paragraphs"]) == 2
