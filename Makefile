@@ -4,8 +4,13 @@ VENV   ?= .venv
 BIN    := $(VENV)/bin
 OUT    ?= public
 STAMP  := $(VENV)/.litboard-installed
+FORMAT ?= human
+BASE   ?= origin/main
+CHROMIUM ?= $(or $(LITBOARD_CHROMIUM),/usr/bin/chromium)
+LLM_METRICS   ?= gemba-mqm-literary
+COMET_METRICS ?= comet
 
-.PHONY: site test install install-test chromium validate bench clean
+.PHONY: site test install install-test chromium axe validate score-sacrebleu score-llm score-comet summary bench clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -21,11 +26,17 @@ $(STAMP)-test: pyproject.toml $(STAMP)
 
 install: $(STAMP)
 
-install-test: $(STAMP)-test chromium
+install-test: $(STAMP)-test chromium axe
+
+## axe-core (accessibility checks inside the browser tests), from npm into the git-ignored node_modules/.
+axe:
+	@if [ ! -f node_modules/axe-core/axe.min.js ]; then \
+		npm install --no-save --no-audit --no-fund axe-core@4; \
+	fi
 
 ## Debian's chromium drives the browser tests (Playwright uses /usr/bin/chromium; it never downloads a browser).
 chromium:
-	@if [ ! -x /usr/bin/chromium ]; then \
+	@if [ ! -x "$(CHROMIUM)" ]; then \
 		echo "installing Debian's chromium for the browser tests"; \
 		SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
 		$$SUDO apt-get update -qq && $$SUDO apt-get install -y -qq chromium; \
@@ -35,8 +46,24 @@ chromium:
 site: install
 	$(BIN)/litboard build --out $(OUT)
 
+## Check the data roots (FORMAT=human|json|github; CI uses github for ::error annotations).
 validate: install
-	$(BIN)/litboard validate
+	$(BIN)/litboard validate --format $(FORMAT)
+
+## Score the missing translations with sacreBLEU (no secrets, no network; CI runs it on every PR).
+score-sacrebleu: install
+	$(BIN)/litboard score --metric bleu --metric chrf --metric ter
+
+## LLM judges and COMET: need an API key / a local model; only the llm-score workflow runs them.
+score-llm: install
+	$(BIN)/litboard score $(foreach m,$(LLM_METRICS),--metric $(m))
+
+score-comet: install
+	$(BIN)/litboard score $(foreach m,$(COMET_METRICS),--metric $(m))
+
+## Markdown summary of the provisional ranks of the systems changed since BASE (CI job summary).
+summary: install
+	$(BIN)/python -m generator.ci_summary --base $(BASE) >> "$${GITHUB_STEP_SUMMARY:-/dev/stdout}"
 
 ## Set up (including test needs) and run every test.
 test: install-test

@@ -33,6 +33,7 @@ def check(raw: RawData, problems: Problems) -> None:
         rows = [r for r in raw.of(scheme) if r.context.get("campaign") == campaign_id]
         _check_campaign(campaign, rows, set(systems) | raw.system_folders, lengths, source_lengths,
                         problems)
+    from .submission import check_submissions; check_submissions(raw, problems)  # noqa: E702
 
 
 def _check_folder_ids(raw: RawData, problems: Problems) -> None:

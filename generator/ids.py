@@ -18,8 +18,22 @@ def id_problem(value: object) -> str | None:
     if not isinstance(value, str):
         return f"expected a string id, got {type(value).__name__}"
     if _ID_RE.fullmatch(value) is None or ".." in value:
-        return f"{value!r} is not a safe id"
+        return f"{value!r} is not a safe id{odd_character(value)}"
     return None
+
+
+def odd_character(value: str) -> str:
+    """' (contains U+0430 CYRILLIC SMALL LETTER A)' for the first character outside printable
+    ASCII, so look-alike letters and invisible characters are named; '' when there is none."""
+    import unicodedata
+
+    odd = next((c for c in value if not " " < c < "\x7f"), None)
+    if odd is None:
+        return ""
+    if 0xDC80 <= ord(odd) <= 0xDCFF:
+        return f" (contains the byte 0x{ord(odd) - 0xDC00:02X}, which is not UTF-8)"
+    kind = "a control character" if unicodedata.category(odd) == "Cc" else "an unnamed character"
+    return f" (contains U+{ord(odd):04X} {unicodedata.name(odd, kind)})"
 
 
 def is_safe_id(value: object) -> bool:

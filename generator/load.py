@@ -13,7 +13,7 @@ from typing import Any, Sequence
 
 from . import schemas
 from .errors import Problems
-from .ids import ID_HELP, id_problem, pair_problem
+from .ids import ID_HELP, id_problem, odd_character, pair_problem
 from .model import Corpus
 from .textfiles import line_for, read_jsonl, read_yaml
 
@@ -151,7 +151,8 @@ def _check_extra(folder: Path, expected: set[str], problems: Problems,
 
 
 def _shown(path: Path) -> str:
-    return str(path)
+    """The path as printable text: undecodable bytes of a hostile file name become \\xNN escapes."""
+    return str(path).encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
 
 
 def _read_yaml_row(path: Path, kind: str, raw: RawData, problems: Problems,
@@ -212,7 +213,8 @@ def _describe(error: Any, kind: str) -> tuple[str, str, str]:
     if validator == "type":
         return "", f"{value} has the wrong type", f"use a {error.validator_value}"
     if validator == "pattern":
-        return "", f"{value} does not match the expected form", ID_HELP if "a-z0-9" in str(error.validator_value) else f"match {error.validator_value}"
+        odd = odd_character(error.instance) if isinstance(error.instance, str) else ""
+        return "", f"{value} does not match the expected form{odd}", ID_HELP if "a-z0-9" in str(error.validator_value) else f"match {error.validator_value}"
     if validator in ("minimum", "maximum", "minItems"):
         return "", f"{value} is out of range ({validator} {error.validator_value})", \
             "use a value inside the documented range"

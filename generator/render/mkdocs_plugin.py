@@ -50,9 +50,10 @@ class LitboardPlugin(BasePlugin[LitboardConfig]):
         nav = config.get("nav")
         if nav is not None:
             config["nav"] = _merge_nav(list(nav), self.generated.nav)
-        for name in ("litboard.css",):
+        for name in ("litboard.css", "reader.css"):
             config["extra_css"].append(f"assets/litboard/{name}")
-        config["extra_javascript"].append("assets/litboard/litboard.js")
+        for name in ("litboard.js", "reader.js"):
+            config["extra_javascript"].append(f"assets/litboard/{name}")
         return config
 
     def on_files(self, files: Files, config: Any) -> Files:

@@ -14,10 +14,11 @@ from markupsafe import Markup
 from ..model import Corpus
 from .jinja import DEFAULT_TEMPLATES, render
 from .system_views import system_pair_csv, system_views
-from .views import Analysis, board_csv, boards, paragraph_views
+from .reader_views import paragraph_views
+from .views import Analysis, board_csv, boards
 
 Files = dict[str, str | bytes]
-ASSETS = ("litboard.css", "litboard.js")
+ASSETS = ("litboard.css", "litboard.js", "reader.css", "reader.js")
 
 
 def csv_text(frame: pd.DataFrame) -> str:

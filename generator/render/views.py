@@ -7,7 +7,7 @@ numbers, provenance strings) are made here.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 import pandas as pd
@@ -16,6 +16,7 @@ from ..analysis.leaderboard import Column, segment_scores, system_means
 from ..analysis.uncertainty import paired_bootstrap, score_matrix
 from ..model import Corpus
 from ..settings import AnalysisSettings
+from .badges import provenance_badge
 
 
 @dataclass
@@ -38,6 +39,7 @@ class BoardRow:
     modality: str
     is_human: bool
     cells: dict[str, Cell]
+    badge: str = ""
 
 
 @dataclass
@@ -48,35 +50,6 @@ class Board:
     unranked: list[BoardRow]
     csv: str
     method: str
-
-
-@dataclass
-class TranslationView:
-    system: str
-    name: str
-    kind: str
-    modality: str
-    is_human: bool
-    text: str | None
-    snippet: str
-    restricted: str
-    scores: list[tuple[str, float | None, str]]
-    errors: list[dict[str, Any]] = field(default_factory=list)
-
-
-@dataclass
-class ParagraphView:
-    paragraph: str
-    work: str
-    work_title: str
-    author: str
-    source_lang: str
-    text: str | None
-    snippet: str
-    restricted: str
-    pairs: dict[str, list[TranslationView]]
-    prev: str | None
-    next: str | None
 
 
 @dataclass
@@ -136,7 +109,7 @@ def boards(corpus: Corpus, analysis: Analysis) -> list[Board]:
             cells = {c.key: _cell(analysis, means, pair, c.key, system) for c in columns}
             info = systems.loc[system]
             rows.append(BoardRow(system, str(info["name"]), str(info["kind"]), str(info["modality"]),
-                                 bool(info["is_human"]), cells))
+                                 bool(info["is_human"]), cells, provenance_badge(corpus, system)))
         rows.sort(key=lambda r: _sort_key(r, columns))
         ranked = [r for r in rows if columns and not _is_missing(r.cells[columns[0].key].value)]
         unranked = [r for r in rows if r not in ranked]
@@ -189,42 +162,3 @@ def board_csv(board: Board) -> pd.DataFrame:
             record[f"{column.label} n"] = cell.n
         data.append(record)
     return pd.DataFrame(data)
-
-
-def paragraph_views(corpus: Corpus, analysis: Analysis) -> list[ParagraphView]:
-    paragraphs = corpus.paragraphs.sort_values(["work", "index", "paragraph"], kind="stable")
-    translations = corpus.translations.sort_values(["pair", "system"], kind="stable")
-    systems = corpus.tables["systems"].set_index("system")
-    by_translation = analysis.long.groupby(["system", "pair", "paragraph"])
-    labels = {c.key: (c.label, c.provenance) for c in analysis.columns}
-    errors = corpus.mqm_errors
-    views = []
-    ordered = paragraphs.to_dict("records")
-    for position, p in enumerate(ordered):
-        same_work = [q for q in ordered if q["work"] == p["work"]]
-        where = same_work.index(p)
-        pairs: dict[str, list[TranslationView]] = {}
-        for t in translations[translations["paragraph"] == p["paragraph"]].to_dict("records"):
-            key = (t["system"], t["pair"], p["paragraph"])
-            scores = []
-            if key in by_translation.groups:
-                for r in by_translation.get_group(key).sort_values("column").to_dict("records"):
-                    label, provenance = labels[r["column"]]
-                    scores.append((label, r["score"], provenance))
-            info = systems.loc[t["system"]]
-            errs = errors[(errors["system"] == t["system"]) & (errors["pair"] == t["pair"])
-                          & (errors["paragraph"] == p["paragraph"])]
-            pairs.setdefault(t["pair"], []).append(TranslationView(
-                t["system"], str(info["name"]), str(info["kind"]), str(info["modality"]),
-                bool(info["is_human"]), t["text"], str(t["snippet"] or ""), str(t["restricted"] or ""),
-                scores, errs.sort_values(["start", "end", "annotator"]).to_dict("records")))
-        for items in pairs.values():
-            items.sort(key=lambda v: (not v.is_human, v.system))
-        work = corpus.works.get(p["work"], {})
-        views.append(ParagraphView(
-            p["paragraph"], p["work"], str(work.get("title", p["work"])), str(work.get("author", "")),
-            p["source_lang"], p["text"], str(p["snippet"] or ""), str(p["restricted"] or ""),
-            dict(sorted(pairs.items())),
-            same_work[where - 1]["paragraph"] if where > 0 else None,
-            same_work[where + 1]["paragraph"] if where + 1 < len(same_work) else None))
-    return views

@@ -71,3 +71,41 @@ def screenshot(tab: object, name: str) -> Path:
     path = ARTIFACTS / f"{name}.png"
     tab.screenshot(path=str(path), full_page=True)  # type: ignore[attr-defined]
     return path
+
+
+def _site(tmp_path_factory: pytest.TempPathFactory, root: Path, name: str) -> Iterator[str]:
+    out = build_site([root], tmp_path_factory.mktemp(name) / "public").out
+    url, server = serve(out)
+    yield url
+    server.shutdown()
+
+
+@pytest.fixture(scope="session")
+def hostile_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The hostile fixture (script tags, template syntax, RLO, a 20,000-character line)."""
+    yield from _site(tmp_path_factory, REPO / "tests" / "fixtures" / "hostile", "hostile")
+
+
+@pytest.fixture(scope="session")
+def cjk_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    yield from _site(tmp_path_factory, REPO / "tests" / "fixtures" / "cjk", "cjk")
+
+
+@pytest.fixture()
+def no_js_page(browser: object) -> Iterator[object]:
+    """A tab with JavaScript disabled."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900},  # type: ignore[attr-defined]
+                                  java_script_enabled=False)
+    tab = context.new_page()
+    yield tab
+    context.close()
+
+
+@pytest.fixture(scope="session")
+def creativity_site(creativity_release: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The Creativity Bias release imported, built (once per session) and served."""
+    from ..creativity_site import creativity_site as built
+
+    url, server = serve(built(creativity_release, tmp_path_factory).out)
+    yield url
+    server.shutdown()
