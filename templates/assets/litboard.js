@@ -33,7 +33,14 @@
       window.litboardVegaEmbed(box, spec, { actions: false, renderer: "svg" }).catch(function () {});
     });
   }
+  function nameThemeDialogs() {
+    /* mkdocs-material's search overlay has role=dialog but no accessible name */
+    document.querySelectorAll(".md-search[role='dialog']:not([aria-label])").forEach(function (el) {
+      el.setAttribute("aria-label", "Search this site");
+    });
+  }
   function init() {
+    nameThemeDialogs();
     embedCharts();
     document.querySelectorAll("table.lb-sortable").forEach(function (table) {
       table.querySelectorAll("thead th").forEach(function (th, index) {
