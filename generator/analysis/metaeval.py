@@ -3,7 +3,8 @@
 Kendall's tau is scipy's ``kendalltau`` with ``variant="b"`` (tau-b, which corrects for ties
 in either ranking -- student MQM has many ties at 0), computed per language pair over all
 translations that have both scores (paper 000 Fig. 2a; Fig. 2b per error category).
-System rankings are plain means (the bootstrap lives in ``uncertainty.py``).
+System rankings are plain means (the bootstrap lives in ``uncertainty.py``); system-level
+pairwise accuracy is the share of system pairs a metric orders like the human scores.
 """
 
 from __future__ import annotations
@@ -60,3 +61,58 @@ def system_ranking(long: pd.DataFrame, groups: Mapping[str, str] | None = None,
     table["rank"] = (table.groupby("pair")["mean"].rank(method="min", ascending=not higher_is_better)
                      .astype(int))
     return table.sort_values(["pair", "rank", "system"], ignore_index=True)[RANK_COLUMNS]
+
+
+ACCURACY_COLUMNS = ["pair", "human", "metric", "systems", "pairs", "agree", "accuracy"]
+
+
+def _sign(value: float) -> int:
+    return (value > 0) - (value < 0)
+
+
+def pairwise_accuracy(human: Mapping[str, float], metric: Mapping[str, float],
+                      human_higher_is_better: bool = True,
+                      metric_higher_is_better: bool = True) -> tuple[int, int]:
+    """System-level pairwise accuracy: (agreeing system pairs, compared system pairs).
+
+    Over every unordered pair (s, t) of systems with a (non-NaN) score in both mappings, the
+    pair agrees when the two measures order s and t the same way, i.e. when
+    sign(h_s - h_t) == sign(m_s - m_t) after orienting both so that higher is better; a
+    tie agrees only with a tie (Kocmi et al. 2021 accuracy, ties not dropped).
+    """
+    hs, ms = (1 if human_higher_is_better else -1), (1 if metric_higher_is_better else -1)
+    names = sorted(s for s in human if s in metric
+                   and not pd.isna(human[s]) and not pd.isna(metric[s]))
+    agree = total = 0
+    for i, first in enumerate(names):
+        for second in names[i + 1:]:
+            total += 1
+            same = _sign(hs * (human[first] - human[second])) == _sign(ms * (metric[first] - metric[second]))
+            agree += same
+    return agree, total
+
+
+def accuracy_table(means: pd.DataFrame, human: str, metrics: Sequence[str],
+                   higher_is_better: Mapping[str, bool] | None = None) -> pd.DataFrame:
+    """Pairwise accuracy of each metric against ``human`` per language pair.
+
+    ``means`` has columns pair, measure, system, mean (one mean per system, e.g. stacked
+    ``system_ranking`` results). Returns columns pair, human, metric, systems (systems
+    scored by both), pairs (system pairs compared), agree, accuracy (agree / pairs, 0-1).
+    """
+    direction = higher_is_better or {}
+    rows = []
+    for pair, group in means.groupby("pair", sort=True):
+        table = group.pivot_table(index="system", columns="measure", values="mean", aggfunc="mean")
+        if human not in table.columns:
+            continue
+        for metric in metrics:
+            if metric not in table.columns:
+                continue
+            both = table[[human, metric]].dropna()
+            agree, total = pairwise_accuracy(both[human].to_dict(), both[metric].to_dict(),
+                                             direction.get(human, True), direction.get(metric, True))
+            rows.append({"pair": pair, "human": human, "metric": metric, "systems": len(both),
+                         "pairs": total, "agree": agree,
+                         "accuracy": agree / total if total else float("nan")})
+    return pd.DataFrame(rows, columns=ACCURACY_COLUMNS)

@@ -17,6 +17,8 @@ import pytest
 
 from generator.build import REPO, build_site
 
+from ..liteval_site import liteval_site as _build_liteval_site
+
 CHROMIUM = os.environ.get("LITBOARD_CHROMIUM", "/usr/bin/chromium")
 ARTIFACTS = REPO / "test-artifacts"
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -50,6 +52,15 @@ def browser() -> Iterator[object]:
 @pytest.fixture(scope="session")
 def demo_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     out = build_site([REPO], tmp_path_factory.mktemp("demo") / "public").out
+    url, server = serve(out)
+    yield url
+    server.shutdown()
+
+
+@pytest.fixture(scope="session")
+def liteval_site(liteval_release: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The LitEval release imported, built (shared with tests/test_liteval_pages.py) and served."""
+    _, out = _build_liteval_site(liteval_release, tmp_path_factory)
     url, server = serve(out)
     yield url
     server.shutdown()
