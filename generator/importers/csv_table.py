@@ -22,6 +22,7 @@ from ..ids import slug
 from ..typology import DEFAULT_SCALES
 from . import ImportReport
 from .mapping import CsvMapping, ScoreSettings, load_mapping
+from .mapping_io import require_mapping
 from .root_builder import RootBuilder, dataset_card, default_id, input_file, work_card
 
 DELIMITERS = {",": ",", ";": ";", "tab": "\t"}
@@ -33,9 +34,7 @@ class RowError(ValueError):
 
 def run(src: Path, out: Path, mapping: Path | None = None) -> ImportReport:
     """Import a CSV table ``src`` into the data root ``out``."""
-    if mapping is None:
-        raise DataError([Problem(str(src), 0, "--mapping", "the csv importer needs a mapping file",
-                                 "pass --mapping MAP.yaml (example: generator/importers/examples/csv.yaml)")])
+    mapping = require_mapping(mapping, src, "csv", "example: generator/importers/examples/csv.yaml")
     src = input_file(src, ".csv")
     m = load_mapping(mapping, CsvMapping)
     report = ImportReport()

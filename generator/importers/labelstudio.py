@@ -28,6 +28,7 @@ from ..typology import SEVERITIES, allowed_categories
 from . import ImportReport
 from .labelstudio_spans import Display, Malformed, Part, locate
 from .mapping import LabelStudioMapping, MqmSettings, load_mapping
+from .mapping_io import require_mapping
 from .root_builder import (RootBuilder, category_names, dataset_card, default_id, input_file,
                            work_card)
 
@@ -36,9 +37,7 @@ Task = dict[str, Any]
 
 def run(src: Path, out: Path, mapping: Path | None = None) -> ImportReport:
     """Import a Label Studio JSON export ``src`` into the data root ``out``."""
-    if mapping is None:
-        raise DataError([Problem(str(src), 0, "--mapping", "the labelstudio importer needs a mapping file",
-                                 "pass --mapping MAP.yaml (examples: generator/importers/examples/)")])
+    mapping = require_mapping(mapping, src, "labelstudio", "examples: generator/importers/examples/")
     src = input_file(src, ".json")
     m = load_mapping(mapping, LabelStudioMapping)
     tasks = read_export(src)

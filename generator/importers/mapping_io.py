@@ -50,6 +50,16 @@ class Key:
     help: str
 
 
+def require_mapping(mapping: Path | None, src: Path, importer: str, example: str) -> Path:
+    """The mapping path, or a DataError saying the importer needs one and where examples are."""
+    if mapping is None:
+        from ..errors import DataError, Problem
+
+        raise DataError([Problem(str(src), 0, "--mapping", f"the {importer} importer needs a mapping file",
+                                 f"pass --mapping MAP.yaml ({example})")])
+    return mapping
+
+
 def load_mapping(path: Path, cls: type[T]) -> T:
     """Read and validate a mapping file; raise DataError listing every problem."""
     problems = Problems()
