@@ -63,9 +63,6 @@ def build_site(roots: Sequence[Path], out: Path, config_file: Path = REPO / "mkd
     from mkdocs.commands.build import build
     from mkdocs.config import load_config
 
-    from .load import validate
-
-    validate(roots).raise_if_any()
     out = out.resolve()
     out.parent.mkdir(parents=True, exist_ok=True)
     staging = out.parent / f".{out.name}.staging-{os.getpid()}"
@@ -77,7 +74,13 @@ def build_site(roots: Sequence[Path], out: Path, config_file: Path = REPO / "mkd
     try:
         with _environ(LITBOARD_DATA=data, SOURCE_DATE_EPOCH=source_date_epoch()):
             config = load_config(str(config_file), site_dir=str(staging))
-            build(config)
+            try:
+                build(config)
+            except Exception:
+                error = getattr(config.plugins.get("litboard"), "error", None)
+                if error is not None:
+                    raise error from None  # the DataError itself, not mkdocs' generic Abort
+                raise
             plugin = config.plugins.get("litboard")
             timings = dict(getattr(getattr(plugin, "generated", None), "timings", {}) or {})
     except BaseException:

@@ -37,6 +37,7 @@ class LitboardConfig(Config):
 class LitboardPlugin(BasePlugin[LitboardConfig]):
     def __init__(self) -> None:
         self.generated: Generated | None = None
+        self.error: DataError | None = None  # kept so build_site can re-raise it as is
 
     def on_config(self, config: Any) -> Any:
         base = Path(config["config_file_path"]).parent
@@ -46,6 +47,7 @@ class LitboardPlugin(BasePlugin[LitboardConfig]):
         try:
             self.generated = generate(paths, (base / self.config.templates).resolve())
         except DataError as exc:
+            self.error = exc
             raise PluginError(str(exc)) from None
         nav = config.get("nav")
         if nav is not None:
