@@ -9,8 +9,13 @@ BASE   ?= origin/main
 CHROMIUM ?= $(or $(LITBOARD_CHROMIUM),/usr/bin/chromium)
 LLM_METRICS   ?= gemba-mqm-literary
 COMET_METRICS ?= comet
+COMET_MODEL   ?=
+# The COMET extra needs torch. 2.13.0 is pinned because a CPU build of it lies on this project's
+# machines (pip's find-links). Elsewhere, PIP_EXTRA_INDEX_URL=https://download.pytorch.org/whl/cpu
+# makes pip take the CPU build instead of PyPI's CUDA one (the workflows set it).
+TORCH ?= torch==2.13.0
 
-.PHONY: site test install install-test chromium axe validate score-sacrebleu score-llm score-comet summary bench clean
+.PHONY: site test install install-comet install-test chromium axe validate score-sacrebleu score-llm score-comet summary bench clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -20,11 +25,18 @@ $(STAMP): pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install -q -e .
 	touch $@
 
-$(STAMP)-test: pyproject.toml $(STAMP)
-	$(BIN)/python -m pip install -q -e '.[test]'
+## The COMET extra: torch + unbabel-comet (the tests score with a tiny checkpoint they build).
+$(STAMP)-comet: pyproject.toml $(STAMP)
+	$(BIN)/python -m pip install -q '$(TORCH)' -e '.[comet]'
+	touch $@
+
+$(STAMP)-test: pyproject.toml $(STAMP)-comet
+	$(BIN)/python -m pip install -q -e '.[test,comet]'
 	touch $@
 
 install: $(STAMP)
+
+install-comet: $(STAMP)-comet
 
 install-test: $(STAMP)-test chromium axe
 
@@ -58,8 +70,8 @@ score-sacrebleu: install
 score-llm: install
 	$(BIN)/litboard score $(foreach m,$(LLM_METRICS),--metric $(m))
 
-score-comet: install
-	$(BIN)/litboard score $(foreach m,$(COMET_METRICS),--metric $(m))
+score-comet: install-comet
+	$(BIN)/litboard score $(foreach m,$(COMET_METRICS),--metric $(m)) $(if $(COMET_MODEL),--comet-model '$(COMET_MODEL)')
 
 ## Markdown summary of the provisional ranks of the systems changed since BASE (CI job summary).
 summary: install

@@ -11,10 +11,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Sequence
 
+import pandas as pd
+
 from ..errors import DataError, Problem
 from ..load import load
 from ..model import Corpus
-from . import plan, sacrebleu_metrics, write
+from . import comet_metric, plan, sacrebleu_metrics, write
 from .base import Segment
 from .llm.cache import ResponseCache
 from .llm.judge import Judge
@@ -75,7 +77,8 @@ class ScoreReport:
 def metric_names() -> list[str]:
     from .llm.judges import GROUPS, all_judges
 
-    return sorted(sacrebleu_metrics.METRICS) + sorted(all_judges()) + sorted(GROUPS)
+    return (sorted(sacrebleu_metrics.METRICS) + sorted(comet_metric.METRICS) + sorted(all_judges())
+            + sorted(GROUPS))
 
 
 def score(roots: Sequence[Path], metrics: Sequence[str], systems: Sequence[str] | None = None,
@@ -88,10 +91,14 @@ def score(roots: Sequence[Path], metrics: Sequence[str], systems: Sequence[str] 
     out_root = Path(settings.out_root) if settings.out_root else Path(roots[0])
     segments, not_scoreable = plan.segments(corpus, systems, pairs)
     report = ScoreReport(dry_run=dry_run, skipped=not_scoreable)
-    llm_keys = [k for k in keys if k not in sacrebleu_metrics.METRICS]
+    llm_keys = [k for k in keys if k not in sacrebleu_metrics.METRICS and k not in comet_metric.METRICS]
     for key in keys:
         if key in sacrebleu_metrics.METRICS:
             report.outcomes.append(_sacre(corpus, key, segments, out_root, dry_run))
+    comet_keys = [k for k in keys if k in comet_metric.METRICS]
+    model = comet_metric.Lazy(settings.comet_model)  # loaded once, on first need
+    for key in comet_keys:
+        report.outcomes.append(_comet(corpus, key, model, segments, out_root, settings, dry_run))
     if llm_keys:
         from .llm.client import ChatClient
         from .llm.judges import all_judges
@@ -148,6 +155,58 @@ def _sacre(corpus: Corpus, key: str, segments: list[Segment], root: Path, dry_ru
         write.merge_records(root, key, result.records)
         outcome.written += len(result.records)
     return outcome
+
+
+def _comet(corpus: Corpus, key: str, lazy: comet_metric.Lazy, segments: list[Segment], root: Path,
+           settings: ScoreSettings, dry_run: bool) -> MetricOutcome:
+    """Score the missing translations with a COMET model; system scores are the segment means."""
+    reference_free = comet_metric.METRICS[key]
+    campaign_id = f"{key}.{write.slug(comet_metric.label(settings.comet_model))}"
+    outcome = MetricOutcome(key, campaign_id, note=f"model {settings.comet_model}")
+    todo, outcome.skipped = comet_metric.usable(plan.missing(corpus, campaign_id, segments), reference_free)
+    outcome.todo = len(todo)
+    if dry_run or not todo:
+        return outcome
+    checkpoint, model = lazy.get()
+    outcome.note = f"model {checkpoint.label} ({checkpoint.kind}, sha256 {checkpoint.digest})"
+    sig = comet_metric.signature(checkpoint, reference_free).format()
+    write.check_signature(root, campaign_id, sig)
+    values, spans = comet_metric.predict(model, todo, reference_free, settings.comet_batch_size,
+                                         settings.comet_gpus)
+    long = comet_metric.truncated(model, todo, reference_free)
+    if long:
+        outcome.note += f"; {long} input(s) longer than the model reads were truncated by COMET"
+    records: list[dict[str, Any]] = []
+    for seg, value, seg_spans in zip(todo, values, spans):
+        record: dict[str, Any] = {"system": seg.system, "pair": seg.pair, "paragraph": seg.paragraph,
+                                  "level": "segment", "score": round(value, 6)}
+        if seg_spans:
+            record["spans"] = seg_spans
+        records.append(record)
+    records += _means(corpus, campaign_id, records)
+    write.write_campaign(root, campaign_id, {
+        "id": campaign_id, "title": checkpoint.title(), "scheme": "metric",
+        "description": f"{checkpoint.title()} run by litboard score"
+                       + (" without references (quality estimation)." if reference_free else "."),
+        "metric": {"name": checkpoint.title(), "higher_is_better": True, "signature": sig,
+                   "reference": "none (quality estimation)" if reference_free else comet_metric.REFERENCE_RULE}})
+    write.merge_records(root, campaign_id, records)
+    outcome.written = len(records)
+    return outcome
+
+
+def _means(corpus: Corpus, campaign_id: str, new: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """System-level records: the mean of every segment score (stored and new) per system and pair."""
+    scores = corpus.tables["metric_scores"]
+    old = scores[(scores["campaign"] == campaign_id) & (scores["level"] == "segment")]
+    values: dict[tuple[str, str], dict[str, float]] = {(r["system"], r["pair"]): {} for r in new}
+    for r in old.itertuples():
+        if (r.system, r.pair) in values and pd.notna(r.score):
+            values[(r.system, r.pair)][r.paragraph] = float(r.score)
+    for r in new:
+        values[(r["system"], r["pair"])][r["paragraph"]] = float(r["score"])
+    return [{"system": system, "pair": pair, "level": "system", "score": round(sum(v.values()) / len(v), 6)}
+            for (system, pair), v in sorted(values.items())]
 
 
 def _llm(corpus: Corpus, judge: Judge, segments: list[Segment], root: Path, settings: ScoreSettings,

@@ -56,6 +56,15 @@ def check_judge(root: Path, campaign_id: str, wanted: dict[str, Any]) -> None:
                                      "folder to score again from scratch")])
 
 
+def check_signature(root: Path, campaign_id: str, signature: str) -> None:
+    """Refuse to add scores to a metric campaign made with another model, version or reference rule."""
+    old = (read_campaign(root, campaign_id) or {}).get("metric", {}).get("signature")
+    if old is not None and old != signature:
+        raise DataError([Problem(str(campaign_path(root, campaign_id)), 0, "metric.signature",
+                                 f"the campaign was scored with {old!r}, this run gives {signature!r}",
+                                 "delete or rename the campaign folder to rescore every system the same way")])
+
+
 def pair_signatures(text: str) -> dict[str, str]:
     out = {}
     for part in text.split("; ") if text else []:
