@@ -32,6 +32,18 @@ def shared_path(name: str) -> Path:
     return path
 
 
+def shared_paper(number: str) -> Path:
+    """The text of one study in ../shared/papers (by its number, e.g. "000"); skip or fail like data."""
+    folder = SHARED_DATA.parent / "papers"
+    found = sorted(folder.glob(f"{number}_*.txt")) if folder.is_dir() else []
+    if not found:
+        reason = f"paper {number} is not present in {folder} (the studies live in ../shared/papers)"
+        if _require_shared():
+            pytest.fail(reason + " and LITBOARD_REQUIRE_SHARED=1 forbids skipping")
+        pytest.skip(reason)
+    return found[0]
+
+
 @pytest.fixture(scope="session")
 def repo() -> Path:
     return REPO

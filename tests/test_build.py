@@ -55,3 +55,13 @@ def test_data_error_type_for_library_callers(tmp_path: Path) -> None:
     append_line(root / "corpus/systems/mt/de-en.jsonl", "not json")
     with pytest.raises(DataError):
         load([root])
+
+
+def test_chart_svgs_do_not_depend_on_what_was_drawn_before() -> None:
+    from generator.render.charts import stable_ids
+
+    first = '<linearGradient id="gradient_3"/><path fill="url(#gradient_3)"/><clipPath id="clip12"/>' \
+            '<g clip-path="url(#clip12)"/><clipPath id="clip1"/><g clip-path="url(#clip1)"/>'
+    assert stable_ids(first) == ('<linearGradient id="gradient_0"/><path fill="url(#gradient_0)"/>'
+                                 '<clipPath id="clip1"/><g clip-path="url(#clip1)"/><clipPath id="clip2"/>'
+                                 '<g clip-path="url(#clip2)"/>')

@@ -8,7 +8,9 @@ the page shows the SVG. Tooltip text is data: vega-embed's tooltip handler escap
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from ..ids import is_safe_id
@@ -28,7 +30,9 @@ class ChartView:
     json: str
 
 
+@lru_cache(maxsize=1)
 def vega_bundle() -> str:
+    """The vega + vega-lite + vega-embed bundle: seconds to make, the same for every build (cached)."""
     import vl_convert as vlc
 
     return str(vlc.javascript_bundle("window.litboardVegaEmbed = vegaEmbed;"))
@@ -45,7 +49,27 @@ def chart_files(folder: str, name: str, title: str, chart: Any) -> tuple[ChartVi
     base = f"{folder}/{name}" if folder else name
     files: dict[str, str | bytes] = {
         f"{base}.vl.json": text + "\n",
-        f"{base}.svg": vlc.vegalite_to_svg(text),
+        f"{base}.svg": stable_ids(vlc.vegalite_to_svg(text)),
         f"{base}.png": vlc.vegalite_to_png(text, scale=2),
     }
     return ChartView(name, title, spec, f"{name}.svg", f"{name}.png", f"{name}.vl.json"), files
+
+
+_SVG_ID = re.compile(r'id="((?:gradient|clip|pattern|mask)[A-Za-z-]*_?)(\d+)"')
+
+
+def stable_ids(svg: str) -> str:
+    """Number the SVG's gradient/clip ids from 0 in document order.
+
+    vega's SVG renderer counts them per process, so the same chart rendered twice in one build
+    process (or after another chart) got other ids: the output must not depend on what was drawn before.
+    """
+    mapping: dict[str, str] = {}
+    for match in _SVG_ID.finditer(svg):
+        old = match.group(1) + match.group(2)
+        if old not in mapping:
+            mapping[old] = f"{match.group(1)}{len(mapping)}"
+    if not mapping:
+        return svg
+    pattern = re.compile(r"(?<=[\"#])(" + "|".join(re.escape(k) for k in sorted(mapping, key=len, reverse=True)) + r")(?=[\")])")
+    return pattern.sub(lambda m: mapping[m.group(1)], svg)

@@ -9,7 +9,6 @@ reader page per text (work x pair). Every table is also written as CSV beside it
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -28,11 +27,6 @@ from .views import Analysis
 FOLDER = "creativity"
 NAV = [{"Creativity": "creativity/index.md"}, {"Creativity by modality": "creativity/modality.md"},
        {"Creativity by genre": "creativity/genre.md"}, {"Creativity: paper vs data": "creativity/reported.md"}]
-
-
-@lru_cache(maxsize=1)
-def _bundle() -> str:
-    return charts.vega_bundle()  # seconds, and the same for every build: computed once per process
 
 
 @dataclass
@@ -75,7 +69,7 @@ def build(corpus: Corpus, analysis: Analysis, templates: Path) -> PageSet:
              tables=out.tables(reported.reported_summary(data, joined), reported.reported_table(data, joined)))
     for view in texts:
         out.page(view.path, f"{view.title} ({view.pair})", "text.html.j2", "../../", view=view)
-    out.files[charts.BUNDLE] = _bundle()
+    out.files[charts.BUNDLE] = charts.vega_bundle()
     return PageSet(out.files, list(NAV))
 
 

@@ -6,7 +6,6 @@ Applies only when the corpus holds the LitEval campaigns (``liteval_views.applie
 
 from __future__ import annotations
 
-from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -24,11 +23,6 @@ from .views import Analysis
 FOLDER = "liteval"
 NAV = [{"LitEval-Corpus": "liteval/index.md"}, {"LitEval adequacy": "liteval/adequacy.md"},
        {"LitEval metric meta-evaluation": "liteval/metaeval.md"}]
-
-
-@lru_cache(maxsize=1)
-def _bundle() -> str:
-    return charts.vega_bundle()  # the same for every build: computed once per process
 
 
 def build(corpus: Corpus, analysis: Analysis, templates: Path) -> PageSet:
@@ -80,7 +74,7 @@ def adequacy_table(ctx: lv.Context, view: ev.AdequacyView, templates: Path) -> s
 
 def _metaeval(corpus: Corpus, ctx: lv.Context, taus: list[ev.MatrixView], accuracy: ev.MatrixView,
               templates: Path) -> Files:
-    files: Files = {charts.BUNDLE: _bundle()}
+    files: Files = {charts.BUNDLE: charts.vega_bundle()}
     figures = []
     for view in taus:
         figure, chart_files = charts.chart_files(FOLDER, view.id, view.caption, heatmap(view, ctx))

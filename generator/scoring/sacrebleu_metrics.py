@@ -129,6 +129,13 @@ def lexical_overlap(texts: pd.DataFrame, pair: str) -> pd.DataFrame:
     return table
 
 
+def overlap_signature(pair: str) -> str:
+    """The sacreBLEU signature of the sentence BLEU that ``lexical_overlap`` computes for a pair."""
+    sentence = BLEU(target_lang(pair))._sentence
+    sentence.num_refs = 1
+    return str(sentence.get_signature().format())
+
+
 def mean_overlap(table: pd.DataFrame) -> pd.Series:
     """Per-system lexical overlap with all other systems (paper 000 E.6); lower = more diverse."""
     return table.mean(axis=1, skipna=True).rename("lexical_overlap")
