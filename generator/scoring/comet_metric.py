@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import hashlib
 import logging
+import warnings
 from dataclasses import dataclass
 from importlib import metadata
 from pathlib import Path
@@ -29,12 +30,14 @@ SEVERITIES = {"minor", "major", "critical"}
 KINDS = {"xcomet_metric": "XCOMET", "unified_metric": "UniTE", "regression_metric": "COMET",
          "referenceless_regression_metric": "COMETKiwi", "ranking_metric": "COMET-rank"}
 REFERENCE_RULE = "the first other human translation of the paragraph, by system id"
+_DEPRECATIONS = (r".*pkg_resources is deprecated", r".*isinstance\(treespec, LeafSpec\)")
 _QUIET = ("pytorch_lightning", "lightning.pytorch", "lightning_fabric", "lightning", "comet")
 
 
 def _comet() -> Any:
     try:
-        import comet
+        with _quiet():
+            import comet
     except ImportError as exc:
         raise DataError([Problem("settings", 0, "comet_model", "the COMET extra is not installed",
                                  "pip install 'litboard[comet]' (installs unbabel-comet and torch)")]) from exc
@@ -212,13 +215,19 @@ def to_spans(error_spans: Sequence[dict[str, Any]], translation: str) -> list[di
 
 
 class _quiet:
-    """Lightning and comet log banners and tips at INFO; keep the CLI's report readable."""
+    """Lightning and comet log banners and tips at INFO, and their dependencies warn about their own
+    deprecated imports (pkg_resources, pytree); keep the CLI's report readable."""
 
     def __enter__(self) -> None:
         self.levels = {name: logging.getLogger(name).level for name in _QUIET}
         for name in _QUIET:
             logging.getLogger(name).setLevel(logging.WARNING)
+        self.warnings = warnings.catch_warnings()
+        self.warnings.__enter__()
+        for pattern in _DEPRECATIONS:
+            warnings.filterwarnings("ignore", message=pattern)
 
     def __exit__(self, *exc: object) -> None:
+        self.warnings.__exit__(*exc)
         for name, level in self.levels.items():
             logging.getLogger(name).setLevel(level)
