@@ -17,7 +17,7 @@ from ..errors import DataError, Problem
 from ..load import load
 from ..model import Corpus
 from . import comet_metric, plan, sacrebleu_metrics, write
-from .base import Segment
+from .base import Segment, round_score
 from .llm.cache import ResponseCache
 from .llm.judge import Judge
 from .llm.runner import Budget, Client, RunReport, estimate_tokens, run
@@ -179,7 +179,7 @@ def _comet(corpus: Corpus, key: str, lazy: comet_metric.Lazy, segments: list[Seg
     records: list[dict[str, Any]] = []
     for seg, value, seg_spans in zip(todo, values, spans):
         record: dict[str, Any] = {"system": seg.system, "pair": seg.pair, "paragraph": seg.paragraph,
-                                  "level": "segment", "score": round(value, 6)}
+                                  "level": "segment", "score": round_score(value)}
         if seg_spans:
             record["spans"] = seg_spans
         records.append(record)
@@ -205,7 +205,7 @@ def _means(corpus: Corpus, campaign_id: str, new: list[dict[str, Any]]) -> list[
             values[(r.system, r.pair)][r.paragraph] = float(r.score)
     for r in new:
         values[(r["system"], r["pair"])][r["paragraph"]] = float(r["score"])
-    return [{"system": system, "pair": pair, "level": "system", "score": round(sum(v.values()) / len(v), 6)}
+    return [{"system": system, "pair": pair, "level": "system", "score": round_score(sum(v.values()) / len(v))}
             for (system, pair), v in sorted(values.items())]
 
 

@@ -112,7 +112,7 @@ class Metric(ABC):
         scores = self.segment_scores(usable)
         for seg, value in zip(usable, scores):
             result.records.append({"system": seg.system, "pair": seg.pair, "paragraph": seg.paragraph,
-                                   "level": "segment", "score": _round(value)})
+                                   "level": "segment", "score": round_score(value)})
         groups: dict[tuple[str, str], list[Segment]] = {}
         for seg in usable:
             groups.setdefault((seg.system, seg.pair), []).append(seg)
@@ -120,11 +120,11 @@ class Metric(ABC):
             total = self.aggregate(group)
             if total is not None:
                 result.records.append({"system": system, "pair": pair, "level": "system",
-                                       "score": _round(total)})
+                                       "score": round_score(total)})
         result.signature = self.signature().format()
         return result
 
 
-def _round(value: float) -> float:
+def round_score(value: float) -> float:
     """Scores are stored with 6 decimals so files are stable across platforms."""
     return round(float(value), 6)

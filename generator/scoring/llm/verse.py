@@ -15,7 +15,7 @@ import json
 import re
 from typing import Any
 
-from ..base import Segment
+from ..base import Segment, round_score
 from ..settings import ScoreSettings
 from .cache import Answer, Request
 from .judge import Judge, base_record, languages, tagged_number
@@ -109,5 +109,5 @@ class Verse(Judge):
         if not values:
             return {**base_record(seg), "score": None, "error": "no answer <1>..<3> could be read",
                     "raw": raw, "request_sha256": digest}
-        return {**base_record(seg), "score": round(sum(values) / len(values), 6), "raw": raw,
+        return {**base_record(seg), "score": round_score(sum(values) / len(values)), "raw": raw,
                 "request_sha256": digest}
