@@ -16,6 +16,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterator, Sequence
 
+from . import outdir
+
 REPO = Path(__file__).resolve().parents[1]
 
 
@@ -64,8 +66,10 @@ def build_site(roots: Sequence[Path], out: Path, config_file: Path = REPO / "mkd
     from mkdocs.config import load_config
 
     out = out.resolve()
+    outdir.check_out(out, roots, REPO)
     out.parent.mkdir(parents=True, exist_ok=True)
-    staging = out.parent / f".{out.name}.staging-{os.getpid()}"
+    outdir.clean_leftovers(out)
+    staging = outdir.staging_name(out, "staging", os.getpid())
     shutil.rmtree(staging, ignore_errors=True)
     started = time.perf_counter()
     if quiet:
@@ -86,6 +90,7 @@ def build_site(roots: Sequence[Path], out: Path, config_file: Path = REPO / "mkd
     except BaseException:
         shutil.rmtree(staging, ignore_errors=True)
         raise
+    outdir.mark(staging)
     _swap(staging, out)
     pages = sum(1 for _ in out.rglob("*.html"))
     seconds = time.perf_counter() - started
@@ -94,7 +99,7 @@ def build_site(roots: Sequence[Path], out: Path, config_file: Path = REPO / "mkd
 
 
 def _swap(staging: Path, out: Path) -> None:
-    old = out.parent / f".{out.name}.old-{os.getpid()}"
+    old = outdir.staging_name(out, "old", os.getpid())
     if out.exists():
         out.rename(old)
     staging.rename(out)

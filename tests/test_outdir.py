@@ -1,0 +1,94 @@
+"""`build --out` never deletes what litboard did not write (issue 15, defect 1)."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from generator import outdir
+from generator.build import REPO, build_site
+from generator.errors import DataError
+
+from .helpers import FIXTURES, copy_root
+
+TINY = FIXTURES / "tiny"
+
+
+def run(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "generator.cli", *args], cwd=REPO,
+                          capture_output=True, text=True, timeout=300)
+
+
+def listing(root: Path) -> set[str]:
+    return {str(p.relative_to(root)) for p in root.rglob("*")}
+
+
+@pytest.fixture(scope="module")
+def scratch(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A scratch clone of the repository (its own corpus/, judgments/ and .git)."""
+    clone = tmp_path_factory.mktemp("scratch") / "litboard"
+    subprocess.run(["git", "clone", "-q", str(REPO), str(clone)], check=True, timeout=120)
+    return clone
+
+
+@pytest.mark.parametrize("target", [".", "corpus", "judgments", "corpus/systems/new", ".git", ".."])
+def test_build_refuses_out_that_would_delete_inputs(scratch: Path, target: str) -> None:
+    before = listing(scratch)
+    done = run("build", "--data", str(scratch), "--out", str(scratch / target))
+    assert done.returncode == 1, done.stderr
+    assert "--out:" in done.stderr and "Traceback" not in done.stderr
+    assert "(fix: " in done.stderr
+    assert listing(scratch) == before  # nothing deleted, nothing written
+    for kept in (".git/HEAD", "corpus/dataset.yaml", "judgments"):
+        assert (scratch / kept).exists()
+
+
+def test_build_refuses_a_folder_it_did_not_build(tmp_path: Path) -> None:
+    out = tmp_path / "mine"
+    out.mkdir()
+    (out / "thesis.tex").write_text("years of work\n")
+    with pytest.raises(DataError) as caught:
+        build_site([TINY], out)
+    assert "did not build" in str(caught.value)
+    assert (out / "thesis.tex").read_text() == "years of work\n"
+
+
+def test_build_replaces_its_own_output_and_marks_it(tmp_path: Path) -> None:
+    out = tmp_path / "public"
+    build_site([TINY], out)
+    assert (out / outdir.MARKER).is_file()
+    (out / "stale.html").write_text("old page")
+    build_site([TINY], out)  # a marked folder is litboard's own: replaced whole
+    assert not (out / "stale.html").exists()
+
+
+def test_empty_or_missing_out_is_fine(tmp_path: Path) -> None:
+    (tmp_path / "empty").mkdir()
+    assert outdir.out_problem(tmp_path / "empty", [TINY], REPO) is None
+    assert outdir.out_problem(tmp_path / "new" / "deep", [TINY], REPO) is None
+    assert outdir.out_problem(REPO / "public-test-out", [REPO], REPO) is None  # beside the data
+
+
+def test_data_root_inside_out_is_refused(tmp_path: Path) -> None:
+    root = copy_root(TINY, tmp_path / "site" / "data")
+    problem = outdir.out_problem(tmp_path / "site", [root], REPO)
+    assert problem is not None and "contains the data root" in problem.message
+
+
+def test_killed_builds_leave_nothing_behind(tmp_path: Path) -> None:
+    out = tmp_path / "public"
+    dead = subprocess.Popen([sys.executable, "-c", "pass"])
+    dead.wait()
+    for kind in ("staging", "old"):
+        leftover = outdir.staging_name(out, kind, dead.pid)
+        leftover.mkdir(parents=True)
+        (leftover / "index.html").write_text("half a site")
+    live = outdir.staging_name(out, "staging", os.getppid())  # a build still running: kept
+    live.mkdir()
+    build_site([TINY], out)
+    names = sorted(p.name for p in tmp_path.iterdir())
+    assert names == [live.name, "public"]
