@@ -106,10 +106,10 @@ def _print_problems(problems: list[Problem], fmt: str) -> None:
 
 
 def cmd_validate(args: argparse.Namespace) -> int:
-    from .load import validate
+    from .datasets import validate_all
 
     roots = _roots(args.data)
-    problems = validate(roots).items
+    problems = validate_all(roots).items
     if problems:
         raise DataError(problems)
     if args.format == "json":

@@ -73,6 +73,15 @@ class Corpus:
     def is_demo(self) -> bool:
         return any(d.get("demo", False) for d in self.datasets)
 
+    @property
+    def dataset_id(self) -> str:
+        """The dataset (namespace) these tables belong to; its pages live under ``<id>/``."""
+        return str(self.datasets[0]["id"]) if self.datasets else ""
+
+    @property
+    def dataset_title(self) -> str:
+        return str(self.datasets[0].get("title", self.dataset_id)) if self.datasets else ""
+
     def data_version(self) -> str:
         """One string naming every data root's id and version (printed under numbers)."""
         return "; ".join(f"{d['id']} {d['version']}" for d in self.datasets)

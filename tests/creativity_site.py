@@ -15,7 +15,7 @@ from generator.importers import get
 @dataclass(frozen=True)
 class CreativitySite:
     root: Path  # the imported data root
-    out: Path  # the built site
+    out: Path  # the dataset's folder of the built site (its parent is the site)
     seconds: float
 
 
@@ -27,5 +27,5 @@ def creativity_site(release: Path, factory: pytest.TempPathFactory) -> Creativit
         root = factory.mktemp("creativity") / "root"
         get("creativity-bias")(release, root)
         result = build_site([root], factory.mktemp("creativity-site") / "public")
-        _BUILT[release] = CreativitySite(root, result.out, result.seconds)
+        _BUILT[release] = CreativitySite(root, result.out / "creativity-bias", result.seconds)
     return _BUILT[release]

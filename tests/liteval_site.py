@@ -15,10 +15,10 @@ from generator.importers import liteval
 
 
 def liteval_site(release: Path, factory: pytest.TempPathFactory) -> tuple[Path, Path]:
-    """(data root, built site) for the LitEval release."""
+    """(data root, the dataset's folder of the built site) for the LitEval release."""
     base = factory.getbasetemp() / "liteval-site"
     root, out = base / "data", base / "public"
-    if not (out / "liteval" / "index.html").is_file():
+    if not (out / "liteval" / "liteval" / "index.html").is_file():
         liteval.run(release, root)
         build_site([root], out)
-    return root, out
+    return root, out / "liteval"

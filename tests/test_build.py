@@ -22,7 +22,7 @@ def tree_digest(root: Path) -> dict[str, str]:
 
 def test_pages_per_paragraph_and_system(tmp_path: Path) -> None:
     result = build_site([TINY], tmp_path / "out")
-    out = result.out
+    out = result.out / "tiny"
     for page in ("index.html", "paragraphs/p1.html", "paragraphs/p2.html", "systems/ht.html",
                  "systems/mt.html", "works/w1.html", "leaderboard-de-en.csv", "systems/mt-de-en.csv"):
         assert (out / page).is_file(), page

@@ -124,7 +124,7 @@ def test_serve_serves_the_site() -> None:
         body = ""
         while time.monotonic() < deadline:
             try:
-                with urllib.request.urlopen(f"http://127.0.0.1:{port}/index.html", timeout=5) as response:
+                with urllib.request.urlopen(f"http://127.0.0.1:{port}/tiny/index.html", timeout=5) as response:
                     body = response.read().decode()
                 break
             except OSError:

@@ -64,7 +64,7 @@ def test_paper_000_table_15_16_example() -> None:
 
 @pytest.fixture(scope="module")
 def demo_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return build_site([REPO], tmp_path_factory.mktemp("overlap") / "public").out
+    return build_site([REPO], tmp_path_factory.mktemp("overlap") / "public").out / "demo"
 
 
 def test_demo_overlap_page_matches_an_independent_computation(demo_site: Path) -> None:
@@ -97,6 +97,6 @@ def test_demo_overlap_page_matches_an_independent_computation(demo_site: Path) -
 
 def test_restricted_texts_give_no_overlap_page(liteval_release: Path,
                                                tmp_path_factory: pytest.TempPathFactory) -> None:
-    _, out = liteval_site(liteval_release, tmp_path_factory)
+    _, out = liteval_site(liteval_release, tmp_path_factory)  # the liteval dataset's folder
     assert (out / "liteval/index.html").is_file()
     assert not (out / "overlap").exists()

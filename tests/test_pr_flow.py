@@ -46,6 +46,7 @@ def test_new_system_appears_with_badge_and_provisional_rank(tmp_path: Path) -> N
     out = tmp_path / "site"
     built = litboard("build", "--data", str(root), "--out", str(out))
     assert built.returncode == 0, built.stderr
+    out = out / "demo"  # the demo dataset's folder
     index = (out / "index.html").read_text(encoding="utf-8")
     board = index[index.index('id="pair-de-en"'):index.index('id="pair-en-zh"')]
     unranked = board[board.index('class="lb-unranked"'):]

@@ -77,8 +77,9 @@ class LitboardPlugin(BasePlugin[LitboardConfig]):
         return markdown
 
 
-def _merge_nav(nav: list[Any], generated: list[dict[str, str]]) -> list[Any]:
-    """Insert generated sections after the first entry (Home), without duplicates."""
-    present = {str(v) for entry in nav if isinstance(entry, dict) for v in entry.values()}
-    extra = [e for e in generated if next(iter(e.values())) not in present]
+def _merge_nav(nav: list[Any], generated: list[dict[str, Any]]) -> list[Any]:
+    """Insert the generated sections (one per dataset) after the first entry (Home);
+    a section whose title the hand-written nav already has is left to it."""
+    present = {str(k) for entry in nav if isinstance(entry, dict) for k in entry}
+    extra = [e for e in generated if next(iter(e)) not in present]
     return nav[:1] + extra + nav[1:]

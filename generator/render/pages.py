@@ -53,8 +53,6 @@ def generated_pages(corpus: Corpus, analysis: Analysis, templates: Path = DEFAUL
             files[f"systems/{pair.csv}"] = csv_text(system_pair_csv(pair))
     files.update(_listings(corpus, demo, templates))
     files.update(_work_pages(corpus, demo, templates))
-    for name in ASSETS:
-        files[f"assets/litboard/{name}"] = (templates / "assets" / name).read_text(encoding="utf-8")
     return files
 
 

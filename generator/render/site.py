@@ -1,18 +1,27 @@
-"""The whole generation step: data roots -> every generated file (load -> analyse -> render)."""
+"""The whole generation step: data roots -> every generated file (load -> analyse -> render).
+
+Each dataset is its own namespace: its pages are generated exactly as for a one-dataset
+site and then placed under ``<dataset id>/``. The home page gets one card per dataset.
+"""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import time
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Sequence
+from typing import Any, Sequence
 
-from ..load import load
+from markupsafe import escape
+
+from ..datasets import load_all
+from ..model import Corpus
+from .dataset_cards import card, intro
 from .extra_pages import build_all
-from .jinja import DEFAULT_TEMPLATES
-from .pages import Files, generated_pages, leaderboard_html
-from .views import analyse
+from .jinja import DEFAULT_TEMPLATES, render
+from .pages import ASSETS, Files, generated_pages, leaderboard_html, page
+from .views import Analysis, analyse
 
-LEADERBOARD_MARKER = "<!-- litboard:leaderboard -->"
+DATASETS_MARKER = "<!-- litboard:datasets -->"
 
 
 @dataclass
@@ -21,27 +30,56 @@ class Generated:
 
     files: Files
     fragments: dict[str, str]
-    nav: list[dict[str, str]]
-    timings: dict[str, float]
+    nav: list[dict[str, Any]]
+    timings: dict[str, float] = field(default_factory=dict)
+
+
+class _Clock:
+    def __init__(self) -> None:
+        self.timings: dict[str, float] = {"load": 0.0, "analyse": 0.0, "render": 0.0}
+        self.start = time.perf_counter()
+
+    def lap(self, phase: str) -> None:
+        now = time.perf_counter()
+        self.timings[phase] += now - self.start
+        self.start = now
 
 
 def generate(roots: Sequence[Path], templates: Path = DEFAULT_TEMPLATES) -> Generated:
-    import time
+    clock = _Clock()
+    corpora = load_all(roots)
+    clock.lap("load")
+    files: Files = {f"assets/litboard/{name}": (templates / "assets" / name).read_text(encoding="utf-8")
+                    for name in ASSETS}
+    nav: list[dict[str, Any]] = []
+    cards = []
+    for corpus in corpora:
+        analysis = analyse(corpus)
+        clock.lap("analyse")
+        own, own_nav = dataset_files(corpus, analysis, templates)
+        ds = corpus.dataset_id
+        files.update({f"{ds}/{path}": content for path, content in own.items()})
+        # mkdocs' theme templates do not escape nav titles: escape the dataset's own title here
+        section = str(escape(corpus.dataset_title))
+        nav.append({section: [{k: f"{ds}/{v}"} for entry in own_nav for k, v in entry.items()]})
+        cards.append(card(corpus, f"{ds}/index.html"))
+        clock.lap("render")
+    home = render("datasets.html.j2", templates, cards=cards)
+    clock.lap("render")
+    return Generated(files, {DATASETS_MARKER: home}, nav, clock.timings)
 
-    timings: dict[str, float] = {}
-    start = time.perf_counter()
-    corpus = load(roots)
-    timings["load"] = time.perf_counter() - start
-    start = time.perf_counter()
-    analysis = analyse(corpus)
-    timings["analyse"] = time.perf_counter() - start
-    start = time.perf_counter()
+
+def dataset_files(corpus: Corpus, analysis: Analysis, templates: Path) -> tuple[Files, list[dict[str, str]]]:
+    """One dataset's pages (paths relative to its folder) and its nav entries."""
     files = generated_pages(corpus, analysis, templates)
-    board, board_files = leaderboard_html(corpus, analysis, templates)
+    board_html, board_files = leaderboard_html(corpus, analysis, templates)
     files.update(board_files)
+    head = render("dataset_intro.html.j2", templates, intro=intro(corpus))
+    files["index.md"] = page(f"{corpus.dataset_title}: leaderboard", head + board_html,
+                             corpus.is_demo, templates)
     extra = build_all(corpus, analysis, templates)
     files.update(extra.files)
-    timings["render"] = time.perf_counter() - start
-    nav = [*extra.nav, {"Systems": "systems/index.md"}, {"Paragraphs": "paragraphs/index.md"},
-           {"Works": "works/index.md"}]
-    return Generated(files, {LEADERBOARD_MARKER: board}, nav, timings)
+    nav = [{"Leaderboard": "index.md"}, *extra.nav, {"Systems": "systems/index.md"},
+           {"Paragraphs": "paragraphs/index.md"}, {"Works": "works/index.md"}]
+    return files, nav
+

@@ -16,6 +16,7 @@ from typing import Iterator
 import pytest
 
 from generator.build import REPO, build_site
+from generator.datasets import declared_id
 
 from ..liteval_site import liteval_site as _build_liteval_site
 
@@ -53,16 +54,16 @@ def browser() -> Iterator[object]:
 def demo_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     out = build_site([REPO], tmp_path_factory.mktemp("demo") / "public").out
     url, server = serve(out)
-    yield url
+    yield f"{url}/demo"  # the demo dataset's folder (its leaderboard is its index.html)
     server.shutdown()
 
 
 @pytest.fixture(scope="session")
 def liteval_site(liteval_release: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """The LitEval release imported, built (shared with tests/test_liteval_pages.py) and served."""
-    _, out = _build_liteval_site(liteval_release, tmp_path_factory)
-    url, server = serve(out)
-    yield url
+    _, folder = _build_liteval_site(liteval_release, tmp_path_factory)
+    url, server = serve(folder.parent)
+    yield f"{url}/{folder.name}"
     server.shutdown()
 
 
@@ -87,7 +88,7 @@ def screenshot(tab: object, name: str) -> Path:
 def _site(tmp_path_factory: pytest.TempPathFactory, root: Path, name: str) -> Iterator[str]:
     out = build_site([root], tmp_path_factory.mktemp(name) / "public").out
     url, server = serve(out)
-    yield url
+    yield f"{url}/{declared_id(root)}"
     server.shutdown()
 
 
@@ -117,6 +118,7 @@ def creativity_site(creativity_release: Path, tmp_path_factory: pytest.TempPathF
     """The Creativity Bias release imported, built (once per session) and served."""
     from ..creativity_site import creativity_site as built
 
-    url, server = serve(built(creativity_release, tmp_path_factory).out)
-    yield url
+    folder = built(creativity_release, tmp_path_factory).out
+    url, server = serve(folder.parent)
+    yield f"{url}/{folder.name}"
     server.shutdown()

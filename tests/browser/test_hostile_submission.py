@@ -14,6 +14,7 @@ from typing import Iterator
 import pytest
 
 from generator.build import build_site
+from generator.datasets import declared_id
 
 from ..submission.hostile import XSS, build_inert
 from .conftest import screenshot, serve
@@ -27,7 +28,7 @@ def hostile_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     root = build_inert(tmp_path_factory.mktemp("hostile"))
     out = build_site([root], root.parent / "public").out
     url, server = serve(out)
-    yield url
+    yield f"{url}/{declared_id(root)}"
     server.shutdown()
 
 

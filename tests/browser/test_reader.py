@@ -226,7 +226,7 @@ def test_screenshot_of_a_creativity_text(page, creativity_release: Path,
     url, server = serve(out)
     try:
         page.set_viewport_size({"width": 1400, "height": 1000})
-        page.goto(f"{url}/paragraphs/en-short-story-l002.html")
+        page.goto(f"{url}/creativity-bias/paragraphs/en-short-story-l002.html")
         assert page.locator("article.lb-translation").count() >= 3
         assert page.locator("mark[data-layer=auto]").count() >= 1
         page.locator(".lb-translation .lb-run").first.focus()

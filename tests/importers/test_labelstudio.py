@@ -8,6 +8,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+
+from generator.datasets import declared_id
 import yaml
 
 from generator.analysis.mqm import mqm_scores
@@ -287,6 +289,7 @@ def test_site_from_an_imported_pairwise_project(tmp_path: Path) -> None:
     get("labelstudio")(ls.write(tmp_path / "export.json", _pairwise_tasks()), tmp_path / "root",
                        mapping=EXAMPLES / "pairwise.yaml")
     site = build_site([tmp_path / "root"], tmp_path / "site").out
+    site = site / declared_id(tmp_path / "root")
     assert "Pairwise preferences, ab-study-pairwise (de-en)" in (site / "schemes" / "index.html").read_text()
     wins = (site / "schemes" / "bt-ab-study-pairwise-de-en-wins.csv").read_text().split()
     assert wins == ["system,x,y,z", "x,,0.5,0.75", "y,0.5,,1", "z,0.25,0,"]  # hand count, see above

@@ -249,7 +249,7 @@ def test_xcomet_spans_are_a_reader_layer(checkpoints: dict[str, Path], demo: Pat
     out = tmp_path / "site"
     code, _, err = litboard(capsys, "build", "--data", str(demo), "--out", str(out))
     assert code == 0, err
-    page = (out / "paragraphs" / f"{with_spans['paragraph']}.html").read_text(encoding="utf-8")
+    page = (out / "demo" / "paragraphs" / f"{with_spans['paragraph']}.html").read_text(encoding="utf-8")
     assert 'data-toggle="comet.tiny-xcomet"' in page
     assert "XCOMET (tiny-xcomet)" in page and "XCOMET confidence" in page
     assert "ckpt_sha256:" in page  # the score's provenance is printed beside it

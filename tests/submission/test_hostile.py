@@ -14,6 +14,8 @@ import sys
 from pathlib import Path
 
 import pytest
+
+from generator.datasets import declared_id
 from markupsafe import escape
 
 from generator.build import build_site
@@ -83,7 +85,7 @@ def test_non_utf8_file_name_never_crashes_the_output(tmp_path: Path) -> None:
 @pytest.fixture(scope="module")
 def inert_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     root = build_inert(tmp_path_factory.mktemp("inert"))
-    return build_site([root], root.parent / "public").out
+    return build_site([root], root.parent / "public").out / declared_id(root)
 
 
 def test_xss_submission_validates(tmp_path: Path) -> None:

@@ -1,0 +1,88 @@
+"""Data roots -> datasets: every dataset id is its own namespace.
+
+Roots that declare the same dataset id (corpus/dataset.yaml ``id``) are one dataset and are
+loaded together (a release plus a root that adds a system to it); roots with different ids
+are loaded apart, so their systems, works, paragraphs, campaigns and annotators never
+collide. The site puts each dataset's pages under ``<dataset id>/``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Sequence
+
+from .errors import DataError, Problems
+from .ids import is_safe_id
+from .model import Corpus
+
+# page folders at the top of the site that a dataset id may not take
+RESERVED = frozenset({"assets", "search", "judge-bias", "index", "404", "sitemap.xml", "v", "latest"})
+
+
+@dataclass(frozen=True)
+class DatasetRoots:
+    """One namespace: its id (None when no root of it declares a readable one) and its roots."""
+
+    id: str | None
+    roots: tuple[Path, ...]
+
+
+def declared_id(root: Path) -> str | None:
+    """The dataset id a root declares, or None when it cannot be read (load reports why)."""
+    import yaml
+
+    path = root / "corpus" / "dataset.yaml"
+    try:
+        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeError, yaml.YAMLError, RecursionError):
+        return None
+    value = data.get("id") if isinstance(data, dict) else None
+    return value if is_safe_id(value) else None
+
+
+def group_roots(roots: Sequence[Path | str]) -> list[DatasetRoots]:
+    """Roots grouped by dataset id, in the order the ids first appear."""
+    groups: dict[str, list[Path]] = {}
+    unnamed: list[DatasetRoots] = []
+    for root in (Path(r) for r in roots):
+        ds = declared_id(root)
+        if ds is None:
+            unnamed.append(DatasetRoots(None, (root,)))
+        else:
+            groups.setdefault(ds, []).append(root)
+    return [DatasetRoots(ds, tuple(paths)) for ds, paths in groups.items()] + unnamed
+
+
+def _reserved(group: DatasetRoots, problems: Problems) -> None:
+    if group.id in RESERVED:
+        problems.add(group.roots[0] / "corpus" / "dataset.yaml", 0, "id",
+                     f"{group.id!r} is reserved for a page folder of the site",
+                     "choose another dataset id, e.g. " + f"{group.id}-data")
+
+
+def validate_all(roots: Sequence[Path | str]) -> Problems:
+    """Every problem in every dataset, each checked in its own namespace."""
+    from .load import validate
+
+    problems = Problems()
+    for group in group_roots(roots):
+        _reserved(group, problems)
+        problems.extend(validate(group.roots))
+    return problems
+
+
+def load_all(roots: Sequence[Path | str]) -> list[Corpus]:
+    """One corpus per dataset; raises one ``DataError`` naming every problem of every dataset."""
+    from .load import load
+
+    problems = Problems()
+    corpora: list[Corpus] = []
+    for group in group_roots(roots):
+        _reserved(group, problems)
+        try:
+            corpora.append(load(group.roots))
+        except DataError as exc:
+            problems.items.extend(exc.problems)
+    problems.raise_if_any()
+    return corpora
