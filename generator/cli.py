@@ -20,16 +20,36 @@ from .progress import step
 DEFAULT_OUT = Path("public")
 
 
-def _roots(values: list[str] | None) -> list[Path]:
+def _roots(args: argparse.Namespace) -> list[Path]:
+    """--data roots (default: the repository's own), plus the pinned releases with --releases."""
     from .build import default_roots
 
-    return [Path(v) for v in values] if values else default_roots()
+    roots = [Path(v) for v in args.data] if args.data else default_roots()
+    if getattr(args, "releases", None):
+        from .releases import prepare
+
+        with step(f"fetching and importing the releases of {args.releases}"):
+            roots += prepare(args.releases, args.cache, args.mirror)
+    return roots
 
 
-def _add_data(parser: argparse.ArgumentParser) -> None:
+def _add_data(parser: argparse.ArgumentParser, releases: bool = False) -> None:
     parser.add_argument("--data", action="append", metavar="DIR",
                         help="data root (a folder with corpus/ and judgments/); repeat to combine "
                              "several; default: the repository's own corpus/ and judgments/")
+    if not releases:
+        return
+    from .build import REPO
+
+    group = parser.add_argument_group("pinned releases (the public site)")
+    group.add_argument("--releases", nargs="?", type=Path, const=REPO / "releases.yaml", metavar="MANIFEST",
+                       help="also fetch (sha256-checked), import and include every release the manifest "
+                            "pins (default manifest: releases.yaml)")
+    group.add_argument("--mirror", type=Path, metavar="DIR",
+                       help="read release files from DIR/<mirror>/<name> instead of the network "
+                            "(e.g. ../shared/data)")
+    group.add_argument("--cache", type=Path, default=REPO / ".cache" / "releases", metavar="DIR",
+                       help="where fetched files and imported roots are kept (default: .cache/releases)")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -37,14 +57,14 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"litboard {__version__}")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     p = sub.add_parser("validate", help="check data roots and list every problem (exit 1 if any)")
-    _add_data(p)
+    _add_data(p, releases=True)
     p.add_argument("--format", choices=["human", "json", "github"], default="human",
                    help="human lines, a JSON list, or GitHub ::error annotations")
     p = sub.add_parser("build", help="build the static site (atomically) into --out")
-    _add_data(p)
+    _add_data(p, releases=True)
     p.add_argument("--out", type=Path, default=DEFAULT_OUT, help="output folder (default: public/)")
     p = sub.add_parser("serve", help="build and serve the site with live reload (mkdocs serve)")
-    _add_data(p)
+    _add_data(p, releases=True)
     p.add_argument("--dev-addr", default="127.0.0.1:8000", help="address:port to serve on")
     p = sub.add_parser("import", help="convert a foreign format into a litboard data root")
     p.add_argument("format", choices=sorted(IMPORTERS), metavar="FORMAT",
@@ -108,7 +128,7 @@ def _print_problems(problems: list[Problem], fmt: str) -> None:
 def cmd_validate(args: argparse.Namespace) -> int:
     from .datasets import validate_all
 
-    roots = _roots(args.data)
+    roots = _roots(args)
     problems = validate_all(roots).items
     if problems:
         raise DataError(problems)
@@ -124,7 +144,7 @@ def cmd_build(args: argparse.Namespace) -> int:
 
     from .build import build_site
 
-    roots = _roots(args.data)
+    roots = _roots(args)
     with step(f"building the site into {args.out}"):
         try:
             result = build_site(roots, args.out)
@@ -142,7 +162,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
     from .build import REPO
 
-    os.environ["LITBOARD_DATA"] = os.pathsep.join(str(r.resolve()) for r in _roots(args.data))
+    os.environ["LITBOARD_DATA"] = os.pathsep.join(str(r.resolve()) for r in _roots(args))
     serve(str(REPO / "mkdocs.yml"), dev_addr=args.dev_addr)
     return 0
 
@@ -166,7 +186,7 @@ def cmd_score(args: argparse.Namespace) -> int:
     values = {f.name: getattr(args, f.name) for f in fields(ScoreSettings) if hasattr(args, f.name)}
     settings = ScoreSettings(**values)
     with step("scoring" + (" (dry run)" if args.dry_run else "")):
-        report = score(_roots(args.data), args.metric, args.systems, args.pairs, args.dry_run, settings)
+        report = score(_roots(args), args.metric, args.systems, args.pairs, args.dry_run, settings)
     print(report.format())
     return 2 if getattr(report, "stopped", False) else 0
 

@@ -54,6 +54,11 @@ def group_roots(roots: Sequence[Path | str]) -> list[DatasetRoots]:
     return [DatasetRoots(ds, tuple(paths)) for ds, paths in groups.items()] + unnamed
 
 
+def research_first(corpora: list[Corpus]) -> list[Corpus]:
+    """Datasets in page order: research releases as given, illustrative demo data last."""
+    return sorted(corpora, key=lambda c: c.is_demo)
+
+
 def _reserved(group: DatasetRoots, problems: Problems) -> None:
     if group.id in RESERVED:
         problems.add(group.roots[0] / "corpus" / "dataset.yaml", 0, "id",

@@ -52,7 +52,7 @@ class LitboardPlugin(BasePlugin[LitboardConfig]):
         nav = config.get("nav")
         if nav is not None:
             config["nav"] = _merge_nav(list(nav), self.generated.nav)
-        for name in ("litboard.css", "reader.css"):
+        for name in ("litboard.css", "reader.css", "home.css"):
             config["extra_css"].append(f"assets/litboard/{name}")
         for name in ("litboard.js", "reader.js"):
             config["extra_javascript"].append(f"assets/litboard/{name}")

@@ -18,7 +18,7 @@ from .reader_views import paragraph_views
 from .views import Analysis, board_csv, boards
 
 Files = dict[str, str | bytes]
-ASSETS = ("litboard.css", "litboard.js", "reader.css", "reader.js")
+ASSETS = ("litboard.css", "litboard.js", "reader.css", "reader.js", "home.css")
 
 
 def csv_text(frame: pd.DataFrame) -> str:

@@ -13,7 +13,7 @@ from typing import Any, Sequence
 
 from markupsafe import escape
 
-from ..datasets import load_all
+from ..datasets import load_all, research_first
 from ..model import Corpus
 from .dataset_cards import card, intro
 from .extra_pages import build_all
@@ -47,7 +47,7 @@ class _Clock:
 
 def generate(roots: Sequence[Path], templates: Path = DEFAULT_TEMPLATES) -> Generated:
     clock = _Clock()
-    corpora = load_all(roots)
+    corpora = research_first(load_all(roots))
     clock.lap("load")
     files: Files = {f"assets/litboard/{name}": (templates / "assets" / name).read_text(encoding="utf-8")
                     for name in ASSETS}

@@ -43,3 +43,10 @@ def field_paths(kind: str) -> list[str]:
 
     walk(schema(kind), "")
     return paths
+
+
+@lru_cache(maxsize=None)
+def manifest_schema() -> dict[str, Any]:
+    """The schema of releases.yaml, the pinned releases the public site is built from."""
+    text = resources.files(__package__).joinpath("releases.json").read_text(encoding="utf-8")
+    return json.loads(text)
