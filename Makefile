@@ -15,7 +15,7 @@ COMET_MODEL   ?=
 # makes pip take the CPU build instead of PyPI's CUDA one (the workflows set it).
 TORCH ?= torch==2.13.0
 
-.PHONY: site test install install-comet install-test chromium axe validate score-sacrebleu score-llm score-comet summary bench clean
+.PHONY: site public test install install-comet install-test chromium axe validate score-sacrebleu score-llm score-comet summary bench clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -57,6 +57,12 @@ chromium:
 ## Set up and build the site from the repository's own data into public/.
 site: install
 	$(BIN)/litboard build --out $(OUT)
+
+## The public site: the repository's data plus every release pinned in releases.yaml (sha256-checked).
+## MIRROR=DIR reads the release files from DIR/<mirror>/<name> (e.g. ../shared/data) instead of GitHub.
+MIRROR ?=
+public: install
+	$(BIN)/litboard build --releases $(if $(MIRROR),--mirror '$(MIRROR)') --out $(OUT)
 
 ## Check the data roots (FORMAT=human|json|github; CI uses github for ::error annotations).
 validate: install

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Sequence
 
-from .errors import DataError, Problems
+from .errors import DataError, Problem, Problems
 from .ids import is_safe_id
 from .model import Corpus
 
@@ -66,6 +66,19 @@ def _reserved(group: DatasetRoots, problems: Problems) -> None:
                      "choose another dataset id, e.g. " + f"{group.id}-data")
 
 
+def _shared_id(group: DatasetRoots, found: list[Problem], problems: Problems) -> None:
+    """Roots that share a dataset id share a namespace: when their ids then collide, say why first."""
+    if len(group.roots) > 1 and any("duplicate" in p.message for p in found):
+        first, *others = group.roots
+        for root in others:
+            problems.add(root / "corpus" / "dataset.yaml", 0, "id",
+                         f"{group.id!r} is also the dataset id of {first}: roots with one dataset id are "
+                         "merged into one namespace, so their ids collide",
+                         "give each release or import its own dataset id (corpus/dataset.yaml `id`, or "
+                         "`dataset: id:` in the import mapping); then each gets its own namespace")
+    problems.items.extend(found)
+
+
 def validate_all(roots: Sequence[Path | str]) -> Problems:
     """Every problem in every dataset, each checked in its own namespace."""
     from .load import validate
@@ -73,7 +86,7 @@ def validate_all(roots: Sequence[Path | str]) -> Problems:
     problems = Problems()
     for group in group_roots(roots):
         _reserved(group, problems)
-        problems.extend(validate(group.roots))
+        _shared_id(group, validate(group.roots).items, problems)
     return problems
 
 
@@ -88,6 +101,6 @@ def load_all(roots: Sequence[Path | str]) -> list[Corpus]:
         try:
             corpora.append(load(group.roots))
         except DataError as exc:
-            problems.items.extend(exc.problems)
+            _shared_id(group, exc.problems, problems)
     problems.raise_if_any()
     return corpora
