@@ -1,4 +1,4 @@
-"""Paired bootstrap over items: confidence intervals, rank ranges, significance clusters.
+"""Paired bootstrap over items: confidence intervals, 95% rank intervals, significance clusters.
 
 Input is a wide score matrix: one row per item (paragraph), one column per system,
 NaN where a system has no score for an item. One index matrix of shape

@@ -76,7 +76,7 @@ def analyse(corpus: Corpus, settings: AnalysisSettings = AnalysisSettings()) -> 
 
 def rank_table(group: pd.DataFrame, higher_is_better: bool,
                settings: AnalysisSettings) -> pd.DataFrame | None:
-    """Bootstrap mean/CI/rank range/cluster per system; None below two paragraphs (no CI shown)."""
+    """Bootstrap mean/CI/95% rank interval/cluster per system; None below two paragraphs (no CI shown)."""
     matrix = score_matrix(group)
     if len(matrix.dropna(how="all")) < 2:
         return None

@@ -72,3 +72,14 @@ def test_every_liteval_board_states_test_and_alpha(liteval_release: Path,
                                                         page.read_text(encoding="utf-8"), re.S)
                 if "significance cluster" in c]
     assert len(captions) >= 5 and all(NOTE.search(c) for c in captions)
+
+
+@pytest.mark.shared
+def test_liteval_xcomet_xxl_mean_is_rounded_half_up(liteval_release: Path,
+                                                    tmp_path_factory: pytest.TempPathFactory) -> None:
+    # XCOMET-XXL, Human > Top systems, all pairs: (2/15 + 4/20 + 2/20 + 10/24) / 4 = 21.25%,
+    # printed 21.3 like paper 000 (Python's float formatting would print 21.2)
+    site = liteval_site(liteval_release, tmp_path_factory)[1]
+    page = (site / "liteval" / "adequacy.html").read_text(encoding="utf-8")
+    rows = [r for r in page.split("<tr") if "XCOMET-XXL" in r.split("</th>")[0]]
+    assert rows and any(">21.3 <" in r for r in rows) and not any(">21.2 <" in r for r in rows)
