@@ -111,7 +111,7 @@ def summary(corpus: Corpus, systems: Sequence[str]) -> str:
         if not lines:
             out += ["No scores yet: run `make score-sacrebleu` (needs a human reference for the pair).", ""]
             continue
-        out += ["| Pair | Column | Score | Rank | Rank range (bootstrap) |", "| --- | --- | ---: | ---: | --- |"]
+        out += ["| Pair | Column | Score | Rank | 95% rank interval (bootstrap) |", "| --- | --- | ---: | ---: | --- |"]
         for line in lines:
             arrow = "↑" if line.higher_is_better else "↓"
             out.append(f"| {_md(line.pair)} | {_md(line.column)} {arrow} | {line.value:.4g} | "

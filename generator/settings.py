@@ -8,10 +8,13 @@ from dataclasses import dataclass, field, fields
 @dataclass(frozen=True)
 class AnalysisSettings:
     bootstrap_resamples: int = field(default=1000, metadata={
-        "help": "paired bootstrap resamples behind every CI, rank range and cluster"})
+        "help": "paired bootstrap resamples behind every CI, rank interval and cluster"})
     seed: int = field(default=12345, metadata={"help": "seed of the bootstrap's random generator"})
     alpha: float = field(default=0.05, metadata={
         "help": "significance level of the paired test that separates clusters"})
+    test: str = field(default="bootstrap", metadata={
+        "help": "paired test that separates clusters: 'bootstrap' (the CI's resamples) or "
+                "'permutation' (paired permutation test, as mt-metrics-eval and WMT)"})
     missing: str = field(default="available", metadata={
         "help": "'available': each system's mean over its own paragraphs, tests on shared ones; "
                 "'complete': only paragraphs every system has"})

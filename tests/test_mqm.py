@@ -31,9 +31,9 @@ def test_paper000_formula() -> None:
     assert _score(ROWS, "paper000") == pytest.approx(-8.0)
 
 
-def test_wmt_weights_and_cap() -> None:
-    # 5 + 1 + 0.1 + 25 = 31.1, capped at 25
-    assert _score(ROWS, "wmt") == pytest.approx(-25.0)
+def test_wmt_weights_without_cap() -> None:
+    # 5 + 1 + 0.1 + 25 = 31.1: mt-metrics-eval's score_mqm.py sums the weights, no per-segment cap
+    assert _score(ROWS, "wmt") == pytest.approx(-31.1)
     # without the non-translation: 5 + 1 + 0.1 = 6.1 (not divided by sentences)
     assert _score(ROWS[:3], "wmt") == pytest.approx(-6.1)
 
@@ -44,3 +44,28 @@ def test_error_free_translation_scores_zero() -> None:
     result = mqm_scores(items, _errors([]).reindex(columns=list(_errors(ROWS).columns)), paragraphs,
                         {"c": "paper000"})
     assert result["score"].tolist() == [0.0]
+
+
+def test_wmt_minor_non_translation_weighs_one() -> None:
+    # score_mqm.py: 'Major/Non-translation!:25' matches Major only; a Minor one falls back to 'Minor:1'
+    assert _score([("Non-translation", "", "minor", True)], "wmt") == pytest.approx(-1.0)
+    assert _score([("Non-translation!", "", "minor", False)], "wmt") == pytest.approx(-1.0)
+    # paper 000 gives a non-translation 25 whatever its severity: -25 / 4 sentences
+    assert _score([("Non-translation", "", "minor", True)], "paper000") == pytest.approx(-6.25)
+
+
+def test_wmt_major_non_translation_plus_a_minor_error() -> None:
+    # 25 + 1 = 26 (no cap), and the Google spelling 'Non-translation!' is recognised
+    rows = [("Non-translation!", "", "major", False), ("Fluency", "Grammar", "minor", False)]
+    assert _score(rows, "wmt") == pytest.approx(-26.0)
+    counts = mqm_scores(pd.DataFrame([{**KEYS, "sentences": 4, "n_errors": 2}]), _errors(rows),
+                        pd.DataFrame({"paragraph": ["p"], "sentences": [4]}), {"c": "wmt"}).iloc[0]
+    assert (counts["non_translation"], counts["major"], counts["minor"]) == (1, 0, 1)
+
+
+def test_variant_signature_names_the_weights() -> None:
+    from generator.analysis.mqm import variant_signature
+
+    assert "cap=none" in variant_signature("wmt") and "Major/Non-translation:25" in variant_signature("wmt")
+    with pytest.raises(ValueError):
+        variant_signature("other")

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 import pandas as pd
 
 from ..model import Corpus
-from .mqm import mqm_scores
+from .mqm import mqm_scores, variant_signature
 
 
 @dataclass(frozen=True)
@@ -37,7 +37,8 @@ def segment_scores(corpus: Corpus) -> tuple[pd.DataFrame, list[Column]]:
         key = f"mqm:{cid}"
         frames.append(_per_translation(group, key))
         columns.append(Column(key, _label("MQM", campaigns.at[cid, "title"]), str(cid), True,
-                              f"{cid}, MQM variant {variants[cid]}, data {version}"))
+                              f"{cid}, MQM variant {variants[cid]} ({variant_signature(str(variants[cid]))}), "
+                              f"data {version}"))
     for cid, group in corpus.sqm.groupby("campaign", sort=True):
         key = f"sqm:{cid}"
         frames.append(_per_translation(group, key))

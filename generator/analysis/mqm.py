@@ -4,11 +4,17 @@ Both are returned as *scores* (higher is better, 0 = no error), i.e. the negated
 
 - ``paper000``: -(25 * non-translation + 5 * major + 1 * minor) / sentences (paper 000, Sec. 3.2).
   Paper 000 has no "critical" level; critical errors count as major. Neutral counts 0.
-- ``wmt``: -(sum of weights) capped at 25 per segment, with Major 5, Minor 1,
-  Minor Fluency/Punctuation 0.1, Non-translation 25, Neutral 0 (Freitag et al. 2021, WMT).
-  Critical counts as major. WMT's "mean segment penalty" is the negation of the mean score.
+- ``wmt``: -(sum of weights) per segment, with the weights of Google's reference scorer
+  (google-research/mt-metrics-eval ``score_mqm.py``, default ``--weights``
+  "Major:5 Minor:1 Neutral:0 Major/Non-translation!:25 Minor/Fluency/Punctuation:0.1",
+  most specific match wins; Freitag et al. 2021 and the google/wmt-mqm-human-evaluation
+  README): Major 5, Minor 1, Minor Fluency/Punctuation 0.1, *Major* Non-translation 25,
+  Neutral 0. A Minor Non-translation weighs 1 like any minor error. There is **no
+  per-segment cap** (the reference sums the weights; raters were asked to mark at most
+  five errors). The reference has no Critical level: litboard counts Critical as Major.
+  WMT's "mean segment penalty" is the negation of the mean score.
 
-A non-translation error weighs 25 whatever its severity.
+In ``paper000`` a non-translation error weighs 25 whatever its severity (Sec. 3.2).
 """
 
 from __future__ import annotations
@@ -16,23 +22,45 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-WMT_CAP = 25.0
+NON_TRANSLATION = 25.0
 KEYS = ["campaign", "system", "pair", "paragraph", "annotator"]
+
+
+SIGNATURES = {
+    "paper000": "mqm=paper000|weights=non-translation:25 major:5 minor:1 neutral:0"
+                "|per=sentence|critical=major",
+    "wmt": "mqm=wmt|weights=mt-metrics-eval:Major:5 Minor:1 Neutral:0 Major/Non-translation:25 "
+           "Minor/Fluency/Punctuation:0.1|per=segment|cap=none|critical=major",
+}
+
+
+def variant_signature(variant: str) -> str:
+    """The reproducibility string naming an MQM variant's weights (printed with its scores)."""
+    if variant not in SIGNATURES:
+        raise ValueError(f"unknown MQM variant {variant!r}")
+    return SIGNATURES[variant]
+
+
+def _is_non_translation(errors: pd.DataFrame) -> pd.Series:
+    """The flag, or the category Non-translation (WMT files spell it 'Non-translation!')."""
+    category = errors["category"].astype(str).str.lower().str.rstrip("!")
+    return errors["non_translation"].fillna(False).astype(bool) | (category == "non-translation")
 
 
 def error_weights(errors: pd.DataFrame, variant: str) -> pd.Series:
     """Penalty weight of each error row under ``variant`` ('paper000' or 'wmt')."""
+    variant_signature(variant)
     severity = errors["severity"].astype(str).str.lower()
-    weight = np.select([severity == "minor", severity.isin(["major", "critical"])], [1.0, 5.0], 0.0)
+    major = severity.isin(["major", "critical"])
+    weight = np.select([severity == "minor", major], [1.0, 5.0], 0.0)
+    non_translation = _is_non_translation(errors).to_numpy()
     if variant == "wmt":
         punctuation = (errors["category"].astype(str).str.lower() == "fluency") & (
             errors["subcategory"].astype(str).str.lower() == "punctuation") & (severity == "minor")
         weight = np.where(punctuation, 0.1, weight)
-    elif variant != "paper000":
-        raise ValueError(f"unknown MQM variant {variant!r}")
-    non_translation = errors["non_translation"].fillna(False).astype(bool) | (
-        errors["category"].astype(str).str.lower() == "non-translation")
-    return pd.Series(np.where(non_translation, 25.0, weight), index=errors.index, dtype=float)
+        non_translation = non_translation & major.to_numpy()
+    weight = np.where(non_translation, NON_TRANSLATION, weight)
+    return pd.Series(weight, index=errors.index, dtype=float)
 
 
 def mqm_scores(items: pd.DataFrame, errors: pd.DataFrame, paragraphs: pd.DataFrame,
@@ -53,7 +81,7 @@ def mqm_scores(items: pd.DataFrame, errors: pd.DataFrame, paragraphs: pd.DataFra
     errs["weight"] = 0.0
     for variant, group in errs.groupby("variant"):
         errs.loc[group.index, "weight"] = error_weights(group, str(variant))
-    errs["is_nt"] = errs["weight"] == 25.0
+    errs["is_nt"] = errs["weight"] == NON_TRANSLATION
     severity = errs["severity"].astype(str).str.lower()
     errs["is_major"] = severity.isin(["major", "critical"]) & ~errs["is_nt"]
     errs["is_minor"] = (severity == "minor") & ~errs["is_nt"]
@@ -64,6 +92,5 @@ def mqm_scores(items: pd.DataFrame, errors: pd.DataFrame, paragraphs: pd.DataFra
         ["penalty", "minor", "major", "non_translation"]].fillna(0)
     variant = out["campaign"].map(variants).fillna("paper000")
     per_sentence = out["penalty"] / out["sentences"].astype(float)
-    capped = np.minimum(out["penalty"], WMT_CAP)
-    out["score"] = 0.0 - np.where(variant == "wmt", capped, per_sentence)  # no negative zero
+    out["score"] = 0.0 - np.where(variant == "wmt", out["penalty"], per_sentence)  # no negative zero
     return out.sort_values(KEYS, kind="stable").reset_index(drop=True)

@@ -1,9 +1,12 @@
 """Per-scheme ranking inputs and agreement rows over a loaded corpus (pure functions).
 
-Paragraph-level scores feed the same paired bootstrap as every other leaderboard:
-BWS per paragraph = (times best − times worst) / times shown, whose mean over
-paragraphs is the counting score %best − %worst when each system is shown once per
-paragraph; RULER per criterion and VERSE per question category are mean scores per
+Paragraph-level scores feed the same paired bootstrap as every other leaderboard.
+BWS has one definition, the counting score of paper 000 (Orme 2009; ``bws.bws_scores``):
+(times best − times worst) / times shown, pooled over every judged tuple. Per paragraph
+the table holds x = (best − worst) / shown with the weight w = shown, and the bootstrap
+takes the weighted mean sum(w·x) / sum(w), which is exactly that pooled counting score
+(a plain mean of paragraph ratios would weigh a paragraph shown once like one shown five
+times). RULER per criterion and VERSE per question category are mean scores per
 translation.
 """
 
@@ -21,16 +24,23 @@ LONG = ["column", "system", "pair", "paragraph", "score"]
 
 
 def bws_paragraph_scores(bws: pd.DataFrame) -> pd.DataFrame:
-    """Long table (column 'bws:<campaign>', system, pair, paragraph, score)."""
+    """Long table (column 'bws:<campaign>', system, pair, paragraph, score, weight).
+
+    score = (best − worst) / shown in that paragraph, weight = shown; the weighted mean over
+    paragraphs is the counting score of ``bws.bws_scores`` (module doc).
+    """
     rows = []
     for record in bws.to_dict("records"):
-        for system in record["systems"]:
+        for system in set(record["systems"]):
             rows.append({"campaign": record["campaign"], "system": system, "pair": record["pair"],
                          "paragraph": record["paragraph"],
-                         "score": float(system == record["best"]) - float(system == record["worst"])})
-    frame = pd.DataFrame(rows, columns=["campaign", "system", "pair", "paragraph", "score"])
-    frame = frame.groupby(["campaign", "system", "pair", "paragraph"], as_index=False)["score"].mean()
-    return frame.assign(column="bws:" + frame["campaign"])[LONG]
+                         "net": float(system == record["best"]) - float(system == record["worst"])})
+    frame = pd.DataFrame(rows, columns=["campaign", "system", "pair", "paragraph", "net"])
+    frame = frame.groupby(["campaign", "system", "pair", "paragraph"], as_index=False).agg(
+        net=("net", "sum"), weight=("net", "size"))
+    frame["score"] = frame["net"] / frame["weight"]
+    frame["weight"] = frame["weight"].astype(float)
+    return frame.assign(column="bws:" + frame["campaign"])[LONG + ["weight"]]
 
 
 def criterion_scores(table: pd.DataFrame, by: str, prefix: str) -> pd.DataFrame:

@@ -72,7 +72,7 @@ def run(src: Path, out: Path) -> ImportReport:
              for key, lines in segments.items()}
     for cid, campaign, records in [
             error_campaign(read_csv(src / "Overview_error_annotations.csv"), texts,
-                           _tag_positions(segments), paragraphs, report),
+                           _llm_tags(segments), paragraphs, report),
             creativity_campaign(read_csv(src / "Creativity_annotation_together.csv"), segments,
                                 paragraphs, report),
             *score_campaigns(read_csv(src / "Scores_metrics_and_human_creativity.csv"),
@@ -168,15 +168,20 @@ def _write_systems(segments: dict[tuple[str, str, str], dict[int, dict[str, Any]
             report.count("translations", len(rows), "written")
 
 
-def _tag_positions(segments: dict[tuple[str, str, str], dict[int, dict[str, Any]]]
-                   ) -> dict[tuple[str, str, str], list[tuple[int, int]]]:
-    """(pair, genre, modality) -> [(line, offset)] of the LLM's empty (omission) tags, in text order."""
-    found: dict[tuple[str, str, str], list[tuple[int, int]]] = {}
+def _llm_tags(segments: dict[tuple[str, str, str], dict[int, dict[str, Any]]]
+              ) -> dict[tuple[str, str, str], dict[int, list[tuple[int, int, str]]]]:
+    """(pair, genre, modality) -> line -> the LLM's spans (start, end, text) in text order;
+    empty ones are omissions. Lines with malformed tags have none (reported elsewhere)."""
+    found: dict[tuple[str, str, str], dict[int, list[tuple[int, int, str]]]] = {}
     for key, lines in segments.items():
         for line, seg in sorted(lines.items()):
-            for span in _llm_spans(seg)[0]:
-                if span["start"] == span["end"]:
-                    found.setdefault(key, []).append((line, span["start"]))
+            try:
+                spans = _llm_spans(seg)[0]
+            except TagError:
+                continue
+            text = seg["translation"]
+            found.setdefault(key, {})[line] = [(s["start"], s["end"], text[s["start"]:s["end"]])
+                                               for s in spans]
     return found
 
 

@@ -78,46 +78,114 @@ def find_span(text: str, span: str) -> tuple[int, int, str] | None:
     return None
 
 
+Tag = tuple[int, int, str]  # one LLM span on a line: start, end, its text
+Placed = tuple[int, int, str]  # start, end, how it was located
+UNLOCATED = "position unknown"
+FUZZY = 0.85  # least difflib ratio for a misspelt span ('paracetemol' -> 'paracetamol')
+
+
+def _similar(a: str, b: str) -> float:
+    return difflib.SequenceMatcher(None, _fold(a), _fold(b)).ratio()
+
+
+def _fuzzy(text: str, span: str) -> tuple[int, int, float] | None:
+    """The substring of ``text`` most like ``span`` (lengths len(span) +- 2), if similar enough."""
+    best: tuple[int, int, float] | None = None
+    n = len(span.strip())
+    for size in range(max(1, n - 2), n + 3):
+        for start in range(0, max(0, len(text) - size) + 1):
+            ratio = _similar(text[start:start + size], span.strip())
+            if ratio >= FUZZY and (best is None or ratio > best[2]):
+                best = (start, start + size, ratio)
+    return best
+
+
 class _Locator:
-    """Places overview rows in a text: given line, else searching from the previous row's line."""
+    """Places overview rows in a text, each side (pro, llm) on its own span.
 
-    def __init__(self, lines: dict[int, str], omissions: list[tuple[int, int]]) -> None:
+    The line is the row's ``Line``, else the first line (from the previous row's line on)
+    where the row's span is found. The professionals' copy is placed by ``Span``; the
+    LLM's copy by the LLM's own span (``Span_2`` for a Match, ``Span`` for an AE row),
+    preferably on one of the LLM's <vN> tags of that line (``tags``); an empty LLM span
+    is the position of one of the LLM's empty (omission) tags. Misspelt spans are placed
+    on the most similar tag or substring (difflib ratio >= ``FUZZY``). A span that cannot
+    be placed is *unlocated*: stored zero-width at offset 0, its comment says so, and it
+    marks no character in the span kappa.
+    """
+
+    def __init__(self, lines: dict[int, str], tags: dict[int, list[Tag]]) -> None:
         self.lines, self.cursor = lines, min(lines)
-        self.omissions = list(omissions)
+        self.tags = tags
+        self.omissions = [(ln, t[0]) for ln in sorted(tags) for t in tags[ln] if t[0] == t[1]]
 
-    def locate(self, row: Row) -> tuple[int, int, int, str] | None:
+    def locate(self, row: Row) -> tuple[int, dict[str, Placed]] | None:
+        whose = row["Whose_error"]
+        sides = {"Human": [("pro", row["Span"])], "AE": [("llm", row["Span"])],
+                 "Match": [("pro", row["Span"]), ("llm", row["Span_2"])]}[whose]
         given = int(row["Line"]) if row["Line"].isdigit() and int(row["Line"]) in self.lines else None
-        span = row["Span"]
-        if not span.strip():
-            return self._omission(given, row["Whose_error"])
-        order = [given] if given else sorted(self.lines, key=lambda ln: (ln < self.cursor, ln))
-        for line in order:
-            found = find_span(self.lines[line], span)
-            if found:
-                self.cursor = line if given is None else self.cursor
-                how = found[2] + ("" if given else ", line inferred from the span")
-                return line, found[0], found[1], how
-        line = given or self.cursor
-        why = "not found in the line" if given else "line not given and span not found: placed on the line of the preceding row"
-        return line, 0, len(self.lines[line]), f"{why}; offsets cover the whole line"
-
-    def _omission(self, given: int | None, whose: str) -> tuple[int, int, int, str] | None:
-        if whose in ("AE", "Match"):
-            for i, (line, offset) in enumerate(self.omissions):
-                if line == given or (given is None and line >= self.cursor):
-                    del self.omissions[i]
-                    self.cursor = line if given is None else self.cursor
-                    return line, offset, offset, "omission: position of the LLM's empty tag"
-        if given is None:
+        line = given if given is not None else self._find_line(sides)
+        if line is None:
             return None
-        return given, 0, len(self.lines[given]), "no span text; offsets cover the whole line"
+        if given is None:
+            self.cursor = line
+        placed = {side: self._place(side, line, text, given is None) for side, text in sides}
+        if whose == "Match" and not row["Span"].strip() and UNLOCATED in placed["pro"][2]:
+            placed["pro"] = placed["llm"][:2] + ("no professional span text: the LLM's position",)
+        if whose == "Match" and not row["Span_2"].strip() and UNLOCATED in placed["llm"][2]:
+            same = [t for t in self.tags.get(line, []) if t[0] < t[1]
+                    and _fold(t[2].strip()) == _fold(row["Span"].strip())]
+            if same:  # no LLM span text and no free empty tag: the LLM tagged the same words
+                placed["llm"] = (same[0][0], same[0][1], "the LLM's tag of the professionals' span")
+        return line, placed
+
+    def _find_line(self, sides: list[tuple[str, str]]) -> int | None:
+        order = sorted(self.lines, key=lambda ln: (ln < self.cursor, ln))
+        for side, text in sides:
+            for line in order:
+                if not text.strip():
+                    if side == "llm" and any(ln == line for ln, _ in self.omissions):
+                        return line
+                elif find_span(self.lines[line], text) or any(
+                        _fold(t[2]) == _fold(text.strip()) for t in self.tags.get(line, [])):
+                    return line
+        if any(text.strip() for _, text in sides):
+            return self.cursor  # not found anywhere: the preceding row's line, unlocated below
+        return None
+
+    def _place(self, side: str, line: int, text: str, inferred: bool) -> Placed:
+        suffix = ", line inferred from the span" if inferred else ""
+        if not text.strip():
+            return self._omission(line) if side == "llm" else (0, 0, f"{UNLOCATED}: no span text")
+        tags = [t for t in self.tags.get(line, []) if t[0] < t[1]] if side == "llm" else []
+        for tag in tags:
+            if _fold(tag[2].strip()) == _fold(text.strip()):
+                return tag[0], tag[1], "the LLM's tag" + suffix
+        found = find_span(self.lines[line], text)
+        if found:
+            return found[0], found[1], found[2] + suffix
+        ranked = sorted(((_similar(t[2], text), t) for t in tags), key=lambda x: -x[0])
+        if ranked and ranked[0][0] >= FUZZY:
+            tag = ranked[0][1]
+            return tag[0], tag[1], f"closest LLM tag (similarity {ranked[0][0]:.2f}){suffix}"
+        near = _fuzzy(self.lines[line], text)
+        if near:
+            return near[0], near[1], f"closest text (similarity {near[2]:.2f}){suffix}"
+        return 0, 0, f"{UNLOCATED}: span not found in line {line}"
+
+    def _omission(self, line: int) -> Placed:
+        for i, (where, offset) in enumerate(self.omissions):
+            if where == line:
+                del self.omissions[i]
+                return offset, offset, "omission: position of the LLM's empty tag"
+        return 0, 0, f"{UNLOCATED}: no span text and no free empty LLM tag in line {line}"
 
 
 def _error(row: Row, suffix: str, how: str, start: int, end: int) -> dict[str, Any]:
     severity = row[f"Severity{suffix}"] or row["Severity"]
     category = row[f"Category_main{suffix}"] or row["Category_main"]
     sub = row[f"Category_sub{suffix}"] if suffix else row["Category_sub"]
-    notes = [WHOSE[row["Whose_error"]], f"span {row['Span']!r}", f"located: {how}"]
+    span = f"LLM span {row['Span_2']!r}, professionals' span {row['Span']!r}" if suffix else f"span {row['Span']!r}"
+    notes = [WHOSE[row["Whose_error"]], span, f"located: {how}"]
     if suffix and not row["Category_main_2"]:
         notes.append("the LLM's category is not given; the professionals' is used")
     if row["Kudos"]:
@@ -134,11 +202,13 @@ def _error(row: Row, suffix: str, how: str, start: int, end: int) -> dict[str, A
 
 
 def error_campaign(rows: list[Row], texts: dict[Text, dict[int, str]],
-                   omissions: dict[Text, list[tuple[int, int]]],
+                   tags: dict[Text, dict[int, list[Tag]]],
                    paragraphs: dict[tuple[str, str, int], str], report: ImportReport
                    ) -> tuple[str, dict[str, Any], list[dict[str, Any]]]:
-    """Overview_error_annotations.csv -> mqm campaign ``pro-errors`` (annotators pro, llm)."""
-    locators = {key: _Locator({ln: t for ln, t in lines.items() if t.strip()}, omissions.get(key, []))
+    """Overview_error_annotations.csv -> mqm campaign ``pro-errors`` (annotators pro, llm).
+
+    ``tags`` holds the LLM's <vN> spans per text and line (see ``_Locator``)."""
+    locators = {key: _Locator({ln: t for ln, t in lines.items() if t.strip()}, tags.get(key, {}))
                 for key, lines in texts.items()}
     grouped: dict[tuple[str, str, str, str], list[dict[str, Any]]] = {}
     categories: set[str] = set()
@@ -149,13 +219,12 @@ def error_campaign(rows: list[Row], texts: dict[Text, dict[int, str]],
         if placed is None:
             report.skip(where, f"{row['Whose_error']} error with no line and no span text cannot be placed")
             continue
-        line, start, end, how = placed
-        report.count("overview errors placed: " + ("whole line (position unknown)" if "whole line" in how
-                                                   else how.split(",")[0].split(":")[0]))
+        line, sides = placed
         link = f"m{number_:03d}" if row["Whose_error"] == "Match" else None
-        targets = [("pro", "")] if row["Whose_error"] == "Human" else \
-            [("llm", "")] if row["Whose_error"] == "AE" else [("pro", ""), ("llm", "_2")]
-        for annotator, suffix in targets:
+        for annotator, (start, end, how) in sides.items():
+            report.count(f"overview errors placed ({annotator}): "
+                         + how.split(",")[0].split(":")[0].split(" (")[0])
+            suffix = "_2" if annotator == "llm" and row["Whose_error"] == "Match" else ""
             error = _error(row, suffix, how, start, end)
             if link:
                 error["link"] = link
@@ -179,8 +248,11 @@ def error_campaign(rows: list[Row], texts: dict[Text, dict[int, str]],
                        "and the LLM-as-a-judge errors as aligned by the authors (annotator llm). "
                        "Errors both found (Whose_error = Match) share a 'link' id; for them the "
                        "pro error carries the professionals' severity/category and the llm error "
-                       "the model's. Spans are located in the segment by their text; how is "
-                       "stated in each comment.",
+                       "the model's. Each side sits on its own span: the professionals' Span, "
+                       "and the LLM's own span (Span_2 for a Match) on the LLM's <vN> tag. "
+                       "Spans are located in the segment by their text; how is stated in "
+                       "each comment. A span that cannot be placed is 'position unknown': "
+                       "zero-width at offset 0, it marks no character in the span kappa.",
         "source": "INCREC/Creativity_bias Overview_error_annotations.csv (paper 003, Tables 5, 7, 9)",
         "annotators": [{"id": "pro", "expertise": "professional",
                         "note": "the professional literary translators (Table 10)"},

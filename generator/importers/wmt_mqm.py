@@ -164,7 +164,7 @@ def _error(cell: dict[str, str], target_spans: list[Any], source_spans: list[Any
     if sub.strip():
         error["subcategory"] = sub.strip()
     error["severity"] = severity
-    if main.strip().lower() == "non-translation":
+    if main.strip().rstrip("!").lower() == "non-translation":  # Google spells it 'Non-translation!'
         error["non_translation"] = True
     if target_spans:
         error["start"], error["end"] = target_spans[0].start, target_spans[-1].end

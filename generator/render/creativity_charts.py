@@ -10,6 +10,7 @@ from typing import Any
 
 import pandas as pd
 
+from ..analysis.rounding import format_number
 from .creativity_views import GENRES, MODALITIES
 
 WIDTH = 420
@@ -39,7 +40,7 @@ def ci_scatter(texts: pd.DataFrame, rho: dict[str, tuple[float, int]]) -> Any:
 
     frame = texts[["title", "pair", "genre", "modality", "pro-ci", "llm-ci"]].rename(
         columns={"pro-ci": "pro", "llm-ci": "llm"})
-    subtitle = "Spearman ρ: " + " · ".join(f"{'all texts' if k == 'all' else k} {v:.3f} (n = {n})"
+    subtitle = "Spearman ρ: " + " · ".join(f"{'all texts' if k == 'all' else k} {format_number(v, 3)} (n = {n})"
                                            for k, (v, n) in rho.items())
     return alt.Chart(frame).mark_point(filled=True, size=80, opacity=0.85).encode(
         x=alt.X("llm:Q", title="CI (LLM judge)"), y=alt.Y("pro:Q", title="CI (professionals)"),

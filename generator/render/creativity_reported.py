@@ -7,6 +7,7 @@ from __future__ import annotations
 import pandas as pd
 
 from ..analysis import reported_creativity as rc
+from ..analysis.rounding import format_number
 from .creativity_tables import Col, csv_frame, table_view
 from .creativity_views import ERRORS, UCPS, CreativityData, Table
 
@@ -94,8 +95,8 @@ def self_conflicts(joined: pd.DataFrame) -> list[str]:
     for _, group in joined[joined["self_conflict"]].groupby(keys, sort=False):
         row = group.iloc[0]
         where = ", ".join(str(x) for x in (row["pair"].upper(), row["genre"], row["modality"]) if x)
-        printed = ", ".join(f"{r['table']} prints {r['value']:.{int(r['decimals'])}f}"
+        printed = ", ".join(f"{r['table']} prints {format_number(r['value'], int(r['decimals']))}"
                             for r in group.to_dict("records"))
-        data = "cannot be reproduced" if pd.isna(row["reproduced"]) else f"give {row['reproduced']:.3f}"
+        data = "cannot be reproduced" if pd.isna(row["reproduced"]) else f"give {format_number(row['reproduced'], 3)}"
         out.append(f"{QUANTITIES.get(row['quantity'], row['quantity'])} of {where}: {printed}; the data {data}.")
     return out

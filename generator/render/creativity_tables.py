@@ -13,6 +13,7 @@ from typing import Any, Sequence
 
 import pandas as pd
 
+from ..analysis.rounding import format_number
 from ..model import Corpus
 from .jinja import DASH
 
@@ -62,8 +63,7 @@ def number(value: Any, digits: int = 2) -> str:
     """A number for display; missing is an em dash (never 0); -0.00 shows as 0.00."""
     if is_missing(value):
         return DASH
-    text = f"{float(value):.{digits}f}"
-    return text[1:] if text.startswith("-") and float(text) == 0 else text
+    return format_number(float(value), digits)  # the site's one rounding rule (half up)
 
 
 def _cell(col: Col, value: Any, link: str) -> CellView:

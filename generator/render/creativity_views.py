@@ -13,6 +13,7 @@ from typing import Sequence
 import pandas as pd
 
 from ..analysis import creativity as cr
+from ..analysis.rounding import format_number
 from ..model import Corpus
 from .creativity_tables import Col, TableView, column_title, csv_frame, provenance, table_view
 
@@ -154,8 +155,8 @@ def per_text(data: CreativityData) -> Table:
     n_off = int(off.sum())
     how = (f"CI recomputed = 100 × (CS/UCP − (error points − kudos)/words) (paper 003, Sec. 3.3); "
            f"{n_off} of {len(frame)} texts differ by more than {CI_TOLERANCE}.")
-    notes = [f"{r['title']} ({r['pair']}, {r['modality']}): CI {r['pro-ci']:.2f} in the data, "
-             f"{r['ci_from_components']:.2f} from its components" for r in frame[off].to_dict("records")]
+    notes = [f"{r['title']} ({r['pair']}, {r['modality']}): CI {format_number(r['pro-ci'], 2)} in the data, "
+             f"{format_number(r['ci_from_components'], 2)} from its components" for r in frame[off].to_dict("records")]
     view = table_view("texts", "Every text: creativity index from the data and recomputed", frame, cols,
                       data.provenance(_campaigns(cols), how), "texts.csv", notes=notes)
     return view, csv_frame(frame.rename(columns={"title": "work_title"}),
@@ -194,7 +195,7 @@ def confusion(data: CreativityData, modality: str | None = None) -> Table:
     agree = sum(int(table.loc[c, c]) for c in cr.CLASSES)
     total = int(table.loc["Total", "Total"])
     how = (f"Classes simplified (CSA/CSM/CSC → CS). Same class: {agree} of {total} units "
-           f"({100 * agree / total:.1f}%).") if total else ""
+           f"({format_number(100 * agree / total, 1)}%).") if total else ""
     name = "Table 8, all modalities" if modality is None else f"Table 13, {modality}"
     return (table_view(f"confusion-{scope.lower()}", f"UCP classes, professionals vs LLM ({name})", frame, cols,
                        data.provenance([UCPS], how), f"confusion-{scope.lower()}.csv", sortable=False),

@@ -9,24 +9,26 @@ from typing import Any
 
 from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
 
+from ..analysis.rounding import format_number
+
 DEFAULT_TEMPLATES = Path(__file__).resolve().parents[2] / "templates"
 DASH = "\u2014"
 
 
 def fmt(value: Any, digits: int = 2) -> str:
-    """A number for display; missing values are an em dash, never 0."""
+    """A number for display, rounded half up (``analysis.rounding``); missing is an em dash, never 0."""
     if value is None or (isinstance(value, float) and math.isnan(value)):
         return DASH
     if isinstance(value, float):
-        text = f"{value:.{digits}f}"
-        return text[1:] if text.startswith("-") and float(text) == 0 else text
+        return format_number(value, digits)
     return str(value)
 
 
 def pct(value: Any, digits: int = 1) -> str:
+    """A share in [0, 1] as a percentage, rounded like ``fmt``."""
     if value is None or (isinstance(value, float) and math.isnan(value)):
         return DASH
-    return f"{100 * float(value):.{digits}f}"
+    return format_number(100 * float(value), digits)
 
 
 @lru_cache(maxsize=4)

@@ -168,7 +168,7 @@ def _bootstrap(matrix: pd.DataFrame, measure: Measure, analysis: Analysis) -> pd
     s = analysis.settings
     return paired_bootstrap(matrix, n_resamples=s.bootstrap_resamples, seed=s.seed, alpha=s.alpha,
                             higher_is_better=measure.higher_is_better,
-                            missing=s.missing).table  # type: ignore[arg-type]
+                            missing=s.missing, test=s.test).table  # type: ignore[arg-type]
 
 
 def pooled_matrix(data: pd.DataFrame, human: list[str]) -> pd.DataFrame:

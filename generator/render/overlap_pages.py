@@ -14,6 +14,7 @@ from typing import Any
 
 import pandas as pd
 
+from ..analysis.rounding import round_half_up
 from ..model import Corpus
 from ..scoring import sacrebleu_metrics as sm
 from . import charts
@@ -63,7 +64,7 @@ def _pair(corpus: Corpus, texts: pd.DataFrame, pair: str, files: Files) -> PairO
     human = {k for k, v in corpus.systems.items() if v.get("kind") == "human"}
     counts = rows.groupby("system")["paragraph"].nunique()
     system_rows = [{"system": s, "name": names.get(s, s), "human": s in human,
-                    "mean_overlap": None if pd.isna(means[s]) else round(float(means[s]), 4),
+                    "mean_overlap": None if pd.isna(means[s]) else round_half_up(float(means[s]), 4),
                     "paragraphs": int(counts.get(s, 0))}
                    for s in means.sort_values(kind="stable").index]
     long = table.stack().rename("bleu").reset_index().dropna(subset=["bleu"])  # no diagonal

@@ -19,12 +19,16 @@ from .pages import csv_text, page
 from .views import Analysis, method_note, rank_table
 
 
+BWS_LABEL = "BWS counting score ((best − worst) / times shown)"
+
+
 @dataclass
 class RankingView:
     title: str
     note: str
     rows: list[dict[str, Any]]
     csv: str
+    digits: int = 2
 
 
 def _ranking(corpus: Corpus, analysis: Analysis, long: pd.DataFrame, title: str, note: str,
@@ -35,7 +39,8 @@ def _ranking(corpus: Corpus, analysis: Analysis, long: pd.DataFrame, title: str,
     names = {k: str(v["name"]) for k, v in corpus.systems.items()}
     frame = table.reset_index().rename(columns={"index": "system"})
     frame.insert(1, "name", frame["system"].map(names))
-    return RankingView(title, note, frame.to_dict("records"), csv), frame
+    digits = 3 if title.startswith(BWS_LABEL) else 2  # as the BWS counts table
+    return RankingView(title, note, frame.to_dict("records"), csv, digits), frame
 
 
 def build(corpus: Corpus, analysis: Analysis, templates: Path) -> PageSet:
@@ -57,7 +62,7 @@ def build(corpus: Corpus, analysis: Analysis, templates: Path) -> PageSet:
 def _scheme_sections(corpus: Corpus, analysis: Analysis) -> tuple[list[dict[str, Any]], dict[str, str | bytes]]:
     sections: list[dict[str, Any]] = []
     files: dict[str, str | bytes] = {}
-    inputs = [("BWS counting score (%best − %worst)", schemes.bws_paragraph_scores(corpus.bws)),
+    inputs = [(BWS_LABEL, schemes.bws_paragraph_scores(corpus.bws)),
               ("RULER", schemes.criterion_scores(corpus.ruler, "criterion", "ruler:")),
               ("VERSE", schemes.criterion_scores(corpus.verse, "category", "verse:"))]
     for label, long in inputs:
@@ -74,7 +79,8 @@ def _scheme_sections(corpus: Corpus, analysis: Analysis) -> tuple[list[dict[str,
         reliability = split_half_reliability(group)
         name = _safe(f"bws-counts-{campaign}-{pair}")
         files[f"schemes/{name}.csv"] = csv_text(counts)
-        sections.append({"kind": "bws", "title": f"BWS counts, {campaign} ({pair})", "rows": counts.to_dict("records"),
+        sections.append({"kind": "bws", "title": f"{BWS_LABEL}: counts, {campaign} ({pair})",
+                         "rows": counts.to_dict("records"),
                          "reliability": reliability, "csv": f"{name}.csv"})
     for (campaign, pair), group in corpus.pairwise.groupby(["campaign", "pair"], sort=True):
         strengths = bradley_terry(group).reset_index().rename(columns={"index": "system"})

@@ -13,7 +13,7 @@ from typing import Any
 import pandas as pd
 
 from ..analysis.leaderboard import Column, segment_scores, system_means
-from ..analysis.uncertainty import paired_bootstrap, score_matrix
+from ..analysis.uncertainty import method_text, paired_bootstrap, score_matrix
 from ..model import Corpus
 from ..settings import AnalysisSettings
 from .badges import provenance_badge
@@ -76,20 +76,20 @@ def analyse(corpus: Corpus, settings: AnalysisSettings = AnalysisSettings()) -> 
 
 def rank_table(group: pd.DataFrame, higher_is_better: bool,
                settings: AnalysisSettings) -> pd.DataFrame | None:
-    """Bootstrap mean/CI/rank range/cluster per system; None below two paragraphs (no CI shown)."""
+    """Bootstrap mean/CI/95% rank interval/cluster per system; None below two paragraphs (no CI shown)."""
     matrix = score_matrix(group)
     if len(matrix.dropna(how="all")) < 2:
         return None
+    weights = score_matrix(group, value="weight") if "weight" in group.columns else None
     result = paired_bootstrap(matrix, n_resamples=settings.bootstrap_resamples, seed=settings.seed,
                               alpha=settings.alpha, higher_is_better=higher_is_better,
-                              missing=settings.missing)  # type: ignore[arg-type]
+                              missing=settings.missing, test=settings.test,  # type: ignore[arg-type]
+                              weights=weights)
     return result.table
 
 
 def method_note(settings: AnalysisSettings) -> str:
-    return (f"95% paired bootstrap CI over paragraphs ({settings.bootstrap_resamples} resamples, "
-            f"seed {settings.seed}); rank range over resamples; systems in one cluster are not "
-            f"separated by a two-sided paired bootstrap test at alpha = {settings.alpha:g}")
+    return method_text(settings.bootstrap_resamples, settings.seed, settings.alpha, settings.test)
 
 
 def _is_missing(value: Any) -> bool:

@@ -7,8 +7,9 @@ import pandas as pd
 import pytest
 
 from generator.analysis.uncertainty import (clusters_consistent, paired_bootstrap,
-                                            pairwise_significance, resample_counts,
-                                            score_matrix, significance_clusters)
+                                            pairwise_significance, rank_interval,
+                                            resample_counts, score_matrix,
+                                            significance_clusters)
 from generator.errors import DataError
 
 
@@ -57,9 +58,10 @@ def test_matches_loop_reference() -> None:
     np.testing.assert_allclose(table["ci_high"], high, rtol=1e-12)
     got = result.p_values.loc[scores.columns, scores.columns].to_numpy()
     np.testing.assert_allclose(got, p, rtol=0, atol=1e-12)
-    ranks = np.argsort(np.argsort(-means, axis=1), axis=1) + 1
-    np.testing.assert_array_equal(table["rank_min"], ranks.min(0))
-    np.testing.assert_array_equal(table["rank_max"], ranks.max(0))
+    ranks = np.sort(np.argsort(np.argsort(-means, axis=1), axis=1) + 1, axis=0)
+    k = int(300 * 0.05 / 2)  # 7 lowest and 7 highest ranks dropped: the 95% rank interval
+    np.testing.assert_array_equal(table["rank_min"], ranks[k])
+    np.testing.assert_array_equal(table["rank_max"], ranks[300 - 1 - k])
 
 
 def test_pairwise_significance_equals_bootstrap_p_values() -> None:
@@ -165,3 +167,57 @@ def test_signature_names_the_settings() -> None:
     result = paired_bootstrap(_matrix(7), n_resamples=50, seed=8)
     assert result.signature() == ("paired-bootstrap|R=50|seed=8|alpha=0.05|ci=percentile"
                                   "|missing=complete|items=40")
+
+
+def test_rank_interval_hand_case() -> None:
+    # 40 resamples, alpha 0.05: floor(40 * 0.025) = 1 rank dropped at each end.
+    # a: rank 1 once, 2 in 37 resamples, 3 twice -> [2, 3]; the 100% range would be 1-3.
+    # b: one resample without a mean (NaN) -> 39 ranks, floor(39 * 0.025) = 0 dropped -> [1, 2].
+    a = [1] + [2] * 37 + [3] * 2
+    b = [np.nan] + [1] * 38 + [2]
+    low, high = rank_interval(np.array([a, b], dtype=float).T, 0.05)
+    assert list(low) == [2, 1] and list(high) == [3, 2]
+    # 1,000 resamples: the 26th and the 975th sorted ranks
+    ranks = np.array([1] * 25 + [2] * 950 + [3] * 25, dtype=float)[:, None]
+    assert [int(x[0]) for x in rank_interval(ranks, 0.05)] == [2, 2]
+    ranks[25] = 1
+    assert [int(x[0]) for x in rank_interval(ranks, 0.05)] == [1, 2]
+
+
+def test_results_do_not_depend_on_item_order() -> None:
+    scores = _matrix(11, n_items=30)
+    shuffled = scores.sample(frac=1.0, random_state=3)
+    first = paired_bootstrap(scores, n_resamples=300, seed=4)
+    second = paired_bootstrap(shuffled, n_resamples=300, seed=4)
+    pd.testing.assert_frame_equal(first.table, second.table)
+    pd.testing.assert_frame_equal(first.p_values, second.p_values)
+
+
+def test_weighted_means_are_pooled_ratios() -> None:
+    # per item: x = (best - worst) / shown, w = shown; the weighted mean is sum(best - worst) / sum(shown)
+    x = pd.DataFrame({"a": [1.0, 0.5, 0.0], "b": [-1.0, 0.0, 1.0 / 3]})
+    w = pd.DataFrame({"a": [1.0, 2.0, 2.0], "b": [1.0, 1.0, 3.0]})
+    result = paired_bootstrap(x, n_resamples=200, seed=1, weights=w)
+    assert result.table.loc["a", "mean"] == pytest.approx((1 + 1 + 0) / 5)
+    assert result.table.loc["b", "mean"] == pytest.approx((-1 + 0 + 1) / 5)
+    counts = resample_counts(3, 200, 1)
+    boot_a = (counts @ (x["a"] * w["a"]).to_numpy()) / (counts @ w["a"].to_numpy())
+    assert result.table.loc["a", "ci_low"] == pytest.approx(np.quantile(boot_a, 0.025))
+    assert result.signature().endswith("|weighted")
+    unit = paired_bootstrap(x, n_resamples=200, seed=1, weights=pd.DataFrame(1.0, x.index, x.columns))
+    plain = paired_bootstrap(x, n_resamples=200, seed=1)
+    pd.testing.assert_frame_equal(unit.table, plain.table)
+    pd.testing.assert_frame_equal(unit.p_values, plain.p_values)
+    with pytest.raises(DataError, match="positive weight"):
+        paired_bootstrap(x, weights=w.where(w < 3.0, 0.0))
+
+
+def test_permutation_test_is_offered_for_clusters() -> None:
+    scores = _matrix(5, n_items=30)
+    result = paired_bootstrap(scores, n_resamples=400, seed=2, test="permutation")
+    direct = pairwise_significance(scores, n_resamples=400, seed=2, test="permutation")
+    pd.testing.assert_frame_equal(result.p_values, direct)
+    assert clusters_consistent(result.p_values, result.clusters, 0.05)
+    assert "test=permutation" in result.signature()
+    with pytest.raises(ValueError, match="test must be"):
+        paired_bootstrap(scores, test="wilcoxon")  # type: ignore[arg-type]

@@ -95,12 +95,16 @@ WEIGHTS = {"major": 5.0, "minor": 1.0, "neutral": 0.0}
 
 
 def _direct_system_mqm(tsv: Path) -> dict[str, float]:
-    """System MQM straight from the TSV: mean over (segment, rater) of the summed WMT weights."""
+    """System MQM straight from the TSV: mean over (segment, rater) of the summed WMT weights.
+
+    The weights of mt-metrics-eval's score_mqm.py: Non-translation weighs 25 only when Major,
+    and segments are not capped (the sample has no Non-translation and no segment above 25,
+    so its figures are the same under the old capped rule)."""
     penalty: dict[tuple[str, str, str], float] = defaultdict(float)
     with tsv.open(encoding="utf-8", newline="") as handle:
         for row in csv.DictReader(handle, delimiter="\t", quoting=csv.QUOTE_NONE):
             category, severity = row["category"], row["severity"].lower()
-            if category == "Non-translation":
+            if category.rstrip("!") == "Non-translation" and severity == "major":
                 weight = 25.0
             elif category == "Fluency/Punctuation" and severity == "minor":
                 weight = 0.1
@@ -109,7 +113,7 @@ def _direct_system_mqm(tsv: Path) -> dict[str, float]:
             penalty[(row["system"], row["seg_id"], row["rater"])] += weight
     per_system: dict[str, list[float]] = defaultdict(list)
     for (system, _, _), value in penalty.items():
-        per_system[system].append(min(value, 25.0))
+        per_system[system].append(value)
     return {system: sum(v) / len(v) for system, v in per_system.items()}
 
 
