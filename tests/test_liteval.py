@@ -128,8 +128,10 @@ def test_works(corpus) -> None:
 def test_dataset_provenance(corpus) -> None:
     dataset = corpus.datasets[0]
     assert dataset["id"] == "liteval"
-    assert dataset["version"].startswith("zhangr2021/LitMT_eval@unknown + ")
-    assert dataset["source"]["commit"] == "commit not recorded in the release copy"
+    # the mirror's SOURCE.md names the release commit (../shared/data/SOURCES.md pins it)
+    commit = "8bbbc18c91a50821a8bc48ebe7408ba46f859815"
+    assert dataset["version"].startswith(f"zhangr2021/LitMT_eval@{commit} + ")
+    assert dataset["source"]["commit"] == commit
     files = {f["path"]: f["sha256"] for f in dataset["source"]["files"]}
     assert set(files) == {"SOURCE.md", "metric_df.csv", "bws_sampled_source.csv", "book_meta_links.csv"}
     assert all(re.fullmatch(r"[0-9a-f]{64}", h) for h in files.values())
