@@ -58,7 +58,7 @@ def generate(roots: Sequence[Path], templates: Path = DEFAULT_TEMPLATES) -> Gene
         clock.lap("analyse")
         own, own_nav = dataset_files(corpus, analysis, templates)
         ds = corpus.dataset_id
-        files.update({f"{ds}/{path}": content for path, content in own.items()})
+        files.update({f"{ds}/{path}": content for path, content in labelled(own, corpus, templates).items()})
         # mkdocs' theme templates do not escape nav titles: escape the dataset's own title here
         section = str(escape(corpus.dataset_title))
         nav.append({section: [{k: f"{ds}/{v}"} for entry in own_nav for k, v in entry.items()]})
@@ -67,6 +67,25 @@ def generate(roots: Sequence[Path], templates: Path = DEFAULT_TEMPLATES) -> Gene
     home = render("datasets.html.j2", templates, cards=cards)
     clock.lap("render")
     return Generated(files, {DATASETS_MARKER: home}, nav, clock.timings)
+
+
+PAGE_START = '<div class="lb-page" markdown="0">\n'
+
+
+def labelled(files: Files, corpus: Corpus, templates: Path) -> Files:
+    """Every page of a dataset says which dataset (and data version) its numbers belong to."""
+    labels: dict[int, str] = {}
+    out: Files = {}
+    for path, content in files.items():
+        if isinstance(content, str) and path.endswith(".md") and PAGE_START in content:
+            depth = path.count("/")
+            if depth not in labels:
+                labels[depth] = render("dataset_label.html.j2", templates, up="../" * depth,
+                                       title=corpus.dataset_title, id=corpus.dataset_id,
+                                       version=corpus.data_version())
+            content = content.replace(PAGE_START, PAGE_START + labels[depth], 1)
+        out[path] = content
+    return out
 
 
 def dataset_files(corpus: Corpus, analysis: Analysis, templates: Path) -> tuple[Files, list[dict[str, str]]]:

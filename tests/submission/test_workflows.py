@@ -87,6 +87,17 @@ def test_pages_workflow_deploys_from_main_only() -> None:
     assert [s["uses"].split("@")[0] for s in deploy["steps"]] == ["actions/deploy-pages"]
 
 
+def test_pages_workflow_builds_the_public_site_from_the_manifest() -> None:
+    """Pages deploys the full site (demo + pinned releases), not only the demo (issue 14)."""
+    build = steps(load("pages.yml"))
+    runs = [s.get("run", "") for s in build]
+    assert "make public" in runs and "make site" not in runs
+    cache = next(s for s in build if s.get("uses", "").startswith("actions/cache@"))
+    assert "hashFiles('releases.yaml')" in cache["with"]["key"]
+    makefile = (WORKFLOWS.parents[1] / "Makefile").read_text(encoding="utf-8")
+    assert "build --releases" in makefile.split("\npublic:")[1].split("\n\n")[0]
+
+
 def test_llm_workflow_never_runs_for_pull_requests_or_forks() -> None:
     text = (WORKFLOWS / "llm-score.yml").read_text(encoding="utf-8")
     workflow = load("llm-score.yml")
