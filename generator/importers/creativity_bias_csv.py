@@ -356,6 +356,7 @@ LLM_SCORES = [("llm-cs", "CS", "Creative shifts (LLM)", True),
               ("llm-kudos", "Kudos", "Kudos (LLM)", True),
               ("llm-ci", "CI_GPT", "Creativity index (LLM-as-a-judge)", True)]
 MATEO = {"BLEU", "TER", "chrF2", "COMET", "BERT score", "BLEURT"}
+DESCRIPTIVE = {"ucp-count", "source-words"}  # counts of the source text, not judgments
 
 
 def _score_records(rows: list[Row], column: str) -> list[dict[str, Any]]:
@@ -389,6 +390,10 @@ def score_campaigns(scores: list[Row], comb: list[Row], report: ImportReport
             "metric": metric, "licence": LICENCE}
         if cid.startswith("llm-"):
             campaign["judge"] = {"model": "gpt-5.2", "prompt": "paper 003, Appendix F"}
+        if cid.startswith("pro-"):  # counted by the professional literary translators (paper 003 Sec. 3)
+            campaign["annotators"] = [{"id": "pro", "expertise": "professional"}]
+        if cid in DESCRIPTIVE:
+            metric["descriptive"] = True
         records = _score_records(rows, column)
         report.count("per-text scores", len(records))
         result.append((cid, campaign, records))

@@ -20,6 +20,7 @@ import shutil
 from pathlib import Path
 from typing import Any
 
+from ..analysis.adequacy import LITEVAL
 from ..errors import Problems
 from . import ImportReport, write_jsonl, write_yaml
 from .liteval_books import Book, read_books
@@ -186,7 +187,9 @@ def _write_dataset(out: Path, release: Release, report: ImportReport) -> None:
             "source": {"url": URL,
                        "commit": release.commit or "commit not recorded in the release copy",
                        "files": [{"path": p, "sha256": d} for p, d in release.files]},
-            "notes": release.notes + [UNMAPPED_NOTE]}
+            "notes": release.notes + [UNMAPPED_NOTE],
+            # paper 000 Table 3: humans vs the top systems, on the BWS-sampled paragraphs
+            "adequacy": {"top": sorted(LITEVAL.top), "sample": LITEVAL.sample}}
     write_yaml(out / "corpus" / "dataset.yaml", data)
     report.notes.extend(data["notes"])
 

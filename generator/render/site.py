@@ -15,6 +15,7 @@ from markupsafe import escape
 
 from ..datasets import load_all, research_first
 from ..model import Corpus
+from . import judge_bias_page
 from .dataset_cards import card, intro
 from .extra_pages import build_all
 from .jinja import DEFAULT_TEMPLATES, render
@@ -53,8 +54,10 @@ def generate(roots: Sequence[Path], templates: Path = DEFAULT_TEMPLATES) -> Gene
                     for name in ASSETS}
     nav: list[dict[str, Any]] = []
     cards = []
+    analysed = []
     for corpus in corpora:
         analysis = analyse(corpus)
+        analysed.append((corpus, analysis))
         clock.lap("analyse")
         own, own_nav = dataset_files(corpus, analysis, templates)
         ds = corpus.dataset_id
@@ -64,6 +67,9 @@ def generate(roots: Sequence[Path], templates: Path = DEFAULT_TEMPLATES) -> Gene
         nav.append({section: [{k: f"{ds}/{v}"} for entry in own_nav for k, v in entry.items()]})
         cards.append(card(corpus, f"{ds}/index.html"))
         clock.lap("render")
+    bias_files, bias_nav = judge_bias_page.build(analysed, templates)
+    files.update(bias_files)
+    nav = ([bias_nav] if bias_nav else []) + nav
     home = render("datasets.html.j2", templates, cards=cards)
     clock.lap("render")
     return Generated(files, {DATASETS_MARKER: home}, nav, clock.timings)

@@ -41,3 +41,14 @@ def test_a_paragraph_page_of_each_dataset_opens(page: object, public_site: str, 
     assert label.inner_text() == dataset  # the page says which dataset it belongs to
     assert page.dialogs == []  # type: ignore[attr-defined]
     screenshot(page, f"public-paragraph-{dataset}")
+
+
+def test_judge_bias_panel(page: object, public_site: str) -> None:
+    page.set_viewport_size({"width": 1280, "height": 1600})  # type: ignore[attr-defined]
+    page.goto(f"{public_site}/judge-bias/index.html")  # type: ignore[attr-defined]
+    figure = page.locator("figure.lb-chart")  # type: ignore[attr-defined]
+    figure.scroll_into_view_if_needed()
+    assert figure.locator("svg, img").count() >= 1
+    assert page.locator("#bias-liteval table tbody tr").count() > 20  # type: ignore[attr-defined]
+    assert page.dialogs == []  # type: ignore[attr-defined]
+    screenshot(page, "judge-bias")

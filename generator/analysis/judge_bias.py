@@ -1,0 +1,98 @@
+"""Judge bias: how often does a measure rank the human translation above the machine ones?
+
+The finding the three papers share: human judges (professionals above all) prefer published
+human translations, while automatic metrics and LLM judges often do not. For every measure
+of a dataset -- human scheme, automatic metric or LLM judge -- and every item (a paragraph,
+or a whole text when a dataset scores texts), the best-ranked human translation is compared
+with the best-ranked machine translation of the compared group (pandas' average rank, so ties
+share a rank). An item counts when the human side is *strictly* better: paper 000's adequacy
+(Table 3), of which this is the generalisation. Shares come with a 95% percentile bootstrap
+CI over items (seeded, so builds are byte-identical).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+import pandas as pd
+
+ITEM_COLUMNS = ["measure", "system", "pair", "item", "score"]
+KINDS = ("human", "metric", "llm")
+KIND_LABELS = {"human": "human judgment", "metric": "automatic metric", "llm": "LLM judge"}
+HUMAN_EXPERTISE = frozenset({"student", "professional", "expert", "crowd", "translator"})
+
+
+@dataclass(frozen=True)
+class Measure:
+    key: str
+    label: str
+    kind: str  # one of KINDS
+    higher_is_better: bool
+    provenance: str
+
+
+def measure_kind(campaign: dict[str, object]) -> str:
+    """human / llm / metric, from what the campaign declares (judge model, scheme, annotators)."""
+    judge = campaign.get("judge") or {}
+    if isinstance(judge, dict) and judge.get("model"):
+        return "llm"
+    if campaign.get("scheme") != "metric":
+        return "human"
+    annotators = campaign.get("annotators") or []
+    if any(isinstance(a, dict) and a.get("expertise") in HUMAN_EXPERTISE for a in annotators):
+        return "human"
+    return "metric"
+
+
+def share_above(scores: pd.DataFrame, human: set[str], compared: set[str], higher_is_better: bool
+                ) -> pd.DataFrame:
+    """Per item (pair, item): 1.0 when the best human rank is strictly better than the best rank of
+    ``compared``, else 0.0; items lacking either side are left out. Columns pair, item, above."""
+    data = scores[["system", "pair", "item", "score"]].dropna(subset=["score"])
+    data = data[data["system"].isin(human | compared)]
+    if data.empty:
+        return pd.DataFrame(columns=["pair", "item", "above"])
+    data = data.assign(rank=data.groupby(["pair", "item"])["score"].rank(
+        method="average", ascending=not higher_is_better))
+    is_human = data["system"].isin(human)
+    best_h = data[is_human].groupby(["pair", "item"])["rank"].min()
+    best_m = data[~is_human].groupby(["pair", "item"])["rank"].min()
+    both = pd.concat({"h": best_h, "m": best_m}, axis=1).dropna()
+    return pd.DataFrame({"pair": both.index.get_level_values(0), "item": both.index.get_level_values(1),
+                         "above": (both["h"] < both["m"]).astype(float).to_numpy()})
+
+
+def bootstrap_share(values: np.ndarray, resamples: int = 1000, seed: int = 0,
+                    level: float = 0.95) -> tuple[float, float, float]:
+    """Mean of 0/1 ``values`` (as a percent) with a percentile bootstrap CI over items."""
+    if len(values) == 0:
+        return float("nan"), float("nan"), float("nan")
+    rng = np.random.default_rng(seed)
+    picks = rng.integers(0, len(values), size=(resamples, len(values)))
+    means = values[picks].mean(axis=1)
+    tail = (1 - level) / 2
+    low, high = np.quantile(means, [tail, 1 - tail])
+    return 100 * float(values.mean()), 100 * float(low), 100 * float(high)
+
+
+def grouped_shares(above: pd.DataFrame, groups: dict[str, pd.Series], seed: int = 0) -> pd.DataFrame:
+    """One row per scope: 'all' (items of every pair pooled), each pair, and each value of each
+    extra grouping (``groups``: name -> Series indexed by (pair, item)). Columns scope, group,
+    items, percent, ci_low, ci_high."""
+    rows = []
+    keyed = above.set_index(["pair", "item"])["above"]
+
+    def add(scope: str, group: str, values: pd.Series) -> None:
+        percent, low, high = bootstrap_share(values.to_numpy(dtype=float), seed=seed)
+        rows.append({"scope": scope, "group": group, "items": int(len(values)), "percent": percent,
+                     "ci_low": low, "ci_high": high})
+
+    add("all", "all", keyed)
+    for pair, values in keyed.groupby(level=0, sort=True):
+        add("pair", str(pair), values)
+    for name, labels in groups.items():
+        joined = pd.concat({"above": keyed, "label": labels}, axis=1, join="inner").dropna()
+        for label, part in joined.groupby("label", sort=True):
+            add(name, str(label), part["above"])
+    return pd.DataFrame(rows, columns=["scope", "group", "items", "percent", "ci_low", "ci_high"])

@@ -1,0 +1,44 @@
+"""The judge-bias panel on the public site: paper 000 Table 3's student-MQM and GEMBA columns
+appear as rows with the same values; Creativity shows HT vs MT per genre (issue 19)."""
+
+from __future__ import annotations
+
+import pandas as pd
+import pytest
+
+from .combined_site import combined_site
+
+# paper 000 Table 3 (% of BWS-sampled paragraphs where the human translation beats the top systems)
+TABLE_3 = {"Student MQM (paper 000)": {"de-en": 60.0, "en-de": 35.0, "de-zh": 30.0, "en-zh": 45.8},
+           "GEMBA-MQM (Literary)": {"de-en": 0.0, "en-de": 10.0, "de-zh": 20.0, "en-zh": 8.3}}
+
+
+@pytest.fixture(scope="module")
+def panel(tmp_path_factory: pytest.TempPathFactory) -> pd.DataFrame:
+    return pd.read_csv(combined_site(tmp_path_factory).out / "judge-bias" / "judge-bias.csv")
+
+
+def test_liteval_rows_reproduce_table_3(panel: pd.DataFrame) -> None:
+    rows = panel[(panel["dataset"] == "liteval") & (panel["compared"] == "top systems") & (panel["scope"] == "pair")]
+    for measure, expected in TABLE_3.items():
+        got = rows[rows["measure"] == measure].set_index("group")["percent"].round(1).to_dict()
+        assert got == expected, measure
+    assert set(rows["sample"]) == {"bws-sample"}
+
+
+def test_creativity_ht_vs_mt_per_genre(panel: pd.DataFrame) -> None:
+    rows = panel[(panel["dataset"] == "creativity-bias") & (panel["compared"] == "MT systems")
+                 & (panel["scope"] == "genre")]
+    assert set(rows["group"]) == {"poem", "short story", "thriller"}
+    pro = rows[rows["measure"] == "Creativity index (professionals)"]
+    assert pro["kind"].unique().tolist() == ["human judgment"] and (pro["percent"] == 100.0).all()
+    llm = rows[rows["measure"] == "Creativity index (LLM-as-a-judge)"].set_index("group")["percent"]
+    assert llm.round(1).to_dict() == {"poem": 100.0, "short story": 66.7, "thriller": 33.3}
+    assert "Source words" not in set(panel["measure"])  # descriptive counts are not judgments
+
+
+def test_panel_page_names_the_method_and_provenance(tmp_path_factory: pytest.TempPathFactory) -> None:
+    page = (combined_site(tmp_path_factory).out / "judge-bias" / "index.html").read_text(encoding="utf-8")
+    assert "95% percentile bootstrap CI" in page and "strictly above" in page
+    assert "judge gpt-4o-mini" in page or "gpt-4o-mini" in page  # the LLM judge behind GEMBA
+    assert 'id="bias-liteval"' in page and 'id="bias-creativity-bias"' in page
