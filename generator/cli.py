@@ -168,7 +168,7 @@ def cmd_score(args: argparse.Namespace) -> int:
     with step("scoring" + (" (dry run)" if args.dry_run else "")):
         report = score(_roots(args.data), args.metric, args.systems, args.pairs, args.dry_run, settings)
     print(report.format())
-    return 2 if getattr(report, "stopped", False) else 0
+    return report.exit_code()
 
 
 COMMANDS = {"validate": cmd_validate, "build": cmd_build, "serve": cmd_serve, "import": cmd_import,
