@@ -241,8 +241,9 @@ def _attempts(state: _Run, request: Request, held: Reservation) -> Answer:
                 state.count("charged")
             if attempt == settings.retries:
                 raise RequestFailed(f"{exc} (gave up after {settings.retries} retries)") from exc
+            wait_for = delay(exc, attempt, settings)
             state.count("retries")
-            state.sleep(delay(exc, attempt, settings))
+            state.sleep(wait_for)
             again = budget.reserve(request)
             if again is None:
                 raise RequestFailed(f"{exc}; no retry: it could cross the budget cap", budget=True) from exc
