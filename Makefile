@@ -75,7 +75,7 @@ validate: install
 ## The check runs the BASE branch's generator/ (from a temporary folder), not the pull request's own.
 check-pr: install
 	@dir=$$(mktemp -d) && git archive $(BASE) generator | tar -x -C "$$dir" && \
-	cd "$$dir" && PYTHONPATH="$$dir" $(CURDIR)/$(BIN)/python -m generator.cli check-pr --base $(BASE) \
+	cd "$$dir" && PYTHONPATH="$$dir" $(abspath $(BIN))/python -m generator.cli check-pr --base $(BASE) \
 		--repo "$(CURDIR)" --format $(FORMAT); status=$$?; rm -rf "$$dir"; exit $$status
 
 ## Score the missing translations with sacreBLEU (no secrets, no network; CI runs it on every PR).
