@@ -78,7 +78,7 @@ def _problem(change: Change, chosen: str, existing: set[str]) -> tuple[str, str]
         return (f"{top}/ {PROTECTED[top]}; {ONLY}", f"remove {shown(path)} from the pull request")
     if not path.startswith(SYSTEMS) or path.count("/") < 3:
         return (f"is outside corpus/systems/<id>/: {ONLY}",
-                f"remove this change from the pull request (revert it to the base branch); "
+                "remove this change from the pull request (revert it to the base branch); "
                 "propose other changes in a separate pull request")
     system, _, rest = path[len(SYSTEMS):].partition("/")
     if system in existing:
