@@ -15,7 +15,7 @@ COMET_MODEL   ?=
 # makes pip take the CPU build instead of PyPI's CUDA one (the workflows set it).
 TORCH ?= torch==2.13.0
 
-.PHONY: site test install install-score install-comet install-test chromium axe validate check-pr score-sacrebleu score-llm score-comet summary bench clean
+.PHONY: site test install install-comet install-test chromium axe validate score-sacrebleu score-llm score-comet summary bench clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -39,6 +39,7 @@ install: $(STAMP)
 ## The llm-score workflow's install: every package pinned with its SHA-256 in requirements/score.txt
 ## (pip-compile --generate-hashes, see requirements/README.md), nothing resolved at install time;
 ## litboard itself without dependencies. No pip upgrade: the venv's own pip does it.
+.PHONY: install-score
 install-score:
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install -q --require-hashes --no-deps -r requirements/score.txt
@@ -73,6 +74,7 @@ validate: install
 
 ## A contribution pull request adds one new corpus/systems/<id>/ and changes nothing else (CI, forks).
 ## The check runs the BASE branch's generator/ (from a temporary folder), not the pull request's own.
+.PHONY: check-pr
 check-pr: install
 	@dir=$$(mktemp -d) && git archive $(BASE) generator | tar -x -C "$$dir" && \
 	cd "$$dir" && PYTHONPATH="$$dir" $(abspath $(BIN))/python -m generator.cli check-pr --base $(BASE) \
