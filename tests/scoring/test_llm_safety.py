@@ -217,3 +217,19 @@ def test_credentials_in_the_base_url_are_never_stored(tiny_root: Path) -> None:
     assert f"base_url: http://{host}\n" in stored[0].read_text(encoding="utf-8")
     cached = json.loads(stored[2].read_text(encoding="utf-8"))
     assert cached["provenance"]["endpoint"] == host.removesuffix("/v1")
+
+
+@pytest.mark.parametrize("url,public,host", [
+    ("https://api.openai.com/v1", "https://api.openai.com/v1", "api.openai.com"),
+    ("https://me:s3cret@llm.example.org:8443/v1?api-key=t0k#x", "https://llm.example.org:8443/v1",
+     "llm.example.org:8443"),
+    ("http://u:p@[::1]:9000/openai/v1", "http://[::1]:9000/openai/v1", "[::1]:9000"),
+])
+def test_endpoint_urls_lose_their_credentials(url: str, public: str, host: str) -> None:
+    from generator.scoring.llm import endpoint
+
+    assert endpoint.public_url(url) == public and endpoint.host(url) == host
+    assert not endpoint.has_credentials(public) and not endpoint.has_credentials(host)
+    assert endpoint.has_credentials(url) == ("@" in url)
+    base, query = endpoint.connection(url)
+    assert "?" not in base and query == ({"api-key": "t0k"} if "api-key" in url else {})
