@@ -108,8 +108,8 @@ def score(roots: Sequence[Path], metrics: Sequence[str], systems: Sequence[str] 
     out_root = Path(settings.out_root) if settings.out_root else Path(roots[0])
     llm_keys = [k for k in keys if k not in sacrebleu_metrics.METRICS and k not in comet_metric.METRICS]
     cache = ResponseCache.open(out_root / settings.cache_dir) if llm_keys else None
-    if cache is not None and not dry_run:
-        cache.checkpoint()  # fold an interrupted run's journal in before validation sees the cache
+    if cache is not None:
+        cache.checkpoint()  # fold an interrupted run's journal in (sends nothing) before validation
     corpus = load(roots)
     segments, not_scoreable = plan.segments(corpus, systems, pairs)
     report = ScoreReport(dry_run=dry_run, skipped=not_scoreable)
