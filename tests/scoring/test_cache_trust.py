@@ -137,11 +137,17 @@ def test_a_journal_is_folded_in_by_score_and_flagged_by_validate(tiny_root: Path
     assert score_code == 0 and not validate([tiny_root]).items
 
 
-def test_stray_files_in_the_cache_are_reported(tiny_root: Path) -> None:
-    (tiny_root / "llm-cache").mkdir()
-    (tiny_root / "llm-cache" / "answers.json").write_text("{}", encoding="utf-8")
-    [problem] = validate([tiny_root]).items
-    assert problem.field == "file" and "is not a cache file" in problem.message
+def test_stray_files_links_and_fifos_in_the_cache_are_reported(tiny_root: Path) -> None:
+    import os
+
+    folder = tiny_root / "llm-cache"
+    (folder / "ab").mkdir(parents=True)
+    (folder / "answers.json").write_text("{}", encoding="utf-8")
+    (folder / "ab" / ("ab" + "1" * 62 + ".json")).symlink_to(tiny_root / "corpus" / "dataset.yaml")
+    os.mkfifo(folder / "ab" / ("ab" + "2" * 62 + ".json"))  # reading it would hang
+    problems = validate([tiny_root]).items
+    assert len(problems) == 3 and {p.field for p in problems} == {"file"}
+    assert all("is not a cache file" in p.message for p in problems)
 
 
 def test_request_key_is_the_documented_hash() -> None:

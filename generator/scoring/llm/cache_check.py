@@ -129,20 +129,22 @@ def line_of(text: str, field: str) -> int:
 
 def check_folder(folder: Path, problems: Problems, shown: str | None = None) -> None:
     """Add a problem for every file under ``folder`` that is not a trusted cache entry."""
+    label = shown or str(folder)
+    if folder.is_symlink():
+        problems.add(label, 0, "folder", "is a symbolic link", "make llm-cache/ a real folder inside the data root")
+        return
     if not folder.is_dir():
         return
-    label = shown or str(folder)
     for path in sorted(p for p in folder.rglob("*") if not p.is_dir() or p.is_symlink()):
         relative = path.relative_to(folder).as_posix()
         where = f"{label}/{relative}"
         if relative == JOURNAL:
             problems.add(where, 0, "file", "is the journal of a scoring run that did not finish",
                          "rerun `litboard score` to fold it into the cache (or delete it); never commit it")
-            continue
-        if path.is_symlink() or not FILE.match(relative):
-            problems.add(where, 0, "file", "is not a cache file (<2 hex>/<sha256>.json)", FIX)
-            continue
-        check_file(path, problems, where)
+        elif path.is_symlink() or not path.is_file() or not FILE.match(relative):
+            problems.add(where, 0, "file", "is not a cache file (a regular file <2 hex>/<sha256>.json)", FIX)
+        else:
+            check_file(path, problems, where)
 
 
 def check_file(path: Path, problems: Problems, where: str | None = None) -> bool:
