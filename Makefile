@@ -36,6 +36,16 @@ $(STAMP)-test: pyproject.toml $(STAMP)-comet
 
 install: $(STAMP)
 
+## The llm-score workflow's install: every package pinned with its SHA-256 in requirements/score.txt
+## (pip-compile --generate-hashes, see requirements/README.md), nothing resolved at install time;
+## litboard itself without dependencies. No pip upgrade: the venv's own pip does it.
+.PHONY: install-score
+install-score:
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install -q --require-hashes --no-deps -r requirements/score.txt
+	$(BIN)/python -m pip install -q --no-deps --no-build-isolation -e .
+	touch $(STAMP)
+
 install-comet: $(STAMP)-comet
 
 install-test: $(STAMP)-test chromium axe
@@ -67,6 +77,14 @@ public: install
 ## Check the data roots (FORMAT=human|json|github; CI uses github for ::error annotations).
 validate: install
 	$(BIN)/litboard validate --format $(FORMAT)
+
+## A contribution pull request adds one new corpus/systems/<id>/ and changes nothing else (CI, forks).
+## The check runs the BASE branch's generator/ (from a temporary folder), not the pull request's own.
+.PHONY: check-pr
+check-pr: install
+	@dir=$$(mktemp -d) && git archive $(BASE) generator | tar -x -C "$$dir" && \
+	cd "$$dir" && PYTHONPATH="$$dir" $(abspath $(BIN))/python -m generator.cli check-pr --base $(BASE) \
+		--repo "$(CURDIR)" --format $(FORMAT); status=$$?; rm -rf "$$dir"; exit $$status
 
 ## Score the missing translations with sacreBLEU (no secrets, no network; CI runs it on every PR).
 score-sacrebleu: install

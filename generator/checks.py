@@ -34,6 +34,18 @@ def check(raw: RawData, problems: Problems) -> None:
         _check_campaign(campaign, rows, set(systems) | raw.system_folders, lengths, source_lengths,
                         problems)
     from .submission import check_submissions; check_submissions(raw, problems)  # noqa: E702
+    _check_llm_caches(raw, problems)
+
+
+def _check_llm_caches(raw: RawData, problems: Problems) -> None:
+    """Every file under <root>/llm-cache/ must be an answer litboard's scoring run wrote."""
+    from pathlib import Path
+
+    from .scoring.llm.cache_check import check_folder
+
+    roots = sorted({row.root for rows in raw.rows.values() for row in rows if row.root})
+    for root in roots:
+        check_folder(Path(root) / "llm-cache", problems)
 
 
 def _check_folder_ids(raw: RawData, problems: Problems) -> None:

@@ -22,6 +22,9 @@ from .errors import DataError
 from .model import Corpus
 
 SYSTEMS_DIR = "corpus/systems/"
+PREVIEW_NOTE = ("**Preview**: the `site-preview` artifact of this run was built by this pull request's own "
+                "code and data. It is a download only: it is never deployed to the project's site "
+                "(GitHub Pages is built from `main` alone). Open it on your machine; do not host it.")
 
 
 @dataclass(frozen=True)
@@ -97,7 +100,8 @@ def summary(corpus: Corpus, systems: Sequence[str]) -> str:
 
     out = ["## litboard: provisional ranks of the systems in this pull request", ""]
     if not systems:
-        return "\n".join(out + ["This pull request changes no folder under `corpus/systems/`.", ""])
+        return "\n".join(out + ["This pull request changes no folder under `corpus/systems/`.", "",
+                                PREVIEW_NOTE, ""])
     out += [f"Data: {_md(corpus.data_version())}. Ranks are provisional: until humans judge a system, "
             "its ranks rest on automatic scores only.", ""]
     for system in systems:
@@ -117,7 +121,7 @@ def summary(corpus: Corpus, systems: Sequence[str]) -> str:
             out.append(f"| {_md(line.pair)} | {_md(line.column)} {arrow} | {line.value:.4g} | "
                        f"{line.rank} of {line.of} | {_md(line.rank_range) or '—'} |")
         out.append("")
-    return "\n".join(out)
+    return "\n".join(out + [PREVIEW_NOTE, ""])
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -1,4 +1,4 @@
-"""The `litboard` command: validate, build, serve, import, score.
+"""The `litboard` command: validate, build, serve, import, score, check-pr.
 
 User mistakes (DataError) become exit code 1 with every problem listed; usage errors
 exit 2 (argparse). No traceback for bad input.
@@ -73,6 +73,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--out", type=Path, required=True, metavar="DST", help="data root to write")
     p.add_argument("--mapping", type=Path, help="mapping file (formats that need one)")
     _add_score(sub)
+    p = sub.add_parser("check-pr", help="fail unless the pull request only adds one new corpus/systems/<id>/")
+    p.add_argument("--base", default="origin/main", help="git ref the pull request is compared with")
+    p.add_argument("--repo", type=Path, default=Path("."), help="the git checkout (default: .)")
+    p.add_argument("--format", choices=["human", "json", "github"], default="human",
+                   help="human lines, a JSON list, or GitHub ::error annotations")
     return parser
 
 
@@ -188,11 +193,18 @@ def cmd_score(args: argparse.Namespace) -> int:
     with step("scoring" + (" (dry run)" if args.dry_run else "")):
         report = score(_roots(args), args.metric, args.systems, args.pairs, args.dry_run, settings)
     print(report.format())
-    return 2 if getattr(report, "stopped", False) else 0
+    return report.exit_code()
+
+
+def cmd_check_pr(args: argparse.Namespace) -> int:
+    from .pr_scope import check_pr
+
+    print(check_pr(args.base, args.repo))
+    return 0
 
 
 COMMANDS = {"validate": cmd_validate, "build": cmd_build, "serve": cmd_serve, "import": cmd_import,
-            "score": cmd_score}
+            "score": cmd_score, "check-pr": cmd_check_pr}
 
 if __name__ == "__main__":  # pragma: no cover
     sys.exit(main())

@@ -59,3 +59,68 @@ def test_new_system_appears_with_badge_and_provisional_rank(tmp_path: Path) -> N
     assert re.search(r"r\d+(–\d+)? · c\d+", row), row
     system_page = (out / "systems/contrib-mt.html").read_text(encoding="utf-8")
     assert "automatic scores only" in system_page
+
+
+def git(repo: Path, *args: str) -> str:
+    done = subprocess.run(["git", "-C", str(repo), "-c", "user.name=t", "-c", "user.email=t@example.org",
+                           "-c", "commit.gpgsign=false", *args], capture_output=True, text=True, timeout=60,
+                          check=True)
+    return done.stdout
+
+
+def scratch_repository(tmp_path: Path) -> Path:
+    """A git repository holding the demo data on `main`, with a pull-request branch checked out."""
+    root = copy_root(REPO, tmp_path / "repo")
+    git(root, "init", "-q", "-b", "main")
+    git(root, "add", "-A")
+    git(root, "commit", "-qm", "base")
+    git(root, "checkout", "-qb", "contribution")
+    return root
+
+
+def test_pr_check_refuses_a_forged_llm_cache_file(tmp_path: Path) -> None:
+    root = scratch_repository(tmp_path)
+    add_system(root)
+    forged = root / "llm-cache/ab" / ("ab" + "0" * 62 + ".json")
+    forged.parent.mkdir(parents=True)
+    forged.write_text('{"answer": "Critical:\\nno-error\\nMajor:\\nno-error\\nMinor:\\nno-error"}\n', encoding="utf-8")
+    git(root, "add", "-A")
+    git(root, "commit", "-qm", "a new system, and a perfect score for it")
+    done = litboard("check-pr", "--base", "main", "--repo", str(root))
+    assert done.returncode == 1
+    path = forged.relative_to(root).as_posix()
+    assert f"{path}: pull request: llm-cache/ holds the answers the maintainers' LLM scoring run paid for" in done.stderr
+    assert f"(fix: remove {path} from the pull request)" in done.stderr
+    assert "litboard: 1 problem found" in done.stderr and "contrib-mt" not in done.stderr
+    # GitHub annotations name the file too
+    annotated = litboard("check-pr", "--base", "main", "--repo", str(root), "--format", "github")
+    assert annotated.stdout.startswith(f"::error file={path}::pull request: llm-cache/")
+    # Without the cache file, the pull request passes.
+    git(root, "rm", "-q", "-r", "llm-cache")
+    git(root, "commit", "-qm", "drop the cache file")
+    done = litboard("check-pr", "--base", "main", "--repo", str(root))
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip().startswith("litboard: the pull request adds corpus/systems/contrib-mt/ (")
+
+
+def test_pr_check_names_every_change_outside_the_new_folder(tmp_path: Path) -> None:
+    root = scratch_repository(tmp_path)
+    add_system(root)
+    (root / "corpus/systems/demo-llm/system.yaml").write_text("id: demo-llm\n", encoding="utf-8")
+    scores = sorted((root / "judgments").glob("*/*.jsonl"))[0]
+    scores.write_text(scores.read_text(encoding="utf-8") + "\n", encoding="utf-8")
+    (root / "corpus/systems/second").mkdir()
+    (root / "corpus/systems/second/system.yaml").write_text("id: second\n", encoding="utf-8")
+    (root / "corpus/systems/contrib-mt/en-zh.jsonl").unlink()
+    (root / "corpus/systems/contrib-mt/en-zh.jsonl").symlink_to("../../../judgments")
+    git(root, "add", "-A")
+    git(root, "commit", "-qm", "too much")
+    done = litboard("check-pr", "--base", "main", "--repo", str(root), "--format", "json")
+    assert done.returncode == 1
+    found = {p["file"]: p["message"] for p in json.loads(done.stdout)}
+    assert set(found) == {"corpus/systems/demo-llm/system.yaml", scores.relative_to(root).as_posix(),
+                          "corpus/systems/second/system.yaml", "corpus/systems/contrib-mt/en-zh.jsonl"}
+    assert found["corpus/systems/contrib-mt/en-zh.jsonl"] == "is a symbolic link"
+    assert "already exists on the base branch" in found["corpus/systems/demo-llm/system.yaml"]
+    assert found[scores.relative_to(root).as_posix()].startswith("judgments/ holds human judgments")
+    assert "second system folder 'second'" in found["corpus/systems/second/system.yaml"]

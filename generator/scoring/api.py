@@ -37,6 +37,7 @@ class MetricOutcome:
     cached: int = 0              # dry run: of which already cached
     est_tokens: int = 0          # dry run: estimated tokens of the uncached requests
     est_cost_usd: float = 0.0
+    unparseable: int = 0         # LLM answers stored raw with score null (the judge could not read them)
     note: str = ""
 
 
@@ -58,6 +59,8 @@ class ScoreReport:
                              f"~${o.est_cost_usd:.4f}")
             else:
                 head += f"; {o.written} record(s) written"
+                if o.unparseable:
+                    head += f", {o.unparseable} of them unparseable answers (score null, raw kept)"
             lines.append(head)
             lines += [f"  skipped: {s}" for s in o.skipped]
             if o.note:
@@ -65,13 +68,28 @@ class ScoreReport:
         lines += [f"not scoreable: {s}" for s in self.skipped]
         r = self.llm
         if not self.dry_run and r.requested:
+            unparseable = sum(o.unparseable for o in self.outcomes)
             lines.append(f"LLM: {r.requested} request(s): {r.cached} cached, {r.sent} sent, {r.retries} "
-                         f"retried, {len(r.failed)} failed; {r.prompt_tokens:,} prompt + "
-                         f"{r.completion_tokens:,} completion tokens; ${r.cost_usd:.4f}")
+                         f"retried, {len(r.failed)} failed, {unparseable} unparseable; {r.prompt_tokens:,} "
+                         f"prompt + {r.completion_tokens:,} completion tokens; ${r.cost_usd:.4f}")
+            if r.charged:
+                lines.append(f"  {r.charged} attempt(s) without a usable answer (timeouts, unusable replies) "
+                             f"counted as spent at their reserved worst case")
+            if r.refused:
+                lines.append(f"  {r.refused} cache file(s) refused (not written by litboard's scoring run) "
+                             "and asked again")
             lines += [f"  failed {k[:12]}: {why}" for k, why in sorted(r.failed.items())]
         if self.stopped:
             lines.append(f"STOPPED: {self.stopped}")
         return "\n".join(lines)
+
+    def exit_code(self) -> int:
+        """1: every LLM request failed, or the circuit breaker stopped the run; 2: stopped at the
+        budget cap; 0 otherwise."""
+        r = self.llm
+        if r.tripped or (r.failed and not r.sent):
+            return 1
+        return 2 if self.stopped else 0
 
 
 def metric_names() -> list[str]:
@@ -87,11 +105,14 @@ def score(roots: Sequence[Path], metrics: Sequence[str], systems: Sequence[str] 
     """Score the missing (translation x metric) items of the data roots; see ScoreReport."""
     settings = settings or ScoreSettings()
     keys = _expand(metrics)
-    corpus = load(roots)
     out_root = Path(settings.out_root) if settings.out_root else Path(roots[0])
+    llm_keys = [k for k in keys if k not in sacrebleu_metrics.METRICS and k not in comet_metric.METRICS]
+    cache = ResponseCache.open(out_root / settings.cache_dir) if llm_keys else None
+    if cache is not None:
+        cache.checkpoint()  # fold an interrupted run's journal in (sends nothing) before validation
+    corpus = load(roots)
     segments, not_scoreable = plan.segments(corpus, systems, pairs)
     report = ScoreReport(dry_run=dry_run, skipped=not_scoreable)
-    llm_keys = [k for k in keys if k not in sacrebleu_metrics.METRICS and k not in comet_metric.METRICS]
     for key in keys:
         if key in sacrebleu_metrics.METRICS:
             report.outcomes.append(_sacre(corpus, key, segments, out_root, dry_run))
@@ -99,11 +120,10 @@ def score(roots: Sequence[Path], metrics: Sequence[str], systems: Sequence[str] 
     model = comet_metric.Lazy(settings.comet_model)  # loaded once, on first need
     for key in comet_keys:
         report.outcomes.append(_comet(corpus, key, model, segments, out_root, settings, dry_run))
-    if llm_keys:
+    if cache is not None:
         from .llm.client import ChatClient
         from .llm.judges import all_judges
 
-        cache = ResponseCache.open(out_root / settings.cache_dir)
         budget = Budget(settings)
         chat = client or ChatClient(settings)
         for key in llm_keys:
@@ -238,6 +258,7 @@ def _llm(corpus: Corpus, judge: Judge, segments: list[Segment], root: Path, sett
             report.stopped = result.stopped
             break
     records = [r for r in (judge.record(seg, answers, settings) for seg in items) if r is not None]
+    outcome.unparseable = sum(1 for r in records if r.get("score") is None)
     if records:
         write.write_campaign(root, campaign_id, campaign)
         write.merge_records(root, campaign_id, records)

@@ -37,11 +37,16 @@ class ScoreSettings:
     concurrency: int = _opt(8, "Requests in flight at once.")
     retries: int = _opt(6, "Retries per request on 429, 5xx, timeouts and connection errors.")
     backoff: float = _opt(1.0, "First retry delay in seconds; doubles each retry, with jitter.")
-    max_backoff: float = _opt(60.0, "Longest single retry delay in seconds.")
+    max_backoff: float = _opt(60.0, "Longest single retry delay in seconds; a server asking (Retry-After) "
+                                    "for a longer wait fails the request instead.")
+    max_consecutive_failures: int = _opt(10, "Circuit breaker: stop sending after this many requests in a "
+                                             "row failed (0 = never stop).")
     timeout: float = _opt(120.0, "Seconds to wait for one answer before it counts as a timeout.")
-    budget_usd: float | None = _opt(None, "Stop cleanly before estimated spend exceeds this many USD.")
-    budget_tokens: int | None = _opt(None, "Stop cleanly before this many tokens (in + out) are used.")
-    expected_output_tokens: int = _opt(300, "Answer length assumed when estimating cost before a call.")
+    budget_usd: float | None = _opt(None, "Never spend more than this many USD: each request reserves its "
+                                          "worst case (prompt bound + max tokens) before it is sent.")
+    budget_tokens: int | None = _opt(None, "Never use more than this many tokens (in + out), reserved the "
+                                           "same way.")
+    expected_output_tokens: int = _opt(300, "Answer length assumed by the --dry-run cost estimate.")
     price_in_per_1k: float | None = _opt(None, "USD per 1k input tokens; overrides the price table.")
     price_out_per_1k: float | None = _opt(None, "USD per 1k output tokens; overrides the price table.")
     prices: dict[str, tuple[float, float]] = _opt_factory(

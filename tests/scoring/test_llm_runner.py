@@ -15,7 +15,10 @@ import pytest
 
 from generator.errors import DataError
 from generator.load import load
+from generator.scoring import plan
 from generator.scoring.api import score
+from generator.scoring.llm.judges import all_judges
+from generator.scoring.llm.runner import Budget, Reservation
 from generator.scoring.settings import ScoreSettings
 
 from .fake_openai import FakeOpenAI
@@ -29,6 +32,13 @@ def fast(server: FakeOpenAI, **extra: object) -> ScoreSettings:
                                   "max_backoff": 0.05, "timeout": 10.0, "concurrency": 4}
     options.update(extra)
     return ScoreSettings(**options)  # type: ignore[arg-type]
+
+
+def worst_cases(root: Path, settings: ScoreSettings, judge: str = "gemba-mqm-literary") -> list[Reservation]:
+    """The budget's worst case of each request of ``judge``, in the order the runner sends them."""
+    segments, _ = plan.segments(load([root]), None, None)
+    maker = all_judges()[judge]
+    return [Budget(settings).worst_case(maker.requests(seg, 0, {}, settings)[0]) for seg in segments]
 
 
 def records(root: Path, campaign: str = CAMPAIGN) -> list[dict[str, object]]:
@@ -56,7 +66,10 @@ def test_second_run_makes_no_request(tiny_root: Path) -> None:
 SCRIPT = """
 import sys
 from pathlib import Path
+from generator.scoring import plan
 from generator.scoring.api import score
+from generator.scoring.llm.judges import all_judges
+from generator.scoring.llm.runner import Budget, Reservation
 from generator.scoring.settings import ScoreSettings
 score([Path(sys.argv[1])], ["gemba-mqm-literary", "gemba-mqm-original"],
       settings=ScoreSettings(base_url=sys.argv[2], api_key_env="", concurrency=1, timeout=10))
@@ -104,12 +117,15 @@ def test_permanent_errors_are_reported_not_retried(tiny_root: Path) -> None:
 
 
 def test_budget_cap_stops_cleanly_and_a_rerun_continues(tiny_root: Path) -> None:
-    with FakeOpenAI() as server:
-        # ~1,000 prompt tokens per request at $1 per 1k: a $2.5 cap allows two requests.
-        capped = fast(server, concurrency=1, price_in_per_1k=1.0, price_out_per_1k=0.0, budget_usd=2.5)
-        report = score([tiny_root], ["gemba-mqm-literary"], settings=capped)
-        assert report.stopped.startswith("budget cap $2.5 reached: 4 request(s) not sent")
-        assert "STOPPED: budget cap" in report.format()
+    with FakeOpenAI(worst_case_tokens=True) as server:  # bills every prompt at litboard's upper bound
+        settings = fast(server, concurrency=1, price_in_per_1k=1.0, price_out_per_1k=0.0)
+        worst = [w.usd for w in worst_cases(tiny_root, settings)]
+        # The cap holds the worst case of two requests and half of a third: two are sent.
+        cap = worst[0] + worst[1] + worst[2] / 2
+        report = score([tiny_root], ["gemba-mqm-literary"], settings=fast(server, concurrency=1, budget_usd=cap,
+                                                                          price_in_per_1k=1.0, price_out_per_1k=0.0))
+        assert report.stopped.startswith(f"budget cap ${cap:g} reached: 4 request(s) not sent")
+        assert "STOPPED: budget cap" in report.format() and report.exit_code() == 2
         assert server.total == 2 and len(records(tiny_root)) == 2
         report = score([tiny_root], ["gemba-mqm-literary"], settings=fast(server))
         assert server.total == 6 and not report.stopped and len(records(tiny_root)) == 6

@@ -1,25 +1,36 @@
 """Chat completions against any OpenAI-compatible endpoint (openai imported lazily).
 
-Errors are sorted into ``Transient`` (429, 5xx, timeouts, connection errors: retry) and
-``Permanent`` (anything else, e.g. 400/401/404: report, do not retry). Retries are the
-runner's job, so the openai client's own retries are switched off.
+``send`` returns the raw ``Reply`` (body as received); parsing is the runner's next step,
+after the body is journaled. Errors are sorted into ``Transient`` (429, 5xx, timeouts,
+connection errors: retry) and ``Permanent`` (anything else, e.g. 400/401/404: report, do not
+retry). A timeout is marked ``spent``: the server may still be generating (and billing) the
+answer. Retries are the runner's job, so the openai client's own retries are switched off.
+
+Credentials in ``base_url`` (``user:pass@`` or a query token) are used to connect and never
+leave this module: replies carry the endpoint's host only (endpoint.py).
 """
 
 from __future__ import annotations
 
 import os
+import time
 from dataclasses import dataclass
+from datetime import datetime, timezone
+from email.utils import parsedate_to_datetime
 from typing import Any
 
 from ...errors import DataError, Problem
 from ..settings import ScoreSettings
-from .cache import Answer, Request
+from . import endpoint
+from .reply import Reply
+from .request import Request
 
 
 class Transient(Exception):
-    def __init__(self, message: str, retry_after: float | None = None) -> None:
+    def __init__(self, message: str, retry_after: float | None = None, spent: bool = False) -> None:
         super().__init__(message)
         self.retry_after = retry_after
+        self.spent = spent        # the request may have been billed (a timeout)
 
 
 class Permanent(Exception):
@@ -38,35 +49,36 @@ class ChatClient:
             except ImportError as exc:  # pragma: no cover - openai is a core dependency
                 raise DataError([Problem("settings", 0, "openai", "the openai package is not installed",
                                          "pip install openai")]) from exc
-            self._client = openai.OpenAI(base_url=self.settings.base_url, api_key=api_key(self.settings),
-                                         max_retries=0, timeout=self.settings.timeout)
+            base, query = endpoint.connection(self.settings.base_url)
+            self._client = openai.OpenAI(base_url=base, api_key=api_key(self.settings), max_retries=0,
+                                         timeout=self.settings.timeout, default_query=query or None)
         return self._client
 
     def check(self) -> None:
         self._get()
 
-    def complete(self, request: Request) -> Answer:
+    def send(self, request: Request) -> Reply:
         import openai
 
         client = self._get()
         try:
-            response = client.chat.completions.create(
+            raw = client.chat.completions.with_raw_response.create(
                 model=request.model, messages=request.message_list(),
                 temperature=request.temperature, max_tokens=self.settings.max_tokens)
-        except (openai.APITimeoutError, openai.APIConnectionError) as exc:
+            body = raw.text
+        except openai.APITimeoutError as exc:
+            raise Transient(f"timed out after {self.settings.timeout:g} s", spent=True) from exc
+        except openai.APIConnectionError as exc:
             raise Transient(f"{type(exc).__name__}: {exc}") from exc
         except openai.APIStatusError as exc:
             if exc.status_code == 429 or exc.status_code >= 500:
-                raise Transient(f"HTTP {exc.status_code}", _retry_after(exc)) from exc
+                raise Transient(f"HTTP {exc.status_code}", retry_after(exc.response.headers)) from exc
             raise Permanent(f"HTTP {exc.status_code}: {exc.message}") from exc
-        if not response.choices:
-            raise Permanent("the answer has no choices")
-        choice = response.choices[0]
-        usage = response.usage
-        return Answer(key=request.key, text=choice.message.content or "",
-                      prompt_tokens=int(getattr(usage, "prompt_tokens", 0) or 0),
-                      completion_tokens=int(getattr(usage, "completion_tokens", 0) or 0),
-                      finish_reason=str(choice.finish_reason or ""), served_model=str(response.model or ""))
+        except openai.OpenAIError as exc:
+            raise Permanent(f"{type(exc).__name__}: {exc}") from exc
+        return Reply(body=body, endpoint=endpoint.host(self.settings.base_url),
+                     received=datetime.now(timezone.utc).isoformat(timespec="seconds"),
+                     request_id=str(raw.headers.get("x-request-id") or ""))
 
 
 def api_key(settings: ScoreSettings) -> str:
@@ -81,9 +93,18 @@ def api_key(settings: ScoreSettings) -> str:
     return value
 
 
-def _retry_after(exc: Any) -> float | None:
+def retry_after(headers: Any) -> float | None:
+    """Seconds the server asks to wait: ``retry-after-ms``, or ``retry-after`` (seconds or an HTTP date)."""
     try:
-        value = exc.response.headers.get("retry-after")
-        return float(value) if value is not None else None
-    except (AttributeError, ValueError):
+        millis = headers.get("retry-after-ms")
+        if millis is not None:
+            return max(0.0, float(millis) / 1000)
+        value = headers.get("retry-after")
+        if value is None:
+            return None
+        try:
+            return max(0.0, float(value))
+        except ValueError:
+            return max(0.0, parsedate_to_datetime(value).timestamp() - time.time())
+    except (AttributeError, TypeError, ValueError, IndexError):
         return None

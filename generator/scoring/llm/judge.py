@@ -15,6 +15,7 @@ from typing import Any
 from ..base import Segment
 from ..settings import ScoreSettings
 from .cache import Answer, Request
+from .endpoint import public_url
 from .templates import language, load
 
 ANSWER_TAG = re.compile(r"<\s*(\d+)\s*>")
@@ -60,7 +61,7 @@ class Judge(ABC):
                 "metric": metric,
                 "judge": {"model": settings.model, "prompt": "+".join(self.prompts),
                           "prompt_sha256": self.prompt_sha256(), "temperature": settings.temperature,
-                          "base_url": settings.base_url}}
+                          "base_url": public_url(settings.base_url)}}
 
     def request(self, prompt: str, settings: ScoreSettings, **values: str) -> Request:
         messages = load(prompt).render(**values)

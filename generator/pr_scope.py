@@ -1,0 +1,123 @@
+"""What a contribution pull request may change: one new folder ``corpus/systems/<id>/``, nothing else.
+
+``litboard check-pr --base origin/main`` asks git for every path the pull request changes
+(``git diff --raw --no-renames -z BASE...HEAD``: the changes since the merge base) and fails
+with one ``path: field: message (fix: ...)`` line per forbidden change:
+
+* any path outside ``corpus/systems/<id>/``: above all ``llm-cache/`` (answers that the
+  maintainers' scoring run paid for: a forged answer would become an LLM-judge score),
+  ``judgments/``, the code and the workflows;
+* files of a second system folder (one system per pull request);
+* a system folder that already exists on the base branch (a pull request adds a new system;
+  a maintainer updates existing ones);
+* sub-folders, symbolic links and submodules inside the new folder.
+
+CI runs it for pull requests from forks (see .github/workflows/pr.yml); the maintainers'
+own branches change code and are reviewed as code.
+"""
+
+from __future__ import annotations
+
+import subprocess
+from dataclasses import dataclass
+from pathlib import Path
+
+from .errors import DataError, Problem, Problems
+from .ids import ID_HELP, id_problem
+
+SYSTEMS = "corpus/systems/"
+REGULAR = {"100644", "100755"}
+ONLY = "a pull request may only add files in one new folder corpus/systems/<id>/"
+PROTECTED = {
+    "llm-cache": "holds the answers the maintainers' LLM scoring run paid for; only that run writes it",
+    "judgments": "holds human judgments and stored scores; CI and the maintainers compute them",
+}
+
+
+@dataclass(frozen=True)
+class Change:
+    status: str      # git's letter: A added, M modified, D deleted, T type changed
+    mode: str        # the new file mode ("000000" when deleted)
+    path: str
+
+
+def parse_raw(output: str) -> list[Change]:
+    """Changes from ``git diff --raw --no-renames -z`` output."""
+    fields = output.split("\0")
+    changes = []
+    for head, path in zip(fields[0::2], fields[1::2]):
+        if not head.startswith(":"):
+            continue
+        parts = head[1:].split()
+        changes.append(Change(status=parts[4][:1], mode=parts[1], path=path))
+    return changes
+
+
+def shown(path: str) -> str:
+    """A path as one printable line: control characters become escapes."""
+    return "".join(c if c.isprintable() else c.encode("unicode_escape").decode("ascii") for c in path)
+
+
+def check(changes: list[Change], existing: set[str]) -> tuple[Problems, str]:
+    """(every forbidden change, the one system id the pull request adds or '')."""
+    problems = Problems()
+    systems = sorted({c.path[len(SYSTEMS):].split("/", 1)[0] for c in changes
+                      if c.path.startswith(SYSTEMS) and c.path.count("/") >= 3})
+    chosen = next((s for s in systems if s not in existing), systems[0] if systems else "")
+    for change in changes:
+        problem = _problem(change, chosen, existing)
+        if problem is not None:
+            problems.add(shown(change.path), 0, "pull request", *problem)
+    return problems, chosen
+
+
+def _problem(change: Change, chosen: str, existing: set[str]) -> tuple[str, str] | None:
+    path = change.path
+    top = path.split("/", 1)[0]
+    if top in PROTECTED:
+        return (f"{top}/ {PROTECTED[top]}; {ONLY}", f"remove {shown(path)} from the pull request")
+    if not path.startswith(SYSTEMS) or path.count("/") < 3:
+        return (f"is outside corpus/systems/<id>/: {ONLY}",
+                "remove this change from the pull request (revert it to the base branch); "
+                "propose other changes in a separate pull request")
+    system, _, rest = path[len(SYSTEMS):].partition("/")
+    if system in existing:
+        return (f"corpus/systems/{system}/ already exists on the base branch: {ONLY}",
+                "leave existing systems as they are (a maintainer updates them); add yours under a new id")
+    if system != chosen:
+        return (f"belongs to a second system folder {system!r}: one pull request adds one system "
+                f"(this one adds {chosen!r})", "open one pull request per system")
+    why = id_problem(system)
+    if why:
+        return (f"the folder name {why}", ID_HELP)
+    if "/" in rest:
+        return ("is in a sub-folder: the system folder holds system.yaml and <pair>.jsonl files only",
+                "move the file up into corpus/systems/<id>/")
+    if change.status != "A" or change.mode not in REGULAR:
+        kind = {"120000": "a symbolic link", "160000": "a submodule"}.get(change.mode, "not a regular file")
+        return (f"is {kind}" if change.mode not in REGULAR else "changes a file that is not new",
+                "add regular files only")
+    return None
+
+
+def _git(repo: Path, *args: str) -> str:
+    done = subprocess.run(["git", "-C", str(repo), *args], capture_output=True, text=True, timeout=120,
+                          check=False, encoding="utf-8", errors="surrogateescape")
+    if done.returncode != 0:
+        raise DataError([Problem("git", 0, "base", f"git {' '.join(args[:2])} failed: {done.stderr.strip()}",
+                                 "fetch the base branch (actions/checkout with fetch-depth: 0) and pass it "
+                                 "as --base, e.g. origin/main")])
+    return done.stdout
+
+
+def check_pr(base: str, repo: Path) -> str:
+    """Raise ``DataError`` naming every forbidden change; else a one-line summary."""
+    merge_base = _git(repo, "merge-base", base, "HEAD").strip()
+    changes = parse_raw(_git(repo, "diff", "--raw", "--no-renames", "-z", f"{merge_base}..HEAD"))
+    listed = _git(repo, "ls-tree", "-z", "--name-only", merge_base, SYSTEMS).split("\0")
+    existing = {p[len(SYSTEMS):] for p in listed if p.startswith(SYSTEMS)}
+    problems, system = check(changes, existing)
+    problems.raise_if_any()
+    if not changes:
+        return "litboard: the pull request changes no file"
+    return f"litboard: the pull request adds corpus/systems/{system}/ ({len(changes)} file(s)) and nothing else"
