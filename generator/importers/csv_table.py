@@ -28,18 +28,27 @@ from .root_builder import RootBuilder, dataset_card, default_id, input_file, wor
 DELIMITERS = {",": ",", ";": ";", "tab": "\t"}
 
 
+# What the importer skips and why (printed by `litboard import csv --help`).
+SKIPS: tuple[tuple[str, str], ...] = (
+    ("a row", "an empty required cell, a non-numeric or out-of-range score, or a text that "
+              "contradicts an earlier row"),
+    ("a score", "the same annotator (sqm) or translation (metric) scored twice: the first is kept"),
+)
+
+
 class RowError(ValueError):
     """Why one row cannot be imported."""
 
 
-def run(src: Path, out: Path, mapping: Path | None = None) -> ImportReport:
+def run(src: Path | list[Path], out: Path, mapping: Path | None = None, namespace: str = "",
+        prefix_ids: bool = False) -> ImportReport:
     """Import a CSV table ``src`` into the data root ``out``."""
-    mapping = require_mapping(mapping, src, "csv", "example: generator/importers/examples/csv.yaml")
+    mapping = require_mapping(mapping, src[0] if isinstance(src, list) else src, "csv", "example: generator/importers/examples/csv.yaml")
     src = input_file(src, ".csv")
     m = load_mapping(mapping, CsvMapping)
     report = ImportReport()
-    dataset_id = m.dataset.id or default_id(src)
-    builder = RootBuilder(m.pair)
+    dataset_id = m.dataset.id = namespace or m.dataset.id or default_id(src)
+    builder = RootBuilder(m.pair, prefix=m.dataset.id_prefix or (dataset_id if prefix_ids else ""))
     for score in m.scores:
         score.campaign = score.campaign or slug(score.column)
         builder.campaign(score.campaign, _campaign_card(score, src))
@@ -49,7 +58,7 @@ def run(src: Path, out: Path, mapping: Path | None = None) -> ImportReport:
         try:
             _import_row(row, m, dataset_id, builder, metric_seen, report)
         except RowError as error:
-            report.skip(f"line {line}", f"{error}; the row was skipped")
+            report.skip(f"line {line}", f"{error}; the row was skipped", "malformed row")
     builder.count_read(report)
     card = dataset_card(m.dataset, dataset_id, src, report.notes, f"CSV table {src.name}")
     builder.write(out, card, report)

@@ -40,10 +40,11 @@ class RootBuilder:
     works: dict[str, dict[str, Any]] = field(default_factory=dict)
     paragraphs: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
     systems: dict[str, dict[str, Any]] = field(default_factory=dict)
-    translations: dict[tuple[str, str], str] = field(default_factory=dict)
+    translations: dict[tuple[str, str, str], str] = field(default_factory=dict)  # (system, pair, paragraph)
     campaigns: dict[str, dict[str, Any]] = field(default_factory=dict)
     records: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
     annotators: dict[str, dict[str, dict[str, Any]]] = field(default_factory=dict)
+    prefix: str = ""  # id namespace applied on write to work, paragraph and system ids
     _by_key: dict[tuple[str, str], str] = field(default_factory=dict)
     _texts: dict[str, str] = field(default_factory=dict)
     _seen: dict[str, set[tuple[Any, ...]]] = field(default_factory=dict)
@@ -71,11 +72,11 @@ class RootBuilder:
     def paragraph_id(work: str, text: str, key: str = "") -> str:
         return slug(key) if key else f"{work[:66].rstrip('.-_')}-{_digest(text)}"
 
-    def conflict(self, system: str, paragraph: str, source: str, translation: str) -> str:
+    def conflict(self, system: str, paragraph: str, source: str, translation: str, pair: str = "") -> str:
         """Why this source/translation cannot be added (an earlier task had other texts), or ''."""
         if self._texts.get(paragraph, source) != source:
             return f"paragraph {paragraph!r} has a different source text in an earlier item"
-        if self.translations.get((system, paragraph), translation) != translation:
+        if self.translations.get((system, pair or self.pair, paragraph), translation) != translation:
             return f"{system} has a different translation of paragraph {paragraph!r} in an earlier item"
         return ""
 
@@ -88,9 +89,9 @@ class RootBuilder:
         card |= {k: v for k, v in (("model", s.model), ("description", s.description)) if v}
         self.systems[system_id] = card
 
-    def translation(self, system: str, paragraph: str, text: str) -> bool:
+    def translation(self, system: str, paragraph: str, text: str, pair: str = "") -> bool:
         """Store a translation; False if the system already has a different one of the paragraph."""
-        known = self.translations.setdefault((system, paragraph), text)
+        known = self.translations.setdefault((system, pair or self.pair, paragraph), text)
         return known == text
 
     def campaign(self, campaign_id: str, card: dict[str, Any]) -> None:
@@ -125,6 +126,9 @@ class RootBuilder:
         if out.exists() and (not out.is_dir() or any(out.iterdir())):
             raise DataError([Problem(str(out), 0, "--out", "exists and is not empty",
                                      "choose a new folder, or delete this one first")])
+        if self.prefix:
+            self._apply_prefix()
+        self.check_sizes()
         write_yaml(out / "corpus" / "dataset.yaml", dataset)
         for work, card in sorted(self.works.items()):
             rows = self.paragraphs.get(work, [])
@@ -134,16 +138,104 @@ class RootBuilder:
             report.count("paragraphs", len(rows), "written")
         for system, card in sorted(self.systems.items()):
             write_yaml(out / "corpus" / "systems" / system / "system.yaml", card)
-            rows = [{"paragraph": p, "text": t} for (s, p), t in self.translations.items() if s == system]
-            write_jsonl(out / "corpus" / "systems" / system / f"{self.pair}.jsonl", rows)
             report.count("systems", 1, "written")
-            report.count("translations", len(rows), "written")
+            for pair in sorted({p for (s, p, _) in self.translations if s == system}):
+                rows = [{"paragraph": g, "text": t} for (s, p, g), t in self.translations.items()
+                        if s == system and p == pair]
+                write_jsonl(out / "corpus" / "systems" / system / f"{pair}.jsonl", rows)
+                report.count("translations", len(rows), "written")
         for cid, card in sorted(self.campaigns.items()):
             people = sorted(self.annotators.get(cid, {}).values(), key=lambda a: a["id"])
             write_yaml(out / "judgments" / cid / "campaign.yaml",
                        {**card, **({"annotators": people} if people else {})})
-            write_jsonl(out / "judgments" / cid / f"{cid}.jsonl", self.records[cid])
+            for name, chunk in split_records(cid, self.records[cid]):
+                write_jsonl(out / "judgments" / cid / name, chunk)
             report.count(f"{cid} records", len(self.records[cid]), "written")
+
+    def _apply_prefix(self) -> None:
+        """Rename every work, paragraph and system id to ``<prefix>-<id>`` (ids stay safe)."""
+        ns = self.prefix
+
+        def new(old: str) -> str:
+            return namespaced(ns, old)
+
+        self.works = {new(w): card for w, card in self.works.items()}
+        self.paragraphs = {new(w): [{**r, "id": new(r["id"])} for r in rows] for w, rows in self.paragraphs.items()}
+        self.systems = {new(s): {**card, "id": new(s)} for s, card in self.systems.items()}
+        self.translations = {(new(s), p, new(g)): t for (s, p, g), t in self.translations.items()}
+        for records in self.records.values():
+            for r in records:
+                for k in ("system", "paragraph", "a", "b", "best", "worst"):
+                    if isinstance(r.get(k), str):
+                        r[k] = new(r[k])
+                if isinstance(r.get("systems"), list):
+                    r["systems"] = [new(s) for s in r["systems"]]
+        self.prefix = ""
+
+    def check_sizes(self) -> None:
+        """DataError before writing when a corpus file would exceed the loader's size limit."""
+        from ..textfiles import MAX_FILE_BYTES
+
+        sizes: dict[str, int] = {}
+        for work, rows in self.paragraphs.items():
+            sizes[f"corpus/works/{work}/paragraphs.jsonl"] = sum(map(_json_size, rows))
+        for (system, pair, paragraph), text in self.translations.items():
+            name = f"corpus/systems/{system}/{pair}.jsonl"
+            sizes[name] = sizes.get(name, 0) + _json_size({"paragraph": paragraph, "text": text})
+        big = [Problem(name, 0, "file", f"would be {size:,} bytes, over the loader's "
+                       f"{MAX_FILE_BYTES:,}-byte limit", "split the import, e.g. one work per task "
+                       "(task.work) or one import per language pair")
+               for name, size in sorted(sizes.items()) if size > MAX_FILE_BYTES]
+        if big:
+            raise DataError(big)
+
+    def check_system_cards(self, cards: dict[str, Any], where: str, report: ImportReport) -> None:
+        """A ``systems:`` card keyed by a name that slugging changes (so it can never match) is an
+        error naming the slugged id; a card for an id absent from this data is a note."""
+        problems = []
+        for key in cards:
+            if key in self.systems:
+                continue
+            slugged = slug(key)
+            if slugged != key:
+                found = "" if slugged in self.systems else " (no system has that id in this data either)"
+                problems.append(Problem(where, 0, f"systems.{key}", "matches no system: system ids are "
+                                        f"slugged{found}", f"key the card by {slugged!r}"))
+            else:
+                report.notes.append(f"the systems card {key!r} matches no system in this data")
+        if problems:
+            raise DataError(problems)
+
+
+def namespaced(prefix: str, old: str) -> str:
+    """``<prefix>-<old>``, shortened with a digest to stay within the 80-character id limit."""
+    joined = f"{prefix}-{old}"
+    return joined if len(joined) <= 80 else f"{joined[:69].rstrip('.-_')}-{_digest(joined)}"
+
+
+def split_records(cid: str, records: list[dict[str, Any]]) -> list[tuple[str, list[dict[str, Any]]]]:
+    """``<cid>.jsonl``, or numbered ``<cid>-001.jsonl``... files each under the loader's size limit."""
+    from ..textfiles import MAX_FILE_BYTES
+
+    limit = MAX_FILE_BYTES * 9 // 10
+    chunks: list[list[dict[str, Any]]] = [[]]
+    size = 0
+    for record in records:
+        n = _json_size(record)
+        if chunks[-1] and size + n > limit:
+            chunks.append([])
+            size = 0
+        chunks[-1].append(record)
+        size += n
+    if len(chunks) == 1:
+        return [(f"{cid}.jsonl", chunks[0])]
+    return [(f"{cid}-{i:03d}.jsonl", chunk) for i, chunk in enumerate(chunks, start=1)]
+
+
+def _json_size(record: dict[str, Any]) -> int:
+    import json
+
+    return len(json.dumps(record, ensure_ascii=False).encode("utf-8")) + 1
 
 
 def category_names(records: list[dict[str, Any]]) -> list[str]:
@@ -156,16 +248,20 @@ def _digest(text: str) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()[:10]
 
 
-def dataset_card(settings: DatasetSettings, default_id: str, src: Path, notes: list[str],
+def dataset_card(settings: DatasetSettings, default_id: str, src: Path | list[Path], notes: list[str],
                  fallback_title: str) -> dict[str, Any]:
-    """corpus/dataset.yaml from the mapping's dataset block (defaults from the input file)."""
+    """corpus/dataset.yaml from the mapping's dataset block (defaults from the input files)."""
+    files = src if isinstance(src, list) else [src]
     dataset_id = settings.id or default_id
+    sums = [hashlib.sha256(f.read_bytes()).hexdigest() for f in files]
+    version = file_version(files[0]) if len(files) == 1 else \
+        "sha256-" + hashlib.sha256("".join(sums).encode()).hexdigest()[:12]
     card: dict[str, Any] = {"id": dataset_id, "title": settings.title or fallback_title or dataset_id,
-                            "version": settings.version or file_version(src)}
+                            "version": settings.version or version}
     card |= {k: v for k, v in (("description", settings.description), ("licence", settings.licence),
                                ("citation", settings.citation)) if v}
-    card["source"] = {"url": src.name, "files": [{"path": src.name, "sha256": hashlib.sha256(
-        src.read_bytes()).hexdigest()}]}
+    card["source"] = {"url": files[0].name if len(files) == 1 else files[0].parent.name or ".",
+                      "files": [{"path": f.name, "sha256": h} for f, h in zip(files, sums)]}
     if notes:
         card["notes"] = notes[:]
     return card
@@ -181,7 +277,42 @@ def work_card(settings: WorkSettings, source_lang: str, title: str) -> dict[str,
     return card
 
 
-def input_file(src: Path, suffix: str) -> Path:
+def input_files(sources: Path | list[Path], suffix: str) -> list[Path]:
+    """Every file to import: files as given, every ``*<suffix>`` of a folder, or a glob pattern."""
+    import glob
+
+    found: list[Path] = []
+    for src in sources if isinstance(sources, list) else [sources]:
+        if src.is_dir():
+            inside = sorted(src.glob(f"*{suffix}"))
+            if not inside:
+                raise DataError([Problem(str(src), 0, "SRC", f"is a folder without {suffix} files",
+                                         f"pass a folder holding the exported {suffix} files")])
+            found += inside
+        elif src.is_file():
+            found.append(src)
+        elif any(c in str(src) for c in "*?["):
+            matched = sorted(Path(p) for p in glob.glob(str(src)) if Path(p).is_file())
+            if not matched:
+                raise DataError([Problem(str(src), 0, "SRC", "the pattern matches no file",
+                                         "check the pattern (quote it so the shell passes it on)")])
+            found += matched
+        else:
+            raise DataError([Problem(str(src), 0, "SRC", "does not exist", "pass the exported file")])
+    names = [f.name for f in found]
+    if len(set(names)) < len(names):
+        raise DataError([Problem(str(found[0].parent), 0, "SRC", "two input files have the same name",
+                                 "rename one of them (file names identify the inputs)")])
+    return sorted(dict.fromkeys(found), key=lambda f: f.name)
+
+
+def input_file(src: Path | list[Path], suffix: str) -> Path:
+    """The one file to import (for importers that read a single file)."""
+    if isinstance(src, list):
+        if len(src) != 1:
+            raise DataError([Problem(str(src[0]), 0, "SRC", "this importer reads one file",
+                                     "import each file into its own data root")])
+        src = src[0]
     """The file to import: ``src`` itself, or the only ``*<suffix>`` file in the folder ``src``."""
     if src.is_dir():
         found = sorted(src.glob(f"*{suffix}"))

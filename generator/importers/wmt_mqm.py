@@ -8,9 +8,12 @@ an error-free segment is one row with category and severity ``No-error``.
 Written: one work per doc, one paragraph per segment (id ``<doc>-<seg_id>``, index from the
 segment order), one system per WMT system (``ref*``/``human*`` = human translations), one
 MQM campaign (variant ``wmt``) with one record per (system, segment, rater) and offsets in
-code points of the tag-free NFC target. An error marked only in the source becomes a
-zero-width target span at 0 carrying ``source_start``/``source_end``. Any malformed row drops
-its whole (system, segment, rater) record, reported with the line number.
+code points of the tag-free NFC target. An error marked only in the source is stored with
+``side: source`` and its source offsets (``source_start``/``source_end``; ``start``/``end``
+stay a zero-width target span at 0), and the reader shows it on the source text. A row with
+malformed ``<v>`` tags skips that error only: the record keeps its other errors (a record
+whose every row is malformed is skipped). Other malformed rows drop their record, reported
+with the line number.
 """
 
 from __future__ import annotations
@@ -30,8 +33,18 @@ from . import ImportReport
 from .mapping import SystemSettings, WmtMapping, load_mapping
 from .root_builder import RootBuilder, category_names, dataset_card, default_id, input_file
 
+# What the importer skips and why (printed by `litboard import wmt-mqm --help`).
+SKIPS: tuple[tuple[str, str], ...] = (
+    ("a row", "it has more or fewer fields than the header"),
+    ("an error (only that row)", "malformed <v> tags in its source or target cell"),
+    ("a record (system x segment x rater)", "an unknown severity, a No-error row with a real "
+     "category, a tag-free text differing between its rows, texts contradicting an earlier record, "
+     "every row malformed, or the same rater judging the translation twice"),
+)
+
 COLUMNS = ("system", "doc", "doc_id", "seg_id", "rater", "source", "target", "category", "severity")
 NO_ERROR = "no-error"
+TAG = re.compile(r"</?v>")
 # ISO 639-1 codes of WMT language pairs, to read 'zhen' in a file name as zh-en.
 WMT_LANGS = {"cs", "de", "en", "es", "et", "fi", "fr", "gu", "ha", "he", "hi", "hr", "is", "ja",
              "kk", "km", "lt", "lv", "pl", "ps", "ro", "ru", "ta", "tr", "uk", "xh", "zh", "zu"}
@@ -50,9 +63,12 @@ class Item:
     target: str
     errors: list[dict[str, Any]] = field(default_factory=list)
     problem: str = ""
+    malformed: int = 0   # rows skipped for malformed <v> tags
+    clean: int = 0       # rows read without a tag problem
 
 
-def run(src: Path, out: Path, mapping: Path | None = None) -> ImportReport:
+def run(src: Path | list[Path], out: Path, mapping: Path | None = None, namespace: str = "",
+        prefix_ids: bool = False) -> ImportReport:
     """Import a WMT MQM TSV file ``src`` into the data root ``out``."""
     src = input_file(src, ".tsv")
     m = load_mapping(mapping, WmtMapping) if mapping else WmtMapping()
@@ -75,8 +91,9 @@ def run(src: Path, out: Path, mapping: Path | None = None) -> ImportReport:
     builder.campaigns[campaign]["mqm"] = _typology(category_names(builder.records[campaign]))
     _check_pair(pair, builder, report)
     builder.count_read(report)
-    card = dataset_card(m.dataset, m.dataset.id or default_id(src), src, report.notes,
-                        f"WMT expert MQM ({src.name})")
+    dataset_id = m.dataset.id = namespace or m.dataset.id or default_id(src)
+    card = dataset_card(m.dataset, dataset_id, src, report.notes, f"WMT expert MQM ({src.name})")
+    builder.prefix = m.dataset.id_prefix or (dataset_id if prefix_ids else "")
     builder.write(out, card, report)
     return report
 
@@ -134,12 +151,18 @@ def _read_row(cell: dict[str, str], number: int, items: dict[tuple[str, ...], It
         target, target_spans = parse_tags(unicodedata.normalize("NFC", cell["target"]), indexed=False)
         source, source_spans = parse_tags(unicodedata.normalize("NFC", cell["source"]), indexed=False)
     except TagError as error:
-        target, source, target_spans, source_spans = "", "", [], []
-        problem = f"line {number}: malformed <v> tags: {error}"
-    else:
-        problem = ""
+        target, source = (unicodedata.normalize("NFC", TAG.sub("", cell[c])) for c in ("target", "source"))
+        item = items.setdefault(key, Item(*key, line=number, source=source, target=target))
+        item.malformed += 1
+        report.skip(f"line {number}", f"malformed <v> tags: {error}; only this error was skipped",
+                    "error with malformed <v> tags")
+        if (item.target, item.source) != (target, source) and not item.problem:
+            item.problem = f"line {number}: the tag-free source or target differs from line {item.line}"
+        return
     item = items.setdefault(key, Item(*key, line=number, source=source, target=target))
-    if not problem and (item.target, item.source) != (target, source):
+    item.clean += 1
+    problem = ""
+    if (item.target, item.source) != (target, source):
         problem = f"line {number}: the tag-free source or target differs from line {item.line}"
     if not problem:
         error, problem = _error(cell, target_spans, source_spans, number, report)
@@ -171,8 +194,8 @@ def _error(cell: dict[str, str], target_spans: list[Any], source_spans: list[Any
         if len(target_spans) > 1:
             error["comment"] = f"{len(target_spans)} <v> spans in one row: stored as the span covering them"
     elif source_spans:
+        error["side"] = "source"
         error["source_start"], error["source_end"] = source_spans[0].start, source_spans[-1].end
-        error["comment"] = "marked in the source only: zero-width at the start of the target"
         report.count("errors marked in the source only")
     else:
         error["comment"] = "no span marked: zero-width at the start of the target"
@@ -188,7 +211,11 @@ def _add_item(item: Item, m: WmtMapping, campaign: str, builder: RootBuilder, re
     where = f"line {item.line} (system {item.system}, doc {item.doc}, seg {item.seg}, rater {item.rater})"
     report.count("items (system x segment x rater)")
     if item.problem:
-        report.skip(where, f"{item.problem}; the whole record was skipped")
+        report.skip(where, f"{item.problem}; the whole record was skipped", "record with a malformed row")
+        return ""
+    if not item.clean:
+        report.skip(where, "every row of the record has malformed <v> tags; the record was skipped",
+                    "record whose every row is malformed")
         return ""
     work = slug(m.documents.id_prefix + item.doc)
     system = slug(item.system)

@@ -25,7 +25,7 @@ ROWS = [  # en-zh: CJK targets
     "sysB\tdoc1\t2\t2\trater1\tIt was <v>cold</v>.\t天气很好。\tAccuracy/Omission\tMajor",  # source only
     "sysC\tdoc1\t2\t2\trater2\tIt was cold.\t<v>It was cold.</v>\tNon-translation\tMajor",
     "sysA\tdoc1\t2\t2\trater1\tIt was cold.\t天气<v>很冷。\tFluency/Grammar\tMinor",  # malformed: line 8
-    "sysA\tdoc1\t2\t2\trater1\tIt was cold.\t天气很冷。\tStyle/Awkward\tNeutral",  # same item: dropped
+    "sysA\tdoc1\t2\t2\trater1\tIt was cold.\t天气很冷。\tStyle/Awkward\tNeutral",  # same item: kept
     "ref\tdoc1\t1\t1\trater2\tThe snow fell.\t大雪纷飞。\tNo-error\tNo-error",
     "sysB\tdoc1\t1\t1\trater2\tThe snow fell.\t雪下了。\tNo-error\tNo-error",  # contradicts line 5
 ]
@@ -53,17 +53,20 @@ def test_fixture_round_trip(fixture_root: tuple[Path, object]) -> None:
     errors = t["mqm_errors"].merge(t["translations"][["system", "paragraph", "text"]])
     got = sorted((r.system, r.paragraph, r.annotator, r.text[r.start:r.end], r.start, r.end, r.category,
                   r.subcategory, r.severity, r.non_translation) for r in errors.itertuples())
-    assert got == [
+    assert got == sorted([
         ("sysa", "doc1-1", "rater1", "落下", 1, 3, "Accuracy", "Mistranslation", "major", False),
         ("sysa", "doc1-1", "rater1", "雪落", 0, 2, "Fluency", "Punctuation", "minor", False),
         ("sysb", "doc1-1", "rater1", "", 4, 4, "Accuracy", "Omission", "minor", False),
         ("sysb", "doc1-2", "rater1", "", 0, 0, "Accuracy", "Omission", "major", False),
-        ("sysc", "doc1-2", "rater2", "It was cold.", 0, 12, "Non-translation", "", "major", True)]
+        ("sysc", "doc1-2", "rater2", "It was cold.", 0, 12, "Non-translation", "", "major", True),
+        ("sysa", "doc1-2", "rater1", "", 0, 0, "Style", "Awkward", "neutral", False)])  # line 8 dropped alone
     records = [line for p in (out / "judgments").rglob("*.jsonl") for line in p.read_text().splitlines()]
-    assert any('"source_start": 7, "source_end": 11' in line for line in records)  # 'cold' in the source
+    assert any('"side": "source", "source_start": 7, "source_end": 11' in line
+               for line in records)  # 'cold' in the source
     items = t["mqm"].set_index(["system", "paragraph", "annotator"])["n_errors"].to_dict()
     assert items == {("sysa", "doc1-1", "rater1"): 2, ("sysa", "doc1-1", "rater2"): 0,
                      ("sysb", "doc1-1", "rater1"): 1, ("sysb", "doc1-2", "rater1"): 1,
+                     ("sysa", "doc1-2", "rater1"): 1,
                      ("sysc", "doc1-2", "rater2"): 1, ("ref", "doc1-1", "rater2"): 0}
     assert t["paragraphs"].set_index("paragraph")["text"].to_dict() == {"doc1-1": "The snow fell.",
                                                                          "doc1-2": "It was cold."}
@@ -75,8 +78,8 @@ def test_fixture_round_trip(fixture_root: tuple[Path, object]) -> None:
 def test_fixture_reports_what_it_skipped(fixture_root: tuple[Path, object]) -> None:
     skipped = fixture_root[1].skipped
     assert len(skipped) == 2
-    assert skipped[0].startswith("line 8 (system sysA, doc doc1, seg 2, rater rater1): line 8: malformed <v> "
-                                 "tags: tag <v> is never closed")
+    assert skipped[0].startswith("line 8: malformed <v> tags: tag <v> is never closed")
+    assert skipped[0].endswith("only this error was skipped")
     assert skipped[1].startswith("line 11 (system sysB, doc doc1, seg 1, rater rater2): sysb has a different "
                                  "translation")
 
@@ -85,8 +88,9 @@ def test_fixture_wmt_scores_by_hand(fixture_root: tuple[Path, object]) -> None:
     t = load([fixture_root[0]]).tables
     scores = mqm_scores(t["mqm"], t["mqm_errors"], t["paragraphs"], {"mqm-lit-enzh": "wmt"})
     system = (-scores.groupby("system")["score"].mean()).to_dict()
-    # sysA: (5 + 0.1, 0) -> 2.55; sysB: (1, 5) -> 3; sysC: 25 (non-translation); ref: 0
-    assert system == pytest.approx({"sysa": 2.55, "sysb": 3.0, "sysc": 25.0, "ref": 0.0}, abs=1e-12)
+    # sysA: (5 + 0.1, 0, 0 (line 9, neutral; line 8's malformed error dropped alone)) -> 1.7;
+    # sysB: (1, 5) -> 3; sysC: 25 (non-translation); ref: 0
+    assert system == pytest.approx({"sysa": 1.7, "sysb": 3.0, "sysc": 25.0, "ref": 0.0}, abs=1e-12)
 
 
 # --- the released WMT sample ---------------------------------------------------------------
