@@ -142,7 +142,7 @@ def _mqm_campaign(m: LabelStudioMapping, comparison: str, builder: RootBuilder) 
         return m.mqm.campaign
     cid = slug(f"{m.mqm.campaign}-{comparison}")
     builder.campaign(cid, {"title": f"{m.mqm.title or 'MQM error annotation'} ({comparison})",
-                           "scheme": "mqm", "source": "Label Studio export", "comparison": comparison})
+                           "scheme": "mqm", "source": f"Label Studio export (comparison {comparison})"})
     return cid
 
 

@@ -72,13 +72,15 @@ def task_texts(task: dict[str, Any], m: LabelStudioMapping, dataset_id: str,
 
 
 def task_pair(data: dict[str, Any], m: LabelStudioMapping) -> str:
-    """The task's language pair: task.pair, else task.source_lang + task.target_lang, else pair."""
-    if m.task.pair:
-        pair = _text(data, m.task.pair).strip().lower()
-    elif m.task.source_lang and m.task.target_lang:
-        pair = f"{_text(data, m.task.source_lang).strip()}-{_text(data, m.task.target_lang).strip()}".lower()
-    else:
+    """The task's language pair: task.pair, else task.source_lang + task.target_lang, else the
+    top-level pair (also for tasks whose data lacks the fields)."""
+    fields = [m.task.pair] if m.task.pair else [f for f in (m.task.source_lang, m.task.target_lang) if f]
+    present = [f for f in fields if isinstance(data.get(f), str) and data[f].strip()]
+    if not present and m.pair:
         return m.pair
+    if not fields:
+        raise Malformed("no language pair: set pair: in the mapping")
+    pair = "-".join(_text(data, f).strip() for f in fields).lower()
     why = pair_problem(pair)
     if why:
         raise Malformed(f"language pair {pair!r} from the task data: {why}")
