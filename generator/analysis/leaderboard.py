@@ -37,7 +37,8 @@ def segment_scores(corpus: Corpus) -> tuple[pd.DataFrame, list[Column]]:
         key = f"mqm:{cid}"
         frames.append(_per_translation(group, key))
         columns.append(Column(key, _label("MQM", campaigns.at[cid, "title"]), str(cid), True,
-                              f"{cid}, MQM variant {variants[cid]}, data {version}"))
+                              f"{cid}, MQM variant {variants[cid]}{severity_note(corpus, str(cid), group)}, "
+                              f"data {version}"))
     for cid, group in corpus.sqm.groupby("campaign", sort=True):
         key = f"sqm:{cid}"
         frames.append(_per_translation(group, key))
@@ -54,6 +55,19 @@ def segment_scores(corpus: Corpus) -> tuple[pd.DataFrame, list[Column]]:
     long = pd.concat(frames, ignore_index=True) if frames else pd.DataFrame(
         columns=["column", "system", "pair", "paragraph", "score"])
     return long, columns
+
+
+def severity_note(corpus: Corpus, campaign: str, scores: pd.DataFrame) -> str:
+    """What the board must say about severities: none given (not weighted), or set by the importer."""
+    note = ""
+    unspecified = int(scores["unspecified"].sum()) if "unspecified" in scores else 0
+    if unspecified:
+        note += (f"; severity unspecified for {unspecified} error{'s' if unspecified != 1 else ''}: "
+                 "scored from specified severities only")
+    default = (corpus.campaigns.get(campaign, {}).get("mqm") or {}).get("default_severity")
+    if default:
+        note += f"; severities not given by annotators were set to {default} by the importer"
+    return note
 
 
 def _label(scheme: str, title: object) -> str:
