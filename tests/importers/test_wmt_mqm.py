@@ -175,3 +175,51 @@ def test_the_release_folder_is_accepted_and_a_missing_file_reported(wmt_release:
     assert report.read["rows"] == 300
     with pytest.raises(DataError, match="does not exist"):
         get("wmt-mqm")(tmp_path / "missing.tsv", tmp_path / "other")
+
+
+@pytest.mark.shared
+def test_sample_source_side_error_renders_on_the_source_text(sample: tuple[Path, Path, object],
+                                                             tmp_path: Path) -> None:
+    """Must-show 4a: 'SMU talk.2 85 rater5' marks 天上的 in the source (an omission)."""
+    from generator.build import build_site
+
+    _, out, _ = sample
+    errors = load([out]).tables["mqm_errors"]
+    marked = errors[(errors["side"] == "source") & (errors["paragraph"] == "talk-2-85")
+                    & (errors["system"] == "smu")]
+    assert marked[["source_start", "source_end", "category", "subcategory"]].values.tolist() == [
+        [18, 21, "Accuracy", "Omission"]]
+    site = build_site([out], tmp_path / "site").out
+    page = next(site.rglob("paragraphs/talk-2-85.html")).read_text(encoding="utf-8")
+    source = page[page.index('<section class="lb-source"'):page.index("</section>", page.index('<section class="lb-source"'))]
+    assert re.search(r'<mark class="lb-s lb-l-mqm lb-cat-accuracy lb-sev-minor lb-side-source[^"]*"[^>]*>'
+                     r'(?:<mark[^>]*>)*天上的', source), "the source-side error is not marked on the source text"
+    assert "marked on the source while judging Translation" in source
+    rest = page[page.index("</section>", page.index('<section class="lb-source"')):]
+    assert "lb-side-source" not in rest  # not drawn on any translation
+
+
+@pytest.mark.shared
+def test_one_malformed_tag_keeps_the_records_other_errors(wmt_release: Path, tmp_path: Path) -> None:
+    """Must-show 4b: break the <v> tag of one of the 5 rows of 'ref talk.2 93 rater3'."""
+    lines = (wmt_release / "mqm_ted_zhen.head300.tsv").read_text(encoding="utf-8").split("\n")
+    rows = [i for i, line in enumerate(lines) if line.startswith("ref\ttalk.2\t") and "\t93\trater3\t" in line]
+    target = next(i for i in rows if "<v>" in line_cell(lines[i], 6))
+    broken = lines[:]
+    cells = broken[target].split("\t")
+    cells[6] = cells[6].replace("</v>", "", 1)  # an unclosed <v>
+    broken[target] = "\t".join(cells)
+    src = tmp_path / "mqm_ted_zhen.tsv"
+    src.write_text("\n".join(broken), encoding="utf-8")
+    report = get("wmt-mqm")(src, tmp_path / "root")
+    assert report.reasons == {"error with malformed <v> tags": 1}
+    assert report.skipped[0].startswith(f"line {target + 1}: malformed <v> tags")
+    t = load([tmp_path / "root"]).tables
+    record = t["mqm"][(t["mqm"]["system"] == "ref") & (t["mqm"]["paragraph"] == "talk-2-93")
+                      & (t["mqm"]["annotator"] == "rater3")]
+    assert len(rows) == 5 and record["n_errors"].tolist() == [4]  # 5 rows, 1 error dropped alone
+    assert len(t["mqm"]) == 218  # every record of the sample is still there
+
+
+def line_cell(line: str, index: int) -> str:
+    return line.split("\t")[index]
