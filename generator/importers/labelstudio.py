@@ -88,6 +88,11 @@ def _notes(m: LabelStudioMapping, report: ImportReport) -> None:
     if unspecified:
         report.notes.append(f"{unspecified} error spans have no severity: stored with severity "
                             "'unspecified'; MQM scores weigh only specified severities")
+    drift = report.read.get("spans whose value.text differs from the offsets' text in whitespace only "
+                            "(offsets kept)", 0)
+    if drift:
+        report.notes.append(f"{drift} span(s) whose value.text differs from the text their offsets "
+                            "select in whitespace only were kept, with the offsets' text")
     if m.mqm and m.mqm.default_severity and report.read.get("spans given default_severity"):
         report.notes.append(f"spans without a severity were given default_severity "
                             f"{m.mqm.default_severity!r} by the importer (stated on the campaign card)")
