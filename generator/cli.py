@@ -57,7 +57,7 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-MULTI_FILE = ("labelstudio",)  # formats reading many files (folders, globs) in one import
+MULTI_FILE = ("labelstudio", "wmt-mqm", "csv")  # formats reading many files (folders, globs) in one import
 NAMESPACED = ("labelstudio", "csv", "wmt-mqm")  # formats taking --namespace / --prefix-ids
 
 

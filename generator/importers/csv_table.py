@@ -23,7 +23,7 @@ from ..typology import DEFAULT_SCALES
 from . import ImportReport
 from .mapping import CsvMapping, ScoreSettings, load_mapping
 from .mapping_io import require_mapping
-from .root_builder import RootBuilder, dataset_card, default_id, input_file, work_card
+from .root_builder import RootBuilder, dataset_card, default_id, input_files, work_card
 
 DELIMITERS = {",": ",", ";": ";", "tab": "\t"}
 
@@ -42,25 +42,30 @@ class RowError(ValueError):
 
 def run(src: Path | list[Path], out: Path, mapping: Path | None = None, namespace: str = "",
         prefix_ids: bool = False) -> ImportReport:
-    """Import a CSV table ``src`` into the data root ``out``."""
-    mapping = require_mapping(mapping, src[0] if isinstance(src, list) else src, "csv", "example: generator/importers/examples/csv.yaml")
-    src = input_file(src, ".csv")
+    """Import CSV tables ``src`` (files, folders, globs; one mapping) into the data root ``out``."""
+    first = src[0] if isinstance(src, list) else src
+    mapping = require_mapping(mapping, first, "csv", "example: generator/importers/examples/csv.yaml")
+    files = input_files(src, ".csv")
     m = load_mapping(mapping, CsvMapping)
     report = ImportReport()
-    dataset_id = m.dataset.id = namespace or m.dataset.id or default_id(src)
+    dataset_id = m.dataset.id = namespace or m.dataset.id or default_id(files[0])
     builder = RootBuilder(m.pair, prefix=m.dataset.id_prefix or (dataset_id if prefix_ids else ""))
     for score in m.scores:
         score.campaign = score.campaign or slug(score.column)
-        builder.campaign(score.campaign, _campaign_card(score, src))
+        builder.campaign(score.campaign, _campaign_card(score, files[0] if len(files) == 1 else files[0].parent))
     metric_seen: dict[tuple[str, str, str], float] = {}
-    for line, row in read_rows(src, m):
-        report.count("rows")
-        try:
-            _import_row(row, m, dataset_id, builder, metric_seen, report)
-        except RowError as error:
-            report.skip(f"line {line}", f"{error}; the row was skipped", "malformed row")
+    for f in files:
+        label = f"{f.name}: " if len(files) > 1 else ""
+        for line, row in read_rows(f, m):
+            report.count("rows")
+            try:
+                _import_row(row, m, dataset_id, builder, metric_seen, report)
+            except RowError as error:
+                report.skip(f"{label}line {line}", f"{error}; the row was skipped", "malformed row")
+    builder.check_system_cards(m.systems, str(mapping), report)
     builder.count_read(report)
-    card = dataset_card(m.dataset, dataset_id, src, report.notes, f"CSV table {src.name}")
+    card = dataset_card(m.dataset, dataset_id, files, report.notes,
+                        f"CSV table {files[0].name}" if len(files) == 1 else f"CSV tables ({len(files)} files)")
     builder.write(out, card, report)
     return report
 

@@ -31,7 +31,7 @@ from ..spans.tags import TagError, parse_tags
 from ..typology import SEVERITIES, allowed_categories
 from . import ImportReport
 from .mapping import SystemSettings, WmtMapping, load_mapping
-from .root_builder import RootBuilder, category_names, dataset_card, default_id, input_file
+from .root_builder import RootBuilder, category_names, dataset_card, default_id, input_files
 
 # What the importer skips and why (printed by `litboard import wmt-mqm --help`).
 SKIPS: tuple[tuple[str, str], ...] = (
@@ -69,33 +69,51 @@ class Item:
 
 def run(src: Path | list[Path], out: Path, mapping: Path | None = None, namespace: str = "",
         prefix_ids: bool = False) -> ImportReport:
-    """Import a WMT MQM TSV file ``src`` into the data root ``out``."""
-    src = input_file(src, ".tsv")
+    """Import WMT MQM TSV files ``src`` (files, folders, globs) into the data root ``out``.
+
+    Each file is one campaign (its pair from ``pair`` or the file name); with one file the
+    campaign id is ``campaign`` or the file name, with several always the file name."""
+    files = input_files(src, ".tsv")
     m = load_mapping(mapping, WmtMapping) if mapping else WmtMapping()
-    pair = m.pair or pair_from_name(src)
     report = ImportReport()
-    items, order = read_items(src, report)
-    builder = RootBuilder(pair)
-    campaign = m.campaign or default_id(src)
-    builder.campaign(campaign, {"title": m.title or f"WMT expert MQM ({src.name})", "scheme": "mqm",
-                                "source": f"WMT MQM TSV {src.name}"})
+    builder = RootBuilder(m.pair or pair_from_name(files[0]))
     positions: dict[str, int] = {}
-    for item in items.values():
-        pid = _add_item(item, m, campaign, builder, report)
-        if pid:
-            positions[pid] = order[(item.doc, item.seg)]
+    for f in files:
+        before = len(report.skipped)
+        _import_file(f, m, m.campaign if len(files) == 1 else "", builder, report, positions)
+        if len(files) > 1:
+            report.skipped[before:] = [f"{f.name}: {s}" for s in report.skipped[before:]]
     for rows in builder.paragraphs.values():  # index = position in the doc, not first appearance
         rows.sort(key=lambda r: (positions[r["id"]], r["id"]))
         for index, row in enumerate(rows):
             row["index"] = index
-    builder.campaigns[campaign]["mqm"] = _typology(category_names(builder.records[campaign]))
-    _check_pair(pair, builder, report)
+    builder.check_system_cards(m.systems, str(mapping or "mapping"), report)
     builder.count_read(report)
-    dataset_id = m.dataset.id = namespace or m.dataset.id or default_id(src)
-    card = dataset_card(m.dataset, dataset_id, src, report.notes, f"WMT expert MQM ({src.name})")
+    dataset_id = m.dataset.id = namespace or m.dataset.id or default_id(files[0])
+    card = dataset_card(m.dataset, dataset_id, files, report.notes,
+                        f"WMT expert MQM ({files[0].name})" if len(files) == 1 else
+                        f"WMT expert MQM ({len(files)} files)")
     builder.prefix = m.dataset.id_prefix or (dataset_id if prefix_ids else "")
     builder.write(out, card, report)
     return report
+
+
+def _import_file(src: Path, m: WmtMapping, campaign: str, builder: RootBuilder, report: ImportReport,
+                 positions: dict[str, int]) -> None:
+    """One TSV file -> one campaign; ``builder.pair`` is set to the file's pair."""
+    builder.pair = m.pair or pair_from_name(src)
+    items, order = read_items(src, report)
+    campaign = campaign or default_id(src)
+    builder.campaign(campaign, {"title": m.title or f"WMT expert MQM ({src.name})", "scheme": "mqm",
+                                "source": f"WMT MQM TSV {src.name}"})
+    texts = []
+    for item in items.values():
+        pid = _add_item(item, m, campaign, builder, report)
+        if pid:
+            positions[pid] = order[(item.doc, item.seg)]
+            texts.append(item.source)
+    builder.campaigns[campaign]["mqm"] = _typology(category_names(builder.records[campaign]))
+    _check_pair(builder.pair, texts, report)
 
 
 def pair_from_name(src: Path) -> str:
@@ -218,6 +236,9 @@ def _add_item(item: Item, m: WmtMapping, campaign: str, builder: RootBuilder, re
                     "record whose every row is malformed")
         return ""
     work = slug(m.documents.id_prefix + item.doc)
+    known = builder.works.get(work, {}).get("source_lang", builder.pair.split("-")[0])
+    if known != builder.pair.split("-")[0]:  # the same doc name in another source language
+        work = slug(f"{m.documents.id_prefix}{item.doc}-{builder.pair.split('-')[0]}")
     system = slug(item.system)
     pid = builder.paragraph_id(work, item.source, f"{work}-{item.seg}")
     why = builder.conflict(system, pid, item.source, item.target)
@@ -256,12 +277,12 @@ def _typology(found: list[str]) -> dict[str, Any]:
                                                                "categories": found}
 
 
-def _check_pair(pair: str, builder: RootBuilder, report: ImportReport) -> None:
+def _check_pair(pair: str, texts: list[str], report: ImportReport) -> None:
     """Say so when the source texts do not look like the pair's source language (zh, ja)."""
     source = pair.split("-")[0]
     if source not in ("zh", "ja"):
         return
-    texts = [r["text"] for rows in builder.paragraphs.values() for r in rows]
+    texts = sorted(set(texts))
     han = sum(any("\u4e00" <= c <= "\u9fff" for c in t) for t in texts)
     if texts and han < len(texts) / 2:
         report.notes.append(f"the pair is {pair}, but only {han} of {len(texts)} source segments contain "

@@ -83,3 +83,18 @@ def test_metric_only_table_with_semicolons(tmp_path: Path) -> None:
     assert report.skipped == []
     t = load([tmp_path / "root"]).tables
     assert sorted(t["metric_scores"]["score"]) == [12, 41.2] and len(t["paragraphs"]) == 2
+
+
+def test_a_folder_of_tables_is_one_import(tmp_path: Path) -> None:
+    """Many files with one mapping: rows of both tables, skips named with their file."""
+    folder = tmp_path / "tables"
+    folder.mkdir()
+    _write(folder / "part1.csv", ROWS[:4])
+    _write(folder / "part2.csv", [ROWS[0], *ROWS[4:]])
+    report = get("csv")([folder], tmp_path / "root", mapping=EXAMPLES / "csv.yaml")
+    single = get("csv")(_write(tmp_path / "all.csv", ROWS), tmp_path / "one", mapping=EXAMPLES / "csv.yaml")
+    assert report.imported() == single.imported() and len(report.skipped) == len(single.skipped) == 2
+    assert all(s.startswith("part2.csv: line ") for s in report.skipped)
+    assert validate([tmp_path / "root"]).items == []
+    card = yaml.safe_load((tmp_path / "root" / "corpus" / "dataset.yaml").read_text(encoding="utf-8"))
+    assert [f["path"] for f in card["source"]["files"]] == ["part1.csv", "part2.csv"]

@@ -223,3 +223,16 @@ def test_one_malformed_tag_keeps_the_records_other_errors(wmt_release: Path, tmp
 
 def line_cell(line: str, index: int) -> str:
     return line.split("\t")[index]
+
+
+def test_several_files_one_campaign_each_with_their_pair(tmp_path: Path) -> None:
+    """Many TSV files in one import: each its own campaign and pair (from the file name)."""
+    for name in ("mqm_lit_enzh.tsv", "mqm_lit_enja.tsv"):
+        (tmp_path / name).write_text("\n".join([HEADER, *ROWS]) + "\n", encoding="utf-8")
+    report = get("wmt-mqm")([tmp_path / "mqm_lit_enzh.tsv", tmp_path / "mqm_lit_enja.tsv"], tmp_path / "root")
+    corpus = load([tmp_path / "root"])
+    assert validate([tmp_path / "root"]).items == []
+    assert sorted(set(zip(corpus.tables["mqm"]["campaign"], corpus.tables["mqm"]["pair"]))) == [
+        ("mqm-lit-enja", "en-ja"), ("mqm-lit-enzh", "en-zh")]
+    assert len(corpus.tables["mqm"]) == 2 * 7 and len(report.skipped) == 4
+    assert {s.split(":")[0] for s in report.skipped} == {"mqm_lit_enja.tsv", "mqm_lit_enzh.tsv"}
