@@ -261,6 +261,19 @@ class ScoreSettings:
 
 
 @dataclass
+class ErrorColumnSettings:
+    category: str = setting("Column with the error category 'Main/Sub' (one row per error, as in "
+                            "WMT TSV); an empty cell or No-error is an error-free row.", required=True)
+    severity: str = setting("Column with the severity; an empty cell (or no column) gives severity "
+                            "'unspecified'.")
+    comment: str = setting("Column with the annotator's comment on the error.")
+    campaign: str = setting("Campaign id; default: <dataset id>-mqm.", kind="id")
+    title: str = setting("Campaign title; default: 'MQM error annotation'.")
+    variant: str = setting("Score formula (see the Data format page).", "paper000",
+                           choices=("paper000", "wmt"))
+
+
+@dataclass
 class CsvMapping:
     pair: str = setting("Language pair <source>-<target>, e.g. de-en.", required=True, kind="pair")
     delimiter: str = setting("Field separator (tab: a tab character).", ",", choices=(",", ";", "tab"))
@@ -271,8 +284,15 @@ class CsvMapping:
                                                  "listed get the defaults.", {})
     columns: ColumnSettings = section(ColumnSettings, "Which column holds what.")
     scores: list[ScoreSettings] = setting("Score columns, one campaign each.", [])
+    errors: ErrorColumnSettings | None = section(
+        ErrorColumnSettings, "Error rows -> an MQM campaign: the span is marked with <v>...</v> in "
+        "the translation, or in the source for an error shown on the source text.", optional=True)
 
     def problems(self) -> Iterator[Issue]:
+        if self.errors and not self.columns.annotator:
+            yield "columns.annotator", "is required for error rows", "name the annotator column"
+        if self.errors and not self.annotators.expertise:
+            yield "annotators.expertise", "is required for error rows", "set the annotators' group"
         if any(s.scheme == "sqm" for s in self.scores):
             if not self.columns.annotator:
                 yield "columns.annotator", "is required for sqm scores", "name the annotator column"
