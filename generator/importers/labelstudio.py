@@ -24,14 +24,13 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import DataError, Problem
-from ..ids import slug
 from . import ImportReport
 from .labelstudio_records import annotation_records
 from .labelstudio_spans import Malformed
 from .labelstudio_task import TaskTexts, annotator, task_texts
 from .mapping import LabelStudioMapping, load_mapping
 from .mapping_io import require_mapping
-from .root_builder import RootBuilder, category_names, dataset_card, default_id, input_files
+from .root_builder import RootBuilder, category_names, dataset_card, default_id, input_files, namespaced
 
 Task = dict[str, Any]
 
@@ -145,7 +144,7 @@ def _mqm_campaign(m: LabelStudioMapping, comparison: str, builder: RootBuilder) 
     assert m.mqm is not None
     if not m.mqm.per_comparison:
         return m.mqm.campaign
-    cid = slug(f"{m.mqm.campaign}-{comparison}")
+    cid = namespaced(m.mqm.campaign, comparison)
     builder.campaign(cid, {"title": f"{m.mqm.title or 'MQM error annotation'} ({comparison})",
                            "scheme": "mqm", "source": f"Label Studio export (comparison {comparison})"})
     return cid
@@ -191,10 +190,12 @@ def _import_annotation(annotation: dict[str, Any], where: str, m: LabelStudioMap
     for message in got.skipped_spans:
         report.skip(here, f"{message}; only this span was skipped", span_reason(message))
     report.count("spans", got.spans)
-    report.count("spans without severity (stored as unspecified)", got.unspecified)
-    report.count("spans given default_severity", got.defaulted)
-    report.count("spans whose value.text differs from the offsets' text in whitespace only "
-                 "(offsets kept)", got.drift)
+    for what, n in (("spans without severity (stored as unspecified)", got.unspecified),
+                    ("spans given default_severity", got.defaulted),
+                    ("spans whose value.text differs from the offsets' text in whitespace only "
+                     "(offsets kept)", got.drift)):
+        if n:
+            report.count(what, n)
     _count_empty(m, [scheme for scheme, _, _ in got.records], report)
     campaigns = {"mqm": mqm_campaign, "pairwise": m.pairwise.campaign if m.pairwise else "",
                  "sqm": m.sqm.campaign if m.sqm else ""}

@@ -122,13 +122,31 @@ class RootBuilder:
             report.count("annotators", len(people))
 
     def write(self, out: Path, dataset: dict[str, Any], report: ImportReport) -> None:
-        """Write the data root into ``out``, which must not exist or be empty (no stale files)."""
+        """Write the data root into ``out``, which must not exist or be empty (no stale files).
+
+        The root is written into a staging folder beside ``out`` and validated there; only a
+        root the loader accepts is moved into place, so an import never leaves a root that
+        ``litboard validate`` rejects."""
+        import shutil
+
         if out.exists() and (not out.is_dir() or any(out.iterdir())):
             raise DataError([Problem(str(out), 0, "--out", "exists and is not empty",
                                      "choose a new folder, or delete this one first")])
         if self.prefix:
             self._apply_prefix()
         self.check_sizes()
+        stage = out.parent / f".{out.name}.importing"
+        shutil.rmtree(stage, ignore_errors=True)
+        try:
+            self._write_files(stage, dataset, report)
+            _check_written(stage, out)
+            if out.exists():
+                out.rmdir()
+            stage.rename(out)
+        finally:
+            shutil.rmtree(stage, ignore_errors=True)
+
+    def _write_files(self, out: Path, dataset: dict[str, Any], report: ImportReport) -> None:
         write_yaml(out / "corpus" / "dataset.yaml", dataset)
         for work, card in sorted(self.works.items()):
             rows = self.paragraphs.get(work, [])
@@ -205,6 +223,18 @@ class RootBuilder:
                 report.notes.append(f"the systems card {key!r} matches no system in this data")
         if problems:
             raise DataError(problems)
+
+
+def _check_written(stage: Path, out: Path) -> None:
+    """DataError (naming the files as they would be in ``out``) when the loader rejects the root."""
+    from ..load import validate
+
+    problems = validate([stage]).items
+    if problems:
+        raise DataError([Problem(p.file.replace(str(stage), str(out)), p.line, p.field,
+                                 f"the importer produced data the loader rejects: {p.message}",
+                                 "nothing was written; please report this with the input file")
+                         for p in problems])
 
 
 def namespaced(prefix: str, old: str) -> str:

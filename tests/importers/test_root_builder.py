@@ -56,3 +56,12 @@ def test_namespaced_ids_stay_within_the_limit() -> None:
     long = namespaced("a" * 40, "b" * 70)
     assert len(long) <= 80 and long.startswith("a" * 40)
     assert long != namespaced("a" * 40, "b" * 69 + "c")  # the digest keeps them apart
+
+
+def test_a_root_the_loader_rejects_is_never_left_behind(tmp_path: Path) -> None:
+    builder = _builder(2)
+    builder.records["c"].append({"system": "s", "pair": "en-de", "paragraph": "nowhere", "annotator": "r2",
+                                 "score": 3})  # a judgment of a paragraph that does not exist
+    with pytest.raises(DataError, match="the importer produced data the loader rejects"):
+        builder.write(tmp_path / "root", {"id": "d", "title": "D", "version": "v1"}, ImportReport())
+    assert list(tmp_path.iterdir()) == []  # neither the root nor its staging folder
