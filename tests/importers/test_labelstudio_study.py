@@ -144,8 +144,16 @@ def test_two_imports_under_different_namespaces(tmp_path: Path) -> None:
                              ("campaigns", "campaign"))}
     assert ids == {"systems": set(), "paragraphs": set(), "works": set(), "campaigns": set()}
     assert validate([tmp_path / "one"]).items == [] and validate([tmp_path / "two"]).items == []
-    # with ids prefixed, both roots load together without a duplicate
+    # with ids prefixed, both roots load together without a duplicate, and build each and together
     assert validate([tmp_path / "one", tmp_path / "two"]).items == []
+    from generator.build import build_site
+
+    for roots, name in (([tmp_path / "one"], "s1"), ([tmp_path / "two"], "s2"),
+                        ([tmp_path / "one", tmp_path / "two"], "both")):
+        site = build_site(roots, tmp_path / name).out
+        assert len(list(site.rglob("pairwise-errors/index.html"))) >= 1
+    both = "".join(p.read_text(encoding="utf-8") for p in (tmp_path / "both").rglob("pairwise-errors/index.html"))
+    assert "study-two-gpt4-para" in both and "systems/gpt4-para.html" in both
 
 
 def test_help_and_docs_list_the_same_keys() -> None:
