@@ -173,7 +173,8 @@ def _import_row(row: dict[str, str], m: CsvMapping, dataset_id: str, builder: Ro
         elif s.scheme == "sqm":
             if not builder.record(s.campaign, {**base, "annotator": annotator, "score": value},
                                   m.annotators.expertise):
-                report.skip(f"{s.column} of {system}/{pid}", f"{annotator} scored it twice; the first was kept")
+                report.skip(f"{s.column} of {system}/{pid}", f"{annotator} scored it twice; the first was kept",
+                            "score given twice")
         else:
             _metric(s, base, value, builder, metric_seen, report)
 
@@ -184,7 +185,8 @@ def _metric(s: ScoreSettings, base: dict[str, Any], value: float, builder: RootB
     if key in seen:
         if seen[key] != value:
             report.skip(f"{s.column} of {base['system']}/{base['paragraph']}",
-                        f"two different scores ({seen[key]} and {value}); the first was kept")
+                        f"two different scores ({seen[key]} and {value}); the first was kept",
+                        "two different metric scores")
         return
     seen[key] = value
     builder.record(s.campaign, {**base, "score": value})

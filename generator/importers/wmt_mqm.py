@@ -147,7 +147,7 @@ def read_items(src: Path, report: ImportReport
         report.count("rows")
         if len(row) != len(header):
             report.skip(f"line {number}", f"has {len(row)} fields, the header {len(header)}; "
-                        "the row was skipped")
+                        "the row was skipped", "row with a wrong number of fields")
             continue
         cell = {name: row[i] for name, i in col.items()}
         order[(cell["doc"], cell["seg_id"])] = _position(cell["doc_id"], cell["seg_id"])
@@ -243,7 +243,7 @@ def _add_item(item: Item, m: WmtMapping, campaign: str, builder: RootBuilder, re
     pid = builder.paragraph_id(work, item.source, f"{work}-{item.seg}")
     why = builder.conflict(system, pid, item.source, item.target)
     if why:
-        report.skip(where, f"{why}; the record was skipped")
+        report.skip(where, f"{why}; the record was skipped", "record contradicting an earlier text")
         return ""
     builder.work(work, _work_card(item.doc, builder.pair, m))
     builder.paragraph(work, item.source, pid)
@@ -253,7 +253,8 @@ def _add_item(item: Item, m: WmtMapping, campaign: str, builder: RootBuilder, re
     record = {"system": system, "pair": builder.pair, "paragraph": pid, "annotator": annotator,
               "errors": item.errors}
     if not builder.record(campaign, record, m.annotators.expertise or "professional"):
-        report.skip(where, f"rater {annotator} already judged this translation; the first was kept")
+        report.skip(where, f"rater {annotator} already judged this translation; the first was kept",
+                    "repeated judgment")
     return pid
 
 

@@ -128,7 +128,7 @@ def sample(wmt_release: Path, tmp_path_factory: pytest.TempPathFactory) -> tuple
 def test_sample_imports_cleanly(sample: tuple[Path, Path, object]) -> None:
     src, out, report = sample
     assert validate([out]).items == []
-    assert report.skipped == []
+    assert report.skipped == [] and report.summary() == "218 records imported, 0 skipped"
     assert report.read["rows"] == 300 and report.read["no-error rows"] == 114 and report.read["error rows"] == 186
     corpus = load([out])
     t = corpus.tables
