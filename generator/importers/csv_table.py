@@ -25,7 +25,8 @@ from . import ImportReport
 from .csv_errors import ErrorRows, untagged
 from .mapping import CsvMapping, ScoreSettings, load_mapping
 from .mapping_io import require_mapping
-from .root_builder import RootBuilder, dataset_card, default_id, input_files, work_card
+from .inputs import dataset_card, default_id, input_files, work_card
+from .root_builder import RootBuilder
 
 DELIMITERS = {",": ",", ";": ";", "tab": "\t"}
 

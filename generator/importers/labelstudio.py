@@ -30,7 +30,8 @@ from .labelstudio_spans import Malformed
 from .labelstudio_task import TaskTexts, annotator, task_texts
 from .mapping import LabelStudioMapping, load_mapping
 from .mapping_io import require_mapping
-from .root_builder import RootBuilder, category_names, dataset_card, default_id, input_files, namespaced
+from .inputs import dataset_card, default_id, input_files
+from .root_builder import RootBuilder, category_names, namespaced
 
 Task = dict[str, Any]
 

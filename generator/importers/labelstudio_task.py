@@ -15,7 +15,8 @@ from ..ids import pair_problem, slug
 from . import ImportReport
 from .labelstudio_spans import Display, Malformed, Part
 from .mapping import LabelStudioMapping
-from .root_builder import RootBuilder, work_card
+from .inputs import work_card
+from .root_builder import RootBuilder
 
 
 @dataclass(frozen=True)

@@ -31,7 +31,8 @@ from ..spans.tags import TagError, parse_tags
 from ..typology import SEVERITIES, allowed_categories
 from . import ImportReport
 from .mapping import SystemSettings, WmtMapping, load_mapping
-from .root_builder import RootBuilder, category_names, dataset_card, default_id, input_files
+from .inputs import dataset_card, default_id, input_files
+from .root_builder import RootBuilder, category_names
 
 # What the importer skips and why (printed by `litboard import wmt-mqm --help`).
 SKIPS: tuple[tuple[str, str], ...] = (
