@@ -79,25 +79,6 @@ def input_files(sources: Path | list[Path], suffix: str) -> list[Path]:
     return sorted(dict.fromkeys(found), key=lambda f: f.name)
 
 
-def input_file(src: Path | list[Path], suffix: str) -> Path:
-    """The one file to import (for importers that read a single file)."""
-    if isinstance(src, list):
-        if len(src) != 1:
-            raise DataError([Problem(str(src[0]), 0, "SRC", "this importer reads one file",
-                                     "import each file into its own data root")])
-        src = src[0]
-    """The file to import: ``src`` itself, or the only ``*<suffix>`` file in the folder ``src``."""
-    if src.is_dir():
-        found = sorted(src.glob(f"*{suffix}"))
-        if len(found) == 1:
-            return found[0]
-        raise DataError([Problem(str(src), 0, "SRC", f"is a folder with {len(found)} {suffix} files",
-                                 f"pass the {suffix} file itself")])
-    if not src.is_file():
-        raise DataError([Problem(str(src), 0, "SRC", "does not exist", "pass the exported file")])
-    return src
-
-
 def default_id(src: Path) -> str:
     """A safe id from the input file name (without extensions)."""
     return slug(src.name.split(".")[0] if not src.name.startswith(".") else src.name)
