@@ -6,7 +6,7 @@ system without judgments in a scheme gets NaN (shown as "—"), never 0.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import pandas as pd
 
@@ -37,8 +37,7 @@ def segment_scores(corpus: Corpus) -> tuple[pd.DataFrame, list[Column]]:
         key = f"mqm:{cid}"
         frames.append(_per_translation(group, key))
         columns.append(Column(key, _label("MQM", campaigns.at[cid, "title"]), str(cid), True,
-                              f"{cid}, MQM variant {variants[cid]}{severity_note(corpus, str(cid), group)}, "
-                              f"data {version}"))
+                              f"{cid}, MQM variant {variants[cid]}, data {version}"))
     for cid, group in corpus.sqm.groupby("campaign", sort=True):
         key = f"sqm:{cid}"
         frames.append(_per_translation(group, key))
@@ -52,13 +51,19 @@ def segment_scores(corpus: Corpus) -> tuple[pd.DataFrame, list[Column]]:
         frames.append(_per_translation(group, key))
         columns.append(Column(key, str(row["metric"] or row["title"]), str(cid),
                               bool(row["higher_is_better"]), _metric_provenance(row, version)))
+    columns = [severity_noted(c, corpus, mqm) for c in columns]
     long = pd.concat(frames, ignore_index=True) if frames else pd.DataFrame(
         columns=["column", "system", "pair", "paragraph", "score"])
     return long, columns
 
 
-def severity_note(corpus: Corpus, campaign: str, scores: pd.DataFrame) -> str:
-    """What the board must say about severities: none given (not weighted), or set by the importer."""
+def severity_noted(column: Column, corpus: Corpus, mqm: pd.DataFrame) -> Column:
+    """An MQM column whose provenance says what the board must about severities: none given
+    (not weighted), or set by the importer."""
+    if not column.key.startswith("mqm:"):
+        return column
+    campaign = column.campaign
+    scores = mqm[mqm["campaign"] == campaign]
     note = ""
     unspecified = int(scores["unspecified"].sum()) if "unspecified" in scores else 0
     if unspecified:
@@ -67,7 +72,7 @@ def severity_note(corpus: Corpus, campaign: str, scores: pd.DataFrame) -> str:
     default = (corpus.campaigns.get(campaign, {}).get("mqm") or {}).get("default_severity")
     if default:
         note += f"; severities not given by annotators were set to {default} by the importer"
-    return note
+    return replace(column, provenance=column.provenance + note) if note else column
 
 
 def _label(scheme: str, title: object) -> str:

@@ -9,11 +9,6 @@ Both are returned as *scores* (higher is better, 0 = no error), i.e. the negated
   Critical counts as major. WMT's "mean segment penalty" is the negation of the mean score.
 
 A non-translation error weighs 25 whatever its severity.
-
-Severity ``unspecified`` (an annotation tool gave none) is never guessed: such an error
-weighs 0, the score is computed from the specified severities only, and the row's
-``unspecified`` count says how many errors the score leaves out (a board must say so).
-A non-translation still weighs 25, since that weight does not depend on severity.
 """
 
 from __future__ import annotations
@@ -46,6 +41,10 @@ def mqm_scores(items: pd.DataFrame, errors: pd.DataFrame, paragraphs: pd.DataFra
 
     ``items`` is the ``mqm`` table (one row per annotated translation, also error-free ones),
     ``errors`` the ``mqm_errors`` table, ``variants`` maps campaign -> 'paper000' | 'wmt'.
+
+    Severity ``unspecified`` (an annotation tool gave none) is never guessed: such an error
+    weighs 0, the score rests on the specified severities only, and the ``unspecified``
+    column counts the errors the score leaves out (a board must say so).
     """
     out = items[KEYS + ["sentences"]].copy()
     if out.empty:

@@ -20,5 +20,6 @@ def test_unspecified_severity_is_counted_not_weighted() -> None:
     # hand: (1 minor + 5 major + 25 non-translation, whatever its severity) / 2 sentences
     assert row["score"] == -15.5
     assert (row["minor"], row["major"], row["non_translation"], row["unspecified"]) == (1, 1, 1, 2)
-    wmt = mqm_scores(items, errors, paragraphs, {"c": "wmt"}).iloc[0]
-    assert wmt["score"] == -25.0 and wmt["unspecified"] == 2  # capped at 25
+    specified = errors[errors["category"] != "Non-translation"]
+    wmt = mqm_scores(items, specified, paragraphs, {"c": "wmt"}).iloc[0]
+    assert wmt["score"] == -6.0 and wmt["unspecified"] == 2  # 1 minor + 5 major, per segment
