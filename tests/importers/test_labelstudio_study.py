@@ -123,6 +123,12 @@ def test_default_severity_is_stated_on_the_campaign(tmp_path: Path) -> None:
     assert {c["mqm"]["default_severity"] for c in corpus.campaigns.values() if c["scheme"] == "mqm"} == {"major"}
     assert set(corpus.tables["mqm_errors"]["severity"]) == {"major"}
     assert any("default_severity 'major'" in n for n in report.notes)
+    from generator.analysis.leaderboard import segment_scores
+
+    mqm_columns = [c for c in segment_scores(corpus)[1] if c.key.startswith("mqm:")]
+    assert len(mqm_columns) == 2 and all(
+        "severities not given by annotators were set to major by the importer" in c.provenance
+        for c in mqm_columns)  # the board states the invented severity
 
 
 def test_two_imports_under_different_namespaces(tmp_path: Path) -> None:
