@@ -66,12 +66,13 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("serve", help="build and serve the site with live reload (mkdocs serve)")
     _add_data(p, releases=True)
     p.add_argument("--dev-addr", default="127.0.0.1:8000", help="address:port to serve on")
-    p = sub.add_parser("import", help="convert a foreign format into a litboard data root")
-    p.add_argument("format", choices=sorted(IMPORTERS), metavar="FORMAT",
-                   help="one of: " + (", ".join(sorted(IMPORTERS)) or "(none yet)"))
-    p.add_argument("src", type=Path, metavar="SRC", help="the release folder or export file")
-    p.add_argument("--out", type=Path, required=True, metavar="DST", help="data root to write")
-    p.add_argument("--mapping", type=Path, help="mapping file (formats that need one)")
+    p = sub.add_parser("import", help="convert a foreign format into a litboard data root",
+                       description="Convert a foreign format into a litboard data root. "
+                                   "`litboard import FORMAT --help` explains one format.")
+    formats = p.add_subparsers(dest="format", required=True, metavar="FORMAT",
+                               help="one of: " + (", ".join(sorted(IMPORTERS)) or "(none yet)"))
+    for name in sorted(IMPORTERS):
+        _add_import_format(formats, name)
     _add_score(sub)
     p = sub.add_parser("check-pr", help="fail unless the pull request only adds one new corpus/systems/<id>/")
     p.add_argument("--base", default="origin/main", help="git ref the pull request is compared with")
@@ -79,6 +80,30 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--format", choices=["human", "json", "github"], default="human",
                    help="human lines, a JSON list, or GitHub ::error annotations")
     return parser
+
+
+MULTI_FILE = ("labelstudio", "wmt-mqm", "csv")  # formats reading many files (folders, globs) in one import
+NAMESPACED = ("labelstudio", "csv", "wmt-mqm")  # formats taking --namespace / --prefix-ids
+
+
+def _add_import_format(formats: argparse._SubParsersAction, name: str) -> None:  # type: ignore[type-arg]
+    from .importers.help import description, epilog
+
+    text = description(name)
+    p = formats.add_parser(name, help=text.splitlines()[0] if text else name, description=text,
+                           epilog=epilog(name), formatter_class=argparse.RawDescriptionHelpFormatter)
+    many = name in MULTI_FILE
+    p.add_argument("src", type=Path, metavar="SRC", nargs="+" if many else None,
+                   help="export files, folders of them, or quoted glob patterns" if many
+                   else "the release folder or export file")
+    p.add_argument("--out", type=Path, required=True, metavar="DST", help="data root to write")
+    p.add_argument("--mapping", type=Path, help="mapping file (formats that need one)")
+    if name in NAMESPACED:
+        p.add_argument("--namespace", metavar="ID", default="",
+                       help="dataset id of this import (overrides dataset.id), so two imports combine")
+        p.add_argument("--prefix-ids", action="store_true",
+                       help="also prefix every work, paragraph and system id with the dataset id")
+    p.add_argument("--strict", action="store_true", help="exit 1 if anything was skipped")
 
 
 def _add_score(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -175,10 +200,19 @@ def cmd_serve(args: argparse.Namespace) -> int:
 def cmd_import(args: argparse.Namespace) -> int:
     from .importers import get
 
-    options = {"mapping": args.mapping} if args.mapping else {}
-    with step(f"importing {args.format} from {args.src}"):
+    options: dict[str, object] = {"mapping": args.mapping} if args.mapping else {}
+    if getattr(args, "namespace", ""):
+        options["namespace"] = args.namespace
+    if getattr(args, "prefix_ids", False):
+        options["prefix_ids"] = True
+    shown = " ".join(map(str, args.src)) if isinstance(args.src, list) else args.src
+    with step(f"importing {args.format} from {shown}"):
         report = get(args.format)(args.src, args.out, **options)
     print(report.format())
+    if args.strict and report.skipped:
+        print(f"litboard: --strict: {len(report.skipped)} item(s) skipped (listed above); the data root "
+              f"{args.out} was written for inspection", file=sys.stderr)
+        return 1
     return 0
 
 

@@ -90,7 +90,8 @@ def _judgment_rows(scheme: str, row: Row) -> Iterator[tuple[str, dict[str, Any]]
                       "file": row.file, "line": row.line}
         for e in d["errors"]:
             yield "mqm_errors", {**base, **_span(e), "non_translation": bool(e.get("non_translation", False)),
-                                 "link": e.get("link", "")}
+                                 "link": e.get("link", ""), "side": e.get("side", "target"),
+                                 "source_start": e.get("source_start"), "source_end": e.get("source_end")}
     elif scheme == "free":
         for s in d["spans"]:
             yield "free_spans", {**base, "start": s["start"], "end": s["end"],

@@ -6,7 +6,7 @@ system without judgments in a scheme gets NaN (shown as "—"), never 0.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import pandas as pd
 
@@ -52,9 +52,28 @@ def segment_scores(corpus: Corpus) -> tuple[pd.DataFrame, list[Column]]:
         frames.append(_per_translation(group, key))
         columns.append(Column(key, str(row["metric"] or row["title"]), str(cid),
                               bool(row["higher_is_better"]), _metric_provenance(row, version)))
+    columns = [severity_noted(c, corpus, mqm) for c in columns]
     long = pd.concat(frames, ignore_index=True) if frames else pd.DataFrame(
         columns=["column", "system", "pair", "paragraph", "score"])
     return long, columns
+
+
+def severity_noted(column: Column, corpus: Corpus, mqm: pd.DataFrame) -> Column:
+    """An MQM column whose provenance says what the board must about severities: none given
+    (not weighted), or set by the importer."""
+    if not column.key.startswith("mqm:"):
+        return column
+    campaign = column.campaign
+    scores = mqm[mqm["campaign"] == campaign]
+    note = ""
+    unspecified = int(scores["unspecified"].sum()) if "unspecified" in scores else 0
+    if unspecified:
+        note += (f"; severity unspecified for {unspecified} error{'s' if unspecified != 1 else ''}: "
+                 "scored from specified severities only")
+    default = (corpus.campaigns.get(campaign, {}).get("mqm") or {}).get("default_severity")
+    if default:
+        note += f"; severities not given by annotators were set to {default} by the importer"
+    return replace(column, provenance=column.provenance + note) if note else column
 
 
 def _label(scheme: str, title: object) -> str:

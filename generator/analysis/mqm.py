@@ -69,11 +69,15 @@ def mqm_scores(items: pd.DataFrame, errors: pd.DataFrame, paragraphs: pd.DataFra
 
     ``items`` is the ``mqm`` table (one row per annotated translation, also error-free ones),
     ``errors`` the ``mqm_errors`` table, ``variants`` maps campaign -> 'paper000' | 'wmt'.
+
+    Severity ``unspecified`` (an annotation tool gave none) is never guessed: such an error
+    weighs 0, the score rests on the specified severities only, and the ``unspecified``
+    column counts the errors the score leaves out (a board must say so).
     """
     out = items[KEYS + ["sentences"]].copy()
     if out.empty:
         return out.assign(score=pd.Series(dtype=float), penalty=pd.Series(dtype=float),
-                          minor=0, major=0, non_translation=0)
+                          minor=0, major=0, non_translation=0, unspecified=0)
     sentences = paragraphs.set_index("paragraph")["sentences"]
     out["sentences"] = out["sentences"].fillna(out["paragraph"].map(sentences))
     errs = errors.copy()
@@ -85,11 +89,13 @@ def mqm_scores(items: pd.DataFrame, errors: pd.DataFrame, paragraphs: pd.DataFra
     severity = errs["severity"].astype(str).str.lower()
     errs["is_major"] = severity.isin(["major", "critical"]) & ~errs["is_nt"]
     errs["is_minor"] = (severity == "minor") & ~errs["is_nt"]
+    errs["is_unspecified"] = (severity == "unspecified") & ~errs["is_nt"]
     sums = errs.groupby(KEYS).agg(penalty=("weight", "sum"), minor=("is_minor", "sum"),
-                                  major=("is_major", "sum"), non_translation=("is_nt", "sum"))
+                                  major=("is_major", "sum"), non_translation=("is_nt", "sum"),
+                                  unspecified=("is_unspecified", "sum"))
+    counts = ["penalty", "minor", "major", "non_translation", "unspecified"]
     out = out.merge(sums.reset_index(), on=KEYS, how="left")
-    out[["penalty", "minor", "major", "non_translation"]] = out[
-        ["penalty", "minor", "major", "non_translation"]].fillna(0)
+    out[counts] = out[counts].fillna(0)
     variant = out["campaign"].map(variants).fillna("paper000")
     per_sentence = out["penalty"] / out["sentences"].astype(float)
     out["score"] = 0.0 - np.where(variant == "wmt", out["penalty"], per_sentence)  # no negative zero

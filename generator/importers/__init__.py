@@ -25,13 +25,29 @@ class ImportReport:
     written: dict[str, int] = field(default_factory=dict)
     skipped: list[str] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
+    reasons: dict[str, int] = field(default_factory=dict)  # short reason -> how many skips
 
     def count(self, what: str, n: int = 1, table: str = "read") -> None:
         target = self.read if table == "read" else self.written
         target[what] = target.get(what, 0) + n
 
-    def skip(self, where: str, why: str) -> None:
+    def skip(self, where: str, why: str, reason: str = "") -> None:
+        """Record one skipped item; ``reason`` (default: ``why``) groups it in the summary."""
         self.skipped.append(f"{where}: {why}")
+        key = reason or why
+        self.reasons[key] = self.reasons.get(key, 0) + 1
+
+    def imported(self) -> int:
+        """Judgment records written (the '<campaign> records' counts)."""
+        return sum(n for k, n in self.written.items() if k.endswith(" records"))
+
+    def summary(self) -> str:
+        """``N records imported, M skipped: reasons…`` (one line, the last of ``format``)."""
+        line = f"{self.imported()} records imported, {len(self.skipped)} skipped"
+        if self.reasons:
+            line += ": " + "; ".join(f"{n} {why}" for why, n in sorted(self.reasons.items(),
+                                                                       key=lambda kv: (-kv[1], kv[0])))
+        return line
 
     def format(self) -> str:
         lines = ["read: " + ", ".join(f"{n} {k}" for k, n in sorted(self.read.items()))]
@@ -39,6 +55,7 @@ class ImportReport:
         lines.append(f"skipped: {len(self.skipped)}")
         lines += [f"  - {s}" for s in self.skipped]
         lines += [f"note: {n}" for n in self.notes]
+        lines.append(self.summary())
         return "\n".join(lines)
 
 

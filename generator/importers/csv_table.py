@@ -6,7 +6,8 @@ one per annotator: the annotator column is required) or ``metric`` (an automatic
 one per translation). Rows repeating a translation (e.g. one row per annotator) share its
 paragraph and translation. A row with an empty required cell, a non-numeric or
 out-of-range score, or a text that contradicts an earlier row is reported with its line
-number and skipped whole.
+number and skipped whole. Optional error rows (``errors``, see ``csv_errors``) give an MQM
+campaign with spans marked by ``<v>`` tags in the translation or the source.
 """
 
 from __future__ import annotations
@@ -21,37 +22,62 @@ from ..errors import DataError, Problem
 from ..ids import slug
 from ..typology import DEFAULT_SCALES
 from . import ImportReport
+from .csv_errors import ErrorRows, untagged
 from .mapping import CsvMapping, ScoreSettings, load_mapping
 from .mapping_io import require_mapping
-from .root_builder import RootBuilder, dataset_card, default_id, input_file, work_card
+from .inputs import dataset_card, default_id, input_files, work_card
+from .root_builder import RootBuilder
 
 DELIMITERS = {",": ",", ";": ";", "tab": "\t"}
+
+
+# What the importer skips and why (printed by `litboard import csv --help`).
+SKIPS: tuple[tuple[str, str], ...] = (
+    ("an error (only that row's error)", "malformed <v> tags in its source or translation cell, or "
+     "an unknown severity; an empty severity is kept as 'unspecified'"),
+    ("a row", "an empty required cell, a non-numeric or out-of-range score, or a text that "
+              "contradicts an earlier row"),
+    ("a score", "the same annotator (sqm) or translation (metric) scored twice: the first is kept"),
+)
 
 
 class RowError(ValueError):
     """Why one row cannot be imported."""
 
 
-def run(src: Path, out: Path, mapping: Path | None = None) -> ImportReport:
-    """Import a CSV table ``src`` into the data root ``out``."""
-    mapping = require_mapping(mapping, src, "csv", "example: generator/importers/examples/csv.yaml")
-    src = input_file(src, ".csv")
+def run(src: Path | list[Path], out: Path, mapping: Path | None = None, namespace: str = "",
+        prefix_ids: bool = False) -> ImportReport:
+    """Import CSV tables ``src`` (files, folders, globs; one mapping) into the data root ``out``."""
+    first = src[0] if isinstance(src, list) else src
+    mapping = require_mapping(mapping, first, "csv", "example: generator/importers/examples/csv.yaml")
+    files = input_files(src, ".csv")
     m = load_mapping(mapping, CsvMapping)
     report = ImportReport()
-    dataset_id = m.dataset.id or default_id(src)
-    builder = RootBuilder(m.pair)
+    dataset_id = m.dataset.id = namespace or m.dataset.id or default_id(files[0])
+    builder = RootBuilder(m.pair, prefix=m.dataset.id_prefix or (dataset_id if prefix_ids else ""))
     for score in m.scores:
         score.campaign = score.campaign or slug(score.column)
-        builder.campaign(score.campaign, _campaign_card(score, src))
+        builder.campaign(score.campaign, _campaign_card(score, files[0] if len(files) == 1 else files[0].parent))
     metric_seen: dict[tuple[str, str, str], float] = {}
-    for line, row in read_rows(src, m):
-        report.count("rows")
-        try:
-            _import_row(row, m, dataset_id, builder, metric_seen, report)
-        except RowError as error:
-            report.skip(f"line {line}", f"{error}; the row was skipped")
+    errors = ErrorRows()
+    for f in files:
+        label = f"{f.name}: " if len(files) > 1 else ""
+        for line, row in read_rows(f, m):
+            report.count("rows")
+            try:
+                _import_row(row, m, dataset_id, builder, (metric_seen, errors, f"{label}line {line}"), report)
+            except RowError as error:
+                report.skip(f"{label}line {line}", f"{error}; the row was skipped", "malformed row")
+    if m.errors:
+        campaign = m.errors.campaign or f"{dataset_id}-mqm"
+        builder.campaign(campaign, {"title": m.errors.title or "MQM error annotation", "scheme": "mqm",
+                                    "source": f"error rows of {files[0].name}"
+                                    + (f" and {len(files) - 1} more files" if len(files) > 1 else "")})
+        errors.finish(m, campaign, builder, report)
+    builder.check_system_cards(m.systems, str(mapping), report)
     builder.count_read(report)
-    card = dataset_card(m.dataset, dataset_id, src, report.notes, f"CSV table {src.name}")
+    card = dataset_card(m.dataset, dataset_id, files, report.notes,
+                        f"CSV table {files[0].name}" if len(files) == 1 else f"CSV tables ({len(files)} files)")
     builder.write(out, card, report)
     return report
 
@@ -63,6 +89,9 @@ def read_rows(src: Path, m: CsvMapping) -> list[tuple[int, dict[str, str]]]:
         header = next(reader, [])
         needed = {f"columns.{k}": v for k, v in vars(m.columns).items() if v}
         needed |= {f"scores.{i}.column": s.column for i, s in enumerate(m.scores)}
+        if m.errors:
+            needed |= {f"errors.{k}": getattr(m.errors, k) for k in ("category", "severity", "comment")
+                       if getattr(m.errors, k)}
         missing = [Problem(str(src), 1, key, f"column {name!r} is not in the header",
                            f"use one of: {', '.join(header)}")
                    for key, name in needed.items() if name not in header]
@@ -108,11 +137,14 @@ def _cell(row: dict[str, str], column: str) -> str:
 
 
 def _import_row(row: dict[str, str], m: CsvMapping, dataset_id: str, builder: RootBuilder,
-                metric_seen: dict[tuple[str, str, str], float], report: ImportReport) -> None:
+                state: tuple[dict[tuple[str, str, str], float], ErrorRows, str], report: ImportReport) -> None:
     if "__bad__" in row:
         raise RowError(row["__bad__"])
+    metric_seen, errors, where = state
     c = m.columns
-    source, translation, system = _cell(row, c.source), _cell(row, c.translation), slug(_cell(row, c.system))
+    cells = (_cell(row, c.source), _cell(row, c.translation))
+    source, translation = (untagged(cells[0]), untagged(cells[1])) if m.errors else cells
+    system = slug(_cell(row, c.system))
     work_name = _cell(row, c.work) if c.work else ""
     work = slug(work_name) if work_name else (m.work.id or dataset_id)
     key = _cell(row, c.paragraph) if c.paragraph else ""
@@ -131,6 +163,10 @@ def _import_row(row: dict[str, str], m: CsvMapping, dataset_id: str, builder: Ro
     builder.system(system, m.systems.get(system))
     builder.translation(system, pid, translation)
     base = {"system": system, "pair": m.pair, "paragraph": pid}
+    if m.errors:
+        if not row.get(c.annotator, "").strip():
+            raise RowError(f"column {c.annotator!r} is empty")
+        errors.add(row, m, cells, base, where, report)
     for s in m.scores:
         value = scores[s.campaign]
         if value is None:
@@ -138,7 +174,8 @@ def _import_row(row: dict[str, str], m: CsvMapping, dataset_id: str, builder: Ro
         elif s.scheme == "sqm":
             if not builder.record(s.campaign, {**base, "annotator": annotator, "score": value},
                                   m.annotators.expertise):
-                report.skip(f"{s.column} of {system}/{pid}", f"{annotator} scored it twice; the first was kept")
+                report.skip(f"{s.column} of {system}/{pid}", f"{annotator} scored it twice; the first was kept",
+                            "score given twice")
         else:
             _metric(s, base, value, builder, metric_seen, report)
 
@@ -149,7 +186,8 @@ def _metric(s: ScoreSettings, base: dict[str, Any], value: float, builder: RootB
     if key in seen:
         if seen[key] != value:
             report.skip(f"{s.column} of {base['system']}/{base['paragraph']}",
-                        f"two different scores ({seen[key]} and {value}); the first was kept")
+                        f"two different scores ({seen[key]} and {value}); the first was kept",
+                        "two different metric scores")
         return
     seen[key] = value
     builder.record(s.campaign, {**base, "score": value})

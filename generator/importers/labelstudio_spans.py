@@ -4,11 +4,15 @@ A ``labels`` result on a Text tag gives ``value.start``/``value.end`` (code poin
 Label Studio, UTF-16 units before 2022) and ``value.text``. ``Display`` is one Text tag: the
 text it showed and the translations in it (one, or several for a merged display).
 ``locate`` checks the offsets against ``value.text`` and returns the translation and the
-offsets in its NFC text, or raises ``Malformed`` saying what does not match.
+offsets in its NFC text, or raises ``Malformed`` saying what does not match. Differences in
+whitespace only between ``value.text`` and the offsets' text are accepted (the offsets win;
+the caller counts them). A translation displayed without its surrounding whitespace is still
+found in a merged display; one that is not there at all is listed in ``Display.missing``.
 """
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from dataclasses import dataclass
 from typing import Any
@@ -25,6 +29,7 @@ class Part:
     name: str     # translation name in the mapping
     start: int    # code-point offset of the translation inside the displayed text
     text: str     # the translation as displayed (before NFC)
+    shift: int = 0  # code points of leading whitespace the display left out
 
 
 @dataclass(frozen=True)
@@ -32,19 +37,23 @@ class Display:
     to_name: str
     text: str
     parts: tuple[Part, ...]
+    missing: tuple[str, ...] = ()
 
     @classmethod
     def merged(cls, to_name: str, text: str, parts: list[tuple[str, str]]) -> "Display":
-        """Find each (name, translation) in ``text`` after the previous one."""
-        found, cursor = [], 0
+        """Find each (name, translation) in ``text`` after the previous one (stripped if need be)."""
+        found, missing, cursor = [], [], 0
         for name, part in parts:
-            at = text.find(part, cursor)
-            if at < 0 or not part:
-                raise Malformed(f"translation {name!r} does not occur in the merged text {to_name!r}"
-                                + (" after the previous part" if cursor else ""))
-            found.append(Part(name, at, part))
-            cursor = at + len(part)
-        return cls(to_name, text, tuple(found))
+            at, shown = text.find(part, cursor), part
+            if at < 0 and part.strip():
+                shown = part.strip()
+                at = text.find(shown, cursor)
+            if at < 0 or not shown:
+                missing.append(name)
+                continue
+            found.append(Part(name, at, shown, len(part) - len(part.lstrip())))
+            cursor = at + len(shown)
+        return cls(to_name, text, tuple(found), tuple(missing))
 
 
 def to_codepoints(text: str, offset: int, unit: str) -> int:
@@ -63,8 +72,8 @@ def to_codepoints(text: str, offset: int, unit: str) -> int:
     raise Malformed(f"UTF-16 offset {offset} is past the end of the text ({position} units)")
 
 
-def locate(display: Display, value: dict[str, Any], unit: str) -> tuple[str, int, int]:
-    """(translation name, start, end) in the NFC translation for one span ``value``."""
+def locate(display: Display, value: dict[str, Any], unit: str) -> tuple[str, int, int, int]:
+    """(translation name, start, end, 1 if whitespace drift else 0) in the NFC translation."""
     start, end, said = value.get("start"), value.get("end"), value.get("text")
     if not isinstance(start, int) or not isinstance(end, int) or isinstance(start, bool):
         raise Malformed(f"value.start/value.end are not integer offsets ({start!r}, {end!r})")
@@ -78,14 +87,20 @@ def locate(display: Display, value: dict[str, Any], unit: str) -> tuple[str, int
         raise Malformed(f"offsets {start}-{end} do not fit the text of {display.to_name!r} "
                         f"({len(display.text)} code points)")
     found = display.text[first:last]
-    if found != said:
+    drift = int(found != said and _squeezed(found) == _squeezed(said))
+    if found != said and not drift:
         raise Malformed(f"offsets {start}-{end} ({unit}) select {found!r} in {display.to_name!r}, "
                         f"but value.text is {said!r}{_hint(display.text, start, end, said, unit)}")
     part = next((p for p in display.parts if p.start <= first and last <= p.start + len(p.text)), None)
     if part is None:
         raise Malformed(f"span {start}-{end} {said!r} is not inside one translation of the "
                         f"merged text {display.to_name!r}")
-    return part.name, *_nfc_offsets(part.text, first - part.start, last - part.start)
+    start, end = _nfc_offsets(part.text, first - part.start, last - part.start)
+    return part.name, start + part.shift, end + part.shift, drift
+
+
+def _squeezed(text: str) -> str:
+    return re.sub(r"\s+", "", text)
 
 
 def _nfc_offsets(text: str, start: int, end: int) -> tuple[int, int]:

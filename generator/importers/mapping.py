@@ -36,6 +36,9 @@ class DatasetSettings:
     description: str = setting("What the data is (shown on the home page).")
     licence: str = setting("Licence of the data.")
     citation: str = setting("BibTeX entry to cite the data.")
+    id_prefix: str = setting("Prefix ('<prefix>-') of every work, paragraph and system id read from "
+                             "the data, so that two imports never share an id; --prefix-ids sets it "
+                             "to the dataset id.", kind="id")
 
 
 @dataclass
@@ -84,6 +87,21 @@ class TaskSettings:
                         "default: one work for all tasks (the 'work' block).")
     sentences: str = setting("Data field with the number of sentences of the source (paper "
                              "000's MQM denominator); default: 1 per paragraph.")
+    pair: str = setting("Data field with each task's language pair, e.g. en-zh (lower-cased); "
+                        "default: the top-level pair.")
+    source_lang: str = setting("Data field with each task's source language (with target_lang, "
+                               "e.g. source_lang); default: the top-level pair.")
+    target_lang: str = setting("Data field with each task's target language (with source_lang).")
+    annotator: str = setting("Data field naming the real annotator when a task has it (e.g. a "
+                             "shared Label Studio account); default: completed_by.")
+    comparison: str = setting("Data field naming the comparison of a task (see "
+                              "mqm.per_comparison); default: the task's two systems, sorted, "
+                              "joined by '-vs-'.")
+
+    def problems(self) -> Iterator[Issue]:
+        if bool(self.source_lang) != bool(self.target_lang):
+            yield "target_lang" if self.source_lang else "source_lang", \
+                "source_lang and target_lang go together", "name both data fields, or use pair"
 
 
 @dataclass
@@ -141,9 +159,14 @@ class MqmSettings:
     severity_from: str = setting("Name of a per-region Choices control giving each span's "
                                  "severity (choice values are lower-cased).")
     comment_from: str = setting("Name of a per-region TextArea control giving each span's comment.")
-    default_severity: str = setting("Severity of spans no label or control sets; default: "
-                                    "such spans are reported and their annotation skipped.",
-                                    choices=SEVERITIES)
+    default_severity: str = setting("Severity given to spans no label or control sets; the "
+                                    "campaign card states it (mqm.default_severity). Default: such "
+                                    "spans are kept with severity 'unspecified', which MQM scores "
+                                    "do not weigh.", choices=SEVERITIES)
+    per_comparison: bool = setting("One MQM campaign per comparison (<campaign>-<comparison>), so "
+                                   "an annotator who judged the same translation in several "
+                                   "comparisons keeps every judgment. false: one campaign, and a "
+                                   "repeated judgment is skipped.", False)
 
 
 @dataclass
@@ -169,7 +192,8 @@ class SqmSettings:
 
 @dataclass
 class LabelStudioMapping:
-    pair: str = setting("Language pair <source>-<target>, e.g. en-zh.", required=True, kind="pair")
+    pair: str = setting("Language pair <source>-<target>, e.g. en-zh, of every task that "
+                        "gives none in its data (task.pair, task.source_lang).", kind="pair")
     offsets: str = setting("Unit of value.start/value.end: codepoints (current Label Studio) "
                            "or utf16 (versions before 2022 counted JavaScript UTF-16 units).",
                            "codepoints", choices=("codepoints", "utf16"))
@@ -191,6 +215,9 @@ class LabelStudioMapping:
     def problems(self) -> Iterator[Issue]:
         if not self.annotators.expertise:
             yield "annotators.expertise", "is required", "set the annotators' group, e.g. student"
+        if not (self.pair or self.task.pair or self.task.source_lang):
+            yield "pair", "is required (no task.pair or task.source_lang field either)", \
+                "set pair: <source>-<target>, or name the data fields holding it under task:"
         if not (self.mqm or self.pairwise or self.sqm):
             yield "", "no scheme to import", "add an mqm, pairwise or sqm block"
         names = [t.name for t in self.translations]
@@ -234,6 +261,19 @@ class ScoreSettings:
 
 
 @dataclass
+class ErrorColumnSettings:
+    category: str = setting("Column with the error category 'Main/Sub' (one row per error, as in "
+                            "WMT TSV); an empty cell or No-error is an error-free row.", required=True)
+    severity: str = setting("Column with the severity; an empty cell (or no column) gives severity "
+                            "'unspecified'.")
+    comment: str = setting("Column with the annotator's comment on the error.")
+    campaign: str = setting("Campaign id; default: <dataset id>-mqm.", kind="id")
+    title: str = setting("Campaign title; default: 'MQM error annotation'.")
+    variant: str = setting("Score formula (see the Data format page).", "paper000",
+                           choices=("paper000", "wmt"))
+
+
+@dataclass
 class CsvMapping:
     pair: str = setting("Language pair <source>-<target>, e.g. de-en.", required=True, kind="pair")
     delimiter: str = setting("Field separator (tab: a tab character).", ",", choices=(",", ";", "tab"))
@@ -244,8 +284,15 @@ class CsvMapping:
                                                  "listed get the defaults.", {})
     columns: ColumnSettings = section(ColumnSettings, "Which column holds what.")
     scores: list[ScoreSettings] = setting("Score columns, one campaign each.", [])
+    errors: ErrorColumnSettings | None = section(
+        ErrorColumnSettings, "Error rows -> an MQM campaign: the span is marked with <v>...</v> in "
+        "the translation, or in the source for an error shown on the source text.", optional=True)
 
     def problems(self) -> Iterator[Issue]:
+        if self.errors and not self.columns.annotator:
+            yield "columns.annotator", "is required for error rows", "name the annotator column"
+        if self.errors and not self.annotators.expertise:
+            yield "annotators.expertise", "is required for error rows", "set the annotators' group"
         if any(s.scheme == "sqm" for s in self.scores):
             if not self.columns.annotator:
                 yield "columns.annotator", "is required for sqm scores", "name the annotator column"

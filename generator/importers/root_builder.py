@@ -16,11 +16,7 @@ from typing import Any
 from ..errors import DataError, Problem
 from ..ids import slug
 from . import ImportReport, write_jsonl, write_yaml
-from .mapping import DatasetSettings, SystemSettings, WorkSettings
-
-
-def file_version(path: Path) -> str:
-    return "sha256-" + hashlib.sha256(path.read_bytes()).hexdigest()[:12]
+from .mapping import SystemSettings
 
 
 def judgment_key(scheme: str, record: dict[str, Any]) -> tuple[Any, ...]:
@@ -40,10 +36,11 @@ class RootBuilder:
     works: dict[str, dict[str, Any]] = field(default_factory=dict)
     paragraphs: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
     systems: dict[str, dict[str, Any]] = field(default_factory=dict)
-    translations: dict[tuple[str, str], str] = field(default_factory=dict)
+    translations: dict[tuple[str, str, str], str] = field(default_factory=dict)  # (system, pair, paragraph)
     campaigns: dict[str, dict[str, Any]] = field(default_factory=dict)
     records: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
     annotators: dict[str, dict[str, dict[str, Any]]] = field(default_factory=dict)
+    prefix: str = ""  # id namespace applied on write to work, paragraph and system ids
     _by_key: dict[tuple[str, str], str] = field(default_factory=dict)
     _texts: dict[str, str] = field(default_factory=dict)
     _seen: dict[str, set[tuple[Any, ...]]] = field(default_factory=dict)
@@ -71,11 +68,11 @@ class RootBuilder:
     def paragraph_id(work: str, text: str, key: str = "") -> str:
         return slug(key) if key else f"{work[:66].rstrip('.-_')}-{_digest(text)}"
 
-    def conflict(self, system: str, paragraph: str, source: str, translation: str) -> str:
+    def conflict(self, system: str, paragraph: str, source: str, translation: str, pair: str = "") -> str:
         """Why this source/translation cannot be added (an earlier task had other texts), or ''."""
         if self._texts.get(paragraph, source) != source:
             return f"paragraph {paragraph!r} has a different source text in an earlier item"
-        if self.translations.get((system, paragraph), translation) != translation:
+        if self.translations.get((system, pair or self.pair, paragraph), translation) != translation:
             return f"{system} has a different translation of paragraph {paragraph!r} in an earlier item"
         return ""
 
@@ -88,9 +85,9 @@ class RootBuilder:
         card |= {k: v for k, v in (("model", s.model), ("description", s.description)) if v}
         self.systems[system_id] = card
 
-    def translation(self, system: str, paragraph: str, text: str) -> bool:
+    def translation(self, system: str, paragraph: str, text: str, pair: str = "") -> bool:
         """Store a translation; False if the system already has a different one of the paragraph."""
-        known = self.translations.setdefault((system, paragraph), text)
+        known = self.translations.setdefault((system, pair or self.pair, paragraph), text)
         return known == text
 
     def campaign(self, campaign_id: str, card: dict[str, Any]) -> None:
@@ -121,10 +118,31 @@ class RootBuilder:
             report.count("annotators", len(people))
 
     def write(self, out: Path, dataset: dict[str, Any], report: ImportReport) -> None:
-        """Write the data root into ``out``, which must not exist or be empty (no stale files)."""
+        """Write the data root into ``out``, which must not exist or be empty (no stale files).
+
+        The root is written into a staging folder beside ``out`` and validated there; only a
+        root the loader accepts is moved into place, so an import never leaves a root that
+        ``litboard validate`` rejects."""
+        import shutil
+
         if out.exists() and (not out.is_dir() or any(out.iterdir())):
             raise DataError([Problem(str(out), 0, "--out", "exists and is not empty",
                                      "choose a new folder, or delete this one first")])
+        if self.prefix:
+            self._apply_prefix()
+        self.check_sizes()
+        stage = out.parent / f".{out.name}.importing"
+        shutil.rmtree(stage, ignore_errors=True)
+        try:
+            self._write_files(stage, dataset, report)
+            _check_written(stage, out)
+            if out.exists():
+                out.rmdir()
+            stage.rename(out)
+        finally:
+            shutil.rmtree(stage, ignore_errors=True)
+
+    def _write_files(self, out: Path, dataset: dict[str, Any], report: ImportReport) -> None:
         write_yaml(out / "corpus" / "dataset.yaml", dataset)
         for work, card in sorted(self.works.items()):
             rows = self.paragraphs.get(work, [])
@@ -134,16 +152,116 @@ class RootBuilder:
             report.count("paragraphs", len(rows), "written")
         for system, card in sorted(self.systems.items()):
             write_yaml(out / "corpus" / "systems" / system / "system.yaml", card)
-            rows = [{"paragraph": p, "text": t} for (s, p), t in self.translations.items() if s == system]
-            write_jsonl(out / "corpus" / "systems" / system / f"{self.pair}.jsonl", rows)
             report.count("systems", 1, "written")
-            report.count("translations", len(rows), "written")
+            for pair in sorted({p for (s, p, _) in self.translations if s == system}):
+                rows = [{"paragraph": g, "text": t} for (s, p, g), t in self.translations.items()
+                        if s == system and p == pair]
+                write_jsonl(out / "corpus" / "systems" / system / f"{pair}.jsonl", rows)
+                report.count("translations", len(rows), "written")
         for cid, card in sorted(self.campaigns.items()):
             people = sorted(self.annotators.get(cid, {}).values(), key=lambda a: a["id"])
             write_yaml(out / "judgments" / cid / "campaign.yaml",
                        {**card, **({"annotators": people} if people else {})})
-            write_jsonl(out / "judgments" / cid / f"{cid}.jsonl", self.records[cid])
+            for name, chunk in split_records(cid, self.records[cid]):
+                write_jsonl(out / "judgments" / cid / name, chunk)
             report.count(f"{cid} records", len(self.records[cid]), "written")
+
+    def _apply_prefix(self) -> None:
+        """Rename every work, paragraph and system id to ``<prefix>-<id>`` (ids stay safe)."""
+        ns = self.prefix
+
+        def new(old: str) -> str:
+            return namespaced(ns, old)
+
+        self.works = {new(w): card for w, card in self.works.items()}
+        self.paragraphs = {new(w): [{**r, "id": new(r["id"])} for r in rows] for w, rows in self.paragraphs.items()}
+        self.systems = {new(s): {**card, "id": new(s)} for s, card in self.systems.items()}
+        self.translations = {(new(s), p, new(g)): t for (s, p, g), t in self.translations.items()}
+        for records in self.records.values():
+            for r in records:
+                for k in ("system", "paragraph", "a", "b", "best", "worst"):
+                    if isinstance(r.get(k), str):
+                        r[k] = new(r[k])
+                if isinstance(r.get("systems"), list):
+                    r["systems"] = [new(s) for s in r["systems"]]
+        self.prefix = ""
+
+    def check_sizes(self) -> None:
+        """DataError before writing when a corpus file would exceed the loader's size limit."""
+        from ..textfiles import MAX_FILE_BYTES
+
+        sizes: dict[str, int] = {}
+        for work, rows in self.paragraphs.items():
+            sizes[f"corpus/works/{work}/paragraphs.jsonl"] = sum(map(_json_size, rows))
+        for (system, pair, paragraph), text in self.translations.items():
+            name = f"corpus/systems/{system}/{pair}.jsonl"
+            sizes[name] = sizes.get(name, 0) + _json_size({"paragraph": paragraph, "text": text})
+        big = [Problem(name, 0, "file", f"would be {size:,} bytes, over the loader's "
+                       f"{MAX_FILE_BYTES:,}-byte limit", "split the import, e.g. one work per task "
+                       "(task.work) or one import per language pair")
+               for name, size in sorted(sizes.items()) if size > MAX_FILE_BYTES]
+        if big:
+            raise DataError(big)
+
+    def check_system_cards(self, cards: dict[str, Any], where: str, report: ImportReport) -> None:
+        """A ``systems:`` card keyed by a name that slugging changes (so it can never match) is an
+        error naming the slugged id; a card for an id absent from this data is a note."""
+        problems = []
+        for key in cards:
+            if key in self.systems:
+                continue
+            slugged = slug(key)
+            if slugged != key:
+                found = "" if slugged in self.systems else " (no system has that id in this data either)"
+                problems.append(Problem(where, 0, f"systems.{key}", "matches no system: system ids are "
+                                        f"slugged{found}", f"key the card by {slugged!r}"))
+            else:
+                report.notes.append(f"the systems card {key!r} matches no system in this data")
+        if problems:
+            raise DataError(problems)
+
+
+def _check_written(stage: Path, out: Path) -> None:
+    """DataError (naming the files as they would be in ``out``) when the loader rejects the root."""
+    from ..load import validate
+
+    problems = validate([stage]).items
+    if problems:
+        raise DataError([Problem(p.file.replace(str(stage), str(out)), p.line, p.field,
+                                 f"the importer produced data the loader rejects: {p.message}",
+                                 "nothing was written; please report this with the input file")
+                         for p in problems])
+
+
+def namespaced(prefix: str, old: str) -> str:
+    """``<prefix>-<old>``, shortened with a digest to stay within the 80-character id limit."""
+    joined = f"{prefix}-{old}"
+    return joined if len(joined) <= 80 else f"{joined[:69].rstrip('.-_')}-{_digest(joined)}"
+
+
+def split_records(cid: str, records: list[dict[str, Any]]) -> list[tuple[str, list[dict[str, Any]]]]:
+    """``<cid>.jsonl``, or numbered ``<cid>-001.jsonl``... files each under the loader's size limit."""
+    from ..textfiles import MAX_FILE_BYTES
+
+    limit = MAX_FILE_BYTES * 9 // 10
+    chunks: list[list[dict[str, Any]]] = [[]]
+    size = 0
+    for record in records:
+        n = _json_size(record)
+        if chunks[-1] and size + n > limit:
+            chunks.append([])
+            size = 0
+        chunks[-1].append(record)
+        size += n
+    if len(chunks) == 1:
+        return [(f"{cid}.jsonl", chunks[0])]
+    return [(f"{cid}-{i:03d}.jsonl", chunk) for i, chunk in enumerate(chunks, start=1)]
+
+
+def _json_size(record: dict[str, Any]) -> int:
+    import json
+
+    return len(json.dumps(record, ensure_ascii=False).encode("utf-8")) + 1
 
 
 def category_names(records: list[dict[str, Any]]) -> list[str]:
@@ -154,46 +272,3 @@ def category_names(records: list[dict[str, Any]]) -> list[str]:
 
 def _digest(text: str) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()[:10]
-
-
-def dataset_card(settings: DatasetSettings, default_id: str, src: Path, notes: list[str],
-                 fallback_title: str) -> dict[str, Any]:
-    """corpus/dataset.yaml from the mapping's dataset block (defaults from the input file)."""
-    dataset_id = settings.id or default_id
-    card: dict[str, Any] = {"id": dataset_id, "title": settings.title or fallback_title or dataset_id,
-                            "version": settings.version or file_version(src)}
-    card |= {k: v for k, v in (("description", settings.description), ("licence", settings.licence),
-                               ("citation", settings.citation)) if v}
-    card["source"] = {"url": src.name, "files": [{"path": src.name, "sha256": hashlib.sha256(
-        src.read_bytes()).hexdigest()}]}
-    if notes:
-        card["notes"] = notes[:]
-    return card
-
-
-def work_card(settings: WorkSettings, source_lang: str, title: str) -> dict[str, Any]:
-    card: dict[str, Any] = {"title": settings.title or title, "source_lang": source_lang,
-                            "genre": settings.genre, "era": settings.era,
-                            "rights": {"status": settings.rights,
-                                       "note": settings.rights_note or "not stated in the import mapping"}}
-    if settings.author:
-        card["author"] = settings.author
-    return card
-
-
-def input_file(src: Path, suffix: str) -> Path:
-    """The file to import: ``src`` itself, or the only ``*<suffix>`` file in the folder ``src``."""
-    if src.is_dir():
-        found = sorted(src.glob(f"*{suffix}"))
-        if len(found) == 1:
-            return found[0]
-        raise DataError([Problem(str(src), 0, "SRC", f"is a folder with {len(found)} {suffix} files",
-                                 f"pass the {suffix} file itself")])
-    if not src.is_file():
-        raise DataError([Problem(str(src), 0, "SRC", "does not exist", "pass the exported file")])
-    return src
-
-
-def default_id(src: Path) -> str:
-    """A safe id from the input file name (without extensions)."""
-    return slug(src.name.split(".")[0] if not src.name.startswith(".") else src.name)

@@ -8,9 +8,12 @@ an error-free segment is one row with category and severity ``No-error``.
 Written: one work per doc, one paragraph per segment (id ``<doc>-<seg_id>``, index from the
 segment order), one system per WMT system (``ref*``/``human*`` = human translations), one
 MQM campaign (variant ``wmt``) with one record per (system, segment, rater) and offsets in
-code points of the tag-free NFC target. An error marked only in the source becomes a
-zero-width target span at 0 carrying ``source_start``/``source_end``. Any malformed row drops
-its whole (system, segment, rater) record, reported with the line number.
+code points of the tag-free NFC target. An error marked only in the source is stored with
+``side: source`` and its source offsets (``source_start``/``source_end``; ``start``/``end``
+stay a zero-width target span at 0), and the reader shows it on the source text. A row with
+malformed ``<v>`` tags skips that error only: the record keeps its other errors (a record
+whose every row is malformed is skipped). Other malformed rows drop their record, reported
+with the line number.
 """
 
 from __future__ import annotations
@@ -28,10 +31,21 @@ from ..spans.tags import TagError, parse_tags
 from ..typology import SEVERITIES, allowed_categories
 from . import ImportReport
 from .mapping import SystemSettings, WmtMapping, load_mapping
-from .root_builder import RootBuilder, category_names, dataset_card, default_id, input_file
+from .inputs import dataset_card, default_id, input_files
+from .root_builder import RootBuilder, category_names
+
+# What the importer skips and why (printed by `litboard import wmt-mqm --help`).
+SKIPS: tuple[tuple[str, str], ...] = (
+    ("a row", "it has more or fewer fields than the header"),
+    ("an error (only that row)", "malformed <v> tags in its source or target cell"),
+    ("a record (system x segment x rater)", "an unknown severity, a No-error row with a real "
+     "category, a tag-free text differing between its rows, texts contradicting an earlier record, "
+     "every row malformed, or the same rater judging the translation twice"),
+)
 
 COLUMNS = ("system", "doc", "doc_id", "seg_id", "rater", "source", "target", "category", "severity")
 NO_ERROR = "no-error"
+TAG = re.compile(r"</?v>")
 # ISO 639-1 codes of WMT language pairs, to read 'zhen' in a file name as zh-en.
 WMT_LANGS = {"cs", "de", "en", "es", "et", "fi", "fr", "gu", "ha", "he", "hi", "hr", "is", "ja",
              "kk", "km", "lt", "lv", "pl", "ps", "ro", "ru", "ta", "tr", "uk", "xh", "zh", "zu"}
@@ -50,35 +64,57 @@ class Item:
     target: str
     errors: list[dict[str, Any]] = field(default_factory=list)
     problem: str = ""
+    malformed: int = 0   # rows skipped for malformed <v> tags
+    clean: int = 0       # rows read without a tag problem
 
 
-def run(src: Path, out: Path, mapping: Path | None = None) -> ImportReport:
-    """Import a WMT MQM TSV file ``src`` into the data root ``out``."""
-    src = input_file(src, ".tsv")
+def run(src: Path | list[Path], out: Path, mapping: Path | None = None, namespace: str = "",
+        prefix_ids: bool = False) -> ImportReport:
+    """Import WMT MQM TSV files ``src`` (files, folders, globs) into the data root ``out``.
+
+    Each file is one campaign (its pair from ``pair`` or the file name); with one file the
+    campaign id is ``campaign`` or the file name, with several always the file name."""
+    files = input_files(src, ".tsv")
     m = load_mapping(mapping, WmtMapping) if mapping else WmtMapping()
-    pair = m.pair or pair_from_name(src)
     report = ImportReport()
-    items, order = read_items(src, report)
-    builder = RootBuilder(pair)
-    campaign = m.campaign or default_id(src)
-    builder.campaign(campaign, {"title": m.title or f"WMT expert MQM ({src.name})", "scheme": "mqm",
-                                "source": f"WMT MQM TSV {src.name}"})
+    builder = RootBuilder(m.pair or pair_from_name(files[0]))
     positions: dict[str, int] = {}
-    for item in items.values():
-        pid = _add_item(item, m, campaign, builder, report)
-        if pid:
-            positions[pid] = order[(item.doc, item.seg)]
+    for f in files:
+        before = len(report.skipped)
+        _import_file(f, m, m.campaign if len(files) == 1 else "", builder, report, positions)
+        if len(files) > 1:
+            report.skipped[before:] = [f"{f.name}: {s}" for s in report.skipped[before:]]
     for rows in builder.paragraphs.values():  # index = position in the doc, not first appearance
         rows.sort(key=lambda r: (positions[r["id"]], r["id"]))
         for index, row in enumerate(rows):
             row["index"] = index
-    builder.campaigns[campaign]["mqm"] = _typology(category_names(builder.records[campaign]))
-    _check_pair(pair, builder, report)
+    builder.check_system_cards(m.systems, str(mapping or "mapping"), report)
     builder.count_read(report)
-    card = dataset_card(m.dataset, m.dataset.id or default_id(src), src, report.notes,
-                        f"WMT expert MQM ({src.name})")
+    dataset_id = m.dataset.id = namespace or m.dataset.id or default_id(files[0])
+    card = dataset_card(m.dataset, dataset_id, files, report.notes,
+                        f"WMT expert MQM ({files[0].name})" if len(files) == 1 else
+                        f"WMT expert MQM ({len(files)} files)")
+    builder.prefix = m.dataset.id_prefix or (dataset_id if prefix_ids else "")
     builder.write(out, card, report)
     return report
+
+
+def _import_file(src: Path, m: WmtMapping, campaign: str, builder: RootBuilder, report: ImportReport,
+                 positions: dict[str, int]) -> None:
+    """One TSV file -> one campaign; ``builder.pair`` is set to the file's pair."""
+    builder.pair = m.pair or pair_from_name(src)
+    items, order = read_items(src, report)
+    campaign = campaign or default_id(src)
+    builder.campaign(campaign, {"title": m.title or f"WMT expert MQM ({src.name})", "scheme": "mqm",
+                                "source": f"WMT MQM TSV {src.name}"})
+    texts = []
+    for item in items.values():
+        pid = _add_item(item, m, campaign, builder, report)
+        if pid:
+            positions[pid] = order[(item.doc, item.seg)]
+            texts.append(item.source)
+    builder.campaigns[campaign]["mqm"] = _typology(category_names(builder.records[campaign]))
+    _check_pair(builder.pair, texts, report)
 
 
 def pair_from_name(src: Path) -> str:
@@ -112,7 +148,7 @@ def read_items(src: Path, report: ImportReport
         report.count("rows")
         if len(row) != len(header):
             report.skip(f"line {number}", f"has {len(row)} fields, the header {len(header)}; "
-                        "the row was skipped")
+                        "the row was skipped", "row with a wrong number of fields")
             continue
         cell = {name: row[i] for name, i in col.items()}
         order[(cell["doc"], cell["seg_id"])] = _position(cell["doc_id"], cell["seg_id"])
@@ -134,12 +170,18 @@ def _read_row(cell: dict[str, str], number: int, items: dict[tuple[str, ...], It
         target, target_spans = parse_tags(unicodedata.normalize("NFC", cell["target"]), indexed=False)
         source, source_spans = parse_tags(unicodedata.normalize("NFC", cell["source"]), indexed=False)
     except TagError as error:
-        target, source, target_spans, source_spans = "", "", [], []
-        problem = f"line {number}: malformed <v> tags: {error}"
-    else:
-        problem = ""
+        target, source = (unicodedata.normalize("NFC", TAG.sub("", cell[c])) for c in ("target", "source"))
+        item = items.setdefault(key, Item(*key, line=number, source=source, target=target))
+        item.malformed += 1
+        report.skip(f"line {number}", f"malformed <v> tags: {error}; only this error was skipped",
+                    "error with malformed <v> tags")
+        if (item.target, item.source) != (target, source) and not item.problem:
+            item.problem = f"line {number}: the tag-free source or target differs from line {item.line}"
+        return
     item = items.setdefault(key, Item(*key, line=number, source=source, target=target))
-    if not problem and (item.target, item.source) != (target, source):
+    item.clean += 1
+    problem = ""
+    if (item.target, item.source) != (target, source):
         problem = f"line {number}: the tag-free source or target differs from line {item.line}"
     if not problem:
         error, problem = _error(cell, target_spans, source_spans, number, report)
@@ -171,8 +213,8 @@ def _error(cell: dict[str, str], target_spans: list[Any], source_spans: list[Any
         if len(target_spans) > 1:
             error["comment"] = f"{len(target_spans)} <v> spans in one row: stored as the span covering them"
     elif source_spans:
+        error["side"] = "source"
         error["source_start"], error["source_end"] = source_spans[0].start, source_spans[-1].end
-        error["comment"] = "marked in the source only: zero-width at the start of the target"
         report.count("errors marked in the source only")
     else:
         error["comment"] = "no span marked: zero-width at the start of the target"
@@ -188,14 +230,21 @@ def _add_item(item: Item, m: WmtMapping, campaign: str, builder: RootBuilder, re
     where = f"line {item.line} (system {item.system}, doc {item.doc}, seg {item.seg}, rater {item.rater})"
     report.count("items (system x segment x rater)")
     if item.problem:
-        report.skip(where, f"{item.problem}; the whole record was skipped")
+        report.skip(where, f"{item.problem}; the whole record was skipped", "record with a malformed row")
+        return ""
+    if not item.clean:
+        report.skip(where, "every row of the record has malformed <v> tags; the record was skipped",
+                    "record whose every row is malformed")
         return ""
     work = slug(m.documents.id_prefix + item.doc)
+    known = builder.works.get(work, {}).get("source_lang", builder.pair.split("-")[0])
+    if known != builder.pair.split("-")[0]:  # the same doc name in another source language
+        work = slug(f"{m.documents.id_prefix}{item.doc}-{builder.pair.split('-')[0]}")
     system = slug(item.system)
     pid = builder.paragraph_id(work, item.source, f"{work}-{item.seg}")
     why = builder.conflict(system, pid, item.source, item.target)
     if why:
-        report.skip(where, f"{why}; the record was skipped")
+        report.skip(where, f"{why}; the record was skipped", "record contradicting an earlier text")
         return ""
     builder.work(work, _work_card(item.doc, builder.pair, m))
     builder.paragraph(work, item.source, pid)
@@ -205,7 +254,8 @@ def _add_item(item: Item, m: WmtMapping, campaign: str, builder: RootBuilder, re
     record = {"system": system, "pair": builder.pair, "paragraph": pid, "annotator": annotator,
               "errors": item.errors}
     if not builder.record(campaign, record, m.annotators.expertise or "professional"):
-        report.skip(where, f"rater {annotator} already judged this translation; the first was kept")
+        report.skip(where, f"rater {annotator} already judged this translation; the first was kept",
+                    "repeated judgment")
     return pid
 
 
@@ -229,12 +279,12 @@ def _typology(found: list[str]) -> dict[str, Any]:
                                                                "categories": found}
 
 
-def _check_pair(pair: str, builder: RootBuilder, report: ImportReport) -> None:
+def _check_pair(pair: str, texts: list[str], report: ImportReport) -> None:
     """Say so when the source texts do not look like the pair's source language (zh, ja)."""
     source = pair.split("-")[0]
     if source not in ("zh", "ja"):
         return
-    texts = [r["text"] for rows in builder.paragraphs.values() for r in rows]
+    texts = sorted(set(texts))
     han = sum(any("\u4e00" <= c <= "\u9fff" for c in t) for t in texts)
     if texts and han < len(texts) / 2:
         report.notes.append(f"the pair is {pair}, but only {han} of {len(texts)} source segments contain "

@@ -91,6 +91,8 @@ def translation_spans(key: tuple[str, str, str], ctx: SpanContext, prefix: str) 
                             str(r.get("comment") or ""), **extra))
 
     for r in ctx.spans["mqm_errors"].get(key, []):
+        if on_source(r):
+            continue  # shown on the source text (source_errors)
         expertise = ctx.expertise.get((r["campaign"], r["annotator"]), "")
         layer = "auto" if expertise == "llm" else "mqm"
         title = "/".join(x for x in (r["category"], r["subcategory"]) if x) or "Error"
@@ -115,6 +117,33 @@ def translation_spans(key: tuple[str, str, str], ctx: SpanContext, prefix: str) 
         add("kudos", r, "", f"Kudos +{float(r['points']):g}", r["annotator"],
             ctx.expertise.get((r["campaign"], r["annotator"]), ""), f"{r['campaign']}:{r['annotator']}",
             badge="★")
+    return out
+
+
+def on_source(r: dict[str, Any]) -> bool:
+    """An MQM error marked on the source text (``side: source`` with source offsets)."""
+    return r.get("side") == "source" and not _missing(r.get("source_start")) and not _missing(r.get("source_end"))
+
+
+def source_errors(rows: list[dict[str, Any]], names: dict[tuple[str, str], tuple[str, str]],
+                  ctx: SpanContext) -> list[SpanView]:
+    """MQM errors marked on the source, as spans of the source text; the detail names the
+    translation (by its blind label) the annotator was judging."""
+    out = []
+    for r in rows:
+        if not on_source(r):
+            continue
+        expertise = ctx.expertise.get((r["campaign"], r["annotator"]), "")
+        layer = "auto" if expertise == "llm" else "mqm"
+        title = "/".join(x for x in (r["category"], r["subcategory"]) if x) or "Error"
+        css = _category_css(r["category"], r["severity"]) + " lb-side-source"
+        label = names.get((r["system"], r["pair"]), ("", ""))[1]
+        out.append(SpanView(f"srce{len(out)}", layer, int(r["source_start"]), int(r["source_end"]),
+                            f"lb-l-{layer} {css}", title, str(r["severity"]), r["annotator"], expertise,
+                            f"{r['campaign']}:{r['annotator']}", ctx.titles.get(r["campaign"], r["campaign"]),
+                            str(r.get("comment") or ""),
+                            detail=f"marked on the source while judging {label}" if label else
+                            "marked on the source"))
     return out
 
 

@@ -15,7 +15,7 @@ from typing import Any
 
 from ..model import Corpus
 from .reader_scores import KEY, AgreementView, ScoreView, agreement_views, records_by, score_rows
-from .reader_spans import SpanContext, SpanView, source_ucps, translation_spans
+from .reader_spans import SpanContext, SpanView, source_errors, source_ucps, translation_spans
 from .spans import split_runs
 from .views import Analysis
 
@@ -154,6 +154,8 @@ def _paragraph(p: dict[str, Any], translations: list[dict[str, Any]], ctx: _Cont
         pairs.append(PairView(pair, pair.split("-")[1], views))
     names = {(t.system, p.pair): (t.name, t.blind_label) for p in pairs for t in p.translations}
     source_spans = source_ucps(ctx.source_ucps.get((pid,), []), names, ctx.spans)
+    marked = [r for t in translations for r in ctx.spans.spans["mqm_errors"].get((t["system"], t["pair"], pid), [])]
+    source_spans += source_errors(marked, names, ctx.spans)
     source = _text_view(p["text"], p["snippet"], p["restricted"], p["source_lang"], source_spans, "src")
     every = [s for v in pairs for t in v.translations for s in t.text.spans] + source.spans
     return ParagraphView(

@@ -83,3 +83,47 @@ def test_metric_only_table_with_semicolons(tmp_path: Path) -> None:
     assert report.skipped == []
     t = load([tmp_path / "root"]).tables
     assert sorted(t["metric_scores"]["score"]) == [12, 41.2] and len(t["paragraphs"]) == 2
+
+
+def test_a_folder_of_tables_is_one_import(tmp_path: Path) -> None:
+    """Many files with one mapping: rows of both tables, skips named with their file."""
+    folder = tmp_path / "tables"
+    folder.mkdir()
+    _write(folder / "part1.csv", ROWS[:4])
+    _write(folder / "part2.csv", [ROWS[0], *ROWS[4:]])
+    report = get("csv")([folder], tmp_path / "root", mapping=EXAMPLES / "csv.yaml")
+    single = get("csv")(_write(tmp_path / "all.csv", ROWS), tmp_path / "one", mapping=EXAMPLES / "csv.yaml")
+    assert report.imported() == single.imported() and len(report.skipped) == len(single.skipped) == 2
+    assert all(s.startswith("part2.csv: line ") for s in report.skipped)
+    assert validate([tmp_path / "root"]).items == []
+    card = yaml.safe_load((tmp_path / "root" / "corpus" / "dataset.yaml").read_text(encoding="utf-8"))
+    assert [f["path"] for f in card["source"]["files"]] == ["part1.csv", "part2.csv"]
+
+
+def test_error_rows_with_source_side_spans_and_a_malformed_tag(tmp_path: Path) -> None:
+    """WMT-style error rows in a CSV: <v> in the translation or in the source; a malformed tag
+    skips that error only; an empty severity is kept as unspecified."""
+    rows = [["source", "translation", "system", "rater", "error", "severity"],
+            ["The <v>old</v> man slept.", "Der Mann schlief.", "mt", "r1", "Accuracy/Omission", "major"],
+            ["The old man slept.", "Der Mann <v>schlief</v>.", "mt", "r1", "Style/Awkward", ""],
+            ["The old man slept.", "Der <v>Mann schlief.", "mt", "r1", "Fluency/Grammar", "minor"],  # line 4
+            ["The old man slept.", "Der alte Mann schlief.", "human", "r1", "", ""],
+            ["Rain.", "<v>Regen</v>.", "mt", "r2", "Fluency/Spelling", "minor"]]
+    src = _write(tmp_path / "errors.csv", rows)
+    mapping = tmp_path / "m.yaml"
+    mapping.write_text(yaml.safe_dump({
+        "pair": "en-de", "dataset": {"id": "csv-errors"}, "annotators": {"expertise": "professional"},
+        "columns": {"source": "source", "translation": "translation", "system": "system", "annotator": "rater"},
+        "errors": {"category": "error", "severity": "severity"}}), encoding="utf-8")
+    report = get("csv")(src, tmp_path / "root", mapping=mapping)
+    assert report.reasons == {"error with malformed <v> tags": 1} and report.skipped[0].startswith("line 4:")
+    assert validate([tmp_path / "root"]).items == []
+    t = load([tmp_path / "root"]).tables
+    errors = t["mqm_errors"].merge(t["translations"][["system", "paragraph", "text"]]).merge(
+        t["paragraphs"][["paragraph", "text"]].rename(columns={"text": "source"}))
+    got = sorted((r.system, r.annotator, r.side, r.text[r.start:r.end], r.source[int(r.source_start):int(
+        r.source_end)] if r.side == "source" else "", r.category, r.severity) for r in errors.itertuples())
+    assert got == [("mt", "r1", "source", "", "old", "Accuracy", "major"),
+                   ("mt", "r1", "target", "schlief", "", "Style", "unspecified"),
+                   ("mt", "r2", "target", "Regen", "", "Fluency", "minor")]
+    assert sorted(zip(t["mqm"]["system"], t["mqm"]["n_errors"])) == [("human", 0), ("mt", 1), ("mt", 2)]

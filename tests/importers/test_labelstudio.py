@@ -96,11 +96,13 @@ def test_mqm_round_trip(mqm_root: tuple[Path, Any]) -> None:
     assert omission["start"] == omission["end"] == T1.index("。")
     assert errors.loc[errors["subcategory"] == "Mistranslation", "comment"].tolist() == ["too literal"]
     assert errors["non_translation"].tolist().count(True) == 1
-    # the error-free annotation is a record with no errors; the malformed one is absent
+    # the error-free annotation is a record with no errors; the malformed span is dropped alone,
+    # so a12's judgment of dead-2 is kept (with no error)
     items = corpus.tables["mqm"].set_index(["paragraph", "annotator"])["n_errors"].to_dict()
-    assert items == {("dead-1", "a11"): 3, ("dead-1", "a12"): 1, ("dead-2", "a11"): 0, ("dead-5", "a11"): 1}
+    assert items == {("dead-1", "a11"): 3, ("dead-1", "a12"): 1, ("dead-2", "a11"): 0, ("dead-2", "a12"): 0,
+                     ("dead-5", "a11"): 1}
     assert set(corpus.tables["annotators"]["annotator"]) == {"a11", "a12"}
-    assert report.read["spans"] == 5 and report.read["tasks"] == 5 and report.read["annotations"] == 7
+    assert report.read["spans"] == 6 and report.read["tasks"] == 5 and report.read["annotations"] == 7
 
 
 def test_mqm_scores_of_the_import(mqm_root: tuple[Path, Any]) -> None:
@@ -110,7 +112,7 @@ def test_mqm_scores_of_the_import(mqm_root: tuple[Path, Any]) -> None:
     got = scores.set_index(["paragraph", "annotator"])["score"].to_dict()
     # paper 000: -(25 NT + 5 major + 1 minor) / sentences, one sentence each (hand-computed)
     assert got == {("dead-1", "a11"): -11.0, ("dead-1", "a12"): -1.0, ("dead-2", "a11"): 0.0,
-                   ("dead-5", "a11"): -25.0}
+                   ("dead-2", "a12"): 0.0, ("dead-5", "a11"): -25.0}
 
 
 def test_malformed_items_are_reported_with_ids(mqm_root: tuple[Path, Any]) -> None:
@@ -237,7 +239,8 @@ def test_same_translation_judged_twice_by_one_annotator_keeps_the_first(tmp_path
     report = get("labelstudio")(ls.write(tmp_path / "e.json", tasks), tmp_path / "root",
                                 mapping=EXAMPLES / "pairwise.yaml")
     assert report.skipped == ["task 2, annotation 20: a1 already has a mqm judgment of this item in another "
-                              "task; the first was kept"]
+                              "task; the first was kept (set mqm.per_comparison: true to keep one MQM campaign "
+                              "per comparison)"]
     corpus = load([tmp_path / "root"])
     assert len(corpus.tables["pairwise"]) == 2 and len(corpus.tables["mqm"]) == 3
 

@@ -25,7 +25,7 @@ ROWS = [  # en-zh: CJK targets
     "sysB\tdoc1\t2\t2\trater1\tIt was <v>cold</v>.\t天气很好。\tAccuracy/Omission\tMajor",  # source only
     "sysC\tdoc1\t2\t2\trater2\tIt was cold.\t<v>It was cold.</v>\tNon-translation\tMajor",
     "sysA\tdoc1\t2\t2\trater1\tIt was cold.\t天气<v>很冷。\tFluency/Grammar\tMinor",  # malformed: line 8
-    "sysA\tdoc1\t2\t2\trater1\tIt was cold.\t天气很冷。\tStyle/Awkward\tNeutral",  # same item: dropped
+    "sysA\tdoc1\t2\t2\trater1\tIt was cold.\t天气很冷。\tStyle/Awkward\tNeutral",  # same item: kept
     "ref\tdoc1\t1\t1\trater2\tThe snow fell.\t大雪纷飞。\tNo-error\tNo-error",
     "sysB\tdoc1\t1\t1\trater2\tThe snow fell.\t雪下了。\tNo-error\tNo-error",  # contradicts line 5
 ]
@@ -53,17 +53,20 @@ def test_fixture_round_trip(fixture_root: tuple[Path, object]) -> None:
     errors = t["mqm_errors"].merge(t["translations"][["system", "paragraph", "text"]])
     got = sorted((r.system, r.paragraph, r.annotator, r.text[r.start:r.end], r.start, r.end, r.category,
                   r.subcategory, r.severity, r.non_translation) for r in errors.itertuples())
-    assert got == [
+    assert got == sorted([
         ("sysa", "doc1-1", "rater1", "落下", 1, 3, "Accuracy", "Mistranslation", "major", False),
         ("sysa", "doc1-1", "rater1", "雪落", 0, 2, "Fluency", "Punctuation", "minor", False),
         ("sysb", "doc1-1", "rater1", "", 4, 4, "Accuracy", "Omission", "minor", False),
         ("sysb", "doc1-2", "rater1", "", 0, 0, "Accuracy", "Omission", "major", False),
-        ("sysc", "doc1-2", "rater2", "It was cold.", 0, 12, "Non-translation", "", "major", True)]
+        ("sysc", "doc1-2", "rater2", "It was cold.", 0, 12, "Non-translation", "", "major", True),
+        ("sysa", "doc1-2", "rater1", "", 0, 0, "Style", "Awkward", "neutral", False)])  # line 8 dropped alone
     records = [line for p in (out / "judgments").rglob("*.jsonl") for line in p.read_text().splitlines()]
-    assert any('"source_start": 7, "source_end": 11' in line for line in records)  # 'cold' in the source
+    assert any('"side": "source", "source_start": 7, "source_end": 11' in line
+               for line in records)  # 'cold' in the source
     items = t["mqm"].set_index(["system", "paragraph", "annotator"])["n_errors"].to_dict()
     assert items == {("sysa", "doc1-1", "rater1"): 2, ("sysa", "doc1-1", "rater2"): 0,
                      ("sysb", "doc1-1", "rater1"): 1, ("sysb", "doc1-2", "rater1"): 1,
+                     ("sysa", "doc1-2", "rater1"): 1,
                      ("sysc", "doc1-2", "rater2"): 1, ("ref", "doc1-1", "rater2"): 0}
     assert t["paragraphs"].set_index("paragraph")["text"].to_dict() == {"doc1-1": "The snow fell.",
                                                                          "doc1-2": "It was cold."}
@@ -75,8 +78,8 @@ def test_fixture_round_trip(fixture_root: tuple[Path, object]) -> None:
 def test_fixture_reports_what_it_skipped(fixture_root: tuple[Path, object]) -> None:
     skipped = fixture_root[1].skipped
     assert len(skipped) == 2
-    assert skipped[0].startswith("line 8 (system sysA, doc doc1, seg 2, rater rater1): line 8: malformed <v> "
-                                 "tags: tag <v> is never closed")
+    assert skipped[0].startswith("line 8: malformed <v> tags: tag <v> is never closed")
+    assert skipped[0].endswith("only this error was skipped")
     assert skipped[1].startswith("line 11 (system sysB, doc doc1, seg 1, rater rater2): sysb has a different "
                                  "translation")
 
@@ -85,8 +88,9 @@ def test_fixture_wmt_scores_by_hand(fixture_root: tuple[Path, object]) -> None:
     t = load([fixture_root[0]]).tables
     scores = mqm_scores(t["mqm"], t["mqm_errors"], t["paragraphs"], {"mqm-lit-enzh": "wmt"})
     system = (-scores.groupby("system")["score"].mean()).to_dict()
-    # sysA: (5 + 0.1, 0) -> 2.55; sysB: (1, 5) -> 3; sysC: 25 (non-translation); ref: 0
-    assert system == pytest.approx({"sysa": 2.55, "sysb": 3.0, "sysc": 25.0, "ref": 0.0}, abs=1e-12)
+    # sysA: (5 + 0.1, 0, 0 (line 9, neutral; line 8's malformed error dropped alone)) -> 1.7;
+    # sysB: (1, 5) -> 3; sysC: 25 (non-translation); ref: 0
+    assert system == pytest.approx({"sysa": 1.7, "sysb": 3.0, "sysc": 25.0, "ref": 0.0}, abs=1e-12)
 
 
 # --- the released WMT sample ---------------------------------------------------------------
@@ -128,7 +132,7 @@ def sample(wmt_release: Path, tmp_path_factory: pytest.TempPathFactory) -> tuple
 def test_sample_imports_cleanly(sample: tuple[Path, Path, object]) -> None:
     src, out, report = sample
     assert validate([out]).items == []
-    assert report.skipped == []
+    assert report.skipped == [] and report.summary() == "218 records imported, 0 skipped"
     assert report.read["rows"] == 300 and report.read["no-error rows"] == 114 and report.read["error rows"] == 186
     corpus = load([out])
     t = corpus.tables
@@ -175,3 +179,64 @@ def test_the_release_folder_is_accepted_and_a_missing_file_reported(wmt_release:
     assert report.read["rows"] == 300
     with pytest.raises(DataError, match="does not exist"):
         get("wmt-mqm")(tmp_path / "missing.tsv", tmp_path / "other")
+
+
+@pytest.mark.shared
+def test_sample_source_side_error_renders_on_the_source_text(sample: tuple[Path, Path, object],
+                                                             tmp_path: Path) -> None:
+    """Must-show 4a: 'SMU talk.2 85 rater5' marks 天上的 in the source (an omission)."""
+    from generator.build import build_site
+
+    _, out, _ = sample
+    errors = load([out]).tables["mqm_errors"]
+    marked = errors[(errors["side"] == "source") & (errors["paragraph"] == "talk-2-85")
+                    & (errors["system"] == "smu")]
+    assert marked[["source_start", "source_end", "category", "subcategory"]].values.tolist() == [
+        [18, 21, "Accuracy", "Omission"]]
+    site = build_site([out], tmp_path / "site").out
+    page = next(site.rglob("paragraphs/talk-2-85.html")).read_text(encoding="utf-8")
+    source = page[page.index('<section class="lb-source"'):page.index("</section>", page.index('<section class="lb-source"'))]
+    assert re.search(r'<mark class="lb-s lb-l-mqm lb-cat-accuracy lb-sev-minor lb-side-source[^"]*"[^>]*>'
+                     r'(?:<mark[^>]*>)*天上的', source), "the source-side error is not marked on the source text"
+    assert "marked on the source while judging Translation" in source
+    rest = page[page.index("</section>", page.index('<section class="lb-source"')):]
+    assert "lb-side-source" not in rest  # not drawn on any translation
+
+
+@pytest.mark.shared
+def test_one_malformed_tag_keeps_the_records_other_errors(wmt_release: Path, tmp_path: Path) -> None:
+    """Must-show 4b: break the <v> tag of one of the 5 rows of 'ref talk.2 93 rater3'."""
+    lines = (wmt_release / "mqm_ted_zhen.head300.tsv").read_text(encoding="utf-8").split("\n")
+    rows = [i for i, line in enumerate(lines) if line.startswith("ref\ttalk.2\t") and "\t93\trater3\t" in line]
+    target = next(i for i in rows if "<v>" in line_cell(lines[i], 6))
+    broken = lines[:]
+    cells = broken[target].split("\t")
+    cells[6] = cells[6].replace("</v>", "", 1)  # an unclosed <v>
+    broken[target] = "\t".join(cells)
+    src = tmp_path / "mqm_ted_zhen.tsv"
+    src.write_text("\n".join(broken), encoding="utf-8")
+    report = get("wmt-mqm")(src, tmp_path / "root")
+    assert report.reasons == {"error with malformed <v> tags": 1}
+    assert report.skipped[0].startswith(f"line {target + 1}: malformed <v> tags")
+    t = load([tmp_path / "root"]).tables
+    record = t["mqm"][(t["mqm"]["system"] == "ref") & (t["mqm"]["paragraph"] == "talk-2-93")
+                      & (t["mqm"]["annotator"] == "rater3")]
+    assert len(rows) == 5 and record["n_errors"].tolist() == [4]  # 5 rows, 1 error dropped alone
+    assert len(t["mqm"]) == 218  # every record of the sample is still there
+
+
+def line_cell(line: str, index: int) -> str:
+    return line.split("\t")[index]
+
+
+def test_several_files_one_campaign_each_with_their_pair(tmp_path: Path) -> None:
+    """Many TSV files in one import: each its own campaign and pair (from the file name)."""
+    for name in ("mqm_lit_enzh.tsv", "mqm_lit_enja.tsv"):
+        (tmp_path / name).write_text("\n".join([HEADER, *ROWS]) + "\n", encoding="utf-8")
+    report = get("wmt-mqm")([tmp_path / "mqm_lit_enzh.tsv", tmp_path / "mqm_lit_enja.tsv"], tmp_path / "root")
+    corpus = load([tmp_path / "root"])
+    assert validate([tmp_path / "root"]).items == []
+    assert sorted(set(zip(corpus.tables["mqm"]["campaign"], corpus.tables["mqm"]["pair"]))) == [
+        ("mqm-lit-enja", "en-ja"), ("mqm-lit-enzh", "en-zh")]
+    assert len(corpus.tables["mqm"]) == 2 * 7 and len(report.skipped) == 4
+    assert {s.split(":")[0] for s in report.skipped} == {"mqm_lit_enja.tsv", "mqm_lit_enzh.tsv"}

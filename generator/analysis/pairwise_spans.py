@@ -1,0 +1,93 @@
+"""The two headline tables of a pairwise study with error spans.
+
+- ``error_counts``: MQM error spans counted by main category per system (optionally per
+  annotator group), over every annotation (a translation judged in two comparisons counts
+  twice, as annotated). Severity plays no part, so spans with severity ``unspecified`` count.
+- ``preference_rates``: for each comparison (an unordered system pair), the share of
+  judgments preferring the first system (ties count one half), summed over language pairs
+  (all judgments pooled) or per pair, with a percentile bootstrap CI over judgments drawn
+  with ``uncertainty.resample_counts`` (seeded, so the table is reproducible).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+
+from .uncertainty import resample_counts
+
+RATE_COLUMNS = ["pair", "first", "second", "judgments", "first_wins", "second_wins", "ties",
+                "rate", "ci_low", "ci_high"]
+
+
+def error_counts(errors: pd.DataFrame, annotators: pd.DataFrame | None = None,
+                 by_group: bool = False, items: pd.DataFrame | None = None) -> pd.DataFrame:
+    """Rows: system (and expertise); columns: main category; values: number of error spans.
+
+    ``items`` (the ``mqm`` table) adds a row of zeros for every system judged without errors."""
+    keys = ["expertise", "system"] if by_group else ["system"]
+    frame = _grouped(errors.assign(category=errors["category"].astype(str).replace("", "(none)")),
+                     annotators, by_group)
+    judged = _grouped(items, annotators, by_group)[keys].drop_duplicates() if items is not None else None
+    if frame.empty and (judged is None or judged.empty):
+        return pd.DataFrame(columns=[*keys, "total"])
+    table = frame.pivot_table(index=keys, columns="category", values="start", aggfunc="count",
+                              fill_value=0) if not frame.empty else pd.DataFrame(
+        index=pd.MultiIndex.from_frame(judged) if by_group else pd.Index(judged["system"], name="system"))
+    if judged is not None and not judged.empty:
+        full = pd.MultiIndex.from_frame(judged) if by_group else pd.Index(judged["system"], name="system")
+        table = table.reindex(table.index.union(full), fill_value=0)
+    table.columns.name = None
+    table = table[sorted(table.columns)].astype(int)
+    table["total"] = table.sum(axis=1)
+    return table.reset_index()
+
+
+def _grouped(frame: pd.DataFrame, annotators: pd.DataFrame | None, by_group: bool) -> pd.DataFrame:
+    """``frame`` with an ``expertise`` column (from ``annotators``) when grouping by it."""
+    if not by_group:
+        return frame
+    groups = annotators if annotators is not None else pd.DataFrame(columns=["campaign", "annotator", "expertise"])
+    out = frame.merge(groups[["campaign", "annotator", "expertise"]], how="left", on=["campaign", "annotator"])
+    out["expertise"] = out["expertise"].fillna("unknown").astype(str)
+    return out
+
+
+def _oriented(pairwise: pd.DataFrame) -> pd.DataFrame:
+    """Each judgment as (pair, first, second, score of first: 1 win, 0.5 tie, 0 loss)."""
+    a, b = pairwise["a"].astype(str), pairwise["b"].astype(str)
+    swap = a > b
+    first, second = a.where(~swap, b), b.where(~swap, a)
+    won = pairwise["preference"].map({"a": 1.0, "b": 0.0, "tie": 0.5}).astype(float)
+    score = won.where(~swap, 1.0 - won)
+    return pd.DataFrame({"pair": pairwise["pair"].astype(str).to_numpy(), "first": first.to_numpy(),
+                         "second": second.to_numpy(), "score": score.to_numpy()})
+
+
+def preference_rates(pairwise: pd.DataFrame, per_pair: bool = False, n_resamples: int = 1000,
+                     seed: int = 12345, alpha: float = 0.05) -> pd.DataFrame:
+    """One row per comparison (per pair, or 'all' pairs pooled): counts, rate of ``first``, CI."""
+    judged = _oriented(pairwise)
+    if not per_pair:
+        judged["pair"] = "all"
+    rows = []
+    for (pair, first, second), group in judged.groupby(["pair", "first", "second"], sort=True):
+        scores = group["score"].to_numpy(dtype=float)
+        low, high = bootstrap_ci(scores, n_resamples, seed, alpha)
+        rows.append({"pair": pair, "first": first, "second": second, "judgments": len(scores),
+                     "first_wins": int((scores == 1.0).sum()), "second_wins": int((scores == 0.0).sum()),
+                     "ties": int((scores == 0.5).sum()), "rate": float(scores.mean()),
+                     "ci_low": low, "ci_high": high})
+    return pd.DataFrame(rows, columns=RATE_COLUMNS)
+
+
+def bootstrap_ci(values: np.ndarray, n_resamples: int = 1000, seed: int = 12345,
+                 alpha: float = 0.05) -> tuple[float, float]:
+    """Percentile CI of the mean of ``values`` over ``n_resamples`` resamples of the values."""
+    counts = resample_counts(len(values), n_resamples, seed)
+    means = counts @ values / len(values)
+    return float(np.quantile(means, alpha / 2)), float(np.quantile(means, 1 - alpha / 2))
+
+
+def signature(n_resamples: int = 1000, seed: int = 12345, alpha: float = 0.05) -> str:
+    return f"bootstrap over judgments|R={n_resamples}|seed={seed}|ci=percentile {100 * (1 - alpha):g}%|ties=0.5"

@@ -1,0 +1,91 @@
+"""Must-show 1 (pages): error counts by category and the summed preference rate of the study."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from generator.analysis import pairwise_spans as ps
+from generator.importers import get
+from generator.load import load
+
+from ..golden import check_golden
+from .ls_study import study_files
+
+MAPPING = Path(__file__).resolve().parents[2] / "generator" / "importers" / "examples" / "pairwise_spans.yaml"
+
+
+@pytest.fixture(scope="module")
+def root(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    tmp = tmp_path_factory.mktemp("pe")
+    study_files(tmp / "exports")
+    get("labelstudio")([tmp / "exports"], tmp / "root", mapping=MAPPING)
+    return tmp / "root"
+
+
+def test_error_counts_by_hand(root: Path) -> None:
+    t = load([root]).tables
+    counts = ps.error_counts(t["mqm_errors"], items=t["mqm"]).set_index("system")
+    # hand count (see ls_study): para: 2 accuracy (p1, once per comparison); sent: accuracy p2,
+    # fluency p1 en-de + p1 en-zh, style p1 (the drift span); human: none marked
+    assert counts.to_dict("index") == {
+        "gpt4-para": {"Accuracy": 2, "Fluency": 0, "Style": 0, "total": 2},
+        "gpt4-sent": {"Accuracy": 1, "Fluency": 2, "Style": 1, "total": 4},
+        "human": {"Accuracy": 0, "Fluency": 0, "Style": 0, "total": 0}}  # judged, no error marked
+    assert list(ps.error_counts(t["mqm_errors"]).set_index("system").index) == ["gpt4-para", "gpt4-sent"]
+    groups = ps.error_counts(t["mqm_errors"], t["annotators"], by_group=True)
+    assert set(groups["expertise"]) == {"professional"} and groups["total"].sum() == 6
+
+
+def test_preference_rates_by_hand(root: Path) -> None:
+    t = load([root]).tables
+    pooled = ps.preference_rates(t["pairwise"]).set_index(["first", "second"])
+    # para vs sent: para preferred in 101, 102 (B = para), 301; sent in 302 -> 3/4
+    row = pooled.loc[("gpt4-para", "gpt4-sent")]
+    assert (row["judgments"], row["first_wins"], row["second_wins"], row["ties"], row["rate"]) == (4, 3, 1, 0, 0.75)
+    # para vs human ('gpt4-para' < 'human'): human preferred in 201, tie in 202 -> para 0.25
+    row = pooled.loc[("gpt4-para", "human")]
+    assert (row["judgments"], row["first_wins"], row["second_wins"], row["ties"], row["rate"]) == (2, 0, 1, 1, 0.25)
+    by_pair = ps.preference_rates(t["pairwise"], per_pair=True).set_index(["pair", "first", "second"])["rate"]
+    assert by_pair.to_dict() == {("en-de", "gpt4-para", "gpt4-sent"): 1.0, ("en-de", "gpt4-para", "human"): 0.25,
+                                 ("en-zh", "gpt4-para", "gpt4-sent"): 0.5}
+
+
+def test_bootstrap_ci_against_a_direct_loop() -> None:
+    values = np.array([1.0, 1.0, 0.5, 0.0, 1.0, 0.0, 1.0])
+    low, high = ps.bootstrap_ci(values, n_resamples=200, seed=7)
+    rng = np.random.default_rng(7)
+    draws = rng.integers(0, len(values), size=(200, len(values)))
+    means = [values[row].mean() for row in draws]  # the same draws, averaged one by one
+    assert (low, high) == pytest.approx((np.quantile(means, 0.025), np.quantile(means, 0.975)), abs=1e-12)
+    assert ps.bootstrap_ci(np.ones(5)) == (1.0, 1.0)  # unanimous: no uncertainty left
+
+
+def test_rates_orient_each_comparison_once() -> None:
+    frame = pd.DataFrame({"pair": ["en-de", "en-de"], "a": ["y", "x"], "b": ["x", "y"],
+                          "preference": ["a", "a"]})
+    row = ps.preference_rates(frame).iloc[0]
+    assert (row["first"], row["second"], row["first_wins"], row["second_wins"]) == ("x", "y", 1, 1)
+
+
+def test_the_site_shows_the_tables(root: Path, tmp_path: Path) -> None:
+    from generator.build import build_site
+
+    site = build_site([root], tmp_path / "site").out
+    pages = list(site.rglob("pairwise-errors/index.html"))
+    assert len(pages) == 1
+    html = pages[0].read_text(encoding="utf-8")
+    assert "Error spans by category per system" in html and "all language pairs summed" in html
+    assert "Severity unspecified: 6 of 6 error spans" in html
+    # the board states that its MQM scores weigh only specified severities (none here)
+    board = "".join(p.read_text(encoding="utf-8") for p in site.rglob("index.html"))  # wherever the board is
+    assert "severity unspecified for 5 errors: scored from specified severities only" in board
+    start = html.index("<h2 id=\"errors\"")
+    end = html.index("</p>", html.index("preferences-by-pair.csv", start)) + len("</p>")
+    check_golden("pairwise_spans/page.html", html[start:end])
+    csv = (pages[0].parent / "preferences.csv").read_text(encoding="utf-8").splitlines()
+    assert csv[0] == ",".join(ps.RATE_COLUMNS)
+    assert csv[1].startswith("all,gpt4-para,gpt4-sent,4,3,1,0,0.75,")
