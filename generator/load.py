@@ -115,6 +115,10 @@ def _read_root(root: Path, raw: RawData, problems: Problems) -> None:
         for path in sorted(folder.glob("*.jsonl")):
             _read_jsonl_rows(path, scheme, raw, problems, {"campaign": folder.name}, tag)
         _check_extra(folder, {"campaign.yaml"}, problems, allow_suffix=".jsonl")
+    if (root / "reported").is_dir():  # published numbers (generator.reported)
+        for path in sorted((root / "reported").glob("*.jsonl")):
+            _read_jsonl_rows(path, "reported", raw, problems, {}, tag)
+        _check_extra(root / "reported", {"<table>.jsonl"}, problems, allow_suffix=".jsonl")
 
 
 def _folders(parent: Path, problems: Problems) -> list[Path]:

@@ -1,0 +1,173 @@
+"""The registry: measure name -> function that reproduces it from the loaded corpus.
+
+Each function takes the corpus and the records' ``params`` and returns a long table: one
+string column per key plus ``value``. A key column holding "" is the aggregate over that
+key (a record that omits the key matches it), e.g. Table 9 counts errors per genre over all
+pairs and modalities. The functions only call ``analysis``; the numbers they are compared
+with live in data files (``<root>/reported/*.jsonl``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable, Mapping
+
+import pandas as pd
+
+from ..analysis import creativity as cr
+from ..analysis import metaeval
+from ..analysis.adequacy import adequacy, subset_items
+from ..model import Corpus
+
+Params = Mapping[str, Any]
+Reproducer = Callable[[Corpus, Params], pd.DataFrame]
+
+
+@dataclass(frozen=True)
+class Measure:
+    name: str
+    keys: tuple[str, ...]
+    params: str
+    help: str
+    function: Reproducer
+
+
+def _human(corpus: Corpus) -> set[str]:
+    systems = corpus.tables["systems"]
+    return set(systems.loc[systems["is_human"], "system"])
+
+
+def _direction(corpus: Corpus, campaign: str) -> bool:
+    c = corpus.tables["campaigns"]
+    found = c.loc[c["campaign"] == campaign, "higher_is_better"]
+    return bool(found.iloc[0]) if len(found) else True
+
+
+def _adequacy(corpus: Corpus, params: Params) -> pd.DataFrame:
+    top = set(params.get("top", ()))
+    exclude = set(params.get("others_exclude", top))
+    sample = str(params.get("sample", ""))
+    items = subset_items(corpus.paragraphs, sample) if sample else None
+    scores = corpus.tables["metric_scores"]
+    campaigns = params.get("campaigns") or sorted(set(scores["campaign"]))
+    parts = []
+    for campaign in campaigns:
+        mine = scores[scores["campaign"] == campaign]
+        if mine.empty:
+            continue
+        frame = adequacy(mine, _human(corpus), top, items, bool(params.get("strict", True)),
+                         others_exclude=exclude, higher_is_better=_direction(corpus, campaign))
+        parts.append(frame.assign(campaign=campaign).rename(columns={"percent": "value"}))
+    return _stack(parts, ["scenario", "campaign", "pair"])
+
+
+def _system_ranking(corpus: Corpus, params: Params, column: str) -> pd.DataFrame:
+    campaigns = list(params.get("campaigns", ()))
+    scores = corpus.tables["metric_scores"]
+    scores = scores[scores["campaign"].isin(campaigns)]
+    groups = {h: str(params["pool_human"]) for h in _human(corpus)} if params.get("pool_human") else None
+    ranking = metaeval.system_ranking(scores, groups, _direction(corpus, campaigns[0]) if campaigns else True)
+    return _stack([ranking.rename(columns={column: "value"})], ["pair", "system"])
+
+
+def _system_mean(corpus: Corpus, params: Params) -> pd.DataFrame:
+    return _system_ranking(corpus, params, "mean")
+
+
+def _system_rank(corpus: Corpus, params: Params) -> pd.DataFrame:
+    return _system_ranking(corpus, params, "rank")
+
+
+def _texts(corpus: Corpus) -> pd.DataFrame:
+    t = corpus.tables
+    return cr.text_scores(t["metric_scores"], t["systems"], t["works"])
+
+
+def _text_score(corpus: Corpus, params: Params) -> pd.DataFrame:
+    texts = _texts(corpus)
+    values = [c for c in texts.columns if c not in cr.TEXT_KEYS and c != "ci_from_components"]
+    long = texts.melt(id_vars=cr.TEXT_KEYS, value_vars=values, var_name="campaign")
+    return _stack([long.dropna(subset=["value"])], ["campaign", "pair", "genre", "modality"])
+
+
+def _ci_from_components(corpus: Corpus, params: Params) -> pd.DataFrame:
+    texts = _texts(corpus)
+    if "ci_from_components" not in texts:
+        return _stack([], ["pair", "genre", "modality"])
+    return _stack([texts.rename(columns={"ci_from_components": "value"})], ["pair", "genre", "modality"])
+
+
+def _text_mean(corpus: Corpus, params: Params) -> pd.DataFrame:
+    texts = _texts(corpus)
+    values = [c for c in texts.columns if c not in cr.TEXT_KEYS]
+    means = texts.groupby(["pair", "modality"])[values].mean().reset_index()
+    long = means.melt(id_vars=["pair", "modality"], value_vars=values, var_name="campaign")
+    return _stack([long.dropna(subset=["value"])], ["campaign", "pair", "modality"])
+
+
+def _error_count(corpus: Corpus, params: Params) -> pd.DataFrame:
+    t = corpus.tables
+    counts = cr.error_counts(t["mqm_errors"], t["paragraphs"]).merge(t["works"][["work", "genre"]], on="work")
+    counts = counts.merge(t["systems"][["system", "modality"]], on="system")
+    groups = ["professional", "llm", "match"]
+    by_genre = counts.groupby("genre", as_index=False)[groups].sum().assign(pair="", modality="")
+    long = pd.concat([counts, by_genre], ignore_index=True).melt(
+        id_vars=["pair", "genre", "modality"], value_vars=groups, var_name="annotators")
+    return _stack([long], ["annotators", "pair", "genre", "modality"])
+
+
+def _ucp_confusion(corpus: Corpus, params: Params) -> pd.DataFrame:
+    t = corpus.tables
+    rows = []
+    for modality in ("", *sorted(set(t["systems"]["modality"]))):
+        table = cr.ucp_confusion(t["ucps"], t["systems"], modality or None)
+        rows += [{"modality": modality, "llm": a, "pro": b, "value": table.loc[a, b]}
+                 for a in cr.CLASSES for b in cr.CLASSES]
+    return _stack([pd.DataFrame(rows)], ["modality", "llm", "pro"])
+
+
+def _ci_spearman(corpus: Corpus, params: Params) -> pd.DataFrame:
+    texts = _texts(corpus)
+    if "llm-ci" not in texts or "pro-ci" not in texts:
+        return _stack([], ["modality"])
+    rows = [{"modality": m, "value": cr.ci_correlation(texts, m or None)[0]}
+            for m in ("", *sorted(set(texts["modality"].dropna())))]
+    return _stack([pd.DataFrame(rows)], ["modality"])
+
+
+def _stack(parts: list[pd.DataFrame], keys: list[str]) -> pd.DataFrame:
+    if not parts:
+        return pd.DataFrame(columns=[*keys, "value"])
+    frame = pd.concat([p[[*keys, "value"]] for p in parts], ignore_index=True)
+    for key in keys:
+        frame[key] = frame[key].fillna("").astype(str)
+    frame["value"] = frame["value"].astype(float)
+    return frame
+
+
+MEASURES: dict[str, Measure] = {m.name: m for m in (
+    Measure("adequacy", ("scenario", "campaign", "pair"),
+            "top, others_exclude (system ids), sample (paragraph subset), strict, campaigns",
+            "Share (%) of paragraphs where a human translation ranks above the 'top' / 'other' systems "
+            "(paper 000 Tables 3, 14); pair 'mean' = unweighted mean over pairs.", _adequacy),
+    Measure("system-mean", ("pair", "system"), "campaigns (pooled), pool_human (name of the pooled human row)",
+            "Mean score per system over all segments of the campaigns; pair 'all' = every pair.", _system_mean),
+    Measure("system-rank", ("pair", "system"), "as system-mean",
+            "Rank of that mean (1 = best; ties share the smaller rank).", _system_rank),
+    Measure("text-score", ("campaign", "pair", "genre", "modality"), "",
+            "A per-text score (metric campaign with work), e.g. pro-ci, llm-ci, aem-bleu.", _text_score),
+    Measure("ci-from-components", ("pair", "genre", "modality"), "",
+            "Creativity index recomputed from its stored components: 100 × (CS/UCP − (EP − kudos)/words).",
+            _ci_from_components),
+    Measure("text-mean", ("campaign", "pair", "modality"), "",
+            "Mean of a per-text score over the texts of a pair and modality (paper 003 Table 4).", _text_mean),
+    Measure("error-count", ("annotators", "pair", "genre", "modality"), "",
+            "Errors in campaign pro-errors by the professionals, the LLM, or both (match) per text; "
+            "pair and modality '' = summed per genre (paper 003 Tables 5, 9, 11).", _error_count),
+    Measure("ucp-confusion", ("modality", "llm", "pro"), "",
+            "UCPs the LLM classed as llm and the professionals as pro (CS/R/O); modality '' = all "
+            "(paper 003 Tables 8, 13).", _ucp_confusion),
+    Measure("ci-spearman", ("modality",), "",
+            "Spearman ρ between the LLM's and the professionals' per-text CI; modality '' = all (Fig. 3).",
+            _ci_spearman),
+)}
