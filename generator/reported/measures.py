@@ -64,7 +64,7 @@ def _adequacy(corpus: Corpus, params: Params) -> pd.DataFrame:
 def _system_ranking(corpus: Corpus, params: Params, column: str) -> pd.DataFrame:
     campaigns = list(params.get("campaigns", ()))
     scores = corpus.tables["metric_scores"]
-    scores = scores[scores["campaign"].isin(campaigns)]
+    scores = scores[scores["campaign"].isin(campaigns) & (scores["level"].fillna("segment") == "segment")]
     groups = {h: str(params["pool_human"]) for h in _human(corpus)} if params.get("pool_human") else None
     ranking = metaeval.system_ranking(scores, groups, _direction(corpus, campaigns[0]) if campaigns else True)
     return _stack([ranking.rename(columns={column: "value"})], ["pair", "system"])
@@ -151,7 +151,7 @@ MEASURES: dict[str, Measure] = {m.name: m for m in (
             "Share (%) of paragraphs where a human translation ranks above the 'top' / 'other' systems "
             "(paper 000 Tables 3, 14); pair 'mean' = unweighted mean over pairs.", _adequacy),
     Measure("system-mean", ("pair", "system"), "campaigns (pooled), pool_human (name of the pooled human row)",
-            "Mean score per system over all segments of the campaigns; pair 'all' = every pair.", _system_mean),
+            "Mean segment-level score per system over the campaigns' records; pair 'all' = every pair.", _system_mean),
     Measure("system-rank", ("pair", "system"), "as system-mean",
             "Rank of that mean (1 = best; ties share the smaller rank).", _system_rank),
     Measure("text-score", ("campaign", "pair", "genre", "modality"), "",
