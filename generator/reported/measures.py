@@ -18,6 +18,8 @@ from ..analysis import creativity as cr
 from ..analysis import metaeval
 from ..analysis.adequacy import adequacy, subset_items
 from ..model import Corpus
+from . import text_measures as tm
+from .text_measures import stack
 
 Params = Mapping[str, Any]
 Reproducer = Callable[[Corpus, Params], pd.DataFrame]
@@ -58,7 +60,7 @@ def _adequacy(corpus: Corpus, params: Params) -> pd.DataFrame:
         frame = adequacy(mine, _human(corpus), top, items, bool(params.get("strict", True)),
                          others_exclude=exclude, higher_is_better=_direction(corpus, campaign))
         parts.append(frame.assign(campaign=campaign).rename(columns={"percent": "value"}))
-    return _stack(parts, ["scenario", "campaign", "pair"])
+    return stack(parts, ["scenario", "campaign", "pair"])
 
 
 def _system_ranking(corpus: Corpus, params: Params, column: str) -> pd.DataFrame:
@@ -67,7 +69,7 @@ def _system_ranking(corpus: Corpus, params: Params, column: str) -> pd.DataFrame
     scores = scores[scores["campaign"].isin(campaigns) & (scores["level"].fillna("segment") == "segment")]
     groups = {h: str(params["pool_human"]) for h in _human(corpus)} if params.get("pool_human") else None
     ranking = metaeval.system_ranking(scores, groups, _direction(corpus, campaigns[0]) if campaigns else True)
-    return _stack([ranking.rename(columns={column: "value"})], ["pair", "system"])
+    return stack([ranking.rename(columns={column: "value"})], ["pair", "system"])
 
 
 def _system_mean(corpus: Corpus, params: Params) -> pd.DataFrame:
@@ -78,31 +80,26 @@ def _system_rank(corpus: Corpus, params: Params) -> pd.DataFrame:
     return _system_ranking(corpus, params, "rank")
 
 
-def _texts(corpus: Corpus) -> pd.DataFrame:
-    t = corpus.tables
-    return cr.text_scores(t["metric_scores"], t["systems"], t["works"])
-
-
 def _text_score(corpus: Corpus, params: Params) -> pd.DataFrame:
-    texts = _texts(corpus)
+    texts = tm.texts(corpus)
     values = [c for c in texts.columns if c not in cr.TEXT_KEYS and c != "ci_from_components"]
     long = texts.melt(id_vars=cr.TEXT_KEYS, value_vars=values, var_name="campaign")
-    return _stack([long.dropna(subset=["value"])], ["campaign", "pair", "genre", "modality"])
+    return stack([long.dropna(subset=["value"])], ["campaign", "pair", "genre", "modality"])
 
 
 def _ci_from_components(corpus: Corpus, params: Params) -> pd.DataFrame:
-    texts = _texts(corpus)
+    texts = tm.texts(corpus)
     if "ci_from_components" not in texts:
-        return _stack([], ["pair", "genre", "modality"])
-    return _stack([texts.rename(columns={"ci_from_components": "value"})], ["pair", "genre", "modality"])
+        return stack([], ["pair", "genre", "modality"])
+    return stack([texts.rename(columns={"ci_from_components": "value"})], ["pair", "genre", "modality"])
 
 
 def _text_mean(corpus: Corpus, params: Params) -> pd.DataFrame:
-    texts = _texts(corpus)
+    texts = tm.texts(corpus)
     values = [c for c in texts.columns if c not in cr.TEXT_KEYS]
     means = texts.groupby(["pair", "modality"])[values].mean().reset_index()
     long = means.melt(id_vars=["pair", "modality"], value_vars=values, var_name="campaign")
-    return _stack([long.dropna(subset=["value"])], ["campaign", "pair", "modality"])
+    return stack([long.dropna(subset=["value"])], ["campaign", "pair", "modality"])
 
 
 def _error_count(corpus: Corpus, params: Params) -> pd.DataFrame:
@@ -113,7 +110,7 @@ def _error_count(corpus: Corpus, params: Params) -> pd.DataFrame:
     by_genre = counts.groupby("genre", as_index=False)[groups].sum().assign(pair="", modality="")
     long = pd.concat([counts, by_genre], ignore_index=True).melt(
         id_vars=["pair", "genre", "modality"], value_vars=groups, var_name="annotators")
-    return _stack([long], ["annotators", "pair", "genre", "modality"])
+    return stack([long], ["annotators", "pair", "genre", "modality"])
 
 
 def _ucp_confusion(corpus: Corpus, params: Params) -> pd.DataFrame:
@@ -123,26 +120,16 @@ def _ucp_confusion(corpus: Corpus, params: Params) -> pd.DataFrame:
         table = cr.ucp_confusion(t["ucps"], t["systems"], modality or None)
         rows += [{"modality": modality, "llm": a, "pro": b, "value": table.loc[a, b]}
                  for a in cr.CLASSES for b in cr.CLASSES]
-    return _stack([pd.DataFrame(rows)], ["modality", "llm", "pro"])
+    return stack([pd.DataFrame(rows)], ["modality", "llm", "pro"])
 
 
 def _ci_spearman(corpus: Corpus, params: Params) -> pd.DataFrame:
-    texts = _texts(corpus)
+    texts = tm.texts(corpus)
     if "llm-ci" not in texts or "pro-ci" not in texts:
-        return _stack([], ["modality"])
+        return stack([], ["modality"])
     rows = [{"modality": m, "value": cr.ci_correlation(texts, m or None)[0]}
             for m in ("", *sorted(set(texts["modality"].dropna())))]
-    return _stack([pd.DataFrame(rows)], ["modality"])
-
-
-def _stack(parts: list[pd.DataFrame], keys: list[str]) -> pd.DataFrame:
-    if not parts:
-        return pd.DataFrame(columns=[*keys, "value"])
-    frame = pd.concat([p[[*keys, "value"]] for p in parts], ignore_index=True)
-    for key in keys:
-        frame[key] = frame[key].fillna("").astype(str)
-    frame["value"] = frame["value"].astype(float)
-    return frame
+    return stack([pd.DataFrame(rows)], ["modality"])
 
 
 MEASURES: dict[str, Measure] = {m.name: m for m in (
@@ -170,4 +157,22 @@ MEASURES: dict[str, Measure] = {m.name: m for m in (
     Measure("ci-spearman", ("modality",), "",
             "Spearman ρ between the LLM's and the professionals' per-text CI; modality '' = all (Fig. 3).",
             _ci_spearman),
+    Measure("work-score", ("campaign", "work"), "",
+            "A per-text score every text of a work shares, e.g. source-words (paper 003 Table 1).", tm.work_score),
+    Measure("text-correlation", ("metric", "human", "genre"),
+            "method (spearman, pearson, kendall), negate (human campaigns to invert), human, metric_prefix",
+            "Correlation of a per-text metric (aem-*) with a per-text human score over the texts having "
+            "both; genre '' = all texts (paper 003 Fig. 2, 4).", tm.text_correlation),
+    Measure("text-correlation-negatives", ("human", "genre"), "as text-correlation",
+            "How many metrics correlate negatively with the human score (paper 003 Sec. 4.1).",
+            tm.negative_correlations),
+    Measure("kruskal", ("variable", "by", "stat"), "",
+            "Kruskal–Wallis test of a per-text human score (or error count: professional, llm) across "
+            "modality or genre; stat H or p (paper 003 Table 12).", tm.kruskal_test),
+    Measure("ucp-bowker", ("modality", "stat"), "",
+            "McNemar–Bowker symmetry test of the LLM-vs-professional UCP class table; stat chi2, df or p; "
+            "modality '' = all (paper 003 Sec. 4.2).", tm.ucp_bowker),
+    Measure("error-category-matches", ("stat", "llm", "pro"), "campaign (default pro-errors)",
+            "Errors both annotators marked (shared link): stat count per llm x pro category, matched, "
+            "same (same category) and percent (paper 003 Table 7).", tm.error_category_matches),
 )}
