@@ -301,3 +301,32 @@ def test_reimport_is_byte_identical(liteval_release: Path, tmp_path: Path) -> No
     liteval.run(liteval_release, tmp_path)                     # an earlier LitEval import is replaced
     second = {p.relative_to(tmp_path): p.read_bytes() for p in sorted(tmp_path.rglob("*")) if p.is_file()}
     assert first == second and len(first) > 100
+
+
+# ---------------------------------------------------------------- Table 1, Table 2a (reported engine)
+
+
+def _reported(corpus, source: str) -> dict[tuple[str, ...], tuple[float, float, str]]:
+    records = corpus.tables["reported"]
+    table = engine.compare(corpus, records[records["source"] == source])
+    return {tuple(k.values()): (v, r, s) for k, v, r, s in
+            zip(table["keys"], table["value"], table["reproduced"], table["status"])}
+
+
+def test_table_1_counts(corpus) -> None:
+    found = _reported(corpus, "paper 000 Table 1")
+    # #segments = rows of metric_df.csv (a twice-annotated translation counts twice): all agree
+    assert {k[0]: r for k, (_, r, _) in found.items() if k[1] == "records"} == {
+        "de-en": 562, "en-de": 554, "de-zh": 520, "en-zh": 552, "": 2188}
+    # #paragraph: the release has 47 En-De and 46 De-Zh paragraphs, the paper prints 46 and 47
+    off = {k[0]: (v, r) for k, (v, r, s) in found.items() if s == "disagrees"}
+    assert off == {"en-de": (46, 47), "de-zh": (47, 46)}
+
+
+def test_table_2a_mqm_agreement_from_the_142_twice_annotated_rows(corpus) -> None:
+    found = _reported(corpus, "paper 000 Table 2a")
+    data = {k[0]: (v, round(r, 3), s) for k, (v, r, s) in found.items()}
+    assert data == {"de-en": (0.464, 0.584, "disagrees"), "en-de": (0.434, 0.687, "disagrees"),
+                    "en-zh": (0.582, 0.572, "disagrees"), "mean": (0.493, 0.614, "disagrees")}
+    second = corpus.metric_scores[corpus.metric_scores["campaign"] == "student-mqm-second"]
+    assert len(second) == 142 and second.groupby("pair").size().to_dict() == {"de-en": 55, "en-de": 54, "en-zh": 33}

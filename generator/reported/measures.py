@@ -80,6 +80,37 @@ def _system_rank(corpus: Corpus, params: Params) -> pd.DataFrame:
     return _system_ranking(corpus, params, "rank")
 
 
+def _score_agreement(corpus: Corpus, params: Params) -> pd.DataFrame:
+    """Kendall tau (params.variant, default b) between two campaigns' scores of the same
+    translations, per pair and as the unweighted mean over pairs (pair "mean"); stat tau or n."""
+    first, second = str(params.get("first", "")), str(params.get("second", ""))
+    wide = metaeval.wide_scores(corpus.tables["metric_scores"])
+    if first not in wide.columns or second not in wide.columns:
+        return stack([], ["pair", "stat"])
+    taus = metaeval.kendall(wide, [(first, second)], str(params.get("variant", "b")))
+    rows = [{"pair": r["pair"], "stat": s, "value": r[k]} for r in taus.to_dict("records")
+            for s, k in (("tau", "tau"), ("n", "n"))]
+    rows += [{"pair": "mean", "stat": "tau", "value": taus["tau"].mean()},
+             {"pair": "mean", "stat": "n", "value": taus["n"].sum()}]
+    return stack([pd.DataFrame(rows)], ["pair", "stat"])
+
+
+def _corpus_count(corpus: Corpus, params: Params) -> pd.DataFrame:
+    """Per pair and in total (pair ""): source paragraphs, translations, and score records of
+    params.campaigns (stat records)."""
+    t = corpus.tables
+    scores = t["metric_scores"]
+    scores = scores[scores["campaign"].isin(list(params.get("campaigns", ())))]
+    parts = {"paragraphs": t["translations"].drop_duplicates(["pair", "paragraph"]),
+             "translations": t["translations"], "records": scores}
+    rows = []
+    for stat, frame in parts.items():
+        counts = frame.groupby("pair").size()
+        rows += [{"pair": p, "stat": stat, "value": n} for p, n in counts.items()]
+        rows.append({"pair": "", "stat": stat, "value": len(frame)})
+    return stack([pd.DataFrame(rows)], ["pair", "stat"])
+
+
 def _text_score(corpus: Corpus, params: Params) -> pd.DataFrame:
     texts = tm.texts(corpus)
     values = [c for c in texts.columns if c not in cr.TEXT_KEYS and c != "ci_from_components"]
@@ -141,6 +172,12 @@ MEASURES: dict[str, Measure] = {m.name: m for m in (
             "Mean segment-level score per system over the campaigns' records; pair 'all' = every pair.", _system_mean),
     Measure("system-rank", ("pair", "system"), "as system-mean",
             "Rank of that mean (1 = best; ties share the smaller rank).", _system_rank),
+    Measure("score-agreement", ("pair", "stat"), "first, second (campaigns), variant (b)",
+            "Kendall τ between two campaigns' scores of the same translations (e.g. two annotations); "
+            "stat tau or n; pair 'mean' = unweighted mean (paper 000 Table 2a).", _score_agreement),
+    Measure("corpus-count", ("pair", "stat"), "campaigns (for stat records)",
+            "Counts per pair ('' = total): stat paragraphs, translations, or records (score records of "
+            "the campaigns) (paper 000 Table 1).", _corpus_count),
     Measure("text-score", ("campaign", "pair", "genre", "modality"), "",
             "A per-text score (metric campaign with work), e.g. pro-ci, llm-ci, aem-bleu.", _text_score),
     Measure("ci-from-components", ("pair", "genre", "modality"), "",
