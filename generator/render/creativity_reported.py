@@ -7,7 +7,7 @@ from __future__ import annotations
 import pandas as pd
 
 from ..reported import engine
-from ..reported.rounding import printed
+from ..analysis.rounding import format_number
 from .creativity_tables import Col, csv_frame, table_view
 from .creativity_views import ERRORS, UCPS, CreativityData, Table
 
@@ -35,7 +35,7 @@ def reported_table(data: CreativityData, joined: pd.DataFrame) -> Table:
     """Every published number, disagreements first (stable within each group)."""
     frame = joined.copy()
     frame["status"] = frame["status"].map(STATUS)
-    frame["shown"] = [printed(v, d) for v, d in zip(frame["value"], frame["decimals"])]
+    frame["shown"] = [format_number(v, int(d)) for v, d in zip(frame["value"], frame["decimals"])]
     frame["difference"] = frame["raw_difference"]
     frame["_css"] = ["lb-disagree" if d else "" for d in frame["disagrees"]]
     frame = frame.sort_values("disagrees", ascending=False, kind="stable").reset_index(drop=True)
@@ -84,8 +84,8 @@ def self_conflicts(joined: pd.DataFrame) -> list[str]:
     for _, group in conflicted.groupby(["_measure", "_id"], sort=False):
         row = group.iloc[0]
         where = ", ".join(str(x) for x in (row["pair"].upper(), row["genre"], row["modality"]) if x)
-        shown = ", ".join(f"{r['table']} prints {printed(r['value'], r['decimals'])}"
+        shown = ", ".join(f"{r['table']} prints {format_number(r['value'], int(r['decimals']))}"
                           for r in group.to_dict("records"))
-        data = "cannot be reproduced" if pd.isna(row["reproduced"]) else f"give {row['reproduced']:.3f}"
+        data = "cannot be reproduced" if pd.isna(row["reproduced"]) else f"give {format_number(row['reproduced'], 3)}"
         out.append(f"{row['quantity']} of {where}: {shown}; the data {data}.")
     return out

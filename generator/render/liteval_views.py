@@ -16,7 +16,7 @@ from ..analysis.adequacy import LITEVAL, AdequacySettings
 from ..analysis.uncertainty import paired_bootstrap, score_matrix
 from ..model import Corpus
 from ..reported import engine
-from ..reported.rounding import round_half_up
+from ..analysis.rounding import round_half_up
 from .views import Analysis, Cell, method_note
 
 POOLED = "human"

@@ -17,7 +17,7 @@ import pandas as pd
 from ..model import Corpus
 from ..reported import engine
 from ..reported.measures import MEASURES
-from ..reported.rounding import printed
+from ..analysis.rounding import format_number as printed
 from .extra_pages import PageSet
 from .jinja import render
 from .pages import csv_text, page
@@ -84,10 +84,15 @@ def _row(r: dict[str, object]) -> NumberRow:
     return NumberRow(STATUS[str(r["status"])], "lb-disagree" if r["disagrees"] else "",
                      f"{r['measure']}: " + ", ".join(f"{k} = {v}" for k, v in keys.items()),
                      str(r["label"] or ""), printed(float(r["value"]), decimals),  # type: ignore[arg-type]
-                     f"{reproduced:.{decimals + 3}f}" if known else "",
+                     printed(reproduced, decimals + 3) if known else "",
                      printed(float(r["reproduced_rounded"]), decimals) if known else "",  # type: ignore[arg-type]
-                     f"{float(r['difference']):+.{decimals}f}" if known else "",  # type: ignore[arg-type]
+                     _signed(float(r["difference"]), decimals) if known else "",  # type: ignore[arg-type]
                      str(r["other_reports"]), str(r["note"] or ""))
+
+
+def _signed(value: float, decimals: int) -> str:
+    text = printed(value, decimals)
+    return text if text.startswith("-") or text.strip("0.") == "" else f"+{text}"
 
 
 def csv_frame(compared: pd.DataFrame, version: str) -> pd.DataFrame:

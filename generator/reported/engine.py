@@ -11,13 +11,14 @@ from __future__ import annotations
 
 import json
 import math
+from dataclasses import dataclass
 from typing import Any, Mapping
 
 import pandas as pd
 
 from ..model import Corpus
 from .measures import MEASURES, Measure
-from .rounding import printed, round_half_up
+from ..analysis.rounding import format_number as printed, round_half_up
 
 AGREES, DISAGREES, MISSING, UNKNOWN = "agrees", "disagrees", "not reproduced", "reported only"
 COLUMNS = ["dataset", "source", "measure", "label", "keys", "params", "value", "decimals", "note",
@@ -30,42 +31,45 @@ def identity(keys: Mapping[str, Any], params: Mapping[str, Any] | None = None) -
     return json.dumps([dict(sorted(keys.items())), dict(sorted((params or {}).items()))], sort_keys=True)
 
 
+@dataclass(frozen=True)
+class _Reproduced:
+    """A measure's long table as a lookup: key columns -> value."""
+
+    columns: tuple[str, ...]
+    values: dict[tuple[str, ...], float]
+
+    @classmethod
+    def of(cls, frame: pd.DataFrame) -> _Reproduced:
+        columns = tuple(c for c in frame.columns if c != "value")
+        rows = frame[[*columns, "value"]].itertuples(index=False, name=None)
+        return cls(columns, {tuple(row[:-1]): float(row[-1]) for row in rows})
+
+    def get(self, keys: Mapping[str, Any]) -> float:
+        """The value for these keys; a key the record omits matches "" (the aggregate)."""
+        if not set(keys) <= set(self.columns):
+            return float("nan")
+        return self.values.get(tuple(str(keys.get(c, "")) for c in self.columns), float("nan"))
+
+
 def compare(corpus: Corpus, reported: pd.DataFrame | None = None,
             registry: Mapping[str, Measure] = MEASURES) -> pd.DataFrame:
     """Every reported record beside its reproduced value (see the module docstring)."""
     records = corpus.tables["reported"] if reported is None else reported
-    cache: dict[tuple[str, str], dict[tuple[str, ...], float] | None] = {}
+    cache: dict[tuple[str, str], _Reproduced] = {}
     rows = []
     for r in records.to_dict("records"):
         keys, params = dict(r.get("keys") or {}), dict(r.get("params") or {})
         measure = registry.get(str(r["measure"]))
         reproduced = float("nan")
         if measure is not None:
-            found = _index(cache, measure, corpus, params)
-            reproduced = _lookup(found, keys)
+            slot = (measure.name, json.dumps(params, sort_keys=True))
+            if slot not in cache:  # one call per measure and params, however many records
+                cache[slot] = _Reproduced.of(measure.function(corpus, params))
+            reproduced = cache[slot].get(keys)
         rows.append({**{k: r.get(k, "") for k in ("dataset", "source", "measure", "label", "note")},
                      "keys": keys, "params": params, "value": float(r["value"]), "decimals": int(r["decimals"]),
                      **_judge(float(r["value"]), int(r["decimals"]), reproduced, measure is not None)})
     return pd.DataFrame(rows, columns=COLUMNS)
-
-
-def _index(cache: dict[tuple[str, str], Any], measure: Measure, corpus: Corpus,
-           params: dict[str, Any]) -> dict[tuple[str, ...], Any] | None:
-    slot = (measure.name, json.dumps(params, sort_keys=True))
-    if slot not in cache:
-        frame = measure.function(corpus, params)
-        columns = [c for c in frame.columns if c != "value"]
-        cache[slot] = {"columns": tuple(columns),
-                       "values": {tuple(row[:-1]): row[-1] for row in frame[[*columns, "value"]].itertuples(
-                           index=False, name=None)}}
-    return cache[slot]
-
-
-def _lookup(found: dict[str, Any] | None, keys: dict[str, Any]) -> float:
-    if not found or not set(keys) <= set(found["columns"]):
-        return float("nan")
-    wanted = tuple(str(keys.get(c, "")) for c in found["columns"])
-    return float(found["values"].get(wanted, float("nan")))
 
 
 def _judge(value: float, decimals: int, reproduced: float, known: bool) -> dict[str, Any]:
@@ -94,7 +98,7 @@ def other_reports(compared: pd.DataFrame) -> pd.DataFrame:
     for i, key in enumerate(ident):
         mine = rows[i]
         peers = [rows[j] for j in by_id[key] if rows[j]["source"] != mine["source"]]
-        others.append("; ".join(f"{short_source(p['source'])}: {printed(p['value'], p['decimals'])}" for p in peers))
+        others.append("; ".join(f"{short_source(p['source'])}: {printed(p['value'], int(p['decimals']))}" for p in peers))
         tolerance = 0.5 * 10.0 ** -mine["decimals"] + EPSILON
         conflicts.append(any(abs(p["value"] - mine["value"]) > tolerance for p in peers))
     return compared.assign(other_reports=others, self_conflict=conflicts)

@@ -15,7 +15,7 @@ from generator.load import load
 from generator.model import Corpus
 from generator.reported import engine
 from generator.reported.measures import MEASURES, Measure
-from generator.reported.rounding import round_half_up
+from generator.analysis.rounding import round_half_up
 
 REPO = Path(__file__).resolve().parents[2]
 
