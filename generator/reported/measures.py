@@ -14,7 +14,6 @@ from typing import Any, Callable, Mapping
 
 import pandas as pd
 
-from ..analysis import creativity as cr
 from ..analysis import metaeval
 from ..analysis.adequacy import adequacy, subset_items
 from ..model import Corpus
@@ -111,58 +110,6 @@ def _corpus_count(corpus: Corpus, params: Params) -> pd.DataFrame:
     return stack([pd.DataFrame(rows)], ["pair", "stat"])
 
 
-def _text_score(corpus: Corpus, params: Params) -> pd.DataFrame:
-    texts = tm.texts(corpus)
-    values = [c for c in texts.columns if c not in cr.TEXT_KEYS and c != "ci_from_components"]
-    long = texts.melt(id_vars=cr.TEXT_KEYS, value_vars=values, var_name="campaign")
-    return stack([long.dropna(subset=["value"])], ["campaign", "pair", "genre", "modality"])
-
-
-def _ci_from_components(corpus: Corpus, params: Params) -> pd.DataFrame:
-    texts = tm.texts(corpus)
-    if "ci_from_components" not in texts:
-        return stack([], ["pair", "genre", "modality"])
-    return stack([texts.rename(columns={"ci_from_components": "value"})], ["pair", "genre", "modality"])
-
-
-def _text_mean(corpus: Corpus, params: Params) -> pd.DataFrame:
-    texts = tm.texts(corpus)
-    values = [c for c in texts.columns if c not in cr.TEXT_KEYS]
-    means = texts.groupby(["pair", "modality"])[values].mean().reset_index()
-    long = means.melt(id_vars=["pair", "modality"], value_vars=values, var_name="campaign")
-    return stack([long.dropna(subset=["value"])], ["campaign", "pair", "modality"])
-
-
-def _error_count(corpus: Corpus, params: Params) -> pd.DataFrame:
-    t = corpus.tables
-    counts = cr.error_counts(t["mqm_errors"], t["paragraphs"]).merge(t["works"][["work", "genre"]], on="work")
-    counts = counts.merge(t["systems"][["system", "modality"]], on="system")
-    groups = ["professional", "llm", "match"]
-    by_genre = counts.groupby("genre", as_index=False)[groups].sum().assign(pair="", modality="")
-    long = pd.concat([counts, by_genre], ignore_index=True).melt(
-        id_vars=["pair", "genre", "modality"], value_vars=groups, var_name="annotators")
-    return stack([long], ["annotators", "pair", "genre", "modality"])
-
-
-def _ucp_confusion(corpus: Corpus, params: Params) -> pd.DataFrame:
-    t = corpus.tables
-    rows = []
-    for modality in ("", *sorted(set(t["systems"]["modality"]))):
-        table = cr.ucp_confusion(t["ucps"], t["systems"], modality or None)
-        rows += [{"modality": modality, "llm": a, "pro": b, "value": table.loc[a, b]}
-                 for a in cr.CLASSES for b in cr.CLASSES]
-    return stack([pd.DataFrame(rows)], ["modality", "llm", "pro"])
-
-
-def _ci_spearman(corpus: Corpus, params: Params) -> pd.DataFrame:
-    texts = tm.texts(corpus)
-    if "llm-ci" not in texts or "pro-ci" not in texts:
-        return stack([], ["modality"])
-    rows = [{"modality": m, "value": cr.ci_correlation(texts, m or None)[0]}
-            for m in ("", *sorted(set(texts["modality"].dropna())))]
-    return stack([pd.DataFrame(rows)], ["modality"])
-
-
 MEASURES: dict[str, Measure] = {m.name: m for m in (
     Measure("adequacy", ("scenario", "campaign", "pair"),
             "top, others_exclude (system ids), sample (paragraph subset), strict, campaigns",
@@ -179,21 +126,21 @@ MEASURES: dict[str, Measure] = {m.name: m for m in (
             "Counts per pair ('' = total): stat paragraphs, translations, or records (score records of "
             "the campaigns) (paper 000 Table 1).", _corpus_count),
     Measure("text-score", ("campaign", "pair", "genre", "modality"), "",
-            "A per-text score (metric campaign with work), e.g. pro-ci, llm-ci, aem-bleu.", _text_score),
+            "A per-text score (metric campaign with work), e.g. pro-ci, llm-ci, aem-bleu.", tm.text_score),
     Measure("ci-from-components", ("pair", "genre", "modality"), "",
             "Creativity index recomputed from its stored components: 100 × (CS/UCP − (EP − kudos)/words).",
-            _ci_from_components),
+            tm.ci_from_components),
     Measure("text-mean", ("campaign", "pair", "modality"), "",
-            "Mean of a per-text score over the texts of a pair and modality (paper 003 Table 4).", _text_mean),
+            "Mean of a per-text score over the texts of a pair and modality (paper 003 Table 4).", tm.text_mean),
     Measure("error-count", ("annotators", "pair", "genre", "modality"), "",
             "Errors in campaign pro-errors by the professionals, the LLM, or both (match) per text; "
-            "pair and modality '' = summed per genre (paper 003 Tables 5, 9, 11).", _error_count),
+            "pair and modality '' = summed per genre (paper 003 Tables 5, 9, 11).", tm.error_count),
     Measure("ucp-confusion", ("modality", "llm", "pro"), "",
             "UCPs the LLM classed as llm and the professionals as pro (CS/R/O); modality '' = all "
-            "(paper 003 Tables 8, 13).", _ucp_confusion),
+            "(paper 003 Tables 8, 13).", tm.ucp_confusion),
     Measure("ci-spearman", ("modality",), "",
             "Spearman ρ between the LLM's and the professionals' per-text CI; modality '' = all (Fig. 3).",
-            _ci_spearman),
+            tm.ci_spearman),
     Measure("work-score", ("campaign", "work"), "",
             "A per-text score every text of a work shares, e.g. source-words (paper 003 Table 1).", tm.work_score),
     Measure("text-correlation", ("metric", "human", "genre"),

@@ -110,3 +110,61 @@ def error_category_matches(corpus: Corpus, params: Params) -> pd.DataFrame:
                            {"stat": "same", "value": int(matches["same"].sum())},
                            {"stat": "percent", "value": share}]).assign(llm="", pro="")
     return stack([cells, totals], ["stat", "llm", "pro"])
+
+
+def text_score(corpus: Corpus, params: Params) -> pd.DataFrame:
+    """Every per-text score (campaign id of a metric campaign with ``work``) by pair, genre, modality."""
+    frame = texts(corpus)
+    values = [c for c in frame.columns if c not in cr.TEXT_KEYS and c != "ci_from_components"]
+    long = frame.melt(id_vars=cr.TEXT_KEYS, value_vars=values, var_name="campaign")
+    return stack([long.dropna(subset=["value"])], ["campaign", "pair", "genre", "modality"])
+
+
+def ci_from_components(corpus: Corpus, params: Params) -> pd.DataFrame:
+    """The creativity index recomputed from the stored components of each text."""
+    frame = texts(corpus)
+    if "ci_from_components" not in frame:
+        return stack([], ["pair", "genre", "modality"])
+    return stack([frame.rename(columns={"ci_from_components": "value"})], ["pair", "genre", "modality"])
+
+
+def text_mean(corpus: Corpus, params: Params) -> pd.DataFrame:
+    """Means of the per-text scores per pair and modality (over the genres)."""
+    frame = texts(corpus)
+    values = [c for c in frame.columns if c not in cr.TEXT_KEYS]
+    means = frame.groupby(["pair", "modality"])[values].mean().reset_index()
+    long = means.melt(id_vars=["pair", "modality"], value_vars=values, var_name="campaign")
+    return stack([long.dropna(subset=["value"])], ["campaign", "pair", "modality"])
+
+
+def error_count(corpus: Corpus, params: Params) -> pd.DataFrame:
+    """Errors by the professionals, the LLM and both per text, and summed per genre."""
+    t = corpus.tables
+    counts = cr.error_counts(t["mqm_errors"], t["paragraphs"]).merge(t["works"][["work", "genre"]], on="work")
+    counts = counts.merge(t["systems"][["system", "modality"]], on="system")
+    groups = ["professional", "llm", "match"]
+    by_genre = counts.groupby("genre", as_index=False)[groups].sum().assign(pair="", modality="")
+    long = pd.concat([counts, by_genre], ignore_index=True).melt(
+        id_vars=["pair", "genre", "modality"], value_vars=groups, var_name="annotators")
+    return stack([long], ["annotators", "pair", "genre", "modality"])
+
+
+def ucp_confusion(corpus: Corpus, params: Params) -> pd.DataFrame:
+    """UCP class counts, LLM x professionals, over all texts ("") and per modality."""
+    t = corpus.tables
+    rows = []
+    for modality in ("", *sorted(set(t["systems"]["modality"]))):
+        table = cr.ucp_confusion(t["ucps"], t["systems"], modality or None)
+        rows += [{"modality": modality, "llm": a, "pro": b, "value": table.loc[a, b]}
+                 for a in cr.CLASSES for b in cr.CLASSES]
+    return stack([pd.DataFrame(rows)], ["modality", "llm", "pro"])
+
+
+def ci_spearman(corpus: Corpus, params: Params) -> pd.DataFrame:
+    """Spearman rho of the LLM vs the professionals' CI, over all texts ("") and per modality."""
+    frame = texts(corpus)
+    if "llm-ci" not in frame or "pro-ci" not in frame:
+        return stack([], ["modality"])
+    rows = [{"modality": m, "value": cr.ci_correlation(frame, m or None)[0]}
+            for m in ("", *sorted(set(frame["modality"].dropna())))]
+    return stack([pd.DataFrame(rows)], ["modality"])
