@@ -115,6 +115,19 @@ def _read_root(root: Path, raw: RawData, problems: Problems) -> None:
         for path in sorted(folder.glob("*.jsonl")):
             _read_jsonl_rows(path, scheme, raw, problems, {"campaign": folder.name}, tag)
         _check_extra(folder, {"campaign.yaml"}, problems, allow_suffix=".jsonl")
+    _read_reported(root / "reported", raw, problems, tag)
+
+
+def _read_reported(folder: Path, raw: RawData, problems: Problems, tag: str) -> None:
+    """The optional published numbers of a root (``reported/*.jsonl``, see generator.reported)."""
+    if not folder.is_dir():
+        return
+    for child in sorted(folder.iterdir()):
+        if child.suffix == ".jsonl" and child.is_file() and not child.is_symlink():
+            _read_jsonl_rows(child, "reported", raw, problems, {}, tag)
+        elif not (child.suffix in ALLOWED_EXTRA and child.is_file() and not child.is_symlink()):
+            problems.add(_shown(child), 0, "file", "is not a reported table",
+                         "keep only *.jsonl files of published numbers in reported/ (see the Data format page)")
 
 
 def _folders(parent: Path, problems: Problems) -> list[Path]:

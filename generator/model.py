@@ -47,6 +47,8 @@ COLUMNS: dict[str, list[str]] = {
                       "work"],
     "metric_spans": ["campaign", "system", "pair", "paragraph", "start", "end", "category",
                      "subcategory", "severity", "comment"],
+    "reported": ["dataset", "source", "measure", "keys", "params", "value", "decimals", "label", "note",
+                 "file", "line"],
 }
 
 

@@ -45,6 +45,13 @@ def build(raw: RawData, roots: list[Path]) -> Corpus:
         rows["translations"].append({"system": row.context["system"], "pair": row.context["pair"],
                                      "paragraph": row.data["paragraph"], **_text(row.data),
                                      "file": row.file, "line": row.line})
+    for row in raw.of("reported"):
+        d = row.data
+        rows["reported"].append({"dataset": dataset_of.get(row.root, ""), "source": d["source"],
+                                 "measure": d["measure"], "keys": dict(d.get("keys", {})),
+                                 "params": dict(d.get("params", {})), "value": float(d["value"]),
+                                 "decimals": int(d["decimals"]), "label": d.get("label", ""),
+                                 "note": d.get("note", ""), "file": row.file, "line": row.line})
     for cid, row in raw.campaigns.items():
         _campaign_rows(cid, row, raw, rows, dataset_of.get(row.root, ""))
     tables = {name: pd.DataFrame(rows[name], columns=COLUMNS[name]) for name in COLUMNS}

@@ -14,11 +14,12 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
-from generator.analysis import metaeval, reported_liteval as rl
+from generator.analysis import metaeval
 from generator.analysis.adequacy import LITEVAL, adequacy, subset_items
 from generator.errors import DataError
 from generator.importers import IMPORTERS, liteval
 from generator.load import load, validate
+from generator.reported import engine
 
 pytestmark = pytest.mark.shared
 PAIRS = ["de-en", "de-zh", "en-de", "en-zh"]
@@ -193,11 +194,12 @@ def test_non_strict_counts_ties_for_the_human(corpus) -> None:
 
 @pytest.fixture(scope="module")
 def comparison(corpus) -> pd.DataFrame:
-    frames = {c: _adequacy(corpus, c) for c in ("student-mqm", "gemba-mqm-original",
-                                                "gemba-mqm-literary", "xcomet-xl", "xcomet-xxl",
-                                                "prometheus")}
-    return rl.compare(rl.reported(), rl.reproduced_adequacy(frames)).set_index(
-        ["source", "scenario", "measure", "pair"])
+    """The adequacy numbers the importer ships (reported/liteval.jsonl) compared by the engine."""
+    records = corpus.tables["reported"]
+    table = engine.key_columns(engine.compare(corpus, records[records["measure"] == "adequacy"]),
+                               ["scenario", "campaign", "pair"])
+    table = table.drop(columns="measure").rename(columns={"value": "reported", "campaign": "measure"})
+    return table.set_index(["source", "scenario", "measure", "pair"])
 
 
 def test_disagreements_with_the_paper(comparison: pd.DataFrame) -> None:
@@ -243,14 +245,19 @@ def test_system_order_against_table_7(corpus) -> None:
     assert list(overall["system"]) == ["human", "gpt4o", "deepl", "google-translate",
                                        "qwen2-beta-7b-chat", "towerinstruct-7b-v0-2", "m2m", "nllb",
                                        "meta-llama-3-8b-instruct", "gemma-1-1-7b-it"]
-    table = rl.compare_ranking(ranking).set_index("system")
-    rank_differs = table[table["reported_rank"] != table["reproduced_rank"]]
+    records = corpus.tables["reported"]
+    compared = engine.key_columns(engine.compare(corpus, records[records["source"] == "paper 000 Table 7"]),
+                                  ["system"])
+    ranks = compared[compared["measure"] == "system-rank"].set_index("system")
+    means = compared[compared["measure"] == "system-mean"].set_index("system")
+    rank_differs = ranks[ranks["disagrees"]]
     assert sorted(rank_differs.index) == ["deepl", "google-translate"]   # Table 7: Google 3, DeepL 4
-    assert table["reproduced_mean"].round(1).to_dict() == {
+    assert ranks.loc["google-translate", ["value", "reproduced"]].tolist() == [3, 4]
+    assert means["reproduced"].round(1).to_dict() == {
         "human": -1.2, "gpt4o": -1.7, "google-translate": -3.0, "deepl": -3.0,
         "qwen2-beta-7b-chat": -8.7, "towerinstruct-7b-v0-2": -9.0, "m2m": -11.1, "nllb": -11.7,
         "meta-llama-3-8b-instruct": -12.5, "gemma-1-1-7b-it": -12.6}
-    assert sorted(table[table["disagrees"]].index) == [
+    assert sorted(set(means[means["disagrees"]].index) | set(rank_differs.index)) == [
         "deepl", "google-translate", "human", "m2m", "meta-llama-3-8b-instruct", "nllb"]
 
 
@@ -296,3 +303,32 @@ def test_reimport_is_byte_identical(liteval_release: Path, tmp_path: Path) -> No
     liteval.run(liteval_release, tmp_path)                     # an earlier LitEval import is replaced
     second = {p.relative_to(tmp_path): p.read_bytes() for p in sorted(tmp_path.rglob("*")) if p.is_file()}
     assert first == second and len(first) > 100
+
+
+# ---------------------------------------------------------------- Table 1, Table 2a (reported engine)
+
+
+def _reported(corpus, source: str) -> dict[tuple[str, ...], tuple[float, float, str]]:
+    records = corpus.tables["reported"]
+    table = engine.compare(corpus, records[records["source"] == source])
+    return {tuple(k.values()): (v, r, s) for k, v, r, s in
+            zip(table["keys"], table["value"], table["reproduced"], table["status"])}
+
+
+def test_table_1_counts(corpus) -> None:
+    found = _reported(corpus, "paper 000 Table 1")
+    # #segments = rows of metric_df.csv (a twice-annotated translation counts twice): all agree
+    assert {k[0]: r for k, (_, r, _) in found.items() if k[1] == "records"} == {
+        "de-en": 562, "en-de": 554, "de-zh": 520, "en-zh": 552, "": 2188}
+    # #paragraph: the release has 47 En-De and 46 De-Zh paragraphs, the paper prints 46 and 47
+    off = {k[0]: (v, r) for k, (v, r, s) in found.items() if s == "disagrees"}
+    assert off == {"en-de": (46, 47), "de-zh": (47, 46)}
+
+
+def test_table_2a_mqm_agreement_from_the_142_twice_annotated_rows(corpus) -> None:
+    found = _reported(corpus, "paper 000 Table 2a")
+    data = {k[0]: (v, round(r, 3), s) for k, (v, r, s) in found.items()}
+    assert data == {"de-en": (0.464, 0.584, "disagrees"), "en-de": (0.434, 0.687, "disagrees"),
+                    "en-zh": (0.582, 0.572, "disagrees"), "mean": (0.493, 0.614, "disagrees")}
+    second = corpus.metric_scores[corpus.metric_scores["campaign"] == "student-mqm-second"]
+    assert len(second) == 142 and second.groupby("pair").size().to_dict() == {"de-en": 55, "en-de": 54, "en-zh": 33}

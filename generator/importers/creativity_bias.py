@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from . import ImportReport, write_jsonl, write_yaml
+from .reported import ship
 from .creativity_bias_csv import (GENRES, LANGS, MODALITIES, error_campaign, creativity_campaign,
                                   score_campaigns, read_csv)
 from ..spans.align import offset_map
@@ -81,6 +82,7 @@ def run(src: Path, out: Path) -> ImportReport:
         write_jsonl(out / "judgments" / cid / f"{cid}.jsonl", records)
         report.count(f"{cid} records", len(records), "written")
     _write_dataset(src, out, report)
+    ship("creativity-bias", out, report)  # paper 003's published numbers (importers/reported/)
     return report
 
 

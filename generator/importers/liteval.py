@@ -23,6 +23,7 @@ from typing import Any
 from ..analysis.adequacy import LITEVAL
 from ..errors import Problems
 from . import ImportReport, write_jsonl, write_yaml
+from .reported import ship
 from .liteval_books import Book, read_books
 from .liteval_read import Release, read_release
 from .liteval_spec import (CITATION, LICENCE, MT_SYSTEMS, PAIRS, REPOSITORY, RESTRICTED, SAMPLE,
@@ -38,7 +39,7 @@ def run(src: Path, out: Path) -> ImportReport:
     report = ImportReport()
     release = read_release(src, report)
     books = read_books(src / "book_meta_links.csv", report)
-    for folder in ("corpus", "judgments"):
+    for folder in ("corpus", "judgments", "reported"):
         if (out / folder).exists():
             shutil.rmtree(out / folder)
     paragraphs = _paragraph_ids(release)
@@ -46,6 +47,7 @@ def run(src: Path, out: Path) -> ImportReport:
     systems = _write_systems(out, release, paragraphs, report)
     _write_campaigns(out, release, paragraphs, systems, report)
     _write_dataset(out, release, report)
+    ship("liteval", out, report)  # paper 000's published numbers (generator/importers/reported/)
     return report
 
 

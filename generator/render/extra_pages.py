@@ -23,7 +23,7 @@ class PageSet:
 Builder = Callable[[Corpus, Analysis, Path], PageSet]
 # module names under generator.render, each exposing build(corpus, analysis, templates) -> PageSet
 BUILDERS: tuple[str, ...] = ("scheme_pages", "overlap_pages", "liteval_pages", "creativity_pages",
-                             "errors_pairwise")
+                             "errors_pairwise", "reported_pages")
 
 
 def build_all(corpus: Corpus, analysis: Analysis, templates: Path) -> PageSet:

@@ -8,9 +8,9 @@ from typing import Any
 import pandas as pd
 
 from ..analysis import metaeval
-from ..analysis import reported_liteval as rl
 from ..analysis.adequacy import adequacy, subset_items
 from ..model import Corpus
+from ..reported import engine
 from .liteval_views import POOLED, SETTINGS, Context, LitEvalSettings, Measure, RankingView, pair_label
 
 SCENARIOS = {"top": "Human > Top systems", "other": "Human > Other systems"}
@@ -79,10 +79,9 @@ def adequacy_view(corpus: Corpus, ctx: Context, settings: LitEvalSettings = SETT
     rows = [AdequacyRow(m, VARIANTS[strict], _cells(frames[(m.key, strict)], "top", keys),
                         _cells(frames[(m.key, strict)], "other", keys))
             for m in ctx.measures for strict in (True, False)]
-    compared = rl.compare(rl.reported(), rl.reproduced_adequacy(
-        {m.key: frames[(m.key, True)] for m in ctx.measures}))
+    compared = reported_adequacy(corpus, ctx)
     labels = {m.key: m.label for m in ctx.measures}
-    reported = [ReportedRow(r["source"].replace("paper 000 ", ""), SCENARIOS[r["scenario"]],
+    reported = [ReportedRow(r["source"].replace("paper 000 ", ""), SCENARIOS.get(r["scenario"], r["scenario"]),
                             labels.get(r["measure"], r["measure"]), _pair(r["pair"]), r["reported"],
                             r["reproduced"], r["reproduced_rounded"], r["difference"],
                             bool(r["disagrees"]), r["note"]) for r in compared.to_dict("records")]
@@ -98,6 +97,20 @@ def adequacy_view(corpus: Corpus, ctx: Context, settings: LitEvalSettings = SETT
                         reported, sorted({r.note for r in reported if r.note}),
                         sum(r.disagrees for r in reported), frame,
                         compared.assign(data_version=ctx.data_version))
+
+
+def reported_adequacy(corpus: Corpus, ctx: Context) -> pd.DataFrame:
+    """The published adequacy numbers (measure ``adequacy`` of the reported table) of the shown
+    campaigns, compared by generator.reported: source, scenario, measure (campaign), pair,
+    reported, reproduced, reproduced_rounded, difference, disagrees, note."""
+    records = corpus.tables["reported"]
+    shown = {m.key for m in ctx.measures}
+    wanted = pd.Series([k.get("campaign") in shown for k in records["keys"]], index=records.index, dtype=bool)
+    mine = records[(records["measure"] == "adequacy") & wanted]
+    table = engine.key_columns(engine.compare(corpus, mine), ["scenario", "campaign", "pair"])
+    table = table.drop(columns="measure").rename(columns={"value": "reported", "campaign": "measure"})
+    return table[["source", "scenario", "measure", "pair", "reported", "reproduced", "reproduced_rounded",
+                  "difference", "disagrees", "note"]]
 
 
 def _pair(key: str) -> str:

@@ -12,11 +12,11 @@ from typing import Any
 
 import pandas as pd
 
-from ..analysis import metaeval
-from ..analysis import reported_liteval as rl
 from ..analysis.adequacy import LITEVAL, AdequacySettings
 from ..analysis.uncertainty import paired_bootstrap, score_matrix
 from ..model import Corpus
+from ..reported import engine
+from ..analysis.rounding import round_half_up
 from .views import Analysis, Cell, method_note
 
 POOLED = "human"
@@ -243,25 +243,41 @@ class Table7Row:
 
 def table_7(corpus: Corpus, ctx: Context,
             settings: LitEvalSettings = SETTINGS) -> tuple[list[Table7Row], pd.DataFrame]:
-    """Student MQM over all segments (both annotations, humans pooled) beside paper 000 Table 7."""
-    scores = corpus.metric_scores
-    scores = scores[scores["campaign"].isin([settings.reference, settings.second])]
-    ranking = metaeval.system_ranking(scores, {h: POOLED for h in ctx.human})
-    table = rl.compare_ranking(ranking)
-    rows = []
-    for r in table.to_dict("records"):
+    """Student MQM over all segments (both annotations, humans pooled) beside paper 000 Table 7
+    (measures system-mean and system-rank of the reported table, compared by generator.reported)."""
+    records = corpus.tables["reported"]
+    mine = records[records["source"].eq("paper 000 Table 7")
+                   & records["measure"].isin(["system-mean", "system-rank"])]
+    compared = engine.key_columns(engine.compare(corpus, mine), ["system"])
+    means = compared[compared["measure"] == "system-mean"].set_index("system")
+    ranks = compared[compared["measure"] == "system-rank"].set_index("system")
+    segments = _segments(corpus, settings)
+    rows, records_out = [], []
+    for system in ranks.sort_values("value").index:
+        mean, rank = means.loc[system], ranks.loc[system]
+        reproduced_rank = None if pd.isna(rank["reproduced"]) else int(rank["reproduced"])
         reasons = []
-        if r["reproduced_rank"] != r["reported_rank"]:
-            reasons.append(f"rank {r['reported_rank']} reported, {r['reproduced_rank']} reproduced")
-        if abs(r["mean_difference"]) > rl.TOLERANCE:
-            reasons.append(f"mean differs by {r['mean_difference']:+.1f}")
-        rows.append(Table7Row(r["name"], r["system"], r["reported_mean"], r["reproduced_mean"],
-                              rl.round_half_up(r["reproduced_mean"], 1), r["mean_difference"],
-                              r["reported_rank"], r["reproduced_rank"], bool(r["disagrees"]),
-                              "; ".join(reasons)))
-    frame = table.assign(segments=table["system"].map(
-        ranking[ranking["pair"] == "all"].set_index("system")["n"]), data_version=ctx.data_version)
-    return rows, frame
+        if rank["disagrees"]:
+            reasons.append(f"rank {int(rank['value'])} reported, {reproduced_rank} reproduced")
+        if mean["disagrees"]:
+            reasons.append(f"mean differs by {mean['difference']:+.1f}")
+        row = Table7Row(str(rank["label"]), system, float(mean["value"]), float(mean["reproduced"]),
+                        round_half_up(float(mean["reproduced"]), 1), float(mean["difference"]),
+                        int(rank["value"]), reproduced_rank, bool(mean["disagrees"] or rank["disagrees"]),
+                        "; ".join(reasons))
+        rows.append(row)
+        records_out.append({"name": row.name, "system": system, "reported_mean": row.reported_mean,
+                            "reproduced_mean": row.reproduced_mean, "mean_difference": row.difference,
+                            "reported_rank": row.reported_rank, "reproduced_rank": reproduced_rank,
+                            "disagrees": row.disagrees, "segments": segments.get(system)})
+    return rows, pd.DataFrame(records_out).assign(data_version=ctx.data_version)
+
+
+def _segments(corpus: Corpus, settings: LitEvalSettings) -> dict[str, int]:
+    scores = corpus.metric_scores
+    scores = scores[scores["campaign"].isin([settings.reference, settings.second])].dropna(subset=["score"])
+    human = set(corpus.tables["systems"].query("is_human")["system"])
+    return scores["system"].map(lambda s: POOLED if s in human else s).value_counts().to_dict()
 
 
 # ---------------------------------------------------------------- works

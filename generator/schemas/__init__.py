@@ -10,7 +10,7 @@ from typing import Any
 from jsonschema import Draft202012Validator
 
 KINDS = ("dataset", "work", "paragraph", "system", "translation", "campaign",
-         "mqm", "free", "sqm", "bws", "pairwise", "creativity", "ruler", "verse", "metric")
+         "mqm", "free", "sqm", "bws", "pairwise", "creativity", "ruler", "verse", "metric", "reported")
 SCHEMES = ("mqm", "free", "sqm", "bws", "pairwise", "creativity", "ruler", "verse", "metric")
 
 

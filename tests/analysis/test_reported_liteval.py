@@ -1,47 +1,46 @@
-"""Paper 000's typed numbers and the reported-vs-reproduced join."""
+"""Paper 000's published numbers as shipped data (generator/importers/reported/liteval.jsonl)."""
 
 from __future__ import annotations
 
-import pandas as pd
+import json
+from importlib import resources
 
-from generator.analysis import reported_liteval as rl
+from generator import schemas
+from generator.analysis.adequacy import LITEVAL
 
 
-def test_typed_numbers() -> None:
-    table = rl.reported()
-    assert len(table) == 57 and list(table.columns) == rl.COLUMNS
-    mqm = table[(table["source"] == "paper 000 Table 3") & (table["measure"] == "student-mqm")]
-    top = mqm[mqm["scenario"] == "top"].set_index("pair")["value"].to_dict()
+def _records() -> list[dict]:
+    text = resources.files("generator.importers.reported").joinpath("liteval.jsonl").read_text("utf-8")
+    return [json.loads(line) for line in text.splitlines() if line.strip()]
+
+
+def test_every_record_is_a_valid_reported_record() -> None:
+    records = _records()
+    # 57 adequacy percentages (Tables 3, 14, Sec. 5), 10 x 2 of Table 7, 10 of Table 1, 4 of Table 2a
+    assert len(records) == 91
+    for record in records:
+        assert not list(schemas.validator("reported").iter_errors(record)), record
+
+
+def test_table_3_student_mqm_row() -> None:
+    top = {r["keys"]["pair"]: r["value"] for r in _records()
+           if r["source"] == "paper 000 Table 3" and r["keys"]["campaign"] == "student-mqm"
+           and r["keys"]["scenario"] == "top"}
     assert top == {"de-en": 60.0, "en-de": 35.0, "de-zh": 30.0, "en-zh": 45.8, "mean": 42.7}
-    assert (table["decimals"] == 1).all()
-    assert table[table["source"] == "paper 000 Table 14"]["note"].str.len().gt(0).sum() == 10
-    assert [r.rank for r in sorted(rl.TABLE_7, key=lambda r: r.mqm, reverse=True)] == [1, 2, 3, 4, 5, 6, 7,
-                                                                                        8, 9, 10]
 
 
-def test_round_half_up() -> None:
-    assert rl.round_half_up(21.25, 1) == 21.3          # Python's round() would give 21.2
-    assert rl.round_half_up(21.249999999999996, 1) == 21.3
-    assert rl.round_half_up(45.833333, 1) == 45.8
-    assert rl.round_half_up(-1.25, 1) == -1.3
+def test_adequacy_params_are_the_liteval_settings() -> None:
+    adequacy = [r for r in _records() if r["measure"] == "adequacy"]
+    assert len(adequacy) == 57 and all(r["decimals"] == 1 for r in adequacy)
+    for r in adequacy:
+        assert set(r["params"]["top"]) == LITEVAL.top
+        assert set(r["params"]["others_exclude"]) == LITEVAL.others_exclude
+        assert r["params"]["sample"] == LITEVAL.sample and r["params"]["strict"] is True
+    assert sum(1 for r in adequacy if r.get("note")) == 10  # Table 14, scenario 1 (read as XL, XXL)
 
 
-def test_compare_flags_beyond_tolerance() -> None:
-    reported = pd.DataFrame([{"source": "T", "scenario": "top", "measure": "m", "pair": "de-en",
-                              "value": 42.7, "decimals": 1, "note": ""},
-                             {"source": "T", "scenario": "top", "measure": "m", "pair": "en-de",
-                              "value": 5.4, "decimals": 1, "note": ""}])
-    reproduced = pd.DataFrame([{"scenario": "top", "measure": "m", "pair": "de-en", "value": 42.708333},
-                               {"scenario": "top", "measure": "m", "pair": "en-de", "value": 7.083333}])
-    out = rl.compare(reported, reproduced).set_index("pair")
-    assert out.loc["de-en", "reproduced_rounded"] == 42.7 and not out.loc["de-en", "disagrees"]
-    assert out.loc["en-de", "difference"] == 1.7 and out.loc["en-de", "disagrees"]
-
-
-def test_compare_ranking_flags_rank_and_mean() -> None:
-    ranking = pd.DataFrame({"pair": "all", "system": ["human", "gpt4o"], "mean": [-1.26, -1.5],
-                            "n": [2, 2], "rank": [1, 2]})
-    rows = (rl.RankedSystem("Human", "human", "-", -1.3, 1), rl.RankedSystem("GPT-4o", "gpt4o", ">200", -1.7, 2))
-    out = rl.compare_ranking(ranking, rows).set_index("system")
-    assert not out.loc["human", "disagrees"]
-    assert out.loc["gpt4o", "disagrees"] and out.loc["gpt4o", "mean_difference"] == 0.2
+def test_table_7_ranks_follow_the_means() -> None:
+    means = {r["keys"]["system"]: r["value"] for r in _records() if r["measure"] == "system-mean"}
+    ranks = {r["keys"]["system"]: r["value"] for r in _records() if r["measure"] == "system-rank"}
+    assert len(means) == len(ranks) == 10 and means["human"] == -1.3
+    assert sorted(ranks, key=ranks.get) == sorted(means, key=means.get, reverse=True)

@@ -1,0 +1,115 @@
+"""Reported vs reproduced, for any dataset: join the ``reported`` table with the registry.
+
+``compare`` returns one row per reported record with the reproduced value, the value rounded
+to the printed precision (half up), the difference and a status: ``agrees`` (the rounded
+reproduced value is the printed one), ``disagrees``, ``not reproduced`` (the registry knows
+the measure but the data give no value for these keys) or ``reported only`` (a measure the
+registry does not know). ``other_reports`` adds what other sources print for the same number.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from dataclasses import dataclass
+from typing import Any, Mapping
+
+import pandas as pd
+
+from ..model import Corpus
+from .measures import MEASURES, Measure
+from ..analysis.rounding import format_number as printed, round_half_up
+
+AGREES, DISAGREES, MISSING, UNKNOWN = "agrees", "disagrees", "not reproduced", "reported only"
+COLUMNS = ["dataset", "source", "measure", "label", "keys", "params", "value", "decimals", "note",
+           "reproduced", "reproduced_rounded", "difference", "raw_difference", "status", "disagrees"]
+EPSILON = 1e-9
+
+
+def identity(keys: Mapping[str, Any], params: Mapping[str, Any] | None = None) -> str:
+    """Canonical text of keys (+ params): two records with equal identity print the same number."""
+    return json.dumps([dict(sorted(keys.items())), dict(sorted((params or {}).items()))], sort_keys=True)
+
+
+@dataclass(frozen=True)
+class _Reproduced:
+    """A measure's long table as a lookup: key columns -> value."""
+
+    columns: tuple[str, ...]
+    values: dict[tuple[str, ...], float]
+
+    @classmethod
+    def of(cls, frame: pd.DataFrame) -> _Reproduced:
+        columns = tuple(c for c in frame.columns if c != "value")
+        rows = frame[[*columns, "value"]].itertuples(index=False, name=None)
+        return cls(columns, {tuple(row[:-1]): float(row[-1]) for row in rows})
+
+    def get(self, keys: Mapping[str, Any]) -> float:
+        """The value for these keys; a key the record omits matches "" (the aggregate)."""
+        if not set(keys) <= set(self.columns):
+            return float("nan")
+        return self.values.get(tuple(str(keys.get(c, "")) for c in self.columns), float("nan"))
+
+
+def compare(corpus: Corpus, reported: pd.DataFrame | None = None,
+            registry: Mapping[str, Measure] = MEASURES) -> pd.DataFrame:
+    """Every reported record beside its reproduced value (see the module docstring)."""
+    records = corpus.tables["reported"] if reported is None else reported
+    cache: dict[tuple[str, str], _Reproduced] = {}
+    rows = []
+    for r in records.to_dict("records"):
+        keys, params = dict(r.get("keys") or {}), dict(r.get("params") or {})
+        measure = registry.get(str(r["measure"]))
+        reproduced = float("nan")
+        if measure is not None:
+            slot = (measure.name, json.dumps(params, sort_keys=True))
+            if slot not in cache:  # one call per measure and params, however many records
+                cache[slot] = _Reproduced.of(measure.function(corpus, params))
+            reproduced = cache[slot].get(keys)
+        rows.append({**{k: r.get(k, "") for k in ("dataset", "source", "measure", "label", "note")},
+                     "keys": keys, "params": params, "value": float(r["value"]), "decimals": int(r["decimals"]),
+                     **_judge(float(r["value"]), int(r["decimals"]), reproduced, measure is not None)})
+    return pd.DataFrame(rows, columns=COLUMNS)
+
+
+def _judge(value: float, decimals: int, reproduced: float, known: bool) -> dict[str, Any]:
+    rounded = round_half_up(reproduced, decimals)
+    if not known:
+        status = UNKNOWN
+    elif math.isnan(reproduced):
+        status = MISSING
+    else:
+        status = DISAGREES if abs(rounded - value) > EPSILON + 0.1 ** (decimals + 3) else AGREES
+    return {"reproduced": reproduced, "reproduced_rounded": rounded,
+            "difference": round(rounded - value, 6), "raw_difference": reproduced - value,
+            "status": status, "disagrees": status == DISAGREES}
+
+
+def other_reports(compared: pd.DataFrame) -> pd.DataFrame:
+    """Adds ``other_reports`` (what other sources print for the same number, "Table 14: 7.6")
+    and ``self_conflict`` (one of them differs by more than half a printed unit)."""
+    ident = [(d, m, identity(k, p)) for d, m, k, p in
+             zip(compared["dataset"], compared["measure"], compared["keys"], compared["params"])]
+    by_id: dict[tuple[str, str, str], list[int]] = {}
+    for i, key in enumerate(ident):
+        by_id.setdefault(key, []).append(i)
+    rows = compared.to_dict("records")
+    others, conflicts = [], []
+    for i, key in enumerate(ident):
+        mine = rows[i]
+        peers = [rows[j] for j in by_id[key] if rows[j]["source"] != mine["source"]]
+        others.append("; ".join(f"{short_source(p['source'])}: {printed(p['value'], int(p['decimals']))}" for p in peers))
+        tolerance = 0.5 * 10.0 ** -mine["decimals"] + EPSILON
+        conflicts.append(any(abs(p["value"] - mine["value"]) > tolerance for p in peers))
+    return compared.assign(other_reports=others, self_conflict=conflicts)
+
+
+def short_source(source: str) -> str:
+    """'paper 003 Table 14' -> 'Table 14' (the paper is named once per page)."""
+    parts = source.split(" ", 2)
+    return parts[2] if len(parts) == 3 and parts[0] == "paper" else source
+
+
+def key_columns(compared: pd.DataFrame, names: list[str]) -> pd.DataFrame:
+    """The frame with one column per key name ('' where a record has no such key)."""
+    return compared.assign(**{n: [str(k.get(n, "")) for k in compared["keys"]] for n in names})
