@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Sequence
 
+from ..cite.publish import publish
 from ..load import load
 from .extra_pages import build_all
 from .jinja import DEFAULT_TEMPLATES
@@ -41,6 +42,7 @@ def generate(roots: Sequence[Path], templates: Path = DEFAULT_TEMPLATES) -> Gene
     files.update(board_files)
     extra = build_all(corpus, analysis, templates)
     files.update(extra.files)
+    files, board = publish(files, board, corpus, templates)  # JSON/LaTeX twins, anchors, cite box
     timings["render"] = time.perf_counter() - start
     nav = [*extra.nav, {"Systems": "systems/index.md"}, {"Paragraphs": "paragraphs/index.md"},
            {"Works": "works/index.md"}]
