@@ -53,7 +53,19 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--out", type=Path, required=True, metavar="DST", help="data root to write")
     p.add_argument("--mapping", type=Path, help="mapping file (formats that need one)")
     _add_score(sub)
+    _add_release(sub)
     return parser
+
+
+def _add_release(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    p = sub.add_parser("release", help="freeze a built site as RELEASES/v/VERSION (never overwrites)")
+    p.add_argument("version", metavar="VERSION", help="release name, e.g. 2026.11")
+    _add_data(p)
+    p.add_argument("--site", type=Path, default=DEFAULT_OUT, help="the built site (default: public/)")
+    p.add_argument("--releases", type=Path, required=True, metavar="DIR",
+                   help="folder holding v/VERSION/ for every release and v/latest/")
+    p.add_argument("--date", help="release date YYYY-MM-DD (default: the date of SOURCE_DATE_EPOCH "
+                                  "or of the git HEAD commit, as in the site's cite box)")
 
 
 def _add_score(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -171,8 +183,22 @@ def cmd_score(args: argparse.Namespace) -> int:
     return 2 if getattr(report, "stopped", False) else 0
 
 
+def cmd_release(args: argparse.Namespace) -> int:
+    import time
+
+    from .build import REPO, source_date_epoch
+    from .cite.release import release
+
+    date = args.date or time.strftime("%Y-%m-%d", time.gmtime(int(source_date_epoch())))
+    with step(f"freezing {args.site} as release {args.version}"):
+        done = release(args.version, args.site, args.releases, _roots(args.data), REPO, date)
+    since = f"; changelog against {done.previous}: {done.moves} changed rows" if done.previous else ""
+    print(f"litboard: release {args.version} written to {done.path}{since}")
+    return 0
+
+
 COMMANDS = {"validate": cmd_validate, "build": cmd_build, "serve": cmd_serve, "import": cmd_import,
-            "score": cmd_score}
+            "score": cmd_score, "release": cmd_release}
 
 if __name__ == "__main__":  # pragma: no cover
     sys.exit(main())
