@@ -11,7 +11,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from .latex import escape
+from .latex import escape_field as escape
 
 _KEY = re.compile(r"[^A-Za-z0-9_:.-]+")
 

@@ -5,33 +5,49 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Sequence
 
-_SPECIAL = {"&": r"\&", "%": r"\%", "$": r"\$", "#": r"\#", "_": r"\_", "{": r"\{", "}": r"\}",
-            "~": r"\textasciitilde{}", "^": r"\textasciicircum{}", "\\": r"\textbackslash{}",
-            "<": r"\textless{}", ">": r"\textgreater{}", "|": r"\textbar{}"}
+# Characters with no glyph of their own in pdflatex's default OT1 text font (``\_`` is a drawn
+# rule, ``\{`` a math glyph) are taken from the typewriter font by code point: they print and
+# copy out of the PDF as themselves under OT1 and T1 alike.
+_TT = "\\{}~^_<>|"
+_SPECIAL = {"&": r"\&", "%": r"\%", "$": r"\$", "#": r"\#",
+            **{ch: rf"{{\ttfamily\char{ord(ch)}}}" for ch in _TT}}
+# The usual text escapes, for BibTeX fields (BibTeX styles decide the fonts).
+_PLAIN = {"&": r"\&", "%": r"\%", "$": r"\$", "#": r"\#", "_": r"\_", "{": r"\{", "}": r"\}",
+          "~": r"\textasciitilde{}", "^": r"\textasciicircum{}", "\\": r"\textbackslash{}",
+          "<": r"\textless{}", ">": r"\textgreater{}", "|": r"\textbar{}"}
 
 
-_PUNCTUATION = set("–—‘’‚“”„…•€†‡")
+_PUNCTUATION = set("–—‘’“”…•€†‡")
+# Latin-1 / Latin Extended-A letters the default OT1 encoding has no glyph for (found by
+# compiling every code point of U+00A0-U+017F; tests/cite/test_latex.py keeps it honest).
+_NOT_OT1 = set("«»ÐÞðþĄąĐđĘęĦħĮįĸĿŀŉŊŋŦŧŲųſ")
+# Quotation marks OT1 lacks, drawn with what it has (the CSV/JSON keep the exact text).
+_LOOKALIKE = {"«": r"\ensuremath{\ll}", "»": r"\ensuremath{\gg}", "„": ",,", "‚": ","}
 
 
 def _typesettable(ch: str) -> bool:
-    """What pdflatex's default utf8 input with OT1/T1 fonts prints: Latin-1, Latin Extended-A."""
+    """What pdflatex prints with its default utf8 input and OT1 fonts, no extra packages."""
     code = ord(ch)
-    return 0x20 <= code < 0x7F or 0xA0 <= code <= 0x17F or ch in _PUNCTUATION
+    return (0x20 <= code < 0x7F or 0xA0 <= code <= 0x17F or ch in _PUNCTUATION) and ch not in _NOT_OT1
 
 
-def escape(text: str) -> str:
+def escape(text: str, table: dict[str, str] | None = None) -> str:
     """``text`` as LaTeX that prints it literally.
 
     ASCII specials are escaped; characters pdflatex cannot typeset without extra packages
-    (CJK, emoji, control characters) are written as ``U+XXXX`` so the table still compiles —
-    the CSV and JSON downloads keep the exact text.
+    (CJK, emoji, control characters, a few Latin letters OT1 lacks) are written as ``U+XXXX``
+    and guillemets/low quotes as look-alikes, so the table still compiles — the CSV and JSON
+    downloads keep the exact text.
     """
+    specials = _SPECIAL if table is None else table
     out = []
     for ch in text:
-        if ch in _SPECIAL:
-            out.append(_SPECIAL[ch])
+        if ch in specials:
+            out.append(specials[ch])
         elif ch in "\r\n\t":
             out.append(" ")
+        elif ch in _LOOKALIKE:
+            out.append(_LOOKALIKE[ch])
         elif _typesettable(ch):
             out.append(ch)
         else:
@@ -46,6 +62,11 @@ class Column:
     header: str
     value: int
     ci: tuple[int, int] | None = None
+
+
+def escape_field(text: str) -> str:
+    """``text`` for a BibTeX field value: the usual ``\\_``-style escapes."""
+    return escape(text, _PLAIN)
 
 
 def merge_ci(header: Sequence[str]) -> list[Column]:
@@ -77,12 +98,18 @@ def _cell(row: Sequence[str], column: Column) -> str:
     return escape(value) + (f" [{escape(low)}, {escape(high)}]" if low and high else "")
 
 
-def table_tex(header: Sequence[str], rows: Sequence[Sequence[str]], caption: str, label: str) -> str:
-    """A ``table`` float with a booktabs ``tabular``; compiles with only ``booktabs`` loaded."""
+def table_tex(header: Sequence[str], rows: Sequence[Sequence[str]], caption: str, label: str,
+              command: str = "") -> str:
+    """A ``table`` float with a booktabs ``tabular``; compiles with only ``booktabs`` loaded.
+
+    ``caption`` is plain text (escaped here); ``command`` is set in typewriter type so it
+    copies out of the PDF as typed (no ``--`` ligature, no hyphenation).
+    """
+    recompute = rf" Recompute: \texttt{{{escape(command)}}}" if command else ""
     columns = merge_ci(header)
     spec = "".join("l" for _ in columns)
     lines = [r"\begin{table}[htbp]", r"\centering", r"\small",
-             rf"\caption{{{escape(caption)}}}", rf"\label{{{_label(label)}}}",
+             rf"\caption{{{escape(caption)}{recompute}}}", rf"\label{{{_label(label)}}}",
              rf"\begin{{tabular}}{{{spec}}}", r"\toprule",
              " & ".join(escape(c.header) for c in columns) + r" \\", r"\midrule"]
     lines += [" & ".join(_cell(row, c) for c in columns) + r" \\" for row in rows]

@@ -30,11 +30,11 @@ class Provenance:
                 "litboard": __version__, "command": self.command_for(path)}
 
     def caption(self, path: str) -> str:
+        """Data version, signatures, judges and litboard version (the command comes apart)."""
         signed = "; ".join(f"{s['campaign']}: {s['signature']}" for s in self.signatures)
         judged = "; ".join(f"{j['campaign']}: {j['model']} prompt {j.get('prompt_sha256', 'unhashed')[:12]}"
                            for j in self.judges)
-        parts = [f"Data: {self.data_version}", f"litboard {__version__}",
-                 f"recompute: {self.command_for(path)}"]
+        parts = [f"Data: {self.data_version}", f"litboard {__version__}"]
         if signed:
             parts.insert(1, f"signatures: {signed}")
         if judged:
