@@ -1,0 +1,44 @@
+"""Must-show 4: a leaderboard row's permalink, copied and reloaded, lands on that row; the
+Cite this box opens, shows BibTeX that fits its box, and is screenshotted."""
+
+from __future__ import annotations
+
+from .conftest import ARTIFACTS, screenshot
+
+VIEWPORT_HEIGHT = 900
+
+
+def test_row_permalink_survives_a_reload(page, demo_site: str) -> None:
+    page.goto(f"{demo_site}/index.html")
+    row = page.locator("section.lb-board").last.locator("tbody tr[id]").last
+    row_id = row.get_attribute("id")
+    permalink = row.locator("a.lb-permalink")
+    assert permalink.get_attribute("href") == f"#{row_id}"
+    copied = permalink.evaluate("a => a.href")  # what "Copy link" puts on the clipboard
+    page.goto("about:blank")
+    page.goto(copied)
+    page.reload()
+    page.wait_for_load_state("load")
+    assert page.evaluate("location.hash") == f"#{row_id}"
+    assert page.evaluate("document.querySelector(':target') && document.querySelector(':target').id") == row_id
+    assert page.evaluate("window.scrollY") > 0  # the row is below the fold of the page top
+    box = page.locator(f"tr#{row_id}").bounding_box()
+    assert box is not None and 0 <= box["y"] < VIEWPORT_HEIGHT - box["height"]
+    screenshot(page, "cite-permalink-landing")
+    assert page.dialogs == []
+
+
+def test_cite_box_opens_and_bibtex_fits(page, demo_site: str) -> None:
+    page.goto(f"{demo_site}/index.html")
+    box = page.locator("details.lb-cite").first
+    box.locator("summary").click()
+    entries = box.locator("pre.lb-bibtex")
+    assert entries.count() == 2
+    assert entries.first.inner_text().startswith("@misc{litboard-demo-2026,")  # the demo card's own entry
+    assert "@misc{litboard-" in entries.last.inner_text() and "version = {" in entries.last.inner_text()
+    for i in range(entries.count()):
+        assert entries.nth(i).evaluate("e => e.scrollWidth <= e.clientWidth + 1")  # nothing overflows
+    ARTIFACTS.mkdir(exist_ok=True)
+    box.scroll_into_view_if_needed()
+    box.screenshot(path=str(ARTIFACTS / "cite-box.png"))
+    assert (ARTIFACTS / "cite-box.png").stat().st_size > 0
