@@ -1,8 +1,10 @@
-"""Stable ids and permalink icons on every generated table and body row.
+"""Stable ids on every generated table and body row (the permalink targets).
 
 Row ids come from what the row is about (the system or paragraph it links to, else its
 first cell), never from its position, so a permalink keeps pointing at the same system
 after a rebuild or a data change that reorders the table. Tables are numbered per page.
+The id goes after the existing attributes and the cells stay untouched; the permalink
+icon itself is added by ``litboard.js`` (progressive enhancement: ``#id`` works without it).
 """
 
 from __future__ import annotations
@@ -10,7 +12,6 @@ from __future__ import annotations
 import html
 import re
 from pathlib import Path
-from typing import Callable
 
 _TABLE = re.compile(r"<table\b([^>]*)>(.*?)</table>", re.S)
 _ROW = re.compile(r"<tr\b([^>]*)>(.*?)</tr>", re.S)
@@ -18,8 +19,6 @@ _CELL = re.compile(r"<t([dh])\b([^>]*)>", re.S)
 _LINK = re.compile(r'href="[^"#]*?(?:systems|paragraphs|works|pairs)/([^"/#]+?)\.(?:html|md)"')
 _TAGS = re.compile(r"<[^>]+>")
 _SLUG = re.compile(r"[^a-z0-9]+")
-
-Icon = Callable[[str], str]
 
 
 def slug(text: str) -> str:
@@ -34,8 +33,8 @@ def _row_name(body: str) -> str:
     return slug(_TAGS.sub(" ", cells[0])) if cells else "row"
 
 
-def anchor_tables(page: str, prefix: str, icon: Icon) -> str:
-    """``page`` with ``id`` on each table and body row lacking one, and a permalink per row."""
+def anchor_tables(page: str, prefix: str) -> str:
+    """``page`` with an ``id`` on each table and body row lacking one."""
     count = 0
 
     def table(match: re.Match[str]) -> str:
@@ -44,33 +43,31 @@ def anchor_tables(page: str, prefix: str, icon: Icon) -> str:
         attrs, inner = match.group(1), match.group(2)
         table_id = _existing(attrs) or f"{prefix}-t{count}"
         if not _existing(attrs):
-            attrs = f' id="{table_id}"{attrs}'
+            attrs = f'{attrs} id="{table_id}"'
         head, sep, body = inner.rpartition("</thead>")
-        rows = _anchor_rows(body if sep else inner, table_id, icon)
+        rows = _anchor_rows(body if sep else inner, table_id)
         return f"<table{attrs}>" + (head + sep + rows if sep else rows) + "</table>"
 
     return _TABLE.sub(table, page)
 
 
-def _anchor_rows(body: str, table_id: str, icon: Icon) -> str:
+def _anchor_rows(body: str, table_id: str) -> str:
     seen: dict[str, int] = {}
 
     def row(match: re.Match[str]) -> str:
         attrs, inner = match.group(1), match.group(2)
-        cell = _CELL.search(inner)
-        if cell is None or _existing(attrs) or 'scope="rowgroup"' in inner:
+        if not _CELL.search(inner) or _existing(attrs) or 'scope="rowgroup"' in inner:
             return match.group(0)
         name = _row_name(inner)
         seen[name] = seen.get(name, 0) + 1
         row_id = f"{table_id}-{name}" + (f"-{seen[name]}" if seen[name] > 1 else "")
-        inner = inner[: cell.end()] + icon(row_id) + inner[cell.end():]
-        return f'<tr id="{row_id}"{attrs}>{inner}</tr>'
+        return f'<tr{attrs} id="{row_id}">{inner}</tr>'
 
     return _ROW.sub(row, body)
 
 
 def _existing(attrs: str) -> str:
-    found = re.search(r'\bid="([^"]+)"', attrs)
+    found = re.search(r'(?:^|\s)id="([^"]+)"', attrs)
     return found.group(1) if found else ""
 
 

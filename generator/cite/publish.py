@@ -1,7 +1,7 @@
 """The one post-processing step ``render.site.generate`` calls on every generated file.
 
-It adds the JSON and LaTeX twin of every CSV, stable anchors and permalinks on every table
-row, and a "Cite this" box under every page that shows a table or a figure.
+It adds the JSON and LaTeX twin of every CSV, stable ids (permalink targets) on every table
+and table row, and a "Cite this" box under every page that shows a table or a figure.
 """
 
 from __future__ import annotations
@@ -45,18 +45,15 @@ def publish(files: Files, board: str, corpus: Corpus, templates: Path) -> tuple[
     info = release_info()
     box = cite_box(corpus, prov, templates, info)
 
-    def icon(target: str) -> str:
-        return render("cite/permalink.html.j2", templates, target=target).strip()
-
     out = add_downloads(files, prov)
     for path, content in sorted(out.items()):
         if not path.endswith(".md") or not isinstance(content, str):
             continue
-        anchored = anchor_tables(content, page_prefix(path), icon)
+        anchored = anchor_tables(content, page_prefix(path))
         if "<table" in anchored or 'class="lb-chart"' in anchored:
             anchored = anchored.rstrip("\n") + "\n\n" + box
         out[path] = anchored
-    board = anchor_tables(board, HOME, icon)
+    board = anchor_tables(board, HOME)
     if "<table" in board:
         board = board.rstrip("\n") + "\n\n" + box
     return out, board

@@ -39,8 +39,22 @@
       el.setAttribute("aria-label", "Search this site");
     });
   }
+  function addPermalinks() {
+    /* rows carry stable ids from the build; the icon is a link to the row's own #id */
+    document.querySelectorAll(".md-typeset table tr[id]").forEach(function (row) {
+      var cell = row.querySelector("td, th");
+      if (!cell || cell.querySelector(".lb-permalink")) { return; }
+      var link = document.createElement("a");
+      link.className = "lb-permalink";
+      link.href = "#" + row.id;
+      link.title = "Permalink to this row";
+      link.setAttribute("aria-label", "Permalink to this row");
+      cell.insertBefore(link, cell.firstChild);
+    });
+  }
   function init() {
     nameThemeDialogs();
+    addPermalinks();
     embedCharts();
     document.querySelectorAll("table.lb-sortable").forEach(function (table) {
       table.querySelectorAll("thead th").forEach(function (th, index) {

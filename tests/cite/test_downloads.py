@@ -56,8 +56,8 @@ def test_downloads_links_offer_csv_json_and_latex(generated: tuple[dict, str]) -
 
 def test_rows_get_stable_ids_from_what_they_are_about(generated: tuple[dict, str]) -> None:
     files, board = generated
-    assert '<tr id="home-t1-ht" class="lb-human">' in board and '<tr id="home-t1-mt">' in board
-    assert 'href="#home-t1-mt"' in board
+    assert '<tr class="lb-human" id="home-t1-ht">' in board and '<tr id="home-t1-mt">' in board
+    assert '<table class="lb-table lb-sortable" id="home-t1">' in board
     again = generate([FIXTURES / "tiny"])
     assert again.fragments[LEADERBOARD_MARKER] == board and again.files == files
 
@@ -66,15 +66,16 @@ def test_row_ids_follow_the_system_not_the_position() -> None:
     rows = ['<tr><td>1</td><td><a href="systems/a.html">A</a></td></tr>',
             '<tr><td>2</td><td><a href="systems/b.html">B</a></td></tr>']
     table = '<table><thead><tr><th>Rank</th></tr></thead><tbody>{}</tbody></table>'
-    icon = lambda target: f"[{target}]"  # noqa: E731
-    first = anchor_tables(table.format("".join(rows)), "p", icon)
-    swapped = anchor_tables(table.format("".join(reversed(rows))), "p", icon)
-    row_a = '<tr id="p-t1-a"><td>[p-t1-a]1</td><td><a href="systems/a.html">'
+    first = anchor_tables(table.format("".join(rows)), "p")
+    swapped = anchor_tables(table.format("".join(reversed(rows))), "p")
+    row_a = '<tr id="p-t1-a"><td>1</td><td><a href="systems/a.html">'
     assert row_a in first and row_a in swapped
     assert swapped.index('id="p-t1-b"') < swapped.index('id="p-t1-a"')
     assert "<thead><tr><th>Rank" in first  # header rows keep no id
-    plain = anchor_tables("<table><tr><td>x y</td></tr><tr><td>x y</td></tr></table>", "q", icon)
-    assert 'id="q-t1-x-y"' in plain and 'id="q-t1-x-y-2"' in plain
+    plain = anchor_tables('<table><tr data-id="z"><td>x y</td></tr><tr id="kept"><td>x y</td></tr>'
+                          "<tr><td>x y</td></tr></table>", "q")
+    assert '<tr data-id="z" id="q-t1-x-y">' in plain and '<tr id="kept">' in plain
+    assert 'id="q-t1-x-y-2"' in plain
 
 
 def test_cite_box_under_pages_with_tables(generated: tuple[dict, str]) -> None:
