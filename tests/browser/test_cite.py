@@ -3,6 +3,8 @@ Cite this box opens, shows BibTeX that fits its box, and is screenshotted."""
 
 from __future__ import annotations
 
+import pytest
+
 from .conftest import ARTIFACTS, screenshot
 
 VIEWPORT_HEIGHT = 900
@@ -42,3 +44,19 @@ def test_cite_box_opens_and_bibtex_fits(page, demo_site: str) -> None:
     box.scroll_into_view_if_needed()
     box.screenshot(path=str(ARTIFACTS / "cite-box.png"))
     assert (ARTIFACTS / "cite-box.png").stat().st_size > 0
+
+
+def test_permalinks_and_cite_box_pass_axe(page, demo_site: str) -> None:
+    from .conftest import REPO
+
+    axe = REPO / "node_modules" / "axe-core" / "axe.min.js"
+    if not axe.exists():
+        pytest.fail(f"{axe} is missing: `make install-test` installs axe-core from npm")
+    page.goto(f"{demo_site}/index.html")
+    page.locator("details.lb-cite summary").first.click()
+    assert page.locator("tr[id] a.lb-permalink").count() >= 3
+    page.add_script_tag(path=str(axe))
+    result = page.evaluate("async () => await axe.run(document, {resultTypes: ['violations']})")
+    bad = [(v["id"], v["impact"], [n["target"] for n in v["nodes"]][:3])
+           for v in result["violations"] if v["impact"] in ("serious", "critical")]
+    assert bad == []
