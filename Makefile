@@ -15,7 +15,7 @@ COMET_MODEL   ?=
 # makes pip take the CPU build instead of PyPI's CUDA one (the workflows set it).
 TORCH ?= torch==2.13.0
 
-.PHONY: site test install install-comet install-test chromium axe texlive validate score-sacrebleu score-llm score-comet summary bench clean
+.PHONY: site test install install-comet install-test chromium axe validate score-sacrebleu score-llm score-comet summary bench clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)

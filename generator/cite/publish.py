@@ -39,21 +39,26 @@ def cite_box(corpus: Corpus, prov: Provenance, templates: Path, info: ReleaseInf
                   release=info)
 
 
-def publish(files: Files, board: str, corpus: Corpus, templates: Path) -> tuple[Files, str]:
-    """(files, leaderboard fragment) with downloads, anchors and cite boxes added."""
+def publish_files(files: Files, corpus: Corpus, templates: Path) -> Files:
+    """``files`` (one dataset's, paths relative to its folder) with downloads, ids and cite boxes."""
     prov = provenance(corpus)
-    info = release_info()
-    box = cite_box(corpus, prov, templates, info)
-
+    box = cite_box(corpus, prov, templates, release_info())
     out = add_downloads(files, prov)
     for path, content in sorted(out.items()):
-        if not path.endswith(".md") or not isinstance(content, str):
-            continue
-        anchored = anchor_tables(content, page_prefix(path))
-        if "<table" in anchored or 'class="lb-chart"' in anchored:
-            anchored = anchored.rstrip("\n") + "\n\n" + box
-        out[path] = anchored
-    board = anchor_tables(board, HOME)
-    if "<table" in board:
-        board = board.rstrip("\n") + "\n\n" + box
-    return out, board
+        if path.endswith(".md") and isinstance(content, str):
+            out[path] = _finish(content, page_prefix(path), box)
+    return out
+
+
+def publish(files: Files, board: str, corpus: Corpus, templates: Path) -> tuple[Files, str]:
+    """``publish_files`` plus the leaderboard fragment the plugin injects into the home page."""
+    box = cite_box(corpus, provenance(corpus), templates, release_info())
+    return publish_files(files, corpus, templates), _finish(board, HOME, box)
+
+
+def _finish(page: str, prefix: str, box: str) -> str:
+    """Ids on tables and rows; the cite box under a page that shows a table or a figure."""
+    anchored = anchor_tables(page, prefix)
+    if "<table" in anchored or 'class="lb-chart"' in anchored:
+        anchored = anchored.rstrip("\n") + "\n\n" + box
+    return anchored

@@ -1,28 +1,34 @@
-"""Downloads (CSV -> JSON + LaTeX), permalinks and the cite box, through render.site.generate."""
+"""Downloads (CSV -> JSON + LaTeX), row ids and the cite box, through render.site.generate."""
 
 from __future__ import annotations
 
 import csv
 import io
 import json
+import re
 
 import pytest
 
 from generator.cite.anchors import anchor_tables
-from generator.render.site import LEADERBOARD_MARKER, generate
+from generator.cite.downloads import add_downloads
+from generator.cite.provenance import provenance
+from generator.load import load
+from generator.render.pages import leaderboard_html
+from generator.render.site import Generated, generate
+from generator.render.views import analyse
 
 from ..golden import check_golden
 from ..helpers import FIXTURES
+from .found import board_page, one
 
 
 @pytest.fixture(scope="module")
-def generated() -> tuple[dict, str]:
-    result = generate([FIXTURES / "tiny"])
-    return result.files, result.fragments[LEADERBOARD_MARKER]
+def generated() -> Generated:
+    return generate([FIXTURES / "tiny"])
 
 
-def test_every_csv_has_json_and_latex_twins_with_the_same_rows(generated: tuple[dict, str]) -> None:
-    files, _ = generated
+def test_every_csv_has_json_and_latex_twins_with_the_same_rows(generated: Generated) -> None:
+    files = generated.files
     csvs = sorted(p for p in files if p.endswith(".csv"))
     assert len(csvs) >= 5
     for path in csvs:
@@ -30,36 +36,38 @@ def test_every_csv_has_json_and_latex_twins_with_the_same_rows(generated: tuple[
         rows = list(csv.DictReader(io.StringIO(files[path])))
         document = json.loads(files[f"{stem}.json"])
         assert document["table"] == path and len(document["rows"]) == len(rows)
-        assert document["columns"] == list(rows[0].keys()) if rows else True
+        assert document["columns"] == (list(rows[0].keys()) if rows else document["columns"])
         assert document["provenance"]["data_version"] == "tiny 1"
-        assert document["provenance"]["command"].startswith("litboard build --data tiny/ --out public")
+        assert document["provenance"]["command"] == (
+            f"litboard build --data tiny/ --out public  # then open public/{path}")
         assert files[f"{stem}.tex"].count(r"\\" + "\n") == len(rows) + 1  # header + one line per row
 
 
-def test_leaderboard_json_and_latex_match_golden(generated: tuple[dict, str]) -> None:
-    files, _ = generated
-    check_golden("cite/leaderboard-de-en.json", files["leaderboard-de-en.json"])
-    check_golden("cite/leaderboard-de-en.tex", files["leaderboard-de-en.tex"])
-    row = json.loads(files["leaderboard-de-en.json"])["rows"][1]
-    assert row == {"rank": 2, "system": "mt", "name": "MT", "kind": "nmt", "modality": "MT",
-                   "MQM (Students)": -5, "MQM (Students) ci_low": None, "MQM (Students) ci_high": None,
-                   "MQM (Students) rank_range": None, "MQM (Students) cluster": None,
-                   "MQM (Students) n": 1}
+def test_leaderboard_json_and_latex_match_golden() -> None:
+    corpus = load([FIXTURES / "tiny"])
+    _, csvs = leaderboard_html(corpus, analyse(corpus))
+    files = add_downloads(csvs, provenance(corpus))
+    check_golden("cite/leaderboard-de-en.json", str(files["leaderboard-de-en.json"]))
+    check_golden("cite/leaderboard-de-en.tex", str(files["leaderboard-de-en.tex"]))
+    row = json.loads(str(files["leaderboard-de-en.json"]))["rows"][1]
+    assert row["system"] == "mt" and row["MQM (Students)"] == -5 and row["MQM (Students) n"] == 1
+    assert row["MQM (Students) ci_low"] is None  # empty CSV cells are null, not 0 or ""
 
 
-def test_downloads_links_offer_csv_json_and_latex(generated: tuple[dict, str]) -> None:
-    _, board = generated
-    assert ('Download this table: <a href="leaderboard-de-en.csv" download>CSV</a> · '
-            '<a href="leaderboard-de-en.json" download>JSON</a> · '
-            '<a href="leaderboard-de-en.tex" download>LaTeX</a>') in board
+def test_downloads_links_offer_csv_json_and_latex(generated: Generated) -> None:
+    assert re.search(r'Download this table: <a href="([^"]*)leaderboard-de-en.csv" download>CSV</a> · '
+                     r'<a href="\1leaderboard-de-en.json" download>JSON</a> · '
+                     r'<a href="\1leaderboard-de-en.tex" download>LaTeX</a>', board_page(generated))
 
 
-def test_rows_get_stable_ids_from_what_they_are_about(generated: tuple[dict, str]) -> None:
-    files, board = generated
-    assert '<tr class="lb-human" id="home-t1-ht">' in board and '<tr id="home-t1-mt">' in board
-    assert '<table class="lb-table lb-sortable" id="home-t1">' in board
+def test_rows_get_stable_ids_from_what_they_are_about(generated: Generated) -> None:
+    board = board_page(generated)
+    table = re.search(r'<table class="lb-table lb-sortable" id="([a-z0-9-]+-t1)">', board)
+    assert table is not None
+    assert f'<tr class="lb-human" id="{table.group(1)}-ht">' in board
+    assert f'<tr id="{table.group(1)}-mt">' in board
     again = generate([FIXTURES / "tiny"])
-    assert again.fragments[LEADERBOARD_MARKER] == board and again.files == files
+    assert board_page(again) == board and again.files == generated.files
 
 
 def test_row_ids_follow_the_system_not_the_position() -> None:
@@ -78,8 +86,8 @@ def test_row_ids_follow_the_system_not_the_position() -> None:
     assert 'id="q-t1-x-y-2"' in plain
 
 
-def test_cite_box_under_pages_with_tables(generated: tuple[dict, str]) -> None:
-    files, board = generated
+def test_cite_box_under_pages_with_tables(generated: Generated) -> None:
+    board = board_page(generated)
     assert board.count('<details class="lb-cite">') == 1
-    assert '<details class="lb-cite">' in files["systems/index.md"]
+    assert '<details class="lb-cite">' in generated.files[one(generated.files, "systems/index.md")]
     assert "@misc{litboard-unreleased," in board and "@misc{tiny," in board
