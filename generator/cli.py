@@ -62,7 +62,7 @@ def _add_release(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-
     p.add_argument("version", metavar="VERSION", help="release name, e.g. 2026.11")
     _add_data(p)
     p.add_argument("--site", type=Path, default=DEFAULT_OUT, help="the built site (default: public/)")
-    p.add_argument("--releases", type=Path, required=True, metavar="DIR",
+    p.add_argument("--releases", dest="releases_dir", type=Path, required=True, metavar="DIR",
                    help="folder holding v/VERSION/ for every release and v/latest/")
     p.add_argument("--date", help="release date YYYY-MM-DD (default: the date of SOURCE_DATE_EPOCH "
                                   "or of the git HEAD commit, as in the site's cite box)")
@@ -186,12 +186,13 @@ def cmd_score(args: argparse.Namespace) -> int:
 def cmd_release(args: argparse.Namespace) -> int:
     import time
 
-    from .build import REPO, source_date_epoch
+    from .build import REPO, default_roots, source_date_epoch
     from .cite.release import release
 
+    roots = [Path(v) for v in args.data] if args.data else default_roots()  # the cards to record
     date = args.date or time.strftime("%Y-%m-%d", time.gmtime(int(source_date_epoch())))
     with step(f"freezing {args.site} as release {args.version}"):
-        done = release(args.version, args.site, args.releases, _roots(args.data), REPO, date)
+        done = release(args.version, args.site, args.releases_dir, roots, REPO, date)
     since = f"; changelog against {done.previous}: {done.moves} changed rows" if done.previous else ""
     print(f"litboard: release {args.version} written to {done.path}{since}")
     return 0
