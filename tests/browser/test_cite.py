@@ -63,6 +63,8 @@ def test_permalinks_and_cite_box_pass_axe(page, demo_site: str) -> None:
     open_leaderboard(page, demo_site)
     page.locator("details.lb-cite summary").first.click()
     assert page.locator("tr[id] a.lb-permalink").count() >= 3
+    table = page.locator("section.lb-board table").first
+    assert table.locator("caption a.lb-permalink").get_attribute("href") == "#" + table.get_attribute("id")
     page.add_script_tag(path=str(axe))
     result = page.evaluate("async () => await axe.run(document, {resultTypes: ['violations']})")
     bad = [(v["id"], v["impact"], [n["target"] for n in v["nodes"]][:3])
