@@ -48,7 +48,7 @@ install-score:
 
 install-comet: $(STAMP)-comet
 
-install-test: $(STAMP)-test chromium axe
+install-test: $(STAMP)-test chromium axe texlive
 
 ## axe-core (accessibility checks inside the browser tests), from npm into the git-ignored node_modules/.
 axe:
@@ -62,6 +62,16 @@ chromium:
 		echo "installing Debian's chromium for the browser tests"; \
 		SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
 		$$SUDO apt-get update -qq && $$SUDO apt-get install -y -qq chromium; \
+	fi
+
+## pdflatex + booktabs (the LaTeX downloads must compile) and pdftotext (poppler-utils), from Debian.
+texlive:
+	@if ! command -v pdflatex >/dev/null || ! command -v pdftotext >/dev/null \
+		|| ! kpsewhich booktabs.sty >/dev/null; then \
+		echo "installing Debian's texlive and poppler-utils for the LaTeX table tests"; \
+		SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
+		$$SUDO apt-get update -qq && $$SUDO apt-get install -y -qq --no-install-recommends \
+			texlive-latex-base texlive-latex-recommended poppler-utils; \
 	fi
 
 ## Set up and build the site from the repository's own data into public/.

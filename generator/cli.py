@@ -74,6 +74,7 @@ def build_parser() -> argparse.ArgumentParser:
     for name in sorted(IMPORTERS):
         _add_import_format(formats, name)
     _add_score(sub)
+    _add_release(sub)
     p = sub.add_parser("check-pr", help="fail unless the pull request only adds one new corpus/systems/<id>/")
     p.add_argument("--base", default="origin/main", help="git ref the pull request is compared with")
     p.add_argument("--repo", type=Path, default=Path("."), help="the git checkout (default: .)")
@@ -104,6 +105,17 @@ def _add_import_format(formats: argparse._SubParsersAction, name: str) -> None: 
         p.add_argument("--prefix-ids", action="store_true",
                        help="also prefix every work, paragraph and system id with the dataset id")
     p.add_argument("--strict", action="store_true", help="exit 1 if anything was skipped")
+
+
+def _add_release(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    p = sub.add_parser("release", help="freeze a built site as RELEASES/v/VERSION (never overwrites)")
+    p.add_argument("version", metavar="VERSION", help="release name, e.g. 2026.11")
+    _add_data(p)
+    p.add_argument("--site", type=Path, default=DEFAULT_OUT, help="the built site (default: public/)")
+    p.add_argument("--releases", dest="releases_dir", type=Path, required=True, metavar="DIR",
+                   help="folder holding v/VERSION/ for every release and v/latest/")
+    p.add_argument("--date", help="release date YYYY-MM-DD (default: the date of SOURCE_DATE_EPOCH "
+                                  "or of the git HEAD commit, as in the site's cite box)")
 
 
 def _add_score(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -237,8 +249,23 @@ def cmd_check_pr(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_release(args: argparse.Namespace) -> int:
+    import time
+
+    from .build import REPO, default_roots, source_date_epoch
+    from .cite.release import release
+
+    roots = [Path(v) for v in args.data] if args.data else default_roots()  # the cards to record
+    date = args.date or time.strftime("%Y-%m-%d", time.gmtime(int(source_date_epoch())))
+    with step(f"freezing {args.site} as release {args.version}"):
+        done = release(args.version, args.site, args.releases_dir, roots, REPO, date)
+    since = f"; changelog against {done.previous}: {done.moves} changed rows" if done.previous else ""
+    print(f"litboard: release {args.version} written to {done.path}{since}")
+    return 0
+
+
 COMMANDS = {"validate": cmd_validate, "build": cmd_build, "serve": cmd_serve, "import": cmd_import,
-            "score": cmd_score, "check-pr": cmd_check_pr}
+            "score": cmd_score, "check-pr": cmd_check_pr, "release": cmd_release}
 
 if __name__ == "__main__":  # pragma: no cover
     sys.exit(main())

@@ -54,10 +54,16 @@ SYSTEMS = {
            "description": "Zero-shot 'translate creatively' prompt with author and context "
                           "(paper 003, Appendix B)."},
 }
+# Paper 003's text names no authors, venue or date: the author is the group that publishes the
+# release (INCREC, ERC Consolidator Grant 101086819, named in the paper's funding note); the year
+# is the earliest the paper can be from (it cites WMT 2025 and a 2026 journal issue).
 CITATION = """@misc{creativity_bias,
   title = {Creativity Bias: How Machine Evaluation Struggles with Creativity in Literary Translations},
-  note = {Data: INCREC/Creativity\\_bias},
-  url = {https://github.com/INCREC/Creativity_bias}
+  author = {{INCREC project (ERC Consolidator Grant 101086819)}},
+  year = {2026},
+  howpublished = {Preprint and data release},
+  url = {https://github.com/INCREC/Creativity_bias},
+  note = {Data: INCREC/Creativity\\_bias; the paper text names no authors or venue}
 }"""
 LICENCE = "Apache-2.0"
 

@@ -25,7 +25,9 @@ CITATION = """@inproceedings{zhang-etal-2025-good,
   booktitle = {Proceedings of the 2025 Conference of the Nations of the Americas Chapter of the
                Association for Computational Linguistics (NAACL 2025)},
   year = {2025},
-  publisher = {Association for Computational Linguistics}
+  publisher = {Association for Computational Linguistics},
+  url = {https://github.com/zhangr2021/LitMT_eval},
+  note = {Data: LITEVAL-CORPUS, https://github.com/zhangr2021/LitMT\\_eval}
 }"""
 
 LLM_PROMPT = ("Please translate the following literary texts from [source language] to "

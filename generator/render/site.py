@@ -13,6 +13,7 @@ from typing import Any, Sequence
 
 from markupsafe import escape
 
+from ..cite.publish import publish_files
 from ..datasets import load_all, research_first
 from ..model import Corpus
 from . import judge_bias_page
@@ -61,7 +62,8 @@ def generate(roots: Sequence[Path], templates: Path = DEFAULT_TEMPLATES) -> Gene
         clock.lap("analyse")
         own, own_nav = dataset_files(corpus, analysis, templates)
         ds = corpus.dataset_id
-        files.update({f"{ds}/{path}": content for path, content in labelled(own, corpus, templates).items()})
+        own = {f"{ds}/{path}": content for path, content in labelled(own, corpus, templates).items()}
+        files.update(publish_files(own, corpus, templates))  # JSON/LaTeX twins, anchors, cite box
         # mkdocs' theme templates do not escape nav titles: escape the dataset's own title here
         section = str(escape(corpus.dataset_title))
         nav.append({section: [{k: f"{ds}/{v}"} for entry in own_nav for k, v in entry.items()]})
@@ -107,4 +109,3 @@ def dataset_files(corpus: Corpus, analysis: Analysis, templates: Path) -> tuple[
     nav = [{"Leaderboard": "index.md"}, *extra.nav, {"Systems": "systems/index.md"},
            {"Paragraphs": "paragraphs/index.md"}, {"Works": "works/index.md"}]
     return files, nav
-

@@ -39,8 +39,28 @@
       el.setAttribute("aria-label", "Search this site");
     });
   }
+  function permalink(target, what) {
+    var link = document.createElement("a");
+    link.className = "lb-permalink";
+    link.href = "#" + target;
+    link.title = "Permalink to this " + what;
+    link.setAttribute("aria-label", "Permalink to this " + what);
+    return link;
+  }
+  function addPermalinks() {
+    /* tables and rows carry stable ids from the build; the icon links to the element's own #id */
+    document.querySelectorAll(".md-typeset table[id] > caption").forEach(function (caption) {
+      if (!caption.querySelector(".lb-permalink")) { caption.appendChild(permalink(caption.parentNode.id, "table")); }
+    });
+    document.querySelectorAll(".md-typeset table tr[id]").forEach(function (row) {
+      var cell = row.querySelector("td, th");
+      if (!cell || cell.querySelector(".lb-permalink")) { return; }
+      cell.insertBefore(permalink(row.id, "row"), cell.firstChild);
+    });
+  }
   function init() {
     nameThemeDialogs();
+    addPermalinks();
     embedCharts();
     document.querySelectorAll("table.lb-sortable").forEach(function (table) {
       table.querySelectorAll("thead th").forEach(function (th, index) {

@@ -1,0 +1,75 @@
+"""Where every downloadable number comes from: data versions, signatures, the command.
+
+Pure: built from the loaded corpus; the same data gives the same block (no clock, no paths).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from .. import __version__
+from ..model import Corpus
+
+
+@dataclass(frozen=True)
+class Provenance:
+    data_version: str
+    datasets: tuple[dict[str, str], ...]
+    signatures: tuple[dict[str, str], ...]
+    judges: tuple[dict[str, Any], ...]
+    build_command: str
+
+    def command_for(self, path: str) -> str:
+        """The command that recomputes the file at ``path`` (relative to the built site)."""
+        return f"{self.build_command} --out public  # then open public/{path}"
+
+    def block(self, path: str) -> dict[str, Any]:
+        return {"file": path, "data_version": self.data_version, "datasets": list(self.datasets),
+                "metric_signatures": list(self.signatures), "judges": list(self.judges),
+                "litboard": __version__, "command": self.command_for(path)}
+
+    def caption(self, path: str) -> str:
+        """Data version, signatures, judges and litboard version (the command comes apart)."""
+        signed = "; ".join(f"{s['campaign']}: {s['signature']}" for s in self.signatures)
+        judged = "; ".join(f"{j['campaign']}: {j['model']} prompt {j.get('prompt_sha256', 'unhashed')[:12]}"
+                           for j in self.judges)
+        parts = [f"Data: {self.data_version}", f"litboard {__version__}"]
+        if signed:
+            parts.insert(1, f"signatures: {signed}")
+        if judged:
+            parts.insert(2 if signed else 1, f"judges: {judged}")
+        return ". ".join(parts) + "."
+
+
+def provenance(corpus: Corpus) -> Provenance:
+    datasets = tuple({"id": str(d["id"]), "version": str(d["version"]),
+                      **({"commit": str(d["source"]["commit"])} if d.get("source", {}).get("commit") else {})}
+                     for d in corpus.datasets)
+    signatures, judges = [], []
+    for cid, campaign in sorted(corpus.campaigns.items()):
+        metric = campaign.get("metric") or {}
+        if metric.get("signature"):
+            signatures.append({"campaign": cid, "metric": str(metric.get("name", "")),
+                               "signature": str(metric["signature"])})
+        judge = campaign.get("judge") or {}
+        if judge.get("model"):
+            judges.append({"campaign": cid, **{k: judge[k] for k in
+                                               ("model", "prompt", "prompt_sha256", "temperature")
+                                               if k in judge}})
+    roots = "".join(f" --data {d['id']}/" for d in datasets if d["id"] not in _own(corpus))
+    return Provenance(corpus.data_version(), datasets, tuple(signatures), tuple(judges),
+                      "litboard build" + roots)
+
+
+def _own(corpus: Corpus) -> set[str]:
+    """Datasets of the repository's own data root (the CLI's default, needing no --data)."""
+    from pathlib import Path
+
+    from ..build import REPO
+
+    table = corpus.tables.get("datasets")
+    if table is None or "root" not in table:
+        return set()
+    return {str(r["dataset"]) for r in table.to_dict("records")
+            if r["root"] and Path(str(r["root"])).resolve() == REPO.resolve()}

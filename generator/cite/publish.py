@@ -1,0 +1,57 @@
+"""The one post-processing step ``render.site.generate`` calls on every generated file.
+
+It adds the JSON and LaTeX twin of every CSV, stable ids (permalink targets) on every table
+and table row, and a "Cite this" box under every page that shows a table or a figure.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from pathlib import Path
+
+from .. import __version__
+from ..model import Corpus
+from ..render.jinja import render
+from .anchors import anchor_tables, page_prefix
+from .bibtex import Entry, ReleaseInfo, dataset_entry, release_entry
+from .downloads import Files, add_downloads
+from .provenance import Provenance, provenance
+
+
+
+def release_info() -> ReleaseInfo:
+    """The release being built: LITBOARD_RELEASE / LITBOARD_SITE_URL, dated by SOURCE_DATE_EPOCH."""
+    stamp = int(os.environ.get("SOURCE_DATE_EPOCH", "0") or 0)
+    date = time.strftime("%Y-%m-%d", time.gmtime(stamp))
+    return ReleaseInfo(os.environ.get("LITBOARD_RELEASE", "unreleased"), date,
+                       os.environ.get("LITBOARD_SITE_URL", ""), __version__)
+
+
+def cite_entries(corpus: Corpus, info: ReleaseInfo) -> list[Entry]:
+    return [*(dataset_entry(card) for card in corpus.datasets),
+            release_entry(info, corpus.data_version())]
+
+
+def cite_box(corpus: Corpus, prov: Provenance, templates: Path, info: ReleaseInfo) -> str:
+    return render("cite/box.html.j2", templates, entries=cite_entries(corpus, info), prov=prov,
+                  release=info)
+
+
+def publish_files(files: Files, corpus: Corpus, templates: Path) -> Files:
+    """``files`` (one dataset's, paths relative to its folder) with downloads, ids and cite boxes."""
+    prov = provenance(corpus)
+    box = cite_box(corpus, prov, templates, release_info())
+    out = add_downloads(files, prov)
+    for path, content in sorted(out.items()):
+        if path.endswith(".md") and isinstance(content, str):
+            out[path] = _finish(content, page_prefix(path), box)
+    return out
+
+
+def _finish(page: str, prefix: str, box: str) -> str:
+    """Ids on tables and rows; the cite box under a page that shows a table or a figure."""
+    anchored = anchor_tables(page, prefix)
+    if "<table" in anchored or 'class="lb-chart"' in anchored:
+        anchored = anchored.rstrip("\n") + "\n\n" + box
+    return anchored

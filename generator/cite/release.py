@@ -1,0 +1,109 @@
+"""Freeze a built site as ``RELEASES/v/VERSION/`` and keep ``RELEASES/v/latest`` a copy of it.
+
+An existing version is never overwritten. Each release carries ``release.json`` (data versions,
+repository commit, metric signatures, judge prompt hashes, litboard version, leaderboard rows
+with cluster ids) and, from the second release on, ``changelog.html``/``changelog.json``
+against the release before it. ``RELEASES/v/versions.json`` uses mike's format, so
+mkdocs-material's version selector can read it; ``RELEASES/v/index.html`` lists the releases.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Sequence
+
+from ..errors import DataError, Problem
+from ..render.jinja import DEFAULT_TEMPLATES, render
+from .boards import site_boards
+from .changelog import compare
+from .manifest import manifest
+
+VERSION = re.compile(r"^[0-9A-Za-z][0-9A-Za-z._-]{0,39}$")
+LATEST = "latest"
+
+
+@dataclass
+class Released:
+    path: Path
+    previous: str | None
+    moves: int
+
+
+def _fail(where: Path | str, field: str, message: str, fix: str) -> DataError:
+    return DataError([Problem(str(where), 0, field, message, fix)])
+
+
+def _check(version: str, site: Path, folder: Path) -> None:
+    if not VERSION.match(version) or version == LATEST:
+        raise _fail(version, "VERSION", "must be 1-40 letters, digits, '.', '_' or '-' and not 'latest'",
+                    "use a version such as 2026.11 or v1.2")
+    if not (site / "index.html").is_file():
+        raise _fail(site, "--site", "is not a built site (no index.html)", "run `litboard build` first")
+    if folder.exists():
+        raise _fail(folder, "VERSION", f"release {version} already exists; releases are never overwritten",
+                    "choose a new version")
+
+
+def read_versions(v_dir: Path) -> list[dict[str, Any]]:
+    path = v_dir / "versions.json"
+    return json.loads(path.read_text(encoding="utf-8")) if path.is_file() else []
+
+
+def _write(path: Path, text: str) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text, encoding="utf-8")
+
+
+def _replace(staging: Path, target: Path) -> None:
+    """Swap ``staging`` in for ``target`` (rename-based, so readers never see a half copy)."""
+    old = target.parent / f".{target.name}.old-{os.getpid()}"
+    if target.exists():
+        target.rename(old)
+    staging.rename(target)
+    shutil.rmtree(old, ignore_errors=True)
+
+
+def release(version: str, site: Path, releases: Path, roots: Sequence[Path], repo: Path,
+            date: str, templates: Path = DEFAULT_TEMPLATES) -> Released:
+    v_dir = releases / "v"
+    folder = v_dir / version
+    _check(version, site, folder)
+    body = manifest(version, date, roots, repo)
+    versions = read_versions(v_dir)
+    previous = versions[0]["version"] if versions else None
+    staging = v_dir / f".{version}.staging-{os.getpid()}"
+    shutil.rmtree(staging, ignore_errors=True)
+    shutil.copytree(site, staging)
+    try:
+        boards = site_boards(staging)
+        body["leaderboards"] = boards
+        _write(staging / "release.json", json.dumps(body, ensure_ascii=False, indent=1) + "\n")
+        moves = 0
+        if previous is not None:
+            old = json.loads((v_dir / previous / "release.json").read_text(encoding="utf-8"))
+            log = compare(previous, old.get("leaderboards", {}), version, boards)
+            moves = sum(len(b.moves) for b in log.boards)
+            _write(staging / "changelog.json", json.dumps(log.as_dict(), ensure_ascii=False, indent=1) + "\n")
+            _write(staging / "changelog.html", render("cite/changelog.html.j2", templates, log=log))
+        staging.rename(folder)
+    except BaseException:
+        shutil.rmtree(staging, ignore_errors=True)
+        raise
+    _latest(folder, v_dir)
+    versions = [{"version": version, "title": f"{version} ({date})", "aliases": [LATEST]}] + [
+        {**v, "aliases": []} for v in versions]
+    _write(v_dir / "versions.json", json.dumps(versions, ensure_ascii=False, indent=1) + "\n")
+    _write(v_dir / "index.html", render("cite/releases.html.j2", templates, versions=versions))
+    return Released(folder, previous, moves)
+
+
+def _latest(folder: Path, v_dir: Path) -> None:
+    staging = v_dir / f".{LATEST}.staging-{os.getpid()}"
+    shutil.rmtree(staging, ignore_errors=True)
+    shutil.copytree(folder, staging)
+    _replace(staging, v_dir / LATEST)

@@ -1,0 +1,93 @@
+"""Downloads (CSV -> JSON + LaTeX), row ids and the cite box, through render.site.generate."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import re
+
+import pytest
+
+from generator.cite.anchors import anchor_tables
+from generator.cite.downloads import add_downloads
+from generator.cite.provenance import provenance
+from generator.load import load
+from generator.render.pages import leaderboard_html
+from generator.render.site import Generated, generate
+from generator.render.views import analyse
+
+from ..golden import check_golden
+from ..helpers import FIXTURES
+from .found import board_page, one
+
+
+@pytest.fixture(scope="module")
+def generated() -> Generated:
+    return generate([FIXTURES / "tiny"])
+
+
+def test_every_csv_has_json_and_latex_twins_with_the_same_rows(generated: Generated) -> None:
+    files = generated.files
+    csvs = sorted(p for p in files if p.endswith(".csv"))
+    assert len(csvs) >= 5
+    for path in csvs:
+        stem = path.removesuffix(".csv")
+        rows = list(csv.DictReader(io.StringIO(files[path])))
+        document = json.loads(files[f"{stem}.json"])
+        assert document["table"] == path and len(document["rows"]) == len(rows)
+        assert document["columns"] == (list(rows[0].keys()) if rows else document["columns"])
+        assert document["provenance"]["data_version"] == "tiny 1"
+        assert document["provenance"]["command"] == (
+            f"litboard build --data tiny/ --out public  # then open public/{path}")
+        assert files[f"{stem}.tex"].count(r"\\" + "\n") == len(rows) + 1  # header + one line per row
+
+
+def test_leaderboard_json_and_latex_match_golden() -> None:
+    corpus = load([FIXTURES / "tiny"])
+    _, csvs = leaderboard_html(corpus, analyse(corpus))
+    files = add_downloads(csvs, provenance(corpus))
+    check_golden("cite/leaderboard-de-en.json", str(files["leaderboard-de-en.json"]))
+    check_golden("cite/leaderboard-de-en.tex", str(files["leaderboard-de-en.tex"]))
+    row = json.loads(str(files["leaderboard-de-en.json"]))["rows"][1]
+    assert row["system"] == "mt" and row["MQM (Students)"] == -5 and row["MQM (Students) n"] == 1
+    assert row["MQM (Students) ci_low"] is None  # empty CSV cells are null, not 0 or ""
+
+
+def test_downloads_links_offer_csv_json_and_latex(generated: Generated) -> None:
+    assert re.search(r'Download this table: <a href="([^"]*)leaderboard-de-en.csv" download>CSV</a> · '
+                     r'<a href="\1leaderboard-de-en.json" download>JSON</a> · '
+                     r'<a href="\1leaderboard-de-en.tex" download>LaTeX</a>', board_page(generated))
+
+
+def test_rows_get_stable_ids_from_what_they_are_about(generated: Generated) -> None:
+    board = board_page(generated)
+    table = re.search(r'<table class="lb-table lb-sortable" id="([a-z0-9-]+-t1)">', board)
+    assert table is not None
+    assert f'<tr class="lb-human" id="{table.group(1)}-ht">' in board
+    assert f'<tr id="{table.group(1)}-mt">' in board
+    again = generate([FIXTURES / "tiny"])
+    assert board_page(again) == board and again.files == generated.files
+
+
+def test_row_ids_follow_the_system_not_the_position() -> None:
+    rows = ['<tr><td>1</td><td><a href="systems/a.html">A</a></td></tr>',
+            '<tr><td>2</td><td><a href="systems/b.html">B</a></td></tr>']
+    table = '<table><thead><tr><th>Rank</th></tr></thead><tbody>{}</tbody></table>'
+    first = anchor_tables(table.format("".join(rows)), "p")
+    swapped = anchor_tables(table.format("".join(reversed(rows))), "p")
+    row_a = '<tr id="p-t1-a"><td>1</td><td><a href="systems/a.html">'
+    assert row_a in first and row_a in swapped
+    assert swapped.index('id="p-t1-b"') < swapped.index('id="p-t1-a"')
+    assert "<thead><tr><th>Rank" in first  # header rows keep no id
+    plain = anchor_tables('<table><tr data-id="z"><td>x y</td></tr><tr id="kept"><td>x y</td></tr>'
+                          "<tr><td>x y</td></tr></table>", "q")
+    assert '<tr data-id="z" id="q-t1-x-y">' in plain and '<tr id="kept">' in plain
+    assert 'id="q-t1-x-y-2"' in plain
+
+
+def test_cite_box_under_pages_with_tables(generated: Generated) -> None:
+    board = board_page(generated)
+    assert board.count('<details class="lb-cite">') == 1
+    assert '<details class="lb-cite">' in generated.files[one(generated.files, "systems/index.md")]
+    assert "@misc{litboard-unreleased," in board and "@misc{tiny," in board

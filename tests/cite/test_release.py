@@ -1,0 +1,95 @@
+"""Must-show 1: two releases from two data states; the old one never changes; the changelog
+lists the added system and tells moves across a cluster (real) from moves inside one (noise)."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from pathlib import Path
+
+import pytest
+
+from generator.build import REPO, build_site
+from generator.cli import main
+
+from .states import STATE_A, STATE_B, write_state
+
+
+def tree_digest(folder: Path) -> dict[str, str]:
+    return {p.relative_to(folder).as_posix(): hashlib.sha256(p.read_bytes()).hexdigest()
+            for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+@pytest.fixture(scope="module")
+def releases(tmp_path_factory: pytest.TempPathFactory) -> dict:
+    base = tmp_path_factory.mktemp("releases")
+    out: dict = {"dir": base / "releases"}
+    for version, state in (("2026.1", STATE_A), ("2026.2", STATE_B)):
+        root = write_state(base / f"data-{version}", state)
+        site = build_site([root], base / f"site-{version}").out
+        assert main(["release", version, "--data", str(root), "--site", str(site),
+                     "--releases", str(out["dir"]), "--date", "2026-11-23"]) == 0
+        out[version] = tree_digest(out["dir"] / "v" / version)
+    return out
+
+
+def test_both_release_paths_exist_and_the_old_one_is_unchanged(releases: dict) -> None:
+    v = releases["dir"] / "v"
+    assert (v / "2026.1" / "index.html").is_file() and (v / "2026.2" / "index.html").is_file()
+    assert tree_digest(v / "2026.1") == releases["2026.1"]  # digest taken before 2026.2 existed
+    assert "changelog.html" not in releases["2026.1"]
+    assert tree_digest(v / "latest") == tree_digest(v / "2026.2")
+    versions = json.loads((v / "versions.json").read_text())
+    assert [x["version"] for x in versions] == ["2026.2", "2026.1"]
+    assert versions[0]["aliases"] == ["latest"] and versions[1]["aliases"] == []
+
+
+def test_release_json_records_versions_commit_and_clustered_rows(releases: dict) -> None:
+    body = json.loads((releases["dir"] / "v" / "2026.2" / "release.json").read_text())
+    assert body["version"] == "2026.2" and body["date"] == "2026-11-23"
+    assert body["datasets"] == [{"id": "tiny", "version": "1", "source": {}}]
+    assert len(body["repository_commit"]) == 40 or body["repository_commit"] == "unknown"
+    (table, board), = body["leaderboards"].items()
+    assert table.endswith("leaderboard-de-en.csv") and board["measure"] == "MQM (Students)"
+    rows = board["rows"]
+    assert [(r["system"], r["rank"], r["cluster"]) for r in rows] == [
+        ("ht", 1, 1), ("s", 2, 2), ("t1", 3, 2), ("t2", 4, 3), ("llm", 5, 4), ("mt", 6, 5)]
+
+
+def test_changelog_lists_the_added_system_and_marks_cluster_crossings(releases: dict) -> None:
+    folder = releases["dir"] / "v" / "2026.2"
+    log = json.loads((folder / "changelog.json").read_text())
+    board = log["boards"][0]
+    assert (log["old"], log["new"]) == ("2026.1", "2026.2") and len(log["boards"]) == 1
+    assert board["table"].endswith("leaderboard-de-en.csv")
+    assert [r["system"] for r in board["added"]] == ["llm"] and board["removed"] == []
+    moves = {m["system"]: m for m in board["moves"]}
+    # s: -3 -> -0.83 (rank 4 -> 2) passes t1 (same new cluster c2: noise) and t2 (c3: real)
+    assert moves["s"]["kind"] == "real" and moves["s"]["swapped"] == ["t1", "t2"]
+    assert moves["s"]["delta"] == pytest.approx(-0.833333 + 3, abs=1e-6)
+    assert moves["t1"]["kind"] == "noise" and (moves["t1"]["old_rank"], moves["t1"]["new_rank"]) == (2, 3)
+    assert moves["t2"]["kind"] == "real" and (moves["t2"]["old_rank"], moves["t2"]["new_rank"]) == (3, 4)
+    assert moves["mt"]["kind"] == "shift"  # 5 -> 6 only because llm was added above it
+    assert "ht" not in moves
+    page = (folder / "changelog.html").read_text()
+    assert "Added: <span class=\"lb-added\">LLM {new} (llm), rank 5</span>" in page
+    assert 'class="lb-move-real">real (past t1, t2)' in page
+    assert 'class="lb-move-noise">noise (past s)' in page
+    assert "T1 &amp; co_%" in page
+
+
+def test_an_existing_release_is_never_overwritten(releases: dict, capsys: pytest.CaptureFixture[str]) -> None:
+    site = releases["dir"] / "v" / "2026.2"
+    before = tree_digest(releases["dir"] / "v" / "2026.1")
+    code = main(["release", "2026.1", "--data", str(REPO), "--site", str(site),
+                 "--releases", str(releases["dir"])])
+    err = capsys.readouterr().err
+    assert code == 1 and "release 2026.1 already exists" in err and "Traceback" not in err
+    assert tree_digest(releases["dir"] / "v" / "2026.1") == before
+
+
+@pytest.mark.parametrize("version", ["latest", "../x", "", "a b"])
+def test_bad_version_names_are_refused(tmp_path: Path, version: str, capsys: pytest.CaptureFixture[str]) -> None:
+    code = main(["release", version, "--site", str(tmp_path), "--releases", str(tmp_path / "r")])
+    assert code == 1 and "VERSION" in capsys.readouterr().err
+    assert not (tmp_path / "r").exists()
