@@ -73,3 +73,17 @@ def _own(corpus: Corpus) -> set[str]:
         return set()
     return {str(r["dataset"]) for r in table.to_dict("records")
             if r["root"] and Path(str(r["root"])).resolve() == REPO.resolve()}
+
+
+def merged(parts: list[tuple[str, Provenance]]) -> Provenance:
+    """One provenance for a page across datasets (the judge-bias panel): every dataset's versions,
+    signatures and judges, campaigns named ``<dataset>/<campaign>``."""
+    def tagged(ds: str, items: tuple[dict[str, Any], ...]) -> list[dict[str, Any]]:
+        return [{**item, "campaign": f"{ds}/{item['campaign']}"} for item in items]
+
+    return Provenance(
+        data_version="; ".join(p.data_version for _, p in parts),
+        datasets=tuple(d for _, p in parts for d in p.datasets),
+        signatures=tuple(s for ds, p in parts for s in tagged(ds, p.signatures)),
+        judges=tuple(j for ds, p in parts for j in tagged(ds, p.judges)),
+        build_command="litboard build" + "".join(p.build_command.removeprefix("litboard build") for _, p in parts))

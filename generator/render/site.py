@@ -13,6 +13,8 @@ from typing import Any, Sequence
 
 from markupsafe import escape
 
+from ..cite.downloads import add_downloads
+from ..cite.provenance import merged, provenance
 from ..cite.publish import publish_files
 from ..datasets import load_all, research_first
 from ..model import Corpus
@@ -70,7 +72,8 @@ def generate(roots: Sequence[Path], templates: Path = DEFAULT_TEMPLATES) -> Gene
         cards.append(card(corpus, f"{ds}/index.html"))
         clock.lap("render")
     bias_files, bias_nav = judge_bias_page.build(analysed, templates)
-    files.update(bias_files)
+    prov = merged([(c.dataset_id, provenance(c)) for c, _ in analysed])
+    files.update(add_downloads(bias_files, prov))  # the panel's CSV gets its JSON/LaTeX twins too
     nav = ([bias_nav] if bias_nav else []) + nav
     home = render("datasets.html.j2", templates, cards=cards)
     clock.lap("render")
