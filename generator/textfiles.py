@@ -139,8 +139,9 @@ def read_yaml(path: Path, problems: Problems, shown: str) -> tuple[Any, dict[tup
         mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
         line = mark.line + 1 if mark is not None else 0
         detail = getattr(exc, "problem", None) or str(exc).splitlines()[0]
-        problems.add(shown, line, "yaml", f"cannot be parsed: {detail}",
-                     "fix the YAML syntax; tags like !!python/object and aliases are not allowed")
+        fix = ("keep one value per key" if "duplicate key" in str(detail) else
+               "fix the YAML syntax; tags like !!python/object and aliases are not allowed")
+        problems.add(shown, line, "yaml", f"cannot be parsed: {detail}", fix)
         return None, {}
     lines: dict[tuple[Any, ...], int] = {}
     if node is not None:
