@@ -266,8 +266,10 @@ def value_problems(kind: str, data: Any) -> list[tuple[tuple[Any, ...], str, str
             odd = _bad_char(value, label)
             if odd:
                 where = "a name or title" if label else "text"
-                found.append((path, f"contains {odd}, not allowed in {where}",
-                              "remove it" + (" (names and titles are one line)" if label else "")))
+                fix = "remove it" + (" (names and titles are one line)" if label else "")
+                if "surrogate" in odd:
+                    fix += "; in YAML write a character beyond U+FFFF as \\U0001F600, not as a \\uD83D\\uDE00 pair"
+                found.append((path, f"contains {odd}, not allowed in {where}", fix))
     return sorted(found, key=lambda f: list(map(str, f[0])))
 
 
