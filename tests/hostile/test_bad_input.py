@@ -13,6 +13,8 @@ import re
 import stat
 import subprocess
 import sys
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
@@ -31,8 +33,8 @@ def run(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
         return subprocess.run([sys.executable, "-m", "generator.cli", *args], cwd=cwd, env=env,
                               capture_output=True, text=True, timeout=TIMEOUT,
                               errors="backslashreplace", check=False)
-    except subprocess.TimeoutExpired:
-        pytest.fail(f"`litboard {' '.join(args)}` hung for {TIMEOUT} s")
+    except subprocess.TimeoutExpired:  # run() has killed it; the assertions report the hang
+        return subprocess.CompletedProcess(args, -1, "", f"HUNG: `litboard {' '.join(args)}` ran over {TIMEOUT} s")
 
 
 def snapshot(folder: Path) -> dict[str, tuple[int, int, int]]:
@@ -54,6 +56,7 @@ def problem_line(case: Case, root: Path, fragment: str, field: str) -> re.Patter
 
 def assert_clean_failure(case: Case, done: subprocess.CompletedProcess[str], root: Path) -> None:
     output = done.stdout + done.stderr
+    assert not done.stderr.startswith("HUNG"), done.stderr
     assert "Traceback" not in output, output[-3000:]
     assert done.returncode == 1, (done.returncode, output[-3000:])
     for fragment, field in ((case.fragment, case.field), *case.also):
@@ -61,35 +64,53 @@ def assert_clean_failure(case: Case, done: subprocess.CompletedProcess[str], roo
     assert "\x1b" not in output and "\x07" not in output and "\u202e" not in output, "raw escape codes printed"
 
 
-@pytest.fixture()
-def planted(request: pytest.FixtureRequest, tmp_path: Path) -> tuple[Case, Path]:
-    case: Case = request.param
-    root = copy_root(FIXTURES / "tiny", tmp_path / "root")
-    outside = tmp_path / "outside"
+def plant(case: Case, tmp: Path) -> Path:
+    root = copy_root(FIXTURES / "tiny", tmp / "root")
+    outside = tmp / "outside"
     outside.mkdir()
     case.plant(root, outside)
-    return case, root
+    return root
+
+
+@dataclass
+class Validated:
+    root: Path
+    done: subprocess.CompletedProcess[str]
+    unchanged: bool
+
+
+@pytest.fixture(scope="module")
+def validated(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Validated]:
+    """Every case planted, then validated by the CLI, a few processes at a time (one Python
+    start-up per case is most of the cost)."""
+    def one(case: Case) -> Validated:
+        tmp = tmp_path_factory.mktemp(case.name)
+        root = plant(case, tmp)
+        before = snapshot(tmp)
+        done = run("validate", "--data", str(root), cwd=tmp)
+        return Validated(root, done, snapshot(tmp) == before)
+
+    with ThreadPoolExecutor(max_workers=4) as pool:
+        return dict(zip((c.name for c in CASES), pool.map(one, CASES)))
 
 
 def test_there_are_at_least_60_cases() -> None:
     assert len(CASES) >= 60 and len({c.name for c in CASES}) == len(CASES)
 
 
-@pytest.mark.parametrize("planted", CASES, ids=[c.name for c in CASES], indirect=True)
-def test_validate_names_the_problem(planted: tuple[Case, Path], tmp_path: Path) -> None:
-    case, root = planted
-    before = snapshot(tmp_path)
-    done = run("validate", "--data", str(root), cwd=tmp_path)
-    assert_clean_failure(case, done, root)
-    assert snapshot(tmp_path) == before, "validate wrote or changed files"
+@pytest.mark.parametrize("case", CASES, ids=[c.name for c in CASES])
+def test_validate_names_the_problem(case: Case, validated: dict[str, Validated]) -> None:
+    result = validated[case.name]
+    assert_clean_failure(case, result.done, result.root)
+    assert result.unchanged, "validate wrote or changed files"
 
 
 BUILT = [c for c in CASES if c.build]
 
 
-@pytest.mark.parametrize("planted", BUILT, ids=[c.name for c in BUILT], indirect=True)
-def test_build_refuses_and_keeps_the_previous_output(planted: tuple[Case, Path], tmp_path: Path) -> None:
-    case, root = planted
+@pytest.mark.parametrize("case", BUILT, ids=[c.name for c in BUILT])
+def test_build_refuses_and_keeps_the_previous_output(case: Case, tmp_path: Path) -> None:
+    root = plant(case, tmp_path)
     out = tmp_path / "site"
     out.mkdir()
     (out / "index.html").write_text("previous build\n", encoding="utf-8")
