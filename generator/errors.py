@@ -59,7 +59,9 @@ class Problems:
 
     def add(self, file: str | Path, line: int, field_name: str, message: str,
             fix: str = "") -> None:
-        self.items.append(Problem(str(file), line, field_name, message, fix))
+        # escaped once here, so every output format (human, JSON, GitHub annotations) is safe
+        self.items.append(Problem(printable(str(file)), line, printable(field_name), printable(message),
+                                  printable(fix)))
 
     def extend(self, other: "Problems") -> None:
         self.items.extend(other.items)
