@@ -76,12 +76,13 @@ def read_roots(roots: list[Path], problems: Problems) -> RawData:
 
 
 def _read_root(root: Path, raw: RawData, problems: Problems) -> None:
-    corpus = root / "corpus"
-    for part in (corpus, root / "judgments"):
-        if part.is_symlink():
-            problems.add(_shown(part), 0, "folder", "is a symbolic link (it could lead out of the data root)",
-                         "replace the link by a real folder inside the data root")
-            return
+    corpus, judgments = root / "corpus", root / "judgments"
+    linked = [part for part in (corpus, judgments) if part.is_symlink()]
+    for part in linked:
+        problems.add(_shown(part), 0, "folder", "is a symbolic link (it could lead out of the data root)",
+                     "replace the link by a real folder inside the data root")
+    if corpus in linked:
+        return
     if not corpus.is_dir():
         problems.add(str(root), 0, "data root", "has no corpus/ folder",
                      "pass a folder that contains corpus/ (and usually judgments/)")
@@ -110,7 +111,7 @@ def _read_root(root: Path, raw: RawData, problems: Problems) -> None:
             _read_jsonl_rows(path, "translation", raw, problems,
                              {"system": folder.name, "pair": path.stem}, tag)
         _check_extra(folder, {"system.yaml"}, problems, allow_suffix=".jsonl")
-    for folder in _folders(root / "judgments", problems):
+    for folder in [] if judgments in linked else _folders(judgments, problems):
         row = _read_yaml_row(folder / "campaign.yaml", "campaign", raw, problems,
                              {"campaign": folder.name}, tag)
         if row is None:
