@@ -3,7 +3,7 @@
 Built at test time from tests/fixtures/hostile. Each field gets a vector from ``TEMPLATES``
 (rotating), tagged with the field's name; a vector that ran would push that name onto
 ``window.__xss``, open a dialog, or request https://evil.example/ - all three are watched
-by tests/hostile/test_xss_browser.py. Annotator (and every other) ids cannot carry a vector:
+by tests/browser/test_hostile_xss.py. Annotator (and every other) ids cannot carry a vector:
 ids are restricted to [a-z0-9._-], which ``test_ids_cannot_carry_a_vector`` checks.
 """
 

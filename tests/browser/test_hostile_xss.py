@@ -17,9 +17,9 @@ import pytest
 from generator.build import build_site
 from generator.load import validate
 
-from ..browser.conftest import browser, serve  # noqa: F401  (the session's Chromium)
 from ..helpers import FIXTURES, copy_root
-from .xss import build_xss_root
+from ..hostile.xss import TEMPLATES, build_xss_root
+from .conftest import serve
 
 pytestmark = pytest.mark.browser
 
@@ -109,7 +109,7 @@ def _offsite(log: _Log, base: str) -> list[str]:
             and u not in ALLOWED_OFFSITE]
 
 
-def test_no_vector_runs_on_any_page(browser: Any, xss_site: tuple[str, Path, dict[str, str]]) -> None:  # noqa: F811
+def test_no_vector_runs_on_any_page(browser: Any, xss_site: tuple[str, Path, dict[str, str]]) -> None:
     base, out, _ = xss_site
     paths = sorted(p.relative_to(out).as_posix() for p in out.rglob("*.html"))
     assert len(paths) >= 15 and "index.html" in paths
@@ -147,10 +147,8 @@ def test_no_vector_runs_on_any_page(browser: Any, xss_site: tuple[str, Path, dic
     assert sum(u.startswith(base) for u in log.requests) >= len(paths)
 
 
-def test_the_crawl_would_see_a_vector_that_ran(browser: Any, tmp_path: Path) -> None:  # noqa: F811
+def test_the_crawl_would_see_a_vector_that_ran(browser: Any, tmp_path: Path) -> None:
     """The detectors themselves: an unescaped vector on a page is reported by each of them."""
-    from .xss import TEMPLATES
-
     (tmp_path / "bad.html").write_text("<!doctype html><body>" + "".join(
         TEMPLATES[i].format(f=f"canary{i}") for i in (0, 1, 3, 10)) + "</body>", encoding="utf-8")
     base, server = serve(tmp_path)
