@@ -22,13 +22,23 @@ class Problem:
     fix: str = ""
 
     def format(self) -> str:
+        """One line, safe to print: control characters in file names or values are escaped."""
         location = f"{self.file}:{self.line}" if self.line else self.file
         text = f"{location}: {self.field}: {self.message}"
-        return f"{text} (fix: {self.fix})" if self.fix else text
+        return printable(f"{text} (fix: {self.fix})" if self.fix else text)
 
     def as_dict(self) -> dict[str, object]:
         return {"file": self.file, "line": self.line, "field": self.field,
                 "message": self.message, "fix": self.fix}
+
+
+def printable(text: str) -> str:
+    """``text`` with every character a terminal could act on escaped (``\\x1b``, ``\\u202e``...):
+    control characters, line breaks, bidirectional controls and lone surrogates from hostile
+    file names or values must not recolour, rewrite or reorder what the reader sees."""
+    if text.isprintable():
+        return text
+    return "".join(c if c.isprintable() else c.encode("unicode_escape").decode("ascii") for c in text)
 
 
 class DataError(Exception):
@@ -49,7 +59,9 @@ class Problems:
 
     def add(self, file: str | Path, line: int, field_name: str, message: str,
             fix: str = "") -> None:
-        self.items.append(Problem(str(file), line, field_name, message, fix))
+        # escaped once here, so every output format (human, JSON, GitHub annotations) is safe
+        self.items.append(Problem(printable(str(file)), line, printable(field_name), printable(message),
+                                  printable(fix)))
 
     def extend(self, other: "Problems") -> None:
         self.items.extend(other.items)

@@ -10,7 +10,12 @@ PAIR_PATTERN = r"^[a-z]{2,3}-[a-z]{2,3}$"
 _PAIR_RE = re.compile(PAIR_PATTERN)
 
 ID_HELP = ("use 1-80 characters from a-z, 0-9, '.', '_' and '-', starting with a letter "
-           "or digit (no '/', '..', spaces, capitals or control characters)")
+           "or digit and not ending with '.' (no '/', '..', spaces, capitals or control characters; "
+           "not 'index' or a Windows device name such as con, aux, nul, com1, lpt1)")
+# Ids become file names: 'index' would overwrite a listing page; Windows opens a device for
+# these names whatever the extension ('aux.txt' is the device AUX), and drops trailing dots.
+RESERVED = frozenset({"index", "con", "prn", "aux", "nul", "conin$", "conout$",
+                      *(f"com{i}" for i in range(10)), *(f"lpt{i}" for i in range(10))})
 
 
 def id_problem(value: object) -> str | None:
@@ -19,6 +24,10 @@ def id_problem(value: object) -> str | None:
         return f"expected a string id, got {type(value).__name__}"
     if _ID_RE.fullmatch(value) is None or ".." in value:
         return f"{value!r} is not a safe id{odd_character(value)}"
+    if value.endswith("."):
+        return f"{value!r} is not a safe id (ends with '.', which Windows drops from file names)"
+    if value.split(".")[0] in RESERVED:
+        return f"{value!r} is not a safe id ({value.split('.')[0]!r} is a reserved file name)"
     return None
 
 

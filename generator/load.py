@@ -13,9 +13,9 @@ from typing import Any, Sequence
 
 from . import schemas
 from .errors import Problems
-from .ids import ID_HELP, id_problem, odd_character, pair_problem
+from .ids import ID_HELP, ID_PATTERN, id_problem, odd_character, pair_problem
 from .model import Corpus
-from .textfiles import line_for, read_jsonl, read_yaml
+from .textfiles import line_for, read_jsonl, read_yaml, value_problems
 
 MAX_MESSAGE = 160
 ALLOWED_EXTRA = {".md", ".txt"}
@@ -76,7 +76,13 @@ def read_roots(roots: list[Path], problems: Problems) -> RawData:
 
 
 def _read_root(root: Path, raw: RawData, problems: Problems) -> None:
-    corpus = root / "corpus"
+    corpus, judgments = root / "corpus", root / "judgments"
+    linked = [part for part in (corpus, judgments) if part.is_symlink()]
+    for part in linked:
+        problems.add(_shown(part), 0, "folder", "is a symbolic link (it could lead out of the data root)",
+                     "replace the link by a real folder inside the data root")
+    if corpus in linked:
+        return
     if not corpus.is_dir():
         problems.add(str(root), 0, "data root", "has no corpus/ folder",
                      "pass a folder that contains corpus/ (and usually judgments/)")
@@ -105,7 +111,7 @@ def _read_root(root: Path, raw: RawData, problems: Problems) -> None:
             _read_jsonl_rows(path, "translation", raw, problems,
                              {"system": folder.name, "pair": path.stem}, tag)
         _check_extra(folder, {"system.yaml"}, problems, allow_suffix=".jsonl")
-    for folder in _folders(root / "judgments", problems):
+    for folder in [] if judgments in linked else _folders(judgments, problems):
         row = _read_yaml_row(folder / "campaign.yaml", "campaign", raw, problems,
                              {"campaign": folder.name}, tag)
         if row is None:
@@ -171,12 +177,13 @@ def _shown(path: Path) -> str:
 def _read_yaml_row(path: Path, kind: str, raw: RawData, problems: Problems,
                    context: dict[str, str], root: str) -> Row | None:
     shown = _shown(path)
-    if not path.is_file() and not path.is_symlink():
+    if not path.is_file() and not path.is_symlink() and not path.exists():
         problems.add(shown, 0, "file", "is missing", f"add {path.name} (see the Data format page)")
         return None
+    before = len(problems.items)
     data, lines = read_yaml(path, problems, shown)
     if data is None and not lines:
-        if path.is_file() and not problems.items[-1:]:
+        if len(problems.items) == before:
             problems.add(shown, 1, "yaml", "is empty", f"fill in {path.name}")
         return None
     if not _schema_ok(kind, data, problems, shown, lambda p: line_for(lines, p)):
@@ -199,6 +206,11 @@ def _read_jsonl_rows(path: Path, kind: str, raw: RawData, problems: Problems,
 
 
 def _schema_ok(kind: str, data: Any, problems: Problems, shown: str, line_of: Any) -> bool:
+    refused = value_problems(kind, data)
+    for path, message, fix in refused:
+        problems.add(shown, line_of(path), ".".join(map(str, path)) or kind, message, fix)
+    if refused:  # checked first: the schema validator recurses and trusts its input's values
+        return False
     errors = sorted(schemas.validator(kind).iter_errors(data), key=lambda e: list(map(str, e.absolute_path)))
     for error in errors:
         path = tuple(error.absolute_path)
@@ -225,6 +237,8 @@ def _describe(error: Any, kind: str) -> tuple[str, str, str]:
         return "", f"{value} is not allowed", f"use one of: {options}"
     if validator == "type":
         return "", f"{value} has the wrong type", f"use a {error.validator_value}"
+    if validator == "pattern" and error.validator_value == ID_PATTERN:
+        return "", error.message, ID_HELP
     if validator == "pattern":
         odd = odd_character(error.instance) if isinstance(error.instance, str) else ""
         return "", f"{value} does not match the expected form{odd}", ID_HELP if "a-z0-9" in str(error.validator_value) else f"match {error.validator_value}"

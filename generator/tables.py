@@ -54,12 +54,25 @@ def build(raw: RawData, roots: list[Path]) -> Corpus:
                                  "note": d.get("note", ""), "file": row.file, "line": row.line})
     for cid, row in raw.campaigns.items():
         _campaign_rows(cid, row, raw, rows, dataset_of.get(row.root, ""))
-    tables = {name: pd.DataFrame(rows[name], columns=COLUMNS[name]) for name in COLUMNS}
+    tables = {name: _keep_none(pd.DataFrame(rows[name], columns=COLUMNS[name])) for name in COLUMNS}
     return Corpus(tables=tables,
                   datasets=[r.data for r in raw.of("dataset")],
                   works={k: r.data for k, r in works.items()},
                   systems={r.data["id"]: r.data for r in raw.of("system")},
                   campaigns={k: r.data for k, r in raw.campaigns.items()})
+
+
+TEXT_COLUMNS = ("text", "snippet", "restricted")
+
+
+def _keep_none(frame: pd.DataFrame) -> pd.DataFrame:
+    """A missing (rights-restricted) text stays None: pandas turns None into NaN, a float that
+    renderers would take for text. Readers test ``text is None`` to show the restricted state."""
+    for column in TEXT_COLUMNS:
+        if column in frame.columns:
+            values = frame[column].astype(object)
+            frame[column] = values.where(values.notna(), None)
+    return frame
 
 
 def _text(d: dict[str, Any]) -> dict[str, Any]:

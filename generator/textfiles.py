@@ -7,6 +7,8 @@ so one validation run can name every defect.
 from __future__ import annotations
 
 import json
+import math
+import stat
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterator
@@ -29,10 +31,12 @@ class Record:
 
 
 def read_text(path: Path, problems: Problems, shown: str) -> str | None:
-    """Read a data file as strict UTF-8 text, or report why it cannot be read."""
-    if path.is_symlink():
-        problems.add(shown, 0, "file", "is a symbolic link",
-                     "replace the link by a regular file inside the data root")
+    """Read a data file as strict UTF-8 text, or report why it cannot be read.
+
+    A byte-order mark or CR line endings are reported and then ignored, so the rest of the
+    file is still checked (every problem of a file is listed in one run).
+    """
+    if not _regular_file(path, problems, shown):
         return None
     size = path.stat().st_size
     if size > MAX_FILE_BYTES:
@@ -43,7 +47,7 @@ def read_text(path: Path, problems: Problems, shown: str) -> str | None:
     if raw.startswith(b"\xef\xbb\xbf"):
         problems.add(shown, 1, "encoding", "starts with a UTF-8 byte-order mark",
                      "save the file as UTF-8 without BOM")
-        return None
+        raw = raw[3:]
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
@@ -59,13 +63,33 @@ def read_text(path: Path, problems: Problems, shown: str) -> str | None:
     if bad:
         problems.add(shown, bad, "line endings", "uses CR or CRLF line endings",
                      "convert line endings to LF (for example with dos2unix)")
-        return None
+        text = text.replace("\r\n", "\n").replace("\r", "\n")
     for number, line in enumerate(text.split("\n"), start=1):
         if len(line) > MAX_LINE_CHARS:
             problems.add(shown, number, "line", f"is {len(line):,} characters long "
                          f"(limit {MAX_LINE_CHARS:,})", "shorten the text or split the record")
             return None
     return text
+
+
+def _regular_file(path: Path, problems: Problems, shown: str) -> bool:
+    """True for a regular file; a link, folder, FIFO or device is reported (never opened: a FIFO
+    would block the reader forever)."""
+    try:
+        mode = path.lstat().st_mode
+    except OSError as exc:
+        problems.add(shown, 0, "file", f"cannot be read ({exc.strerror})", "check the file's permissions")
+        return False
+    if stat.S_ISLNK(mode):
+        problems.add(shown, 0, "file", "is a symbolic link",
+                     "replace the link by a regular file inside the data root")
+        return False
+    if not stat.S_ISREG(mode):
+        kind = "a folder" if stat.S_ISDIR(mode) else "a FIFO" if stat.S_ISFIFO(mode) else "not a regular file"
+        problems.add(shown, 0, "file", f"is {kind}, not a regular file",
+                     "replace it by a regular UTF-8 file, or remove it")
+        return False
+    return True
 
 
 def _first_line_with(text: str, char: str) -> int:
@@ -83,6 +107,17 @@ class _StrictLoader(yaml.SafeLoader):
                 None, None, "aliases (*name) are not allowed in litboard files", event.start_mark)
         return super().compose_node(parent, index)
 
+    def construct_mapping(self, node: yaml.MappingNode, deep: bool = False) -> dict[Any, Any]:  # type: ignore[override]
+        seen: set[tuple[str, str]] = set()
+        for key, _ in node.value:
+            ident = (key.tag, str(key.value))
+            if ident in seen:
+                raise yaml.constructor.ConstructorError(
+                    None, None, f"duplicate key {key.value!r} (a later one would silently win)",
+                    key.start_mark)
+            seen.add(ident)
+        return super().construct_mapping(node, deep)
+
 
 def read_yaml(path: Path, problems: Problems, shown: str) -> tuple[Any, dict[tuple[Any, ...], int]]:
     """Parse YAML safely; returns (data, {key path: line}) or (None, {})."""
@@ -92,12 +127,21 @@ def read_yaml(path: Path, problems: Problems, shown: str) -> tuple[Any, dict[tup
     try:
         node = yaml.compose(text, Loader=_StrictLoader)
         data = yaml.load(text, Loader=_StrictLoader) if node is not None else None
+    except (RecursionError, MemoryError):
+        problems.add(shown, 1, "yaml", "is nested too deeply to be read",
+                     f"use at most {MAX_DEPTH} levels of nesting")
+        return None, {}
+    except (ValueError, OverflowError) as exc:
+        problems.add(shown, 1, "yaml", f"holds a value that cannot be read: {str(exc)[:80]}",
+                     "write numbers in ordinary decimal form")
+        return None, {}
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
         line = mark.line + 1 if mark is not None else 0
         detail = getattr(exc, "problem", None) or str(exc).splitlines()[0]
-        problems.add(shown, line, "yaml", f"cannot be parsed: {detail}",
-                     "fix the YAML syntax; tags like !!python/object and aliases are not allowed")
+        fix = ("keep one value per key" if "duplicate key" in str(detail) else
+               "fix the YAML syntax; tags like !!python/object and aliases are not allowed")
+        problems.add(shown, line, "yaml", f"cannot be parsed: {detail}", fix)
         return None, {}
     lines: dict[tuple[Any, ...], int] = {}
     if node is not None:
@@ -134,13 +178,112 @@ def read_jsonl(path: Path, problems: Problems, shown: str) -> Iterator[Record]:
         if not line.strip():
             continue
         try:
-            data = json.loads(line)
+            data = json.loads(line, object_pairs_hook=_no_duplicates, parse_constant=_no_constant,
+                              parse_float=_finite_float)
         except json.JSONDecodeError as exc:
             problems.add(shown, number, "json", f"is not valid JSON: {exc.msg} at column {exc.colno}",
                          "write one complete JSON object per line")
+            continue
+        except _Refused as exc:
+            problems.add(shown, number, "json", str(exc), exc.fix)
+            continue
+        except (RecursionError, MemoryError):
+            problems.add(shown, number, "json", "is nested too deeply to be read",
+                         f"use at most {MAX_DEPTH} levels of nesting")
+            continue
+        except ValueError as exc:  # e.g. an integer with more digits than Python converts
+            problems.add(shown, number, "json", f"holds a value that cannot be read: {str(exc)[:80]}",
+                         "write numbers in ordinary decimal form")
             continue
         if not isinstance(data, dict):
             problems.add(shown, number, "json", f"expected a JSON object, got {type(data).__name__}",
                          "write one JSON object ({...}) per line")
             continue
         yield Record(path, number, data)
+
+
+class _Refused(ValueError):
+    """A JSON line that parses but is refused (duplicate key, non-finite number)."""
+
+    def __init__(self, message: str, fix: str) -> None:
+        super().__init__(message)
+        self.fix = fix
+
+
+def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    data: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in data:
+            raise _Refused(f"has the key {key!r} twice (a later one would silently win)",
+                           "keep one value per key")
+        data[key] = value
+    return data
+
+
+def _no_constant(name: str) -> float:
+    raise _Refused(f"holds {name}, which is not a finite number", "write a finite number (or null)")
+
+
+def _finite_float(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):
+        raise _Refused(f"holds {text[:40]}, which overflows to an infinite number",
+                       "write a finite number (or null)")
+    return value
+
+
+MAX_DEPTH = 32
+# Single-line labels (names and titles end up in chart labels, page titles and CSV cells).
+LABELS = {"system": {"name", "model", "size", "version", "date"}, "work": {"title", "author"},
+          "dataset": {"title"}, "campaign": {"title"}}
+LINE_BREAKS = "\n\t\u2028\u2029"
+
+
+def value_problems(kind: str, data: Any) -> list[tuple[tuple[Any, ...], str, str]]:
+    """(path, message, fix) for every value no file may hold: non-finite numbers, control
+    characters (tab and newline only where text may span lines), lone surrogates, line breaks
+    in names and titles, and nesting deeper than MAX_DEPTH. Iterative: no recursion limit."""
+    found: list[tuple[tuple[Any, ...], str, str]] = []
+    stack: list[tuple[tuple[Any, ...], Any]] = [((), data)]
+    while stack:
+        path, value = stack.pop()
+        if len(path) > MAX_DEPTH:
+            found.append((path[:MAX_DEPTH], f"is nested deeper than {MAX_DEPTH} levels",
+                          "flatten the value; no litboard field is nested this deeply"))
+            continue
+        if isinstance(value, dict):
+            for key, item in value.items():
+                if isinstance(key, str) and _bad_char(key, label=True):
+                    found.append((path, f"has a key with {_bad_char(key, label=True)}",
+                                  "use plain printable keys"))
+                stack.append((path + (key,), item))
+        elif isinstance(value, list):
+            stack.extend((path + (i,), item) for i, item in enumerate(value))
+        elif isinstance(value, float) and not math.isfinite(value):
+            found.append((path, f"{value} is not a finite number", "write a finite number (or null)"))
+        elif isinstance(value, str):
+            label = len(path) == 1 and path[0] in LABELS.get(kind, set())
+            odd = _bad_char(value, label)
+            if odd:
+                where = "a name or title" if label else "text"
+                fix = "remove it" + (" (names and titles are one line)" if label else "")
+                if "surrogate" in odd:
+                    fix += "; in YAML write a character beyond U+FFFF as \\U0001F600, not as a \\uD83D\\uDE00 pair"
+                found.append((path, f"contains {odd}, not allowed in {where}", fix))
+    return sorted(found, key=lambda f: list(map(str, f[0])))
+
+
+def _bad_char(text: str, label: bool) -> str:
+    """'U+0001 (a control character)' for the first refused character of ``text``, else ''.
+    Texts may hold tabs and line breaks; labels (names, titles, keys) may not."""
+    for char in text:
+        code = ord(char)
+        if label and char in LINE_BREAKS:
+            return f"U+{code:04X} {'a line break or tab' if code < 0x20 else 'a line separator'}"
+        if char in "\n\t":
+            continue
+        if code < 0x20 or 0x7F <= code <= 0x9F:
+            return f"U+{code:04X} a control character"
+        if 0xD800 <= code <= 0xDFFF:
+            return f"U+{code:04X} a lone surrogate (not a character)"
+    return ""

@@ -86,6 +86,19 @@ def test_validate_json_and_github_formats(tmp_path: Path) -> None:
     assert done.stdout.startswith(f"::error file={path},line={line}::json:")
 
 
+@pytest.mark.parametrize("fmt", ["human", "json", "github"])
+def test_escape_codes_in_names_are_printed_escaped(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                    fmt: str) -> None:
+    root = copy_root(TINY, tmp_path / "r")
+    (root / "corpus/systems/\x1b]0;owned\x07\x1b[2J").mkdir()
+    append_line(root / "judgments/mqm1/a.jsonl", '{"system": "mt\\u001b[31m"}')
+    assert main(["validate", "--data", str(root), "--format", fmt]) == 1
+    captured = capsys.readouterr()
+    output = captured.out + captured.err
+    assert "\x1b" not in output and "\x07" not in output
+    assert "\\x1b]0;owned\\x07" in output.replace("\\\\", "\\")
+
+
 def test_build_and_failed_build_keeps_previous_output(tmp_path: Path) -> None:
     out = tmp_path / "site"
     done = run("build", "--data", str(TINY), "--out", str(out))

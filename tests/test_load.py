@@ -150,3 +150,65 @@ def test_load_raises_one_error_with_every_problem(root: Path) -> None:
 def test_missing_root_is_reported(tmp_path: Path) -> None:
     [problem] = problems_of(tmp_path / "nowhere")
     assert "no corpus/ folder" in problem.message
+
+
+def test_restricted_translation_keeps_none_text(root: Path) -> None:
+    """The data-format page's restricted record: the table keeps None (pandas would make it NaN)."""
+    path = root / "corpus/systems/mt/de-en.jsonl"
+    lines = path.read_text(encoding="utf-8").splitlines()
+    lines[0] = json.dumps({"paragraph": "p1", "snippet": "As Gregor", "length": 34,
+                           "restricted": "Translation under copyright."})
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    row = load([root]).translations.set_index(["system", "paragraph"]).loc[("mt", "p1")]
+    assert row["text"] is None and row["snippet"] == "As Gregor" and row["length"] == 34
+
+
+@pytest.mark.parametrize("value", ["con", "aux.txt", "nul.jsonl", "com1", "lpt9", "index", "demo-llm.",
+                                   "p1\n"])
+def test_reserved_and_trailing_ids_are_refused(value: str) -> None:
+    from generator import schemas
+    from generator.ids import id_problem
+
+    assert id_problem(value) is not None
+    errors = list(schemas.validator("translation").iter_errors({"paragraph": value, "text": "x"}))
+    assert [e.validator for e in errors] == ["pattern"], errors
+
+
+@pytest.mark.parametrize("value", ["console", "auxiliary", "indexes", "com10", "demo-llm.v2", "p1"])
+def test_ids_near_reserved_names_are_fine(value: str) -> None:
+    from generator.ids import id_problem
+
+    assert id_problem(value) is None
+
+
+def test_schema_patterns_match_the_whole_string() -> None:
+    from generator import schemas
+
+    bad = {"paragraph": "p1", "text": "x", "sha256": "a" * 64 + "\n"}
+    assert [e.validator for e in schemas.validator("translation").iter_errors(bad)] == ["pattern"]
+    assert not list(schemas.validator("translation").iter_errors({**bad, "sha256": "a" * 64}))
+
+
+def test_value_problems_name_each_refused_value() -> None:
+    from generator.textfiles import MAX_DEPTH, value_problems
+
+    data = {"name": "a\u2028b", "model": "fine\u202e", "description": "two\nlines\tok",
+            "prompt": "esc \x1b[2J", "scores": [1.0, float("inf"), float("nan")], "deep": "x",
+            "note": "half \ud800"}
+    found = {".".join(map(str, path)): message for path, message, _ in value_problems("system", data)}
+    assert set(found) == {"name", "prompt", "scores.1", "scores.2", "note"}
+    assert "U+2028" in found["name"] and "U+001B a control character" in found["prompt"]
+    assert "inf is not a finite number" in found["scores.1"] and "lone surrogate" in found["note"]
+    deep: object = 1
+    for _ in range(MAX_DEPTH + 5):
+        deep = [deep]
+    [(path, message, _)] = value_problems("translation", {"x": deep})
+    assert len(path) == MAX_DEPTH and "nested deeper" in message
+
+
+def test_messages_escape_terminal_codes() -> None:
+    from generator.errors import Problem, printable
+
+    assert printable("a\x1b[31mb\u202ec\x07\ud800") == "a\\x1b[31mb\\u202ec\\x07\\ud800"
+    line = Problem("sys/\x1b]0;x\x07", 1, "name", "bad \x9b").format()
+    assert line == "sys/\\x1b]0;x\\x07:1: name: bad \\x9b" and line.isprintable()

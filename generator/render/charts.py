@@ -44,7 +44,7 @@ def chart_files(folder: str, name: str, title: str, chart: Any) -> tuple[ChartVi
 
     if not is_safe_id(name):
         raise ValueError(f"chart name {name!r} is not a safe id")
-    spec = chart.to_dict()
+    spec = plain_text(chart.to_dict())
     text = json.dumps(spec, sort_keys=True, ensure_ascii=False)
     base = f"{folder}/{name}" if folder else name
     files: dict[str, str | bytes] = {
@@ -53,6 +53,23 @@ def chart_files(folder: str, name: str, title: str, chart: Any) -> tuple[ChartVi
         f"{base}.png": vlc.vegalite_to_png(text, scale=2),
     }
     return ChartView(name, title, spec, f"{name}.svg", f"{name}.png", f"{name}.vl.json"), files
+
+
+_UNSAFE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff]")
+
+
+def plain_text(value: Any) -> Any:
+    """The spec with control characters, U+2028/U+2029 and lone surrogates replaced by U+FFFD.
+
+    ``validate`` refuses them in names and titles, but a chart label can come from any text
+    field, and vl-convert aborts the whole process (exit 134) on some of them."""
+    if isinstance(value, str):
+        return _UNSAFE.sub("\ufffd", value)
+    if isinstance(value, dict):
+        return {plain_text(k): plain_text(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [plain_text(v) for v in value]
+    return value
 
 
 _SVG_ID = re.compile(r'id="((?:gradient|clip|pattern|mask)[A-Za-z-]*_?)(\d+)"')

@@ -6,6 +6,7 @@ are the only places that touch the filesystem.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pandas as pd
@@ -21,8 +22,28 @@ Files = dict[str, str | bytes]
 ASSETS = ("litboard.css", "litboard.js", "reader.css", "reader.js", "home.css")
 
 
+FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+_NUMBER = re.compile(r"[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?")
+
+
 def csv_text(frame: pd.DataFrame) -> str:
-    return frame.to_csv(index=False, lineterminator="\n", float_format="%.6g")
+    """Every CSV download: text cells (and headers) that a spreadsheet would run as a formula
+    are neutralised; numeric columns are written as numbers."""
+    safe = frame.copy()
+    safe.columns = [inert_cell(c) for c in safe.columns]
+    for position in range(safe.shape[1]):
+        if not pd.api.types.is_numeric_dtype(safe.dtypes.iloc[position]):
+            safe.isetitem(position, safe.iloc[:, position].map(inert_cell))
+    return safe.to_csv(index=False, lineterminator="\n", float_format="%.6g")
+
+
+def inert_cell(value: object) -> object:
+    """OWASP's CSV-injection defence: a text starting with = + - @ tab or CR gets a leading
+    single quote, so spreadsheets show it as text. A number, or text that is only a number
+    (``-0.5``), is left alone."""
+    if isinstance(value, str) and value.startswith(FORMULA_START) and not _NUMBER.fullmatch(value):
+        return "'" + value
+    return value
 
 
 def page(title: str, body: str, demo: bool, templates: Path) -> str:

@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import json
+import re
 from functools import lru_cache
 from importlib import resources
-from typing import Any
+from typing import Any, Iterator
 
-from jsonschema import Draft202012Validator
+from jsonschema import Draft202012Validator, ValidationError, validators
+
+from ..ids import ID_PATTERN, id_problem
 
 KINDS = ("dataset", "work", "paragraph", "system", "translation", "campaign",
          "mqm", "free", "sqm", "bws", "pairwise", "creativity", "ruler", "verse", "metric", "reported")
@@ -22,9 +25,32 @@ def schema(kind: str) -> dict[str, Any]:
     return json.loads(text)
 
 
+def _pattern(validator: Any, pattern: str, instance: Any, schema: dict[str, Any]) -> Iterator[ValidationError]:
+    """``pattern`` matching the whole string: jsonschema uses ``re.search``, where a final ``$``
+    also matches before a trailing newline ("s1\\n" passed ``^...$``). Id patterns also get the
+    reserved-name rules of ``ids.id_problem`` and its message."""
+    if not isinstance(instance, str):
+        return
+    if pattern == ID_PATTERN:
+        why = id_problem(instance)
+        if why:
+            yield ValidationError(why)
+        return
+    if _whole(pattern).search(instance) is None:
+        yield ValidationError(f"{instance!r} does not match {pattern!r}")
+
+
 @lru_cache(maxsize=None)
-def validator(kind: str) -> Draft202012Validator:
-    return Draft202012Validator(schema(kind))
+def _whole(pattern: str) -> "re.Pattern[str]":
+    return re.compile(pattern[:-1] + r"\Z" if pattern.endswith("$") and not pattern.endswith(r"\$") else pattern)
+
+
+_Validator = validators.extend(Draft202012Validator, {"pattern": _pattern})
+
+
+@lru_cache(maxsize=None)
+def validator(kind: str) -> Any:
+    return _Validator(schema(kind))
 
 
 def field_paths(kind: str) -> list[str]:
