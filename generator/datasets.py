@@ -33,6 +33,8 @@ def declared_id(root: Path) -> str | None:
     import yaml
 
     path = root / "corpus" / "dataset.yaml"
+    if not path.is_file() or path.is_symlink():  # never open a FIFO or device (load reports it)
+        return None
     try:
         data = yaml.safe_load(path.read_text(encoding="utf-8"))
     except (OSError, UnicodeError, yaml.YAMLError, RecursionError):

@@ -19,6 +19,8 @@ from pathlib import Path
 
 import pytest
 
+from generator.outdir import mark
+
 from generator.build import REPO
 
 from ..helpers import FIXTURES, copy_root
@@ -114,6 +116,7 @@ def test_build_refuses_and_keeps_the_previous_output(case: Case, tmp_path: Path)
     out = tmp_path / "site"
     out.mkdir()
     (out / "index.html").write_text("previous build\n", encoding="utf-8")
+    mark(out)  # a site litboard built before (build --out refuses any other non-empty folder)
     before = snapshot(tmp_path)
     done = run("build", "--data", str(root), "--out", str(out), cwd=tmp_path)
     assert_clean_failure(case, done, root)

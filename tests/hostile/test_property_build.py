@@ -22,6 +22,7 @@ from hypothesis import HealthCheck, event, example, given, settings
 from hypothesis import strategies as st
 
 from generator.build import build_site
+from generator.datasets import declared_id
 from generator.errors import DataError
 from generator.load import load, validate
 
@@ -170,6 +171,7 @@ def _check(system: str, name: str, title: str, texts_: tuple[str | None, str], s
                 return
             raise AssertionError(f"validate found {problems[:3]} but load accepted the root")
         event("accepted and built")
-        out = build_site([root], Path(tmp) / "public").out
-        assert (out / "index.html").is_file()
+        site = build_site([root], Path(tmp) / "public").out
+        assert (site / "index.html").is_file()
+        out = site / declared_id(root)  # the dataset's own folder
         assert (out / "paragraphs" / "p1.html").is_file() and (out / "systems" / f"{system}.html").is_file()
