@@ -10,7 +10,8 @@ segment order), one system per WMT system (``ref*``/``human*`` = human translati
 MQM campaign (variant ``wmt``) with one record per (system, segment, rater) and offsets in
 code points of the tag-free NFC target. An error marked only in the source becomes a
 zero-width target span at 0 carrying ``source_start``/``source_end``. Any malformed row drops
-its whole (system, segment, rater) record, reported with the line number.
+its whole (system, segment, rater) record, reported with the line number. A judgments file
+that would exceed the loader's size limit is written as numbered files ``<campaign>-NNN.jsonl``.
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from typing import Any
 from ..errors import DataError, Problem
 from ..ids import slug
 from ..spans.tags import TagError, parse_tags
+from ..textfiles import MAX_FILE_BYTES
 from ..typology import SEVERITIES, allowed_categories
 from . import ImportReport
 from .mapping import SystemSettings, WmtMapping, load_mapping
@@ -78,7 +80,28 @@ def run(src: Path, out: Path, mapping: Path | None = None) -> ImportReport:
     card = dataset_card(m.dataset, m.dataset.id or default_id(src), src, report.notes,
                         f"WMT expert MQM ({src.name})")
     builder.write(out, card, report)
+    split_oversized(out / "judgments" / campaign / f"{campaign}.jsonl", MAX_FILE_BYTES)
     return report
+
+
+def split_oversized(path: Path, limit: int) -> list[Path]:
+    """Rewrite a JSONL file the loader would refuse (over ``limit`` bytes) as numbered files
+    ``<stem>-001.jsonl``, ``<stem>-002.jsonl``, … of whole lines, each within the limit."""
+    if not path.exists() or path.stat().st_size <= limit:
+        return [path]
+    parts: list[list[bytes]] = [[]]
+    size = 0
+    for line in path.read_bytes().splitlines(keepends=True):
+        if size + len(line) > limit and parts[-1]:
+            parts.append([])
+            size = 0
+        parts[-1].append(line)
+        size += len(line)
+    written = [path.with_name(f"{path.stem}-{i:03d}.jsonl") for i in range(1, len(parts) + 1)]
+    for target, lines in zip(written, parts):
+        target.write_bytes(b"".join(lines))
+    path.unlink()
+    return written
 
 
 def pair_from_name(src: Path) -> str:
