@@ -104,3 +104,39 @@ def test_out_of_range_span_is_a_data_error() -> None:
     lengths = pd.DataFrame([("s", "de-en", "p", 5)], columns=[*KEYS, "length"])
     with pytest.raises(DataError, match=r"s\|de-en\|p.*outside the text of length 5"):
         span_kappa(spans, lengths, ("a", "b"))
+
+
+def test_reader_kappas_equal_per_translation_span_kappa(tmp_path) -> None:
+    """The reader's one-pass kappas equal the per-character reference, translation by translation."""
+    import importlib.util
+    from pathlib import Path
+
+    from generator.importers import get
+    from generator.load import load
+    from generator.render.reader_scores import agreement_views
+
+    bench = Path(__file__).resolve().parents[1] / "bench" / "make_synthetic.py"
+    spec = importlib.util.spec_from_file_location("make_synthetic", bench)
+    module = importlib.util.module_from_spec(spec)  # type: ignore[arg-type]
+    spec.loader.exec_module(module)  # type: ignore[union-attr]
+    src = tmp_path / "mqm_synthetic_ende.tsv"
+    src.write_text("\n".join(["\t".join(module.HEADER), *("\t".join(r) for r in module.rows(
+        6, 11, 0.6))]) + "\n", encoding="utf-8")
+    get("wmt-mqm")(src, tmp_path / "root")
+    corpus = load([tmp_path / "root"])
+    views = agreement_views(corpus)
+    texts = corpus.translations.set_index(KEYS)["text"].to_dict()
+    assert len(views) == 6 * 15
+    checked = 0
+    for key, (view,) in views.items():
+        lengths = pd.DataFrame([dict(zip(KEYS, key), length=len(texts[key]))])
+        for kappa in view.kappas:
+            value, n = _reference(corpus.mqm_errors, lengths, (kappa.first, kappa.second), "span", "pooled")
+            assert kappa.n == n == len(texts[key])
+            assert kappa.label == "Cohen kappa (span match, characters, pooled)"
+            if np.isnan(value):
+                assert np.isnan(kappa.value)
+            else:
+                assert kappa.value == pytest.approx(value, abs=1e-12)
+                checked += 1
+    assert checked > 20
