@@ -82,7 +82,7 @@ test: install-test
 	$(BIN)/python -m pytest -q -p no:cacheprovider
 
 ## Scale benchmark (bench/bench_scale.py): BENCH_SIZE segments x 15 systems x 3 raters and 2x that,
-## synthetic WMT MQM, imported and built; BENCH_MODES adds "liteval" and "incremental".
+## synthetic WMT MQM, imported and built; BENCH_MODES adds "liteval", "incremental" and "combined".
 BENCH_SIZE  ?= 1000
 BENCH_MODES ?= synthetic
 bench: install

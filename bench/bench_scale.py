@@ -9,6 +9,8 @@ Modes (``--mode``, repeatable; ``make bench`` passes BENCH_MODES, default ``synt
   /work/shared/data/liteval-public) with ``litboard import liteval`` and build it.
 * ``incremental``: build the smallest synthetic root, touch one system file, build again
   into the same output; the ratio is the second wall time over the first.
+* ``combined``: the repository's own data, the LitEval release and the smallest synthetic
+  set in one site.
 
 Every build runs in a child process (``generator.build.build_site``); the parent takes its
 wall time and peak RSS (``os.wait4``), then measures the output: pages, HTML MB, search
@@ -132,7 +134,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--size", type=int, action="append",
                         help="segments of the 1x synthetic set (repeatable; default 1000)")
-    parser.add_argument("--mode", action="append", choices=["synthetic", "liteval", "incremental"])
+    parser.add_argument("--mode", action="append", choices=["synthetic", "liteval", "incremental", "combined"])
     parser.add_argument("--seed", type=int, default=20)
     parser.add_argument("--work", type=Path, default=Path("/tmp/litboard-bench"))
     parser.add_argument("--liteval", type=Path, default=Path("/work/shared/data/liteval-public"))
@@ -169,6 +171,9 @@ def main() -> None:
         again = build(f"touch {system.parent.name}", [root], out)
         again.note = f"incremental / full = {again.wall / full.wall:.2f}"
         rows += [full, again]
+    if "combined" in modes:
+        roots = [REPO, liteval_root(args.work, args.liteval), synthetic_root(args.work, min(sizes), args.seed)]
+        rows.append(build(f"combined: repository + LitEval + synthetic {min(sizes):,}", roots, out))
     print(f"\nlitboard bench at commit {commit()} ({os.cpu_count()} cores)\n")
     print(table(rows))
 

@@ -137,7 +137,7 @@ def agreement_views(corpus: Corpus) -> dict[Key, list[AgreementView]]:
     judged = judged[judged.map(len) >= 2]
     if judged.empty:
         return {}
-    texts = corpus.translations.set_index(KEY)["text"].to_dict()
+    texts = {k: t for k, t in corpus.translations.set_index(KEY)["text"].items() if isinstance(t, str)}
     titles = corpus.tables["campaigns"].set_index("campaign")["title"].to_dict()
     errors = records_by(corpus.mqm_errors, ["campaign", *KEY])
     kappas = _pair_kappas(corpus.mqm_errors, judged, texts)
