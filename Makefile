@@ -115,8 +115,12 @@ summary: install
 test: install-test
 	$(BIN)/python -m pytest -q -p no:cacheprovider
 
+## Scale benchmark (bench/bench_scale.py): BENCH_SIZE segments x 15 systems x 3 raters and 2x that,
+## synthetic WMT MQM, imported and built; BENCH_MODES adds "liteval", "incremental" and "combined".
+BENCH_SIZE  ?= 1000
+BENCH_MODES ?= synthetic
 bench: install
-	$(BIN)/python bench/bench_build.py
+	BENCH_SIZE=$(BENCH_SIZE) $(BIN)/python bench/bench_scale.py $(foreach m,$(BENCH_MODES),--mode $(m))
 
 clean:
 	rm -rf $(OUT) test-artifacts .pytest_cache

@@ -15,6 +15,7 @@ import numpy as np
 import pandas as pd
 
 from ..errors import DataError, Problem
+from .span_overlap import confusion, kappa_of, kappas_of
 
 Level = Literal["nominal", "ordinal", "interval", "ratio"]
 SCHEME_LEVELS: dict[str, Level] = {"sqm": "ordinal", "ruler": "ordinal", "rubric": "ordinal",
@@ -159,26 +160,19 @@ def span_kappa(spans: pd.DataFrame, lengths: pd.DataFrame, annotators: tuple[str
     ``character_labels`` for overlaps and zero-width spans. ``pooling="pooled"`` computes
     one kappa over the characters of all translations; ``"mean"`` averages per-translation
     kappas, leaving out translations where kappa is undefined (a single label overall).
+    Computed by interval arithmetic over all translations at once (``span_overlap``), with
+    the same result as ``character_labels`` + ``sklearn.metrics.cohen_kappa_score``.
     """
     if mode not in ("span", "label") or pooling not in ("pooled", "mean"):
         raise ValueError(f"mode must be span/label and pooling pooled/mean: {mode!r}, {pooling!r}")
-    groups = {key: g for key, g in spans.groupby(list(keys), sort=False)}
-    empty = spans.iloc[0:0]
-    per_item: list[tuple[np.ndarray, np.ndarray]] = []
-    for key, length in zip(lengths[list(keys)].itertuples(index=False, name=None),
-                           lengths["length"]):
-        mine = groups.get(key, empty)
-        first, second = (character_labels(mine[mine["annotator"] == who], int(length), mode,
-                                          where="|".join(map(str, key))) for who in annotators)
-        per_item.append((first, second))
     label = f"Cohen kappa ({mode} match, characters, {pooling})"
-    if pooling == "pooled" or not per_item:
-        x = np.concatenate([p[0] for p in per_item]) if per_item else np.array([])
-        y = np.concatenate([p[1] for p in per_item]) if per_item else np.array([])
-        return _kappa(x.astype(str), y.astype(str), label)
-    values = [_kappa(a.astype(str), b.astype(str), label).value for a, b in per_item]
-    defined = [v for v in values if not np.isnan(v)]
-    return Agreement(label, float(np.mean(defined)) if defined else float("nan"), len(defined))
+    counts = confusion(spans, lengths, annotators, mode, keys, per_item=pooling == "mean").counts
+    if pooling == "pooled" or not len(lengths):
+        n = int(counts.sum())
+        return Agreement(label, kappa_of(counts[0]) if n else float("nan"), n)
+    values = kappas_of(counts)
+    defined = values[~np.isnan(values)]
+    return Agreement(label, float(np.mean(defined)) if len(defined) else float("nan"), len(defined))
 
 
 def agreement_table(scores: pd.DataFrame, value: str = "score",

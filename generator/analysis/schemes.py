@@ -90,22 +90,24 @@ def agreement_rows(corpus: Corpus) -> pd.DataFrame:
 
 
 def span_agreement(corpus: Corpus) -> pd.DataFrame:
-    """Character-level Cohen's kappa ('span' and 'label') per MQM campaign, pair, annotator pair."""
+    """Character-level Cohen's kappa ('span' and 'label') per MQM campaign, pair, annotator pair,
+    pooled over the translations both annotators judged (one vectorised pass per pair)."""
     rows = []
     lengths = corpus.translations[["system", "pair", "paragraph", "length"]].dropna()
-    for (campaign, pair), items in corpus.mqm.groupby(["campaign", "pair"], sort=True):
-        judged = {a: set(zip(g["system"], g["paragraph"])) for a, g in items.groupby("annotator")}
-        errors = corpus.mqm_errors[(corpus.mqm_errors["campaign"] == campaign)
-                                   & (corpus.mqm_errors["pair"] == pair)]
-        for first, second in combinations(sorted(judged), 2):
-            shared = judged[first] & judged[second]
-            inside = pd.Series([k in shared for k in zip(lengths["system"], lengths["paragraph"])],
-                               index=lengths.index, dtype=bool)
-            mine = lengths[(lengths["pair"] == pair) & inside]
+    judged = corpus.mqm[["campaign", "pair", "annotator", "system", "paragraph"]].drop_duplicates()
+    errors = {k: g for k, g in corpus.mqm_errors.groupby(["campaign", "pair"], sort=False)}
+    for (campaign, pair), items in judged.groupby(["campaign", "pair"], sort=True):
+        by_annotator = {a: pd.MultiIndex.from_frame(g[["system", "paragraph"]])
+                        for a, g in items.groupby("annotator")}
+        candidates = lengths[lengths["pair"] == pair]
+        keys = pd.MultiIndex.from_frame(candidates[["system", "paragraph"]])
+        spans = errors.get((campaign, pair), corpus.mqm_errors.iloc[0:0])
+        for first, second in combinations(sorted(by_annotator), 2):
+            mine = candidates[keys.isin(by_annotator[first]) & keys.isin(by_annotator[second])]
             if mine.empty:
                 continue
             for mode in ("span", "label"):
-                result = ag.span_kappa(errors, mine, (first, second), mode=mode)
+                result = ag.span_kappa(spans, mine, (first, second), mode=mode)
                 rows.append(_row(str(campaign), "mqm", str(pair), f"{first} vs {second}", result))
     return pd.DataFrame(rows, columns=["campaign", "scheme", "pair", "annotators", "statistic", "value", "n"])
 

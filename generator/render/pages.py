@@ -46,8 +46,17 @@ def inert_cell(value: object) -> object:
     return value
 
 
-def page(title: str, body: str, demo: bool, templates: Path) -> str:
-    return render("page.md.j2", templates, title=title, body=Markup(body), demo=demo)
+SEARCH = ("full", "title", "none")
+
+
+def page(title: str, body: str, demo: bool, templates: Path, search: str = "title") -> str:
+    """A generated Markdown page. ``search`` says what the site search indexes: "title" (the
+    default: the title only, so numbers, provenance and signatures never reach the index),
+    "full" (title and text, minus blocks marked ``data-search-exclude``: system cards, works)
+    or "none" (left out: mkdocs-material's ``search.exclude`` front matter)."""
+    if search not in SEARCH:
+        raise ValueError(f"search must be one of {SEARCH}, not {search!r}")
+    return render("page.md.j2", templates, title=title, body=Markup(body), demo=demo, search=search)
 
 
 def leaderboard_html(corpus: Corpus, analysis: Analysis, templates: Path = DEFAULT_TEMPLATES) -> tuple[str, Files]:
@@ -66,10 +75,12 @@ def generated_pages(corpus: Corpus, analysis: Analysis, templates: Path = DEFAUL
     for view in paragraph_views(corpus, analysis):
         body = render("paragraph.html.j2", templates, view=view, base="../")
         title = f"{view.work_title}: paragraph {view.paragraph}"
-        files[f"paragraphs/{view.paragraph}.md"] = page(title, body, demo, templates)
+        # reader pages are found through their work page (title, opening words), not indexed:
+        # their text, spans and scores would make the index grow with every translation
+        files[f"paragraphs/{view.paragraph}.md"] = page(title, body, demo, templates, search="none")
     for view in system_views(corpus, analysis):
         body = render("system.html.j2", templates, view=view, base="../")
-        files[f"systems/{view.system}.md"] = page(view.name, body, demo, templates)
+        files[f"systems/{view.system}.md"] = page(view.name, body, demo, templates, search="full")
         for pair in view.pairs:
             files[f"systems/{pair.csv}"] = csv_text(system_pair_csv(pair))
     files.update(_listings(corpus, demo, templates))
@@ -121,7 +132,7 @@ def _work_pages(corpus: Corpus, demo: bool, templates: Path) -> Files:
         body = render("work.html.j2", templates, facts=[(k, str(v)) for k, v in facts if v not in ("", None)],
                       notes=work.get("notes", []), translations=work.get("translations", []),
                       links=work.get("links", []), rows=para_rows)
-        files[f"works/{work_id}.md"] = page(str(work["title"]), body, demo, templates)
+        files[f"works/{work_id}.md"] = page(str(work["title"]), body, demo, templates, search="full")
         rows.append({"label": str(work["title"]), "link": f"{work_id}.html",
                      "cells": [str(work.get("author", "")), work["genre"], work["era"], len(para_rows)]})
     files["works/index.md"] = page("Works", render(

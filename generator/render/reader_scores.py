@@ -10,7 +10,7 @@ from typing import Any
 
 import pandas as pd
 
-from ..analysis.agreement import span_kappa
+from ..analysis.span_overlap import confusion, kappas_of
 from ..model import Corpus
 from .spans import split_runs
 from .views import Analysis
@@ -131,14 +131,16 @@ class _Marked:
 def agreement_views(corpus: Corpus) -> dict[Key, list[AgreementView]]:
     """For translations judged by two or more annotators of one MQM campaign: which
     characters all / some of them marked, and Cohen's kappa per annotator pair
-    (``analysis.agreement.span_kappa``, span match, characters)."""
+    (span match, characters; ``analysis.span_overlap``, all translations of an annotator
+    pair at once)."""
     judged = corpus.mqm.groupby(["campaign", *KEY])["annotator"].agg(lambda a: sorted(set(a)))
     judged = judged[judged.map(len) >= 2]
     if judged.empty:
         return {}
-    texts = corpus.translations.set_index(KEY)["text"].to_dict()
+    texts = {k: t for k, t in corpus.translations.set_index(KEY)["text"].items() if isinstance(t, str)}
     titles = corpus.tables["campaigns"].set_index("campaign")["title"].to_dict()
     errors = records_by(corpus.mqm_errors, ["campaign", *KEY])
+    kappas = _pair_kappas(corpus.mqm_errors, judged, texts)
     out: dict[Key, list[AgreementView]] = {}
     for (cid, *rest), annotators in judged.items():
         key: Key = tuple(rest)  # type: ignore[assignment]
@@ -146,12 +148,34 @@ def agreement_views(corpus: Corpus) -> dict[Key, list[AgreementView]]:
         if text is None:
             continue
         rows = [e for e in errors.get((cid, *key), []) if e["annotator"] in annotators]
-        out.setdefault(key, []).append(_agreement(str(titles[cid]), text, key, rows, annotators))
+        pairs = [KappaView(a, b, *kappas[(cid, a, b, key)]) for a, b in combinations(annotators, 2)]
+        out.setdefault(key, []).append(_agreement(str(titles[cid]), text, rows, annotators, pairs))
     return out
 
 
-def _agreement(title: str, text: str, key: Key, rows: list[dict[str, Any]],
-               annotators: list[str]) -> AgreementView:
+def _pair_kappas(errors: pd.DataFrame, judged: pd.Series, texts: dict[Any, Any]
+                 ) -> dict[tuple[Any, ...], tuple[float, str, int]]:
+    """(campaign, first, second, translation) -> (kappa, label, characters)."""
+    jobs: dict[tuple[str, str, str], list[Key]] = {}
+    for (cid, *rest), annotators in judged.items():
+        key: Key = tuple(rest)  # type: ignore[assignment]
+        if key in texts:
+            for first, second in combinations(annotators, 2):
+                jobs.setdefault((cid, first, second), []).append(key)
+    by_campaign = {c: g for c, g in errors.groupby("campaign", sort=False)}
+    label = "Cohen kappa (span match, characters, pooled)"
+    out: dict[tuple[Any, ...], tuple[float, str, int]] = {}
+    for (cid, first, second), keys in jobs.items():
+        lengths = pd.DataFrame(keys, columns=KEY).assign(length=[len(texts[k]) for k in keys])
+        counts = confusion(by_campaign.get(cid, errors.iloc[0:0]), lengths, (first, second),
+                           "span", tuple(KEY)).counts
+        for key, value, n in zip(keys, kappas_of(counts), lengths["length"]):
+            out[(cid, first, second, key)] = (float(value), label, int(n))
+    return out
+
+
+def _agreement(title: str, text: str, rows: list[dict[str, Any]], annotators: list[str],
+               kappas: list[KappaView]) -> AgreementView:
     marked = [_Marked(int(e["start"]), int(e["end"]), str(e["annotator"])) for e in rows
               if e["end"] > e["start"]]
     runs = []
@@ -164,10 +188,4 @@ def _agreement(title: str, text: str, key: Key, rows: list[dict[str, Any]],
         if level:
             counts[level] += len(run.text)
         runs.append(AgreementRun(run.text, level))
-    spans = pd.DataFrame(rows, columns=["annotator", *KEY, "start", "end"])
-    lengths = pd.DataFrame([dict(zip(KEY, key), length=len(text))])
-    kappas = []
-    for first, second in combinations(annotators, 2):
-        result = span_kappa(spans, lengths, (first, second), mode="span")
-        kappas.append(KappaView(first, second, result.value, result.label, result.n))
     return AgreementView(title, tuple(annotators), runs, kappas, counts["all"], counts["some"])

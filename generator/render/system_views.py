@@ -12,6 +12,7 @@ from ..model import Corpus
 from .badges import provenance_badge
 from .views import Analysis
 
+SHOWN_ROWS = 100  # per-paragraph rows on a system page; the CSV has them all (no page > 500 KB)
 CARD_FIELDS = ("kind", "modality", "model", "size", "version", "date", "translator", "prompt",
                "submitted_by", "licence", "url", "description")
 
@@ -21,8 +22,13 @@ class SystemPairView:
     pair: str
     columns: list[Column]
     means: dict[str, tuple[float | None, int]]
-    rows: list[dict[str, Any]]
+    rows: list[dict[str, Any]]  # every paragraph, in work order (the CSV)
     csv: str
+
+    @property
+    def shown(self) -> list[dict[str, Any]]:
+        """The rows printed on the page: the first ``SHOWN_ROWS`` in work order."""
+        return self.rows[:SHOWN_ROWS]
 
 
 @dataclass
@@ -53,14 +59,15 @@ def _pair_view(corpus: Corpus, analysis: Analysis, system: str, pair: str,
     columns = [c for c in analysis.columns if c.key in set(scores["column"])]
     means = {c.key: _mean(scores, c.key) for c in columns}
     wide = scores.pivot_table(index="paragraph", columns="column", values="score", aggfunc="mean")
-    paragraphs = corpus.translations[(corpus.translations["system"] == system)
-                                     & (corpus.translations["pair"] == pair)]
-    order = corpus.paragraphs.set_index("paragraph")
-    rows = []
-    for pid in sorted(paragraphs["paragraph"], key=lambda p: (order.at[p, "work"], order.at[p, "index"], p)):
-        values = {c.key: (float(wide.at[pid, c.key]) if pid in wide.index and c.key in wide.columns
-                          and pd.notna(wide.at[pid, c.key]) else None) for c in columns}
-        rows.append({"paragraph": pid, "snippet": str(order.at[pid, "snippet"] or ""), "values": values})
+    mine = corpus.translations.loc[(corpus.translations["system"] == system)
+                                   & (corpus.translations["pair"] == pair), ["paragraph"]]
+    order = mine.merge(corpus.paragraphs[["paragraph", "work", "index", "snippet"]], on="paragraph",
+                       how="left").sort_values(["work", "index", "paragraph"], kind="stable")
+    values = wide.reindex(index=order["paragraph"], columns=[c.key for c in columns])
+    cells = values.astype(object).where(values.notna(), None).to_numpy().tolist()
+    rows = [{"paragraph": pid, "snippet": str(snippet or ""),
+             "values": {c.key: (None if v is None else float(v)) for c, v in zip(columns, row)}}
+            for pid, snippet, row in zip(order["paragraph"], order["snippet"], cells)]
     return SystemPairView(pair, columns, means, rows, f"{system}-{pair}.csv")
 
 
