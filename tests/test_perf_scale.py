@@ -105,7 +105,7 @@ def test_search_index_has_titles_systems_works_but_no_provenance(tiny_index: lis
     generated = [e for e in tiny_index if e["location"].split("#")[0] not in docs]
     text = "\n".join(e["title"] + " " + e["text"] for e in generated)
     locations = {e["location"].split("#")[0] for e in tiny_index}
-    assert {"systems/ht.html", "systems/mt.html", "works/w1.html"} <= locations
+    assert {"tiny/systems/ht.html", "tiny/systems/mt.html", "tiny/works/w1.html"} <= locations  # in the dataset folder
     assert "Verwandlung" in text and "kindnmt" in text.replace(" ", "")
     assert not any(e["location"].startswith("paragraphs/p") for e in tiny_index)  # reader pages
     assert not re.search(r"\b[0-9a-f]{12,}\b", text)                 # hashes

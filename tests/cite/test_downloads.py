@@ -88,6 +88,6 @@ def test_row_ids_follow_the_system_not_the_position() -> None:
 
 def test_cite_box_under_pages_with_tables(generated: Generated) -> None:
     board = board_page(generated)
-    assert board.count('<details class="lb-cite">') == 1
-    assert '<details class="lb-cite">' in generated.files[one(generated.files, "systems/index.md")]
+    assert board.count('<details class="lb-cite" data-search-exclude>') == 1
+    assert '<details class="lb-cite" data-search-exclude>' in generated.files[one(generated.files, "systems/index.md")]
     assert "@misc{litboard-unreleased," in board and "@misc{tiny," in board
