@@ -9,7 +9,7 @@ from .errors import Problems
 from .load import RawData, Row
 from .typology import DEFAULT_SCALES, allowed_categories
 
-TARGETED = ("mqm", "free", "sqm", "creativity", "ruler", "verse", "metric")
+TARGETED = ("mqm", "free", "sqm", "creativity", "ruler", "verse", "metric", "score")
 
 
 def check(raw: RawData, problems: Problems) -> None:
@@ -24,6 +24,8 @@ def check(raw: RawData, problems: Problems) -> None:
             "campaign ids must be unique")
     _unique(raw.of("dataset"), lambda r: r.data["id"], "id", problems,
             "each data root needs its own dataset id")
+    for row in raw.of("dataset"):
+        _check_primary(row, raw, problems)
     for row in raw.of("paragraph"):
         _check_text(row, problems)
     lengths = _check_translations(raw, paragraphs, works, problems)
@@ -34,6 +36,29 @@ def check(raw: RawData, problems: Problems) -> None:
         _check_campaign(campaign, rows, set(systems) | raw.system_folders, lengths, source_lengths,
                         problems)
     from .submission import check_submissions; check_submissions(raw, problems)  # noqa: E702
+
+
+RANKING_SCHEMES = ("mqm", "sqm", "score")  # human schemes with one score per translation
+
+
+def _check_primary(row: Row, raw: RawData, problems: Problems) -> None:
+    """dataset.yaml primary: a human campaign of the same data root with a per-translation score."""
+    primary = row.data.get("primary")
+    if not primary:
+        return
+    campaign = raw.campaigns.get(primary["campaign"])
+    if campaign is None or campaign.root != row.root:
+        problems.add(row.file, row.line, "primary.campaign",
+                     f"{primary['campaign']!r} is not a campaign of this data root",
+                     "name a folder under judgments/ of this data root")
+        return
+    scheme = campaign.data["scheme"]
+    measure = primary.get("measure", scheme)
+    if scheme not in RANKING_SCHEMES or measure != scheme:
+        problems.add(row.file, row.line, "primary",
+                     f"campaign {primary['campaign']!r} has scheme {scheme!r}, measure {measure!r}",
+                     f"name a human campaign with scheme {', '.join(RANKING_SCHEMES)} and its "
+                     "scheme as measure")
 
 
 def _check_folder_ids(raw: RawData, problems: Problems) -> None:
@@ -216,6 +241,8 @@ def _check_record(row: Row, scheme: str, categories: dict[str, set[str]] | None,
         if record["score"] is None and not record.get("error"):
             problems.add(row.file, row.line, "error", "a null score needs the reason",
                          "store why the answer could not be parsed in 'error'")
+        _check_range(row, "score", record["score"], _metric_scale(campaign), problems)
+    elif scheme == "score":
         _check_range(row, "score", record["score"], _metric_scale(campaign), problems)
     elif scheme == "free":
         for i, span in enumerate(record["spans"]):

@@ -23,6 +23,10 @@ class Column:
     campaign: str
     higher_is_better: bool
     provenance: str
+    group: str = "human"  # human | metric | llm: which column group of the board it sits in
+
+
+GROUPS = {"human": "Human judgments", "metric": "Automatic metrics", "llm": "LLM judges"}
 
 
 def segment_scores(corpus: Corpus) -> tuple[pd.DataFrame, list[Column]]:
@@ -46,14 +50,33 @@ def segment_scores(corpus: Corpus) -> tuple[pd.DataFrame, list[Column]]:
     metric = corpus.metric_scores
     segments = metric[(metric["level"] == "segment") & metric["score"].notna()]
     for cid, group in segments.groupby("campaign", sort=True):
-        key = f"metric:{cid}"
         row = campaigns.loc[cid]
+        human = row["scheme"] == "score"
+        key = f"{'score' if human else 'metric'}:{cid}"
         frames.append(_per_translation(group, key))
-        columns.append(Column(key, str(row["metric"] or row["title"]), str(cid),
-                              bool(row["higher_is_better"]), _metric_provenance(row, version)))
+        kind = "human" if human else ("llm" if row["judge_model"] else "metric")
+        provenance = (f"{cid}, human scores as released, data {version}" if human
+                      else _metric_provenance(row, version))
+        label = str(row["title"]) if human else str(row["metric"] or row["title"])
+        columns.append(Column(key, label, str(cid), bool(row["higher_is_better"]), provenance, kind))
     long = pd.concat(frames, ignore_index=True) if frames else pd.DataFrame(
         columns=["column", "system", "pair", "paragraph", "score"])
+    order = list(GROUPS)
+    columns.sort(key=lambda c: order.index(c.group))  # stable: campaign order within a group
     return long, columns
+
+
+def primary_keys(corpus: Corpus) -> list[tuple[str, str]]:
+    """(column key, dataset title) of every declared primary human scheme, in data-root order."""
+    keys = []
+    campaigns = corpus.campaigns
+    for dataset in corpus.datasets:
+        primary = dataset.get("primary")
+        if primary and primary["campaign"] in campaigns:
+            scheme = campaigns[primary["campaign"]]["scheme"]
+            keys.append((f"{primary.get('measure', scheme)}:{primary['campaign']}",
+                         str(dataset.get("title", dataset["id"]))))
+    return keys
 
 
 def _label(scheme: str, title: object) -> str:

@@ -12,13 +12,14 @@ import pandas as pd
 from markupsafe import Markup
 
 from ..model import Corpus
+from .badges import LABELS
 from .jinja import DEFAULT_TEMPLATES, render
 from .system_views import system_pair_csv, system_views
 from .reader_views import paragraph_views
 from .views import Analysis, board_csv, boards
 
 Files = dict[str, str | bytes]
-ASSETS = ("litboard.css", "litboard.js", "reader.css", "reader.js")
+ASSETS = ("litboard.css", "litboard.js", "reader.css", "reader.js", "iframe-worker-shim.js")
 
 
 def csv_text(frame: pd.DataFrame) -> str:
@@ -35,7 +36,9 @@ def leaderboard_html(corpus: Corpus, analysis: Analysis, templates: Path = DEFAU
     all_boards = boards(corpus, analysis)
     for board in all_boards:
         files[board.csv] = csv_text(board_csv(board))
-    html = render("leaderboard.html.j2", templates, boards=all_boards, base="", demo=corpus.is_demo)
+    kinds = sorted({row.kind for board in all_boards for row in board.rows + board.unranked})
+    html = render("leaderboard.html.j2", templates, boards=all_boards, base="", demo=corpus.is_demo,
+                  kinds=kinds, evidence=list(LABELS.items()))
     return html, files
 
 

@@ -10,8 +10,8 @@ from typing import Any
 from jsonschema import Draft202012Validator
 
 KINDS = ("dataset", "work", "paragraph", "system", "translation", "campaign",
-         "mqm", "free", "sqm", "bws", "pairwise", "creativity", "ruler", "verse", "metric")
-SCHEMES = ("mqm", "free", "sqm", "bws", "pairwise", "creativity", "ruler", "verse", "metric")
+         "mqm", "free", "sqm", "bws", "pairwise", "creativity", "ruler", "verse", "metric", "score")
+SCHEMES = ("mqm", "free", "sqm", "bws", "pairwise", "creativity", "ruler", "verse", "metric", "score")
 
 
 @lru_cache(maxsize=None)
