@@ -189,6 +189,8 @@ def _write_dataset(out: Path, release: Release, report: ImportReport) -> None:
                             "MQM, XCOMET-XL/XXL, Prometheus 2 and GEMBA-MQM (paper 000). Texts are "
                             "rights-restricted; only 20-character snippets are public."),
             "licence": LICENCE, "citation": CITATION,
+            # paper 000's human evaluation: the students' MQM ranks the board by default
+            "primary": {"campaign": "student-mqm", "measure": "score"},
             "source": {"url": URL,
                        "commit": release.commit or "commit not recorded in the release copy",
                        "files": [{"path": p, "sha256": d} for p, d in release.files]},
