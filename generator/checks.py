@@ -35,7 +35,27 @@ def check(raw: RawData, problems: Problems) -> None:
         rows = [r for r in raw.of(scheme) if r.context.get("campaign") == campaign_id]
         _check_campaign(campaign, rows, set(systems) | raw.system_folders, lengths, source_lengths,
                         problems)
+        if scheme == "mqm":
+            _check_mqm_denominator(campaign, rows, paragraphs, problems)
     from .submission import check_submissions; check_submissions(raw, problems)  # noqa: E702
+
+
+def _check_mqm_denominator(campaign: Row, rows: list[Row], paragraphs: dict[str, Row],
+                           problems: Problems) -> None:
+    """Paper 000's MQM divides by sentences: say so when a record has no sentence count."""
+    mqm = campaign.data.get("mqm", {})
+    if mqm.get("variant", "paper000") != "paper000" or mqm.get("normalise", "sentences") != "sentences":
+        return
+    missing = [r for r in rows if "sentences" not in r.data
+               and "sentences" not in getattr(paragraphs.get(r.data["paragraph"]), "data", {})]
+    if missing:
+        first = missing[0]
+        problems.add(first.file, first.line, "sentences",
+                     f"paper 000's MQM score divides by sentences, but {len(missing)} record(s) of "
+                     f"campaign {campaign.data['id']!r} have no sentence count, so their score "
+                     "cannot be computed",
+                     "add sentences to the paragraph (paragraphs.jsonl) or to the record, or set "
+                     f"mqm.normalise: words in {campaign.file} (error points per 100 source words)")
 
 
 RANKING_SCHEMES = ("mqm", "sqm", "score")  # human schemes with one score per translation
@@ -181,6 +201,9 @@ def _judgment_key(scheme: str, record: dict[str, Any]) -> tuple[Any, ...]:
     if scheme == "metric":
         return (record["system"], record["pair"], record.get("paragraph"), record.get("level", "segment"),
                 record.get("work"))
+    if scheme == "score":
+        return (record["system"], record["pair"], record.get("paragraph"), record.get("work"),
+                record["annotator"])
     return (record["system"], record["pair"], record["paragraph"], record["annotator"])
 
 
@@ -191,7 +214,7 @@ def _check_target(row: Row, systems: set[str], lengths: dict[tuple[str, str, str
         problems.add(row.file, row.line, "system", f"unknown system id {record['system']!r}",
                      "use a folder name under corpus/systems/")
         return
-    if record.get("level") == "system":
+    if record.get("level") == "system" or ("work" in record and "paragraph" not in record):
         return
     if "paragraph" not in record:
         problems.add(row.file, row.line, "paragraph", "is required for a segment-level record",

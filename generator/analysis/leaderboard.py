@@ -24,6 +24,7 @@ class Column:
     higher_is_better: bool
     provenance: str
     group: str = "human"  # human | metric | llm: which column group of the board it sits in
+    unit: str = "paragraph"  # what the mean and the bootstrap run over: paragraph | text (a work)
 
 
 GROUPS = {"human": "Human judgments", "metric": "Automatic metrics", "llm": "LLM judges"}
@@ -35,21 +36,31 @@ def segment_scores(corpus: Corpus) -> tuple[pd.DataFrame, list[Column]]:
     columns: list[Column] = []
     campaigns = corpus.tables["campaigns"].set_index("campaign")
     variants = campaigns["mqm_variant"].to_dict()
-    mqm = mqm_scores(corpus.mqm, corpus.mqm_errors, corpus.paragraphs, variants)
+    per_words = frozenset(c for c, d in corpus.campaigns.items()
+                          if d.get("mqm", {}).get("normalise") == "words")
+    mqm = mqm_scores(corpus.mqm, corpus.mqm_errors, corpus.paragraphs, variants, per_words)
     version = corpus.data_version()
+    llm = set(corpus.annotators.loc[corpus.annotators["expertise"] == "llm", "annotator"])
+    mqm = mqm[mqm["score"].notna()]
     for cid, group in mqm.groupby("campaign", sort=True):
-        key = f"mqm:{cid}"
-        frames.append(_per_translation(group, key))
-        columns.append(Column(key, _label("MQM", campaigns.at[cid, "title"]), str(cid), True,
-                              f"{cid}, MQM variant {variants[cid]}, data {version}"))
+        unit = "error points per 100 source words" if cid in per_words else f"variant {variants[cid]}"
+        label = _label("MQM", campaigns.at[cid, "title"]) + (" per 100 words" if cid in per_words else "")
+        by_llm = group["annotator"].isin(llm)
+        for part, kind, suffix in ((group[~by_llm], "human", ""), (group[by_llm], "llm", ":llm")):
+            if part.empty:
+                continue
+            key = f"mqm:{cid}{suffix}"
+            frames.append(_per_translation(part, key))
+            who = " (LLM annotators)" if suffix and not by_llm.all() else ""
+            only = f", {kind} annotators only" if by_llm.any() and not by_llm.all() else ""
+            columns.append(Column(key, label + who, str(cid), True,
+                                  f"{cid}, MQM {unit}{only}, data {version}", kind))
     for cid, group in corpus.sqm.groupby("campaign", sort=True):
         key = f"sqm:{cid}"
         frames.append(_per_translation(group, key))
         columns.append(Column(key, _label("SQM", campaigns.at[cid, "title"]), str(cid), True,
                               f"{cid}, SQM 0-6 mean over annotators, data {version}"))
-    metric = corpus.metric_scores
-    segments = metric[(metric["level"] == "segment") & metric["score"].notna()]
-    for cid, group in segments.groupby("campaign", sort=True):
+    for cid, group, unit in _score_items(corpus):
         row = campaigns.loc[cid]
         human = row["scheme"] == "score"
         key = f"{'score' if human else 'metric'}:{cid}"
@@ -57,8 +68,11 @@ def segment_scores(corpus: Corpus) -> tuple[pd.DataFrame, list[Column]]:
         kind = "human" if human else ("llm" if row["judge_model"] else "metric")
         provenance = (f"{cid}, human scores as released, data {version}" if human
                       else _metric_provenance(row, version))
+        if unit == "text":
+            provenance += "; one score per translated text (work), mean and bootstrap over texts"
         label = str(row["title"]) if human else str(row["metric"] or row["title"])
-        columns.append(Column(key, label, str(cid), bool(row["higher_is_better"]), provenance, kind))
+        columns.append(Column(key, label, str(cid), bool(row["higher_is_better"]), provenance, kind,
+                              unit))
     long = pd.concat(frames, ignore_index=True) if frames else pd.DataFrame(
         columns=["column", "system", "pair", "paragraph", "score"])
     order = list(GROUPS)
@@ -77,6 +91,24 @@ def primary_keys(corpus: Corpus) -> list[tuple[str, str]]:
             keys.append((f"{primary.get('measure', scheme)}:{primary['campaign']}",
                          str(dataset.get("title", dataset["id"]))))
     return keys
+
+
+def _score_items(corpus: Corpus) -> list[tuple[str, pd.DataFrame, str]]:
+    """(campaign, rows, unit) of per-translation scores: per paragraph (segment level), or per
+    text (a work) for human and LLM-judge campaigns that score whole texts (paper 003)."""
+    metric = corpus.metric_scores[corpus.metric_scores["score"].notna()]
+    campaigns = corpus.tables["campaigns"].set_index("campaign")
+    out = []
+    for cid, group in metric.groupby("campaign", sort=True):
+        segments = group[group["level"] == "segment"]
+        if len(segments):
+            out.append((str(cid), segments, "paragraph"))
+            continue
+        row = campaigns.loc[cid]
+        texts = group[(group["level"] == "system") & (group["work"].fillna("") != "")]
+        if len(texts) and (row["scheme"] == "score" or row["judge_model"]):
+            out.append((str(cid), texts.assign(paragraph=texts["work"]), "text"))
+    return out
 
 
 def _label(scheme: str, title: object) -> str:

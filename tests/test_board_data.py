@@ -1,0 +1,114 @@
+"""What the leaderboard ranks by (issue 16): the declared primary human scheme, human scores
+stored as scheme ``score`` (never ``metric``), and paper 000's MQM without a sentence count."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pandas as pd
+import pytest
+
+from generator.analysis.mqm import mqm_scores
+from generator.load import load, validate
+from generator.render.badges import evidence
+from generator.render.views import analyse, boards
+
+from .helpers import FIXTURES, append_line, copy_root
+
+
+def _tiny(tmp_path: Path) -> Path:
+    return copy_root(FIXTURES / "tiny", tmp_path / "tiny")
+
+
+def _messages(root: Path) -> list[str]:
+    return [p.format() for p in validate([root]).items]
+
+
+def test_missing_sentence_count_is_reported_with_the_fix(tmp_path: Path) -> None:
+    root = _tiny(tmp_path)
+    path = root / "corpus/works/w1/paragraphs.jsonl"
+    lines = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
+    path.write_text("".join(json.dumps({k: v for k, v in r.items() if k != "sentences"}) + "\n"
+                            for r in lines), encoding="utf-8")
+    messages = _messages(root)
+    assert len(messages) == 1, messages
+    assert "a.jsonl:1: sentences: paper 000's MQM score divides by sentences, but 2 record(s)" in messages[0]
+    assert "set mqm.normalise: words" in messages[0]
+    campaign = root / "judgments/mqm1/campaign.yaml"
+    campaign.write_text(campaign.read_text(encoding="utf-8").replace(
+        "typology: paper000}", "typology: paper000, normalise: words}"), encoding="utf-8")
+    assert _messages(root) == []
+    board = boards(corpus := load([root]), analyse(corpus))[0]
+    column = board.ranked_by
+    assert column is not None and "per 100 words" in column.label
+    # mt: one major error (5 points) in p1, "Als Gregor Samsa eines Morgens erwachte." (6 words)
+    mt = next(r for r in board.rows if r.system == "mt")
+    assert mt.cells[column.key].value == pytest.approx(-500 / 6)
+
+
+def test_per_word_normalisation_by_hand() -> None:
+    items = pd.DataFrame({"campaign": ["c", "c"], "system": ["a", "b"], "pair": ["de-en"] * 2,
+                          "paragraph": ["p", "p"], "annotator": ["x", "x"], "sentences": [None, None]})
+    errors = pd.DataFrame({"campaign": ["c", "c"], "system": ["a", "a"], "pair": ["de-en"] * 2,
+                           "paragraph": ["p", "p"], "annotator": ["x", "x"], "start": [0, 1],
+                           "end": [1, 2], "category": ["Accuracy", "Style"], "subcategory": ["", ""],
+                           "severity": ["major", "minor"], "non_translation": [False, False]})
+    paragraphs = pd.DataFrame({"paragraph": ["p"], "text": ["one two three four five six seven eight"],
+                               "sentences": [None]})
+    by_sentence = mqm_scores(items, errors, paragraphs, {"c": "paper000"})
+    assert by_sentence["score"].isna().all()  # no sentence count: undefined, never 0
+    by_word = mqm_scores(items, errors, paragraphs, {"c": "paper000"}, frozenset({"c"}))
+    assert list(by_word["score"]) == pytest.approx([-600 / 8, 0.0])  # (5 + 1) points / 8 words
+
+
+def test_human_scores_are_scheme_score_and_rank_under_human_judgments(tmp_path: Path) -> None:
+    root = _tiny(tmp_path)
+    folder = root / "judgments/released"
+    folder.mkdir()
+    (folder / "de-en.jsonl").write_text("", encoding="utf-8")
+    (folder / "campaign.yaml").write_text(
+        "id: released\ntitle: Released MQM\nscheme: score\n"
+        "annotators: [{id: s9, expertise: student}]\n"
+        "metric: {name: Released MQM, higher_is_better: true, max: 0}\n", encoding="utf-8")
+    for system, score in (("ht", -2.0), ("mt", -1.0)):
+        for paragraph in ("p1", "p2"):
+            append_line(folder / "de-en.jsonl", json.dumps(
+                {"system": system, "pair": "de-en", "paragraph": paragraph, "annotator": "s9",
+                 "score": score}))
+    dataset = root / "corpus/dataset.yaml"
+    dataset.write_text(dataset.read_text(encoding="utf-8")
+                       + "primary: {campaign: released, measure: score}\n", encoding="utf-8")
+    assert _messages(root) == []
+    corpus = load([root])
+    board = boards(corpus, analyse(corpus))[0]
+    assert board.ranked_by is not None and board.ranked_by.key == "score:released"
+    assert board.ranked_by.group == "human"
+    assert [r.system for r in board.rows] == ["mt", "ht"]
+    assert evidence(corpus, "mt").kinds == ("human",)
+
+
+def test_score_record_needs_a_paragraph_or_a_work(tmp_path: Path) -> None:
+    root = _tiny(tmp_path)
+    folder = root / "judgments/released"
+    folder.mkdir()
+    (folder / "de-en.jsonl").write_text("", encoding="utf-8")
+    (folder / "campaign.yaml").write_text(
+        "id: released\ntitle: Released\nscheme: score\nannotators: [{id: s9, expertise: student}]\n"
+        "metric: {name: Released, higher_is_better: true}\n", encoding="utf-8")
+    append_line(folder / "de-en.jsonl", json.dumps(
+        {"system": "mt", "pair": "de-en", "annotator": "s9", "score": 1}))
+    messages = _messages(root)
+    assert any("de-en.jsonl:1: paragraph: needs exactly one of paragraph and work" in m for m in messages)
+
+
+@pytest.mark.parametrize("primary, message", [
+    ("{campaign: nowhere}", "'nowhere' is not a campaign of this data root"),
+    ("{campaign: mqm1, measure: sqm}", "campaign 'mqm1' has scheme 'mqm', measure 'sqm'"),
+])
+def test_primary_must_name_a_human_campaign(tmp_path: Path, primary: str, message: str) -> None:
+    root = _tiny(tmp_path)
+    dataset = root / "corpus/dataset.yaml"
+    dataset.write_text(dataset.read_text(encoding="utf-8") + f"primary: {primary}\n", encoding="utf-8")
+    messages = _messages(root)
+    assert len(messages) == 1 and message in messages[0] and "(fix: " in messages[0], messages
