@@ -66,11 +66,10 @@ def segment_scores(corpus: Corpus) -> tuple[pd.DataFrame, list[Column]]:
         key = f"{'score' if human else 'metric'}:{cid}"
         frames.append(_per_translation(group, key))
         kind = "human" if human else ("llm" if row["judge_model"] else "metric")
-        provenance = (f"{cid}, human scores as released, data {version}" if human
-                      else _metric_provenance(row, version))
+        provenance = _metric_provenance(row, version)
         if unit == "text":
             provenance += "; one score per translated text (work), mean and bootstrap over texts"
-        label = str(row["title"]) if human else str(row["metric"] or row["title"])
+        label = str(row["metric"] or row["title"])
         columns.append(Column(key, label, str(cid), bool(row["higher_is_better"]), provenance, kind,
                               unit))
     long = pd.concat(frames, ignore_index=True) if frames else pd.DataFrame(
