@@ -112,3 +112,13 @@ def test_primary_must_name_a_human_campaign(tmp_path: Path, primary: str, messag
     dataset.write_text(dataset.read_text(encoding="utf-8") + f"primary: {primary}\n", encoding="utf-8")
     messages = _messages(root)
     assert len(messages) == 1 and message in messages[0] and "(fix: " in messages[0], messages
+
+
+@pytest.mark.parametrize("value, href", [
+    ("https://www.gutenberg.org/files/84/84-h/84-h.htm", "https://www.gutenberg.org/files/84/84-h/84-h.htm"),
+    ("javascript:alert(1)", ""), ("PAR3: https://x.org", ""), ('https://x.org/"onmouseover=x', ""),
+])
+def test_only_plain_http_urls_become_links(value: str, href: str) -> None:
+    from generator.render.jinja import url_href
+
+    assert url_href(value) == href
