@@ -122,3 +122,45 @@ def test_only_plain_http_urls_become_links(value: str, href: str) -> None:
     from generator.render.jinja import url_href
 
     assert url_href(value) == href
+
+
+def _long(rows: list[tuple[str, str, str, float]]) -> pd.DataFrame:
+    return pd.DataFrame([{"column": c, "system": s, "pair": "de-en", "paragraph": p, "score": v}
+                         for c, s, p, v in rows])
+
+
+def test_spread_and_judge_disagreement_by_hand() -> None:
+    from generator.analysis.disagreement import judge_disagreement, most_disputed, spread
+
+    # paragraph p: humans order a > b > c; the metric agrees; the LLM judge (lower is better)
+    # reverses it. Paragraph q: both judges agree with the humans.
+    long = _long([("h", "a", "p", 3), ("h", "b", "p", 2), ("h", "c", "p", 0),
+                  ("m", "a", "p", 0.9), ("m", "b", "p", 0.5), ("m", "c", "p", 0.1),
+                  ("l", "a", "p", 9), ("l", "b", "p", 5), ("l", "c", "p", 1),
+                  ("h", "a", "q", 1), ("h", "b", "q", 2), ("h", "c", "q", 3),
+                  ("m", "a", "q", 1), ("m", "b", "q", 2), ("m", "c", "q", 3),
+                  ("l", "a", "q", 3), ("l", "b", "q", 2), ("l", "c", "q", 1)])
+    spreads = spread(long, "h").set_index("paragraph")
+    assert spreads.loc["p", "spread"] == 3 and spreads.loc["p", "best_system"] == "a"
+    assert spreads.loc["q", "best_system"] == "c" and spreads.loc["q", "n"] == 3
+    taus = judge_disagreement(long, "h", {"m": True, "l": False}).set_index(["paragraph", "column"])
+    assert taus.loc[("p", "m"), "tau"] == pytest.approx(1.0)
+    assert taus.loc[("p", "l"), "tau"] == pytest.approx(-1.0)  # lower-is-better oriented
+    assert taus.loc[("q", "l"), "tau"] == pytest.approx(1.0)
+    top = most_disputed(taus.reset_index(), 1)
+    assert list(top["paragraph"]) == ["p"] and top["mean_tau"].iloc[0] == pytest.approx(0.0)
+    assert top["worst"].iloc[0] == "l" and top["worst_tau"].iloc[0] == pytest.approx(-1.0)
+
+
+def test_demo_paragraph_list_and_disagreement_page(repo) -> None:
+    from generator.render.pages import generated_pages
+
+    corpus = load([repo])
+    files = generated_pages(corpus, analyse(corpus))
+    listing = files["paragraphs/index.md"]
+    assert "hide:\n  - navigation\n  - toc" in listing
+    assert 'data-lb-list-filter' in listing and 'data-pair="de-en"' in listing
+    assert "spread" in listing and 'href="disagreement.html"' in listing
+    disputed = files["paragraphs/disagreement.md"]
+    assert "Kendall τ-b" in disputed and "chrF (τ = " in disputed
+    assert files["paragraphs/disagreement.csv"].startswith("paragraph,work,pair,human column,mean tau")

@@ -9,10 +9,11 @@ from __future__ import annotations
 from pathlib import Path
 
 import pandas as pd
-from markupsafe import Markup
+from markupsafe import Markup, escape
 
 from ..model import Corpus
 from .badges import LABELS
+from .browse_views import disagreement_listing, paragraph_listing
 from .jinja import DEFAULT_TEMPLATES, render
 from .system_views import system_pair_csv, system_views
 from .reader_views import paragraph_views
@@ -26,8 +27,9 @@ def csv_text(frame: pd.DataFrame) -> str:
     return frame.to_csv(index=False, lineterminator="\n", float_format="%.6g")
 
 
-def page(title: str, body: str, demo: bool, templates: Path) -> str:
-    return render("page.md.j2", templates, title=title, body=Markup(body), demo=demo)
+def page(title: str, body: str, demo: bool, templates: Path, wide: bool = False) -> str:
+    """A generated page; ``wide`` hides the navigation and table-of-contents sidebars."""
+    return render("page.md.j2", templates, title=title, body=Markup(body), demo=demo, wide=wide)
 
 
 def leaderboard_html(corpus: Corpus, analysis: Analysis, templates: Path = DEFAULT_TEMPLATES) -> tuple[str, Files]:
@@ -55,6 +57,7 @@ def generated_pages(corpus: Corpus, analysis: Analysis, templates: Path = DEFAUL
         for pair in view.pairs:
             files[f"systems/{pair.csv}"] = csv_text(system_pair_csv(pair))
     files.update(_listings(corpus, demo, templates))
+    files.update(_browse(corpus, analysis, demo, templates))
     files.update(_work_pages(corpus, demo, templates))
     for name in ASSETS:
         files[f"assets/litboard/{name}"] = (templates / "assets" / name).read_text(encoding="utf-8")
@@ -67,28 +70,35 @@ def _listings(corpus: Corpus, demo: bool, templates: Path) -> Files:
     system_rows = [{"label": r["name"], "link": f"{r['system']}.html",
                     "cells": [r["system"], r["kind"], r["modality"], int(counts.get(r["system"], 0))]}
                    for r in systems.to_dict("records")]
-    paragraphs = corpus.paragraphs.sort_values(["work", "index", "paragraph"], kind="stable")
-    titles = {w: str(d.get("title", w)) for w, d in corpus.works.items()}
-    n_tr = corpus.translations.groupby("paragraph")["system"].count()
-    para_rows = [{"label": r["paragraph"], "link": f"{r['paragraph']}.html",
-                  "cells": [titles.get(r["work"], r["work"]), r["source_lang"],
-                            str(r["snippet"] or ""), int(n_tr.get(r["paragraph"], 0))]}
-                 for r in paragraphs.to_dict("records")]
     files: Files = {}
     files["systems/index.md"] = page("Systems", render(
         "listing.html.j2", templates, intro="Every system with outputs in the loaded data.",
         headers=["System", "id", "kind", "modality", "translations"], rows=system_rows,
-        csv="systems.csv"), demo, templates)
+        csv="systems.csv", filters=[]), demo, templates, wide=True)
     files["systems/systems.csv"] = csv_text(pd.DataFrame(
         [dict(zip(["name", "system", "kind", "modality", "translations"], [r["label"], *r["cells"]]))
          for r in system_rows]))
+    return files
+
+
+def _browse(corpus: Corpus, analysis: Analysis, demo: bool, templates: Path) -> Files:
+    """The paragraph list (spread per paragraph, filters) and where judges disagree most."""
+    all_boards = boards(corpus, analysis)
+    files: Files = {}
+    listing = paragraph_listing(corpus, analysis, all_boards)
+    disputed = disagreement_listing(corpus, analysis, all_boards)
     files["paragraphs/index.md"] = page("Paragraphs", render(
-        "listing.html.j2", templates, intro="Every source paragraph, with its translations side by side.",
-        headers=["Paragraph", "work", "language", "begins", "translations"], rows=para_rows,
-        csv="paragraphs.csv"), demo, templates)
-    files["paragraphs/paragraphs.csv"] = csv_text(pd.DataFrame(
-        [dict(zip(["paragraph", "work", "language", "begins", "translations"], [r["label"], *r["cells"]]))
-         for r in para_rows]))
+        "listing.html.j2", templates, intro=Markup(escape(listing.intro)) + (Markup(
+            ' See also <a href="disagreement.html">where judges disagree most</a>.') if disputed else ""),
+        headers=listing.headers, rows=listing.rows, csv="paragraphs.csv", filters=listing.filters),
+        demo, templates, wide=True)
+    files["paragraphs/paragraphs.csv"] = csv_text(listing.csv_frame)
+    if disputed is not None:
+        files["paragraphs/disagreement.md"] = page("Where judges disagree most", render(
+            "listing.html.j2", templates, intro=disputed.intro, headers=disputed.headers,
+            rows=disputed.rows, csv="disagreement.csv", filters=disputed.filters), demo, templates,
+            wide=True)
+        files["paragraphs/disagreement.csv"] = csv_text(disputed.csv_frame)
     return files
 
 

@@ -217,10 +217,43 @@
       if (!section.getAttribute("data-rank")) { section.setAttribute("data-rank", section.getAttribute("data-default-rank") || ""); }
     });
   }
+  /* ---- listings (paragraphs, disagreement): filter rows by data-* attributes, kept in the URL ---- */
+  function initListFilters() {
+    document.querySelectorAll("form[data-lb-list-filter]").forEach(function (form) {
+      var table = form.parentNode.querySelector("table");
+      if (!table) { return; }
+      var selects = Array.prototype.slice.call(form.querySelectorAll("select[data-filter]"));
+      var count = form.querySelector(".lb-list-count");
+      var apply = function () {
+        var shown = 0;
+        Array.prototype.slice.call(table.tBodies[0].rows).forEach(function (row) {
+          var ok = selects.every(function (s) { return !s.value || row.getAttribute("data-" + s.getAttribute("data-filter")) === s.value; });
+          row.hidden = !ok;
+          if (ok) { shown += 1; }
+        });
+        if (count) { count.textContent = shown + " of " + table.tBodies[0].rows.length + " rows"; }
+      };
+      var query = new URLSearchParams(window.location.search);
+      selects.forEach(function (s) {
+        var wanted = query.get(s.getAttribute("data-filter"));
+        if (wanted !== null) { s.value = wanted; }
+        s.addEventListener("change", function () {
+          var now = new URLSearchParams(window.location.search);
+          if (s.value) { now.set(s.getAttribute("data-filter"), s.value); } else { now.delete(s.getAttribute("data-filter")); }
+          var text = now.toString();
+          window.history.replaceState(null, "", window.location.pathname + (text ? "?" + text : "") + window.location.hash);
+          apply();
+        });
+      });
+      form.hidden = false;
+      apply();
+    });
+  }
   function init() {
     nameThemeDialogs();
     embedCharts();
     initBoards();
+    initListFilters();
     document.querySelectorAll("table.lb-sortable").forEach(function (table) {
       table.querySelectorAll("thead th").forEach(function (th, index) {
         th.setAttribute("tabindex", "0");
