@@ -32,7 +32,22 @@ class Listing:
 
 
 def _ranking(boards: list[Board]) -> dict[str, Column]:
-    return {b.pair: b.ranked_by for b in boards if b.ranked_by is not None}
+    """The ranking column of each pair; when it scores whole texts, the first human column that
+    scores paragraphs (e.g. Creativity: MQM error points per 100 words instead of the CI)."""
+    out = {}
+    for board in boards:
+        if board.ranked_by is not None and board.ranked_by.unit == "paragraph":
+            out[board.pair] = board.ranked_by
+            continue
+        human = [c for c in board.columns if c.group == "human" and c.unit == "paragraph"]
+        if human:
+            out[board.pair] = human[0]
+    return out
+
+
+def _per_paragraph(analysis: Analysis) -> pd.DataFrame:
+    keys = {c.key for c in analysis.columns if c.unit == "paragraph"}
+    return analysis.long[analysis.long["column"].isin(keys)]
 
 
 def paragraph_listing(corpus: Corpus, analysis: Analysis, boards: list[Board]) -> Listing:
@@ -41,7 +56,8 @@ def paragraph_listing(corpus: Corpus, analysis: Analysis, boards: list[Board]) -
     titles = {w: str(d.get("title", w)) for w, d in corpus.works.items()}
     spreads = {}
     for pair, column in ranking.items():
-        table = spread(analysis.long[analysis.long["pair"] == pair], column.key, column.higher_is_better)
+        long = _per_paragraph(analysis)
+        table = spread(long[long["pair"] == pair], column.key, column.higher_is_better)
         spreads.update({(pair, r["paragraph"]): (column, r) for r in table.to_dict("records")})
     translations = corpus.translations.groupby(["paragraph", "pair"])["system"].count()
     paragraphs = corpus.paragraphs.set_index("paragraph")
@@ -79,8 +95,10 @@ def disagreement_listing(corpus: Corpus, analysis: Analysis, boards: list[Board]
     frames = []
     labels = {c.key: c.label for c in analysis.columns}
     for pair, column in _ranking(boards).items():
-        judges = {c.key: c.higher_is_better for c in analysis.columns if c.group in ("metric", "llm")}
-        long = analysis.long[analysis.long["pair"] == pair]
+        judges = {c.key: c.higher_is_better for c in analysis.columns
+                  if c.group in ("metric", "llm") and c.unit == "paragraph"}
+        long = _per_paragraph(analysis)
+        long = long[long["pair"] == pair]
         frames.append(judge_disagreement(long, column.key, judges, column.higher_is_better)
                       .assign(human=column.label))
     taus = pd.concat(frames, ignore_index=True) if frames else pd.DataFrame()
