@@ -154,3 +154,18 @@ def test_screenshots_of_boards_and_paragraph_list(page, liteval_site: str, creat
     _open(page, f"{liteval_site}/paragraphs/index.html", size)
     assert screenshot(page, f"paragraphs-liteval-{size}").stat().st_size > 10_000
     assert page.dialogs == []
+
+
+def test_search_works_from_file_urls(page, liteval_release, tmp_path_factory) -> None:
+    """Opened from the file system (no server), the vendored iframe-worker shim runs the search."""
+    from ..liteval_site import liteval_site as built
+
+    _, out = built(liteval_release, tmp_path_factory)
+    seen: list[str] = []
+    page.on("request", lambda request: seen.append(request.url))
+    page.goto((out / "paragraphs" / "index.html").as_uri())
+    page.locator("input.md-search__input").fill("paragraph")
+    page.wait_for_function("() => { const m = document.querySelector('.md-search-result__meta');"
+                           " return m && !/Initializing/i.test(m.textContent); }", timeout=120_000)
+    assert page.locator(".md-search-result__item").count() > 0
+    assert [u for u in seen if not u.startswith(("file:", "data:", "blob:", "about:"))] == []
