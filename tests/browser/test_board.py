@@ -146,6 +146,9 @@ def test_screenshots_of_boards_and_paragraph_list(page, liteval_site: str, creat
     _open(page, board_url(liteval_site), size)
     assert page.locator("section.lb-board").count() == 4
     assert screenshot(page, f"board-liteval-{size}").stat().st_size > 10_000
+    # one window's worth from the first board, for the README
+    page.evaluate("window.scrollTo(0, document.querySelector('section.lb-board').offsetTop - 60)")
+    page.screenshot(path=str(ARTIFACTS / f"board-liteval-window-{size}.png"))
     _open(page, board_url(creativity_site), size)
     ranked = page.locator("section.lb-board tbody.lb-ranked tr.lb-row")
     assert ranked.count() > 0, "the Creativity board ranks no system"
