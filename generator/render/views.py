@@ -63,6 +63,7 @@ class Board:
     ranked_by: Column | None = None
     ranked_note: str = ""  # why this column ranks (the dataset's declared primary human scheme)
     groups: list[ColumnGroup] = field(default_factory=list)
+    sparse: list[str] = field(default_factory=list)  # columns hidden by default: few items
 
 
 @dataclass
@@ -135,8 +136,22 @@ def boards(corpus: Corpus, analysis: Analysis) -> list[Board]:
         groups = [ColumnGroup(k, label, [c for c in columns if c.group == k])
                   for k, label in GROUPS.items() if any(c.group == k for c in columns)]
         out.append(Board(pair, columns, ranked, unranked, f"leaderboard-{pair}.csv",
-                         method_note(analysis.settings), first, note, groups))
+                         method_note(analysis.settings), first, note, groups,
+                         sparse_columns(rows, columns, first)))
     return out
+
+
+SPARSE_SHARE = 0.25  # a column scored on under a quarter of the ranking column's items
+
+
+def sparse_columns(rows: list[BoardRow], columns: list[Column], first: Column | None) -> list[str]:
+    """Columns the chooser hides at first: at most SPARSE_SHARE of the ranking column's items
+    (e.g. LitEval's second student annotation, 5 of 46 paragraphs). Never the ranking column."""
+    if first is None:
+        return []
+    most = max((r.cells[first.key].n for r in rows), default=0)
+    return [c.key for c in columns if c.key != first.key
+            and max((r.cells[c.key].n for r in rows), default=0) <= SPARSE_SHARE * most]
 
 
 def ranking_column(columns: list[Column], primaries: list[tuple[str, str]]) -> tuple[Column | None, str]:

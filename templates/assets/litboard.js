@@ -173,7 +173,15 @@
       applyFilters(form);
       form.addEventListener("change", function () { applyFilters(form); save(filterState(form)); });
     }
-    var hidden = state.hide ? state.hide.split(",") : [];
+    /* no hide parameter: the boards' defaults (columns with few items); "-": show every column */
+    var hidden = [];
+    if (state.hide === null) {
+      sections.forEach(function (s) {
+        (s.getAttribute("data-default-hide") || "").split(",").filter(Boolean).forEach(function (k) {
+          if (hidden.indexOf(k) < 0) { hidden.push(k); }
+        });
+      });
+    } else if (state.hide !== "-") { hidden = state.hide.split(","); }
     sections.forEach(function (section) {
       section.querySelectorAll(".lb-rank-choice, .lb-column-chooser").forEach(function (el) { el.hidden = false; });
       hideColumns(section, hidden);
@@ -211,7 +219,7 @@
           });
           var now = hiddenColumns();
           sections.forEach(function (other) { hideColumns(other, now); });
-          save({ hide: now.join(",") });
+          save({ hide: now.length ? now.join(",") : "-" });
         });
       });
       if (!section.getAttribute("data-rank")) { section.setAttribute("data-rank", section.getAttribute("data-default-rank") || ""); }

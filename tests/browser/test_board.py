@@ -172,3 +172,17 @@ def test_search_works_from_file_urls(page, liteval_release, tmp_path_factory) ->
                            " return m && !/Initializing/i.test(m.textContent); }", timeout=120_000)
     assert page.locator(".md-search-result__item").count() > 0
     assert [u for u in seen if not u.startswith(("file:", "data:", "blob:", "about:"))] == []
+
+
+def test_column_chooser_hides_sparse_columns_at_first(page, liteval_site: str) -> None:
+    """LitEval's second student annotation covers 5 of 46 de-en paragraphs: hidden until chosen."""
+    _open(page, board_url(liteval_site), "wide")
+    board = page.locator("section.lb-board[data-pair='de-en']")
+    key = "score:student-mqm-second"
+    assert not board.locator(f"th[data-col='{key}']").is_visible()
+    board.locator(".lb-column-chooser summary").click()
+    board.locator(f".lb-column-chooser input[value='{key}']").check()
+    assert board.locator(f"th[data-col='{key}']").is_visible()
+    assert parse_qs(urlparse(page.url).query)["hide"] == ["-"]
+    page.goto(page.url)  # the choice survives a reload
+    assert page.locator(f"section.lb-board[data-pair='de-en'] th[data-col='{key}']").is_visible()
