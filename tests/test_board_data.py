@@ -164,3 +164,32 @@ def test_demo_paragraph_list_and_disagreement_page(repo) -> None:
     disputed = files["paragraphs/disagreement.md"]
     assert "Kendall τ-b" in disputed and "chrF (τ = " in disputed
     assert files["paragraphs/disagreement.csv"].startswith("paragraph,work,pair,human column,mean tau")
+
+
+@pytest.fixture(scope="module")
+def liteval_corpus(liteval_release: Path, tmp_path_factory: pytest.TempPathFactory):
+    from generator.importers import liteval
+
+    root = tmp_path_factory.mktemp("liteval-board") / "data"
+    liteval.run(liteval_release, root)
+    return load([root])
+
+
+@pytest.mark.shared
+def test_liteval_board_ranks_by_student_mqm_with_human_translation_1_first(liteval_corpus) -> None:
+    from generator.render.badges import LABELS
+
+    all_boards = {b.pair: b for b in boards(liteval_corpus, analyse(liteval_corpus))}
+    assert set(all_boards) == {"de-en", "de-zh", "en-de", "en-zh"}
+    for board in all_boards.values():
+        assert board.ranked_by is not None and board.ranked_by.key == "score:student-mqm"
+        assert board.ranked_by.group == "human"
+        assert {c.group for c in board.columns} == {"human", "metric", "llm"}
+        assert "score:student-mqm-second" in board.sparse or board.pair == "de-zh"
+        # every LitEval system has student MQM: none is badged LLM-judged or metrics-only
+        assert {r.chip for r in board.rows + board.unranked} == {LABELS["human"]}
+    de_en = all_boards["de-en"]
+    assert de_en.rows[0].name == "Human translation 1"
+    assert de_en.rows[0].cells["score:student-mqm"].rank_min == 1
+    gemba = next(c for c in de_en.columns if c.key == "metric:gemba-mqm-literary")
+    assert gemba.group == "llm"
