@@ -193,3 +193,13 @@ def test_liteval_board_ranks_by_student_mqm_with_human_translation_1_first(litev
     assert de_en.rows[0].cells["score:student-mqm"].rank_min == 1
     gemba = next(c for c in de_en.columns if c.key == "metric:gemba-mqm-literary")
     assert gemba.group == "llm"
+
+
+def test_creative_shift_share_by_hand() -> None:
+    from generator.analysis.leaderboard import creative_shift_shares
+
+    ucps = pd.DataFrame({"campaign": ["cr"] * 4, "system": ["a", "a", "a", "b"], "pair": ["en-nl"] * 4,
+                         "paragraph": ["p"] * 4, "annotator": ["pro"] * 4,
+                         "ucp_class": ["CSM", "R", "CSA", "O"]})
+    shares = creative_shift_shares(ucps).set_index("system")["score"]
+    assert shares["a"] == pytest.approx(2 / 3) and shares["b"] == 0.0

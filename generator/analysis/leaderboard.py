@@ -11,6 +11,7 @@ from dataclasses import dataclass
 import pandas as pd
 
 from ..model import Corpus
+from ..typology import simple_class
 from .mqm import mqm_scores
 
 
@@ -55,6 +56,18 @@ def segment_scores(corpus: Corpus) -> tuple[pd.DataFrame, list[Column]]:
             only = f", {kind} annotators only" if by_llm.any() and not by_llm.all() else ""
             columns.append(Column(key, label + who, str(cid), True,
                                   f"{cid}, MQM {unit}{only}, data {version}", kind))
+    for cid, group in creative_shift_shares(corpus.tables["ucps"]).groupby("campaign", sort=True):
+        human = group[~group["annotator"].isin(llm)]
+        for part, kind, suffix in ((human, "human", ""), (group[group["annotator"].isin(llm)], "llm", ":llm")):
+            if part.empty:
+                continue
+            key = f"creativity:{cid}{suffix}"
+            frames.append(_per_translation(part, key))
+            title = _label("CS/UCP", campaigns.at[cid, "title"]) + (" (LLM annotators)" if suffix else "")
+            columns.append(Column(key, title, str(cid), True,
+                                  f"{cid}, share of the paragraph's units of creative potential "
+                                  f"translated as creative shifts (CSA/CSM/CSC), {kind} annotators, "
+                                  f"data {version}", kind))
     for cid, group in corpus.sqm.groupby("campaign", sort=True):
         key = f"sqm:{cid}"
         frames.append(_per_translation(group, key))
@@ -77,6 +90,17 @@ def segment_scores(corpus: Corpus) -> tuple[pd.DataFrame, list[Column]]:
     order = list(GROUPS)
     columns.sort(key=lambda c: order.index(c.group))  # stable: campaign order within a group
     return long, columns
+
+
+def creative_shift_shares(ucps: pd.DataFrame) -> pd.DataFrame:
+    """CS/UCP per (campaign, system, pair, paragraph, annotator): the share of the UCPs an
+    annotator classed as a creative shift (paper 003); translations without UCPs are left out."""
+    keys = ["campaign", "system", "pair", "paragraph", "annotator"]
+    if ucps.empty:
+        return pd.DataFrame(columns=keys + ["score"])
+    shift = ucps["ucp_class"].astype(str).map(simple_class).eq("CS")
+    shares = ucps.assign(cs=shift.astype(float)).groupby(keys, as_index=False)["cs"].mean()
+    return shares.rename(columns={"cs": "score"})
 
 
 def primary_keys(corpus: Corpus) -> list[tuple[str, str]]:
