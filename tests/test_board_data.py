@@ -203,3 +203,29 @@ def test_creative_shift_share_by_hand() -> None:
                          "ucp_class": ["CSM", "R", "CSA", "O"]})
     shares = creative_shift_shares(ucps).set_index("system")["score"]
     assert shares["a"] == pytest.approx(2 / 3) and shares["b"] == 0.0
+
+
+@pytest.mark.shared
+def test_creativity_board_ranks_by_the_professionals_creativity_index(
+        creativity_release: Path, tmp_path_factory: pytest.TempPathFactory) -> None:
+    from generator.importers import get
+
+    root = tmp_path_factory.mktemp("creativity-board") / "data"
+    get("creativity-bias")(creativity_release, root)
+    corpus = load([root])
+    all_boards = {b.pair: b for b in boards(corpus, analyse(corpus))}
+    board = all_boards["en-nl"]
+    assert board.ranked_by is not None and board.ranked_by.key == "score:pro-ci"
+    assert board.ranked_by.unit == "text" and board.unranked == []
+    top = board.rows[0]
+    assert top.system == "ht"
+    cell = top.cells["score:pro-ci"]
+    assert cell.value == pytest.approx(62.2, abs=0.05)  # paper 003 Table 4: en-nl HT CI 62.2
+    assert cell.ci_low is not None and cell.ci_low <= cell.value <= cell.ci_high
+    keys = {c.key: c for c in board.columns}
+    # MQM of the professionals is defined (per 100 source words), never NaN
+    mqm = keys["mqm:pro-errors"]
+    assert "per 100 words" in mqm.label and mqm.group == "human"
+    assert all(r.cells["mqm:pro-errors"].value is not None for r in board.rows)
+    assert keys["creativity:creativity"].group == "human"
+    assert keys["metric:llm-ci"].group == "llm"
