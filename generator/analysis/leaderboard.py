@@ -31,65 +31,84 @@ class Column:
 GROUPS = {"human": "Human judgments", "metric": "Automatic metrics", "llm": "LLM judges"}
 
 
+Parts = list[tuple[pd.DataFrame, Column]]  # per-translation rows (before averaging) + column
+
+
 def segment_scores(corpus: Corpus) -> tuple[pd.DataFrame, list[Column]]:
     """Long table (column, system, pair, paragraph, score) over every scheme with a score."""
-    frames: list[pd.DataFrame] = []
-    columns: list[Column] = []
+    parts = _mqm_parts(corpus) + _creativity_parts(corpus) + _sqm_parts(corpus) + _score_parts(corpus)
+    frames = [_per_translation(rows, column.key) for rows, column in parts]
+    long = pd.concat(frames, ignore_index=True) if frames else pd.DataFrame(
+        columns=["column", "system", "pair", "paragraph", "score"])
+    order = list(GROUPS)
+    columns = sorted((c for _, c in parts), key=lambda c: order.index(c.group))  # stable
+    return long, columns
+
+
+def _llm_annotators(corpus: Corpus) -> set[str]:
+    annotators = corpus.annotators
+    return set(annotators.loc[annotators["expertise"] == "llm", "annotator"])
+
+
+def _by_annotator(group: pd.DataFrame, llm: set[str]) -> list[tuple[pd.DataFrame, str, str]]:
+    """(rows, group, key suffix): human annotators and LLM annotators never share a column."""
+    by_llm = group["annotator"].isin(llm)
+    return [(part, kind, suffix) for part, kind, suffix in
+            ((group[~by_llm], "human", ""), (group[by_llm], "llm", ":llm")) if not part.empty]
+
+
+def _mqm_parts(corpus: Corpus) -> Parts:
     campaigns = corpus.tables["campaigns"].set_index("campaign")
     variants = campaigns["mqm_variant"].to_dict()
     per_words = frozenset(c for c, d in corpus.campaigns.items()
                           if d.get("mqm", {}).get("normalise") == "words")
     mqm = mqm_scores(corpus.mqm, corpus.mqm_errors, corpus.paragraphs, variants, per_words)
-    version = corpus.data_version()
-    llm = set(corpus.annotators.loc[corpus.annotators["expertise"] == "llm", "annotator"])
-    mqm = mqm[mqm["score"].notna()]
+    mqm, version, parts = mqm[mqm["score"].notna()], corpus.data_version(), []
     for cid, group in mqm.groupby("campaign", sort=True):
         unit = "error points per 100 source words" if cid in per_words else f"variant {variants[cid]}"
         label = _label("MQM", campaigns.at[cid, "title"]) + (" per 100 words" if cid in per_words else "")
-        by_llm = group["annotator"].isin(llm)
-        for part, kind, suffix in ((group[~by_llm], "human", ""), (group[by_llm], "llm", ":llm")):
-            if part.empty:
-                continue
-            key = f"mqm:{cid}{suffix}"
-            frames.append(_per_translation(part, key))
-            who = " (LLM annotators)" if suffix and not by_llm.all() else ""
-            only = f", {kind} annotators only" if by_llm.any() and not by_llm.all() else ""
-            columns.append(Column(key, label + who, str(cid), True,
-                                  f"{cid}, MQM {unit}{only}, data {version}", kind))
+        split = _by_annotator(group, _llm_annotators(corpus))
+        for part, kind, suffix in split:
+            who = " (LLM annotators)" if suffix and len(split) > 1 else ""
+            only = f", {kind} annotators only" if len(split) > 1 else ""
+            parts.append((part, Column(f"mqm:{cid}{suffix}", label + who, str(cid), True,
+                                       f"{cid}, MQM {unit}{only}, data {version}", kind)))
+    return parts
+
+
+def _creativity_parts(corpus: Corpus) -> Parts:
+    campaigns, version, parts = corpus.tables["campaigns"].set_index("campaign"), corpus.data_version(), []
     for cid, group in creative_shift_shares(corpus.tables["ucps"]).groupby("campaign", sort=True):
-        human = group[~group["annotator"].isin(llm)]
-        for part, kind, suffix in ((human, "human", ""), (group[group["annotator"].isin(llm)], "llm", ":llm")):
-            if part.empty:
-                continue
-            key = f"creativity:{cid}{suffix}"
-            frames.append(_per_translation(part, key))
+        for part, kind, suffix in _by_annotator(group, _llm_annotators(corpus)):
             title = _label("CS/UCP", campaigns.at[cid, "title"]) + (" (LLM annotators)" if suffix else "")
-            columns.append(Column(key, title, str(cid), True,
-                                  f"{cid}, share of the paragraph's units of creative potential "
-                                  f"translated as creative shifts (CSA/CSM/CSC), {kind} annotators, "
-                                  f"data {version}", kind))
-    for cid, group in corpus.sqm.groupby("campaign", sort=True):
-        key = f"sqm:{cid}"
-        frames.append(_per_translation(group, key))
-        columns.append(Column(key, _label("SQM", campaigns.at[cid, "title"]), str(cid), True,
-                              f"{cid}, SQM 0-6 mean over annotators, data {version}"))
+            parts.append((part, Column(
+                f"creativity:{cid}{suffix}", title, str(cid), True,
+                f"{cid}, share of the paragraph's units of creative potential translated as creative "
+                f"shifts (CSA/CSM/CSC), {kind} annotators, data {version}", kind)))
+    return parts
+
+
+def _sqm_parts(corpus: Corpus) -> Parts:
+    campaigns, version = corpus.tables["campaigns"].set_index("campaign"), corpus.data_version()
+    return [(group, Column(f"sqm:{cid}", _label("SQM", campaigns.at[cid, "title"]), str(cid), True,
+                           f"{cid}, SQM 0-6 mean over annotators, data {version}"))
+            for cid, group in corpus.sqm.groupby("campaign", sort=True)]
+
+
+def _score_parts(corpus: Corpus) -> Parts:
+    """Human scores (scheme score) and metric / LLM-judge scores, per paragraph or per text."""
+    campaigns, version, parts = corpus.tables["campaigns"].set_index("campaign"), corpus.data_version(), []
     for cid, group, unit in _score_items(corpus):
         row = campaigns.loc[cid]
         human = row["scheme"] == "score"
-        key = f"{'score' if human else 'metric'}:{cid}"
-        frames.append(_per_translation(group, key))
         kind = "human" if human else ("llm" if row["judge_model"] else "metric")
         provenance = _metric_provenance(row, version)
         if unit == "text":
             provenance += "; one score per translated text (work), mean and bootstrap over texts"
-        label = str(row["metric"] or row["title"])
-        columns.append(Column(key, label, str(cid), bool(row["higher_is_better"]), provenance, kind,
-                              unit))
-    long = pd.concat(frames, ignore_index=True) if frames else pd.DataFrame(
-        columns=["column", "system", "pair", "paragraph", "score"])
-    order = list(GROUPS)
-    columns.sort(key=lambda c: order.index(c.group))  # stable: campaign order within a group
-    return long, columns
+        parts.append((group, Column(f"{'score' if human else 'metric'}:{cid}",
+                                    str(row["metric"] or row["title"]), str(cid),
+                                    bool(row["higher_is_better"]), provenance, kind, unit)))
+    return parts
 
 
 def creative_shift_shares(ucps: pd.DataFrame) -> pd.DataFrame:
