@@ -9,7 +9,7 @@ from .errors import Problems
 from .load import RawData, Row
 from .typology import DEFAULT_SCALES, allowed_categories
 
-TARGETED = ("mqm", "free", "sqm", "creativity", "ruler", "verse", "metric")
+TARGETED = ("mqm", "free", "sqm", "creativity", "ruler", "verse", "metric", "score")
 
 
 def check(raw: RawData, problems: Problems) -> None:
@@ -24,6 +24,8 @@ def check(raw: RawData, problems: Problems) -> None:
             "campaign ids must be unique")
     _unique(raw.of("dataset"), lambda r: r.data["id"], "id", problems,
             "each data root needs its own dataset id")
+    for row in raw.of("dataset"):
+        _check_primary(row, raw, problems)
     for row in raw.of("paragraph"):
         _check_text(row, problems)
     lengths = _check_translations(raw, paragraphs, works, problems)
@@ -33,6 +35,8 @@ def check(raw: RawData, problems: Problems) -> None:
         rows = [r for r in raw.of(scheme) if r.context.get("campaign") == campaign_id]
         _check_campaign(campaign, rows, set(systems) | raw.system_folders, lengths, source_lengths,
                         problems)
+        if scheme == "mqm":
+            _check_mqm_denominator(campaign, rows, paragraphs, problems)
     from .submission import check_submissions; check_submissions(raw, problems)  # noqa: E702
     _check_llm_caches(raw, problems)
 
@@ -46,6 +50,47 @@ def _check_llm_caches(raw: RawData, problems: Problems) -> None:
     roots = sorted({row.root for rows in raw.rows.values() for row in rows if row.root})
     for root in roots:
         check_folder(Path(root) / "llm-cache", problems)
+
+
+def _check_mqm_denominator(campaign: Row, rows: list[Row], paragraphs: dict[str, Row],
+                           problems: Problems) -> None:
+    """Paper 000's MQM divides by sentences: say so when a record has no sentence count."""
+    mqm = campaign.data.get("mqm", {})
+    if mqm.get("variant", "paper000") != "paper000" or mqm.get("normalise", "sentences") != "sentences":
+        return
+    missing = [r for r in rows if "sentences" not in r.data
+               and "sentences" not in getattr(paragraphs.get(r.data["paragraph"]), "data", {})]
+    if missing:
+        first = missing[0]
+        problems.add(first.file, first.line, "sentences",
+                     f"paper 000's MQM score divides by sentences, but {len(missing)} record(s) of "
+                     f"campaign {campaign.data['id']!r} have no sentence count, so their score "
+                     "cannot be computed",
+                     "add sentences to the paragraph (paragraphs.jsonl) or to the record, or set "
+                     f"mqm.normalise: words in {campaign.file} (error points per 100 source words)")
+
+
+RANKING_SCHEMES = ("mqm", "sqm", "score")  # human schemes with one score per translation
+
+
+def _check_primary(row: Row, raw: RawData, problems: Problems) -> None:
+    """dataset.yaml primary: a human campaign of the same data root with a per-translation score."""
+    primary = row.data.get("primary")
+    if not primary:
+        return
+    campaign = raw.campaigns.get(primary["campaign"])
+    if campaign is None or campaign.root != row.root:
+        problems.add(row.file, row.line, "primary.campaign",
+                     f"{primary['campaign']!r} is not a campaign of this data root",
+                     "name a folder under judgments/ of this data root")
+        return
+    scheme = campaign.data["scheme"]
+    measure = primary.get("measure", scheme)
+    if scheme not in RANKING_SCHEMES or measure != scheme:
+        problems.add(row.file, row.line, "primary",
+                     f"campaign {primary['campaign']!r} has scheme {scheme!r}, measure {measure!r}",
+                     f"name a human campaign with scheme {', '.join(RANKING_SCHEMES)} and its "
+                     "scheme as measure")
 
 
 def _check_folder_ids(raw: RawData, problems: Problems) -> None:
@@ -168,6 +213,9 @@ def _judgment_key(scheme: str, record: dict[str, Any]) -> tuple[Any, ...]:
     if scheme == "metric":
         return (record["system"], record["pair"], record.get("paragraph"), record.get("level", "segment"),
                 record.get("work"))
+    if scheme == "score":
+        return (record["system"], record["pair"], record.get("paragraph"), record.get("work"),
+                record["annotator"])
     return (record["system"], record["pair"], record["paragraph"], record["annotator"])
 
 
@@ -178,7 +226,7 @@ def _check_target(row: Row, systems: set[str], lengths: dict[tuple[str, str, str
         problems.add(row.file, row.line, "system", f"unknown system id {record['system']!r}",
                      "use a folder name under corpus/systems/")
         return
-    if record.get("level") == "system":
+    if record.get("level") == "system" or ("work" in record and "paragraph" not in record):
         return
     if "paragraph" not in record:
         problems.add(row.file, row.line, "paragraph", "is required for a segment-level record",
@@ -228,6 +276,8 @@ def _check_record(row: Row, scheme: str, categories: dict[str, set[str]] | None,
         if record["score"] is None and not record.get("error"):
             problems.add(row.file, row.line, "error", "a null score needs the reason",
                          "store why the answer could not be parsed in 'error'")
+        _check_range(row, "score", record["score"], _metric_scale(campaign), problems)
+    elif scheme == "score":
         _check_range(row, "score", record["score"], _metric_scale(campaign), problems)
     elif scheme == "free":
         for i, span in enumerate(record["spans"]):

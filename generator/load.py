@@ -245,6 +245,9 @@ def _describe(error: Any, kind: str) -> tuple[str, str, str]:
     if validator in ("minimum", "maximum", "minItems"):
         return "", f"{value} is out of range ({validator} {error.validator_value})", \
             "use a value inside the documented range"
+    if validator == "oneOf" and kind == "score":
+        return "paragraph", "needs exactly one of paragraph and work", \
+            "give the paragraph id for a paragraph's score, or the work id for a whole text's"
     if validator == "anyOf" and kind in ("paragraph", "translation"):
         return "text", "is required (or 'restricted' with a snippet/sha256)", \
             "add the text, or mark it restricted with a reason"

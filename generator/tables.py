@@ -140,6 +140,13 @@ def _judgment_rows(scheme: str, row: Row) -> Iterator[tuple[str, dict[str, Any]]
         for a in d["answers"]:
             yield "verse", {**base, "question": a["question"], "category": a["category"],
                             "answer": int(a["answer"])}
+    elif scheme == "score":
+        # a released human score without spans: one per-translation score, like a metric's,
+        # kept apart by its campaign's scheme (never shown as an automatic metric)
+        yield "metric_scores", {"system": d["system"], "pair": d["pair"], "paragraph": d.get("paragraph"),
+                                "level": "segment" if "paragraph" in d else "system",
+                                "score": float(d["score"]), "error": "", "raw": "",
+                                "work": d.get("work", "")}
     elif scheme == "metric":
         level = d.get("level", "segment")
         yield "metric_scores", {"system": d["system"], "pair": d["pair"], "paragraph": d.get("paragraph"),

@@ -143,7 +143,13 @@ def test_dataset_provenance(corpus) -> None:
 def test_campaigns(corpus) -> None:
     campaigns = corpus.tables["campaigns"].set_index("campaign")
     assert len(campaigns) == 15
-    assert (campaigns["scheme"] == "metric").all() and campaigns["higher_is_better"].all()
+    assert campaigns["higher_is_better"].all()
+    # the students' MQM scores are human judgments (scheme score), never metrics
+    human = {c for c in campaigns.index if c.startswith("student-mqm")}
+    assert len(human) == 6
+    assert (campaigns.loc[sorted(human), "scheme"] == "score").all()
+    assert (campaigns.drop(index=sorted(human))["scheme"] == "metric").all()
+    assert corpus.datasets[0]["primary"] == {"campaign": "student-mqm", "measure": "score"}
     assert campaigns.at["gemba-mqm-literary", "judge_model"] == "gpt-4o-mini"
     assert "XCOMET-XXL" in campaigns.at["xcomet-xxl", "signature"]
     students = corpus.tables["annotators"]

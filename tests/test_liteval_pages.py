@@ -55,7 +55,7 @@ def _rows(doc: lxml.html.HtmlElement, table_id: str) -> list[tuple[str, list[str
 @pytest.mark.shared
 def test_a_page_per_paragraph_system_and_pair(site: Path) -> None:
     def pages(folder: str) -> list[Path]:
-        return [p for p in (site / folder).glob("*.html") if p.name != "index.html"]
+        return [p for p in (site / folder).glob("*.html") if p.name not in ("index.html", "disagreement.html")]
 
     assert len(pages("paragraphs")) == 188
     assert len(pages("systems")) == 12
@@ -217,3 +217,14 @@ def test_pooled_matrix_averages_human_translations() -> None:
     assert list(matrix.columns) == ["mt", "human"]
     assert matrix["human"].to_dict() == {"p1": -2.0, "p2": -4.0}
     assert score_matrix(long).shape == (2, 3)
+
+
+@pytest.mark.shared
+def test_paragraph_browser_and_disagreement_page(site: Path) -> None:
+    listing = (site / "paragraphs/index.html").read_text(encoding="utf-8")
+    assert listing.count("<tr data-work=") == 188 and "data-lb-list-filter" in listing
+    disputed = (site / "paragraphs/disagreement.html").read_text(encoding="utf-8")
+    frame = pd.read_csv(site / "paragraphs/disagreement.csv")
+    assert len(frame) == 40 and frame["mean tau"].is_monotonic_increasing
+    assert (frame["human column"] == "Student MQM (paper 000)").all()
+    assert "Kendall τ-b" in disputed

@@ -49,6 +49,31 @@ def test_demo_leaderboard_shows_ci_rank_range_and_cluster(repo) -> None:
     corpus = load([repo])
     board, _ = leaderboard_html(corpus, analyse(corpus))
     check_golden("demo/leaderboard.html", board)
-    rows = [line for line in board.splitlines() if line.startswith('<td class="lb-num"')
-            or 'class="lb-num"' in line]
+    rows = [line for line in board.splitlines() if 'class="lb-num' in line]
     assert rows and all("lb-ci" in line and "lb-cluster" in line for line in rows if "<a href" in line)
+
+
+def test_demo_board_ranks_by_the_declared_primary_human_scheme(repo) -> None:
+    """corpus/dataset.yaml declares primary: mqm-students; it ranks and the board says why."""
+    from generator.render.views import boards
+
+    corpus = load([repo])
+    for board in boards(corpus, analyse(corpus)):
+        assert board.ranked_by is not None and board.ranked_by.key == "mqm:mqm-students"
+        assert "primary human scheme declared by" in board.ranked_note
+        assert [g.key for g in board.groups][0] == "human"
+        values = [r.cells["mqm:mqm-students"].value for r in board.rows]
+        assert values == sorted(values, reverse=True)  # MQM: higher (less negative) is better
+
+
+def test_released_human_scores_sit_with_human_judgments_not_metrics(repo) -> None:
+    from generator.render.badges import evidence
+    from generator.render.views import boards
+
+    corpus = load([repo])
+    board = next(b for b in boards(corpus, analyse(corpus)) if b.pair == "de-en")
+    human = next(g for g in board.groups if g.key == "human")
+    assert "score:released-scores" in [c.key for c in human.columns]
+    metric = next(g for g in board.groups if g.key == "metric")
+    assert [c.key for c in metric.columns] == ["metric:chrf"]
+    assert "human" in evidence(corpus, "demo-nmt").kinds

@@ -11,6 +11,7 @@ from dataclasses import dataclass, replace
 import pandas as pd
 
 from ..model import Corpus
+from ..typology import simple_class
 from .mqm import mqm_scores, variant_signature
 
 
@@ -23,38 +24,24 @@ class Column:
     campaign: str
     higher_is_better: bool
     provenance: str
+    group: str = "human"  # human | metric | llm: which column group of the board it sits in
+    unit: str = "paragraph"  # what the mean and the bootstrap run over: paragraph | text (a work)
+
+
+GROUPS = {"human": "Human judgments", "metric": "Automatic metrics", "llm": "LLM judges"}
+
+
+Parts = list[tuple[pd.DataFrame, Column]]  # per-translation rows (before averaging) + column
 
 
 def segment_scores(corpus: Corpus) -> tuple[pd.DataFrame, list[Column]]:
     """Long table (column, system, pair, paragraph, score) over every scheme with a score."""
-    frames: list[pd.DataFrame] = []
-    columns: list[Column] = []
-    campaigns = corpus.tables["campaigns"].set_index("campaign")
-    variants = campaigns["mqm_variant"].to_dict()
-    mqm = mqm_scores(corpus.mqm, corpus.mqm_errors, corpus.paragraphs, variants)
-    version = corpus.data_version()
-    for cid, group in mqm.groupby("campaign", sort=True):
-        key = f"mqm:{cid}"
-        frames.append(_per_translation(group, key))
-        columns.append(Column(key, _label("MQM", campaigns.at[cid, "title"]), str(cid), True,
-                              f"{cid}, MQM variant {variants[cid]} ({variant_signature(str(variants[cid]))}), "
-                              f"data {version}"))
-    for cid, group in corpus.sqm.groupby("campaign", sort=True):
-        key = f"sqm:{cid}"
-        frames.append(_per_translation(group, key))
-        columns.append(Column(key, _label("SQM", campaigns.at[cid, "title"]), str(cid), True,
-                              f"{cid}, SQM 0-6 mean over annotators, data {version}"))
-    metric = corpus.metric_scores
-    segments = metric[(metric["level"] == "segment") & metric["score"].notna()]
-    for cid, group in segments.groupby("campaign", sort=True):
-        key = f"metric:{cid}"
-        row = campaigns.loc[cid]
-        frames.append(_per_translation(group, key))
-        columns.append(Column(key, str(row["metric"] or row["title"]), str(cid),
-                              bool(row["higher_is_better"]), _metric_provenance(row, version)))
-    columns = [severity_noted(c, corpus, mqm) for c in columns]
+    parts = _mqm_parts(corpus) + _creativity_parts(corpus) + _sqm_parts(corpus) + _score_parts(corpus)
+    frames = [_per_translation(rows, column.key) for rows, column in parts]
     long = pd.concat(frames, ignore_index=True) if frames else pd.DataFrame(
         columns=["column", "system", "pair", "paragraph", "score"])
+    order = list(GROUPS)
+    columns = sorted((c for _, c in parts), key=lambda c: order.index(c.group))  # stable
     return long, columns
 
 
@@ -74,6 +61,116 @@ def severity_noted(column: Column, corpus: Corpus, mqm: pd.DataFrame) -> Column:
     if default:
         note += f"; severities not given by annotators were set to {default} by the importer"
     return replace(column, provenance=column.provenance + note) if note else column
+
+
+def _llm_annotators(corpus: Corpus) -> set[str]:
+    annotators = corpus.annotators
+    return set(annotators.loc[annotators["expertise"] == "llm", "annotator"])
+
+
+def _by_annotator(group: pd.DataFrame, llm: set[str]) -> list[tuple[pd.DataFrame, str, str]]:
+    """(rows, group, key suffix): human annotators and LLM annotators never share a column."""
+    by_llm = group["annotator"].isin(llm)
+    return [(part, kind, suffix) for part, kind, suffix in
+            ((group[~by_llm], "human", ""), (group[by_llm], "llm", ":llm")) if not part.empty]
+
+
+def _mqm_parts(corpus: Corpus) -> Parts:
+    campaigns = corpus.tables["campaigns"].set_index("campaign")
+    variants = campaigns["mqm_variant"].to_dict()
+    per_words = frozenset(c for c, d in corpus.campaigns.items()
+                          if d.get("mqm", {}).get("normalise") == "words")
+    mqm = mqm_scores(corpus.mqm, corpus.mqm_errors, corpus.paragraphs, variants, per_words)
+    mqm, version, parts = mqm[mqm["score"].notna()], corpus.data_version(), []
+    for cid, group in mqm.groupby("campaign", sort=True):
+        unit = ("error points per 100 source words" if cid in per_words else
+                f"variant {variants[cid]} ({variant_signature(str(variants[cid]))})")
+        label = _label("MQM", campaigns.at[cid, "title"]) + (" per 100 words" if cid in per_words else "")
+        split = _by_annotator(group, _llm_annotators(corpus))
+        for part, kind, suffix in split:
+            who = " (LLM annotators)" if suffix and len(split) > 1 else ""
+            only = f", {kind} annotators only" if len(split) > 1 else ""
+            column = Column(f"mqm:{cid}{suffix}", label + who, str(cid), True,
+                            f"{cid}, MQM {unit}{only}, data {version}", kind)
+            parts.append((part, severity_noted(column, corpus, group)))
+    return parts
+
+
+def _creativity_parts(corpus: Corpus) -> Parts:
+    campaigns, version, parts = corpus.tables["campaigns"].set_index("campaign"), corpus.data_version(), []
+    for cid, group in creative_shift_shares(corpus.tables["ucps"]).groupby("campaign", sort=True):
+        for part, kind, suffix in _by_annotator(group, _llm_annotators(corpus)):
+            title = _label("CS/UCP", campaigns.at[cid, "title"]) + (" (LLM annotators)" if suffix else "")
+            parts.append((part, Column(
+                f"creativity:{cid}{suffix}", title, str(cid), True,
+                f"{cid}, share of the paragraph's units of creative potential translated as creative "
+                f"shifts (CSA/CSM/CSC), {kind} annotators, data {version}", kind)))
+    return parts
+
+
+def _sqm_parts(corpus: Corpus) -> Parts:
+    campaigns, version = corpus.tables["campaigns"].set_index("campaign"), corpus.data_version()
+    return [(group, Column(f"sqm:{cid}", _label("SQM", campaigns.at[cid, "title"]), str(cid), True,
+                           f"{cid}, SQM 0-6 mean over annotators, data {version}"))
+            for cid, group in corpus.sqm.groupby("campaign", sort=True)]
+
+
+def _score_parts(corpus: Corpus) -> Parts:
+    """Human scores (scheme score) and metric / LLM-judge scores, per paragraph or per text."""
+    campaigns, version, parts = corpus.tables["campaigns"].set_index("campaign"), corpus.data_version(), []
+    for cid, group, unit in _score_items(corpus):
+        row = campaigns.loc[cid]
+        human = row["scheme"] == "score"
+        kind = "human" if human else ("llm" if row["judge_model"] else "metric")
+        provenance = _metric_provenance(row, version)
+        if unit == "text":
+            provenance += "; one score per translated text (work), mean and bootstrap over texts"
+        parts.append((group, Column(f"{'score' if human else 'metric'}:{cid}",
+                                    str(row["metric"] or row["title"]), str(cid),
+                                    bool(row["higher_is_better"]), provenance, kind, unit)))
+    return parts
+
+
+def creative_shift_shares(ucps: pd.DataFrame) -> pd.DataFrame:
+    """CS/UCP per (campaign, system, pair, paragraph, annotator): the share of the UCPs an
+    annotator classed as a creative shift (paper 003); translations without UCPs are left out."""
+    keys = ["campaign", "system", "pair", "paragraph", "annotator"]
+    if ucps.empty:
+        return pd.DataFrame(columns=keys + ["score"])
+    shift = ucps["ucp_class"].astype(str).map(simple_class).eq("CS")
+    shares = ucps.assign(cs=shift.astype(float)).groupby(keys, as_index=False)["cs"].mean()
+    return shares.rename(columns={"cs": "score"})
+
+
+def primary_keys(corpus: Corpus) -> list[tuple[str, str]]:
+    """(column key, dataset title) of every declared primary human scheme, in data-root order."""
+    keys = []
+    campaigns = corpus.campaigns
+    for dataset in corpus.datasets:
+        primary = dataset.get("primary")
+        if primary and primary["campaign"] in campaigns:
+            scheme = campaigns[primary["campaign"]]["scheme"]
+            keys.append((f"{primary.get('measure', scheme)}:{primary['campaign']}",
+                         str(dataset.get("title", dataset["id"]))))
+    return keys
+
+
+def _score_items(corpus: Corpus) -> list[tuple[str, pd.DataFrame, str]]:
+    """(campaign, rows, unit) of per-translation scores: per paragraph (segment level), or per
+    text (a work) for human and LLM-judge campaigns that score whole texts (paper 003)."""
+    metric = corpus.metric_scores[corpus.metric_scores["score"].notna()]
+    campaigns = corpus.tables["campaigns"].set_index("campaign")
+    out = []
+    for cid, group in metric.groupby("campaign", sort=True):
+        segments = group[group["level"] == "segment"]
+        if len(segments):
+            out.append((str(cid), segments, "paragraph"))
+            continue
+        row = campaigns.loc[cid]
+        texts = group[(group["level"] == "system") & (group["work"].fillna("") != "")]
+        if len(texts) and (row["scheme"] == "score" or row["judge_model"]):
+            out.append((str(cid), texts.assign(paragraph=texts["work"]), "text"))
+    return out
 
 
 def _label(scheme: str, title: object) -> str:

@@ -63,8 +63,14 @@ def error_weights(errors: pd.DataFrame, variant: str) -> pd.Series:
     return pd.Series(weight, index=errors.index, dtype=float)
 
 
+def source_words(paragraphs: pd.DataFrame) -> pd.Series:
+    """Whitespace-separated words of each source paragraph (NaN when only a snippet is stored)."""
+    texts = paragraphs.set_index("paragraph")["text"]
+    return texts.map(lambda t: float(len(str(t).split())) if isinstance(t, str) and t.strip() else np.nan)
+
+
 def mqm_scores(items: pd.DataFrame, errors: pd.DataFrame, paragraphs: pd.DataFrame,
-               variants: dict[str, str]) -> pd.DataFrame:
+               variants: dict[str, str], per_words: frozenset[str] = frozenset()) -> pd.DataFrame:
     """One row per (campaign, system, pair, paragraph, annotator) with ``score`` and counts.
 
     ``items`` is the ``mqm`` table (one row per annotated translation, also error-free ones),
@@ -73,6 +79,10 @@ def mqm_scores(items: pd.DataFrame, errors: pd.DataFrame, paragraphs: pd.DataFra
     Severity ``unspecified`` (an annotation tool gave none) is never guessed: such an error
     weighs 0, the score rests on the specified severities only, and the ``unspecified``
     column counts the errors the score leaves out (a board must say so).
+
+    Campaigns in ``per_words`` (campaign.yaml ``mqm.normalise: words``) divide paper000's
+    penalty by the paragraph's source words x 100 (error points per 100 source words, paper
+    003's scale) instead of by sentences, for texts that have no sentence count.
     """
     out = items[KEYS + ["sentences"]].copy()
     if out.empty:
@@ -98,5 +108,8 @@ def mqm_scores(items: pd.DataFrame, errors: pd.DataFrame, paragraphs: pd.DataFra
     out[counts] = out[counts].fillna(0)
     variant = out["campaign"].map(variants).fillna("paper000")
     per_sentence = out["penalty"] / out["sentences"].astype(float)
+    if per_words:
+        words = out["paragraph"].map(source_words(paragraphs))
+        per_sentence = per_sentence.where(~out["campaign"].isin(per_words), 100 * out["penalty"] / words)
     out["score"] = 0.0 - np.where(variant == "wmt", out["penalty"], per_sentence)  # no negative zero
     return out.sort_values(KEYS, kind="stable").reset_index(drop=True)

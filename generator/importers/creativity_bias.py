@@ -260,7 +260,8 @@ def _write_llm_tsa(segments: dict[tuple[str, str, str], dict[int, dict[str, Any]
                        "model's 'errors' list. The raw model output is kept in each record's comment.",
         "source": "INCREC/Creativity_bias llm-judge-errors/*.json (paper 003, Sec. 3.5, App. F.1)",
         "annotators": [{"id": "llm", "expertise": "llm", "note": "GPT-5.2, TSA prompt"}],
-        "mqm": {"variant": "paper000", "typology": "custom", "categories": sorted(categories)},
+        "mqm": {"variant": "paper000", "typology": "custom", "categories": sorted(categories),
+                "normalise": "words"},
         "judge": {"model": "gpt-5.2", "prompt": "TSA adapted (paper 003, Appendix F.1)"},
         "licence": LICENCE})
     write_jsonl(out / "judgments" / cid / f"{cid}.jsonl", records)
@@ -279,6 +280,8 @@ def _write_dataset(src: Path, out: Path, report: ImportReport) -> None:
                        "modalities (HT, PE, MT) with professional and LLM-as-a-judge annotations "
                        "of errors and units of creative potential, and automatic metric scores.",
         "licence": LICENCE, "citation": CITATION,
+        # paper 003 ranks by the professionals' creativity index
+        "primary": {"campaign": "pro-ci", "measure": "score"},
         "source": {"url": "https://github.com/INCREC/Creativity_bias",
                    "commit": "unknown (SOURCE.md names none); version is a hash of the file hashes",
                    "files": hashed},

@@ -257,7 +257,9 @@ def error_campaign(rows: list[Row], texts: dict[Text, dict[int, str]],
         "annotators": [{"id": "pro", "expertise": "professional",
                         "note": "the professional literary translators (Table 10)"},
                        {"id": "llm", "expertise": "llm", "note": "GPT-5.2 TSA, as aligned by the authors"}],
-        "mqm": {"variant": "paper000", "typology": "custom", "categories": sorted(categories)},
+        # the texts have no sentence count: paper 003's error points per (100) source words
+        "mqm": {"variant": "paper000", "typology": "custom", "categories": sorted(categories),
+                "normalise": "words"},
         "licence": LICENCE}
     return "pro-errors", campaign, records
 
@@ -359,20 +361,29 @@ MATEO = {"BLEU", "TER", "chrF2", "COMET", "BERT score", "BLEURT"}
 DESCRIPTIVE = {"ucp-count", "source-words"}  # counts of the source text, not judgments
 
 
-def _score_records(rows: list[Row], column: str) -> list[dict[str, Any]]:
+# the professionals' judgments of each text: human scores (scheme score), never metrics
+HUMAN = {"pro-cs", "pro-error-points", "pro-kudos", "pro-ci"}
+PROFESSIONALS = [{"id": "pro", "expertise": "professional",
+                  "note": "the professional translators of paper 003 (Sec. 3.2), one per pair"}]
+
+
+def _score_records(rows: list[Row], column: str, human: bool = False) -> list[dict[str, Any]]:
     records = []
     for row in rows:
         pair, genre, modality = f"{LANGS[row['ST']]}-{LANGS[row['TT']]}", GENRES[row["Genre"]], row["Modality"]
         value = number(row[column])
         if value is not None:
-            records.append({"system": MODALITIES[modality], "pair": pair, "work": work_of(pair, genre),
-                            "level": "system", "score": value})
+            record: dict[str, Any] = {"system": MODALITIES[modality], "pair": pair,
+                                      "work": work_of(pair, genre)}
+            record.update({"annotator": "pro"} if human else {"level": "system"})
+            records.append({**record, "score": value})
     return records
 
 
 def score_campaigns(scores: list[Row], comb: list[Row], report: ImportReport
                     ) -> list[tuple[str, dict[str, Any], list[dict[str, Any]]]]:
-    """One metric campaign per per-text quantity; records are (system, pair, work) scores."""
+    """One campaign per per-text quantity; records are (system, pair, work) scores: scheme score
+    for the professionals' judgments (CS, error points, kudos, CI), metric for the rest."""
     result = []
     for cid, column, title, higher in SCORES + LLM_SCORES:
         rows = comb if (cid, column, title, higher) in LLM_SCORES else scores
@@ -381,8 +392,9 @@ def score_campaigns(scores: list[Row], comb: list[Row], report: ImportReport
             metric["reference"] = "the HT of the same text (so HT has no score)"
         if column in MATEO:
             metric["signature"] = "run through MATEO (paper 003, Sec. 3.4)"
+        human = cid in HUMAN
         campaign: dict[str, Any] = {
-            "title": title, "scheme": "metric",
+            "title": title, "scheme": "score" if human else "metric",
             "description": f"Per-text value of column {column!r}; each record is one translated "
                            "text: system (modality) x pair x work, level system.",
             "source": "INCREC/Creativity_bias " + ("Creativity_scores_comb.csv" if rows is comb
@@ -390,11 +402,11 @@ def score_campaigns(scores: list[Row], comb: list[Row], report: ImportReport
             "metric": metric, "licence": LICENCE}
         if cid.startswith("llm-"):
             campaign["judge"] = {"model": "gpt-5.2", "prompt": "paper 003, Appendix F"}
-        if cid.startswith("pro-"):  # counted by the professional literary translators (paper 003 Sec. 3)
-            campaign["annotators"] = [{"id": "pro", "expertise": "professional"}]
+        if human:
+            campaign["annotators"] = PROFESSIONALS
         if cid in DESCRIPTIVE:
             metric["descriptive"] = True
-        records = _score_records(rows, column)
+        records = _score_records(rows, column, human)
         report.count("per-text scores", len(records))
         result.append((cid, campaign, records))
     _compare_ci(scores, comb, report)

@@ -154,23 +154,29 @@ def _write_campaigns(out: Path, release: Release, paragraphs: dict[tuple[str, st
     for spec in score_columns():
         folder = out / "judgments" / spec.id
         write_yaml(folder / "campaign.yaml", spec.campaign(student_annotators(pairs)))
-        _write_scores(folder, spec.column, release.first_rows(), paragraphs, report)
+        _write_scores(folder, spec.column, release.first_rows(), paragraphs, report,
+                      "student-{pair}" if spec.student else "")
         report.count("campaigns", table="written")
     second = release.second_rows()
     if second:
         folder = out / "judgments" / SECOND.id
         write_yaml(folder / "campaign.yaml", SECOND.campaign(student_annotators(pairs, second=True)))
-        _write_scores(folder, SECOND.column, second, paragraphs, report)
+        _write_scores(folder, SECOND.column, second, paragraphs, report, "student-second")
         report.count("campaigns", table="written")
 
 
 def _write_scores(folder: Path, column: str, rows: list[Any],
-                  paragraphs: dict[tuple[str, str], str], report: ImportReport) -> None:
+                  paragraphs: dict[tuple[str, str], str], report: ImportReport,
+                  annotator: str = "") -> None:
+    """One record per row; ``annotator`` (a template over {pair}) marks human scores."""
     by_pair: dict[str, list[dict[str, Any]]] = {}
     for row in rows:
-        by_pair.setdefault(row.pair, []).append(
-            {"system": row.system, "pair": row.pair, "paragraph": paragraphs[(row.pair, row.source)],
-             "score": row.scores[column]})
+        record = {"system": row.system, "pair": row.pair,
+                  "paragraph": paragraphs[(row.pair, row.source)]}
+        if annotator:
+            record["annotator"] = annotator.format(pair=row.pair)
+        record["score"] = row.scores[column]
+        by_pair.setdefault(row.pair, []).append(record)
     for pair, records in sorted(by_pair.items()):
         write_jsonl(folder / f"{pair}.jsonl", records)
         report.count("scores", len(records), table="written")
@@ -186,6 +192,8 @@ def _write_dataset(out: Path, release: Release, report: ImportReport) -> None:
                             "MQM, XCOMET-XL/XXL, Prometheus 2 and GEMBA-MQM (paper 000). Texts are "
                             "rights-restricted; only 20-character snippets are public."),
             "licence": LICENCE, "citation": CITATION,
+            # paper 000's human evaluation: the students' MQM ranks the board by default
+            "primary": {"campaign": "student-mqm", "measure": "score"},
             "source": {"url": URL,
                        "commit": release.commit or "commit not recorded in the release copy",
                        "files": [{"path": p, "sha256": d} for p, d in release.files]},

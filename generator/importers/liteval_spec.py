@@ -107,7 +107,8 @@ def human_card(slot: int) -> SystemCard:
 
 @dataclass(frozen=True)
 class ScoreColumn:
-    """One score column of metric_df.csv stored as one metric campaign."""
+    """One score column of metric_df.csv stored as one campaign: scheme score for the students'
+    MQM (human judgments without spans), scheme metric for XCOMET, Prometheus and GEMBA."""
 
     column: str
     id: str
@@ -118,7 +119,8 @@ class ScoreColumn:
     student: bool = False
 
     def campaign(self, annotators: list[dict[str, Any]]) -> dict[str, Any]:
-        data: dict[str, Any] = {"id": self.id, "title": self.title, "scheme": "metric",
+        scheme = "score" if self.student else "metric"  # human scores are never stored as metrics
+        data: dict[str, Any] = {"id": self.id, "title": self.title, "scheme": scheme,
                                 "description": self.description,
                                 "source": f"paper 000; {REPOSITORY} codes/metric_df.csv column "
                                           f"{self.column}",

@@ -31,6 +31,14 @@ def pct(value: Any, digits: int = 1) -> str:
     return format_number(100 * float(value), digits)
 
 
+def url_href(value: Any) -> str:
+    """The value as a link target when it is one plain http(s) URL (no spaces), else ''."""
+    text = str(value).strip()
+    if text.startswith(("https://", "http://")) and not any(c.isspace() or c in "\"'<>" for c in text):
+        return text
+    return ""
+
+
 @lru_cache(maxsize=4)
 def environment(templates: Path = DEFAULT_TEMPLATES) -> Environment:
     env = Environment(
@@ -43,6 +51,7 @@ def environment(templates: Path = DEFAULT_TEMPLATES) -> Environment:
     )
     env.filters["fmt"] = fmt
     env.filters["pct"] = pct
+    env.filters["url_href"] = url_href
     return env
 
 

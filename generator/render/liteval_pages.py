@@ -54,7 +54,7 @@ def _index(corpus: Corpus, ctx: lv.Context, rankings: list[lv.RankingView], temp
     files[f"{FOLDER}/{works.csv}"] = csv_text(pd.DataFrame(works.books + works.holders))
     body = _render("index.html.j2", templates, ctx=ctx, rankings=rankings, table7=table7,
                    table7_csv="table-7.csv", works=works, base="../")
-    files[f"{FOLDER}/index.md"] = page("LitEval-Corpus leaderboard", body, corpus.is_demo, templates)
+    files[f"{FOLDER}/index.md"] = page("LitEval-Corpus leaderboard", body, corpus.is_demo, templates, wide=True)
     return files
 
 

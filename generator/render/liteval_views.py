@@ -73,9 +73,11 @@ class Context:
 
 
 def applies(corpus: Corpus, settings: LitEvalSettings = SETTINGS) -> bool:
-    """The LitEval campaigns are loaded: the reference metric campaign and a BWS-sampled subset."""
+    """The LitEval campaigns are loaded: the reference (human score) campaign and a BWS-sampled
+    subset. The reference is the students' MQM, stored as scheme score (older imports: metric)."""
     campaigns = corpus.tables["campaigns"]
-    reference = campaigns[(campaigns["campaign"] == settings.reference) & (campaigns["scheme"] == "metric")]
+    reference = campaigns[(campaigns["campaign"] == settings.reference)
+                          & campaigns["scheme"].isin(["score", "metric"])]
     sample = settings.adequacy.sample
     sampled = any(sample in (s or ()) for s in corpus.paragraphs["subsets"])
     return bool(len(reference)) and sampled
@@ -91,7 +93,7 @@ def ordered_pairs(corpus: Corpus, settings: LitEvalSettings = SETTINGS) -> list[
 
 
 def measures(analysis: Analysis, settings: LitEvalSettings = SETTINGS) -> list[Measure]:
-    by_key = {c.campaign: c for c in analysis.columns if c.key.startswith("metric:")}
+    by_key = {c.campaign: c for c in analysis.columns if c.key.startswith(("metric:", "score:"))}
     wanted = [settings.reference, *settings.metrics]
     return [Measure(k, by_key[k].key, by_key[k].label, by_key[k].higher_is_better,
                     by_key[k].provenance) for k in wanted if k in by_key]

@@ -10,16 +10,18 @@ import re
 from pathlib import Path
 
 import pandas as pd
-from markupsafe import Markup
+from markupsafe import Markup, escape
 
 from ..model import Corpus
+from .badges import LABELS
+from .browse_views import disagreement_listing, paragraph_listing
 from .jinja import DEFAULT_TEMPLATES, render
 from .system_views import system_pair_csv, system_views
 from .reader_views import paragraph_views
 from .views import Analysis, board_csv, boards
 
 Files = dict[str, str | bytes]
-ASSETS = ("litboard.css", "litboard.js", "reader.css", "reader.js", "home.css")
+ASSETS = ("litboard.css", "litboard.js", "reader.css", "reader.js", "home.css", "iframe-worker-shim.js")
 
 
 FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
@@ -49,14 +51,15 @@ def inert_cell(value: object) -> object:
 SEARCH = ("full", "title", "none")
 
 
-def page(title: str, body: str, demo: bool, templates: Path, search: str = "title") -> str:
+def page(title: str, body: str, demo: bool, templates: Path, search: str = "title", wide: bool = False) -> str:
     """A generated Markdown page. ``search`` says what the site search indexes: "title" (the
     default: the title only, so numbers, provenance and signatures never reach the index),
     "full" (title and text, minus blocks marked ``data-search-exclude``: system cards, works)
-    or "none" (left out: mkdocs-material's ``search.exclude`` front matter)."""
+    or "none" (left out: mkdocs-material's ``search.exclude`` front matter). ``wide`` hides the
+    navigation and table-of-contents sidebars (leaderboards and listings)."""
     if search not in SEARCH:
         raise ValueError(f"search must be one of {SEARCH}, not {search!r}")
-    return render("page.md.j2", templates, title=title, body=Markup(body), demo=demo, search=search)
+    return render("page.md.j2", templates, title=title, body=Markup(body), demo=demo, search=search, wide=wide)
 
 
 def leaderboard_html(corpus: Corpus, analysis: Analysis, templates: Path = DEFAULT_TEMPLATES) -> tuple[str, Files]:
@@ -65,7 +68,9 @@ def leaderboard_html(corpus: Corpus, analysis: Analysis, templates: Path = DEFAU
     all_boards = boards(corpus, analysis)
     for board in all_boards:
         files[board.csv] = csv_text(board_csv(board))
-    html = render("leaderboard.html.j2", templates, boards=all_boards, base="", demo=corpus.is_demo)
+    kinds = sorted({row.kind for board in all_boards for row in board.rows + board.unranked})
+    html = render("leaderboard.html.j2", templates, boards=all_boards, base="", demo=corpus.is_demo,
+                  kinds=kinds, evidence=list(LABELS.items()))
     return html, files
 
 
@@ -84,6 +89,7 @@ def generated_pages(corpus: Corpus, analysis: Analysis, templates: Path = DEFAUL
         for pair in view.pairs:
             files[f"systems/{pair.csv}"] = csv_text(system_pair_csv(pair))
     files.update(_listings(corpus, demo, templates))
+    files.update(_browse(corpus, analysis, demo, templates))
     files.update(_work_pages(corpus, demo, templates))
     return files
 
@@ -94,28 +100,35 @@ def _listings(corpus: Corpus, demo: bool, templates: Path) -> Files:
     system_rows = [{"label": r["name"], "link": f"{r['system']}.html",
                     "cells": [r["system"], r["kind"], r["modality"], int(counts.get(r["system"], 0))]}
                    for r in systems.to_dict("records")]
-    paragraphs = corpus.paragraphs.sort_values(["work", "index", "paragraph"], kind="stable")
-    titles = {w: str(d.get("title", w)) for w, d in corpus.works.items()}
-    n_tr = corpus.translations.groupby("paragraph")["system"].count()
-    para_rows = [{"label": r["paragraph"], "link": f"{r['paragraph']}.html",
-                  "cells": [titles.get(r["work"], r["work"]), r["source_lang"],
-                            str(r["snippet"] or ""), int(n_tr.get(r["paragraph"], 0))]}
-                 for r in paragraphs.to_dict("records")]
     files: Files = {}
     files["systems/index.md"] = page("Systems", render(
         "listing.html.j2", templates, intro="Every system with outputs in the loaded data.",
         headers=["System", "id", "kind", "modality", "translations"], rows=system_rows,
-        csv="systems.csv"), demo, templates)
+        csv="systems.csv", filters=[]), demo, templates, wide=True)
     files["systems/systems.csv"] = csv_text(pd.DataFrame(
         [dict(zip(["name", "system", "kind", "modality", "translations"], [r["label"], *r["cells"]]))
          for r in system_rows]))
+    return files
+
+
+def _browse(corpus: Corpus, analysis: Analysis, demo: bool, templates: Path) -> Files:
+    """The paragraph list (spread per paragraph, filters) and where judges disagree most."""
+    all_boards = boards(corpus, analysis)
+    files: Files = {}
+    listing = paragraph_listing(corpus, analysis, all_boards)
+    disputed = disagreement_listing(corpus, analysis, all_boards)
     files["paragraphs/index.md"] = page("Paragraphs", render(
-        "listing.html.j2", templates, intro="Every source paragraph, with its translations side by side.",
-        headers=["Paragraph", "work", "language", "begins", "translations"], rows=para_rows,
-        csv="paragraphs.csv"), demo, templates)
-    files["paragraphs/paragraphs.csv"] = csv_text(pd.DataFrame(
-        [dict(zip(["paragraph", "work", "language", "begins", "translations"], [r["label"], *r["cells"]]))
-         for r in para_rows]))
+        "listing.html.j2", templates, intro=Markup(escape(listing.intro)) + (Markup(
+            ' See also <a href="disagreement.html">where judges disagree most</a>.') if disputed else ""),
+        headers=listing.headers, rows=listing.rows, csv="paragraphs.csv", filters=listing.filters),
+        demo, templates, wide=True)
+    files["paragraphs/paragraphs.csv"] = csv_text(listing.csv_frame)
+    if disputed is not None:
+        files["paragraphs/disagreement.md"] = page("Where judges disagree most", render(
+            "listing.html.j2", templates, intro=disputed.intro, headers=disputed.headers,
+            rows=disputed.rows, csv="disagreement.csv", filters=disputed.filters), demo, templates,
+            wide=True)
+        files["paragraphs/disagreement.csv"] = csv_text(disputed.csv_frame)
     return files
 
 

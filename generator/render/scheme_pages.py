@@ -74,13 +74,14 @@ def _scheme_sections(corpus: Corpus, analysis: Analysis) -> tuple[list[dict[str,
                 view, frame = made
                 files[f"schemes/{view.csv}"] = csv_text(frame)
                 sections.append({"kind": "ranking", "view": view})
+    names = {k: str(v["name"]) for k, v in corpus.systems.items()}  # display names, never raw ids
     for (campaign, pair), group in corpus.bws.groupby(["campaign", "pair"], sort=True):
         counts = bws_scores(group).reset_index().rename(columns={"index": "system"})
         reliability = split_half_reliability(group)
         name = _safe(f"bws-counts-{campaign}-{pair}")
         files[f"schemes/{name}.csv"] = csv_text(counts)
-        sections.append({"kind": "bws", "title": f"{BWS_LABEL}: counts, {campaign} ({pair})",
-                         "rows": counts.to_dict("records"),
+        rows = [{**r, "name": names.get(r["system"], r["system"])} for r in counts.to_dict("records")]
+        sections.append({"kind": "bws", "title": f"{BWS_LABEL}: counts, {campaign} ({pair})", "rows": rows,
                          "reliability": reliability, "csv": f"{name}.csv"})
     for (campaign, pair), group in corpus.pairwise.groupby(["campaign", "pair"], sort=True):
         strengths = bradley_terry(group).reset_index().rename(columns={"index": "system"})
@@ -89,8 +90,10 @@ def _scheme_sections(corpus: Corpus, analysis: Analysis) -> tuple[list[dict[str,
         files[f"schemes/{name}.csv"] = csv_text(strengths)
         files[f"schemes/{name}-wins.csv"] = csv_text(wins.reset_index().rename(columns={"index": "system"}))
         sections.append({"kind": "pairwise", "title": f"Pairwise preferences, {campaign} ({pair})",
-                         "rows": strengths.to_dict("records"), "wins": _win_rows(wins),
-                         "systems": list(wins.columns), "csv": f"{name}.csv", "wins_csv": f"{name}-wins.csv"})
+                         "rows": [{**r, "name": names.get(r["system"], r["system"])}
+                                  for r in strengths.to_dict("records")],
+                         "wins": [(names.get(s, s), v) for s, v in _win_rows(wins)],
+                         "systems": [names.get(s, s) for s in wins.columns], "csv": f"{name}.csv", "wins_csv": f"{name}-wins.csv"})
     return sections, files
 
 

@@ -7,16 +7,16 @@ numbers, provenance strings) are made here.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import pandas as pd
 
-from ..analysis.leaderboard import Column, segment_scores, system_means
+from ..analysis.leaderboard import GROUPS, Column, primary_keys, segment_scores, system_means
 from ..analysis.uncertainty import method_text, paired_bootstrap, score_matrix
 from ..model import Corpus
 from ..settings import AnalysisSettings
-from .badges import provenance_badge
+from .badges import evidence, provenance_badge
 
 
 @dataclass
@@ -29,6 +29,7 @@ class Cell:
     rank_min: int | None = None
     rank_max: int | None = None
     cluster: int | None = None
+    bar: tuple[float, float, float] | None = None  # CI bar: left %, width %, mean % of the column's span
 
 
 @dataclass
@@ -40,6 +41,15 @@ class BoardRow:
     is_human: bool
     cells: dict[str, Cell]
     badge: str = ""
+    chip: str = ""  # the one-word provenance badge (human-evaluated / LLM-judged / ...)
+    evidence: tuple[str, ...] = ()  # human / llm / metric: what the system has (filter values)
+
+
+@dataclass
+class ColumnGroup:
+    key: str  # human | metric | llm
+    label: str
+    columns: list[Column]
 
 
 @dataclass
@@ -50,6 +60,10 @@ class Board:
     unranked: list[BoardRow]
     csv: str
     method: str
+    ranked_by: Column | None = None
+    ranked_note: str = ""  # why this column ranks (the dataset's declared primary human scheme)
+    groups: list[ColumnGroup] = field(default_factory=list)
+    sparse: list[str] = field(default_factory=list)  # columns hidden by default: few items
 
 
 @dataclass
@@ -97,25 +111,61 @@ def _is_missing(value: Any) -> bool:
 
 
 def boards(corpus: Corpus, analysis: Analysis) -> list[Board]:
-    """One leaderboard per language pair, systems ordered by the first column's mean."""
+    """One leaderboard per language pair, ranked by the declared primary human scheme."""
     systems = corpus.tables["systems"].set_index("system")
+    found = {s: evidence(corpus, s) for s in systems.index}
+    primaries = primary_keys(corpus)
     out = []
     for pair in corpus.pairs:
         present = sorted(corpus.translations.loc[corpus.translations["pair"] == pair, "system"].unique())
         means = analysis.means[analysis.means["pair"] == pair]
         columns = [c for c in analysis.columns if c.key in set(means["column"])]
+        first, note = ranking_column(columns, primaries)
         rows = []
         for system in present:
             cells = {c.key: _cell(analysis, means, pair, c.key, system) for c in columns}
             info = systems.loc[system]
             rows.append(BoardRow(system, str(info["name"]), str(info["kind"]), str(info["modality"]),
-                                 bool(info["is_human"]), cells, provenance_badge(corpus, system)))
-        rows.sort(key=lambda r: _sort_key(r, columns))
-        ranked = [r for r in rows if columns and not _is_missing(r.cells[columns[0].key].value)]
+                                 bool(info["is_human"]), cells, provenance_badge(corpus, system),
+                                 found[system].chip, found[system].kinds))
+        for column in columns:
+            _place_bars([r.cells[column.key] for r in rows])
+        rows.sort(key=lambda r: _sort_key(r, first))
+        ranked = [r for r in rows if first is not None and not _is_missing(r.cells[first.key].value)]
         unranked = [r for r in rows if r not in ranked]
+        groups = [ColumnGroup(k, label, [c for c in columns if c.group == k])
+                  for k, label in GROUPS.items() if any(c.group == k for c in columns)]
         out.append(Board(pair, columns, ranked, unranked, f"leaderboard-{pair}.csv",
-                         method_note(analysis.settings)))
+                         method_note(analysis.settings), first, note, groups,
+                         sparse_columns(rows, columns, first)))
     return out
+
+
+SPARSE_SHARE = 0.25  # a column scored on under a quarter of the ranking column's items
+
+
+def sparse_columns(rows: list[BoardRow], columns: list[Column], first: Column | None) -> list[str]:
+    """Columns the chooser hides at first: at most SPARSE_SHARE of the ranking column's items
+    (e.g. LitEval's second student annotation, 5 of 46 paragraphs). Never the ranking column."""
+    if first is None:
+        return []
+    most = max((r.cells[first.key].n for r in rows), default=0)
+    return [c.key for c in columns if c.key != first.key
+            and max((r.cells[c.key].n for r in rows), default=0) <= SPARSE_SHARE * most]
+
+
+def ranking_column(columns: list[Column], primaries: list[tuple[str, str]]) -> tuple[Column | None, str]:
+    """The default ranking column and why: a declared primary, else the first human column."""
+    by_key = {c.key: c for c in columns}
+    for key, dataset in primaries:
+        if key in by_key:
+            return by_key[key], f"the primary human scheme declared by {dataset}"
+    human = [c for c in columns if c.group == "human"]
+    if human:
+        return human[0], "the first human-judgment column (no primary scheme declared)"
+    if columns:
+        return columns[0], "the first column: no human judgments for this pair yet"
+    return None, ""
 
 
 def _cell(analysis: Analysis, means: pd.DataFrame, pair: str, key: str, system: str) -> Cell:
@@ -133,11 +183,27 @@ def _cell(analysis: Analysis, means: pd.DataFrame, pair: str, key: str, system: 
     return cell
 
 
-def _sort_key(row: BoardRow, columns: list[Column]) -> tuple[Any, ...]:
-    """Rank by the first column; systems without a score go last, by id, never top or bottom-ranked."""
-    if not columns:
+def _place_bars(cells: list[Cell]) -> None:
+    """Position each CI bar on a common axis: the lowest CI bound to the highest of the column."""
+    bounded = [c for c in cells if c.ci_low is not None and c.ci_high is not None and c.value is not None]
+    if not bounded:
+        return
+    low = min(c.ci_low for c in bounded)  # type: ignore[type-var]
+    high = max(c.ci_high for c in bounded)  # type: ignore[type-var]
+    span = (high - low) or 1.0  # type: ignore[operator]
+
+    def pos(x: float) -> float:
+        return round(100 * (x - low) / span, 1)  # type: ignore[operator]
+
+    for c in bounded:
+        left = pos(c.ci_low)  # type: ignore[arg-type]
+        c.bar = (left, round(pos(c.ci_high) - left, 1), pos(c.value))  # type: ignore[arg-type]
+
+
+def _sort_key(row: BoardRow, first: Column | None) -> tuple[Any, ...]:
+    """Best first by the ranking column; systems without a score go last, by id, never ranked."""
+    if first is None:
         return (1, 0.0, row.system)
-    first = columns[0]
     value = row.cells[first.key].value
     if _is_missing(value):
         return (1, 0.0, row.system)

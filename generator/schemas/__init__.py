@@ -13,8 +13,8 @@ from jsonschema import Draft202012Validator, ValidationError, validators
 from ..ids import ID_PATTERN, id_problem
 
 KINDS = ("dataset", "work", "paragraph", "system", "translation", "campaign",
-         "mqm", "free", "sqm", "bws", "pairwise", "creativity", "ruler", "verse", "metric", "reported")
-SCHEMES = ("mqm", "free", "sqm", "bws", "pairwise", "creativity", "ruler", "verse", "metric")
+         "mqm", "free", "sqm", "bws", "pairwise", "creativity", "ruler", "verse", "metric", "score", "reported")
+SCHEMES = ("mqm", "free", "sqm", "bws", "pairwise", "creativity", "ruler", "verse", "metric", "score")
 
 
 @lru_cache(maxsize=None)

@@ -58,10 +58,230 @@
       cell.insertBefore(permalink(row.id, "row"), cell.firstChild);
     });
   }
+  /* ---- leaderboards: ranking column, filters and column chooser, kept in the URL query ---- */
+  var PARAMS = ["rank", "dir", "pair", "modality", "kind", "evidence", "hide"];
+  function readState() {
+    var query = new URLSearchParams(window.location.search), state = {};
+    PARAMS.forEach(function (name) { state[name] = query.get(name); });
+    return state;
+  }
+  function writeState(state) {
+    var query = new URLSearchParams(window.location.search);
+    PARAMS.forEach(function (name) {
+      if (state[name]) { query.set(name, state[name]); } else { query.delete(name); }
+    });
+    var text = query.toString();
+    window.history.replaceState(null, "", window.location.pathname + (text ? "?" + text : "") + window.location.hash);
+  }
+  function boardRows(section) {
+    return Array.prototype.slice.call(section.querySelectorAll("tr.lb-row"));
+  }
+  function rankBoard(section, key, worstFirst) {
+    var table = section.querySelector("table.lb-board-table");
+    var head = table.querySelector("th.lb-col[data-col='" + key + "']");
+    if (!head) { return false; }
+    var higher = head.getAttribute("data-hib") === "1";
+    var value = function (row) {
+      var cell = row.querySelector("td[data-col='" + key + "']");
+      var raw = cell ? cell.getAttribute("data-value") : "";
+      return raw === "" || raw === null ? null : parseFloat(raw);
+    };
+    var rows = boardRows(section), ranked = [], unranked = [];
+    rows.forEach(function (row) { (value(row) === null ? unranked : ranked).push(row); });
+    ranked.sort(function (a, b) {
+      var order = higher ? value(b) - value(a) : value(a) - value(b);
+      if (worstFirst) { order = -order; }
+      return order || a.getAttribute("data-system").localeCompare(b.getAttribute("data-system"));
+    });
+    unranked.sort(function (a, b) { return a.getAttribute("data-system").localeCompare(b.getAttribute("data-system")); });
+    var bodyRanked = table.querySelector("tbody.lb-ranked"), bodyUnranked = table.querySelector("tbody.lb-unranked");
+    ranked.forEach(function (row, i) {
+      row.querySelector(".lb-rank").textContent = String(worstFirst ? ranked.length - i : i + 1);
+      bodyRanked.appendChild(row);
+    });
+    unranked.forEach(function (row) { row.querySelector(".lb-rank").textContent = "\u2014"; bodyUnranked.appendChild(row); });
+    bodyUnranked.hidden = unranked.length === 0;
+    table.querySelectorAll("thead th").forEach(function (th) { th.setAttribute("aria-sort", "none"); });
+    var best = higher ? "descending" : "ascending", worst = higher ? "ascending" : "descending";
+    head.setAttribute("aria-sort", worstFirst ? worst : best);
+    var label = head.firstChild ? head.firstChild.textContent.trim() : key;
+    section.querySelectorAll("[data-lb-rank-label]").forEach(function (el) { el.textContent = label; });
+    var note = section.querySelector("[data-lb-rank-note]");
+    if (note) { note.hidden = key !== section.getAttribute("data-default-rank"); }
+    var select = section.querySelector("select[data-lb-rank]");
+    if (select) { select.value = key; }
+    section.setAttribute("data-rank", key);
+    return true;
+  }
+  function sortByName(section) {
+    var body = section.querySelector("tbody.lb-ranked");
+    boardRows(section).sort(function (a, b) {
+      return a.getAttribute("data-name").toLowerCase().localeCompare(b.getAttribute("data-name").toLowerCase());
+    }).forEach(function (row) { if (row.parentNode === body) { body.appendChild(row); } });
+  }
+  function checkedValues(form, name) {
+    return Array.prototype.slice.call(form.querySelectorAll("input[name='" + name + "']:checked"))
+      .map(function (input) { return input.value; });
+  }
+  function allValues(form, name) {
+    return Array.prototype.slice.call(form.querySelectorAll("input[name='" + name + "']"))
+      .map(function (input) { return input.value; });
+  }
+  function applyFilters(form) {
+    var pair = (form.querySelector("input[name='pair']:checked") || {}).value || "";
+    var modality = checkedValues(form, "modality"), kind = checkedValues(form, "kind");
+    var evidence = checkedValues(form, "evidence");
+    document.querySelectorAll("section.lb-board").forEach(function (section) {
+      section.classList.toggle("lb-filtered", pair !== "" && section.getAttribute("data-pair") !== pair);
+      boardRows(section).forEach(function (row) {
+        var has = (row.getAttribute("data-evidence") || "").split(" ").filter(Boolean);
+        var shown = modality.indexOf(row.getAttribute("data-modality")) >= 0 &&
+          kind.indexOf(row.getAttribute("data-kind")) >= 0 &&
+          (has.length === 0 || has.some(function (e) { return evidence.indexOf(e) >= 0; }));
+        row.classList.toggle("lb-filtered", !shown);
+      });
+    });
+  }
+  function filterState(form) {
+    var state = { pair: (form.querySelector("input[name='pair']:checked") || {}).value || "" };
+    ["modality", "kind", "evidence"].forEach(function (name) {
+      var on = checkedValues(form, name);
+      state[name] = on.length === allValues(form, name).length ? "" : (on.join(",") || "none");
+    });
+    return state;
+  }
+  function hideColumns(section, hidden) {
+    section.querySelectorAll("[data-col]").forEach(function (el) {
+      el.classList.toggle("lb-col-hidden", hidden.indexOf(el.getAttribute("data-col")) >= 0);
+    });
+    section.querySelectorAll("th[data-group]").forEach(function (th) {
+      var group = th.getAttribute("data-group");
+      var shown = section.querySelectorAll("th.lb-col.lb-group-" + group + ":not(.lb-col-hidden)").length;
+      th.hidden = shown === 0;
+      if (shown) { th.colSpan = shown; }
+    });
+    section.querySelectorAll(".lb-column-chooser input").forEach(function (input) {
+      input.checked = hidden.indexOf(input.value) < 0;
+    });
+  }
+  function hiddenColumns() {
+    var hidden = [];
+    document.querySelectorAll(".lb-column-chooser input:not(:checked)").forEach(function (input) {
+      if (hidden.indexOf(input.value) < 0) { hidden.push(input.value); }
+    });
+    return hidden;
+  }
+  function initBoards() {
+    var sections = document.querySelectorAll("section.lb-board");
+    if (!sections.length) { return; }
+    var state = readState(), form = document.querySelector("form[data-lb-controls]");
+    var save = function (extra) {
+      var now = readState();
+      Object.keys(extra).forEach(function (k) { now[k] = extra[k]; });
+      writeState(now);
+    };
+    if (form) {
+      form.hidden = false;
+      var pairInput = state.pair && form.querySelector("input[name='pair'][value='" + state.pair + "']");
+      if (pairInput) { pairInput.checked = true; }
+      ["modality", "kind", "evidence"].forEach(function (name) {
+        if (!state[name]) { return; }
+        var on = state[name].split(",");
+        form.querySelectorAll("input[name='" + name + "']").forEach(function (input) { input.checked = on.indexOf(input.value) >= 0; });
+      });
+      applyFilters(form);
+      form.addEventListener("change", function () { applyFilters(form); save(filterState(form)); });
+    }
+    /* no hide parameter: the boards' defaults (columns with few items); "-": show every column */
+    var hidden = [];
+    if (state.hide === null) {
+      sections.forEach(function (s) {
+        (s.getAttribute("data-default-hide") || "").split(",").filter(Boolean).forEach(function (k) {
+          if (hidden.indexOf(k) < 0) { hidden.push(k); }
+        });
+      });
+    } else if (state.hide !== "-") { hidden = state.hide.split(","); }
+    sections.forEach(function (section) {
+      section.querySelectorAll(".lb-rank-choice, .lb-column-chooser").forEach(function (el) { el.hidden = false; });
+      hideColumns(section, hidden);
+      if (state.rank) { rankBoard(section, state.rank, state.dir === "worst"); }
+      var select = section.querySelector("select[data-lb-rank]");
+      if (select) {
+        select.addEventListener("change", function () {
+          sections.forEach(function (other) { rankBoard(other, select.value, false); });
+          save({ rank: select.value, dir: "" });
+        });
+      }
+      section.querySelectorAll("th.lb-col").forEach(function (th) {
+        th.setAttribute("tabindex", "0");
+        var choose = function () {
+          var key = th.getAttribute("data-col");
+          var reverse = section.getAttribute("data-rank") === key && readState().dir !== "worst" &&
+            (readState().rank === key || !readState().rank);
+          sections.forEach(function (other) { rankBoard(other, key, reverse); });
+          save({ rank: key, dir: reverse ? "worst" : "" });
+        };
+        th.addEventListener("click", choose);
+        th.addEventListener("keydown", function (e) { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); choose(); } });
+      });
+      var nameHead = section.querySelector("th[data-lb-sort='name']");
+      if (nameHead) {
+        nameHead.setAttribute("tabindex", "0");
+        nameHead.addEventListener("click", function () { sortByName(section); });
+        nameHead.addEventListener("keydown", function (e) { if (e.key === "Enter") { sortByName(section); } });
+      }
+      section.querySelectorAll(".lb-column-chooser input").forEach(function (input) {
+        input.addEventListener("change", function () {
+          var value = input.value, checked = input.checked;
+          sections.forEach(function (other) {
+            other.querySelectorAll(".lb-column-chooser input[value='" + value + "']").forEach(function (i) { i.checked = checked; });
+          });
+          var now = hiddenColumns();
+          sections.forEach(function (other) { hideColumns(other, now); });
+          save({ hide: now.length ? now.join(",") : "-" });
+        });
+      });
+      if (!section.getAttribute("data-rank")) { section.setAttribute("data-rank", section.getAttribute("data-default-rank") || ""); }
+    });
+  }
+  /* ---- listings (paragraphs, disagreement): filter rows by data-* attributes, kept in the URL ---- */
+  function initListFilters() {
+    document.querySelectorAll("form[data-lb-list-filter]").forEach(function (form) {
+      var table = form.parentNode.querySelector("table");
+      if (!table) { return; }
+      var selects = Array.prototype.slice.call(form.querySelectorAll("select[data-filter]"));
+      var count = form.querySelector(".lb-list-count");
+      var apply = function () {
+        var shown = 0;
+        Array.prototype.slice.call(table.tBodies[0].rows).forEach(function (row) {
+          var ok = selects.every(function (s) { return !s.value || row.getAttribute("data-" + s.getAttribute("data-filter")) === s.value; });
+          row.hidden = !ok;
+          if (ok) { shown += 1; }
+        });
+        if (count) { count.textContent = shown + " of " + table.tBodies[0].rows.length + " rows"; }
+      };
+      var query = new URLSearchParams(window.location.search);
+      selects.forEach(function (s) {
+        var wanted = query.get(s.getAttribute("data-filter"));
+        if (wanted !== null) { s.value = wanted; }
+        s.addEventListener("change", function () {
+          var now = new URLSearchParams(window.location.search);
+          if (s.value) { now.set(s.getAttribute("data-filter"), s.value); } else { now.delete(s.getAttribute("data-filter")); }
+          var text = now.toString();
+          window.history.replaceState(null, "", window.location.pathname + (text ? "?" + text : "") + window.location.hash);
+          apply();
+        });
+      });
+      form.hidden = false;
+      apply();
+    });
+  }
   function init() {
     nameThemeDialogs();
     addPermalinks();
     embedCharts();
+    initBoards();
+    initListFilters();
     document.querySelectorAll("table.lb-sortable").forEach(function (table) {
       table.querySelectorAll("thead th").forEach(function (th, index) {
         th.setAttribute("tabindex", "0");

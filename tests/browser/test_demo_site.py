@@ -30,8 +30,7 @@ def test_leaderboard_to_paragraph(page, demo_site: str) -> None:
 
 def test_leaderboard_table_sorts(page, demo_site: str) -> None:
     page.goto(f"{demo_site}/index.html")
-    table = page.locator("table.lb-sortable").first
-    header = table.locator("thead th").nth(1)
-    header.click()
-    first = table.locator("tbody tr td:nth-child(2)").all_inner_texts()
-    assert first == sorted(first, key=str.lower)
+    table = page.locator("table.lb-board-table").first
+    table.locator("thead th[data-lb-sort='name']").click()
+    first = table.locator("tbody.lb-ranked tr.lb-row th.lb-sys a").all_inner_texts()
+    assert len(first) > 1 and first == sorted(first, key=str.lower)

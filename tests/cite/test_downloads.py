@@ -62,10 +62,10 @@ def test_downloads_links_offer_csv_json_and_latex(generated: Generated) -> None:
 
 def test_rows_get_stable_ids_from_what_they_are_about(generated: Generated) -> None:
     board = board_page(generated)
-    table = re.search(r'<table class="lb-table lb-sortable" id="([a-z0-9-]+-t1)">', board)
+    table = re.search(r'<table class="lb-table lb-board-table" id="([a-z0-9-]+-t1)">', board)
     assert table is not None
-    assert f'<tr class="lb-human" id="{table.group(1)}-ht">' in board
-    assert f'<tr id="{table.group(1)}-mt">' in board
+    assert re.search(rf'<tr class="lb-row lb-human" [^>]*id="{table.group(1)}-ht">', board)
+    assert re.search(rf'<tr class="lb-row" [^>]*id="{table.group(1)}-mt">', board)
     again = generate([FIXTURES / "tiny"])
     assert board_page(again) == board and again.files == generated.files
 
