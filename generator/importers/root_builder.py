@@ -108,6 +108,21 @@ class RootBuilder:
                 record["annotator"], {"id": record["annotator"], "expertise": expertise})
         return True
 
+    def declare_normalisation(self, report: ImportReport) -> None:
+        """An MQM campaign scored with paper 000's formula needs sentence counts; when the input
+        has none for some record, declare the per-word normalisation (error points per 100 source
+        words) instead of writing a root whose scores cannot be computed, and say so."""
+        counted = {r["id"] for rows in self.paragraphs.values() for r in rows if r.get("sentences")}
+        for cid, card in self.campaigns.items():
+            mqm = card.setdefault("mqm", {}) if card["scheme"] == "mqm" else None
+            if mqm is None or mqm.get("variant", "paper000") != "paper000" or mqm.get("normalise"):
+                continue
+            if any(not r.get("sentences") and r.get("paragraph") not in counted for r in self.records[cid]):
+                mqm["normalise"] = "words"
+                report.notes.append(f"{cid}: the input has no sentence counts, so MQM scores are error points per "
+                            "100 source words (campaign.yaml mqm.normalise: words); map a sentences "
+                            "column to use paper 000's per-sentence formula")
+
     def count_read(self, report: ImportReport) -> None:
         """Distinct translations, paragraphs, systems and annotators found (kept items only)."""
         report.count("distinct translations", len(self.translations))
@@ -130,6 +145,7 @@ class RootBuilder:
                                      "choose a new folder, or delete this one first")])
         if self.prefix:
             self._apply_prefix()
+        self.declare_normalisation(report)
         self.check_sizes()
         stage = out.parent / f".{out.name}.importing"
         shutil.rmtree(stage, ignore_errors=True)

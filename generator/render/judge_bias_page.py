@@ -43,7 +43,10 @@ def items_table(corpus: Corpus, analysis: Analysis) -> tuple[pd.DataFrame, list[
         frames.append(part.rename(columns={"column": "measure", "paragraph": "item"})[jb.ITEM_COLUMNS])
     texts = corpus.metric_scores[(corpus.metric_scores["work"].astype(str) != "")
                                  & (corpus.metric_scores["level"] == "system")]
+    covered = {column.campaign for column in analysis.columns}  # already a board column (per text)
     for cid, part in texts.groupby("campaign", sort=True):
+        if str(cid) in covered:
+            continue
         campaign = campaigns.get(str(cid), {})
         metric = campaign.get("metric", {})
         if metric.get("descriptive"):

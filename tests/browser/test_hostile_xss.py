@@ -23,10 +23,8 @@ from .conftest import serve
 
 pytestmark = pytest.mark.browser
 
-# Allowed off-site requests, each with the change that removes it.
-ALLOWED_OFFSITE = {
-    "https://unpkg.com/iframe-worker/shim",  # removed by the offline/vendoring change
-}
+# Allowed off-site requests: none (the iframe-worker polyfill is vendored, the vega bundle is local).
+ALLOWED_OFFSITE: set[str] = set()
 INJECTED = """() => {
   const found = [];
   for (const el of document.querySelectorAll('*')) {
