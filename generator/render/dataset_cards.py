@@ -8,7 +8,8 @@ from ..model import Corpus
 
 HUMAN_TABLES = ("mqm", "sqm", "bws", "pairwise", "free_spans", "ruler", "verse")
 SCHEME_LABELS = {"mqm": "MQM", "sqm": "SQM", "bws": "BWS", "pairwise": "pairwise", "free": "free annotation",
-                 "creativity": "creativity (UCP)", "ruler": "RULER", "verse": "VERSE", "metric": "metrics"}
+                 "creativity": "creativity (UCP)", "ruler": "RULER", "verse": "VERSE", "metric": "metrics",
+                 "score": "human scores"}
 
 
 @dataclass(frozen=True)
@@ -37,9 +38,11 @@ def card(corpus: Corpus, link: str) -> DatasetCard:
     t = corpus.tables
     campaigns = t["campaigns"]
     judged_by_llm = set(campaigns.loc[campaigns["judge_model"].astype(str) != "", "campaign"])
+    human_scores = set(campaigns.loc[campaigns["scheme"] == "score", "campaign"])  # human, no spans
     metric_rows = t["metric_scores"]
     llm = int(metric_rows["campaign"].isin(judged_by_llm).sum())
-    human = sum(len(t[name]) for name in HUMAN_TABLES)
+    scored = int(metric_rows["campaign"].isin(human_scores).sum())
+    human = sum(len(t[name]) for name in HUMAN_TABLES) + scored
     human += len(t["ucps"][["campaign", "system", "paragraph", "annotator"]].drop_duplicates())
     schemes = sorted({SCHEME_LABELS.get(s, s) for s in campaigns["scheme"]})
     return DatasetCard(
@@ -48,7 +51,7 @@ def card(corpus: Corpus, link: str) -> DatasetCard:
         licence=str(d.get("licence", "")), citation=str(d.get("citation", "")), pairs=corpus.pairs,
         systems=len(t["systems"]), human_systems=int(t["systems"]["is_human"].sum()),
         works=len(t["works"]), paragraphs=len(t["paragraphs"]), schemes=schemes,
-        human_judgments=human, llm_judgments=llm, automatic_scores=len(metric_rows) - llm)
+        human_judgments=human, llm_judgments=llm, automatic_scores=len(metric_rows) - llm - scored)
 
 
 @dataclass(frozen=True)

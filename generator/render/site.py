@@ -88,7 +88,8 @@ def labelled(files: Files, corpus: Corpus, templates: Path) -> Files:
     labels: dict[int, str] = {}
     out: Files = {}
     for path, content in files.items():
-        if isinstance(content, str) and path.endswith(".md") and PAGE_START in content:
+        # the dataset's own index page opens with its fuller intro (source, commit, notes) instead
+        if isinstance(content, str) and path.endswith(".md") and path != "index.md" and PAGE_START in content:
             depth = path.count("/")
             if depth not in labels:
                 labels[depth] = render("dataset_label.html.j2", templates, up="../" * depth,
