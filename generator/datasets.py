@@ -104,5 +104,29 @@ def load_all(roots: Sequence[Path | str]) -> list[Corpus]:
             corpora.append(load(group.roots))
         except DataError as exc:
             _shared_id(group, exc.problems, problems)
+    _aliases(corpora, problems)
     problems.raise_if_any()
     return corpora
+
+
+def _aliases(corpora: list[Corpus], problems: Problems) -> None:
+    """Check every ``same_as`` link between datasets: a target in a loaded dataset must exist; a
+    target in a dataset this build does not load is dropped (no dead link)."""
+    loaded = {c.dataset_id: set(c.systems) for c in corpora}
+    for corpus in corpora:
+        root = Path(str(corpus.tables["datasets"]["root"].iloc[0])) if len(corpus.tables["datasets"]) else Path()
+        for sid, card in corpus.systems.items():
+            kept = []
+            for target in card.get("same_as", []):
+                ds, _, other = target.partition("/")
+                if ds == corpus.dataset_id:
+                    problems.add(root / "corpus" / "systems" / sid / "system.yaml", 0, "same_as",
+                                 f"{target!r} names this system's own dataset",
+                                 "same_as links a system of another dataset; within one dataset use one system id")
+                elif ds in loaded and other not in loaded[ds]:
+                    problems.add(root / "corpus" / "systems" / sid / "system.yaml", 0, "same_as",
+                                 f"dataset {ds!r} has no system {other!r}",
+                                 f"use one of: {', '.join(sorted(loaded[ds])[:8])}")
+                elif ds in loaded:
+                    kept.append((ds, other))
+            card["_same_as"] = kept

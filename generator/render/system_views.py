@@ -39,6 +39,7 @@ class SystemView:
     card: list[tuple[str, str]]
     badge: str
     pairs: list[SystemPairView]
+    same_as: list[tuple[str, str]]  # (dataset, system) of the same system in other loaded datasets
 
 
 def system_views(corpus: Corpus, analysis: Analysis) -> list[SystemView]:
@@ -50,7 +51,7 @@ def system_views(corpus: Corpus, analysis: Analysis) -> list[SystemView]:
         for pair in sorted(corpus.translations.loc[corpus.translations["system"] == system, "pair"].unique()):
             pairs.append(_pair_view(corpus, analysis, system, pair, mine[mine["pair"] == pair]))
         views.append(SystemView(system, str(card["name"]), card["kind"] == "human", fields,
-                                provenance_badge(corpus, system), pairs))
+                                provenance_badge(corpus, system), pairs, list(card.get("_same_as", []))))
     return views
 
 
