@@ -42,3 +42,14 @@ def test_panel_page_names_the_method_and_provenance(tmp_path_factory: pytest.Tem
     assert "95% percentile bootstrap CI" in page and "strictly above" in page
     assert "judge gpt-4o-mini" in page or "gpt-4o-mini" in page  # the LLM judge behind GEMBA
     assert 'id="bias-liteval"' in page and 'id="bias-creativity-bias"' in page
+
+
+def test_creative_shift_table(tmp_path_factory: pytest.TempPathFactory) -> None:
+    """Spearman ρ of each measure with the professionals' creative-shift count per text: the LLM
+    judge's error points punish creative texts, the professionals' own kudos do not."""
+    table = pd.read_csv(combined_site(tmp_path_factory).out / "judge-bias" / "creative-shifts.csv")
+    rho = table.set_index("measure")["rho"]
+    assert rho["Error points (LLM)"] == pytest.approx(-0.4465, abs=5e-4)
+    assert table.set_index("measure").loc["Error points (LLM)", "kind"] == "LLM judge"
+    assert rho["Kudos (professionals)"] > 0 and set(table["texts"]) <= {18, 27}
+    assert set(table["dataset"]) == {"creativity-bias"}  # only datasets with UCP annotations

@@ -96,3 +96,17 @@ def grouped_shares(above: pd.DataFrame, groups: dict[str, pd.Series], seed: int 
         for label, part in joined.groupby("label", sort=True):
             add(name, str(label), part["above"])
     return pd.DataFrame(rows, columns=["scope", "group", "items", "percent", "ci_low", "ci_high"])
+
+
+def creativity_correlation(texts: pd.DataFrame, reference: pd.Series) -> tuple[float, float, int]:
+    """Spearman ρ (and its p-value, n) between a measure's score per translated text and the
+    professionals' count of creative shifts in it: does the measure reward creative renderings
+    (ρ > 0) or literal ones (ρ < 0)? ``texts`` is indexed like ``reference`` (pair, item, system);
+    a measure where lower is better should be negated by the caller."""
+    from scipy.stats import spearmanr
+
+    joined = pd.concat({"score": texts, "cs": reference}, axis=1, join="inner").dropna()
+    if len(joined) < 3 or joined["score"].nunique() < 2 or joined["cs"].nunique() < 2:
+        return float("nan"), float("nan"), int(len(joined))
+    rho, p = spearmanr(joined["score"], joined["cs"])
+    return float(rho), float(p), int(len(joined))

@@ -37,7 +37,8 @@ def items_table(corpus: Corpus, analysis: Analysis) -> tuple[pd.DataFrame, list[
     measures: list[jb.Measure] = []
     frames = []
     for column in analysis.columns:
-        kind = jb.measure_kind(campaigns.get(column.campaign, {}))
+        # the board's column knows best (an MQM campaign may hold human and LLM annotators apart)
+        kind = column.group if column.group in jb.KINDS else jb.measure_kind(campaigns.get(column.campaign, {}))
         measures.append(jb.Measure(column.key, column.label, kind, column.higher_is_better, column.provenance))
         part = analysis.long[analysis.long["column"] == column.key]
         frames.append(part.rename(columns={"column": "measure", "paragraph": "item"})[jb.ITEM_COLUMNS])
@@ -115,6 +116,44 @@ def dataset_rows(corpus: Corpus, analysis: Analysis) -> pd.DataFrame:
     return pd.concat(rows, ignore_index=True)[columns] if rows else pd.DataFrame(columns=columns)
 
 
+def creative_shift_counts(corpus: Corpus) -> pd.Series:
+    """Creative shifts (CSA/CSM/CSC) the human annotators found per translated text (pair, work,
+    system), zeros included; empty when the dataset has no UCP annotations."""
+    from ..typology import simple_class
+
+    ucps, annotators = corpus.tables["ucps"], corpus.tables["annotators"]
+    llm = set(annotators.loc[annotators["expertise"] == "llm", "annotator"])
+    human = ucps[~ucps["annotator"].isin(llm)]
+    if human.empty:
+        return pd.Series(dtype=float)
+    work_of = corpus.paragraphs.set_index("paragraph")["work"]
+    human = human.assign(item=human["paragraph"].map(work_of),
+                         cs=human["ucp_class"].astype(str).map(simple_class).eq("CS").astype(float))
+    return human.groupby(["pair", "item", "system"])["cs"].sum()
+
+
+def creativity_rows(corpus: Corpus, analysis: Analysis) -> pd.DataFrame:
+    """Per measure: Spearman ρ between its score of each translated text and the human creative-
+    shift count of that text (paragraph scores averaged per text; lower-is-better negated)."""
+    columns = ["dataset", "measure", "kind", "rho", "p", "texts", "provenance"]
+    counts = creative_shift_counts(corpus)
+    if counts.empty:
+        return pd.DataFrame(columns=columns)
+    items, measures = items_table(corpus, analysis)
+    work_of = corpus.paragraphs.set_index("paragraph")["work"]
+    rows = []
+    for measure in measures:
+        part = items[items["measure"] == measure.key]
+        texts = part.assign(item=part["item"].map(work_of).fillna(part["item"]))
+        scores = texts.groupby(["pair", "item", "system"])["score"].mean()
+        rho, p, n = jb.creativity_correlation(scores if measure.higher_is_better else -scores, counts)
+        if n >= 3:
+            rows.append({"dataset": corpus.dataset_id, "measure": measure.label,
+                         "kind": jb.KIND_LABELS[measure.kind], "rho": rho, "p": p, "texts": n,
+                         "provenance": measure.provenance})
+    return pd.DataFrame(rows, columns=columns)
+
+
 def chart(headline: pd.DataFrame) -> Any:
     """Per dataset, one row per measure: the % of items where it puts the human translation first
     (dot, coloured by human / metric / LLM judge) with its 95% CI (bar)."""
@@ -164,7 +203,13 @@ def build(parts: list[tuple[Corpus, Analysis]], templates: Path) -> tuple[Files,
     files[f"{FOLDER}/judge-bias.csv"] = csv_text(rows)
     files[charts.BUNDLE] = charts.vega_bundle()
     datasets = [(title, group.to_dict("records")) for title, group in rows.groupby("dataset_title", sort=False)]
+    frames = [creativity_rows(c, a) for c, a in parts]
+    creative = pd.concat(frames, ignore_index=True) if frames else pd.DataFrame()
+    if not creative.empty:
+        creative = creative.sort_values(["dataset", "rho"], ascending=[True, False], kind="stable")
+        files[f"{FOLDER}/creative-shifts.csv"] = csv_text(creative)
     body = render("judge_bias.html.j2", templates, chart=figure, datasets=datasets, base="../",
-                  csv="judge-bias.csv")
+                  csv="judge-bias.csv", creative=creative.to_dict("records"),
+                  creative_csv="creative-shifts.csv")
     files[f"{FOLDER}/index.md"] = page("Judge bias: who spots the human translation?", body, False, templates)
     return files, NAV

@@ -51,3 +51,14 @@ def test_grouped_shares_scopes() -> None:
 ])
 def test_measure_kind_from_what_the_campaign_declares(campaign: dict, kind: str) -> None:
     assert jb.measure_kind(campaign) == kind
+
+
+def test_creativity_correlation_by_hand() -> None:
+    index = pd.MultiIndex.from_tuples([("p", "w1", "ht"), ("p", "w1", "mt"), ("p", "w2", "ht"), ("p", "w2", "mt")])
+    cs = pd.Series([9.0, 1.0, 7.0, 2.0], index=index)
+    rewards = pd.Series([4.0, 1.0, 3.0, 2.0], index=index)  # same order as cs: rho = 1
+    punishes = -rewards
+    assert jb.creativity_correlation(rewards, cs)[0] == pytest.approx(1.0)
+    assert jb.creativity_correlation(punishes, cs)[0] == pytest.approx(-1.0)
+    assert jb.creativity_correlation(rewards.iloc[:2], cs)[2] == 2  # too few texts: no rho
+    assert np.isnan(jb.creativity_correlation(rewards.iloc[:2], cs)[0])
