@@ -51,5 +51,5 @@ def test_creative_shift_table(tmp_path_factory: pytest.TempPathFactory) -> None:
     rho = table.set_index("measure")["rho"]
     assert rho["Error points (LLM)"] == pytest.approx(-0.4465, abs=5e-4)
     assert table.set_index("measure").loc["Error points (LLM)", "kind"] == "LLM judge"
-    assert rho["Kudos (professionals)"] > 0 and set(table["texts"]) <= {18, 27}
+    assert rho["Kudos (professionals)"] > 0 and table["texts"].max() == 27  # 3 pairs x 3 genres x HT/PE/MT
     assert set(table["dataset"]) == {"creativity-bias"}  # only datasets with UCP annotations
