@@ -47,9 +47,10 @@ def test_panel_page_names_the_method_and_provenance(tmp_path_factory: pytest.Tem
 def test_creative_shift_table(tmp_path_factory: pytest.TempPathFactory) -> None:
     """Spearman ρ of each measure with the professionals' creative-shift count per text: the LLM
     judge's error points punish creative texts, the professionals' own kudos do not."""
-    table = pd.read_csv(combined_site(tmp_path_factory).out / "judge-bias" / "creative-shifts.csv")
+    everything = pd.read_csv(combined_site(tmp_path_factory).out / "judge-bias" / "creative-shifts.csv")
+    assert set(everything["dataset"]) == {"creativity-bias", "demo"}  # the datasets with UCP annotations
+    table = everything[everything["dataset"] == "creativity-bias"]
     rho = table.set_index("measure")["rho"]
     assert rho["Error points (LLM)"] == pytest.approx(-0.4465, abs=5e-4)
     assert table.set_index("measure").loc["Error points (LLM)", "kind"] == "LLM judge"
     assert rho["Kudos (professionals)"] > 0 and table["texts"].max() == 27  # 3 pairs x 3 genres x HT/PE/MT
-    assert set(table["dataset"]) == {"creativity-bias"}  # only datasets with UCP annotations
