@@ -6,7 +6,7 @@ Modes (``--mode``, repeatable; ``make bench`` passes BENCH_MODES, default ``synt
   write ``bench/make_synthetic.py``'s TSV (N segments x 15 systems x 3 raters), import it
   with ``litboard import wmt-mqm`` and build it; the 2N row gives the time ratio.
 * ``liteval``: import the LitEval release (``--liteval``, default
-  /work/shared/data/liteval-public) with ``litboard import liteval`` and build it.
+  ../shared/data/liteval-public beside the repository) with ``litboard import liteval`` and build it.
 * ``incremental``: build the smallest synthetic root, touch one system file, build again
   into the same output; the ratio is the second wall time over the first.
 * ``combined``: the repository's own data, the LitEval release and the smallest synthetic
@@ -137,7 +137,8 @@ def main() -> None:
     parser.add_argument("--mode", action="append", choices=["synthetic", "liteval", "incremental", "combined"])
     parser.add_argument("--seed", type=int, default=20)
     parser.add_argument("--work", type=Path, default=Path("/tmp/litboard-bench"))
-    parser.add_argument("--liteval", type=Path, default=Path("/work/shared/data/liteval-public"))
+    parser.add_argument("--liteval", type=Path,
+                        default=Path(__file__).resolve().parents[2] / "shared" / "data" / "liteval-public")
     parser.add_argument("--no-double", action="store_true", help="skip the 2x run of each size")
     parser.add_argument("--profile", action="store_true",
                         help="cProfile one build of the first size instead (top 35 by cumulative time)")
