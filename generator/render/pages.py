@@ -17,6 +17,7 @@ from .badges import LABELS
 from .browse_views import disagreement_listing, paragraph_listing
 from .jinja import DEFAULT_TEMPLATES, render
 from .system_views import system_pair_csv, system_views
+from .paragraph_notes import paragraph_notes
 from .reader_views import paragraph_views
 from .views import Analysis, board_csv, boards
 
@@ -77,8 +78,10 @@ def leaderboard_html(corpus: Corpus, analysis: Analysis, templates: Path = DEFAU
 def generated_pages(corpus: Corpus, analysis: Analysis, templates: Path = DEFAULT_TEMPLATES) -> Files:
     demo = corpus.is_demo
     files: Files = {}
+    notes = paragraph_notes(corpus)
     for view in paragraph_views(corpus, analysis):
-        body = render("paragraph.html.j2", templates, view=view, base="../")
+        body = render("paragraph.html.j2", templates, view=view, base="../",
+                      notes=notes.get(view.paragraph, []))
         title = f"{view.work_title}: paragraph {view.paragraph}"
         # reader pages are found through their work page (title, opening words), not indexed:
         # their text, spans and scores would make the index grow with every translation
