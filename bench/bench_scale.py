@@ -23,6 +23,7 @@ Usage: python bench/bench_scale.py --size 1000 [--size 2000] [--mode liteval] [-
 from __future__ import annotations
 
 import argparse
+import shutil
 import json
 import os
 import subprocess
@@ -146,6 +147,8 @@ def main() -> None:
     sizes = args.size or [int(os.environ.get("BENCH_SIZE", "1000"))]
     modes = args.mode or ["synthetic"]
     out = args.work / "public"
+    if out.is_dir() and not (out / ".litboard-site").is_file():
+        shutil.rmtree(out)  # the bench's own output from before sites were marked; build --out refuses it
     if args.profile:
         print(python(["-c", PROFILE, str(out), str(synthetic_root(args.work, sizes[0], args.seed))])[0])
         return
