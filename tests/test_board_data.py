@@ -168,7 +168,7 @@ def test_demo_paragraph_list_and_disagreement_page(repo) -> None:
 
 @pytest.fixture(scope="module")
 def liteval_corpus(liteval_release: Path, tmp_path_factory: pytest.TempPathFactory):
-    from generator.importers import liteval
+    from generator.importers.releases import liteval
 
     root = tmp_path_factory.mktemp("liteval-board") / "data"
     liteval.run(liteval_release, root)

@@ -15,7 +15,7 @@ import pytest
 from generator.build import build_site
 from generator import textfiles
 from generator.importers import get
-from generator.importers.root_builder import split_records
+from generator.importers.core.root_builder import split_records
 from generator.load import load
 from generator.render.core.pages import generated_pages
 from generator.render.boards.system_views import SHOWN_ROWS

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterator
 
-from ..typology import SEVERITIES
+from ...typology import SEVERITIES
 from .mapping_io import Key, load_mapping, mapping_keys, markdown_table, section, setting
 
 __all__ = ["load_mapping", "mapping_keys", "markdown_table", "Key", "MAPPINGS",

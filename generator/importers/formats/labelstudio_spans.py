@@ -17,7 +17,7 @@ import unicodedata
 from dataclasses import dataclass
 from typing import Any
 
-from ..spans.align import offset_map
+from ...spans.align import offset_map
 
 
 class Malformed(ValueError):

@@ -15,9 +15,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..errors import Problems
-from ..ids import slug
-from . import ImportReport
+from ...errors import Problems
+from ...ids import slug
+from .. import ImportReport
 from .liteval_spec import PAIRS, RESTRICTED
 
 CLASSIC_BEFORE = 1980  # paper 000 Table 5: classic works are those published before 1980

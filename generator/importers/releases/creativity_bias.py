@@ -21,12 +21,12 @@ import unicodedata
 from pathlib import Path
 from typing import Any
 
-from . import ImportReport, write_jsonl, write_yaml
-from .reported import ship
+from .. import ImportReport, write_jsonl, write_yaml
+from ..reported import ship
 from .creativity_bias_csv import (GENRES, LANGS, MODALITIES, error_campaign, creativity_campaign,
                                   score_campaigns, read_csv)
-from ..spans.align import offset_map
-from ..spans.tags import TagError, parse_tags
+from ...spans.align import offset_map
+from ...spans.tags import TagError, parse_tags
 
 PAIRS = ("en-nl", "en-ca", "ru-nl")
 WORKS: dict[str, dict[str, Any]] = {

@@ -11,8 +11,8 @@ import hashlib
 from pathlib import Path
 from typing import Any
 
-from ..errors import DataError, Problem
-from ..ids import slug
+from ...errors import DataError, Problem
+from ...ids import slug
 from .mapping import DatasetSettings, WorkSettings
 
 

@@ -13,8 +13,8 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..errors import Problems
-from . import ImportReport
+from ...errors import Problems
+from .. import ImportReport
 from .liteval_spec import GEMBA_CATEGORIES, HUMAN_VALUE, MT_SYSTEMS, PAIRS, SAMPLE, STUDENT_CATEGORIES
 
 METRIC_FILE = "metric_df.csv"

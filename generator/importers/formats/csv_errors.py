@@ -14,12 +14,12 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..ids import slug
-from ..spans.tags import TagError, parse_tags
-from ..typology import SEVERITIES
-from . import ImportReport
-from .mapping import CsvMapping
-from .root_builder import RootBuilder, category_names
+from ...ids import slug
+from ...spans.tags import TagError, parse_tags
+from ...typology import SEVERITIES
+from .. import ImportReport
+from ..core.mapping import CsvMapping
+from ..core.root_builder import RootBuilder, category_names
 
 TAG = re.compile(r"</?v>")
 UNSPECIFIED = "unspecified"

@@ -16,9 +16,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
 
-from ..errors import Problems
-from ..ids import ID_HELP, id_problem, pair_problem
-from ..textfiles import line_for, read_yaml
+from ...errors import Problems
+from ...ids import ID_HELP, id_problem, pair_problem
+from ...textfiles import line_for, read_yaml
 
 T = TypeVar("T")
 Lines = dict[tuple[Any, ...], int]
@@ -53,7 +53,7 @@ class Key:
 def require_mapping(mapping: Path | None, src: Path, importer: str, example: str) -> Path:
     """The mapping path, or a DataError saying the importer needs one and where examples are."""
     if mapping is None:
-        from ..errors import DataError, Problem
+        from ...errors import DataError, Problem
 
         raise DataError([Problem(str(src), 0, "--mapping", f"the {importer} importer needs a mapping file",
                                  f"pass --mapping MAP.yaml ({example})")])

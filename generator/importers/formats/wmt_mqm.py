@@ -25,14 +25,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..errors import DataError, Problem
-from ..ids import slug
-from ..spans.tags import TagError, parse_tags
-from ..typology import SEVERITIES, allowed_categories
-from . import ImportReport
-from .mapping import SystemSettings, WmtMapping, load_mapping
-from .inputs import dataset_card, default_id, input_files
-from .root_builder import RootBuilder, category_names
+from ...errors import DataError, Problem
+from ...ids import slug
+from ...spans.tags import TagError, parse_tags
+from ...typology import SEVERITIES, allowed_categories
+from .. import ImportReport
+from ..core.mapping import SystemSettings, WmtMapping, load_mapping
+from ..core.inputs import dataset_card, default_id, input_files
+from ..core.root_builder import RootBuilder, category_names
 
 # What the importer skips and why (printed by `litboard import wmt-mqm --help`).
 SKIPS: tuple[tuple[str, str], ...] = (

@@ -13,9 +13,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..errors import DataError, Problem
-from ..ids import slug
-from . import ImportReport, write_jsonl, write_yaml
+from ...errors import DataError, Problem
+from ...ids import slug
+from .. import ImportReport, write_jsonl, write_yaml
 from .mapping import SystemSettings
 
 
@@ -204,7 +204,7 @@ class RootBuilder:
 
     def check_sizes(self) -> None:
         """DataError before writing when a corpus file would exceed the loader's size limit."""
-        from ..textfiles import MAX_FILE_BYTES
+        from ...textfiles import MAX_FILE_BYTES
 
         sizes: dict[str, int] = {}
         for work, rows in self.paragraphs.items():
@@ -239,7 +239,7 @@ class RootBuilder:
 
 def _check_written(stage: Path, out: Path) -> None:
     """DataError (naming the files as they would be in ``out``) when the loader rejects the root."""
-    from ..load import validate
+    from ...load import validate
 
     problems = validate([stage]).items
     if problems:
@@ -257,7 +257,7 @@ def namespaced(prefix: str, old: str) -> str:
 
 def split_records(cid: str, records: list[dict[str, Any]]) -> list[tuple[str, list[dict[str, Any]]]]:
     """``<cid>.jsonl``, or numbered ``<cid>-001.jsonl``... files each under the loader's size limit."""
-    from ..textfiles import MAX_FILE_BYTES
+    from ...textfiles import MAX_FILE_BYTES
 
     limit = MAX_FILE_BYTES * 9 // 10
     chunks: list[list[dict[str, Any]]] = [[]]

@@ -23,15 +23,15 @@ import unicodedata
 from pathlib import Path
 from typing import Any
 
-from ..errors import DataError, Problem
-from . import ImportReport
+from ...errors import DataError, Problem
+from .. import ImportReport
 from .labelstudio_records import annotation_records
 from .labelstudio_spans import Malformed
 from .labelstudio_task import TaskTexts, annotator, task_texts
-from .mapping import LabelStudioMapping, load_mapping
-from .mapping_io import require_mapping
-from .inputs import dataset_card, default_id, input_files
-from .root_builder import RootBuilder, category_names, namespaced
+from ..core.mapping import LabelStudioMapping, load_mapping
+from ..core.mapping_io import require_mapping
+from ..core.inputs import dataset_card, default_id, input_files
+from ..core.root_builder import RootBuilder, category_names, namespaced
 
 Task = dict[str, Any]
 

@@ -13,9 +13,9 @@ import unicodedata
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..typology import SEVERITIES, allowed_categories
+from ...typology import SEVERITIES, allowed_categories
 from .labelstudio_spans import Display, Malformed, locate
-from .mapping import LabelStudioMapping, MqmSettings
+from ..core.mapping import LabelStudioMapping, MqmSettings
 
 UNSPECIFIED = "unspecified"
 

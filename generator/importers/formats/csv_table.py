@@ -18,15 +18,15 @@ import unicodedata
 from pathlib import Path
 from typing import Any
 
-from ..errors import DataError, Problem
-from ..ids import slug
-from ..typology import DEFAULT_SCALES
-from . import ImportReport
+from ...errors import DataError, Problem
+from ...ids import slug
+from ...typology import DEFAULT_SCALES
+from .. import ImportReport
 from .csv_errors import ErrorRows, untagged
-from .mapping import CsvMapping, ScoreSettings, load_mapping
-from .mapping_io import require_mapping
-from .inputs import dataset_card, default_id, input_files, work_card
-from .root_builder import RootBuilder
+from ..core.mapping import CsvMapping, ScoreSettings, load_mapping
+from ..core.mapping_io import require_mapping
+from ..core.inputs import dataset_card, default_id, input_files, work_card
+from ..core.root_builder import RootBuilder
 
 DELIMITERS = {",": ",", ";": ";", "tab": "\t"}
 

@@ -20,16 +20,16 @@ import shutil
 from pathlib import Path
 from typing import Any
 
-from ..analysis.adequacy import LITEVAL
-from ..errors import Problems
-from . import ImportReport, write_jsonl, write_yaml
-from .reported import ship
+from ...analysis.adequacy import LITEVAL
+from ...errors import Problems
+from .. import ImportReport, write_jsonl, write_yaml
+from ..reported import ship
 from .liteval_books import Book, read_books
 from .liteval_read import Release, read_release
 from .liteval_spec import (CITATION, LICENCE, MT_SYSTEMS, PAIRS, REPOSITORY, RESTRICTED, SAMPLE,
                            SECOND, URL, human_card, score_columns, student_annotators)
 
-REPO = Path(__file__).resolve().parents[2]
+REPO = Path(__file__).resolve().parents[3]
 
 
 def run(src: Path, out: Path) -> ImportReport:
