@@ -59,7 +59,7 @@ def git_changed_paths(base: str, repo: Path) -> list[str]:
 
 def ranks(corpus: Corpus, system: str) -> list[RankLine]:
     """The system's rank per (pair, column); ties share the better rank; unscored columns omitted."""
-    from .render.views import analyse, boards
+    from .render.core.views import analyse, boards
 
     analysis = analyse(corpus)
     lines = []
@@ -96,7 +96,7 @@ def _md(text: object) -> str:
 
 def summary(corpus: Corpus, systems: Sequence[str]) -> str:
     """The Markdown summary for ``systems`` (ids of changed system folders)."""
-    from .render.badges import provenance_badge
+    from .render.core.badges import provenance_badge
 
     out = ["## litboard: provisional ranks of the systems in this pull request", ""]
     if not systems:

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from generator.build import build_site
-from generator.importers import liteval
+from generator.importers.releases import liteval
 
 
 def liteval_site(release: Path, factory: pytest.TempPathFactory) -> tuple[Path, Path]:

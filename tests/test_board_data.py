@@ -11,8 +11,8 @@ import pytest
 
 from generator.analysis.mqm import mqm_scores
 from generator.load import load, validate
-from generator.render.badges import evidence
-from generator.render.views import analyse, boards
+from generator.render.core.badges import evidence
+from generator.render.core.views import analyse, boards
 
 from .helpers import FIXTURES, append_line, copy_root
 
@@ -119,7 +119,7 @@ def test_primary_must_name_a_human_campaign(tmp_path: Path, primary: str, messag
     ("javascript:alert(1)", ""), ("PAR3: https://x.org", ""), ('https://x.org/"onmouseover=x', ""),
 ])
 def test_only_plain_http_urls_become_links(value: str, href: str) -> None:
-    from generator.render.jinja import url_href
+    from generator.render.core.jinja import url_href
 
     assert url_href(value) == href
 
@@ -153,7 +153,7 @@ def test_spread_and_judge_disagreement_by_hand() -> None:
 
 
 def test_demo_paragraph_list_and_disagreement_page(repo) -> None:
-    from generator.render.pages import generated_pages
+    from generator.render.core.pages import generated_pages
 
     corpus = load([repo])
     files = generated_pages(corpus, analyse(corpus))
@@ -168,7 +168,7 @@ def test_demo_paragraph_list_and_disagreement_page(repo) -> None:
 
 @pytest.fixture(scope="module")
 def liteval_corpus(liteval_release: Path, tmp_path_factory: pytest.TempPathFactory):
-    from generator.importers import liteval
+    from generator.importers.releases import liteval
 
     root = tmp_path_factory.mktemp("liteval-board") / "data"
     liteval.run(liteval_release, root)
@@ -177,7 +177,7 @@ def liteval_corpus(liteval_release: Path, tmp_path_factory: pytest.TempPathFacto
 
 @pytest.mark.shared
 def test_liteval_board_ranks_by_student_mqm_with_human_translation_1_first(liteval_corpus) -> None:
-    from generator.render.badges import LABELS
+    from generator.render.core.badges import LABELS
 
     all_boards = {b.pair: b for b in boards(liteval_corpus, analyse(liteval_corpus))}
     assert set(all_boards) == {"de-en", "de-zh", "en-de", "en-zh"}

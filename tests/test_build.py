@@ -58,7 +58,7 @@ def test_data_error_type_for_library_callers(tmp_path: Path) -> None:
 
 
 def test_chart_svgs_do_not_depend_on_what_was_drawn_before() -> None:
-    from generator.render.charts import stable_ids
+    from generator.render.core.charts import stable_ids
 
     first = '<linearGradient id="gradient_3"/><path fill="url(#gradient_3)"/><clipPath id="clip12"/>' \
             '<g clip-path="url(#clip12)"/><clipPath id="clip1"/><g clip-path="url(#clip1)"/>'

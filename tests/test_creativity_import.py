@@ -27,7 +27,7 @@ def corpus(imported: tuple[Path, object]) -> Corpus:
 
 
 def test_registered() -> None:
-    assert IMPORTERS["creativity-bias"] == "creativity_bias"
+    assert IMPORTERS["creativity-bias"] == "releases.creativity_bias"
 
 
 def test_output_validates_without_problems(imported: tuple[Path, object]) -> None:

@@ -12,9 +12,9 @@ import pytest
 
 from generator.load import load
 from generator.model import Corpus
-from generator.render import creativity_pages
-from generator.render.jinja import DEFAULT_TEMPLATES
-from generator.render.views import analyse
+from generator.render.creativity import pages as creativity_pages
+from generator.render.core.jinja import DEFAULT_TEMPLATES
+from generator.render.core.views import analyse
 
 from .creativity_site import CreativitySite, creativity_site
 from .golden import check_golden

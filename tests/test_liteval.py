@@ -17,7 +17,8 @@ import pytest
 from generator.analysis import metaeval
 from generator.analysis.adequacy import LITEVAL, adequacy, subset_items
 from generator.errors import DataError
-from generator.importers import IMPORTERS, liteval
+from generator.importers import IMPORTERS
+from generator.importers.releases import liteval
 from generator.load import load, validate
 from generator.reported import engine
 
@@ -61,7 +62,7 @@ def _percents(table: pd.DataFrame, scenario: str) -> dict[str, float]:
 
 
 def test_registered() -> None:
-    assert IMPORTERS["liteval"] == "liteval"
+    assert IMPORTERS["liteval"] == "releases.liteval"
 
 
 def test_output_loads_without_problems(imported) -> None:

@@ -16,11 +16,11 @@ import pytest
 from generator.analysis.leaderboard import segment_scores
 from generator.analysis.uncertainty import score_matrix
 from generator.load import load
-from generator.render import liteval_eval_views as ev
-from generator.render import liteval_pages
-from generator.render import liteval_views as lv
-from generator.render.jinja import DEFAULT_TEMPLATES
-from generator.render.views import Analysis, analyse
+from generator.render.metric_eval import eval_views as ev
+from generator.render.metric_eval import pages as liteval_pages
+from generator.render.metric_eval import views as lv
+from generator.render.core.jinja import DEFAULT_TEMPLATES
+from generator.render.core.views import Analysis, analyse
 from generator.settings import AnalysisSettings
 
 from .golden import check_golden

@@ -15,11 +15,11 @@ import pytest
 from generator.build import build_site
 from generator import textfiles
 from generator.importers import get
-from generator.importers.root_builder import split_records
+from generator.importers.core.root_builder import split_records
 from generator.load import load
-from generator.render.pages import generated_pages
-from generator.render.system_views import SHOWN_ROWS
-from generator.render.views import analyse
+from generator.render.core.pages import generated_pages
+from generator.render.boards.system_views import SHOWN_ROWS
+from generator.render.core.views import analyse
 
 from .helpers import FIXTURES
 

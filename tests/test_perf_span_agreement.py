@@ -113,7 +113,7 @@ def test_reader_kappas_equal_per_translation_span_kappa(tmp_path) -> None:
 
     from generator.importers import get
     from generator.load import load
-    from generator.render.reader_scores import agreement_views
+    from generator.render.reader.scores import agreement_views
 
     bench = Path(__file__).resolve().parents[1] / "bench" / "make_synthetic.py"
     spec = importlib.util.spec_from_file_location("make_synthetic", bench)

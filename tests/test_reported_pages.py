@@ -11,8 +11,8 @@ import pandas as pd
 import pytest
 
 from generator.load import load
-from generator.render import reported_pages
-from generator.render.jinja import DEFAULT_TEMPLATES
+from generator.render.schemes import reported_pages
+from generator.render.core.jinja import DEFAULT_TEMPLATES
 
 from .golden import check_golden
 

@@ -1,4 +1,4 @@
-"""The one post-processing step ``render.site.generate`` calls on every generated file.
+"""The one post-processing step ``render.core.site.generate`` calls on every generated file.
 
 It adds the JSON and LaTeX twin of every CSV, stable ids (permalink targets) on every table
 and table row, and a "Cite this" box under every page that shows a table or a figure.
@@ -12,7 +12,7 @@ from pathlib import Path
 
 from .. import __version__
 from ..model import Corpus
-from ..render.jinja import render
+from ..render.core.jinja import render
 from .anchors import anchor_tables, page_prefix
 from .bibtex import Entry, ReleaseInfo, dataset_entry, release_entry
 from .downloads import Files, add_downloads

@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any, Sequence
 
 from ..errors import DataError, Problem
-from ..render.jinja import DEFAULT_TEMPLATES, render
+from ..render.core.jinja import DEFAULT_TEMPLATES, render
 from .boards import site_boards
 from .changelog import compare
 from .manifest import manifest

@@ -13,8 +13,9 @@ from typing import Any, Callable
 
 # CLI format name -> module under generator.importers. Only implemented importers are listed,
 # so `litboard import --help` tells the truth.
-IMPORTERS: dict[str, str] = {"creativity-bias": "creativity_bias", "liteval": "liteval",
-                              "labelstudio": "labelstudio", "wmt-mqm": "wmt_mqm", "csv": "csv_table"}
+IMPORTERS: dict[str, str] = {"creativity-bias": "releases.creativity_bias", "liteval": "releases.liteval",
+                              "labelstudio": "formats.labelstudio", "wmt-mqm": "formats.wmt_mqm",
+                              "csv": "formats.csv_table"}
 
 
 @dataclass

@@ -12,7 +12,7 @@ import ast
 from pathlib import Path
 
 from . import IMPORTERS
-from .mapping import MAPPINGS, mapping_keys
+from .core.mapping import MAPPINGS, mapping_keys
 
 HERE = Path(__file__).resolve().parent
 # format -> example mapping shown in its help
@@ -20,7 +20,7 @@ EXAMPLES: dict[str, str] = {"labelstudio": "pairwise_spans.yaml", "csv": "csv.ya
 
 
 def _module(name: str) -> ast.Module:
-    return ast.parse((HERE / f"{IMPORTERS[name]}.py").read_text(encoding="utf-8"))
+    return ast.parse((HERE / f"{IMPORTERS[name].replace('.', '/')}.py").read_text(encoding="utf-8"))
 
 
 def description(name: str) -> str:

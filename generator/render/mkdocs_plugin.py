@@ -26,7 +26,7 @@ from mkdocs.plugins import BasePlugin
 from mkdocs.structure.files import File, Files
 
 from ..errors import DataError
-from .site import Generated, generate
+from .core.site import Generated, generate
 
 
 class LitboardConfig(Config):

@@ -8,10 +8,10 @@ from pathlib import Path
 import pytest
 
 from generator.load import load
-from generator.render import scheme_pages
-from generator.render.jinja import DEFAULT_TEMPLATES
-from generator.render.pages import leaderboard_html
-from generator.render.views import analyse
+from generator.render.schemes import scheme_pages
+from generator.render.core.jinja import DEFAULT_TEMPLATES
+from generator.render.core.pages import leaderboard_html
+from generator.render.core.views import analyse
 
 from ..golden import check_golden
 from ..liteval_site import liteval_site

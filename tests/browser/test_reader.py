@@ -216,7 +216,7 @@ def test_screenshot_of_a_demo_paragraph(page, demo_site: str) -> None:
 def test_screenshot_of_a_creativity_text(page, creativity_release: Path,
                                          tmp_path_factory: pytest.TempPathFactory) -> None:
     from generator.build import build_site
-    from generator.importers.creativity_bias import run
+    from generator.importers.releases.creativity_bias import run
 
     from .conftest import serve
 

@@ -1,4 +1,4 @@
-"""Downloads (CSV -> JSON + LaTeX), row ids and the cite box, through render.site.generate."""
+"""Downloads (CSV -> JSON + LaTeX), row ids and the cite box, through render.core.site.generate."""
 
 from __future__ import annotations
 
@@ -13,9 +13,9 @@ from generator.cite.anchors import anchor_tables
 from generator.cite.downloads import add_downloads
 from generator.cite.provenance import provenance
 from generator.load import load
-from generator.render.pages import leaderboard_html
-from generator.render.site import Generated, generate
-from generator.render.views import analyse
+from generator.render.core.pages import leaderboard_html
+from generator.render.core.site import Generated, generate
+from generator.render.core.views import analyse
 
 from ..golden import check_golden
 from ..helpers import FIXTURES

@@ -12,7 +12,7 @@ import yaml
 
 from generator.cite.latex import escape, merge_ci, table_tex
 from generator.importers import get
-from generator.render.site import generate
+from generator.render.core.site import generate
 
 from ..helpers import FIXTURES, copy_root
 from .found import one

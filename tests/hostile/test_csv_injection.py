@@ -12,7 +12,7 @@ import pandas as pd
 import pytest
 
 from generator.build import build_site
-from generator.render.pages import csv_text, inert_cell
+from generator.render.core.pages import csv_text, inert_cell
 
 from ..helpers import FIXTURES, copy_root
 

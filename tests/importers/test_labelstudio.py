@@ -76,7 +76,8 @@ def mqm_root(tmp_path: Path) -> tuple[Path, Any]:
 
 
 def test_registered() -> None:
-    assert {IMPORTERS[k] for k in ("labelstudio", "wmt-mqm", "csv")} == {"labelstudio", "wmt_mqm", "csv_table"}
+    assert {IMPORTERS[k] for k in ("labelstudio", "wmt-mqm", "csv")} == {"formats.labelstudio", "formats.wmt_mqm",
+                                                                         "formats.csv_table"}
 
 
 def test_mqm_round_trip(mqm_root: tuple[Path, Any]) -> None:

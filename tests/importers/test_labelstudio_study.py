@@ -168,7 +168,7 @@ def test_help_and_docs_list_the_same_keys() -> None:
     import subprocess
     import sys
 
-    from generator.importers.mapping import MAPPINGS
+    from generator.importers.core.mapping import MAPPINGS
 
     page = (Path(__file__).resolve().parents[2] / "site" / "importers.md").read_text(encoding="utf-8")
     for name in MAPPINGS:

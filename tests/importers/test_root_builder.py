@@ -9,7 +9,7 @@ import pytest
 from generator import textfiles
 from generator.errors import DataError
 from generator.importers import ImportReport
-from generator.importers.root_builder import RootBuilder, namespaced, split_records
+from generator.importers.core.root_builder import RootBuilder, namespaced, split_records
 from generator.load import load, validate
 
 

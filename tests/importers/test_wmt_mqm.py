@@ -13,7 +13,7 @@ import yaml
 from generator.analysis.mqm import mqm_scores
 from generator.errors import DataError
 from generator.importers import get
-from generator.importers.wmt_mqm import pair_from_name
+from generator.importers.formats.wmt_mqm import pair_from_name
 from generator.load import load, validate
 
 HEADER = "system\tdoc\tdoc_id\tseg_id\trater\tsource\ttarget\tcategory\tseverity"

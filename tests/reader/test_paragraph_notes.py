@@ -6,9 +6,9 @@ from __future__ import annotations
 from pathlib import Path
 
 from generator.load import load
-from generator.render.pages import generated_pages
-from generator.render.paragraph_notes import RAW_LIMIT, _raw, paragraph_notes
-from generator.render.views import analyse
+from generator.render.core.pages import generated_pages
+from generator.render.reader.notes import RAW_LIMIT, _raw, paragraph_notes
+from generator.render.core.views import analyse
 
 REPO = Path(__file__).resolve().parents[2]
 

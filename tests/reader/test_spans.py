@@ -7,7 +7,7 @@ from dataclasses import dataclass
 import pytest
 
 from generator.errors import DataError
-from generator.render.spans import split_runs
+from generator.render.core.spans import split_runs
 
 
 @dataclass(frozen=True)

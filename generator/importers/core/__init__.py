@@ -1,0 +1,1 @@
+"""Shared importer machinery: mapping files, input discovery and the data-root builder."""

@@ -1,0 +1,1 @@
+"""Importers of released research data sets (LitEval, Creativity Bias): fixed layouts, shipped reported numbers."""

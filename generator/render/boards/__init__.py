@@ -1,0 +1,1 @@
+"""Listings of a dataset: per-system pages and the paragraph browser."""

@@ -1,0 +1,132 @@
+"""View rows of the paragraph browser: every paragraph with the spread of its ranking-column
+scores, and the paragraphs where automatic judges disagree most with the humans.
+
+The ranking column of a pair is the board's (the dataset's declared primary human scheme).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import pandas as pd
+
+from ...analysis.disagreement import judge_disagreement, most_disputed, spread
+from ...analysis.leaderboard import Column
+from ...model import Corpus
+from ..core.jinja import fmt
+from ..core.views import Analysis, Board
+
+TOP = 40  # rows of the "where judges disagree most" table
+
+
+@dataclass
+class Listing:
+    """Everything listing.html.j2 shows: headers, rows (label, link, cells, attrs), filters."""
+
+    intro: str
+    headers: list[str]
+    rows: list[dict[str, Any]]
+    filters: list[tuple[str, str, list[str]]]  # (data attribute, label, values)
+    csv_frame: pd.DataFrame
+
+
+def _ranking(boards: list[Board]) -> dict[str, Column]:
+    """The ranking column of each pair; when it scores whole texts, the first human column that
+    scores paragraphs (e.g. Creativity: MQM error points per 100 words instead of the CI)."""
+    out = {}
+    for board in boards:
+        if board.ranked_by is not None and board.ranked_by.unit == "paragraph":
+            out[board.pair] = board.ranked_by
+            continue
+        human = [c for c in board.columns if c.group == "human" and c.unit == "paragraph"]
+        if human:
+            out[board.pair] = human[0]
+    return out
+
+
+def _per_paragraph(analysis: Analysis) -> pd.DataFrame:
+    keys = {c.key for c in analysis.columns if c.unit == "paragraph"}
+    return analysis.long[analysis.long["column"].isin(keys)]
+
+
+def paragraph_listing(corpus: Corpus, analysis: Analysis, boards: list[Board]) -> Listing:
+    ranking = _ranking(boards)
+    names = {k: str(v["name"]) for k, v in corpus.systems.items()}
+    titles = {w: str(d.get("title", w)) for w, d in corpus.works.items()}
+    spreads = {}
+    for pair, column in ranking.items():
+        long = _per_paragraph(analysis)
+        table = spread(long[long["pair"] == pair], column.key, column.higher_is_better)
+        spreads.update({(pair, r["paragraph"]): (column, r) for r in table.to_dict("records")})
+    translations = corpus.translations.groupby(["paragraph", "pair"])["system"].count()
+    paragraphs = corpus.paragraphs.set_index("paragraph")
+    rows, records = [], []
+    for (paragraph, pair), count in sorted(translations.items(), key=lambda kv: _order(paragraphs, kv[0])):
+        info = paragraphs.loc[paragraph]
+        work = titles.get(str(info["work"]), str(info["work"]))
+        column, found = spreads.get((pair, paragraph), (ranking.get(pair), None))
+        label = column.label if column else "—"
+        cells = [work, pair, str(info["snippet"] or ""), int(count), label,
+                 fmt(found["spread"]) if found else fmt(None),
+                 names.get(found["best_system"], found["best_system"]) if found else fmt(None)]
+        rows.append({"label": paragraph, "link": f"{paragraph}.html#{pair}", "cells": cells,
+                     "attrs": {"work": work, "pair": pair}})
+        records.append({"paragraph": paragraph, "work": work, "pair": pair, "begins": cells[2],
+                        "translations": int(count), "ranking column": label,
+                        "spread": found["spread"] if found else None,
+                        "best": found["best_system"] if found else None})
+    filters = [("work", "Work", sorted({r["attrs"]["work"] for r in rows})),
+               ("pair", "Pair", sorted({r["attrs"]["pair"] for r in rows}))]
+    intro = ("Every source paragraph with its translations side by side. Spread: the best minus "
+             "the worst system's score in the pair's ranking column (the board's), so large "
+             "spreads are the paragraphs that separate systems; best: the system on top there.")
+    headers = ["Paragraph", "work", "pair", "begins", "translations", "ranking column", "spread", "best"]
+    return Listing(intro, headers, rows, filters, pd.DataFrame(records))
+
+
+def _order(paragraphs: pd.DataFrame, key: tuple[str, str]) -> tuple[Any, ...]:
+    paragraph, pair = key
+    return (str(paragraphs.at[paragraph, "work"]), int(paragraphs.at[paragraph, "index"]), paragraph, pair)
+
+
+def disagreement_listing(corpus: Corpus, analysis: Analysis, boards: list[Board]) -> Listing | None:
+    """The paragraphs where metrics and LLM judges order the systems least like the humans."""
+    frames = []
+    labels = {c.key: c.label for c in analysis.columns}
+    for pair, column in _ranking(boards).items():
+        judges = {c.key: c.higher_is_better for c in analysis.columns
+                  if c.group in ("metric", "llm") and c.unit == "paragraph"}
+        long = _per_paragraph(analysis)
+        long = long[long["pair"] == pair]
+        frames.append(judge_disagreement(long, column.key, judges, column.higher_is_better)
+                      .assign(human=column.label))
+    taus = pd.concat(frames, ignore_index=True) if frames else pd.DataFrame()
+    if taus.empty:
+        return None
+    top = most_disputed(taus.drop(columns="human"), TOP)
+    human = taus.drop_duplicates("pair").set_index("pair")["human"]
+    paragraphs = corpus.paragraphs.set_index("paragraph")
+    titles = {w: str(d.get("title", w)) for w, d in corpus.works.items()}
+    rows, records = [], []
+    for r in top.to_dict("records"):
+        info = paragraphs.loc[r["paragraph"]]
+        work = titles.get(str(info["work"]), str(info["work"]))
+        worst = labels.get(r["worst"], r["worst"])
+        cells = [work, r["pair"], str(info["snippet"] or ""), human[r["pair"]], fmt(r["mean_tau"]),
+                 int(r["judges"]), f"{worst} (τ = {fmt(r['worst_tau'])})"]
+        rows.append({"label": r["paragraph"], "link": f"{r['paragraph']}.html#{r['pair']}",
+                     "cells": cells, "attrs": {"work": work, "pair": r["pair"]}})
+        records.append({"paragraph": r["paragraph"], "work": work, "pair": r["pair"],
+                        "human column": human[r["pair"]], "mean tau": r["mean_tau"],
+                        "judges": int(r["judges"]), "most different judge": worst,
+                        "its tau": r["worst_tau"]})
+    intro = (f"The {len(rows)} paragraphs where automatic metrics and LLM judges order the systems "
+             "least like the human judgments: Kendall τ-b over the systems of one paragraph between "
+             "the pair's ranking column (human) and each metric or LLM judge, both oriented so that "
+             "1 = same order and −1 = reversed; mean over judges, lowest first. Paragraphs with fewer "
+             "than three systems scored by both are left out.")
+    headers = ["Paragraph", "work", "pair", "begins", "human column", "mean τ", "judges",
+               "most different judge"]
+    filters = [("pair", "Pair", sorted({r["attrs"]["pair"] for r in rows}))]
+    return Listing(intro, headers, rows, filters, pd.DataFrame(records))

@@ -1,0 +1,82 @@
+"""View models of system and work pages."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import pandas as pd
+
+from ...analysis.leaderboard import Column
+from ...model import Corpus
+from ..core.badges import provenance_badge
+from ..core.views import Analysis
+
+SHOWN_ROWS = 100  # per-paragraph rows on a system page; the CSV has them all (no page > 500 KB)
+CARD_FIELDS = ("kind", "modality", "model", "size", "version", "date", "translator", "prompt",
+               "submitted_by", "licence", "url", "description")
+
+
+@dataclass
+class SystemPairView:
+    pair: str
+    columns: list[Column]
+    means: dict[str, tuple[float | None, int]]
+    rows: list[dict[str, Any]]  # every paragraph, in work order (the CSV)
+    csv: str
+
+    @property
+    def shown(self) -> list[dict[str, Any]]:
+        """The rows printed on the page: the first ``SHOWN_ROWS`` in work order."""
+        return self.rows[:SHOWN_ROWS]
+
+
+@dataclass
+class SystemView:
+    system: str
+    name: str
+    is_human: bool
+    card: list[tuple[str, str]]
+    badge: str
+    pairs: list[SystemPairView]
+    same_as: list[tuple[str, str]]  # (dataset, system) of the same system in other loaded datasets
+
+
+def system_views(corpus: Corpus, analysis: Analysis) -> list[SystemView]:
+    views = []
+    for system, card in sorted(corpus.systems.items()):
+        fields = [(name, str(card[name])) for name in CARD_FIELDS if card.get(name) not in (None, "")]
+        pairs = []
+        mine = analysis.long[analysis.long["system"] == system]
+        for pair in sorted(corpus.translations.loc[corpus.translations["system"] == system, "pair"].unique()):
+            pairs.append(_pair_view(corpus, analysis, system, pair, mine[mine["pair"] == pair]))
+        views.append(SystemView(system, str(card["name"]), card["kind"] == "human", fields,
+                                provenance_badge(corpus, system), pairs, list(card.get("_same_as", []))))
+    return views
+
+
+def _pair_view(corpus: Corpus, analysis: Analysis, system: str, pair: str,
+               scores: pd.DataFrame) -> SystemPairView:
+    columns = [c for c in analysis.columns if c.key in set(scores["column"])]
+    means = {c.key: _mean(scores, c.key) for c in columns}
+    wide = scores.pivot_table(index="paragraph", columns="column", values="score", aggfunc="mean")
+    mine = corpus.translations.loc[(corpus.translations["system"] == system)
+                                   & (corpus.translations["pair"] == pair), ["paragraph"]]
+    order = mine.merge(corpus.paragraphs[["paragraph", "work", "index", "snippet"]], on="paragraph",
+                       how="left").sort_values(["work", "index", "paragraph"], kind="stable")
+    values = wide.reindex(index=order["paragraph"], columns=[c.key for c in columns])
+    cells = values.astype(object).where(values.notna(), None).to_numpy().tolist()
+    rows = [{"paragraph": pid, "snippet": str(snippet or ""),
+             "values": {c.key: (None if v is None else float(v)) for c, v in zip(columns, row)}}
+            for pid, snippet, row in zip(order["paragraph"], order["snippet"], cells)]
+    return SystemPairView(pair, columns, means, rows, f"{system}-{pair}.csv")
+
+
+def _mean(scores: pd.DataFrame, key: str) -> tuple[float | None, int]:
+    values = scores.loc[scores["column"] == key, "score"].dropna()
+    return (float(values.mean()) if len(values) else None, int(len(values)))
+
+
+def system_pair_csv(view: SystemPairView) -> pd.DataFrame:
+    return pd.DataFrame([{"paragraph": r["paragraph"],
+                          **{c.label: r["values"][c.key] for c in view.columns}} for r in view.rows])

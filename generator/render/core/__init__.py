@@ -1,0 +1,1 @@
+"""Shared rendering core: the analysis model (views), jinja, charts, page assembly, the site generator."""

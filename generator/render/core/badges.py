@@ -1,0 +1,80 @@
+"""The provenance badge of a system: what kind of evidence its numbers actually rest on.
+
+Computed from the judgments a system has, never from its kind: ``human`` when a person
+judged its output (MQM, SQM, RULER, VERSE or creativity by a non-LLM annotator, or a released
+human score of scheme ``score``), ``llm`` when an LLM judge scored it (a metric campaign with a
+``judge`` block, or MQM/creativity by an annotator of expertise ``llm``), ``metric`` when an
+automatic metric scored it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ...model import Corpus
+
+LABELS = {"human": "human-evaluated", "llm": "LLM-judged", "metric": "automatic scores only"}
+_HUMAN_TABLES = (("mqm", "MQM"), ("sqm", "SQM"), ("ruler", "RULER"), ("verse", "VERSE"),
+                 ("ucps", "creativity"))
+
+
+@dataclass(frozen=True)
+class Evidence:
+    """What a system has: human schemes with annotator counts, and LLM / metric flags."""
+
+    human: tuple[str, ...]
+    llm: bool
+    metric: bool
+
+    @property
+    def kinds(self) -> tuple[str, ...]:
+        """human / llm / metric, in that order, for what the system has (the filter values)."""
+        return tuple(k for k, has in (("human", bool(self.human)), ("llm", self.llm),
+                                      ("metric", self.metric)) if has)
+
+    @property
+    def chip(self) -> str:
+        """The one-word badge: the strongest evidence (human > LLM > metrics)."""
+        if self.human:
+            return LABELS["human"]
+        if self.llm:
+            return LABELS["llm"]
+        return LABELS["metric"] if self.metric else "not scored yet"
+
+
+def evidence(corpus: Corpus, system: str) -> Evidence:
+    annotators = corpus.annotators
+    llm_annotators = set(annotators.loc[annotators["expertise"] == "llm", "annotator"])
+    human: list[str] = []
+    llm = False
+    for table, scheme in _HUMAN_TABLES:
+        frame = corpus.tables[table]
+        rows = frame[frame["system"] == system]
+        by_llm = rows["annotator"].isin(llm_annotators)
+        llm = llm or bool(by_llm.any())
+        rows = rows[~by_llm]
+        if len(rows):
+            n = rows["annotator"].nunique()
+            human.append(f"{scheme}, {n} annotator{'s' if n != 1 else ''}")
+    scores = corpus.metric_scores
+    scores = scores[(scores["system"] == system) & scores["score"].notna()]
+    campaigns = corpus.tables["campaigns"].set_index("campaign")
+    metric = False
+    for cid in sorted(set(scores["campaign"])):
+        row = campaigns.loc[cid]
+        if row["scheme"] == "score":
+            n = annotators.loc[annotators["campaign"] == cid, "annotator"].nunique()
+            human.append(f"{row['title']}, {n} annotator{'s' if n != 1 else ''}")
+        elif row["judge_model"]:
+            llm = True
+        else:
+            metric = True
+    return Evidence(tuple(human), llm, metric)
+
+
+def provenance_badge(corpus: Corpus, system: str) -> str:
+    """'human-evaluated: scheme, n annotators' / 'LLM-judged' / 'automatic scores only' / 'not scored yet'."""
+    found = evidence(corpus, system)
+    if found.human:
+        return f"{LABELS['human']}: " + "; ".join(found.human)
+    return found.chip

@@ -1,0 +1,92 @@
+"""Altair charts -> an embeddable view (Vega-Lite JSON for vega-embed) plus SVG/PNG/JSON files.
+
+Pages work offline: the vega/vega-lite/vega-embed bundle comes from the vl-convert
+package and is written once as ``assets/litboard/vega-bundle.js``. With JavaScript off
+the page shows the SVG. Tooltip text is data: vega-embed's tooltip handler escapes it.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+from ...ids import is_safe_id
+
+BUNDLE = "assets/litboard/vega-bundle.js"
+
+
+@dataclass(frozen=True)
+class ChartView:
+    """What the chart template needs; ``spec`` is embedded with jinja's tojson (HTML-safe)."""
+
+    id: str
+    title: str
+    spec: dict[str, Any]
+    svg: str
+    png: str
+    json: str
+
+
+@lru_cache(maxsize=1)
+def vega_bundle() -> str:
+    """The vega + vega-lite + vega-embed bundle: seconds to make, the same for every build (cached)."""
+    import vl_convert as vlc
+
+    return str(vlc.javascript_bundle("window.litboardVegaEmbed = vegaEmbed;"))
+
+
+def chart_files(folder: str, name: str, title: str, chart: Any) -> tuple[ChartView, dict[str, str | bytes]]:
+    """Render one altair chart into its view and files under ``folder/name.{svg,png,vl.json}``."""
+    import vl_convert as vlc
+
+    if not is_safe_id(name):
+        raise ValueError(f"chart name {name!r} is not a safe id")
+    spec = plain_text(chart.to_dict())
+    text = json.dumps(spec, sort_keys=True, ensure_ascii=False)
+    base = f"{folder}/{name}" if folder else name
+    files: dict[str, str | bytes] = {
+        f"{base}.vl.json": text + "\n",
+        f"{base}.svg": stable_ids(vlc.vegalite_to_svg(text)),
+        f"{base}.png": vlc.vegalite_to_png(text, scale=2),
+    }
+    return ChartView(name, title, spec, f"{name}.svg", f"{name}.png", f"{name}.vl.json"), files
+
+
+_UNSAFE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff]")
+
+
+def plain_text(value: Any) -> Any:
+    """The spec with control characters, U+2028/U+2029 and lone surrogates replaced by U+FFFD.
+
+    ``validate`` refuses them in names and titles, but a chart label can come from any text
+    field, and vl-convert aborts the whole process (exit 134) on some of them."""
+    if isinstance(value, str):
+        return _UNSAFE.sub("\ufffd", value)
+    if isinstance(value, dict):
+        return {plain_text(k): plain_text(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [plain_text(v) for v in value]
+    return value
+
+
+_SVG_ID = re.compile(r'id="((?:gradient|clip|pattern|mask)[A-Za-z-]*_?)(\d+)"')
+
+
+def stable_ids(svg: str) -> str:
+    """Number the SVG's gradient/clip ids from 0 in document order.
+
+    vega's SVG renderer counts them per process, so the same chart rendered twice in one build
+    process (or after another chart) got other ids: the output must not depend on what was drawn before.
+    """
+    mapping: dict[str, str] = {}
+    for match in _SVG_ID.finditer(svg):
+        old = match.group(1) + match.group(2)
+        if old not in mapping:
+            mapping[old] = f"{match.group(1)}{len(mapping)}"
+    if not mapping:
+        return svg
+    pattern = re.compile(r"(?<=[\"#])(" + "|".join(re.escape(k) for k in sorted(mapping, key=len, reverse=True)) + r")(?=[\")])")
+    return pattern.sub(lambda m: mapping[m.group(1)], svg)

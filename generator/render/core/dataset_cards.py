@@ -1,0 +1,78 @@
+"""The home page's dataset cards: what each dataset holds, at a glance, with its citation."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ...model import Corpus
+
+HUMAN_TABLES = ("mqm", "sqm", "bws", "pairwise", "free_spans", "ruler", "verse")
+SCHEME_LABELS = {"mqm": "MQM", "sqm": "SQM", "bws": "BWS", "pairwise": "pairwise", "free": "free annotation",
+                 "creativity": "creativity (UCP)", "ruler": "RULER", "verse": "VERSE", "metric": "metrics",
+                 "score": "human scores"}
+
+
+@dataclass(frozen=True)
+class DatasetCard:
+    id: str
+    title: str
+    link: str
+    version: str
+    demo: bool
+    description: str
+    licence: str
+    citation: str
+    pairs: list[str]
+    systems: int
+    human_systems: int
+    works: int
+    paragraphs: int
+    schemes: list[str]
+    human_judgments: int
+    llm_judgments: int
+    automatic_scores: int
+
+
+def card(corpus: Corpus, link: str) -> DatasetCard:
+    d = corpus.datasets[0] if corpus.datasets else {}
+    t = corpus.tables
+    campaigns = t["campaigns"]
+    judged_by_llm = set(campaigns.loc[campaigns["judge_model"].astype(str) != "", "campaign"])
+    human_scores = set(campaigns.loc[campaigns["scheme"] == "score", "campaign"])  # human, no spans
+    metric_rows = t["metric_scores"]
+    llm = int(metric_rows["campaign"].isin(judged_by_llm).sum())
+    scored = int(metric_rows["campaign"].isin(human_scores).sum())
+    human = sum(len(t[name]) for name in HUMAN_TABLES) + scored
+    human += len(t["ucps"][["campaign", "system", "paragraph", "annotator"]].drop_duplicates())
+    schemes = sorted({SCHEME_LABELS.get(s, s) for s in campaigns["scheme"]})
+    return DatasetCard(
+        id=corpus.dataset_id, title=corpus.dataset_title, link=link, version=str(d.get("version", "")),
+        demo=bool(d.get("demo", False)), description=str(d.get("description", "")),
+        licence=str(d.get("licence", "")), citation=str(d.get("citation", "")), pairs=corpus.pairs,
+        systems=len(t["systems"]), human_systems=int(t["systems"]["is_human"].sum()),
+        works=len(t["works"]), paragraphs=len(t["paragraphs"]), schemes=schemes,
+        human_judgments=human, llm_judgments=llm, automatic_scores=len(metric_rows) - llm - scored)
+
+
+@dataclass(frozen=True)
+class DatasetIntro:
+    id: str
+    version: str
+    description: str
+    source_url: str
+    source_commit: str
+    notes: list[str]
+
+
+def web_url(value: object) -> str:
+    """``value`` when it is an http(s) URL a page may link to, else '' (never javascript: etc.)."""
+    text = str(value or "").strip()
+    return text if text.lower().startswith(("https://", "http://")) and not any(c.isspace() for c in text) else ""
+
+
+def intro(corpus: Corpus) -> DatasetIntro:
+    d = corpus.datasets[0] if corpus.datasets else {}
+    source = d.get("source") or {}
+    return DatasetIntro(id=corpus.dataset_id, version=corpus.data_version(),
+                        description=str(d.get("description", "")), source_url=web_url(source.get("url")),
+                        source_commit=str(source.get("commit", "")), notes=[str(n) for n in d.get("notes", [])])

@@ -1,0 +1,157 @@
+"""Assemble every generated file of the site: relative path -> text or bytes.
+
+Pure: reads the corpus and analysis, returns a dict. ``site.write``/the mkdocs plugin
+are the only places that touch the filesystem.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pandas as pd
+from markupsafe import Markup, escape
+
+from ...model import Corpus
+from .badges import LABELS
+from ..boards.browse_views import disagreement_listing, paragraph_listing
+from .jinja import DEFAULT_TEMPLATES, render
+from ..boards.system_views import system_pair_csv, system_views
+from ..reader.notes import paragraph_notes
+from ..reader.views import paragraph_views
+from .views import Analysis, board_csv, boards
+
+Files = dict[str, str | bytes]
+ASSETS = ("litboard.css", "litboard.js", "reader.css", "reader.js", "home.css", "iframe-worker-shim.js")
+
+
+FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+_NUMBER = re.compile(r"[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?")
+
+
+def csv_text(frame: pd.DataFrame) -> str:
+    """Every CSV download: text cells (and headers) that a spreadsheet would run as a formula
+    are neutralised; numeric columns are written as numbers."""
+    safe = frame.copy()
+    safe.columns = [inert_cell(c) for c in safe.columns]
+    for position in range(safe.shape[1]):
+        if not pd.api.types.is_numeric_dtype(safe.dtypes.iloc[position]):
+            safe.isetitem(position, safe.iloc[:, position].map(inert_cell))
+    return safe.to_csv(index=False, lineterminator="\n", float_format="%.6g")
+
+
+def inert_cell(value: object) -> object:
+    """OWASP's CSV-injection defence: a text starting with = + - @ tab or CR gets a leading
+    single quote, so spreadsheets show it as text. A number, or text that is only a number
+    (``-0.5``), is left alone."""
+    if isinstance(value, str) and value.startswith(FORMULA_START) and not _NUMBER.fullmatch(value):
+        return "'" + value
+    return value
+
+
+SEARCH = ("full", "title", "none")
+
+
+def page(title: str, body: str, demo: bool, templates: Path, search: str = "title", wide: bool = False) -> str:
+    """A generated Markdown page. ``search`` says what the site search indexes: "title" (the
+    default: the title only, so numbers, provenance and signatures never reach the index),
+    "full" (title and text, minus blocks marked ``data-search-exclude``: system cards, works)
+    or "none" (left out: mkdocs-material's ``search.exclude`` front matter). ``wide`` hides the
+    navigation and table-of-contents sidebars (leaderboards and listings)."""
+    if search not in SEARCH:
+        raise ValueError(f"search must be one of {SEARCH}, not {search!r}")
+    return render("page.md.j2", templates, title=title, body=Markup(body), demo=demo, search=search, wide=wide)
+
+
+def leaderboard_html(corpus: Corpus, analysis: Analysis, templates: Path = DEFAULT_TEMPLATES) -> tuple[str, Files]:
+    """The leaderboard fragment for the home page, plus its CSV files."""
+    files: Files = {}
+    all_boards = boards(corpus, analysis)
+    for board in all_boards:
+        files[board.csv] = csv_text(board_csv(board))
+    kinds = sorted({row.kind for board in all_boards for row in board.rows + board.unranked})
+    html = render("leaderboard.html.j2", templates, boards=all_boards, base="", demo=corpus.is_demo,
+                  kinds=kinds, evidence=list(LABELS.items()))
+    return html, files
+
+
+def generated_pages(corpus: Corpus, analysis: Analysis, templates: Path = DEFAULT_TEMPLATES) -> Files:
+    demo = corpus.is_demo
+    files: Files = {}
+    notes = paragraph_notes(corpus)
+    for view in paragraph_views(corpus, analysis):
+        body = render("paragraph.html.j2", templates, view=view, base="../",
+                      notes=notes.get(view.paragraph, []))
+        title = f"{view.work_title}: paragraph {view.paragraph}"
+        # reader pages are found through their work page (title, opening words), not indexed:
+        # their text, spans and scores would make the index grow with every translation
+        files[f"paragraphs/{view.paragraph}.md"] = page(title, body, demo, templates, search="none")
+    for view in system_views(corpus, analysis):
+        body = render("system.html.j2", templates, view=view, base="../")
+        files[f"systems/{view.system}.md"] = page(view.name, body, demo, templates, search="full")
+        for pair in view.pairs:
+            files[f"systems/{pair.csv}"] = csv_text(system_pair_csv(pair))
+    files.update(_listings(corpus, demo, templates))
+    files.update(_browse(corpus, analysis, demo, templates))
+    files.update(_work_pages(corpus, demo, templates))
+    return files
+
+
+def _listings(corpus: Corpus, demo: bool, templates: Path) -> Files:
+    systems = corpus.tables["systems"].sort_values("system")
+    counts = corpus.translations.groupby("system")["paragraph"].count()
+    system_rows = [{"label": r["name"], "link": f"{r['system']}.html",
+                    "cells": [r["system"], r["kind"], r["modality"], int(counts.get(r["system"], 0))]}
+                   for r in systems.to_dict("records")]
+    files: Files = {}
+    files["systems/index.md"] = page("Systems", render(
+        "listing.html.j2", templates, intro="Every system with outputs in the loaded data.",
+        headers=["System", "id", "kind", "modality", "translations"], rows=system_rows,
+        csv="systems.csv", filters=[]), demo, templates, wide=True)
+    files["systems/systems.csv"] = csv_text(pd.DataFrame(
+        [dict(zip(["name", "system", "kind", "modality", "translations"], [r["label"], *r["cells"]]))
+         for r in system_rows]))
+    return files
+
+
+def _browse(corpus: Corpus, analysis: Analysis, demo: bool, templates: Path) -> Files:
+    """The paragraph list (spread per paragraph, filters) and where judges disagree most."""
+    all_boards = boards(corpus, analysis)
+    files: Files = {}
+    listing = paragraph_listing(corpus, analysis, all_boards)
+    disputed = disagreement_listing(corpus, analysis, all_boards)
+    files["paragraphs/index.md"] = page("Paragraphs", render(
+        "listing.html.j2", templates, intro=Markup(escape(listing.intro)) + (Markup(
+            ' See also <a href="disagreement.html">where judges disagree most</a>.') if disputed else ""),
+        headers=listing.headers, rows=listing.rows, csv="paragraphs.csv", filters=listing.filters),
+        demo, templates, wide=True)
+    files["paragraphs/paragraphs.csv"] = csv_text(listing.csv_frame)
+    if disputed is not None:
+        files["paragraphs/disagreement.md"] = page("Where judges disagree most", render(
+            "listing.html.j2", templates, intro=disputed.intro, headers=disputed.headers,
+            rows=disputed.rows, csv="disagreement.csv", filters=disputed.filters), demo, templates,
+            wide=True)
+        files["paragraphs/disagreement.csv"] = csv_text(disputed.csv_frame)
+    return files
+
+
+def _work_pages(corpus: Corpus, demo: bool, templates: Path) -> Files:
+    files: Files = {}
+    rows = []
+    for work_id, work in sorted(corpus.works.items()):
+        paragraphs = corpus.paragraphs[corpus.paragraphs["work"] == work_id].sort_values("index")
+        para_rows = [{"label": p["paragraph"], "link": f"../paragraphs/{p['paragraph']}.html",
+                      "cells": [str(p["snippet"] or "")]} for p in paragraphs.to_dict("records")]
+        facts = [("author", work.get("author", "")), ("year", work.get("year", "")),
+                 ("source language", work["source_lang"]), ("genre", work["genre"]), ("era", work["era"]),
+                 ("edition", work.get("edition", "")), ("rights", f"{work['rights']['status']}: {work['rights']['note']}")]
+        body = render("work.html.j2", templates, facts=[(k, str(v)) for k, v in facts if v not in ("", None)],
+                      notes=work.get("notes", []), translations=work.get("translations", []),
+                      links=work.get("links", []), rows=para_rows)
+        files[f"works/{work_id}.md"] = page(str(work["title"]), body, demo, templates, search="full")
+        rows.append({"label": str(work["title"]), "link": f"{work_id}.html",
+                     "cells": [str(work.get("author", "")), work["genre"], work["era"], len(para_rows)]})
+    files["works/index.md"] = page("Works", render(
+        "listing.html.j2", templates, intro="The works the source paragraphs come from.",
+        headers=["Work", "author", "genre", "era", "paragraphs"], rows=rows, csv=""), demo, templates)
+    return files

@@ -1,0 +1,115 @@
+"""The whole generation step: data roots -> every generated file (load -> analyse -> render).
+
+Each dataset is its own namespace: its pages are generated exactly as for a one-dataset
+site and then placed under ``<dataset id>/``. The home page gets one card per dataset.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Sequence
+
+from markupsafe import escape
+
+from ...cite.downloads import add_downloads
+from ...cite.provenance import merged, provenance
+from ...cite.publish import publish_files
+from ...datasets import load_all, research_first
+from ...model import Corpus
+from ..schemes import judge_bias_page
+from .dataset_cards import card, intro
+from .extra_pages import build_all
+from .jinja import DEFAULT_TEMPLATES, render
+from .pages import ASSETS, Files, generated_pages, leaderboard_html, page
+from .views import Analysis, analyse
+
+DATASETS_MARKER = "<!-- litboard:datasets -->"
+
+
+@dataclass
+class Generated:
+    """Generated files plus fragments the plugin injects into hand-written pages."""
+
+    files: Files
+    fragments: dict[str, str]
+    nav: list[dict[str, Any]]
+    timings: dict[str, float] = field(default_factory=dict)
+
+
+class _Clock:
+    def __init__(self) -> None:
+        self.timings: dict[str, float] = {"load": 0.0, "analyse": 0.0, "render": 0.0}
+        self.start = time.perf_counter()
+
+    def lap(self, phase: str) -> None:
+        now = time.perf_counter()
+        self.timings[phase] += now - self.start
+        self.start = now
+
+
+def generate(roots: Sequence[Path], templates: Path = DEFAULT_TEMPLATES) -> Generated:
+    clock = _Clock()
+    corpora = research_first(load_all(roots))
+    clock.lap("load")
+    files: Files = {f"assets/litboard/{name}": (templates / "assets" / name).read_text(encoding="utf-8")
+                    for name in ASSETS}
+    nav: list[dict[str, Any]] = []
+    cards = []
+    analysed = []
+    for corpus in corpora:
+        analysis = analyse(corpus)
+        analysed.append((corpus, analysis))
+        clock.lap("analyse")
+        own, own_nav = dataset_files(corpus, analysis, templates)
+        ds = corpus.dataset_id
+        own = {f"{ds}/{path}": content for path, content in labelled(own, corpus, templates).items()}
+        files.update(publish_files(own, corpus, templates))  # JSON/LaTeX twins, anchors, cite box
+        # mkdocs' theme templates do not escape nav titles: escape the dataset's own title here
+        section = str(escape(corpus.dataset_title))
+        nav.append({section: [{k: f"{ds}/{v}"} for entry in own_nav for k, v in entry.items()]})
+        cards.append(card(corpus, f"{ds}/index.html"))
+        clock.lap("render")
+    bias_files, bias_nav = judge_bias_page.build(analysed, templates)
+    prov = merged([(c.dataset_id, provenance(c)) for c, _ in analysed])
+    files.update(add_downloads(bias_files, prov))  # the panel's CSV gets its JSON/LaTeX twins too
+    nav = ([bias_nav] if bias_nav else []) + nav
+    home = render("datasets.html.j2", templates, cards=cards)
+    clock.lap("render")
+    return Generated(files, {DATASETS_MARKER: home}, nav, clock.timings)
+
+
+PAGE_START = '<div class="lb-page" markdown="0">\n'
+
+
+def labelled(files: Files, corpus: Corpus, templates: Path) -> Files:
+    """Every page of a dataset says which dataset (and data version) its numbers belong to."""
+    labels: dict[int, str] = {}
+    out: Files = {}
+    for path, content in files.items():
+        # the dataset's own index page opens with its fuller intro (source, commit, notes) instead
+        if isinstance(content, str) and path.endswith(".md") and path != "index.md" and PAGE_START in content:
+            depth = path.count("/")
+            if depth not in labels:
+                labels[depth] = render("dataset_label.html.j2", templates, up="../" * depth,
+                                       title=corpus.dataset_title, id=corpus.dataset_id,
+                                       version=corpus.data_version())
+            content = content.replace(PAGE_START, PAGE_START + labels[depth], 1)
+        out[path] = content
+    return out
+
+
+def dataset_files(corpus: Corpus, analysis: Analysis, templates: Path) -> tuple[Files, list[dict[str, str]]]:
+    """One dataset's pages (paths relative to its folder) and its nav entries."""
+    files = generated_pages(corpus, analysis, templates)
+    board_html, board_files = leaderboard_html(corpus, analysis, templates)
+    files.update(board_files)
+    head = render("dataset_intro.html.j2", templates, intro=intro(corpus))
+    files["index.md"] = page(f"{corpus.dataset_title}: leaderboard", head + board_html,
+                             corpus.is_demo, templates)
+    extra = build_all(corpus, analysis, templates)
+    files.update(extra.files)
+    nav = [{"Leaderboard": "index.md"}, *extra.nav, {"Systems": "systems/index.md"},
+           {"Paragraphs": "paragraphs/index.md"}, {"Works": "works/index.md"}]
+    return files, nav

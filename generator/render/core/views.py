@@ -1,0 +1,230 @@
+"""View models: plain dataclasses with everything a template shows, already formatted.
+
+Templates only loop and branch over these; all decisions (ordering, links, which
+numbers, provenance strings) are made here.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import Any
+
+import pandas as pd
+
+from ...analysis.leaderboard import GROUPS, Column, primary_keys, segment_scores, system_means
+from ...analysis.uncertainty import method_text, paired_bootstrap, score_matrix
+from ...model import Corpus
+from ...settings import AnalysisSettings
+from .badges import evidence, provenance_badge
+
+
+@dataclass
+class Cell:
+    value: float | None
+    n: int
+    link: str
+    ci_low: float | None = None
+    ci_high: float | None = None
+    rank_min: int | None = None
+    rank_max: int | None = None
+    cluster: int | None = None
+    bar: tuple[float, float, float] | None = None  # CI bar: left %, width %, mean % of the column's span
+
+
+@dataclass
+class BoardRow:
+    system: str
+    name: str
+    kind: str
+    modality: str
+    is_human: bool
+    cells: dict[str, Cell]
+    badge: str = ""
+    chip: str = ""  # the one-word provenance badge (human-evaluated / LLM-judged / ...)
+    evidence: tuple[str, ...] = ()  # human / llm / metric: what the system has (filter values)
+
+
+@dataclass
+class ColumnGroup:
+    key: str  # human | metric | llm
+    label: str
+    columns: list[Column]
+
+
+@dataclass
+class Board:
+    pair: str
+    columns: list[Column]
+    rows: list[BoardRow]
+    unranked: list[BoardRow]
+    csv: str
+    method: str
+    ranked_by: Column | None = None
+    ranked_note: str = ""  # why this column ranks (the dataset's declared primary human scheme)
+    groups: list[ColumnGroup] = field(default_factory=list)
+    sparse: list[str] = field(default_factory=list)  # columns hidden by default: few items
+
+
+@dataclass
+class Analysis:
+    """Everything the pages need that is computed from the corpus, computed once."""
+
+    long: pd.DataFrame
+    columns: list[Column]
+    means: pd.DataFrame
+    rankings: dict[tuple[str, str], pd.DataFrame]
+    settings: AnalysisSettings
+
+
+def analyse(corpus: Corpus, settings: AnalysisSettings = AnalysisSettings()) -> Analysis:
+    long, columns = segment_scores(corpus)
+    rankings = {}
+    for column in columns:
+        for pair, group in long[long["column"] == column.key].groupby("pair", sort=True):
+            table = rank_table(group, column.higher_is_better, settings)
+            if table is not None:
+                rankings[(str(pair), column.key)] = table
+    return Analysis(long, columns, system_means(long), rankings, settings)
+
+
+def rank_table(group: pd.DataFrame, higher_is_better: bool,
+               settings: AnalysisSettings) -> pd.DataFrame | None:
+    """Bootstrap mean/CI/95% rank interval/cluster per system; None below two paragraphs (no CI shown)."""
+    matrix = score_matrix(group)
+    if len(matrix.dropna(how="all")) < 2:
+        return None
+    weights = score_matrix(group, value="weight") if "weight" in group.columns else None
+    result = paired_bootstrap(matrix, n_resamples=settings.bootstrap_resamples, seed=settings.seed,
+                              alpha=settings.alpha, higher_is_better=higher_is_better,
+                              missing=settings.missing, test=settings.test,  # type: ignore[arg-type]
+                              weights=weights)
+    return result.table
+
+
+def method_note(settings: AnalysisSettings) -> str:
+    return method_text(settings.bootstrap_resamples, settings.seed, settings.alpha, settings.test)
+
+
+def _is_missing(value: Any) -> bool:
+    return value is None or (isinstance(value, float) and math.isnan(value))
+
+
+def boards(corpus: Corpus, analysis: Analysis) -> list[Board]:
+    """One leaderboard per language pair, ranked by the declared primary human scheme."""
+    systems = corpus.tables["systems"].set_index("system")
+    found = {s: evidence(corpus, s) for s in systems.index}
+    primaries = primary_keys(corpus)
+    out = []
+    for pair in corpus.pairs:
+        present = sorted(corpus.translations.loc[corpus.translations["pair"] == pair, "system"].unique())
+        means = analysis.means[analysis.means["pair"] == pair]
+        columns = [c for c in analysis.columns if c.key in set(means["column"])]
+        first, note = ranking_column(columns, primaries)
+        rows = []
+        for system in present:
+            cells = {c.key: _cell(analysis, means, pair, c.key, system) for c in columns}
+            info = systems.loc[system]
+            rows.append(BoardRow(system, str(info["name"]), str(info["kind"]), str(info["modality"]),
+                                 bool(info["is_human"]), cells, provenance_badge(corpus, system),
+                                 found[system].chip, found[system].kinds))
+        for column in columns:
+            _place_bars([r.cells[column.key] for r in rows])
+        rows.sort(key=lambda r: _sort_key(r, first))
+        ranked = [r for r in rows if first is not None and not _is_missing(r.cells[first.key].value)]
+        unranked = [r for r in rows if r not in ranked]
+        groups = [ColumnGroup(k, label, [c for c in columns if c.group == k])
+                  for k, label in GROUPS.items() if any(c.group == k for c in columns)]
+        out.append(Board(pair, columns, ranked, unranked, f"leaderboard-{pair}.csv",
+                         method_note(analysis.settings), first, note, groups,
+                         sparse_columns(rows, columns, first)))
+    return out
+
+
+SPARSE_SHARE = 0.25  # a column scored on under a quarter of the ranking column's items
+
+
+def sparse_columns(rows: list[BoardRow], columns: list[Column], first: Column | None) -> list[str]:
+    """Columns the chooser hides at first: at most SPARSE_SHARE of the ranking column's items
+    (e.g. LitEval's second student annotation, 5 of 46 paragraphs). Never the ranking column."""
+    if first is None:
+        return []
+    most = max((r.cells[first.key].n for r in rows), default=0)
+    return [c.key for c in columns if c.key != first.key
+            and max((r.cells[c.key].n for r in rows), default=0) <= SPARSE_SHARE * most]
+
+
+def ranking_column(columns: list[Column], primaries: list[tuple[str, str]]) -> tuple[Column | None, str]:
+    """The default ranking column and why: a declared primary, else the first human column."""
+    by_key = {c.key: c for c in columns}
+    for key, dataset in primaries:
+        if key in by_key:
+            return by_key[key], f"the primary human scheme declared by {dataset}"
+    human = [c for c in columns if c.group == "human"]
+    if human:
+        return human[0], "the first human-judgment column (no primary scheme declared)"
+    if columns:
+        return columns[0], "the first column: no human judgments for this pair yet"
+    return None, ""
+
+
+def _cell(analysis: Analysis, means: pd.DataFrame, pair: str, key: str, system: str) -> Cell:
+    hit = means[(means["column"] == key) & (means["system"] == system)]
+    link = f"systems/{system}.html#{pair}"
+    if not len(hit):
+        return Cell(None, 0, link)
+    table = analysis.rankings.get((pair, key))
+    cell = Cell(float(hit["mean"].iloc[0]), int(hit["n"].iloc[0]), link)
+    if table is not None and system in table.index:
+        row = table.loc[system]
+        cell.ci_low, cell.ci_high = float(row["ci_low"]), float(row["ci_high"])
+        cell.rank_min, cell.rank_max = int(row["rank_min"]), int(row["rank_max"])
+        cell.cluster = int(row["cluster"])
+    return cell
+
+
+def _place_bars(cells: list[Cell]) -> None:
+    """Position each CI bar on a common axis: the lowest CI bound to the highest of the column."""
+    bounded = [c for c in cells if c.ci_low is not None and c.ci_high is not None and c.value is not None]
+    if not bounded:
+        return
+    low = min(c.ci_low for c in bounded)  # type: ignore[type-var]
+    high = max(c.ci_high for c in bounded)  # type: ignore[type-var]
+    span = (high - low) or 1.0  # type: ignore[operator]
+
+    def pos(x: float) -> float:
+        return round(100 * (x - low) / span, 1)  # type: ignore[operator]
+
+    for c in bounded:
+        left = pos(c.ci_low)  # type: ignore[arg-type]
+        c.bar = (left, round(pos(c.ci_high) - left, 1), pos(c.value))  # type: ignore[arg-type]
+
+
+def _sort_key(row: BoardRow, first: Column | None) -> tuple[Any, ...]:
+    """Best first by the ranking column; systems without a score go last, by id, never ranked."""
+    if first is None:
+        return (1, 0.0, row.system)
+    value = row.cells[first.key].value
+    if _is_missing(value):
+        return (1, 0.0, row.system)
+    signed = -value if first.higher_is_better else value  # type: ignore[operator]
+    return (0, signed, row.system)
+
+
+def board_csv(board: Board) -> pd.DataFrame:
+    data = []
+    ranked = [(rank, row) for rank, row in enumerate(board.rows, start=1)]
+    for rank, row in ranked + [(None, row) for row in board.unranked]:
+        record: dict[str, Any] = {"rank": rank, "system": row.system, "name": row.name,
+                                  "kind": row.kind, "modality": row.modality}
+        for column in board.columns:
+            cell = row.cells[column.key]
+            record[column.label] = cell.value
+            record[f"{column.label} ci_low"] = cell.ci_low
+            record[f"{column.label} ci_high"] = cell.ci_high
+            record[f"{column.label} rank_range"] = (
+                f"{cell.rank_min}-{cell.rank_max}" if cell.rank_min is not None else None)
+            record[f"{column.label} cluster"] = cell.cluster
+            record[f"{column.label} n"] = cell.n
+        data.append(record)
+    return pd.DataFrame(data)

@@ -1,0 +1,1 @@
+"""Creativity pages: UCPs, creativity scores and errors per text (the Creativity Bias campaigns)."""

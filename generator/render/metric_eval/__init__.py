@@ -1,0 +1,1 @@
+"""Adequacy and metric meta-evaluation pages (the LitEval campaigns)."""

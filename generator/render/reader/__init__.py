@@ -1,0 +1,1 @@
+"""The paragraph reader: translations side by side with their span layers and scores."""

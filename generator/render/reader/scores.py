@@ -1,0 +1,191 @@
+"""Per-translation facts for the paragraph reader: the compact score row and the span
+agreement overlay. Pure functions over the tidy tables; formatting is left to templates.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from itertools import combinations
+from typing import Any
+
+import pandas as pd
+
+from ...analysis.span_overlap import confusion, kappas_of
+from ...model import Corpus
+from ..core.spans import split_runs
+from ..core.views import Analysis
+
+Key = tuple[str, str, str]  # (system, pair, paragraph)
+KEY = ["system", "pair", "paragraph"]
+
+
+@dataclass(frozen=True)
+class ScoreView:
+    """One entry of a translation's score row; ``text`` replaces the number when set."""
+
+    label: str
+    value: float | None
+    text: str
+    provenance: str
+
+
+@dataclass(frozen=True)
+class AgreementRun:
+    """A stretch of the translation and how many of the annotators marked it."""
+
+    text: str
+    level: str  # "all", "some" or "" (nobody)
+
+
+@dataclass(frozen=True)
+class KappaView:
+    first: str
+    second: str
+    value: float
+    label: str
+    n: int
+
+
+@dataclass(frozen=True)
+class AgreementView:
+    """Characters marked by all / some of the annotators of one campaign, with span kappas."""
+
+    campaign: str
+    annotators: tuple[str, ...]
+    runs: list[AgreementRun]
+    kappas: list[KappaView]
+    marked_all: int
+    marked_some: int
+
+
+def records_by(frame: pd.DataFrame, keys: list[str]) -> dict[Any, list[dict[str, Any]]]:
+    """Records of ``frame`` bucketed by the tuple of their ``keys`` values, in row order."""
+    out: dict[Any, list[dict[str, Any]]] = {}
+    for record in frame.to_dict("records"):
+        out.setdefault(tuple(record[k] for k in keys), []).append(record)
+    return out
+
+
+def score_rows(corpus: Corpus, analysis: Analysis) -> dict[Key, list[ScoreView]]:
+    """Every scheme's score of every translation: leaderboard columns (MQM, SQM, metrics),
+    BWS picks, rubric (RULER) and VERSE means, pairwise wins."""
+    out: dict[Key, list[ScoreView]] = {}
+    columns = {c.key: (i, c) for i, c in enumerate(analysis.columns)}
+    long = analysis.long.assign(_order=analysis.long["column"].map(lambda k: columns[k][0]))
+    for r in long.sort_values("_order", kind="stable").to_dict("records"):
+        column = columns[r["column"]][1]
+        out.setdefault((r["system"], r["pair"], r["paragraph"]), []).append(
+            ScoreView(column.label, float(r["score"]), "", column.provenance))
+    titles = corpus.tables["campaigns"].set_index("campaign")["title"].to_dict()
+    _bws(corpus.bws, titles, out)
+    _means(corpus.ruler, titles, "rubric mean over criteria and annotators", out)
+    _means(corpus.verse.rename(columns={"answer": "score"}), titles,
+           "VERSE mean answer (1 not met, 2 partly, 3 met) over questions and annotators", out)
+    _pairwise(corpus.pairwise, titles, out)
+    return out
+
+
+def _bws(bws: pd.DataFrame, titles: dict[str, str], out: dict[Key, list[ScoreView]]) -> None:
+    counts: dict[tuple[str, Key], list[int]] = {}
+    for r in bws.to_dict("records"):
+        for system in r["systems"]:
+            c = counts.setdefault((r["campaign"], (system, r["pair"], r["paragraph"])), [0, 0, 0])
+            c[0] += 1
+            c[1] += system == r["best"]
+            c[2] += system == r["worst"]
+    for (cid, key), (n, best, worst) in sorted(counts.items()):
+        out.setdefault(key, []).append(ScoreView(
+            str(titles[cid]), None, f"best {best}, worst {worst} of {n}",
+            f"{cid}: times picked best / worst among the {n} tuples that showed this translation"))
+
+
+def _means(frame: pd.DataFrame, titles: dict[str, str], what: str,
+           out: dict[Key, list[ScoreView]]) -> None:
+    if frame.empty:
+        return
+    means = frame.groupby(["campaign", *KEY], sort=True)["score"].agg(["mean", "count"])
+    for (cid, *key), row in means.iterrows():
+        out.setdefault(tuple(key), []).append(ScoreView(  # type: ignore[arg-type]
+            str(titles[cid]), float(row["mean"]), "", f"{cid}: {what} ({int(row['count'])} scores)"))
+
+
+def _pairwise(frame: pd.DataFrame, titles: dict[str, str], out: dict[Key, list[ScoreView]]) -> None:
+    tally: dict[tuple[str, Key], list[int]] = {}
+    for r in frame.to_dict("records"):
+        for side, other in (("a", "b"), ("b", "a")):
+            t = tally.setdefault((r["campaign"], (r[side], r["pair"], r["paragraph"])), [0, 0, 0])
+            t[0 if r["preference"] == side else 1 if r["preference"] == other else 2] += 1
+    for (cid, key), (won, lost, tied) in sorted(tally.items()):
+        out.setdefault(key, []).append(ScoreView(
+            str(titles[cid]), None, f"won {won}, lost {lost}, tied {tied}",
+            f"{cid}: pairwise preferences involving this translation"))
+
+
+@dataclass(frozen=True)
+class _Marked:
+    start: int
+    end: int
+    annotator: str
+
+
+def agreement_views(corpus: Corpus) -> dict[Key, list[AgreementView]]:
+    """For translations judged by two or more annotators of one MQM campaign: which
+    characters all / some of them marked, and Cohen's kappa per annotator pair
+    (span match, characters; ``analysis.span_overlap``, all translations of an annotator
+    pair at once)."""
+    judged = corpus.mqm.groupby(["campaign", *KEY])["annotator"].agg(lambda a: sorted(set(a)))
+    judged = judged[judged.map(len) >= 2]
+    if judged.empty:
+        return {}
+    texts = {k: t for k, t in corpus.translations.set_index(KEY)["text"].items() if isinstance(t, str)}
+    titles = corpus.tables["campaigns"].set_index("campaign")["title"].to_dict()
+    errors = records_by(corpus.mqm_errors, ["campaign", *KEY])
+    kappas = _pair_kappas(corpus.mqm_errors, judged, texts)
+    out: dict[Key, list[AgreementView]] = {}
+    for (cid, *rest), annotators in judged.items():
+        key: Key = tuple(rest)  # type: ignore[assignment]
+        text = texts.get(key)
+        if text is None:
+            continue
+        rows = [e for e in errors.get((cid, *key), []) if e["annotator"] in annotators]
+        pairs = [KappaView(a, b, *kappas[(cid, a, b, key)]) for a, b in combinations(annotators, 2)]
+        out.setdefault(key, []).append(_agreement(str(titles[cid]), text, rows, annotators, pairs))
+    return out
+
+
+def _pair_kappas(errors: pd.DataFrame, judged: pd.Series, texts: dict[Any, Any]
+                 ) -> dict[tuple[Any, ...], tuple[float, str, int]]:
+    """(campaign, first, second, translation) -> (kappa, label, characters)."""
+    jobs: dict[tuple[str, str, str], list[Key]] = {}
+    for (cid, *rest), annotators in judged.items():
+        key: Key = tuple(rest)  # type: ignore[assignment]
+        if key in texts:
+            for first, second in combinations(annotators, 2):
+                jobs.setdefault((cid, first, second), []).append(key)
+    by_campaign = {c: g for c, g in errors.groupby("campaign", sort=False)}
+    label = "Cohen kappa (span match, characters, pooled)"
+    out: dict[tuple[Any, ...], tuple[float, str, int]] = {}
+    for (cid, first, second), keys in jobs.items():
+        lengths = pd.DataFrame(keys, columns=KEY).assign(length=[len(texts[k]) for k in keys])
+        counts = confusion(by_campaign.get(cid, errors.iloc[0:0]), lengths, (first, second),
+                           "span", tuple(KEY)).counts
+        for key, value, n in zip(keys, kappas_of(counts), lengths["length"]):
+            out[(cid, first, second, key)] = (float(value), label, int(n))
+    return out
+
+
+def _agreement(title: str, text: str, rows: list[dict[str, Any]], annotators: list[str],
+               kappas: list[KappaView]) -> AgreementView:
+    marked = [_Marked(int(e["start"]), int(e["end"]), str(e["annotator"])) for e in rows
+              if e["end"] > e["start"]]
+    runs = []
+    counts = {"all": 0, "some": 0}
+    for run in split_runs(text, marked):
+        if not run.text:
+            continue
+        who = {s.annotator for s in run.spans}
+        level = "all" if len(who) == len(annotators) else "some" if who else ""
+        if level:
+            counts[level] += len(run.text)
+        runs.append(AgreementRun(run.text, level))
+    return AgreementView(title, tuple(annotators), runs, kappas, counts["all"], counts["some"])

@@ -1,0 +1,238 @@
+"""View models of the paragraph reader: one page per source paragraph, every translation
+side by side, with layered span highlights already split into runs.
+
+Everything is decided here (layers, CSS class names from fixed vocabularies, blind order,
+popover ids); ``templates/paragraph.html.j2`` and ``templates/reader/*`` only loop and
+branch. Text from data is passed through untouched: the templates escape it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+from dataclasses import dataclass, field
+from typing import Any
+
+from ...model import Corpus
+from .scores import KEY, AgreementView, ScoreView, agreement_views, records_by, score_rows
+from .spans import SpanContext, SpanView, source_errors, source_ucps, translation_spans
+from ..core.spans import split_runs
+from ..core.views import Analysis
+
+LAYERS: dict[str, str] = {
+    "mqm": "MQM errors (human)",
+    "auto": "LLM judges and metrics",
+    "free": "Free annotation (good / bad)",
+    "ucp": "Units of creative potential",
+    "kudos": "Kudos",
+}
+NESTING = {"ucp": 0, "free": 1, "kudos": 2, "auto": 3, "mqm": 4}  # outermost first
+@dataclass(frozen=True)
+class MarkView:
+    """A span's piece inside one run; first/last say whether the span starts/ends here."""
+
+    span: SpanView
+    first: bool
+    last: bool
+
+
+@dataclass(frozen=True)
+class RunView:
+    text: str
+    marks: tuple[MarkView, ...]
+    pop: str  # id of the details popover ("" for plain text)
+    omission: bool
+
+
+@dataclass
+class TextView:
+    text: str | None
+    snippet: str
+    restricted: str
+    lang: str
+    runs: list[RunView] = field(default_factory=list)
+    spans: list[SpanView] = field(default_factory=list)
+
+
+@dataclass
+class TranslationView:
+    system: str
+    name: str
+    kind: str
+    modality: str
+    is_human: bool
+    anchor: str
+    blind_label: str
+    blind_order: int
+    text: TextView
+    scores: list[ScoreView]
+    agreement: list[AgreementView]
+
+
+@dataclass
+class PairView:
+    pair: str
+    target_lang: str
+    translations: list[TranslationView]
+
+
+@dataclass(frozen=True)
+class ToggleView:
+    key: str
+    label: str
+    count: int
+
+
+@dataclass
+class ParagraphView:
+    paragraph: str
+    work: str
+    work_title: str
+    author: str
+    source_lang: str
+    source: TextView
+    pairs: list[PairView]
+    prev: str | None
+    next: str | None
+    layers: list[ToggleView]
+    annotators: list[ToggleView]
+    categories: list[str]
+    data: dict[str, Any]
+
+
+@dataclass
+class _Context:
+    """Lookups shared by every paragraph, built once."""
+
+    spans: SpanContext
+    source_ucps: dict[Any, list[dict[str, Any]]]
+    scores: dict[tuple[str, str, str], list[ScoreView]]
+    agreement: dict[tuple[str, str, str], list[AgreementView]]
+    systems: dict[str, dict[str, Any]]
+
+
+def paragraph_views(corpus: Corpus, analysis: Analysis) -> list[ParagraphView]:
+    """One reader view per source paragraph, in work order."""
+    campaigns = corpus.tables["campaigns"]
+    ctx = _Context(SpanContext(
+        titles=dict(zip(campaigns["campaign"], campaigns["title"].astype(str))),
+        expertise={(c, a): e for c, a, e in corpus.annotators[["campaign", "annotator", "expertise"]]
+                   .itertuples(index=False)},
+        metric_names={r["campaign"]: str(r["metric"] or r["judge_model"] or r["title"])
+                      for r in campaigns.to_dict("records")},
+        spans={name: records_by(corpus.tables[name], KEY)
+               for name in ("mqm_errors", "metric_spans", "free_spans", "ucps", "kudos")}),
+        source_ucps=records_by(corpus.ucps, ["paragraph"]),
+        scores=score_rows(corpus, analysis), agreement=agreement_views(corpus),
+        systems=corpus.tables["systems"].set_index("system").to_dict("index"))
+    paragraphs = corpus.paragraphs.sort_values(["work", "index", "paragraph"], kind="stable")
+    translations = corpus.translations.sort_values(["pair", "system"], kind="stable")
+    by_paragraph = records_by(translations, ["paragraph"])
+    ordered = paragraphs.to_dict("records")
+    views = []
+    for position, p in enumerate(ordered):
+        prev = ordered[position - 1] if position > 0 else None
+        nxt = ordered[position + 1] if position + 1 < len(ordered) else None
+        work = corpus.works.get(p["work"], {})
+        views.append(_paragraph(p, by_paragraph.get((p["paragraph"],), []), ctx, work,
+                                prev["paragraph"] if prev and prev["work"] == p["work"] else None,
+                                nxt["paragraph"] if nxt and nxt["work"] == p["work"] else None))
+    return views
+
+
+def _paragraph(p: dict[str, Any], translations: list[dict[str, Any]], ctx: _Context,
+               work: dict[str, Any], prev: str | None, nxt: str | None) -> ParagraphView:
+    pid = p["paragraph"]
+    by_pair: dict[str, list[dict[str, Any]]] = {}
+    for t in translations:
+        by_pair.setdefault(t["pair"], []).append(t)
+    pairs = []
+    for pair, items in sorted(by_pair.items()):
+        order = _blind_order(pid, pair, len(items))
+        views = [_translation(t, ctx, f"t{len(pairs)}x{i}", order[i]) for i, t in enumerate(items)]
+        views.sort(key=lambda v: (not v.is_human, v.system))
+        pairs.append(PairView(pair, pair.split("-")[1], views))
+    names = {(t.system, p.pair): (t.name, t.blind_label) for p in pairs for t in p.translations}
+    source_spans = source_ucps(ctx.source_ucps.get((pid,), []), names, ctx.spans)
+    marked = [r for t in translations for r in ctx.spans.spans["mqm_errors"].get((t["system"], t["pair"], pid), [])]
+    source_spans += source_errors(marked, names, ctx.spans)
+    source = _text_view(p["text"], p["snippet"], p["restricted"], p["source_lang"], source_spans, "src")
+    every = [s for v in pairs for t in v.translations for s in t.text.spans] + source.spans
+    return ParagraphView(
+        pid, p["work"], str(work.get("title", p["work"])), str(work.get("author", "")), p["source_lang"],
+        source, pairs, prev, nxt, _layer_toggles(every), _annotator_toggles(every),
+        sorted({c[len("lb-cat-"):] for s in every if s.layer in ("mqm", "auto") for c in s.css.split()
+                if c.startswith("lb-cat-")}),
+        _data(pid, source, pairs))
+
+
+def _blind_order(paragraph: str, pair: str, n: int) -> list[int]:
+    """A shuffled display order (1-based), the same on every build of the same data and
+    never the named order (which lists human translations first) when n > 1."""
+    seed = int(hashlib.sha256(f"{paragraph}\n{pair}".encode()).hexdigest()[:16], 16)
+    rng = random.Random(seed)
+    named = list(range(1, n + 1))
+    order = named[:]
+    while n > 1 and order == named:
+        rng.shuffle(order)
+    return order
+
+
+def _translation(t: dict[str, Any], ctx: _Context, prefix: str, blind: int) -> TranslationView:
+    key = (t["system"], t["pair"], t["paragraph"])
+    info = ctx.systems[t["system"]]
+    spans = translation_spans(key, ctx.spans, prefix)
+    text = _text_view(t["text"], t["snippet"], t["restricted"], t["pair"].split("-")[1], spans, prefix)
+    return TranslationView(t["system"], str(info["name"]), str(info["kind"]), str(info["modality"]),
+                           bool(info["is_human"]), f"{t['pair']}-{t['system']}",
+                           f"Translation {_letters(blind)}", blind, text,
+                           ctx.scores.get(key, []), ctx.agreement.get(key, []))
+
+
+def _letters(n: int) -> str:
+    out = ""
+    while n > 0:
+        n, rest = divmod(n - 1, 26)
+        out = chr(ord("A") + rest) + out
+    return out
+
+
+def _text_view(text: str | None, snippet: Any, restricted: Any, lang: str, spans: list[SpanView],
+               prefix: str) -> TextView:
+    view = TextView(text, str(snippet or ""), str(restricted or ""), lang, spans=spans)
+    if text is None:
+        return view
+    ordered = sorted(spans, key=lambda s: (NESTING[s.layer], s.start, -s.end, s.key))
+    for i, run in enumerate(split_runs(text, ordered)):
+        marks = tuple(MarkView(s, s.start == run.start, s.end == run.end) for s in run.spans)
+        view.runs.append(RunView(run.text, marks, f"lb-pop-{prefix}-{i}" if marks else "", run.omission))
+    return view
+
+
+def _layer_toggles(spans: list[SpanView]) -> list[ToggleView]:
+    return [ToggleView(layer, label, sum(s.layer == layer for s in spans))
+            for layer, label in LAYERS.items() if any(s.layer == layer for s in spans)]
+
+
+def _annotator_toggles(spans: list[SpanView]) -> list[ToggleView]:
+    seen: dict[str, list[SpanView]] = {}
+    for s in spans:
+        if s.toggle:
+            seen.setdefault(s.toggle, []).append(s)
+    out = []
+    for key, items in sorted(seen.items()):
+        s = items[0]
+        who = f"{s.annotator} ({s.expertise})" if s.expertise else s.annotator
+        out.append(ToggleView(key, f"{who}, {s.campaign}", len(items)))
+    return out
+
+
+def _data(paragraph: str, source: TextView, pairs: list[PairView]) -> dict[str, Any]:
+    """The page's spans as data (embedded as JSON for scripts and checks)."""
+    def spans(view: TextView) -> list[dict[str, Any]]:
+        return [{"key": s.key, "layer": s.layer, "start": s.start, "end": s.end, "title": s.title,
+                 "severity": s.severity, "annotator": s.annotator, "campaign": s.campaign,
+                 "comment": s.comment, "ucp": s.ucp} for s in view.spans]
+    return {"paragraph": paragraph, "source": spans(source),
+            "translations": [{"id": t.anchor, "system": t.system, "name": t.name, "spans": spans(t.text)}
+                             for p in pairs for t in p.translations]}

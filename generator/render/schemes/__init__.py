@@ -1,0 +1,1 @@
+"""Pages per judgment scheme (BWS, pairwise, overlap metrics, errors vs preferences, published numbers, judge bias)."""

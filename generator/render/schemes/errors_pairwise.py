@@ -1,0 +1,80 @@
+"""Page 'Errors and preferences' for any corpus with pairwise judgments and MQM error spans.
+
+The two headline tables of such a study: error spans by main category per system (and per
+annotator group), and the preference rate of each comparison summed over language pairs with
+a bootstrap CI, followed by the per-pair breakdown. Every table is also written as CSV.
+Applies whenever the corpus has both pairwise records and MQM error spans.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pandas as pd
+
+from ...analysis import pairwise_spans as ps
+from ...model import Corpus
+from ..core.extra_pages import Files, PageSet
+from ..core.jinja import render
+from ..core.pages import csv_text, page
+from ..core.views import Analysis
+
+FOLDER = "pairwise-errors"
+TEMPLATE = "pairwise_spans/page.html.j2"
+
+
+@dataclass(frozen=True)
+class CountTable:
+    caption: str
+    keys: list[str]            # leading columns (expertise, system)
+    categories: list[str]
+    rows: list[dict[str, Any]]
+    csv: str
+
+
+@dataclass(frozen=True)
+class RateTable:
+    caption: str
+    rows: list[dict[str, Any]]
+    csv: str
+
+
+def build(corpus: Corpus, analysis: Analysis, templates: Path) -> PageSet:
+    t = corpus.tables
+    pairwise, errors = t["pairwise"], t["mqm_errors"]
+    if pairwise.empty or errors.empty:
+        return PageSet()
+    names = {k: str(v.get("name", k)) for k, v in corpus.systems.items()}
+    files: Files = {}
+    items = t["mqm"]
+    counts = [_counts(ps.error_counts(errors, items=items), "Error spans by category per system", "errors-by-system.csv",
+                      names, files),
+              _counts(ps.error_counts(errors, t["annotators"], by_group=True, items=items),
+                      "Error spans by category per annotator group and system", "errors-by-group.csv",
+                      names, files)]
+    rates = [_rates(ps.preference_rates(pairwise), "Preference rate per comparison, all language pairs "
+                    "summed", "preferences.csv", names, files),
+             _rates(ps.preference_rates(pairwise, per_pair=True), "Preference rate per comparison and "
+                    "language pair", "preferences-by-pair.csv", names, files)]
+    unspecified = int((errors["severity"].astype(str) == "unspecified").sum())
+    body = render(TEMPLATE, templates, counts=counts, rates=rates, base="../", unspecified=unspecified,
+                  n_errors=len(errors), signature=ps.signature(), version=corpus.data_version())
+    files[f"{FOLDER}/index.md"] = page("Errors and preferences", body, corpus.is_demo, templates)
+    return PageSet(files, [{"Errors and preferences": f"{FOLDER}/index.md"}])
+
+
+def _counts(frame: pd.DataFrame, caption: str, csv: str, names: dict[str, str], files: Files) -> CountTable:
+    files[f"{FOLDER}/{csv}"] = csv_text(frame)
+    keys = [k for k in ("expertise", "system") if k in frame.columns]
+    categories = [c for c in frame.columns if c not in keys and c != "total"]
+    rows = [{**r, "name": names.get(str(r["system"]), str(r["system"]))} for r in frame.to_dict("records")]
+    return CountTable(caption, keys, categories, rows, csv)
+
+
+def _rates(frame: pd.DataFrame, caption: str, csv: str, names: dict[str, str], files: Files) -> RateTable:
+    files[f"{FOLDER}/{csv}"] = csv_text(frame)
+    rows = [{**r, "first_name": names.get(r["first"], r["first"]),
+             "second_name": names.get(r["second"], r["second"])} for r in frame.to_dict("records")]
+    return RateTable(caption, rows, csv)

@@ -1,0 +1,215 @@
+"""The judge-bias panel: one page across every dataset (``judge-bias.md``).
+
+For each dataset and measure: how often the measure ranks a human translation above the
+machine ones (analysis/judge_bias.py), per pair, genre and era, against all machine systems
+and against each machine modality (PE, MT). One chart first, then the table and its CSV.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pandas as pd
+
+from ...analysis import judge_bias as jb
+from ...model import Corpus
+from ..core import charts
+from ..core.jinja import render
+from ..core.pages import Files, csv_text, page
+from ..core.views import Analysis
+
+FOLDER = "judge-bias"
+NAV = {"Judge bias": "judge-bias/index.md"}
+
+
+@dataclass(frozen=True)
+class Compared:
+    label: str
+    systems: frozenset[str]
+
+
+def items_table(corpus: Corpus, analysis: Analysis) -> tuple[pd.DataFrame, list[jb.Measure]]:
+    """Every score as (measure, system, pair, item, score): paragraph items from the segment
+    scores, text items from per-text (work-level) metric records."""
+    campaigns = corpus.campaigns
+    measures: list[jb.Measure] = []
+    frames = []
+    for column in analysis.columns:
+        # the board's column knows best (an MQM campaign may hold human and LLM annotators apart)
+        kind = column.group if column.group in jb.KINDS else jb.measure_kind(campaigns.get(column.campaign, {}))
+        measures.append(jb.Measure(column.key, column.label, kind, column.higher_is_better, column.provenance))
+        part = analysis.long[analysis.long["column"] == column.key]
+        frames.append(part.rename(columns={"column": "measure", "paragraph": "item"})[jb.ITEM_COLUMNS])
+    texts = corpus.metric_scores[(corpus.metric_scores["work"].astype(str) != "")
+                                 & (corpus.metric_scores["level"] == "system")]
+    covered = {column.campaign for column in analysis.columns}  # already a board column (per text)
+    for cid, part in texts.groupby("campaign", sort=True):
+        if str(cid) in covered:
+            continue
+        campaign = campaigns.get(str(cid), {})
+        metric = campaign.get("metric", {})
+        if metric.get("descriptive"):
+            continue  # a count that describes the text (e.g. source words), not a judgment
+        key = f"text:{cid}"
+        measures.append(jb.Measure(key, str(metric.get("name", cid)), jb.measure_kind(campaign),
+                                   bool(metric.get("higher_is_better", True)),
+                                   f"{cid}, per text; data {corpus.data_version()}"))
+        frames.append(part.assign(measure=key, item=part["work"])[jb.ITEM_COLUMNS])
+    frame = pd.concat(frames, ignore_index=True) if frames else pd.DataFrame(columns=jb.ITEM_COLUMNS)
+    return frame, measures
+
+
+def compared_groups(corpus: Corpus) -> list[Compared]:
+    systems = corpus.tables["systems"]
+    machines = systems[~systems["is_human"]]
+    declared = (corpus.datasets[0].get("adequacy") or {}) if corpus.datasets else {}
+    groups = []
+    if declared.get("top"):
+        groups.append(Compared("top systems", frozenset(declared["top"])))
+    groups.append(Compared("all machine systems", frozenset(machines["system"])))
+    modalities = sorted(set(machines["modality"]))
+    if len(modalities) > 1:
+        groups += [Compared(f"{m} systems", frozenset(machines.loc[machines["modality"] == m, "system"]))
+                   for m in modalities]
+    return groups
+
+
+def _labels(corpus: Corpus) -> dict[str, pd.Series]:
+    """(pair, item) -> genre / era, for paragraph items and text (work) items alike."""
+    works = corpus.tables["works"].set_index("work")
+    paragraphs = corpus.tables["paragraphs"].set_index("paragraph")["work"]
+    keys = corpus.translations[["pair", "paragraph"]].drop_duplicates()
+    work_of = {**{(p, i): paragraphs.get(i) for p, i in zip(keys["pair"], keys["paragraph"])}}
+    texts = corpus.metric_scores[corpus.metric_scores["work"].astype(str) != ""][["pair", "work"]]
+    work_of.update({(p, w): w for p, w in zip(texts["pair"], texts["work"])})
+    index = pd.MultiIndex.from_tuples(list(work_of), names=["pair", "item"])
+    work = pd.Series(list(work_of.values()), index=index)
+    return {name: work.map(works[name].to_dict()) for name in ("genre", "era")
+            if works[name].astype(str).nunique() > 1}
+
+
+def dataset_rows(corpus: Corpus, analysis: Analysis) -> pd.DataFrame:
+    items, measures = items_table(corpus, analysis)
+    declared = (corpus.datasets[0].get("adequacy") or {}) if corpus.datasets else {}
+    if declared.get("sample"):
+        sample = corpus.paragraphs[corpus.paragraphs["subsets"].map(lambda s: declared["sample"] in s)]
+        keep = set(sample["paragraph"]) | set(corpus.metric_scores["work"].astype(str))
+        items = items[items["item"].isin(keep)]
+    human = set(corpus.tables["systems"].loc[corpus.tables["systems"]["is_human"], "system"])
+    labels = _labels(corpus)
+    rows = []
+    for measure in measures:
+        scores = items[items["measure"] == measure.key]
+        for group in compared_groups(corpus):
+            above = jb.share_above(scores, human, set(group.systems), measure.higher_is_better)
+            if above.empty:
+                continue
+            table = jb.grouped_shares(above, labels)
+            rows.append(table.assign(dataset=corpus.dataset_id, dataset_title=corpus.dataset_title,
+                                     measure=measure.label, kind=jb.KIND_LABELS[measure.kind],
+                                     compared=group.label, sample=declared.get("sample", ""),
+                                     provenance=measure.provenance))
+    columns = ["dataset", "dataset_title", "measure", "kind", "compared", "sample", "scope", "group",
+               "items", "percent", "ci_low", "ci_high", "provenance"]
+    return pd.concat(rows, ignore_index=True)[columns] if rows else pd.DataFrame(columns=columns)
+
+
+def creative_shift_counts(corpus: Corpus) -> pd.Series:
+    """Creative shifts (CSA/CSM/CSC) the human annotators found per translated text (pair, work,
+    system), zeros included; empty when the dataset has no UCP annotations."""
+    from ...typology import simple_class
+
+    ucps, annotators = corpus.tables["ucps"], corpus.tables["annotators"]
+    llm = set(annotators.loc[annotators["expertise"] == "llm", "annotator"])
+    human = ucps[~ucps["annotator"].isin(llm)]
+    if human.empty:
+        return pd.Series(dtype=float)
+    work_of = corpus.paragraphs.set_index("paragraph")["work"]
+    human = human.assign(item=human["paragraph"].map(work_of),
+                         cs=human["ucp_class"].astype(str).map(simple_class).eq("CS").astype(float))
+    return human.groupby(["pair", "item", "system"])["cs"].sum()
+
+
+def creativity_rows(corpus: Corpus, analysis: Analysis) -> pd.DataFrame:
+    """Per measure: Spearman ρ between its score of each translated text and the human creative-
+    shift count of that text (paragraph scores averaged per text; lower-is-better negated)."""
+    columns = ["dataset", "measure", "kind", "rho", "p", "texts", "provenance"]
+    counts = creative_shift_counts(corpus)
+    if counts.empty:
+        return pd.DataFrame(columns=columns)
+    items, measures = items_table(corpus, analysis)
+    work_of = corpus.paragraphs.set_index("paragraph")["work"]
+    rows = []
+    for measure in measures:
+        part = items[items["measure"] == measure.key]
+        texts = part.assign(item=part["item"].map(work_of).fillna(part["item"]))
+        scores = texts.groupby(["pair", "item", "system"])["score"].mean()
+        rho, p, n = jb.creativity_correlation(scores if measure.higher_is_better else -scores, counts)
+        if n >= 3:
+            rows.append({"dataset": corpus.dataset_id, "measure": measure.label,
+                         "kind": jb.KIND_LABELS[measure.kind], "rho": rho, "p": p, "texts": n,
+                         "provenance": measure.provenance})
+    return pd.DataFrame(rows, columns=columns)
+
+
+def chart(headline: pd.DataFrame) -> Any:
+    """Per dataset, one row per measure: the % of items where it puts the human translation first
+    (dot, coloured by human / metric / LLM judge) with its 95% CI (bar)."""
+    import altair as alt
+
+    data = headline.assign(order=headline["kind"].map({v: i for i, v in enumerate(jb.KIND_LABELS.values())}))
+    title = "% of items where the human translation ranks above every compared machine translation"
+    scale = alt.Scale(domain=[0, 100])
+    legend = alt.Legend(orient="top", labelFontSize=12, title=None)
+    x = alt.X("percent:Q", title=title, scale=scale)
+    y = alt.Y("measure:N", title=None, sort=alt.EncodingSortField("percent", order="descending"),
+              axis=alt.Axis(labelLimit=300, labelFontSize=12))
+    bars = alt.Chart().mark_rule(strokeWidth=2, opacity=0.6).encode(
+        x=alt.X("ci_low:Q", title=title, scale=scale), x2="ci_high:Q", y=y,
+        color=alt.Color("kind:N", title="measure", sort=list(jb.KIND_LABELS.values()), legend=legend))
+    dots = alt.Chart().mark_point(filled=True, size=90).encode(
+        x=x, y=y, color=alt.Color("kind:N", title="measure", sort=list(jb.KIND_LABELS.values()), legend=legend),
+        shape=alt.Shape("kind:N", sort=list(jb.KIND_LABELS.values()), legend=None),
+        tooltip=[alt.Tooltip("dataset_title:N", title="dataset"), alt.Tooltip("measure:N"),
+                 alt.Tooltip("kind:N"), alt.Tooltip("compared:N"), alt.Tooltip("percent:Q", format=".1f"),
+                 alt.Tooltip("ci_low:Q", format=".1f"), alt.Tooltip("ci_high:Q", format=".1f"),
+                 alt.Tooltip("items:Q")])
+    half = alt.Chart().mark_rule(strokeDash=[4, 4], color="gray").encode(x=alt.datum(50))
+    return (alt.layer(bars, dots, half, data=data)
+            .properties(width=420, height=alt.Step(18))
+            .facet(row=alt.Row("dataset_title:N", title=None, header=alt.Header(labelAngle=0, labelAlign="left",
+                                                                               labelAnchor="start", labelFontSize=13,
+                                                                               labelFontWeight="bold", labelOrient="top")))
+            .resolve_scale(y="independent"))
+
+
+def headline_rows(rows: pd.DataFrame) -> pd.DataFrame:
+    """Per dataset and measure: all items, against the first compared group of the dataset."""
+    first = rows.groupby("dataset")["compared"].transform("first")
+    return rows[(rows["scope"] == "all") & (rows["compared"] == first)].reset_index(drop=True)
+
+
+def build(parts: list[tuple[Corpus, Analysis]], templates: Path) -> tuple[Files, dict[str, str]]:
+    frames = [dataset_rows(c, a) for c, a in parts]
+    rows = pd.concat(frames, ignore_index=True) if frames else pd.DataFrame()
+    if rows.empty:
+        return {}, {}
+    headline = headline_rows(rows)
+    figure, files = charts.chart_files(FOLDER, "human-first", "How often each measure ranks the human "
+                                       "translation first", chart(headline))
+    files = dict(files)
+    files[f"{FOLDER}/judge-bias.csv"] = csv_text(rows)
+    files[charts.BUNDLE] = charts.vega_bundle()
+    datasets = [(title, group.to_dict("records")) for title, group in rows.groupby("dataset_title", sort=False)]
+    frames = [creativity_rows(c, a) for c, a in parts]
+    creative = pd.concat(frames, ignore_index=True) if frames else pd.DataFrame()
+    if not creative.empty:
+        creative = creative.sort_values(["dataset", "rho"], ascending=[True, False], kind="stable")
+        files[f"{FOLDER}/creative-shifts.csv"] = csv_text(creative)
+    body = render("judge_bias.html.j2", templates, chart=figure, datasets=datasets, base="../",
+                  csv="judge-bias.csv", creative=creative.to_dict("records"),
+                  creative_csv="creative-shifts.csv")
+    files[f"{FOLDER}/index.md"] = page("Judge bias: who spots the human translation?", body, False, templates)
+    return files, NAV
