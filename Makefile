@@ -15,7 +15,7 @@ COMET_MODEL   ?=
 # makes pip take the CPU build instead of PyPI's CUDA one (the workflows set it).
 TORCH ?= torch==2.13.0
 
-.PHONY: site public test install install-comet install-test chromium axe validate score-sacrebleu score-llm score-comet summary bench clean
+.PHONY: site public release releases-checkout releases-push releases-into-site test install install-comet install-test chromium axe validate score-sacrebleu score-llm score-comet summary bench clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -83,6 +83,37 @@ site: install
 MIRROR ?=
 public: install
 	$(BIN)/litboard build --releases $(if $(MIRROR),--mirror '$(MIRROR)') --out $(OUT)
+
+## Freeze the built public site as a release (VERSION=2026.11): RELEASES/v/VERSION/ plus the
+## changelog of rank moves against the previous release; `make releases-into-site` then copies every
+## kept release into the site (public/v/), so the deployed site serves all of them beside the latest.
+RELEASES ?= releases
+VERSION  ?=
+export VERSION
+release: install
+	@test -n "$$VERSION" || { echo "make release needs VERSION=..."; exit 2; }
+	$(BIN)/litboard release "$$VERSION" --site $(OUT) --releases $(RELEASES) --data . $(foreach r,$(wildcard .cache/releases/*/*/root),--data $(r))
+
+## CI (pages.yml): the kept releases live on the `releases` branch; check it out as a worktree in
+## RELEASES (an empty orphan worktree before the first release, never the main checkout) ...
+releases-checkout:
+	@if git fetch --depth 1 origin releases; then \
+		git worktree add --detach $(RELEASES) FETCH_HEAD; \
+	else \
+		git worktree add --detach $(RELEASES) HEAD && \
+		git -C $(RELEASES) checkout -q --orphan releases-new && \
+		git -C $(RELEASES) rm -rq --cached . && \
+		find $(RELEASES) -mindepth 1 -maxdepth 1 ! -name .git -exec rm -rf {} +; \
+	fi
+
+## ... and push a new release to it (GITHUB_TOKEN: the job's own token, contents: write).
+releases-push:
+	git -C $(RELEASES) add -A v
+	git -C $(RELEASES) -c user.name="litboard release" -c user.email="litboard-release@users.noreply.github.com" commit -m "Release $$VERSION"
+	git -C $(RELEASES) push "https://x-access-token:$${GITHUB_TOKEN}@github.com/$${GITHUB_REPOSITORY}.git" HEAD:refs/heads/releases
+
+releases-into-site:
+	@if [ -d $(RELEASES)/v ]; then mkdir -p $(OUT)/v && cp -a $(RELEASES)/v/. $(OUT)/v/; fi
 
 ## Check the data roots (FORMAT=human|json|github; CI uses github for ::error annotations).
 validate: install

@@ -188,3 +188,24 @@ def test_pull_request_template_has_the_checklist() -> None:
     assert text.count("- [ ]") >= 6
     for needle in ("corpus/systems/<id>/", "system.yaml", "make validate", "exactly once", "NFC"):
         assert needle in text
+
+
+def test_pages_workflow_keeps_every_release_and_writes_the_changelog() -> None:
+    """Issue 17: a release run freezes the build (make release: release.json + changelog of rank
+    moves), keeps it on the releases branch, and every deploy serves all kept releases at /v/."""
+    workflow = load("pages.yml")
+    assert "release" in workflow["on"]["workflow_dispatch"]["inputs"]
+    build = steps(workflow)
+    runs = {s.get("name", ""): s.get("run", "") for s in build}
+    freeze = next(s for s in build if "make release " in s.get("run", ""))
+    assert "inputs.release" in freeze["if"] and freeze["env"]["VERSION"] == "${{ inputs.release }}"
+    makefile = (WORKFLOWS.parents[1] / "Makefile").read_text(encoding="utf-8")
+    assert 'litboard release "$$VERSION"' in makefile  # the version reaches the shell as data, never as code
+    push = next(s for s in build if "releases-push" in s.get("run", ""))
+    assert push["if"] == freeze["if"] and push["env"]["GITHUB_TOKEN"] == "${{ github.token }}"
+    assert "HEAD:refs/heads/releases" in makefile.split("\nreleases-push:")[1].split("\n\n")[0]
+    assert [n for n, r in runs.items() if "make releases-into-site" in r]  # every deploy serves /v/
+    upload = [i for i, s in enumerate(build) if s.get("uses", "").startswith("actions/upload-pages-artifact")]
+    serve = [i for i, s in enumerate(build) if "releases-into-site" in s.get("run", "")]
+    assert serve and upload and serve[0] < upload[0]
+    assert "litboard release" in makefile.split("\nrelease:")[1].split("\n\n")[0]
