@@ -15,10 +15,10 @@ TARGETED = ("mqm", "free", "sqm", "creativity", "ruler", "verse", "metric", "sco
 def check(raw: RawData, problems: Problems) -> None:
     _check_folder_ids(raw, problems)
     paragraphs = _unique(raw.of("paragraph"), lambda r: r.data["id"], "id", problems,
-                         "paragraph ids must be unique across all data roots")
+                         "paragraph ids must be unique within a dataset (roots with the same dataset id)")
     works = {r.data["id"]: r for r in raw.of("work")}
     systems = _unique(raw.of("system"), lambda r: r.data["id"], "id", problems,
-                      "system ids must be unique across all data roots")
+                      "system ids must be unique within a dataset (roots with the same dataset id)")
     _unique(raw.of("work"), lambda r: r.data["id"], "id", problems, "work ids must be unique")
     _unique(list(raw.campaigns.values()), lambda r: r.data["id"], "id", problems,
             "campaign ids must be unique")
