@@ -40,6 +40,15 @@ def dataset_card(settings: DatasetSettings, default_id: str, src: Path | list[Pa
     return card
 
 
+def namespace_ids(settings: DatasetSettings, namespace: str, prefix_ids: bool,
+                  files: list[Path]) -> tuple[str, str]:
+    """(dataset id, id prefix) of one import. The id: ``--namespace``, else the mapping's
+    ``dataset.id``, else the first file's name (written back into ``settings``). The prefix work,
+    paragraph and system ids get: ``dataset.id_prefix``, else the id with ``--prefix-ids``, else none."""
+    settings.id = namespace or settings.id or default_id(files[0])
+    return settings.id, settings.id_prefix or (settings.id if prefix_ids else "")
+
+
 def work_card(settings: WorkSettings, source_lang: str, title: str) -> dict[str, Any]:
     card: dict[str, Any] = {"title": settings.title or title, "source_lang": source_lang,
                             "genre": settings.genre, "era": settings.era,

@@ -25,7 +25,7 @@ from .. import ImportReport
 from .csv_errors import ErrorRows, untagged
 from ..core.mapping import CsvMapping, ScoreSettings, load_mapping
 from ..core.mapping_io import require_mapping
-from ..core.inputs import dataset_card, default_id, input_files, work_card
+from ..core.inputs import dataset_card, input_files, namespace_ids, work_card
 from ..core.root_builder import RootBuilder
 
 DELIMITERS = {",": ",", ";": ";", "tab": "\t"}
@@ -53,8 +53,8 @@ def run(src: Path | list[Path], out: Path, mapping: Path | None = None, namespac
     files = input_files(src, ".csv")
     m = load_mapping(mapping, CsvMapping)
     report = ImportReport()
-    dataset_id = m.dataset.id = namespace or m.dataset.id or default_id(files[0])
-    builder = RootBuilder(m.pair, prefix=m.dataset.id_prefix or (dataset_id if prefix_ids else ""))
+    dataset_id, prefix = namespace_ids(m.dataset, namespace, prefix_ids, files)
+    builder = RootBuilder(m.pair, prefix=prefix)
     for score in m.scores:
         score.campaign = score.campaign or slug(score.column)
         builder.campaign(score.campaign, _campaign_card(score, files[0] if len(files) == 1 else files[0].parent))

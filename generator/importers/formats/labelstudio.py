@@ -30,7 +30,7 @@ from .labelstudio_spans import Malformed
 from .labelstudio_task import TaskTexts, annotator, task_texts
 from ..core.mapping import LabelStudioMapping, load_mapping
 from ..core.mapping_io import require_mapping
-from ..core.inputs import dataset_card, default_id, input_files
+from ..core.inputs import dataset_card, input_files, namespace_ids
 from ..core.root_builder import RootBuilder, category_names, namespaced
 
 Task = dict[str, Any]
@@ -59,9 +59,8 @@ def run(src: Path | list[Path], out: Path, mapping: Path | None = None, namespac
     files = input_files(src, ".json")
     m = load_mapping(mapping, LabelStudioMapping)
     report = ImportReport()
-    dataset_id = namespace or m.dataset.id or default_id(files[0])
-    m.dataset.id = dataset_id
-    builder = RootBuilder(m.pair)
+    dataset_id, prefix = namespace_ids(m.dataset, namespace, prefix_ids, files)
+    builder = RootBuilder(m.pair, prefix=prefix)
     _declare_campaigns(m, dataset_id, builder)
     for f in files:
         label = f"{f.name}: " if len(files) > 1 else ""
@@ -75,7 +74,6 @@ def run(src: Path | list[Path], out: Path, mapping: Path | None = None, namespac
     card = dataset_card(m.dataset, dataset_id, files, report.notes,
                         f"Label Studio export {files[0].name}" if len(files) == 1 else
                         f"Label Studio exports ({len(files)} files)")
-    builder.prefix = m.dataset.id_prefix or (dataset_id if prefix_ids else "")
     builder.write(out, card, report)
     return report
 

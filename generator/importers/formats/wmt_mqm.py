@@ -31,7 +31,7 @@ from ...spans.tags import TagError, parse_tags
 from ...typology import SEVERITIES, allowed_categories
 from .. import ImportReport
 from ..core.mapping import SystemSettings, WmtMapping, load_mapping
-from ..core.inputs import dataset_card, default_id, input_files
+from ..core.inputs import dataset_card, default_id, input_files, namespace_ids
 from ..core.root_builder import RootBuilder, category_names
 
 # What the importer skips and why (printed by `litboard import wmt-mqm --help`).
@@ -90,11 +90,11 @@ def run(src: Path | list[Path], out: Path, mapping: Path | None = None, namespac
             row["index"] = index
     builder.check_system_cards(m.systems, str(mapping or "mapping"), report)
     builder.count_read(report)
-    dataset_id = m.dataset.id = namespace or m.dataset.id or default_id(files[0])
+    dataset_id, prefix = namespace_ids(m.dataset, namespace, prefix_ids, files)
     card = dataset_card(m.dataset, dataset_id, files, report.notes,
                         f"WMT expert MQM ({files[0].name})" if len(files) == 1 else
                         f"WMT expert MQM ({len(files)} files)")
-    builder.prefix = m.dataset.id_prefix or (dataset_id if prefix_ids else "")
+    builder.prefix = prefix
     builder.write(out, card, report)
     return report
 
