@@ -1,5 +1,9 @@
 """The thin mkdocs glue: ask the generator for files and hand them to mkdocs.
 
+Two shortcuts keep large sites fast: a generated page whose Markdown is one raw HTML block
+skips Markdown (``raw_body``), and the one-per-paragraph reader pages are filled into a
+shell mkdocs renders once per folder (``core.bulk``).
+
 Configuration (mkdocs.yml)::
 
     plugins:
@@ -16,6 +20,7 @@ that names every problem.
 from __future__ import annotations
 
 import os
+import re
 from pathlib import Path
 from typing import Any
 
@@ -26,6 +31,7 @@ from mkdocs.plugins import BasePlugin
 from mkdocs.structure.files import File, Files
 
 from ..errors import DataError
+from .core import bulk
 from .core.site import Generated, generate
 
 
@@ -38,6 +44,10 @@ class LitboardPlugin(BasePlugin[LitboardConfig]):
     def __init__(self) -> None:
         self.generated: Generated | None = None
         self.error: DataError | None = None  # kept so build_site can re-raise it as is
+        self.raw: dict[str, str] = {}  # src path -> the HTML of a page that bypasses Markdown
+        self.files: dict[str, str | bytes] = {}  # what mkdocs renders (bulk pages: one shell per folder)
+        self.bulk: bulk.Bulk = {}
+        self.plain = False  # LITBOARD_PLAIN_MKDOCS=1: every page through Markdown and the theme
 
     def on_config(self, config: Any) -> Any:
         base = Path(config["config_file_path"]).parent
@@ -49,6 +59,11 @@ class LitboardPlugin(BasePlugin[LitboardConfig]):
         except DataError as exc:
             self.error = exc
             raise PluginError(str(exc)) from None
+        self.plain = os.environ.get(PLAIN_SWITCH) == "1"
+        if config["use_directory_urls"] or self.plain:  # a shell's links are right only beside its pages
+            self.files, self.bulk = dict(self.generated.files), {}
+        else:
+            self.files, self.bulk = bulk.split(self.generated.files)
         nav = config.get("nav")
         if nav is not None:
             config["nav"] = _merge_nav(list(nav), self.generated.nav)
@@ -61,7 +76,7 @@ class LitboardPlugin(BasePlugin[LitboardConfig]):
     def on_files(self, files: Files, config: Any) -> Files:
         if self.generated is None:
             return files
-        for path, content in sorted(self.generated.files.items()):
+        for path, content in sorted(self.files.items()):
             existing = files.get_file_from_path(path)
             if existing is not None:
                 files.remove(existing)
@@ -71,10 +86,66 @@ class LitboardPlugin(BasePlugin[LitboardConfig]):
     def on_page_markdown(self, markdown: str, page: Any, config: Any, files: Files) -> str:
         if self.generated is None:
             return markdown
+        raw = None if self.plain else raw_body(markdown)
+        if raw is not None:  # a generated page that is one HTML block: no Markdown to run
+            self.raw[page.file.src_uri] = raw
+            return RAW_PLACEHOLDER
         for marker, fragment in self.generated.fragments.items():
             if marker in markdown:
                 markdown = markdown.replace(marker, fragment)
         return markdown
+
+    def on_page_content(self, html: str, page: Any, config: Any, files: Files) -> str:
+        raw = self.raw.pop(page.file.src_uri, None)
+        if raw is None:
+            return html
+        if html.strip() != RAW_HTML:
+            raise PluginError(f"{page.file.src_uri}: Markdown changed the placeholder of a raw page: {html[:80]!r}")
+        return raw
+
+    def on_post_build(self, config: Any) -> None:
+        if self.bulk:
+            bulk.write(Path(config["site_dir"]), self.bulk)
+
+
+PAGE_START = '<div class="lb-page" markdown="0">'
+# Both shortcuts give byte-identical output (tests/test_bulk_pages.py builds the site both ways);
+# the switch turns them off, for that test and for debugging.
+PLAIN_SWITCH = "LITBOARD_PLAIN_MKDOCS"
+CITE_START = '<details class="lb-cite" data-search-exclude>'
+RAW_PLACEHOLDER = "LITBOARDRAWPAGE"
+RAW_HTML = f"<p>{RAW_PLACEHOLDER}</p>"
+
+
+def raw_body(markdown: str) -> str | None:
+    """The page's HTML when its Markdown is a generated ``lb-page`` block (optionally followed
+    by the "Cite this" box), else None.
+
+    Such blocks are raw HTML to Markdown (passed through unchanged), so converting them only
+    costs time: Python-Markdown's HTML-block parser dominated the build of large sites.
+    tests/test_bulk_pages.py checks, page by page, that the result equals Markdown's.
+    """
+    text = _normalised(markdown).strip()
+    if not text.startswith(PAGE_START):
+        return None
+    page, box, rest = text.partition(CITE_START)
+    if box and not (page.endswith("</div>\n\n") and rest.endswith("</details>") and CITE_START not in rest
+                    and PAGE_START not in rest):
+        return None
+    if not box and not page.endswith("</div>"):
+        return None
+    return text
+
+
+_BLANKISH = re.compile(r"(?<=\n) +\n")
+
+
+def _normalised(source: str) -> str:
+    """What Python-Markdown's NormalizeWhitespace preprocessor makes of a text (it runs on raw
+    HTML too): no STX/ETX, LF line ends, tabs expanded to 4 columns, blank lines emptied."""
+    source = source.replace("\x02", "").replace("\x03", "")
+    source = source.replace("\r\n", "\n").replace("\r", "\n") + "\n\n"
+    return _BLANKISH.sub("\n", source.expandtabs(4))
 
 
 def _merge_nav(nav: list[Any], generated: list[dict[str, Any]]) -> list[Any]:

@@ -52,15 +52,21 @@ def inert_cell(value: object) -> object:
 SEARCH = ("full", "title", "none")
 
 
-def page(title: str, body: str, demo: bool, templates: Path, search: str = "title", wide: bool = False) -> str:
+def page(title: str, body: str, demo: bool, templates: Path, search: str = "title", wide: bool = False,
+         bulk: bool = False) -> str:
     """A generated Markdown page. ``search`` says what the site search indexes: "title" (the
     default: the title only, so numbers, provenance and signatures never reach the index),
     "full" (title and text, minus blocks marked ``data-search-exclude``: system cards, works)
     or "none" (left out: mkdocs-material's ``search.exclude`` front matter). ``wide`` hides the
-    navigation and table-of-contents sidebars (leaderboards and listings)."""
+    navigation and table-of-contents sidebars (leaderboards and listings). ``bulk`` pages
+    (one per paragraph) are filled into a shell rather than rendered by mkdocs one by one
+    (``render.core.bulk``); they must not be searchable."""
+    if bulk and search != "none":
+        raise ValueError("bulk pages are left out of the search: use search='none'")
     if search not in SEARCH:
         raise ValueError(f"search must be one of {SEARCH}, not {search!r}")
-    return render("page.md.j2", templates, title=title, body=Markup(body), demo=demo, search=search, wide=wide)
+    return render("page.md.j2", templates, title=title, body=Markup(body), demo=demo, search=search, wide=wide,
+                  bulk=bulk)
 
 
 def leaderboard_html(corpus: Corpus, analysis: Analysis, templates: Path = DEFAULT_TEMPLATES) -> tuple[str, Files]:
@@ -85,7 +91,8 @@ def generated_pages(corpus: Corpus, analysis: Analysis, templates: Path = DEFAUL
         title = f"{view.work_title}: paragraph {view.paragraph}"
         # reader pages are found through their work page (title, opening words), not indexed:
         # their text, spans and scores would make the index grow with every translation
-        files[f"paragraphs/{view.paragraph}.md"] = page(title, body, demo, templates, search="none")
+        files[f"paragraphs/{view.paragraph}.md"] = page(title, body, demo, templates, search="none",
+                                                           bulk=True)
     for view in system_views(corpus, analysis):
         body = render("system.html.j2", templates, view=view, base="../")
         files[f"systems/{view.system}.md"] = page(view.name, body, demo, templates, search="full")

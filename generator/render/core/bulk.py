@@ -1,0 +1,115 @@
+"""Pages that skip mkdocs' per-page pipeline: one shell per folder, filled in many times.
+
+A dataset has one reader page per paragraph — 20,000 at WMT size — and each is the same
+theme layout around a different body. mkdocs would run its Markdown, nav and theme
+templates for every one of them (a few milliseconds each, minutes in all). Instead the
+generator marks such pages ``bulk`` and ``split`` takes them out of the mkdocs file list;
+for each folder that holds some, mkdocs renders a single shell page (same folder, so every
+relative link, asset path and nav entry is what the real page would get) whose title and
+body are placeholders; ``write`` then fills the shell once per page.
+
+Only pages whose body is one raw HTML block and whose front matter is ours qualify, so the
+result is byte for byte what mkdocs would write for the page (tests/test_bulk_pages.py).
+Bulk pages are excluded from the site search (their work pages are indexed instead).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import dataclass
+from pathlib import Path, PurePosixPath
+from typing import Mapping
+
+SHELL_NAME = "litboard-shell"
+TITLE_MARK = "LITBOARDSHELLTITLE"
+BODY_MARK = "LITBOARDSHELLBODY"
+FRONT_BULK = "litboard_bulk: true\n"
+_TITLE_KEY = "title: "
+
+
+@dataclass(frozen=True)
+class BulkPage:
+    """One page filled into its folder's shell: the title as mkdocs shows it (already
+    HTML-escaped: the front matter carries escaped text) and the body HTML."""
+
+    title: str
+    html: str
+
+
+Bulk = dict[str, dict[str, BulkPage]]  # folder -> {page file name (.md) -> page}
+
+
+def parse(markdown: str) -> BulkPage | None:
+    """The bulk page in ``markdown`` (a ``page.md.j2`` output), or None when it is not one."""
+    if not markdown.startswith("---\n"):
+        return None
+    end = markdown.find("\n---\n", 4)
+    if end < 0:
+        return None
+    front = markdown[4:end + 1]
+    if FRONT_BULK not in front.splitlines(keepends=True):
+        return None
+    title_line = next((line for line in front.splitlines() if line.startswith(_TITLE_KEY)), None)
+    if title_line is None:
+        return None
+    title = json.loads(title_line[len(_TITLE_KEY):])
+    from ..mkdocs_plugin import raw_body  # the same test the plugin uses to skip Markdown
+
+    body = raw_body(markdown[end + 5:])
+    if body is None or not isinstance(title, str) or "<h1" not in body:
+        return None
+    return BulkPage(title, body)
+
+
+def split(files: Mapping[str, str | bytes]) -> tuple[dict[str, str | bytes], Bulk]:
+    """(files for mkdocs — with one shell page per bulk folder —, the bulk pages by folder)."""
+    rest: dict[str, str | bytes] = {}
+    bulk: Bulk = {}
+    for path, content in files.items():
+        page = parse(content) if isinstance(content, str) and path.endswith(".md") else None
+        if page is None:
+            rest[path] = content
+            continue
+        folder, name = str(PurePosixPath(path).parent), PurePosixPath(path).name
+        bulk.setdefault(folder, {})[name] = page
+    for folder in bulk:
+        shell = f"{folder}/{SHELL_NAME}.md"
+        if shell in rest or f"{SHELL_NAME}.md" in bulk[folder]:
+            raise ValueError(f"{shell}: the name is reserved for the bulk-page shell")
+        rest[shell] = shell_page()
+    return rest, bulk
+
+
+def shell_page() -> str:
+    return (f"---\ntitle: {json.dumps(TITLE_MARK)}\nsearch:\n  exclude: true\n---\n\n"
+            f"{SHELL_BODY}\n")
+
+
+# "<h1" in a comment: mkdocs-material adds the page title as a heading to a body without one,
+# and every bulk page has its own (``parse`` refuses a body without it)
+SHELL_BODY = f'<div class="lb-page" markdown="0"><!-- <h1> -->{BODY_MARK}</div>'
+
+
+def write(site_dir: Path, bulk: Bulk) -> int:
+    """Fill every folder's rendered shell with its pages; remove the shell. Returns pages written.
+
+    Needs ``use_directory_urls: false`` (``x.md`` -> ``x.html`` beside the shell); the
+    plugin hands bulk pages to mkdocs as ordinary pages otherwise."""
+    written = 0
+    for folder, pages in sorted(bulk.items()):
+        shell_path = site_dir / folder / f"{SHELL_NAME}.html"
+        shell = shell_path.read_text(encoding="utf-8")
+        head, body_mark, tail = shell.partition(SHELL_BODY)
+        if not body_mark or SHELL_BODY in tail:
+            raise RuntimeError(f"{shell_path}: the theme did not keep the shell's body marker exactly once")
+        head_parts, tail_parts = head.split(TITLE_MARK), tail.split(TITLE_MARK)
+        for name, page in sorted(pages.items()):
+            out = site_dir / folder / (name[:-3] + ".html")
+            text = (page.title.join(head_parts) + page.html + page.title.join(tail_parts))
+            with open(out, "w", encoding="utf-8", newline="") as handle:
+                handle.write(text)
+            written += 1
+        os.remove(shell_path)
+    return written
+

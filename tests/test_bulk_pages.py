@@ -1,0 +1,74 @@
+"""The two mkdocs shortcuts (raw pages skip Markdown; reader pages are filled into one shell
+per folder) change nothing in the output: the public site built with them is byte for byte
+the site mkdocs writes when every page goes through Markdown and the theme."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from generator.build import build_site
+from generator.render.core import bulk
+from generator.render.mkdocs_plugin import PLAIN_SWITCH, raw_body
+
+from .combined_site import combined_site
+
+
+def _tree(root: Path) -> dict[str, bytes]:
+    return {str(p.relative_to(root)): p.read_bytes() for p in sorted(root.rglob("*")) if p.is_file()}
+
+
+def test_public_site_is_identical_without_the_shortcuts(tmp_path_factory: pytest.TempPathFactory,
+                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    site = combined_site(tmp_path_factory)
+    monkeypatch.setenv(PLAIN_SWITCH, "1")
+    plain = build_site(site.roots, tmp_path_factory.mktemp("plain") / "public").out
+    fast, slow = _tree(site.out), _tree(plain)
+    assert sorted(fast) == sorted(slow)
+    differing = [name for name in fast if fast[name] != slow[name]]
+    assert differing == []
+    readers = [n for n in fast if "/paragraphs/" in n and n.endswith(".html")]
+    assert len(readers) > 250  # the reader pages of all four datasets went through the shells
+    assert not any(bulk.SHELL_NAME in n for n in fast)
+
+
+def _markdown_page(title: str, body: str) -> str:
+    return f'---\ntitle: "{title}"\nlitboard_bulk: true\nsearch:\n  exclude: true\n---\n\n{body}\n'
+
+
+def test_a_page_qualifies_only_as_one_raw_block_with_a_heading() -> None:
+    good = '<div class="lb-page" markdown="0">\n<h1>T</h1>\n<p>x</p>\n</div>'
+    assert bulk.parse(_markdown_page("T &amp; U", good)) == bulk.BulkPage("T &amp; U", good)
+    assert bulk.parse(_markdown_page("T", good.replace("<h1>T</h1>", ""))) is None  # theme adds a title
+    assert bulk.parse(_markdown_page("T", good + "\n\nsome *Markdown*")) is None
+    assert bulk.parse(good) is None  # no front matter
+    assert raw_body("# Title\n\n" + good) is None
+    assert raw_body(good.replace("<p>x</p>", "\t<p>x</p>\n   \n")) == good.replace("<p>x</p>", "    <p>x</p>\n\n")
+
+
+def test_split_leaves_other_pages_to_mkdocs_and_adds_one_shell_per_folder() -> None:
+    page = _markdown_page("P", '<div class="lb-page" markdown="0">\n<h1>P</h1>\n</div>')
+    files = {"d/paragraphs/a.md": page, "d/paragraphs/b.md": page, "d/paragraphs/index.md": "# List\n",
+             "d/paragraphs/a.csv": "x\n", "e/paragraphs/c.md": page}
+    rest, pages = bulk.split(files)
+    assert sorted(pages) == ["d/paragraphs", "e/paragraphs"]
+    assert sorted(pages["d/paragraphs"]) == ["a.md", "b.md"]
+    assert sorted(rest) == ["d/paragraphs/a.csv", "d/paragraphs/index.md", f"d/paragraphs/{bulk.SHELL_NAME}.md",
+                            f"e/paragraphs/{bulk.SHELL_NAME}.md"]
+    with pytest.raises(ValueError, match="reserved"):
+        bulk.split({**files, f"d/paragraphs/{bulk.SHELL_NAME}.md": page})
+
+
+def test_write_fills_title_and_body_and_removes_the_shell(tmp_path: Path) -> None:
+    folder = tmp_path / "d" / "paragraphs"
+    folder.mkdir(parents=True)
+    shell = f"<title>{bulk.TITLE_MARK} - site</title><main>{bulk.SHELL_BODY}</main><b>{bulk.TITLE_MARK}</b>"
+    (folder / f"{bulk.SHELL_NAME}.html").write_text(shell, encoding="utf-8")
+    pages = {"d/paragraphs": {"a.md": bulk.BulkPage("A &lt;b&gt;", "<h1>A</h1>")}}
+    assert bulk.write(tmp_path, pages) == 1
+    assert (folder / "a.html").read_text(encoding="utf-8") == \
+        "<title>A &lt;b&gt; - site</title><main><h1>A</h1></main><b>A &lt;b&gt;</b>"
+    assert not (folder / f"{bulk.SHELL_NAME}.html").exists()
+    assert os.listdir(folder) == ["a.html"]
