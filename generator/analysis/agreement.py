@@ -79,7 +79,11 @@ def reliability_matrix(long: pd.DataFrame, value: str = "score",
                        unit: tuple[str, ...] = TRANSLATION,
                        annotator: str = "annotator") -> pd.DataFrame:
     """Annotators x units matrix from a long table (duplicates averaged, NaN = missing)."""
-    keyed = long.assign(_unit=long[list(unit)].astype(str).agg("|".join, axis=1))
+    parts = [long[column].astype(str) for column in unit]
+    joined = parts[0]
+    for part in parts[1:]:
+        joined = joined + "|" + part
+    keyed = long.assign(_unit=joined)
     return keyed.pivot_table(index=annotator, columns="_unit", values=value, aggfunc="mean")
 
 

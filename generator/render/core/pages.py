@@ -18,7 +18,8 @@ from ..boards.browse_views import disagreement_listing, paragraph_listing
 from .jinja import DEFAULT_TEMPLATES, render
 from ..boards.system_views import system_pair_csv, system_views
 from ..reader.notes import paragraph_notes
-from ..reader.views import paragraph_views
+from ..reader.views import ReaderJobs
+from . import parallel
 from .views import Analysis, board_csv, boards
 
 Files = dict[str, str | bytes]
@@ -85,14 +86,18 @@ def generated_pages(corpus: Corpus, analysis: Analysis, templates: Path = DEFAUL
     demo = corpus.is_demo
     files: Files = {}
     notes = paragraph_notes(corpus)
-    for view in paragraph_views(corpus, analysis):
+    jobs = ReaderJobs(corpus, analysis)
+
+    def reader_page(position: int) -> tuple[str, str]:
+        view = jobs.view(position)
         body = render("paragraph.html.j2", templates, view=view, base="../",
                       notes=notes.get(view.paragraph, []))
         title = f"{view.work_title}: paragraph {view.paragraph}"
         # reader pages are found through their work page (title, opening words), not indexed:
         # their text, spans and scores would make the index grow with every translation
-        files[f"paragraphs/{view.paragraph}.md"] = page(title, body, demo, templates, search="none",
-                                                           bulk=True)
+        return f"paragraphs/{view.paragraph}.md", page(title, body, demo, templates, search="none", bulk=True)
+
+    files.update(parallel.map_ordered(reader_page, len(jobs)))
     for view in system_views(corpus, analysis):
         body = render("system.html.j2", templates, view=view, base="../")
         files[f"systems/{view.system}.md"] = page(view.name, body, demo, templates, search="full")

@@ -111,33 +111,49 @@ class _Context:
     systems: dict[str, dict[str, Any]]
 
 
-def paragraph_views(corpus: Corpus, analysis: Analysis) -> list[ParagraphView]:
-    """One reader view per source paragraph, in work order."""
-    campaigns = corpus.tables["campaigns"]
-    ctx = _Context(SpanContext(
-        titles=dict(zip(campaigns["campaign"], campaigns["title"].astype(str))),
-        expertise={(c, a): e for c, a, e in corpus.annotators[["campaign", "annotator", "expertise"]]
-                   .itertuples(index=False)},
-        metric_names={r["campaign"]: str(r["metric"] or r["judge_model"] or r["title"])
-                      for r in campaigns.to_dict("records")},
-        spans={name: records_by(corpus.tables[name], KEY)
-               for name in ("mqm_errors", "metric_spans", "free_spans", "ucps", "kudos")}),
-        source_ucps=records_by(corpus.ucps, ["paragraph"]),
-        scores=score_rows(corpus, analysis), agreement=agreement_views(corpus),
-        systems=corpus.tables["systems"].set_index("system").to_dict("index"))
-    paragraphs = corpus.paragraphs.sort_values(["work", "index", "paragraph"], kind="stable")
-    translations = corpus.translations.sort_values(["pair", "system"], kind="stable")
-    by_paragraph = records_by(translations, ["paragraph"])
-    ordered = paragraphs.to_dict("records")
-    views = []
-    for position, p in enumerate(ordered):
+class ReaderJobs:
+    """Everything the reader pages share, built once; ``view(i)`` then builds paragraph i's
+    view on its own (so the pages can be rendered in several processes, see core.parallel)."""
+
+    def __init__(self, corpus: Corpus, analysis: Analysis) -> None:
+        campaigns = corpus.tables["campaigns"]
+        self.ctx = _Context(SpanContext(
+            titles=dict(zip(campaigns["campaign"], campaigns["title"].astype(str))),
+            expertise={(c, a): e for c, a, e in corpus.annotators[["campaign", "annotator", "expertise"]]
+                       .itertuples(index=False)},
+            metric_names={r["campaign"]: str(r["metric"] or r["judge_model"] or r["title"])
+                          for r in campaigns.to_dict("records")},
+            spans={name: records_by(corpus.tables[name], KEY)
+                   for name in ("mqm_errors", "metric_spans", "free_spans", "ucps", "kudos")}),
+            source_ucps=records_by(corpus.ucps, ["paragraph"]),
+            scores=score_rows(corpus, analysis), agreement=agreement_views(corpus),
+            systems=corpus.tables["systems"].set_index("system").to_dict("index"))
+        paragraphs = corpus.paragraphs.sort_values(["work", "index", "paragraph"], kind="stable")
+        translations = corpus.translations.sort_values(["pair", "system"], kind="stable")
+        self.by_paragraph = records_by(translations, ["paragraph"])
+        self.ordered = paragraphs.to_dict("records")
+        self.works = corpus.works
+
+    def __len__(self) -> int:
+        return len(self.ordered)
+
+    def paragraph(self, position: int) -> str:
+        return str(self.ordered[position]["paragraph"])
+
+    def view(self, position: int) -> ParagraphView:
+        ordered, p = self.ordered, self.ordered[position]
         prev = ordered[position - 1] if position > 0 else None
         nxt = ordered[position + 1] if position + 1 < len(ordered) else None
-        work = corpus.works.get(p["work"], {})
-        views.append(_paragraph(p, by_paragraph.get((p["paragraph"],), []), ctx, work,
-                                prev["paragraph"] if prev and prev["work"] == p["work"] else None,
-                                nxt["paragraph"] if nxt and nxt["work"] == p["work"] else None))
-    return views
+        work = self.works.get(p["work"], {})
+        return _paragraph(p, self.by_paragraph.get((p["paragraph"],), []), self.ctx, work,
+                          prev["paragraph"] if prev and prev["work"] == p["work"] else None,
+                          nxt["paragraph"] if nxt and nxt["work"] == p["work"] else None)
+
+
+def paragraph_views(corpus: Corpus, analysis: Analysis) -> list[ParagraphView]:
+    """One reader view per source paragraph, in work order."""
+    jobs = ReaderJobs(corpus, analysis)
+    return [jobs.view(i) for i in range(len(jobs))]
 
 
 def _paragraph(p: dict[str, Any], translations: list[dict[str, Any]], ctx: _Context,
