@@ -10,7 +10,7 @@ product that only pairs texts of one paragraph. ``sentence_bleu`` is sacreBLEU's
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Iterator
 
 import numpy as np
 import pandas as pd
@@ -19,30 +19,32 @@ CHUNK_TOKENS = 1_500_000  # tokens per chunk of paragraphs: bounds the memory of
 
 
 def pair_statistics(flat: np.ndarray, lengths: np.ndarray, paragraph: np.ndarray,
-                    max_order: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """(hyp, ref, matches) for every ordered pair of texts of a paragraph, the hyp != ref ones.
+                    max_order: int) -> Iterator[tuple[np.ndarray, np.ndarray, np.ndarray]]:
+    """(hyp, ref, matches) for every ordered pair of texts of a paragraph, the hyp != ref ones,
+    in chunks of whole paragraphs.
 
     Texts are given grouped by paragraph (``paragraph``: one code per text, non-decreasing) with
-    their tokens concatenated in ``flat``. Pairs are ordered by hyp, then ref; ``matches`` has
-    one row per n-gram order 1 .. max_order.
+    their tokens concatenated in ``flat``; hyp and ref are text positions. Pairs come ordered by
+    hyp, then ref; ``matches`` has one row per n-gram order 1 .. max_order.
     """
-    size = np.bincount(paragraph)[paragraph] if len(paragraph) else np.zeros(0, np.int64)
-    rank = _rank(paragraph)
-    base = np.cumsum(size - 1) - (size - 1)  # index of text i's first pair
-    hyp = np.repeat(np.arange(len(paragraph)), size - 1)
-    within = np.arange(len(hyp)) - np.repeat(base, size - 1)  # 0 .. size - 2
-    ref = hyp - rank[hyp] + within + (within >= rank[hyp])
-    matches = np.zeros((max_order, len(hyp)), dtype=np.int64)
     starts = np.concatenate([[0], np.cumsum(lengths)])
     bounds = _chunks(paragraph, lengths)
     for first, last in zip(bounds[:-1], bounds[1:]):  # texts first .. last - 1
-        local = _matches(flat[starts[first]:starts[last]], lengths[first:last], paragraph[first:last], max_order)
+        group = paragraph[first:last]
+        size = np.bincount(group - group[0])[group - group[0]]
+        rank = _rank(group)
+        base = np.cumsum(size - 1) - (size - 1)  # index of text i's first pair
+        hyp = np.repeat(np.arange(len(group)), size - 1)
+        within = np.arange(len(hyp)) - np.repeat(base, size - 1)  # 0 .. size - 2
+        ref = hyp - rank[hyp] + within + (within >= rank[hyp])
+        matches = np.zeros((max_order, len(hyp)), dtype=np.int32)
+        local = _matches(flat[starts[first]:starts[last]], lengths[first:last], group, max_order)
         for order, parts in enumerate(local):
             for rows, cols, values in parts:  # each (rows, cols) at most once per part
                 keep = rows != cols
-                rows, cols = rows[keep] + first, cols[keep] + first
+                rows, cols = rows[keep], cols[keep]
                 matches[order, base[rows] + rank[cols] - (rank[cols] > rank[rows])] += values[keep]
-    return hyp, ref, matches
+        yield hyp + first, ref + first, matches
 
 
 def _rank(paragraph: np.ndarray) -> np.ndarray:
@@ -66,18 +68,25 @@ def _chunks(paragraph: np.ndarray, lengths: np.ndarray) -> list[int]:
 
 def _matches(tokens: np.ndarray, lengths: np.ndarray, paragraph: np.ndarray,
              max_order: int) -> list[list[tuple[np.ndarray, np.ndarray, np.ndarray]]]:
-    """Per n-gram order, sparse (i, j, matches) parts whose sums are the chunk's clipped matches."""
+    """Per n-gram order, sparse (i, j, matches) parts whose sums are the chunk's clipped matches.
+
+    Only n-grams found at least twice in their paragraph can match another text; an n-gram
+    whose (n-1)-gram prefix is unique is unique too, so each order extends only those.
+    """
     text = np.repeat(np.arange(len(lengths)), lengths)
     room = lengths[text] - (np.arange(len(tokens)) - np.repeat(np.cumsum(lengths) - lengths, lengths))
     width = int(tokens.max(initial=0)) + 1
-    # gram[p]: id of (paragraph, the n-gram starting at token p), where room[p] >= n
-    gram = pd.factorize((paragraph - paragraph[0])[text] * width + tokens)[0].astype(np.int64)
+    live = np.arange(len(tokens))  # positions p whose n-gram may occur elsewhere in the paragraph
+    gram = (paragraph - paragraph[0])[text] * width + tokens.astype(np.int64)  # (paragraph, token)
     out = []
     for order in range(1, max_order + 1):
-        has = np.flatnonzero(room >= order)
         if order > 1:  # extend the (n-1)-gram at p by the token at p + n - 1
-            gram[has] = pd.factorize(gram[has] * width + tokens[has + order - 1])[0]
-        out.append(_products(text[has], gram[has], len(lengths)))
+            grown = room[live] >= order
+            live, gram = live[grown], gram[grown] * width + tokens[live[grown] + order - 1]
+        gram = pd.factorize(gram, size_hint=len(gram))[0].astype(np.int64)
+        shared = np.bincount(gram)[gram] > 1
+        live, gram = live[shared], gram[shared]
+        out.append(_products(text[live], gram, len(lengths)))
     return out
 
 
@@ -168,13 +177,15 @@ def _means(wide: pd.Series, systems: list[str], bleu: Any) -> np.ndarray:
     system = pd.Index(systems).get_indexer(wide.index.get_level_values("system")).astype(np.int64)
     flat, lengths, _ = token_ids(wide.tolist(), bleu)
     order = bleu.max_ngram_order
-    hyp, ref, correct = pair_statistics(flat, lengths, paragraph, order)
-    total = np.maximum(lengths[hyp][None, :] - np.arange(order)[:, None], 0)
-    scores = sentence_bleu(correct, total, lengths[hyp], lengths[ref], bleu)
-    # mean per (hyp system, ref system), summed in paragraph order like a Python sum over them
-    cell = system[hyp] * len(systems) + system[ref]
+    cells, scores = [], []
+    for hyp, ref, correct in pair_statistics(flat, lengths, paragraph, order):
+        total = np.maximum(lengths[hyp][None, :] - np.arange(order)[:, None], 0)
+        scores.append(sentence_bleu(correct, total, lengths[hyp], lengths[ref], bleu))
+        cells.append(system[hyp] * len(systems) + system[ref])
+    # mean per (hyp system, ref system), summed in paragraph order as a Python sum would
+    cell, score = np.concatenate(cells), np.concatenate(scores)
     size = len(systems) ** 2
-    sums = np.bincount(cell, weights=scores, minlength=size)
+    sums = np.bincount(cell, weights=score, minlength=size)
     counts = np.bincount(cell, minlength=size)
     with np.errstate(invalid="ignore", divide="ignore"):
         means = np.where(counts > 0, sums / np.maximum(counts, 1), np.nan).reshape(len(systems), -1)
