@@ -10,7 +10,7 @@ product that only pairs texts of one paragraph. ``sentence_bleu`` is sacreBLEU's
 
 from __future__ import annotations
 
-from typing import Any, Iterator
+from typing import Any, Iterator, Sequence
 
 import numpy as np
 import pandas as pd
@@ -170,18 +170,26 @@ def overlap_table(rows: pd.DataFrame, bleu: Any) -> pd.DataFrame:
                         columns=pd.Index(systems, name="reference"), dtype=float)
 
 
-def _means(wide: pd.Series, systems: list[str], bleu: Any) -> np.ndarray:
+def pair_scores(texts: Sequence[str], paragraph: np.ndarray,
+                bleu: Any) -> Iterator[tuple[np.ndarray, np.ndarray, np.ndarray]]:
+    """(hyp, ref, sentence BLEU of text hyp against text ref) for every ordered pair of texts of
+    a paragraph, in chunks; texts grouped by paragraph (``paragraph`` non-decreasing codes)."""
     from .bleu_tokens import token_ids
 
-    paragraph = pd.factorize(wide.index.get_level_values("paragraph"))[0].astype(np.int64)
-    system = pd.Index(systems).get_indexer(wide.index.get_level_values("system")).astype(np.int64)
-    flat, lengths, _ = token_ids(wide.tolist(), bleu)
+    flat, lengths, _ = token_ids(texts, bleu)
     order = bleu.max_ngram_order
-    cells, scores = [], []
     for hyp, ref, correct in pair_statistics(flat, lengths, paragraph, order):
         total = np.maximum(lengths[hyp][None, :] - np.arange(order)[:, None], 0)
-        scores.append(sentence_bleu(correct, total, lengths[hyp], lengths[ref], bleu))
+        yield hyp, ref, sentence_bleu(correct, total, lengths[hyp], lengths[ref], bleu)
+
+
+def _means(wide: pd.Series, systems: list[str], bleu: Any) -> np.ndarray:
+    paragraph = pd.factorize(wide.index.get_level_values("paragraph"))[0].astype(np.int64)
+    system = pd.Index(systems).get_indexer(wide.index.get_level_values("system")).astype(np.int64)
+    cells, scores = [], []
+    for hyp, ref, score in pair_scores(wide.tolist(), paragraph, bleu):
         cells.append(system[hyp] * len(systems) + system[ref])
+        scores.append(score)
     # mean per (hyp system, ref system), summed in paragraph order as a Python sum would
     cell, score = np.concatenate(cells), np.concatenate(scores)
     size = len(systems) ** 2
