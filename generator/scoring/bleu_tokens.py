@@ -11,6 +11,7 @@ result with ``BLEU._preprocess_segment`` on random and real texts.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from itertools import chain, islice
 from typing import Any, Callable, Sequence
 
@@ -136,7 +137,7 @@ def _splitter(bleu: Any) -> tuple[Splitter, Callable[[Any], list[str]]]:
         post = tokenizer._post_tokenizer
         return (lambda texts: _words_13a(texts, bleu)), (lambda word: post(f" {word} ").split())
     if type(tokenizer) is TokenizerZh:
-        return (lambda texts: _flatten([_zh_keys(_segment(t, bleu).strip()) for t in texts])), _zh_tokenizer(tokenizer)
+        return (lambda texts: _words_zh(texts, bleu)), _zh_tokenizer(tokenizer)
     # any other tokenizer: one call per text
     return (lambda texts: _flatten([[bleu._preprocess_segment(t)] for t in texts])), (lambda line: line.split())
 
@@ -171,14 +172,49 @@ def _replace_13a(line: str) -> str:
     return line
 
 
-def _zh_keys(line: str) -> list[Any]:
-    """The zh tokenizer does not pad the line: the first and last words keep their open edge."""
-    words: list[Any] = line.split()
+def _words_zh(texts: Sequence[str], bleu: Any) -> tuple[list[Any], np.ndarray | None]:
+    """The zh tokenizer's words of each text: Chinese characters spaced apart, then a split at
+    whitespace, the first and last words marked (the zh tokenizer does not pad the line, so their
+    outer edge is open). Joined by a separator word as for 13a."""
+    lines = [_segment(t, bleu).strip() for t in texts]
+    joined = f" {SEPARATOR} ".join(lines)
+    if joined.count(SEPARATOR) != max(len(lines) - 1, 0):
+        return _flatten([_zh_edges(_zh_space(line).split()) for line in lines])
+    words: list[Any] = _zh_space(joined).split()
+    cut = np.flatnonzero(np.fromiter((w == SEPARATOR for w in words), dtype=bool, count=len(words)))
+    for first, end in zip(np.concatenate([[0], cut + 1]).tolist(), np.append(cut, len(words)).tolist()):
+        words[first:end] = _zh_edges(words[first:end])
+    return words, None
+
+
+def _zh_edges(words: list[Any]) -> list[Any]:
+    """Keys of one line's words: (word, open start, open end) for the first and last."""
     if words:
         words[0] = (words[0], True, len(words) == 1)
         if len(words) > 1:
             words[-1] = (words[-1], False, True)
     return words
+
+
+def _zh_space(line: str) -> str:
+    """``line`` with ' c ' for every character c the zh tokenizer counts as Chinese."""
+    code = np.frombuffer(line.encode("utf-32-le", "surrogatepass"), dtype=np.uint32)
+    chinese = _chinese()[np.minimum(code, 0x10000)]
+    out = np.full(len(code) + 2 * int(chinese.sum()), ord(" "), dtype=np.uint32)
+    out[np.arange(len(code)) + 2 * (np.cumsum(chinese) - chinese) + chinese] = code
+    return out.tobytes().decode("utf-32-le", "surrogatepass")
+
+
+@lru_cache(maxsize=1)
+def _chinese() -> np.ndarray:
+    """TokenizerZh._is_chinese_char of every BMP character; the last entry stands for all the
+    characters above U+FFFF, which are never Chinese to it (its ranges all end in the BMP)."""
+    from sacrebleu.tokenizers.tokenizer_zh import TokenizerZh
+
+    test = getattr(TokenizerZh._is_chinese_char, "__wrapped__", TokenizerZh._is_chinese_char)
+    table = np.zeros(0x10001, dtype=bool)
+    table[:0x10000] = [test(chr(c)) for c in range(0x10000)]
+    return table
 
 
 def _zh_tokenizer(tokenizer: Any) -> Callable[[Any], list[str]]:

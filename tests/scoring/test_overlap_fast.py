@@ -121,6 +121,19 @@ def test_tokens_are_sacrebleus(target: str) -> None:
     assert_tokens(texts, sm.BLEU(target)._sentence)
 
 
+def test_chinese_character_table() -> None:
+    """The zh spacing table agrees with TokenizerZh._is_chinese_char, astral characters included."""
+    from sacrebleu.tokenizers.tokenizer_zh import TokenizerZh
+
+    table = bleu_tokens._chinese()
+    is_chinese = TokenizerZh._is_chinese_char
+    assert all(table[c] == is_chinese(chr(c)) for c in range(0, 0x10000, 7))
+    assert table[[0x4E00, 0x3002, 0xFF0C, 0x2014, 0x2019]].all() and not table[[0x41, 0x20, 0xE9, 0x2000]].any()
+    for c in (0x10000, 0x20000, 0x2A6D6, 0x2F800, 0x2FA1D, 0x10FFFF):
+        assert not is_chinese(chr(c)) and not table[min(c, 0x10000)]
+    assert bleu_tokens._zh_space("a老\U00020000。b\ud800") == "a 老 \U00020000 。 b\ud800"
+
+
 @pytest.mark.parametrize("options", [{"lowercase": True}, {"tokenize": "char"}, {"tokenize": "intl"},
                                      {"tokenize": "none"}, {"tokenize": "zh", "lowercase": True}])
 def test_tokens_other_bleu_settings(options: dict[str, Any]) -> None:
