@@ -27,6 +27,8 @@ def pair_statistics(flat: np.ndarray, lengths: np.ndarray, paragraph: np.ndarray
     their tokens concatenated in ``flat``; hyp and ref are text positions. Pairs come ordered by
     hyp, then ref; ``matches`` has one row per n-gram order 1 .. max_order.
     """
+    if not len(paragraph):
+        return
     starts = np.concatenate([[0], np.cumsum(lengths)])
     bounds = _chunks(paragraph, lengths)
     for first, last in zip(bounds[:-1], bounds[1:]):  # texts first .. last - 1
@@ -124,7 +126,8 @@ def sentence_bleu(correct: np.ndarray, total: np.ndarray, sys_len: np.ndarray, r
 
     ``correct`` and ``total`` have one row per n-gram order; the same steps as sacreBLEU
     (brevity penalty, early zero, add-k, the break at an order with no n-grams, effective
-    order, exp/floor smoothing, the floored log) in the same floating-point order.
+    order, exp/floor smoothing, the floored log), the same operations in the same order (numpy's
+    log and exp may differ from the math module's in the last bit).
     """
     from sacrebleu.metrics.bleu import BLEU
 
