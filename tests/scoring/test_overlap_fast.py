@@ -76,6 +76,8 @@ def random_corpus(seed: int, pair: str, paragraphs: int = 40, systems: int = 6) 
             rows.append({"system": f"sys{s}", "pair": pair, "paragraph": f"p{p:03d}", "text": " ".join(words)})
     rows.append({"system": "alone", "pair": pair, "paragraph": "only-mine", "text": "no one else"})
     rows.append({"system": "sys0", "pair": pair, "paragraph": "p000", "text": None})
+    rows.append({**rows[3], "text": "a second text for the same system and paragraph"})  # the first one counts
+    rows.append({**rows[4], "pair": "xx-yy"})  # another pair
     return pd.DataFrame(rows)
 
 
