@@ -112,7 +112,8 @@ def lexical_overlap(texts: pd.DataFrame, pair: str) -> pd.DataFrame:
 
     ``texts`` has columns system, pair, paragraph, text. Each cell averages over paragraphs
     both systems translated; the diagonal is NaN. ``mean_overlap`` gives paper 000's
-    per-system value (row mean over the other systems).
+    per-system value (row mean over the other systems). The scores are those of
+    ``BLEU.sentence_score(hyp, [ref])``, computed for all pairs at once (``overlap_fast``).
     """
     rows = texts[(texts["pair"] == pair) & texts["text"].notna()]
     return overlap_table(rows, BLEU(target_lang(pair))._sentence)
