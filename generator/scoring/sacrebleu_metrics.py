@@ -13,6 +13,7 @@ from typing import Any, Sequence
 import pandas as pd
 
 from .base import Metric, Segment, Signature
+from .overlap_fast import overlap_table
 
 ASIAN = {"zh", "ja", "ko"}
 
@@ -111,22 +112,11 @@ def lexical_overlap(texts: pd.DataFrame, pair: str) -> pd.DataFrame:
 
     ``texts`` has columns system, pair, paragraph, text. Each cell averages over paragraphs
     both systems translated; the diagonal is NaN. ``mean_overlap`` gives paper 000's
-    per-system value (row mean over the other systems).
+    per-system value (row mean over the other systems). The scores are those of
+    ``BLEU.sentence_score(hyp, [ref])``, computed for all pairs at once (``overlap_fast``).
     """
     rows = texts[(texts["pair"] == pair) & texts["text"].notna()]
-    wide = rows.pivot_table(index="paragraph", columns="system", values="text", aggfunc="first")
-    bleu = BLEU(target_lang(pair))._sentence
-    systems = sorted(wide.columns)
-    table = pd.DataFrame(index=pd.Index(systems, name="hypothesis"),
-                         columns=pd.Index(systems, name="reference"), dtype=float)
-    for hyp in systems:
-        for ref in systems:
-            if hyp == ref:
-                continue
-            both = wide[[hyp, ref]].dropna()
-            scores = [bleu.sentence_score(h, [r]).score for h, r in zip(both[hyp], both[ref])]
-            table.loc[hyp, ref] = sum(scores) / len(scores) if scores else float("nan")
-    return table
+    return overlap_table(rows, BLEU(target_lang(pair))._sentence)
 
 
 def overlap_signature(pair: str) -> str:
