@@ -60,10 +60,10 @@ def paragraph_listing(corpus: Corpus, analysis: Analysis, boards: list[Board]) -
         table = spread(long[long["pair"] == pair], column.key, column.higher_is_better)
         spreads.update({(pair, r["paragraph"]): (column, r) for r in table.to_dict("records")})
     translations = corpus.translations.groupby(["paragraph", "pair"])["system"].count()
-    paragraphs = corpus.paragraphs.set_index("paragraph")
+    paragraphs = corpus.paragraphs.set_index("paragraph")[["work", "index", "snippet"]].to_dict("index")
     rows, records = [], []
     for (paragraph, pair), count in sorted(translations.items(), key=lambda kv: _order(paragraphs, kv[0])):
-        info = paragraphs.loc[paragraph]
+        info = paragraphs[paragraph]
         work = titles.get(str(info["work"]), str(info["work"]))
         column, found = spreads.get((pair, paragraph), (ranking.get(pair), None))
         label = column.label if column else "—"
@@ -85,9 +85,10 @@ def paragraph_listing(corpus: Corpus, analysis: Analysis, boards: list[Board]) -
     return Listing(intro, headers, rows, filters, pd.DataFrame(records))
 
 
-def _order(paragraphs: pd.DataFrame, key: tuple[str, str]) -> tuple[Any, ...]:
+def _order(paragraphs: dict[Any, dict[str, Any]], key: tuple[str, str]) -> tuple[Any, ...]:
     paragraph, pair = key
-    return (str(paragraphs.at[paragraph, "work"]), int(paragraphs.at[paragraph, "index"]), paragraph, pair)
+    info = paragraphs[paragraph]
+    return (str(info["work"]), int(info["index"]), paragraph, pair)
 
 
 def disagreement_listing(corpus: Corpus, analysis: Analysis, boards: list[Board]) -> Listing | None:

@@ -132,11 +132,10 @@ def _browse(corpus: Corpus, analysis: Analysis, demo: bool, templates: Path) -> 
     files: Files = {}
     listing = paragraph_listing(corpus, analysis, all_boards)
     disputed = disagreement_listing(corpus, analysis, all_boards)
-    files["paragraphs/index.md"] = page("Paragraphs", render(
-        "listing.html.j2", templates, intro=Markup(escape(listing.intro)) + (Markup(
-            ' See also <a href="disagreement.html">where judges disagree most</a>.') if disputed else ""),
-        headers=listing.headers, rows=listing.rows, csv="paragraphs.csv", filters=listing.filters),
-        demo, templates, wide=True)
+    intro = Markup(escape(listing.intro)) + (Markup(
+        ' See also <a href="disagreement.html">where judges disagree most</a>.') if disputed else "")
+    files.update(paged_listing("paragraphs", "Paragraphs", intro, listing.headers, listing.rows,
+                               listing.filters, "paragraphs.csv", demo, templates))
     files["paragraphs/paragraphs.csv"] = csv_text(listing.csv_frame)
     if disputed is not None:
         files["paragraphs/disagreement.md"] = page("Where judges disagree most", render(
@@ -147,13 +146,42 @@ def _browse(corpus: Corpus, analysis: Analysis, demo: bool, templates: Path) -> 
     return files
 
 
+PAGE_ROWS = 1000  # rows per page of a long listing: 20,000 paragraphs would make a 7 MB page
+
+
+def paged_listing(folder: str, title: str, intro: str, headers: list[str], rows: list[dict[str, object]],
+                  filters: list[tuple[str, str, list[str]]], csv: str, demo: bool, templates: Path,
+                  size: int = PAGE_ROWS) -> Files:
+    """A listing as ``<folder>/index.md`` plus ``page-2.md``, ``page-3.md``, … of ``size`` rows
+    each, linked by a pager; each page's filters offer the values on that page. The CSV has
+    every row."""
+    chunks = [rows[i:i + size] for i in range(0, len(rows), size)] or [[]]
+    names = ["index.md", *(f"page-{n}.md" for n in range(2, len(chunks) + 1))]
+    files: Files = {}
+    for number, (name, chunk) in enumerate(zip(names, chunks), start=1):
+        pager = None
+        if len(chunks) > 1:
+            pager = {"number": number, "count": len(chunks), "first": number == 1,
+                     "rows": (size * (number - 1) + 1, size * (number - 1) + len(chunk), len(rows)),
+                     "links": [(n, other[:-3] + ".html") for n, other in enumerate(names, start=1)]}
+        present = {(attr, value) for r in chunk for attr, value in dict(r.get("attrs") or {}).items()}  # type: ignore[call-overload]
+        shown = [(attr, label, [v for v in values if (attr, v) in present]) for attr, label, values in filters]
+        heading = title if number == 1 else f"{title} (page {number} of {len(chunks)})"
+        files[f"{folder}/{name}"] = page(heading, render(
+            "listing.html.j2", templates, intro=intro, headers=headers, rows=chunk, csv=csv,
+            filters=shown, pager=pager),
+            demo, templates, wide=True)
+    return files
+
+
 def _work_pages(corpus: Corpus, demo: bool, templates: Path) -> Files:
     files: Files = {}
     rows = []
+    by_work = {str(w): g.sort_values("index", kind="stable").to_dict("records")
+               for w, g in corpus.paragraphs.groupby("work", sort=False)}
     for work_id, work in sorted(corpus.works.items()):
-        paragraphs = corpus.paragraphs[corpus.paragraphs["work"] == work_id].sort_values("index")
         para_rows = [{"label": p["paragraph"], "link": f"../paragraphs/{p['paragraph']}.html",
-                      "cells": [str(p["snippet"] or "")]} for p in paragraphs.to_dict("records")]
+                      "cells": [str(p["snippet"] or "")]} for p in by_work.get(work_id, [])]
         facts = [("author", work.get("author", "")), ("year", work.get("year", "")),
                  ("source language", work["source_lang"]), ("genre", work["genre"]), ("era", work["era"]),
                  ("edition", work.get("edition", "")), ("rights", f"{work['rights']['status']}: {work['rights']['note']}")]
