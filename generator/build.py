@@ -60,8 +60,11 @@ def _environ(**values: str) -> Iterator[None]:
 
 
 def build_site(roots: Sequence[Path], out: Path, config_file: Path = REPO / "mkdocs.yml",
-               quiet: bool = True) -> BuildResult:
-    """Build into ``out``; raises DataError / mkdocs errors and leaves ``out`` as it was."""
+               quiet: bool = True, cache: Path | None = None) -> BuildResult:
+    """Build into ``out``; raises DataError / mkdocs errors and leaves ``out`` as it was.
+
+    ``cache``: a folder for each dataset's generated output (``render.core.site_cache``), so
+    a rebuild only regenerates the datasets whose inputs changed; the site is the same."""
     from mkdocs.commands.build import build
     from mkdocs.config import load_config
 
@@ -76,7 +79,8 @@ def build_site(roots: Sequence[Path], out: Path, config_file: Path = REPO / "mkd
         logging.getLogger("mkdocs").setLevel(logging.WARNING)
     data = os.pathsep.join(str(Path(r).resolve()) for r in roots)
     try:
-        with _environ(LITBOARD_DATA=data, SOURCE_DATE_EPOCH=source_date_epoch()):
+        with _environ(LITBOARD_DATA=data, SOURCE_DATE_EPOCH=source_date_epoch(),
+                      LITBOARD_SITE_CACHE=str(cache.resolve()) if cache else ""):
             config = load_config(str(config_file), site_dir=str(staging))
             try:
                 build(config)

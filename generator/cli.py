@@ -52,6 +52,21 @@ def _add_data(parser: argparse.ArgumentParser, releases: bool = False) -> None:
                        help="where fetched files and imported roots are kept (default: .cache/releases)")
 
 
+def _add_site_cache(parser: argparse.ArgumentParser) -> None:
+    from .build import REPO
+
+    group = parser.add_argument_group("incremental builds")
+    group.add_argument("--site-cache", type=Path, default=REPO / ".cache" / "site", metavar="DIR",
+                       help="keep each dataset's generated pages here, keyed by the bytes of its data, "
+                            "the code and the release stamp, so a rebuild regenerates only the datasets "
+                            "that changed (default: .cache/site)")
+    group.add_argument("--no-site-cache", action="store_true", help="regenerate every dataset")
+
+
+def _site_cache(args: argparse.Namespace) -> Path | None:
+    return None if args.no_site_cache else args.site_cache
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="litboard", description=__doc__.splitlines()[0])
     parser.add_argument("--version", action="version", version=f"litboard {__version__}")
@@ -63,9 +78,11 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("build", help="build the static site (atomically) into --out")
     _add_data(p, releases=True)
     p.add_argument("--out", type=Path, default=DEFAULT_OUT, help="output folder (default: public/)")
+    _add_site_cache(p)
     p = sub.add_parser("serve", help="build and serve the site with live reload (mkdocs serve)")
     _add_data(p, releases=True)
     p.add_argument("--dev-addr", default="127.0.0.1:8000", help="address:port to serve on")
+    _add_site_cache(p)
     p = sub.add_parser("import", help="convert a foreign format into a litboard data root",
                        description="Convert a foreign format into a litboard data root. "
                                    "`litboard import FORMAT --help` explains one format.")
@@ -189,7 +206,7 @@ def cmd_build(args: argparse.Namespace) -> int:
     roots = _roots(args)
     with step(f"building the site into {args.out}"):
         try:
-            result = build_site(roots, args.out)
+            result = build_site(roots, args.out, cache=_site_cache(args))
         except MkDocsException as exc:
             print(f"litboard: build failed, previous output left intact: {exc}", file=sys.stderr)
             return 1
@@ -205,6 +222,8 @@ def cmd_serve(args: argparse.Namespace) -> int:
     from .build import REPO
 
     os.environ["LITBOARD_DATA"] = os.pathsep.join(str(r.resolve()) for r in _roots(args))
+    cache = _site_cache(args)
+    os.environ["LITBOARD_SITE_CACHE"] = str(cache.resolve()) if cache else ""
     serve(str(REPO / "mkdocs.yml"), dev_addr=args.dev_addr)
     return 0
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Sequence
+from typing import Mapping, Sequence
 
 from .errors import DataError, Problem, Problems
 from .ids import is_safe_id
@@ -92,27 +92,33 @@ def validate_all(roots: Sequence[Path | str]) -> Problems:
     return problems
 
 
-def load_all(roots: Sequence[Path | str]) -> list[Corpus]:
-    """One corpus per dataset; raises one ``DataError`` naming every problem of every dataset."""
+def load_all(roots: Sequence[Path | str], skip: Mapping[str, set[str]] | None = None) -> list[Corpus]:
+    """One corpus per dataset; raises one ``DataError`` naming every problem of every dataset.
+
+    ``skip``: datasets of the build that are not loaded (their output is cached), with their
+    system ids, so ``same_as`` links into them are still checked and kept."""
     from .load import load
 
     problems = Problems()
     corpora: list[Corpus] = []
+    skip = skip or {}
     for group in group_roots(roots):
+        if group.id in skip:
+            continue
         _reserved(group, problems)
         try:
             corpora.append(load(group.roots))
         except DataError as exc:
             _shared_id(group, exc.problems, problems)
-    _aliases(corpora, problems)
+    _aliases(corpora, problems, skip)
     problems.raise_if_any()
     return corpora
 
 
-def _aliases(corpora: list[Corpus], problems: Problems) -> None:
-    """Check every ``same_as`` link between datasets: a target in a loaded dataset must exist; a
-    target in a dataset this build does not load is dropped (no dead link)."""
-    loaded = {c.dataset_id: set(c.systems) for c in corpora}
+def _aliases(corpora: list[Corpus], problems: Problems, skip: Mapping[str, set[str]]) -> None:
+    """Check every ``same_as`` link between datasets: a target in a dataset of the build must
+    exist; a target in a dataset this build does not have is dropped (no dead link)."""
+    loaded = {**skip, **{c.dataset_id: set(c.systems) for c in corpora}}
     for corpus in corpora:
         root = Path(str(corpus.tables["datasets"]["root"].iloc[0])) if len(corpus.tables["datasets"]) else Path()
         for sid, card in corpus.systems.items():

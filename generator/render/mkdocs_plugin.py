@@ -13,7 +13,8 @@ Configuration (mkdocs.yml)::
           templates: templates
 
 The environment variable LITBOARD_DATA (paths separated by os.pathsep) overrides
-``data``; ``litboard build --data`` uses it. A ``DataError`` becomes a build error
+``data``; ``litboard build --data`` uses it. LITBOARD_SITE_CACHE names the folder of the
+incremental-build cache (``core.site_cache``; unset or empty: none). A ``DataError`` becomes a build error
 that names every problem.
 """
 
@@ -55,7 +56,9 @@ class LitboardPlugin(BasePlugin[LitboardConfig]):
         roots = override.split(os.pathsep) if override else self.config.roots
         paths = [(base / r).resolve() for r in roots]
         try:
-            self.generated = generate(paths, (base / self.config.templates).resolve())
+            cache = os.environ.get("LITBOARD_SITE_CACHE", "")
+            self.generated = generate(paths, (base / self.config.templates).resolve(),
+                                      Path(cache) if cache else None)
         except DataError as exc:
             self.error = exc
             raise PluginError(str(exc)) from None

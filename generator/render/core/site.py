@@ -16,9 +16,10 @@ from markupsafe import escape
 from ...cite.downloads import add_downloads
 from ...cite.provenance import merged, provenance
 from ...cite.publish import publish_files
-from ...datasets import load_all, research_first
+from ...datasets import group_roots, load_all
 from ...model import Corpus
 from ..schemes import judge_bias_page
+from . import site_cache
 from .dataset_cards import card, intro
 from .extra_pages import build_all
 from .jinja import DEFAULT_TEMPLATES, render
@@ -49,35 +50,54 @@ class _Clock:
         self.start = now
 
 
-def generate(roots: Sequence[Path], templates: Path = DEFAULT_TEMPLATES) -> Generated:
+def generate(roots: Sequence[Path], templates: Path = DEFAULT_TEMPLATES, cache: Path | None = None) -> Generated:
+    """Every generated file of the site. With ``cache``, a dataset whose inputs are unchanged
+    since a previous build is taken from it (``site_cache``); the result is the same."""
     clock = _Clock()
-    corpora = research_first(load_all(roots))
+    groups = group_roots(roots)
+    keys = site_cache.dataset_keys(groups, templates) if cache is not None else {}
+    cached = {ds: entry for ds, key in keys.items()
+              if (entry := site_cache.read(cache, key)) is not None} if cache is not None else {}
+    loaded = load_all(roots, skip={ds: e.systems for ds, e in cached.items()})
     clock.lap("load")
+    entries: dict[str, site_cache.Entry] = dict(cached)
+    for corpus in loaded:
+        analysis = analyse(corpus)
+        clock.lap("analyse")
+        entries[corpus.dataset_id] = dataset_entry(corpus, analysis, templates)
+        if cache is not None and corpus.dataset_id in keys:
+            site_cache.write(cache, keys[corpus.dataset_id], entries[corpus.dataset_id])
+        clock.lap("render")
+    order = [g.id for g in groups if g.id in entries]
+    ordered = sorted((entries[ds] for ds in order), key=lambda e: e.is_demo)  # research first
     files: Files = {f"assets/litboard/{name}": (templates / "assets" / name).read_text(encoding="utf-8")
                     for name in ASSETS}
-    nav: list[dict[str, Any]] = []
-    cards = []
-    analysed = []
-    for corpus in corpora:
-        analysis = analyse(corpus)
-        analysed.append((corpus, analysis))
-        clock.lap("analyse")
-        own, own_nav = dataset_files(corpus, analysis, templates)
-        ds = corpus.dataset_id
-        own = {f"{ds}/{path}": content for path, content in labelled(own, corpus, templates).items()}
-        files.update(publish_files(own, corpus, templates))  # JSON/LaTeX twins, anchors, cite box
-        # mkdocs' theme templates do not escape nav titles: escape the dataset's own title here
-        section = str(escape(corpus.dataset_title))
-        nav.append({section: [{k: f"{ds}/{v}"} for entry in own_nav for k, v in entry.items()]})
-        cards.append(card(corpus, f"{ds}/index.html"))
-        clock.lap("render")
-    bias_files, bias_nav = judge_bias_page.build(analysed, templates)
-    prov = merged([(c.dataset_id, provenance(c)) for c, _ in analysed])
+    for entry in ordered:
+        files.update(entry.files)
+    nav: list[dict[str, Any]] = [e.nav for e in ordered]
+    bias_files, bias_nav = judge_bias_page.build_from_rows(
+        [e.judge_rows for e in ordered], [e.creative_rows for e in ordered], templates)
+    prov = merged([(e.dataset_id, e.provenance) for e in ordered])
     files.update(add_downloads(bias_files, prov))  # the panel's CSV gets its JSON/LaTeX twins too
     nav = ([bias_nav] if bias_nav else []) + nav
-    home = render("datasets.html.j2", templates, cards=cards)
+    home = render("datasets.html.j2", templates, cards=[e.card for e in ordered])
     clock.lap("render")
     return Generated(files, {DATASETS_MARKER: home}, nav, clock.timings)
+
+
+def dataset_entry(corpus: Corpus, analysis: Analysis, templates: Path) -> site_cache.Entry:
+    """One dataset's finished output: its pages under ``<dataset id>/``, nav, card, provenance."""
+    own, own_nav = dataset_files(corpus, analysis, templates)
+    ds = corpus.dataset_id
+    own = {f"{ds}/{path}": content for path, content in labelled(own, corpus, templates).items()}
+    # mkdocs' theme templates do not escape nav titles: escape the dataset's own title here
+    section = str(escape(corpus.dataset_title))
+    nav = {section: [{k: f"{ds}/{v}"} for entry in own_nav for k, v in entry.items()]}
+    return site_cache.Entry(
+        ds, corpus.is_demo, set(corpus.systems),
+        publish_files(own, corpus, templates),  # JSON/LaTeX twins, anchors, cite box
+        nav, card(corpus, f"{ds}/index.html"), provenance(corpus),
+        judge_bias_page.dataset_rows(corpus, analysis), judge_bias_page.creativity_rows(corpus, analysis))
 
 
 PAGE_START = '<div class="lb-page" markdown="0">\n'

@@ -192,7 +192,13 @@ def headline_rows(rows: pd.DataFrame) -> pd.DataFrame:
 
 
 def build(parts: list[tuple[Corpus, Analysis]], templates: Path) -> tuple[Files, dict[str, str]]:
-    frames = [dataset_rows(c, a) for c, a in parts]
+    return build_from_rows([dataset_rows(c, a) for c, a in parts], [creativity_rows(c, a) for c, a in parts],
+                           templates)
+
+
+def build_from_rows(frames: list[pd.DataFrame], creative_frames: list[pd.DataFrame],
+                    templates: Path) -> tuple[Files, dict[str, str]]:
+    """The panel from each dataset's ``dataset_rows`` and ``creativity_rows`` (in page order)."""
     rows = pd.concat(frames, ignore_index=True) if frames else pd.DataFrame()
     if rows.empty:
         return {}, {}
@@ -203,8 +209,7 @@ def build(parts: list[tuple[Corpus, Analysis]], templates: Path) -> tuple[Files,
     files[f"{FOLDER}/judge-bias.csv"] = csv_text(rows)
     files[charts.BUNDLE] = charts.vega_bundle()
     datasets = [(title, group.to_dict("records")) for title, group in rows.groupby("dataset_title", sort=False)]
-    frames = [creativity_rows(c, a) for c, a in parts]
-    creative = pd.concat(frames, ignore_index=True) if frames else pd.DataFrame()
+    creative = pd.concat(creative_frames, ignore_index=True) if creative_frames else pd.DataFrame()
     if not creative.empty:
         creative = creative.sort_values(["dataset", "rho"], ascending=[True, False], kind="stable")
         files[f"{FOLDER}/creative-shifts.csv"] = csv_text(creative)

@@ -1,0 +1,142 @@
+"""Incremental builds: a content-addressed cache of each dataset's generated output.
+
+A dataset's pages depend on its own data roots, on which datasets the build has and the
+system lists of those its ``same_as`` links name, on the code and templates, and on the release stamp
+(SOURCE_DATE_EPOCH, LITBOARD_RELEASE, LITBOARD_SITE_URL). ``dataset_keys`` hashes exactly
+these; when a key is in the cache, the dataset is neither loaded nor analysed nor rendered:
+its files, nav, home card, provenance and judge-bias rows come from the cache. Touching a
+file (same bytes) changes nothing; adding a system rebuilds that dataset only.
+
+Entries are written atomically (temporary file, then rename) and read back only when their
+name is the key, so a killed build leaves no half entry. The cache is local build state
+(``.cache/site`` by default; ``litboard build --no-cache`` skips it): it is never published
+or shared between machines, and is read with ``pickle``, so it must not be writable by
+anyone who may not run code on this machine.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import pickle
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Sequence
+
+from ... import __version__
+from ...datasets import DatasetRoots
+
+GENERATOR = Path(__file__).resolve().parents[2]  # the generator package
+ENV = ("SOURCE_DATE_EPOCH", "LITBOARD_RELEASE", "LITBOARD_SITE_URL")
+DATA_PARTS = ("corpus", "judgments", "reported")
+KEEP = 64  # entries kept (newest first); a dataset's entry is ~ the size of its pages
+
+
+@dataclass
+class Entry:
+    """Everything ``site.generate`` needs of one dataset, without loading it."""
+
+    dataset_id: str
+    is_demo: bool
+    systems: set[str]
+    files: dict[str, str | bytes]  # already under ``<dataset id>/``, finished (cite boxes, twins)
+    nav: dict[str, Any]
+    card: Any
+    provenance: Any
+    judge_rows: Any  # judge_bias_page.dataset_rows / creativity_rows of the dataset
+    creative_rows: Any
+
+
+def code_fingerprint(templates: Path) -> str:
+    """Every source file of the generator and every template, plus the library versions."""
+    import numpy
+    import pandas
+
+    digest = hashlib.sha256(f"{__version__}|{sys.version}|{pandas.__version__}|{numpy.__version__}".encode())
+    for base, pattern in ((GENERATOR, "*.py"), (GENERATOR, "*.json"), (templates, "*")):
+        for path in sorted(p for p in base.rglob(pattern) if p.is_file() and "__pycache__" not in p.parts):
+            digest.update(f"\0{path.relative_to(base)}\0".encode())
+            digest.update(path.read_bytes())
+    return digest.hexdigest()
+
+
+def root_digest(root: Path) -> str:
+    """The bytes of every data file of a root (names included), not their times."""
+    digest = hashlib.sha256(str(root.resolve()).encode())
+    for part in DATA_PARTS:
+        folder = root / part
+        if not folder.is_dir():
+            continue
+        for path in sorted(folder.rglob("*")):
+            if path.is_file() or path.is_symlink():
+                digest.update(f"\0{path.relative_to(root)}\0".encode("utf-8", "surrogateescape"))
+                digest.update(path.read_bytes() if path.is_file() and not path.is_symlink() else b"<link>")
+    return digest.hexdigest()
+
+
+def system_folders(root: Path) -> list[str]:
+    systems = root / "corpus" / "systems"
+    return sorted(p.name for p in systems.iterdir() if p.is_dir()) if systems.is_dir() else []
+
+
+def dataset_keys(groups: Sequence[DatasetRoots], templates: Path) -> dict[str, str]:
+    """Dataset id -> cache key, for every group with a declared id."""
+    code = code_fingerprint(templates)
+    env = "|".join(f"{k}={os.environ.get(k, '')}" for k in ENV)
+    digests = {g.id: [root_digest(r) for r in g.roots] for g in groups if g.id is not None}
+    systems = {str(g.id): sorted({s for r in g.roots for s in system_folders(r)}) for g in groups}
+    ids = repr(sorted(systems))
+    keys = {}
+    for group in groups:
+        if group.id is None:
+            continue
+        linked = sorted({target.partition("/")[0] for r in group.roots for target in _same_as(r)})
+        context = repr([(ds, systems.get(ds)) for ds in linked])  # the datasets its same_as names
+        keys[group.id] = hashlib.sha256("\n".join([code, env, ids, context, group.id, *digests[group.id]])
+                                        .encode()).hexdigest()
+    return keys
+
+
+def _same_as(root: Path) -> list[str]:
+    """Every ``same_as`` target in a root's system cards (unreadable cards: none; the load
+    reports them, and their bytes are in the key anyway)."""
+    import yaml
+
+    targets = []
+    for card in sorted((root / "corpus" / "systems").glob("*/system.yaml")):
+        try:
+            data = yaml.safe_load(card.read_text(encoding="utf-8"))
+        except (OSError, UnicodeDecodeError, yaml.YAMLError):
+            continue
+        values = data.get("same_as") if isinstance(data, dict) else None
+        targets += [str(v) for v in values] if isinstance(values, list) else []
+    return targets
+
+
+def read(cache: Path, key: str) -> Entry | None:
+    path = cache / f"{key}.pickle"
+    try:
+        with open(path, "rb") as handle:
+            entry = pickle.load(handle)
+    except (OSError, EOFError, pickle.UnpicklingError, AttributeError, ImportError, TypeError, ValueError):
+        return None
+    if not isinstance(entry, Entry):
+        return None
+    os.utime(path)  # most recently used
+    return entry
+
+
+def write(cache: Path, key: str, entry: Entry) -> None:
+    cache.mkdir(parents=True, exist_ok=True)
+    temporary = cache / f".{key}.{os.getpid()}.tmp"
+    with open(temporary, "wb") as handle:
+        pickle.dump(entry, handle, protocol=pickle.HIGHEST_PROTOCOL)
+    os.replace(temporary, cache / f"{key}.pickle")
+    _prune(cache)
+
+
+def _prune(cache: Path) -> None:
+    entries = sorted(cache.glob("*.pickle"), key=lambda p: p.stat().st_mtime, reverse=True)
+    for old in entries[KEEP:]:
+        old.unlink(missing_ok=True)
