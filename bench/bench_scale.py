@@ -7,8 +7,9 @@ Modes (``--mode``, repeatable; ``make bench`` passes BENCH_MODES, default ``synt
   with ``litboard import wmt-mqm`` and build it; the 2N row gives the time ratio.
 * ``liteval``: import the LitEval release (``--liteval``, default
   ../shared/data/liteval-public beside the repository) with ``litboard import liteval`` and build it.
-* ``incremental``: build the smallest synthetic root, touch one system file, build again
-  into the same output; the ratio is the second wall time over the first.
+* ``incremental``: with the site cache (``build --site-cache``), a full build of the demo
+  data + LitEval + the smallest synthetic set, then rebuilds after touching a file, adding a
+  system to the demo data and adding one to the synthetic set; ratios are over the full build.
 * ``combined``: the repository's own data, the LitEval release and the smallest synthetic
   set in one site.
 
@@ -37,7 +38,8 @@ CHILD = """
 import json, sys
 from pathlib import Path
 from generator.build import build_site
-result = build_site([Path(p) for p in sys.argv[2:]], Path(sys.argv[1]))
+cache = Path(sys.argv[2]) if sys.argv[2] != "-" else None
+result = build_site([Path(p) for p in sys.argv[3:]], Path(sys.argv[1]), cache=cache)
 print(json.dumps({"timings": result.timings, "pages": result.pages}))
 """
 PROFILE = """
@@ -93,8 +95,8 @@ def liteval_root(work: Path, release: Path) -> Path:
     return root
 
 
-def build(name: str, roots: list[Path], out: Path) -> Row:
-    stdout, wall, rss = python(["-c", CHILD, str(out), *map(str, roots)])
+def build(name: str, roots: list[Path], out: Path, cache: Path | None = None) -> Row:
+    stdout, wall, rss = python(["-c", CHILD, str(out), str(cache) if cache else "-", *map(str, roots)])
     result = json.loads(stdout.strip().splitlines()[-1])
     row = Row(name, wall, result["timings"], rss, result["pages"])
     pages = [(p.stat().st_size, p) for p in out.rglob("*.html")]
@@ -105,6 +107,44 @@ def build(name: str, roots: list[Path], out: Path) -> Row:
         size, path = max(pages)
         row.largest = f"{size / 1e3:,.0f} KB ({path.relative_to(out)})"
     return row
+
+
+def incremental(work: Path, synthetic: Path, liteval: Path, out: Path) -> list[Row]:
+    """Full build with an empty site cache, then rebuilds after (1) touching a file, (2) adding a
+    system to the synthetic set (its dataset is regenerated), (3) adding a system to a small
+    dataset beside it (only that one is). Roots are copies, so the cached inputs stay as they are."""
+    base = work / "incremental"
+    shutil.rmtree(base, ignore_errors=True)
+    synthetic_copy, demo = base / "synthetic", base / "demo"
+    shutil.copytree(synthetic, synthetic_copy)
+    for part in ("corpus", "judgments"):
+        shutil.copytree(REPO / part, demo / part)
+    roots, cache = [demo, liteval, synthetic_copy], base / "cache"
+    full = build(f"full, empty cache ({synthetic.parent.name} + LitEval + demo)", roots, out, cache)
+    rows = [full]
+
+    def again(name: str) -> None:
+        row = build(name, roots, out, cache)
+        row.note = f"rebuild / full = {row.wall / full.wall:.2f}"
+        rows.append(row)
+
+    system = sorted((synthetic_copy / "corpus" / "systems").glob("*/*.jsonl"))[0]
+    system.touch()
+    again(f"touch {system.parent.name}/{system.name}")
+    _add_system(demo, "demo-llm", "demo-llm-2")
+    again("add a system to demo")
+    _add_system(synthetic_copy, "system01", "system99")
+    again("add a system to the synthetic set")
+    return rows
+
+
+def _add_system(root: Path, template: str, new: str) -> None:
+    src, dst = root / "corpus" / "systems" / template, root / "corpus" / "systems" / new
+    shutil.copytree(src, dst)
+    card = dst / "system.yaml"
+    card.write_text("\n".join(f"id: {new}" if line.startswith("id:") else f"name: {new}" if
+                              line.startswith("name:") else line
+                              for line in card.read_text(encoding="utf-8").splitlines()) + "\n", encoding="utf-8")
 
 
 def commit() -> str:
@@ -168,13 +208,8 @@ def main() -> None:
     if "liteval" in modes:
         rows.append(build("LitEval release", [liteval_root(args.work, args.liteval)], out))
     if "incremental" in modes:
-        root = synthetic_root(args.work, min(sizes), args.seed)
-        full = build(f"full {min(sizes):,}", [root], out)
-        system = sorted((root / "corpus" / "systems").glob("*/*.jsonl"))[0]
-        system.touch()
-        again = build(f"touch {system.parent.name}", [root], out)
-        again.note = f"incremental / full = {again.wall / full.wall:.2f}"
-        rows += [full, again]
+        rows += incremental(args.work, synthetic_root(args.work, min(sizes), args.seed),
+                            liteval_root(args.work, args.liteval), out)
     if "combined" in modes:
         roots = [REPO, liteval_root(args.work, args.liteval), synthetic_root(args.work, min(sizes), args.seed)]
         rows.append(build(f"combined: repository + LitEval + synthetic {min(sizes):,}", roots, out))
