@@ -142,15 +142,18 @@ def _check_text(row: Row, problems: Problems) -> None:
 def _check_translations(raw: RawData, paragraphs: dict[str, Row], works: dict[str, Row],
                         problems: Problems) -> dict[tuple[str, str, str], int | None]:
     lengths: dict[tuple[str, str, str], int | None] = {}
+    files: dict[tuple[str, str, str], str] = {}
     for row in raw.of("translation"):
         system, pair, pid = row.context["system"], row.context["pair"], row.data["paragraph"]
         _check_text(row, problems)
         key = (system, pair, pid)
         if key in lengths:
-            problems.add(row.file, row.line, "paragraph", f"{pid!r} is translated twice in this file",
+            where = "in this file" if files[key] == row.file else f"(also in {files[key]})"
+            problems.add(row.file, row.line, "paragraph", f"{pid!r} is translated twice {where}",
                          "keep one line per paragraph")
             continue
         lengths[key] = _length(row.data)
+        files[key] = row.file
         source = paragraphs.get(pid)
         if source is None:
             problems.add(row.file, row.line, "paragraph", f"unknown paragraph id {pid!r}",

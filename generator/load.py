@@ -13,7 +13,7 @@ from typing import Any, Sequence
 
 from . import schemas
 from .errors import Problems
-from .ids import ID_HELP, ID_PATTERN, id_problem, odd_character, pair_problem
+from .ids import ID_HELP, ID_PATTERN, OUTPUT_HELP, id_problem, odd_character, output_file, output_name
 from .model import Corpus
 from .textfiles import line_for, read_jsonl, read_yaml, value_problems
 
@@ -102,14 +102,9 @@ def _read_root(root: Path, raw: RawData, problems: Problems) -> None:
     for folder in _folders(corpus / "systems", problems):
         raw.system_folders.add(folder.name)
         _read_yaml_row(folder / "system.yaml", "system", raw, problems, {"system": folder.name}, tag)
-        for path in sorted(folder.glob("*.jsonl")):
-            why = pair_problem(path.stem)
-            if why:
-                problems.add(_shown(path), 0, "file name", why,
-                             "name output files <src>-<tgt>.jsonl, e.g. de-en.jsonl")
-                continue
+        for path, pair in _output_files(folder, problems):
             _read_jsonl_rows(path, "translation", raw, problems,
-                             {"system": folder.name, "pair": path.stem}, tag)
+                             {"system": folder.name, "pair": pair}, tag)
         _check_extra(folder, {"system.yaml"}, problems, allow_suffix=".jsonl")
     for folder in [] if judgments in linked else _folders(judgments, problems):
         row = _read_yaml_row(folder / "campaign.yaml", "campaign", raw, problems,
@@ -122,6 +117,27 @@ def _read_root(root: Path, raw: RawData, problems: Problems) -> None:
             _read_jsonl_rows(path, scheme, raw, problems, {"campaign": folder.name}, tag)
         _check_extra(folder, {"campaign.yaml"}, problems, allow_suffix=".jsonl")
     _read_reported(root / "reported", raw, problems, tag)
+
+
+def _output_files(folder: Path, problems: Problems) -> list[tuple[Path, str]]:
+    """(file, pair) of a system folder's output files, each pair's parts in order (``de-en.jsonl``,
+    ``de-en.2.jsonl``, ...); a bad name or a missing part is reported."""
+    parts: dict[str, dict[int, Path]] = {}
+    for path in sorted(folder.glob("*.jsonl")):
+        pair, part, why = output_file(path.name)
+        if why:
+            problems.add(_shown(path), 0, "file name", why, OUTPUT_HELP)
+        else:
+            parts.setdefault(pair, {})[part] = path
+    found = []
+    for pair, numbered in sorted(parts.items()):
+        for part in range(1, max(numbered) + 1):
+            if part not in numbered:
+                problems.add(_shown(folder / output_name(pair, part)), 0, "file",
+                             f"is missing: the {pair} outputs continue in part {max(numbered)}",
+                             f"number the parts {pair}.jsonl, {pair}.2.jsonl, ... without gaps")
+        found += [(numbered[part], pair) for part in sorted(numbered)]
+    return found
 
 
 def _read_reported(folder: Path, raw: RawData, problems: Problems, tag: str) -> None:

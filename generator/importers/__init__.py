@@ -79,6 +79,43 @@ def write_jsonl(path: Path, records: list[dict[str, Any]]) -> None:
                     encoding="utf-8")
 
 
+def size_chunks(records: list[dict[str, Any]]) -> list[list[dict[str, Any]]]:
+    """Records in consecutive chunks whose JSONL files each stay under 90% of the loader's
+    file-size limit (at least one chunk, maybe empty)."""
+    from ..textfiles import MAX_FILE_BYTES
+
+    limit = MAX_FILE_BYTES * 9 // 10
+    chunks: list[list[dict[str, Any]]] = [[]]
+    size = 0
+    for record in records:
+        n = json_size(record)
+        if chunks[-1] and size + n > limit:
+            chunks.append([])
+            size = 0
+        chunks[-1].append(record)
+        size += n
+    return chunks
+
+
+def json_size(record: dict[str, Any]) -> int:
+    """Bytes of ``record``'s line as ``write_jsonl`` writes it."""
+    import json
+
+    return len(json.dumps(record, ensure_ascii=False).encode("utf-8")) + 1
+
+
+def write_outputs(folder: Path, pair: str, records: list[dict[str, Any]]) -> list[str]:
+    """Write a system's ``pair`` outputs as ``<pair>.jsonl``, continued in ``<pair>.2.jsonl``...
+    when one file would pass the loader's size limit (ids.output_file); the names written."""
+    from ..ids import output_name
+
+    names = []
+    for part, chunk in enumerate(size_chunks(records), start=1):
+        names.append(output_name(pair, part))
+        write_jsonl(folder / names[-1], chunk)
+    return names
+
+
 def write_yaml(path: Path, data: dict[str, Any]) -> None:
     import yaml
 
