@@ -15,13 +15,14 @@ from . import schemas
 from .errors import Problems
 from .ids import ID_HELP, ID_PATTERN, OUTPUT_HELP, id_problem, odd_character, output_file, output_name
 from .model import Corpus
-from .textfiles import line_for, read_jsonl, read_yaml, value_problems
+from .schemas.fast import accepts
+from .textfiles import LABELS, line_for, read_jsonl, read_yaml, value_problems
 
 MAX_MESSAGE = 160
 ALLOWED_EXTRA = {".md", ".txt"}
 
 
-@dataclass
+@dataclass(slots=True)
 class Row:
     """One validated record plus its location and the ids its folder implies."""
 
@@ -216,17 +217,23 @@ def _read_jsonl_rows(path: Path, kind: str, raw: RawData, problems: Problems,
         if required:
             problems.add(shown, 0, "file", "is missing", f"add {path.name}")
         return
+    check = accepts(kind)
+    rows = raw.rows.setdefault(kind, [])
     for record in read_jsonl(path, problems, shown):
-        if _schema_ok(kind, record.data, problems, shown, lambda p, n=record.line: n):
-            raw.add(Row(kind, shown, record.line, record.data, context, root))
+        if (record.plain and kind not in LABELS and check(record.data)) or \
+                _schema_ok(kind, record.data, problems, shown, lambda p, n=record.line: n):
+            rows.append(Row(kind, shown, record.line, record.data, context, root))
 
 
 def _schema_ok(kind: str, data: Any, problems: Problems, shown: str, line_of: Any) -> bool:
+    """True for a record without problems; else every problem is added (values first)."""
     refused = value_problems(kind, data)
     for path, message, fix in refused:
         problems.add(shown, line_of(path), ".".join(map(str, path)) or kind, message, fix)
     if refused:  # checked first: the schema validator recurses and trusts its input's values
         return False
+    if accepts(kind)(data):  # the compiled yes/no check; only a refused record pays for messages
+        return True
     errors = sorted(schemas.validator(kind).iter_errors(data), key=lambda e: list(map(str, e.absolute_path)))
     for error in errors:
         path = tuple(error.absolute_path)

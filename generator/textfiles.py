@@ -9,9 +9,9 @@ from __future__ import annotations
 import json
 import math
 import stat
-from dataclasses import dataclass
+import re
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any, Iterator, NamedTuple
 
 import yaml
 
@@ -21,13 +21,14 @@ MAX_FILE_BYTES = 5 * 1024 * 1024
 MAX_LINE_CHARS = 200_000
 
 
-@dataclass(frozen=True)
-class Record:
-    """One JSON object from a JSONL file, with where it came from."""
+class Record(NamedTuple):
+    """One JSON object from a JSONL file, with where it came from. ``plain`` is True when the
+    line cannot hold a value ``value_problems`` refuses (see ``_plain``), so that walk is skipped."""
 
     file: Path
     line: int
     data: dict[str, Any]
+    plain: bool = False
 
 
 def read_text(path: Path, problems: Problems, shown: str) -> str | None:
@@ -64,7 +65,10 @@ def read_text(path: Path, problems: Problems, shown: str) -> str | None:
         problems.add(shown, bad, "line endings", "uses CR or CRLF line endings",
                      "convert line endings to LF (for example with dos2unix)")
         text = text.replace("\r\n", "\n").replace("\r", "\n")
-    for number, line in enumerate(text.split("\n"), start=1):
+    lines = text.split("\n")
+    if max(map(len, lines)) <= MAX_LINE_CHARS:
+        return text
+    for number, line in enumerate(lines, start=1):
         if len(line) > MAX_LINE_CHARS:
             problems.add(shown, number, "line", f"is {len(line):,} characters long "
                          f"(limit {MAX_LINE_CHARS:,})", "shorten the text or split the record")
@@ -195,11 +199,23 @@ def read_jsonl(path: Path, problems: Problems, shown: str) -> Iterator[Record]:
             problems.add(shown, number, "json", f"holds a value that cannot be read: {str(exc)[:80]}",
                          "write numbers in ordinary decimal form")
             continue
-        if not isinstance(data, dict):
+        if type(data) is not dict:
             problems.add(shown, number, "json", f"expected a JSON object, got {type(data).__name__}",
                          "write one JSON object ({...}) per line")
             continue
-        yield Record(path, number, data)
+        yield Record(path, number, data, _plain(line))
+
+
+# What a parsed line's values can hold only if its text shows it: a control character, lone
+# surrogate or line break comes from an escape (raw ones are invalid JSON), U+007F-U+009F and
+# U+2028/U+2029 may stand raw; a path deeper than MAX_DEPTH needs more than MAX_DEPTH brackets.
+_SUSPECT = re.compile("\\\\[bfnrtu]|[\x7f-\x9f\u2028\u2029]")
+
+
+def _plain(line: str) -> bool:
+    """True when no value of this (parsed, finite-checked) JSON line can be refused by
+    ``value_problems`` for a kind without label fields."""
+    return _SUSPECT.search(line) is None and line.count("{") + line.count("[") <= MAX_DEPTH
 
 
 class _Refused(ValueError):
@@ -211,7 +227,10 @@ class _Refused(ValueError):
 
 
 def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    data: dict[str, Any] = {}
+    data = dict(pairs)
+    if len(data) == len(pairs):
+        return data
+    data = {}
     for key, value in pairs:
         if key in data:
             raise _Refused(f"has the key {key!r} twice (a later one would silently win)",
@@ -273,17 +292,20 @@ def value_problems(kind: str, data: Any) -> list[tuple[tuple[Any, ...], str, str
     return sorted(found, key=lambda f: list(map(str, f[0])))
 
 
+_BAD_TEXT = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\ud800-\udfff]")
+_BAD_LABEL = re.compile("[\x00-\x1f\x7f-\x9f\ud800-\udfff\u2028\u2029]")
+
+
 def _bad_char(text: str, label: bool) -> str:
     """'U+0001 (a control character)' for the first refused character of ``text``, else ''.
     Texts may hold tabs and line breaks; labels (names, titles, keys) may not."""
-    for char in text:
-        code = ord(char)
-        if label and char in LINE_BREAKS:
-            return f"U+{code:04X} {'a line break or tab' if code < 0x20 else 'a line separator'}"
-        if char in "\n\t":
-            continue
-        if code < 0x20 or 0x7F <= code <= 0x9F:
-            return f"U+{code:04X} a control character"
-        if 0xD800 <= code <= 0xDFFF:
-            return f"U+{code:04X} a lone surrogate (not a character)"
-    return ""
+    found = (_BAD_LABEL if label else _BAD_TEXT).search(text)
+    if found is None:
+        return ""
+    char = found.group()
+    code = ord(char)
+    if label and char in LINE_BREAKS:
+        return f"U+{code:04X} {'a line break or tab' if code < 0x20 else 'a line separator'}"
+    if code < 0x20 or 0x7F <= code <= 0x9F:
+        return f"U+{code:04X} a control character"
+    return f"U+{code:04X} a lone surrogate (not a character)"
