@@ -178,8 +178,17 @@ def read_jsonl(path: Path, problems: Problems, shown: str) -> Iterator[Record]:
     text = read_text(path, problems, shown)
     if text is None:
         return
+    suspect = _SUSPECT.search(text) is not None
     for number, line in enumerate(text.split("\n"), start=1):
         if not line.strip():
+            continue
+        try:  # the C scanner alone for a line that is one object; json.loads says why any other fails
+            data, end = _scan(line, 0)
+        except Exception:  # noqa: BLE001 (read again below, which reports it)
+            end = -1
+        if end == len(line) and type(data) is dict:
+            yield Record(path, number, data, (not suspect or _SUSPECT.search(line) is None)
+                         and line.count("{") + line.count("[") <= MAX_DEPTH)
             continue
         try:
             data = json.loads(line, object_pairs_hook=_no_duplicates, parse_constant=_no_constant,
@@ -203,19 +212,14 @@ def read_jsonl(path: Path, problems: Problems, shown: str) -> Iterator[Record]:
             problems.add(shown, number, "json", f"expected a JSON object, got {type(data).__name__}",
                          "write one JSON object ({...}) per line")
             continue
-        yield Record(path, number, data, _plain(line))
+        yield Record(path, number, data, (not suspect or _SUSPECT.search(line) is None)
+                     and line.count("{") + line.count("[") <= MAX_DEPTH)
 
 
-# What a parsed line's values can hold only if its text shows it: a control character, lone
+# ``Record.plain``: what a parsed line's values can hold only if its text shows it: a control character, lone
 # surrogate or line break comes from an escape (raw ones are invalid JSON), U+007F-U+009F and
 # U+2028/U+2029 may stand raw; a path deeper than MAX_DEPTH needs more than MAX_DEPTH brackets.
 _SUSPECT = re.compile("\\\\[bfnrtu]|[\x7f-\x9f\u2028\u2029]")
-
-
-def _plain(line: str) -> bool:
-    """True when no value of this (parsed, finite-checked) JSON line can be refused by
-    ``value_problems`` for a kind without label fields."""
-    return _SUSPECT.search(line) is None and line.count("{") + line.count("[") <= MAX_DEPTH
 
 
 class _Refused(ValueError):
@@ -252,6 +256,9 @@ def _finite_float(text: str) -> float:
 
 
 MAX_DEPTH = 32
+_DECODER = json.JSONDecoder(object_pairs_hook=_no_duplicates, parse_constant=_no_constant,
+                            parse_float=_finite_float)
+_scan = _DECODER.scan_once  # type: ignore[attr-defined]
 # Single-line labels (names and titles end up in chart labels, page titles and CSV cells).
 LABELS = {"system": {"name", "model", "size", "version", "date"}, "work": {"title", "author"},
           "dataset": {"title"}, "campaign": {"title"}}
