@@ -96,10 +96,29 @@ def _campaign_rows(cid: str, campaign: Row, raw: RawData, rows: dict[str, list[d
                               "temperature": judge.get("temperature"), "dataset": dataset})
     for a in c.get("annotators", []):
         rows["annotators"].append({"campaign": cid, "annotator": a["id"], "expertise": a["expertise"]})
+    if c["scheme"] == "mqm":  # most rows by far: one loop without a generator per record
+        _mqm_rows(cid, [r for r in raw.of("mqm") if r.context.get("campaign") == cid], rows)
+        return
     for row in raw.of(c["scheme"]):
         if row.context.get("campaign") == cid:
             for table, item in _judgment_rows(c["scheme"], row):
                 rows[table].append({"campaign": cid, **item})
+
+
+def _mqm_rows(cid: str, records: list[Row], rows: dict[str, list[dict[str, Any]]]) -> None:
+    """The mqm and mqm_errors rows of one campaign (what ``_judgment_rows`` yields for mqm)."""
+    scores, errors = rows["mqm"], rows["mqm_errors"]
+    for row in records:
+        d = row.data
+        base = {"campaign": cid, "system": d.get("system"), "pair": d.get("pair"),
+                "paragraph": d.get("paragraph"), "annotator": d.get("annotator")}
+        spans = d["errors"]
+        scores.append({**base, "sentences": d.get("sentences"), "n_errors": len(spans),
+                       "file": row.file, "line": row.line})
+        for e in spans:
+            errors.append({**base, **_span(e), "non_translation": bool(e.get("non_translation", False)),
+                           "link": e.get("link", ""), "side": e.get("side", "target"),
+                           "source_start": e.get("source_start"), "source_end": e.get("source_end")})
 
 
 def _judgment_rows(scheme: str, row: Row) -> Iterator[tuple[str, dict[str, Any]]]:

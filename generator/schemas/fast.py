@@ -45,6 +45,20 @@ def _safe_id(value: str) -> bool:
     return id_problem(value) is None
 
 
+@lru_cache(maxsize=None)
+def _matches(pattern: str) -> Check:
+    """The whole-string ``pattern`` test of ``schemas._pattern``, remembering recent answers
+    (the same language pair or hash recurs on many records)."""
+    from . import _whole
+
+    search = _whole(pattern).search
+
+    @lru_cache(maxsize=1 << 12)
+    def matches(value: str) -> bool:
+        return search(value) is not None
+    return matches
+
+
 def _equal_any(value: Any, options: tuple[Any, ...]) -> bool:
     from jsonschema._utils import equal
 
@@ -111,9 +125,7 @@ class _Code:
         if node.get("pattern") == ID_PATTERN:
             lines.append(f"{inner}if not _safe_id({x}): return False\n")
         elif "pattern" in node:
-            from . import _whole
-
-            lines.append(f"{inner}if {self.const(_whole(node['pattern']).search)}({x}) is None: return False\n")
+            lines.append(f"{inner}if not {self.const(_matches(node['pattern']))}({x}): return False\n")
         if "minLength" in node:
             lines.append(f"{inner}if len({x}) < {int(node['minLength'])}: return False\n")
         return [f"{pad}if type({x}) is str:\n", *lines] if lines else []
@@ -140,9 +152,10 @@ class _Code:
             raise ValueError("schemas.fast knows additionalProperties as a boolean or a schema only")
         lines = []
         if node.get("required"):
-            lines.append(f"{inner}if not {self.const(frozenset(node['required']))} <= {x}.keys(): return False\n")
+            missing = " or ".join(f"{name!r} not in {x}" for name in node["required"])
+            lines.append(f"{inner}if {missing}: return False\n")
         if extra is False:
-            lines.append(f"{inner}if not {x}.keys() <= {self.const(frozenset(props))}: return False\n")
+            lines.append(f"{inner}if not {self.const(frozenset(props))}.issuperset({x}): return False\n")
         for name, sub in props.items():
             value = self.var()
             body = self.node(sub, value, depth + 2)
