@@ -23,7 +23,7 @@ MAX_LINE_CHARS = 200_000
 
 class Record(NamedTuple):
     """One JSON object from a JSONL file, with where it came from. ``plain`` is True when the
-    line cannot hold a value ``value_problems`` refuses (see ``_plain``), so that walk is skipped."""
+    line cannot hold a value ``value_problems`` refuses (see ``_suspect``), so that walk is skipped."""
 
     file: Path
     line: int
@@ -129,8 +129,12 @@ def read_yaml(path: Path, problems: Problems, shown: str) -> tuple[Any, dict[tup
     if text is None:
         return None, {}
     try:
-        node = yaml.compose(text, Loader=_StrictLoader)
-        data = yaml.load(text, Loader=_StrictLoader) if node is not None else None
+        loader = _StrictLoader(text)  # one parse: what yaml.compose and then yaml.load would do
+        try:
+            node = loader.get_single_node()
+            data = loader.construct_document(node) if node is not None else None
+        finally:
+            loader.dispose()
     except (RecursionError, MemoryError):
         problems.add(shown, 1, "yaml", "is nested too deeply to be read",
                      f"use at most {MAX_DEPTH} levels of nesting")
@@ -178,16 +182,17 @@ def read_jsonl(path: Path, problems: Problems, shown: str) -> Iterator[Record]:
     text = read_text(path, problems, shown)
     if text is None:
         return
-    suspect = _SUSPECT.search(text) is not None
+    suspect = _suspect(text)
+    scan = _scanner()
     for number, line in enumerate(text.split("\n"), start=1):
         if not line.strip():
             continue
         try:  # the C scanner alone for a line that is one object; json.loads says why any other fails
-            data, end = _scan(line, 0)
+            data, end = scan(line, 0)
         except Exception:  # noqa: BLE001 (read again below, which reports it)
             end = -1
         if end == len(line) and type(data) is dict:
-            yield Record(path, number, data, (not suspect or _SUSPECT.search(line) is None)
+            yield Record(path, number, data, (not suspect or not _suspect(line))
                          and line.count("{") + line.count("[") <= MAX_DEPTH)
             continue
         try:
@@ -212,14 +217,23 @@ def read_jsonl(path: Path, problems: Problems, shown: str) -> Iterator[Record]:
             problems.add(shown, number, "json", f"expected a JSON object, got {type(data).__name__}",
                          "write one JSON object ({...}) per line")
             continue
-        yield Record(path, number, data, (not suspect or _SUSPECT.search(line) is None)
+        yield Record(path, number, data, (not suspect or not _suspect(line))
                      and line.count("{") + line.count("[") <= MAX_DEPTH)
 
 
-# ``Record.plain``: what a parsed line's values can hold only if its text shows it: a control character, lone
-# surrogate or line break comes from an escape (raw ones are invalid JSON), U+007F-U+009F and
-# U+2028/U+2029 may stand raw; a path deeper than MAX_DEPTH needs more than MAX_DEPTH brackets.
-_SUSPECT = re.compile("\\\\[bfnrtu]|[\x7f-\x9f\u2028\u2029]")
+# ``Record.plain``: what a parsed line's values can hold only if its text shows it. A control
+# character, lone surrogate or line break comes from an escape (raw ones are invalid JSON),
+# U+007F-U+009F and U+2028/U+2029 may stand raw, a path deeper than MAX_DEPTH needs more than
+# MAX_DEPTH brackets, and a non-finite number is refused by the parser itself.
+_ESCAPE = re.compile(r"\\[bfnrtu]")
+_RAW = re.compile("[\x7f-\x9f\u2028\u2029]")
+
+
+def _suspect(text: str) -> bool:
+    """True when ``text`` holds an escape or raw character that can make a refused value
+    (plain substring tests first: they run at memory speed, the regexes do not)."""
+    return (("\\" in text and _ESCAPE.search(text) is not None) or "\x7f" in text
+            or (not text.isascii() and _RAW.search(text) is not None))
 
 
 class _Refused(ValueError):
@@ -256,9 +270,24 @@ def _finite_float(text: str) -> float:
 
 
 MAX_DEPTH = 32
-_DECODER = json.JSONDecoder(object_pairs_hook=_no_duplicates, parse_constant=_no_constant,
-                            parse_float=_finite_float)
-_scan = _DECODER.scan_once  # type: ignore[attr-defined]
+
+
+def _scanner() -> Any:
+    """The C JSON scanner for one file (``scan(line, 0) -> (value, end)``), refusing what
+    ``json.loads`` with the hooks above refuses. Its objects share their keys and short string
+    values (ids, labels) with earlier lines of the file: a million records then hold one
+    "system" and one "minor", not a million copies (a third of the memory)."""
+    keys: dict[str, str] = {}
+    values: dict[str, str] = {}
+
+    def shared(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+        data = {keys.setdefault(k, k): values.setdefault(v, v) if type(v) is str and len(v) <= 24 else v
+                for k, v in pairs}
+        return data if len(data) == len(pairs) else _no_duplicates(pairs)
+
+    decoder = json.JSONDecoder(object_pairs_hook=shared, parse_constant=_no_constant,
+                               parse_float=_finite_float)
+    return decoder.scan_once  # type: ignore[attr-defined]
 # Single-line labels (names and titles end up in chart labels, page titles and CSV cells).
 LABELS = {"system": {"name", "model", "size", "version", "date"}, "work": {"title", "author"},
           "dataset": {"title"}, "campaign": {"title"}}
