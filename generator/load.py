@@ -77,7 +77,7 @@ def validate(roots: Sequence[Path | str]) -> Problems:
 def _bulk() -> Iterator[None]:
     """No cyclic garbage collection while rows are read: the loader makes millions of small
     dicts and lists and no reference cycles, and the collector re-scanning them all as they
-    accumulate took more than half of the load time (it runs again, once, on the way out)."""
+    accumulate took more than half of the load time. Collection resumes on the way out."""
     enabled = gc.isenabled()
     gc.disable()
     try:

@@ -187,38 +187,43 @@ def read_jsonl(path: Path, problems: Problems, shown: str) -> Iterator[Record]:
     for number, line in enumerate(text.split("\n"), start=1):
         if not line.strip():
             continue
-        try:  # the C scanner alone for a line that is one object; json.loads says why any other fails
+        try:  # the C scanner alone for a line that is one object; _strict says why any other fails
             data, end = scan(line, 0)
-        except Exception:  # noqa: BLE001 (read again below, which reports it)
+        except Exception:  # noqa: BLE001 (read again by _strict, which reports it)
             end = -1
-        if end == len(line) and type(data) is dict:
-            yield Record(path, number, data, (not suspect or not _suspect(line))
-                         and line.count("{") + line.count("[") <= MAX_DEPTH)
-            continue
-        try:
-            data = json.loads(line, object_pairs_hook=_no_duplicates, parse_constant=_no_constant,
-                              parse_float=_finite_float)
-        except json.JSONDecodeError as exc:
-            problems.add(shown, number, "json", f"is not valid JSON: {exc.msg} at column {exc.colno}",
-                         "write one complete JSON object per line")
-            continue
-        except _Refused as exc:
-            problems.add(shown, number, "json", str(exc), exc.fix)
-            continue
-        except (RecursionError, MemoryError):
-            problems.add(shown, number, "json", "is nested too deeply to be read",
-                         f"use at most {MAX_DEPTH} levels of nesting")
-            continue
-        except ValueError as exc:  # e.g. an integer with more digits than Python converts
-            problems.add(shown, number, "json", f"holds a value that cannot be read: {str(exc)[:80]}",
-                         "write numbers in ordinary decimal form")
-            continue
-        if type(data) is not dict:
-            problems.add(shown, number, "json", f"expected a JSON object, got {type(data).__name__}",
-                         "write one JSON object ({...}) per line")
-            continue
+        if end != len(line) or type(data) is not dict:
+            data = _strict(line, number, problems, shown)
+            if data is None:
+                continue
         yield Record(path, number, data, (not suspect or not _suspect(line))
                      and line.count("{") + line.count("[") <= MAX_DEPTH)
+
+
+def _strict(line: str, number: int, problems: Problems, shown: str) -> dict[str, Any] | None:
+    """The line's object read by ``json.loads`` with the refusal hooks, or None (reported)."""
+    try:
+        data = json.loads(line, object_pairs_hook=_no_duplicates, parse_constant=_no_constant,
+                          parse_float=_finite_float)
+    except json.JSONDecodeError as exc:
+        problems.add(shown, number, "json", f"is not valid JSON: {exc.msg} at column {exc.colno}",
+                     "write one complete JSON object per line")
+        return None
+    except _Refused as exc:
+        problems.add(shown, number, "json", str(exc), exc.fix)
+        return None
+    except (RecursionError, MemoryError):
+        problems.add(shown, number, "json", "is nested too deeply to be read",
+                     f"use at most {MAX_DEPTH} levels of nesting")
+        return None
+    except ValueError as exc:  # e.g. an integer with more digits than Python converts
+        problems.add(shown, number, "json", f"holds a value that cannot be read: {str(exc)[:80]}",
+                     "write numbers in ordinary decimal form")
+        return None
+    if type(data) is not dict:
+        problems.add(shown, number, "json", f"expected a JSON object, got {type(data).__name__}",
+                     "write one JSON object ({...}) per line")
+        return None
+    return data
 
 
 # ``Record.plain``: what a parsed line's values can hold only if its text shows it. A control
