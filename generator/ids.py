@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 ID_PATTERN = r"^[a-z0-9][a-z0-9._-]{0,79}$"
 _ID_RE = re.compile(ID_PATTERN)
@@ -81,6 +82,7 @@ def output_name(pair: str, part: int) -> str:
     return f"{pair}.jsonl" if part == 1 else f"{pair}.{part}.jsonl"
 
 
+@lru_cache(maxsize=1 << 16)
 def slug(text: str) -> str:
     """Turn free text into a safe id (for importers); never empty."""
     cleaned = re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")

@@ -54,7 +54,7 @@ def load(roots: Sequence[Path | str]) -> Corpus:
     from .checks import check
     from .tables import build
 
-    with _bulk():
+    with bulk():
         problems = Problems()
         raw = read_roots([Path(r) for r in roots], problems)
         check(raw, problems)
@@ -66,7 +66,7 @@ def validate(roots: Sequence[Path | str]) -> Problems:
     """Every problem in the data roots, without raising."""
     from .checks import check
 
-    with _bulk():
+    with bulk():
         problems = Problems()
         raw = read_roots([Path(r) for r in roots], problems)
         check(raw, problems)
@@ -74,10 +74,10 @@ def validate(roots: Sequence[Path | str]) -> Problems:
 
 
 @contextmanager
-def _bulk() -> Iterator[None]:
-    """No cyclic garbage collection while rows are read: the loader makes millions of small
-    dicts and lists and no reference cycles, and the collector re-scanning them all as they
-    accumulate took more than half of the load time. Collection resumes on the way out."""
+def bulk() -> Iterator[None]:
+    """No cyclic garbage collection while rows are read (or imported): the loader makes millions
+    of small dicts and lists and no reference cycles, and the collector re-scanning them all as
+    they accumulate took more than half of the load time. Collection resumes on the way out."""
     enabled = gc.isenabled()
     gc.disable()
     try:

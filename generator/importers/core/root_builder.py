@@ -15,7 +15,7 @@ from typing import Any
 
 from ...errors import DataError, Problem
 from ...ids import slug
-from .. import ImportReport, json_size, size_chunks, write_jsonl, write_outputs, write_yaml
+from .. import ImportReport, json_size, size_chunks, write_jsonl, write_lines, write_outputs, write_yaml
 from .mapping import SystemSettings
 
 
@@ -180,8 +180,8 @@ class RootBuilder:
             people = sorted(self.annotators.get(cid, {}).values(), key=lambda a: a["id"])
             write_yaml(out / "judgments" / cid / "campaign.yaml",
                        {**card, **({"annotators": people} if people else {})})
-            for name, chunk in split_records(cid, self.records[cid]):
-                write_jsonl(out / "judgments" / cid / name, chunk)
+            for name, lines in split_records(cid, self.records[cid]):
+                write_lines(out / "judgments" / cid / name, lines)
             report.count(f"{cid} records", len(self.records[cid]), "written")
 
     def _apply_prefix(self) -> None:
@@ -255,8 +255,9 @@ def namespaced(prefix: str, old: str) -> str:
     return joined if len(joined) <= 80 else f"{joined[:69].rstrip('.-_')}-{_digest(joined)}"
 
 
-def split_records(cid: str, records: list[dict[str, Any]]) -> list[tuple[str, list[dict[str, Any]]]]:
-    """``<cid>.jsonl``, or numbered ``<cid>-001.jsonl``... files each under the loader's size limit."""
+def split_records(cid: str, records: list[dict[str, Any]]) -> list[tuple[str, list[str]]]:
+    """``<cid>.jsonl``, or numbered ``<cid>-001.jsonl``... files each under the loader's size limit
+    (file name, JSONL lines)."""
     chunks = size_chunks(records)
     if len(chunks) == 1:
         return [(f"{cid}.jsonl", chunks[0])]
