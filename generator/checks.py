@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from typing import Any, Iterable
 
@@ -130,27 +131,34 @@ def _check_text(row: Row, problems: Problems) -> None:
     if not text.strip():
         problems.add(row.file, row.line, "text", "is empty or whitespace only",
                      "provide the translated text")
-    elif unicodedata.normalize("NFC", text) != text:
+    elif not unicodedata.is_normalized("NFC", text):
         problems.add(row.file, row.line, "text", "is not in Unicode NFC",
                      "normalise the text to NFC (unicodedata.normalize('NFC', text))")
-    bad = next((c for c in text if unicodedata.category(c) == "Cc" and c not in "\n\t"), None)
+    bad = _CONTROL.search(text)
     if bad is not None:
-        problems.add(row.file, row.line, "text", f"contains the control character U+{ord(bad):04X}",
+        problems.add(row.file, row.line, "text", f"contains the control character U+{ord(bad.group()):04X}",
                      "remove control characters")
+
+
+# unicodedata category Cc (U+0000-U+001F, U+007F-U+009F) less tab and newline
+_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f]")
 
 
 def _check_translations(raw: RawData, paragraphs: dict[str, Row], works: dict[str, Row],
                         problems: Problems) -> dict[tuple[str, str, str], int | None]:
     lengths: dict[tuple[str, str, str], int | None] = {}
+    files: dict[tuple[str, str, str], str] = {}
     for row in raw.of("translation"):
         system, pair, pid = row.context["system"], row.context["pair"], row.data["paragraph"]
         _check_text(row, problems)
         key = (system, pair, pid)
         if key in lengths:
-            problems.add(row.file, row.line, "paragraph", f"{pid!r} is translated twice in this file",
+            where = "in this file" if files[key] == row.file else f"(also in {files[key]})"
+            problems.add(row.file, row.line, "paragraph", f"{pid!r} is translated twice {where}",
                          "keep one line per paragraph")
             continue
         lengths[key] = _length(row.data)
+        files[key] = row.file
         source = paragraphs.get(pid)
         if source is None:
             problems.add(row.file, row.line, "paragraph", f"unknown paragraph id {pid!r}",

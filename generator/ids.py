@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 ID_PATTERN = r"^[a-z0-9][a-z0-9._-]{0,79}$"
 _ID_RE = re.compile(ID_PATTERN)
@@ -55,6 +56,33 @@ def pair_problem(value: object) -> str | None:
     return None
 
 
+OUTPUT_HELP = ("name output files <src>-<tgt>.jsonl, e.g. de-en.jsonl; a file over the size limit "
+               "continues in de-en.2.jsonl, de-en.3.jsonl, ...")
+_PART_RE = re.compile(r"[1-9][0-9]{0,3}")
+
+
+def output_file(name: str) -> tuple[str, int, str | None]:
+    """(pair, part, problem) for a system output file name: ``de-en.jsonl`` is part 1 of the
+    de-en outputs, ``de-en.2.jsonl``, ``de-en.3.jsonl``... continue it (one name per part: no
+    ``.1``, no leading zeros). ``problem`` says why a name is neither."""
+    stem = name[: -len(".jsonl")] if name.endswith(".jsonl") else name
+    pair, dot, part = stem.partition(".")
+    if pair_problem(pair):
+        return stem, 0, pair_problem(stem)
+    if not dot:
+        return pair, 1, None
+    if _PART_RE.fullmatch(part) is None or part == "1":
+        return pair, 0, (f"{part!r} is not a part number: a {pair} output file continues in "
+                         f"{pair}.2.jsonl, {pair}.3.jsonl, ... (no .1, no leading zeros)")
+    return pair, int(part), None
+
+
+def output_name(pair: str, part: int) -> str:
+    """The file name of part ``part`` (1, 2, ...) of a system's ``pair`` outputs."""
+    return f"{pair}.jsonl" if part == 1 else f"{pair}.{part}.jsonl"
+
+
+@lru_cache(maxsize=1 << 16)
 def slug(text: str) -> str:
     """Turn free text into a safe id (for importers); never empty."""
     cleaned = re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")

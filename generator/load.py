@@ -7,21 +7,24 @@ pandas tables. ``load`` runs all three and raises one ``DataError`` naming every
 
 from __future__ import annotations
 
+import gc
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any, Iterator, Sequence
 
 from . import schemas
 from .errors import Problems
-from .ids import ID_HELP, ID_PATTERN, id_problem, odd_character, pair_problem
+from .ids import ID_HELP, ID_PATTERN, OUTPUT_HELP, id_problem, odd_character, output_file, output_name
 from .model import Corpus
-from .textfiles import line_for, read_jsonl, read_yaml, value_problems
+from .schemas.fast import accepts
+from .textfiles import LABELS, line_for, read_jsonl, read_yaml, value_problems
 
 MAX_MESSAGE = 160
 ALLOWED_EXTRA = {".md", ".txt"}
 
 
-@dataclass
+@dataclass(slots=True)
 class Row:
     """One validated record plus its location and the ids its folder implies."""
 
@@ -51,21 +54,37 @@ def load(roots: Sequence[Path | str]) -> Corpus:
     from .checks import check
     from .tables import build
 
-    problems = Problems()
-    raw = read_roots([Path(r) for r in roots], problems)
-    check(raw, problems)
-    problems.raise_if_any()
-    return build(raw, [Path(r) for r in roots])
+    with bulk():
+        problems = Problems()
+        raw = read_roots([Path(r) for r in roots], problems)
+        check(raw, problems)
+        problems.raise_if_any()
+        return build(raw, [Path(r) for r in roots])
 
 
 def validate(roots: Sequence[Path | str]) -> Problems:
     """Every problem in the data roots, without raising."""
     from .checks import check
 
-    problems = Problems()
-    raw = read_roots([Path(r) for r in roots], problems)
-    check(raw, problems)
-    return problems
+    with bulk():
+        problems = Problems()
+        raw = read_roots([Path(r) for r in roots], problems)
+        check(raw, problems)
+        return problems
+
+
+@contextmanager
+def bulk() -> Iterator[None]:
+    """No cyclic garbage collection while rows are read (or imported): the loader makes millions
+    of small dicts and lists and no reference cycles, and the collector re-scanning them all as
+    they accumulate took more than half of the load time. Collection resumes on the way out."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
 
 
 def read_roots(roots: list[Path], problems: Problems) -> RawData:
@@ -102,14 +121,9 @@ def _read_root(root: Path, raw: RawData, problems: Problems) -> None:
     for folder in _folders(corpus / "systems", problems):
         raw.system_folders.add(folder.name)
         _read_yaml_row(folder / "system.yaml", "system", raw, problems, {"system": folder.name}, tag)
-        for path in sorted(folder.glob("*.jsonl")):
-            why = pair_problem(path.stem)
-            if why:
-                problems.add(_shown(path), 0, "file name", why,
-                             "name output files <src>-<tgt>.jsonl, e.g. de-en.jsonl")
-                continue
+        for path, pair in _output_files(folder, problems):
             _read_jsonl_rows(path, "translation", raw, problems,
-                             {"system": folder.name, "pair": path.stem}, tag)
+                             {"system": folder.name, "pair": pair}, tag)
         _check_extra(folder, {"system.yaml"}, problems, allow_suffix=".jsonl")
     for folder in [] if judgments in linked else _folders(judgments, problems):
         row = _read_yaml_row(folder / "campaign.yaml", "campaign", raw, problems,
@@ -122,6 +136,27 @@ def _read_root(root: Path, raw: RawData, problems: Problems) -> None:
             _read_jsonl_rows(path, scheme, raw, problems, {"campaign": folder.name}, tag)
         _check_extra(folder, {"campaign.yaml"}, problems, allow_suffix=".jsonl")
     _read_reported(root / "reported", raw, problems, tag)
+
+
+def _output_files(folder: Path, problems: Problems) -> list[tuple[Path, str]]:
+    """(file, pair) of a system folder's output files, each pair's parts in order (``de-en.jsonl``,
+    ``de-en.2.jsonl``, ...); a bad name or a missing part is reported."""
+    parts: dict[str, dict[int, Path]] = {}
+    for path in sorted(folder.glob("*.jsonl")):
+        pair, part, why = output_file(path.name)
+        if why:
+            problems.add(_shown(path), 0, "file name", why, OUTPUT_HELP)
+        else:
+            parts.setdefault(pair, {})[part] = path
+    found = []
+    for pair, numbered in sorted(parts.items()):
+        for part in range(1, max(numbered) + 1):
+            if part not in numbered:
+                problems.add(_shown(folder / output_name(pair, part)), 0, "file",
+                             f"is missing: the {pair} outputs continue in part {max(numbered)}",
+                             f"number the parts {pair}.jsonl, {pair}.2.jsonl, ... without gaps")
+        found += [(numbered[part], pair) for part in sorted(numbered)]
+    return found
 
 
 def _read_reported(folder: Path, raw: RawData, problems: Problems, tag: str) -> None:
@@ -200,17 +235,23 @@ def _read_jsonl_rows(path: Path, kind: str, raw: RawData, problems: Problems,
         if required:
             problems.add(shown, 0, "file", "is missing", f"add {path.name}")
         return
+    check = accepts(kind)
+    rows = raw.rows.setdefault(kind, [])
     for record in read_jsonl(path, problems, shown):
-        if _schema_ok(kind, record.data, problems, shown, lambda p, n=record.line: n):
-            raw.add(Row(kind, shown, record.line, record.data, context, root))
+        if (record.plain and kind not in LABELS and check(record.data)) or \
+                _schema_ok(kind, record.data, problems, shown, lambda p, n=record.line: n):
+            rows.append(Row(kind, shown, record.line, record.data, context, root))
 
 
 def _schema_ok(kind: str, data: Any, problems: Problems, shown: str, line_of: Any) -> bool:
+    """True for a record without problems; else every problem is added (values first)."""
     refused = value_problems(kind, data)
     for path, message, fix in refused:
         problems.add(shown, line_of(path), ".".join(map(str, path)) or kind, message, fix)
     if refused:  # checked first: the schema validator recurses and trusts its input's values
         return False
+    if accepts(kind)(data):  # the compiled yes/no check; only a refused record pays for messages
+        return True
     errors = sorted(schemas.validator(kind).iter_errors(data), key=lambda e: list(map(str, e.absolute_path)))
     for error in errors:
         path = tuple(error.absolute_path)

@@ -91,7 +91,8 @@ def _problem(change: Change, chosen: str, existing: set[str]) -> tuple[str, str]
     if why:
         return (f"the folder name {why}", ID_HELP)
     if "/" in rest:
-        return ("is in a sub-folder: the system folder holds system.yaml and <pair>.jsonl files only",
+        return ("is in a sub-folder: the system folder holds system.yaml and <pair>.jsonl files "
+                "(with their parts <pair>.2.jsonl, ...) only",
                 "move the file up into corpus/systems/<id>/")
     if change.status != "A" or change.mode not in REGULAR:
         kind = {"120000": "a symbolic link", "160000": "a submodule"}.get(change.mode, "not a regular file")

@@ -165,11 +165,12 @@ def _check_coverage(raw: RawData, index: _Index, problems: Problems) -> None:
     files: dict[tuple[str, str, str], list[Row]] = {}  # (root, pair, system) -> rows
     for row in raw.of("translation"):
         files.setdefault((row.root, row.context["pair"], row.context["system"]), []).append(row)
+    translated = {key: {r.data["paragraph"] for r in rs} for key, rs in files.items()
+                  if key[0] not in index.imported}  # the paragraphs of each output (all its parts)
     for (root, pair, system), rows in sorted(files.items()):
         if root in index.imported:
             continue
-        others = {s: {r.data["paragraph"] for r in rs} for (rt, p, s), rs in files.items()
-                  if rt == root and p == pair and s != system}
+        others = {s: ids for (rt, p, s), ids in translated.items() if rt == root and p == pair and s != system}
         humans = [ids for s, ids in others.items() if index.kinds.get(s) == "human"]
         reference = set().union(*(humans or list(others.values())))
         if not reference:

@@ -9,9 +9,9 @@ from __future__ import annotations
 import json
 import math
 import stat
-from dataclasses import dataclass
+import re
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any, Iterator, NamedTuple
 
 import yaml
 
@@ -21,13 +21,14 @@ MAX_FILE_BYTES = 5 * 1024 * 1024
 MAX_LINE_CHARS = 200_000
 
 
-@dataclass(frozen=True)
-class Record:
-    """One JSON object from a JSONL file, with where it came from."""
+class Record(NamedTuple):
+    """One JSON object from a JSONL file, with where it came from. ``plain`` is True when the
+    line cannot hold a value ``value_problems`` refuses (see ``_suspect``), so that walk is skipped."""
 
     file: Path
     line: int
     data: dict[str, Any]
+    plain: bool = False
 
 
 def read_text(path: Path, problems: Problems, shown: str) -> str | None:
@@ -64,7 +65,10 @@ def read_text(path: Path, problems: Problems, shown: str) -> str | None:
         problems.add(shown, bad, "line endings", "uses CR or CRLF line endings",
                      "convert line endings to LF (for example with dos2unix)")
         text = text.replace("\r\n", "\n").replace("\r", "\n")
-    for number, line in enumerate(text.split("\n"), start=1):
+    lines = text.split("\n")
+    if max(map(len, lines)) <= MAX_LINE_CHARS:
+        return text
+    for number, line in enumerate(lines, start=1):
         if len(line) > MAX_LINE_CHARS:
             problems.add(shown, number, "line", f"is {len(line):,} characters long "
                          f"(limit {MAX_LINE_CHARS:,})", "shorten the text or split the record")
@@ -125,8 +129,12 @@ def read_yaml(path: Path, problems: Problems, shown: str) -> tuple[Any, dict[tup
     if text is None:
         return None, {}
     try:
-        node = yaml.compose(text, Loader=_StrictLoader)
-        data = yaml.load(text, Loader=_StrictLoader) if node is not None else None
+        loader = _StrictLoader(text)  # one parse: what yaml.compose and then yaml.load would do
+        try:
+            node = loader.get_single_node()
+            data = loader.construct_document(node) if node is not None else None
+        finally:
+            loader.dispose()
     except (RecursionError, MemoryError):
         problems.add(shown, 1, "yaml", "is nested too deeply to be read",
                      f"use at most {MAX_DEPTH} levels of nesting")
@@ -174,32 +182,63 @@ def read_jsonl(path: Path, problems: Problems, shown: str) -> Iterator[Record]:
     text = read_text(path, problems, shown)
     if text is None:
         return
+    suspect = _suspect(text)
+    scan = _scanner()
     for number, line in enumerate(text.split("\n"), start=1):
         if not line.strip():
             continue
-        try:
-            data = json.loads(line, object_pairs_hook=_no_duplicates, parse_constant=_no_constant,
-                              parse_float=_finite_float)
-        except json.JSONDecodeError as exc:
-            problems.add(shown, number, "json", f"is not valid JSON: {exc.msg} at column {exc.colno}",
-                         "write one complete JSON object per line")
-            continue
-        except _Refused as exc:
-            problems.add(shown, number, "json", str(exc), exc.fix)
-            continue
-        except (RecursionError, MemoryError):
-            problems.add(shown, number, "json", "is nested too deeply to be read",
-                         f"use at most {MAX_DEPTH} levels of nesting")
-            continue
-        except ValueError as exc:  # e.g. an integer with more digits than Python converts
-            problems.add(shown, number, "json", f"holds a value that cannot be read: {str(exc)[:80]}",
-                         "write numbers in ordinary decimal form")
-            continue
-        if not isinstance(data, dict):
-            problems.add(shown, number, "json", f"expected a JSON object, got {type(data).__name__}",
-                         "write one JSON object ({...}) per line")
-            continue
-        yield Record(path, number, data)
+        try:  # the C scanner alone for a line that is one object; _strict says why any other fails
+            data, end = scan(line, 0)
+        except Exception:  # noqa: BLE001 (read again by _strict, which reports it)
+            end = -1
+        if end != len(line) or type(data) is not dict:
+            data = _strict(line, number, problems, shown)
+            if data is None:
+                continue
+        yield Record(path, number, data, (not suspect or not _suspect(line))
+                     and line.count("{") + line.count("[") <= MAX_DEPTH)
+
+
+def _strict(line: str, number: int, problems: Problems, shown: str) -> dict[str, Any] | None:
+    """The line's object read by ``json.loads`` with the refusal hooks, or None (reported)."""
+    try:
+        data = json.loads(line, object_pairs_hook=_no_duplicates, parse_constant=_no_constant,
+                          parse_float=_finite_float)
+    except json.JSONDecodeError as exc:
+        problems.add(shown, number, "json", f"is not valid JSON: {exc.msg} at column {exc.colno}",
+                     "write one complete JSON object per line")
+        return None
+    except _Refused as exc:
+        problems.add(shown, number, "json", str(exc), exc.fix)
+        return None
+    except (RecursionError, MemoryError):
+        problems.add(shown, number, "json", "is nested too deeply to be read",
+                     f"use at most {MAX_DEPTH} levels of nesting")
+        return None
+    except ValueError as exc:  # e.g. an integer with more digits than Python converts
+        problems.add(shown, number, "json", f"holds a value that cannot be read: {str(exc)[:80]}",
+                     "write numbers in ordinary decimal form")
+        return None
+    if type(data) is not dict:
+        problems.add(shown, number, "json", f"expected a JSON object, got {type(data).__name__}",
+                     "write one JSON object ({...}) per line")
+        return None
+    return data
+
+
+# ``Record.plain``: what a parsed line's values can hold only if its text shows it. A control
+# character, lone surrogate or line break comes from an escape (raw ones are invalid JSON),
+# U+007F-U+009F and U+2028/U+2029 may stand raw, a path deeper than MAX_DEPTH needs more than
+# MAX_DEPTH brackets, and a non-finite number is refused by the parser itself.
+_ESCAPE = re.compile(r"\\[bfnrtu]")
+_RAW = re.compile("[\x7f-\x9f\u2028\u2029]")
+
+
+def _suspect(text: str) -> bool:
+    """True when ``text`` holds an escape or raw character that can make a refused value
+    (plain substring tests first: they run at memory speed, the regexes do not)."""
+    return (("\\" in text and _ESCAPE.search(text) is not None) or "\x7f" in text
+            or (not text.isascii() and _RAW.search(text) is not None))
 
 
 class _Refused(ValueError):
@@ -211,7 +250,10 @@ class _Refused(ValueError):
 
 
 def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    data: dict[str, Any] = {}
+    data = dict(pairs)
+    if len(data) == len(pairs):
+        return data
+    data = {}
     for key, value in pairs:
         if key in data:
             raise _Refused(f"has the key {key!r} twice (a later one would silently win)",
@@ -233,6 +275,24 @@ def _finite_float(text: str) -> float:
 
 
 MAX_DEPTH = 32
+
+
+def _scanner() -> Any:
+    """The C JSON scanner for one file (``scan(line, 0) -> (value, end)``), refusing what
+    ``json.loads`` with the hooks above refuses. Its objects share their keys and short string
+    values (ids, labels) with earlier lines of the file: a million records then hold one
+    "system" and one "minor", not a million copies (a third of the memory)."""
+    keys: dict[str, str] = {}
+    values: dict[str, str] = {}
+
+    def shared(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+        data = {keys.setdefault(k, k): values.setdefault(v, v) if type(v) is str and len(v) <= 24 else v
+                for k, v in pairs}
+        return data if len(data) == len(pairs) else _no_duplicates(pairs)
+
+    decoder = json.JSONDecoder(object_pairs_hook=shared, parse_constant=_no_constant,
+                               parse_float=_finite_float)
+    return decoder.scan_once  # type: ignore[attr-defined]
 # Single-line labels (names and titles end up in chart labels, page titles and CSV cells).
 LABELS = {"system": {"name", "model", "size", "version", "date"}, "work": {"title", "author"},
           "dataset": {"title"}, "campaign": {"title"}}
@@ -273,17 +333,20 @@ def value_problems(kind: str, data: Any) -> list[tuple[tuple[Any, ...], str, str
     return sorted(found, key=lambda f: list(map(str, f[0])))
 
 
+_BAD_TEXT = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\ud800-\udfff]")
+_BAD_LABEL = re.compile("[\x00-\x1f\x7f-\x9f\ud800-\udfff\u2028\u2029]")
+
+
 def _bad_char(text: str, label: bool) -> str:
     """'U+0001 (a control character)' for the first refused character of ``text``, else ''.
     Texts may hold tabs and line breaks; labels (names, titles, keys) may not."""
-    for char in text:
-        code = ord(char)
-        if label and char in LINE_BREAKS:
-            return f"U+{code:04X} {'a line break or tab' if code < 0x20 else 'a line separator'}"
-        if char in "\n\t":
-            continue
-        if code < 0x20 or 0x7F <= code <= 0x9F:
-            return f"U+{code:04X} a control character"
-        if 0xD800 <= code <= 0xDFFF:
-            return f"U+{code:04X} a lone surrogate (not a character)"
-    return ""
+    found = (_BAD_LABEL if label else _BAD_TEXT).search(text)
+    if found is None:
+        return ""
+    char = found.group()
+    code = ord(char)
+    if label and char in LINE_BREAKS:
+        return f"U+{code:04X} {'a line break or tab' if code < 0x20 else 'a line separator'}"
+    if code < 0x20 or 0x7F <= code <= 0x9F:
+        return f"U+{code:04X} a control character"
+    return f"U+{code:04X} a lone surrogate (not a character)"

@@ -90,7 +90,7 @@ def test_import_splits_a_judgments_file_over_the_loader_limit(tmp_path: Path,
 
 def test_split_keeps_a_small_file_whole() -> None:
     records = [{"a": 1}, {"a": 2}]
-    assert split_records("c", records) == [("c.jsonl", records)]
+    assert split_records("c", records) == [("c.jsonl", ['{"a": 1}\n', '{"a": 2}\n'])]
 
 
 @pytest.fixture(scope="module")

@@ -6,6 +6,7 @@ The registry maps the CLI's format names to modules (imported lazily).
 
 from __future__ import annotations
 
+import functools
 import importlib
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -63,7 +64,14 @@ class ImportReport:
 def get(name: str) -> Callable[..., ImportReport]:
     module = importlib.import_module(f"{__name__}.{IMPORTERS[name]}")
     run: Callable[..., ImportReport] = getattr(module, "run")
-    return run
+
+    @functools.wraps(run)
+    def bulk_run(*args: Any, **kwargs: Any) -> ImportReport:
+        from ..load import bulk
+
+        with bulk():  # an import builds millions of small objects, like a load
+            return run(*args, **kwargs)
+    return bulk_run
 
 
 def register(name: str, module: str) -> None:  # used by tests only
@@ -72,11 +80,62 @@ def register(name: str, module: str) -> None:  # used by tests only
 
 def write_jsonl(path: Path, records: list[dict[str, Any]]) -> None:
     """Write records one per line, keys in a stable order, UTF-8, LF, no ASCII escaping."""
+    write_lines(path, [jsonl_line(r) for r in records])
+
+
+def write_lines(path: Path, lines: list[str]) -> None:
+    """Write lines made by ``jsonl_line`` as one UTF-8 file."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text("".join(lines), encoding="utf-8")
+
+
+def jsonl_line(record: dict[str, Any]) -> str:
+    """``record`` as one JSONL line (with its LF), as ``write_jsonl`` writes it."""
+    return _encoder()(record) + "\n"
+
+
+@functools.lru_cache(maxsize=1)
+def _encoder() -> Callable[[Any], str]:
+    """json.dumps(..., ensure_ascii=False) without building an encoder per record."""
     import json
 
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text("".join(json.dumps(r, ensure_ascii=False, sort_keys=False) + "\n" for r in records),
-                    encoding="utf-8")
+    return json.JSONEncoder(ensure_ascii=False).encode
+
+
+def size_chunks(records: list[dict[str, Any]]) -> list[list[str]]:
+    """The records' JSONL lines in consecutive chunks whose files each stay under 90% of the
+    loader's file-size limit (at least one chunk, maybe empty)."""
+    from ..textfiles import MAX_FILE_BYTES
+
+    limit = MAX_FILE_BYTES * 9 // 10
+    chunks: list[list[str]] = [[]]
+    size = 0
+    for record in records:
+        line = jsonl_line(record)
+        n = len(line) if line.isascii() else len(line.encode("utf-8"))
+        if chunks[-1] and size + n > limit:
+            chunks.append([])
+            size = 0
+        chunks[-1].append(line)
+        size += n
+    return chunks
+
+
+def json_size(record: dict[str, Any]) -> int:
+    """Bytes of ``record``'s line as ``write_jsonl`` writes it."""
+    return len(jsonl_line(record).encode("utf-8"))
+
+
+def write_outputs(folder: Path, pair: str, records: list[dict[str, Any]]) -> list[str]:
+    """Write a system's ``pair`` outputs as ``<pair>.jsonl``, continued in ``<pair>.2.jsonl``...
+    when one file would pass the loader's size limit (ids.output_file); the names written."""
+    from ..ids import output_name
+
+    names = []
+    for part, lines in enumerate(size_chunks(records), start=1):
+        names.append(output_name(pair, part))
+        write_lines(folder / names[-1], lines)
+    return names
 
 
 def write_yaml(path: Path, data: dict[str, Any]) -> None:

@@ -92,6 +92,7 @@ def validated(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Validated]:
         done = run("validate", "--data", str(root), cwd=tmp)
         return Validated(root, done, snapshot(tmp) == before)
 
+    tmp_path_factory.getbasetemp()  # made once, before the threads (they would race to make it)
     with ThreadPoolExecutor(max_workers=4) as pool:
         return dict(zip((c.name for c in CASES), pool.map(one, CASES)))
 

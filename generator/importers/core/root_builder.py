@@ -15,7 +15,7 @@ from typing import Any
 
 from ...errors import DataError, Problem
 from ...ids import slug
-from .. import ImportReport, write_jsonl, write_yaml
+from .. import ImportReport, json_size, size_chunks, write_jsonl, write_lines, write_outputs, write_yaml
 from .mapping import SystemSettings
 
 
@@ -166,20 +166,22 @@ class RootBuilder:
             write_jsonl(out / "corpus" / "works" / work / "paragraphs.jsonl", rows)
             report.count("works", 1, "written")
             report.count("paragraphs", len(rows), "written")
+        outputs: dict[tuple[str, str], list[dict[str, Any]]] = {}
+        for (system, pair, paragraph), text in self.translations.items():
+            outputs.setdefault((system, pair), []).append({"paragraph": paragraph, "text": text})
         for system, card in sorted(self.systems.items()):
             write_yaml(out / "corpus" / "systems" / system / "system.yaml", card)
             report.count("systems", 1, "written")
-            for pair in sorted({p for (s, p, _) in self.translations if s == system}):
-                rows = [{"paragraph": g, "text": t} for (s, p, g), t in self.translations.items()
-                        if s == system and p == pair]
-                write_jsonl(out / "corpus" / "systems" / system / f"{pair}.jsonl", rows)
+            for pair in sorted(p for (s, p) in outputs if s == system):
+                rows = outputs[(system, pair)]
+                write_outputs(out / "corpus" / "systems" / system, pair, rows)
                 report.count("translations", len(rows), "written")
         for cid, card in sorted(self.campaigns.items()):
             people = sorted(self.annotators.get(cid, {}).values(), key=lambda a: a["id"])
             write_yaml(out / "judgments" / cid / "campaign.yaml",
                        {**card, **({"annotators": people} if people else {})})
-            for name, chunk in split_records(cid, self.records[cid]):
-                write_jsonl(out / "judgments" / cid / name, chunk)
+            for name, lines in split_records(cid, self.records[cid]):
+                write_lines(out / "judgments" / cid / name, lines)
             report.count(f"{cid} records", len(self.records[cid]), "written")
 
     def _apply_prefix(self) -> None:
@@ -203,15 +205,13 @@ class RootBuilder:
         self.prefix = ""
 
     def check_sizes(self) -> None:
-        """DataError before writing when a corpus file would exceed the loader's size limit."""
+        """DataError before writing when a corpus file would exceed the loader's size limit (system
+        outputs and judgments are split into numbered files; a work's paragraphs are not)."""
         from ...textfiles import MAX_FILE_BYTES
 
         sizes: dict[str, int] = {}
         for work, rows in self.paragraphs.items():
-            sizes[f"corpus/works/{work}/paragraphs.jsonl"] = sum(map(_json_size, rows))
-        for (system, pair, paragraph), text in self.translations.items():
-            name = f"corpus/systems/{system}/{pair}.jsonl"
-            sizes[name] = sizes.get(name, 0) + _json_size({"paragraph": paragraph, "text": text})
+            sizes[f"corpus/works/{work}/paragraphs.jsonl"] = sum(map(json_size, rows))
         big = [Problem(name, 0, "file", f"would be {size:,} bytes, over the loader's "
                        f"{MAX_FILE_BYTES:,}-byte limit", "split the import, e.g. one work per task "
                        "(task.work) or one import per language pair")
@@ -255,29 +255,13 @@ def namespaced(prefix: str, old: str) -> str:
     return joined if len(joined) <= 80 else f"{joined[:69].rstrip('.-_')}-{_digest(joined)}"
 
 
-def split_records(cid: str, records: list[dict[str, Any]]) -> list[tuple[str, list[dict[str, Any]]]]:
-    """``<cid>.jsonl``, or numbered ``<cid>-001.jsonl``... files each under the loader's size limit."""
-    from ...textfiles import MAX_FILE_BYTES
-
-    limit = MAX_FILE_BYTES * 9 // 10
-    chunks: list[list[dict[str, Any]]] = [[]]
-    size = 0
-    for record in records:
-        n = _json_size(record)
-        if chunks[-1] and size + n > limit:
-            chunks.append([])
-            size = 0
-        chunks[-1].append(record)
-        size += n
+def split_records(cid: str, records: list[dict[str, Any]]) -> list[tuple[str, list[str]]]:
+    """``<cid>.jsonl``, or numbered ``<cid>-001.jsonl``... files each under the loader's size limit
+    (file name, JSONL lines)."""
+    chunks = size_chunks(records)
     if len(chunks) == 1:
         return [(f"{cid}.jsonl", chunks[0])]
     return [(f"{cid}-{i:03d}.jsonl", chunk) for i, chunk in enumerate(chunks, start=1)]
-
-
-def _json_size(record: dict[str, Any]) -> int:
-    import json
-
-    return len(json.dumps(record, ensure_ascii=False).encode("utf-8")) + 1
 
 
 def category_names(records: list[dict[str, Any]]) -> list[str]:

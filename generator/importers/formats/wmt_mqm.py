@@ -132,9 +132,10 @@ def pair_from_name(src: Path) -> str:
 def read_items(src: Path, report: ImportReport
                ) -> tuple[dict[tuple[str, ...], Item], dict[tuple[str, str], int]]:
     """Rows grouped into items; also (doc, seg_id) -> position in the doc (doc_id, else seg_id)."""
-    text = src.read_text(encoding="utf-8-sig")
-    rows = list(csv.reader(text.split("\n"), delimiter="\t", quoting=csv.QUOTE_NONE))
-    header = [h.strip().lower() for h in rows[0]] if rows else []
+    # rows are read one at a time: a million parsed rows held at once took more memory than the rest
+    rows = csv.reader(src.read_text(encoding="utf-8-sig").split("\n"), delimiter="\t", quoting=csv.QUOTE_NONE)
+    first = next(rows, None)
+    header = [h.strip().lower() for h in first] if first is not None else []
     missing = [c for c in COLUMNS if c not in header]
     if missing:
         raise DataError([Problem(str(src), 1, "header", f"missing columns: {', '.join(missing)}",
@@ -142,7 +143,7 @@ def read_items(src: Path, report: ImportReport
     col = {name: header.index(name) for name in header}
     items: dict[tuple[str, ...], Item] = {}
     order: dict[tuple[str, str], int] = {}
-    for number, row in enumerate(rows[1:], start=2):
+    for number, row in enumerate(rows, start=2):
         if not any(cell.strip() for cell in row):
             continue
         report.count("rows")

@@ -21,7 +21,7 @@ import unicodedata
 from pathlib import Path
 from typing import Any
 
-from .. import ImportReport, write_jsonl, write_yaml
+from .. import ImportReport, write_jsonl, write_outputs, write_yaml
 from ..reported import ship
 from .creativity_bias_csv import (GENRES, LANGS, MODALITIES, error_campaign, creativity_campaign,
                                   score_campaigns, read_csv)
@@ -172,7 +172,7 @@ def _write_systems(segments: dict[tuple[str, str, str], dict[int, dict[str, Any]
                         report.skip(f"{seg['file']} line {line}", "empty translation of a non-empty source")
                         continue
                     rows.append({"paragraph": pid, "text": seg["translation"]})
-            write_jsonl(out / "corpus" / "systems" / system / f"{pair}.jsonl", rows)
+            write_outputs(out / "corpus" / "systems" / system, pair, rows)
             report.count("translations", len(rows), "written")
 
 

@@ -22,7 +22,7 @@ from typing import Any
 
 from ...analysis.adequacy import LITEVAL
 from ...errors import Problems
-from .. import ImportReport, write_jsonl, write_yaml
+from .. import ImportReport, write_jsonl, write_outputs, write_yaml
 from ..reported import ship
 from .liteval_books import Book, read_books
 from .liteval_read import Release, read_release
@@ -142,7 +142,7 @@ def _write_systems(out: Path, release: Release, paragraphs: dict[tuple[str, str]
         folder = out / "corpus" / "systems" / sid
         write_yaml(folder / "system.yaml", card.card(sorted(labels[sid])))
         for pair, records in sorted(outputs[sid].items()):
-            write_jsonl(folder / f"{pair}.jsonl", records)
+            write_outputs(folder, pair, records)
             report.count("translations", len(records), table="written")
         report.count("systems", table="written")
     return labels
