@@ -49,6 +49,11 @@ def publish_files(files: Files, corpus: Corpus, templates: Path) -> Files:
     return out
 
 
+def finish_page(page: str, path: str, box: str) -> str:
+    """What ``publish_files`` does to one page at ``path`` (relative to the site)."""
+    return _finish(page, page_prefix(path), box)
+
+
 def _finish(page: str, prefix: str, box: str) -> str:
     """Ids on tables and rows; the cite box under a page that shows a table or a figure."""
     anchored = anchor_tables(page, prefix)

@@ -64,7 +64,7 @@ class LitboardPlugin(BasePlugin[LitboardConfig]):
             raise PluginError(str(exc)) from None
         self.plain = os.environ.get(PLAIN_SWITCH) == "1"
         if config["use_directory_urls"] or self.plain:  # a shell's links are right only beside its pages
-            self.files, self.bulk = dict(self.generated.files), {}
+            self.files, self.bulk = bulk.unpacked(self.generated.files), {}
         else:
             self.files, self.bulk = bulk.split(self.generated.files)
         nav = config.get("nav")

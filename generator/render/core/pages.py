@@ -7,6 +7,7 @@ are the only places that touch the filesystem.
 from __future__ import annotations
 
 import re
+from typing import Callable
 from pathlib import Path
 
 import pandas as pd
@@ -20,9 +21,10 @@ from ..boards.system_views import system_pair_csv, system_views
 from ..reader.notes import paragraph_notes
 from ..reader.views import ReaderJobs
 from . import parallel
+from .bulk import PackedPage
 from .views import Analysis, board_csv, boards
 
-Files = dict[str, str | bytes]
+Files = dict[str, "str | bytes | PackedPage"]
 ASSETS = ("litboard.css", "litboard.js", "reader.css", "reader.js", "home.css", "iframe-worker-shim.js")
 
 
@@ -82,7 +84,11 @@ def leaderboard_html(corpus: Corpus, analysis: Analysis, templates: Path = DEFAU
     return html, files
 
 
-def generated_pages(corpus: Corpus, analysis: Analysis, templates: Path = DEFAULT_TEMPLATES) -> Files:
+def generated_pages(corpus: Corpus, analysis: Analysis, templates: Path = DEFAULT_TEMPLATES,
+                    finish: Callable[[str, str], str] | None = None) -> Files:
+    """Every page and download of a dataset. With ``finish`` (path, page -> finished page:
+    the dataset label, anchors and cite box ``site`` adds to every page), the reader pages are
+    finished right away, in the worker processes, and packed (``bulk.PackedPage``)."""
     demo = corpus.is_demo
     files: Files = {}
     notes = paragraph_notes(corpus)
@@ -95,7 +101,9 @@ def generated_pages(corpus: Corpus, analysis: Analysis, templates: Path = DEFAUL
         title = f"{view.work_title}: paragraph {view.paragraph}"
         # reader pages are found through their work page (title, opening words), not indexed:
         # their text, spans and scores would make the index grow with every translation
-        return f"paragraphs/{view.paragraph}.md", page(title, body, demo, templates, search="none", bulk=True)
+        path = f"paragraphs/{view.paragraph}.md"
+        markdown = page(title, body, demo, templates, search="none", bulk=True)
+        return path, markdown if finish is None else PackedPage.of(finish(path, markdown))
 
     files.update(parallel.map_ordered(reader_page, len(jobs)))
     for view in system_views(corpus, analysis):

@@ -9,13 +9,13 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
 from markupsafe import escape
 
 from ...cite.downloads import add_downloads
 from ...cite.provenance import merged, provenance
-from ...cite.publish import publish_files
+from ...cite.publish import cite_box, finish_page, publish_files, release_info
 from ...datasets import group_roots, load_all
 from ...model import Corpus
 from ..schemes import judge_bias_page
@@ -120,9 +120,22 @@ def labelled(files: Files, corpus: Corpus, templates: Path) -> Files:
     return out
 
 
+def finisher(corpus: Corpus, templates: Path) -> Callable[[str, str], str]:
+    """(path relative to the dataset folder, page) -> the page as ``labelled`` and
+    ``publish_files`` leave it: one page at a time, for the reader pages' workers."""
+    box = cite_box(corpus, provenance(corpus), templates, release_info())
+    ds = corpus.dataset_id
+
+    def finish(path: str, content: str) -> str:
+        one = labelled({path: content}, corpus, templates)[path]
+        return finish_page(str(one), f"{ds}/{path}", box)
+
+    return finish
+
+
 def dataset_files(corpus: Corpus, analysis: Analysis, templates: Path) -> tuple[Files, list[dict[str, str]]]:
     """One dataset's pages (paths relative to its folder) and its nav entries."""
-    files = generated_pages(corpus, analysis, templates)
+    files = generated_pages(corpus, analysis, templates, finisher(corpus, templates))
     board_html, board_files = leaderboard_html(corpus, analysis, templates)
     files.update(board_files)
     head = render("dataset_intro.html.j2", templates, intro=intro(corpus))
