@@ -229,3 +229,26 @@ def test_creativity_board_ranks_by_the_professionals_creativity_index(
     assert all(r.cells["mqm:pro-errors"].value is not None for r in board.rows)
     assert keys["creativity:creativity"].group == "human"
     assert keys["metric:llm-ci"].group == "llm"
+
+
+def test_vectorised_spread_equals_the_per_paragraph_loop() -> None:
+    """``spread`` sorts once for all paragraphs; the reference sorts each paragraph's systems."""
+    import numpy as np
+    import pandas as pd
+
+    from generator.analysis.disagreement import spread
+
+    rng = np.random.default_rng(4)
+    long = pd.DataFrame([{"column": c, "system": f"s{s}", "pair": p, "paragraph": f"q{q}",
+                          "score": float(rng.integers(0, 4)) if rng.random() > 0.1 else np.nan}
+                         for c in ("a", "b") for p in ("de-en", "en-zh") for q in range(30) for s in range(5)])
+    for higher in (True, False):
+        rows = long[(long["column"] == "a") & long["score"].notna()]
+        expected = []
+        for (pair, paragraph), group in rows.groupby(["pair", "paragraph"], sort=True):
+            ordered = group.sort_values(["score", "system"], ascending=[not higher, True])
+            best, worst = float(ordered["score"].iloc[0]), float(ordered["score"].iloc[-1])
+            expected.append({"pair": pair, "paragraph": paragraph, "n": len(group), "best": best, "worst": worst,
+                             "spread": abs(best - worst), "best_system": str(ordered["system"].iloc[0])})
+        got = spread(long, "a", higher)
+        assert got.to_dict("records") == expected

@@ -17,14 +17,19 @@ def spread(long: pd.DataFrame, column: str, higher_is_better: bool = True) -> pd
     """Per (pair, paragraph): n systems, best and worst score, spread = best - worst (>= 0), and
     the best system (ties: the first id)."""
     rows = long[(long["column"] == column) & long["score"].notna()]
-    out = []
-    for (pair, paragraph), group in rows.groupby(KEYS, sort=True):
-        ordered = group.sort_values(["score", "system"], ascending=[not higher_is_better, True])
-        best, worst = float(ordered["score"].iloc[0]), float(ordered["score"].iloc[-1])
-        out.append({"pair": pair, "paragraph": paragraph, "n": len(group), "best": best,
-                    "worst": worst, "spread": abs(best - worst),
-                    "best_system": str(ordered["system"].iloc[0])})
-    return pd.DataFrame(out, columns=KEYS + ["n", "best", "worst", "spread", "best_system"])
+    out_columns = KEYS + ["n", "best", "worst", "spread", "best_system"]
+    rows = rows.dropna(subset=KEYS)
+    if rows.empty:
+        return pd.DataFrame(columns=out_columns)
+    # one sort instead of one per paragraph: within a paragraph, best first (ties: the first id)
+    ordered = rows.sort_values(KEYS + ["score", "system"], ascending=[True, True, not higher_is_better, True],
+                               kind="stable")
+    groups = ordered.groupby(KEYS, sort=True)
+    first, last = groups.head(1).set_index(KEYS), groups.tail(1).set_index(KEYS)
+    best, worst = first["score"].astype(float), last["score"].astype(float)
+    frame = pd.DataFrame({"n": groups.size(), "best": best, "worst": worst, "spread": (best - worst).abs(),
+                          "best_system": first["system"].astype(str)})
+    return frame.reset_index()[out_columns]
 
 
 def judge_disagreement(long: pd.DataFrame, human: str, judges: dict[str, bool],

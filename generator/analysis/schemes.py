@@ -53,7 +53,7 @@ def criterion_scores(table: pd.DataFrame, by: str, prefix: str) -> pd.DataFrame:
 
 def annotator_scores(corpus: Corpus) -> dict[str, pd.DataFrame]:
     """Per campaign: one score per (annotator, translation) with the annotator's expertise."""
-    expertise = corpus.annotators.set_index(["campaign", "annotator"])["expertise"]
+    expertise = corpus.annotators.set_index(["campaign", "annotator"])["expertise"].to_dict()
     variants = corpus.tables["campaigns"].set_index("campaign")["mqm_variant"].to_dict()
     frames = {"mqm": mqm_scores(corpus.mqm, corpus.mqm_errors, corpus.paragraphs, variants),
               "sqm": corpus.sqm,

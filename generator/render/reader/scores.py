@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from itertools import combinations
-from typing import Any
+from typing import Any, Iterator, Mapping
 
 import pandas as pd
 
@@ -128,7 +128,7 @@ class _Marked:
     annotator: str
 
 
-def agreement_views(corpus: Corpus) -> dict[Key, list[AgreementView]]:
+def agreement_views(corpus: Corpus) -> Mapping[Key, list[AgreementView]]:
     """For translations judged by two or more annotators of one MQM campaign: which
     characters all / some of them marked, and Cohen's kappa per annotator pair
     (span match, characters; ``analysis.span_overlap``, all translations of an annotator
@@ -141,7 +141,7 @@ def agreement_views(corpus: Corpus) -> dict[Key, list[AgreementView]]:
     titles = corpus.tables["campaigns"].set_index("campaign")["title"].to_dict()
     errors = records_by(corpus.mqm_errors, ["campaign", *KEY])
     kappas = _pair_kappas(corpus.mqm_errors, judged, texts)
-    out: dict[Key, list[AgreementView]] = {}
+    pending: dict[Key, list[tuple[Any, ...]]] = {}
     for (cid, *rest), annotators in judged.items():
         key: Key = tuple(rest)  # type: ignore[assignment]
         text = texts.get(key)
@@ -149,8 +149,25 @@ def agreement_views(corpus: Corpus) -> dict[Key, list[AgreementView]]:
             continue
         rows = [e for e in errors.get((cid, *key), []) if e["annotator"] in annotators]
         pairs = [KappaView(a, b, *kappas[(cid, a, b, key)]) for a, b in combinations(annotators, 2)]
-        out.setdefault(key, []).append(_agreement(str(titles[cid]), text, rows, annotators, pairs))
-    return out
+        pending.setdefault(key, []).append((str(titles[cid]), text, rows, annotators, pairs))
+    return _Pending(pending)
+
+
+class _Pending(Mapping[Key, list[AgreementView]]):
+    """Agreement views built when a paragraph's page asks for them (in the worker that renders
+    it): the kappas are computed for all translations at once above, the marked runs here."""
+
+    def __init__(self, pending: dict[Key, list[tuple[Any, ...]]]) -> None:
+        self._pending = pending
+
+    def __getitem__(self, key: Key) -> list[AgreementView]:
+        return [_agreement(*args) for args in self._pending[key]]
+
+    def __iter__(self) -> Iterator[Key]:
+        return iter(self._pending)
+
+    def __len__(self) -> int:
+        return len(self._pending)
 
 
 def _pair_kappas(errors: pd.DataFrame, judged: pd.Series, texts: dict[Any, Any]

@@ -11,7 +11,7 @@ from __future__ import annotations
 import hashlib
 import random
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Mapping
 
 from ...model import Corpus
 from .scores import KEY, AgreementView, ScoreView, agreement_views, records_by, score_rows
@@ -107,7 +107,7 @@ class _Context:
     spans: SpanContext
     source_ucps: dict[Any, list[dict[str, Any]]]
     scores: dict[tuple[str, str, str], list[ScoreView]]
-    agreement: dict[tuple[str, str, str], list[AgreementView]]
+    agreement: Mapping[tuple[str, str, str], list[AgreementView]]
     systems: dict[str, dict[str, Any]]
 
 
