@@ -50,6 +50,10 @@ class DataError(Exception):
         head = f"{count} problem{'s' if count != 1 else ''} in the data"
         super().__init__(head + ":\n" + "\n".join(p.format() for p in self.problems))
 
+    def __reduce__(self) -> tuple[type["DataError"], tuple[list[Problem]]]:
+        # pickled by its problems (a page set built in a worker process raises it in the parent)
+        return DataError, (self.problems,)
+
 
 @dataclass
 class Problems:

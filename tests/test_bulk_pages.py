@@ -72,3 +72,24 @@ def test_write_fills_title_and_body_and_removes_the_shell(tmp_path: Path) -> Non
         "<title>A &lt;b&gt; - site</title><main><h1>A</h1></main><b>A &lt;b&gt;</b>"
     assert not (folder / f"{bulk.SHELL_NAME}.html").exists()
     assert os.listdir(folder) == ["a.html"]
+
+
+def test_background_and_map_give_in_process_results_and_errors(monkeypatch: pytest.MonkeyPatch) -> None:
+    from generator.errors import DataError, Problem
+    from generator.render.core import parallel
+
+    monkeypatch.setattr(parallel, "MIN_PER_WORKER", 2)
+    for count in ("1", "2"):
+        monkeypatch.setenv("LITBOARD_WORKERS", count)
+        assert parallel.map_ordered(lambda i: i * i, 11) == [i * i for i in range(11)]
+        assert parallel.Background(lambda: {"a": "b"}).result() == {"a": "b"}
+
+        def fail() -> None:
+            raise DataError([Problem("f.jsonl", 3, "start", "outside", "fix it")])
+
+        with pytest.raises(DataError) as caught:
+            parallel.Background(fail).result()
+        assert caught.value.problems == [Problem("f.jsonl", 3, "start", "outside", "fix it")]
+    monkeypatch.setenv("LITBOARD_WORKERS", "0")
+    with pytest.raises(ValueError, match="LITBOARD_WORKERS"):
+        parallel.workers()

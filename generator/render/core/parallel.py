@@ -44,6 +44,34 @@ def map_ordered(func: Callable[[int], R], count: int) -> list[R]:
     return [r for part in parts for r in part]  # type: ignore[misc]
 
 
+class Background:
+    """``func()`` computed in a forked process while the caller goes on; ``result()`` waits
+    for it (and re-raises its exception). With one worker it runs in-process, at ``result()``."""
+
+    def __init__(self, func: Callable[[], R]) -> None:
+        import multiprocessing
+
+        self._func: Callable[[], object] | None = func
+        self._pool = None
+        self._async = None
+        if workers() > 1 and "fork" in multiprocessing.get_all_start_methods():
+            _TASK[:] = [lambda _: func()]
+            self._pool = multiprocessing.get_context("fork").Pool(1)
+            self._async = self._pool.apply_async(_run_chunk, ((0, 1),))
+            _TASK.clear()  # the child has its copy
+
+    def result(self) -> object:
+        if self._pool is None:
+            assert self._func is not None
+            return self._func()
+        try:
+            assert self._async is not None
+            return self._async.get()[0]
+        finally:
+            self._pool.close()
+            self._pool.join()
+
+
 def _chunks(count: int, pieces: int) -> list[tuple[int, int]]:
     size = -(-count // max(1, pieces))
     return [(start, min(count, start + size)) for start in range(0, count, size)]

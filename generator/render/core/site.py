@@ -21,7 +21,8 @@ from ...model import Corpus
 from ..schemes import judge_bias_page
 from . import site_cache
 from .dataset_cards import card, intro
-from .extra_pages import build_all
+from . import parallel
+from .extra_pages import PageSet, build_all
 from .jinja import DEFAULT_TEMPLATES, render
 from .pages import ASSETS, Files, generated_pages, leaderboard_html, page
 from .views import Analysis, analyse
@@ -135,13 +136,16 @@ def finisher(corpus: Corpus, templates: Path) -> Callable[[str, str], str]:
 
 def dataset_files(corpus: Corpus, analysis: Analysis, templates: Path) -> tuple[Files, list[dict[str, str]]]:
     """One dataset's pages (paths relative to its folder) and its nav entries."""
+    # the page sets beside the reader (agreement, overlap, ...) are built in a second process
+    # while this one builds the reader pages: their serial parts would leave a core idle
+    extra_job = parallel.Background(lambda: build_all(corpus, analysis, templates))
     files = generated_pages(corpus, analysis, templates, finisher(corpus, templates))
     board_html, board_files = leaderboard_html(corpus, analysis, templates)
     files.update(board_files)
     head = render("dataset_intro.html.j2", templates, intro=intro(corpus))
     files["index.md"] = page(f"{corpus.dataset_title}: leaderboard", head + board_html,
                              corpus.is_demo, templates)
-    extra = build_all(corpus, analysis, templates)
+    extra: PageSet = extra_job.result()  # type: ignore[assignment]
     files.update(extra.files)
     nav = [{"Leaderboard": "index.md"}, *extra.nav, {"Systems": "systems/index.md"},
            {"Paragraphs": "paragraphs/index.md"}, {"Works": "works/index.md"}]
