@@ -71,8 +71,38 @@ def krippendorff_alpha(data: pd.DataFrame, level: Level) -> Agreement:
     pairable = int((np.sum(~np.isnan(values), axis=0) >= 2).sum())
     if pairable == 0:
         return Agreement(f"Krippendorff alpha ({level})", float("nan"), 0)
-    value = krippendorff.alpha(reliability_data=values, level_of_measurement=level)
+    value = _alpha(values, level)
     return Agreement(f"Krippendorff alpha ({level})", float(value), pairable)
+
+
+COINCIDENCE_BYTES = 256 * 1024 * 1024  # the package builds a units x values x values array at once
+
+
+def _alpha(values: np.ndarray, level: Level) -> float:
+    """``krippendorff.alpha(reliability_data=values, level_of_measurement=level)``; when the
+    package's units x values x values intermediate would exceed COINCIDENCE_BYTES (WMT-size
+    campaigns: ~3 GB), the same steps with the coincidence matrix summed over chunks of
+    units (it is a sum over units). Equal to the package to rounding
+    (tests/analysis/test_agreement_stats.py)."""
+    import krippendorff
+    from krippendorff import krippendorff as kd
+
+    domain = np.unique(values[~np.isnan(values)])
+    units = values.shape[1]
+    steps = ("_reliability_data_to_value_counts", "_coincidences", "_random_coincidences", "_distances",
+             "_distance_metric")
+    if units * len(domain) ** 2 * 8 <= COINCIDENCE_BYTES or not all(hasattr(kd, f) for f in steps) \
+            or len(domain) <= 1:
+        return float(krippendorff.alpha(reliability_data=values, level_of_measurement=level))
+    counts = kd._reliability_data_to_value_counts(values, domain)
+    if (counts.sum(axis=-1) <= 1).all():  # the package's own refusal, same message
+        return float(krippendorff.alpha(reliability_data=values, level_of_measurement=level))
+    step = max(1, COINCIDENCE_BYTES // (len(domain) ** 2 * 8))
+    o = sum(kd._coincidences(counts[i:i + step]) for i in range(0, units, step))
+    n_v = o.sum(axis=0)
+    e = kd._random_coincidences(n_v)
+    d = kd._distances(domain, kd._distance_metric(level), n_v)
+    return float(1 - (o * d).sum() / (e * d).sum())
 
 
 def reliability_matrix(long: pd.DataFrame, value: str = "score",

@@ -174,3 +174,23 @@ def test_agreement_table_layout() -> None:
     assert same.loc[0, "value"] == pytest.approx(
         kendalltau(s1.iloc[:6], s2.iloc[:6], variant="b").statistic)
     assert agreement_table(scores, statistic="mse").loc[0, "statistic"] == "MSE"
+
+
+@pytest.mark.parametrize("level", ["interval", "ordinal", "nominal", "ratio"])
+def test_chunked_alpha_equals_the_package(level: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Large campaigns sum the coincidence matrix over chunks of units; the result is the package's."""
+    import krippendorff
+
+    from generator.analysis import agreement
+
+    rng = np.random.default_rng(12)
+    values = rng.integers(0, 7, size=(3, 500)).astype(float)
+    values[rng.random(values.shape) < 0.2] = np.nan
+    monkeypatch.setattr(agreement, "COINCIDENCE_BYTES", 7 * 7 * 8 * 37)  # chunks of 37 units
+    chunked = agreement.krippendorff_alpha(pd.DataFrame(values), level)  # type: ignore[arg-type]
+    reference = krippendorff.alpha(reliability_data=values, level_of_measurement=level)
+    assert chunked.value == pytest.approx(reference, abs=1e-12)
+    # the published example still comes from the package's own code path above the threshold
+    assert agreement.krippendorff_alpha(KRIPPENDORFF_2011, level).value == pytest.approx(  # type: ignore[arg-type]
+        krippendorff.alpha(reliability_data=KRIPPENDORFF_2011.to_numpy(dtype=float), level_of_measurement=level),
+        abs=1e-12)
