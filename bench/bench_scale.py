@@ -1,8 +1,9 @@
 """Scale benchmark of the whole import -> build path — figures for the issue, never a test.
 
-Modes (``--mode``, repeatable; ``make bench`` passes BENCH_MODES, default ``synthetic``):
+Modes (``--mode``, repeatable; ``make bench`` passes BENCH_MODES, default all four):
 
-* ``synthetic``: for each size N of ``--size`` (BENCH_SIZE, default 1000 segments) and 2N,
+* ``synthetic``: for each size N of ``--size`` (``make bench``: BENCH_SIZE, default 1000 and
+  10000 segments) and 2N,
   write ``bench/make_synthetic.py``'s TSV (N segments x 15 systems x 3 raters), import it
   with ``litboard import wmt-mqm`` and build it; the 2N row gives the time ratio.
 * ``liteval``: import the LitEval release (``--liteval``, default
@@ -184,7 +185,7 @@ def main() -> None:
     parser.add_argument("--profile", action="store_true",
                         help="cProfile one build of the first size instead (top 35 by cumulative time)")
     args = parser.parse_args()
-    sizes = args.size or [int(os.environ.get("BENCH_SIZE", "1000"))]
+    sizes = args.size or [int(v) for v in os.environ.get("BENCH_SIZE", "1000").split()]
     modes = args.mode or ["synthetic"]
     out = args.work / "public"
     if out.is_dir() and not (out / ".litboard-site").is_file():

@@ -93,3 +93,41 @@ def test_background_and_map_give_in_process_results_and_errors(monkeypatch: pyte
     monkeypatch.setenv("LITBOARD_WORKERS", "0")
     with pytest.raises(ValueError, match="LITBOARD_WORKERS"):
         parallel.workers()
+
+
+def test_forked_workers_nest_and_return_results_in_order() -> None:
+    """In a fresh process (no browser threads: forking is safe) a dataset's child process forks
+    the reader workers and the page-set process; results come back in order, errors intact."""
+    import subprocess
+    import sys
+    import textwrap
+
+    from generator.build import REPO
+
+    code = textwrap.dedent("""
+        import os
+        from generator.render.core import parallel
+        from generator.errors import DataError, Problem
+        parallel.MIN_PER_WORKER = 2
+        assert parallel.can_fork()
+        def inner():
+            return (os.getpid(), parallel.map_ordered(lambda i: (i * i, os.getpid()), 9),
+                    parallel.Background(lambda: os.getpid()).result())
+        child, squares, grandchild = parallel.Background(inner).result()
+        assert [s for s, _ in squares] == [i * i for i in range(9)]
+        pids = {os.getpid(), child, grandchild, *(p for _, p in squares)}
+        assert len(pids) >= 4, pids
+        def fail():
+            raise DataError([Problem("f.jsonl", 2, "x", "bad", "fix")])
+        try:
+            parallel.Background(fail).result()
+        except DataError as exc:
+            assert exc.problems == [Problem("f.jsonl", 2, "x", "bad", "fix")]
+        else:
+            raise AssertionError("no error")
+        print("forked ok")
+    """)
+    done = subprocess.run([sys.executable, "-c", code], cwd=REPO, capture_output=True, text=True, timeout=120,
+                          env={**__import__("os").environ, "LITBOARD_WORKERS": "2", "PYTHONPATH": str(REPO)})
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "forked ok"

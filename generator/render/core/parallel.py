@@ -4,12 +4,15 @@ For the one-per-paragraph reader pages: the shared lookups are built once in the
 inherited by the children through ``fork`` (nothing is pickled on the way in); each child
 returns its chunk's results. ``LITBOARD_WORKERS`` sets the number of processes (default: the
 CPU count, at most 8); 1, a small input, or a platform without ``fork`` runs in-process.
-The output does not depend on the number of workers.
+The output does not depend on the number of workers. A process that cannot fork safely
+(``can_fork``: other threads, or the chart runtime loaded) computes in-process.
 """
 
 from __future__ import annotations
 
 import os
+import sys
+import threading
 from typing import Callable, TypeVar
 
 R = TypeVar("R")
@@ -27,12 +30,30 @@ def workers() -> int:
     return max(1, min(8, os.cpu_count() or 1))
 
 
+# Threads a fork leaves behind: a lock one of them holds stays locked in the child forever.
+# multiprocessing's own pool threads are safe (it forks beside them by design); vl-convert's
+# V8/tokio runtime is not (a child that renders a chart would wait for threads it lacks).
+_POOL_THREADS = ("(_handle_workers)", "(_handle_tasks)", "(_handle_results)")
+
+
+def can_fork() -> bool:
+    """Whether forking is safe here: 'fork' exists, the chart runtime is not loaded and every
+    other thread is one of multiprocessing's own (under pytest with a browser: not safe)."""
+    import multiprocessing
+
+    if "fork" not in multiprocessing.get_all_start_methods() or "vl_convert" in sys.modules:
+        return False
+    main = threading.main_thread()
+    return all(t is main or t is threading.current_thread() or t.name.endswith(_POOL_THREADS)
+               for t in threading.enumerate())
+
+
 def map_ordered(func: Callable[[int], R], count: int) -> list[R]:
     """``[func(0), ..., func(count - 1)]``, computed in up to ``workers()`` processes."""
     import multiprocessing
 
     n = min(workers(), count // MIN_PER_WORKER)
-    if n <= 1 or "fork" not in multiprocessing.get_all_start_methods():
+    if n <= 1 or not can_fork():
         return [func(i) for i in range(count)]
     chunks = _chunks(count, n * 4)
     _TASK[:] = [func]
@@ -45,31 +66,48 @@ def map_ordered(func: Callable[[int], R], count: int) -> list[R]:
 
 
 class Background:
-    """``func()`` computed in a forked process while the caller goes on; ``result()`` waits
-    for it (and re-raises its exception). With one worker it runs in-process, at ``result()``."""
+    """``func()`` computed in a forked child process while the caller goes on; ``result()``
+    waits for it (and re-raises its exception). A plain (non-daemon) process, so the child may
+    itself fork workers. In-process, at ``result()``, when ``workers()`` is 1 or forking is unsafe."""
 
     def __init__(self, func: Callable[[], R]) -> None:
         import multiprocessing
 
-        self._func: Callable[[], object] | None = func
-        self._pool = None
-        self._async = None
-        if workers() > 1 and "fork" in multiprocessing.get_all_start_methods():
-            _TASK[:] = [lambda _: func()]
-            self._pool = multiprocessing.get_context("fork").Pool(1)
-            self._async = self._pool.apply_async(_run_chunk, ((0, 1),))
-            _TASK.clear()  # the child has its copy
+        self._func: Callable[[], object] = func
+        self._process = None
+        if workers() > 1 and can_fork():
+            context = multiprocessing.get_context("fork")
+            self._receive, send = context.Pipe(duplex=False)
+            self._process = context.Process(target=_background, args=(func, send), daemon=False)
+            self._process.start()
+            send.close()
 
     def result(self) -> object:
-        if self._pool is None:
-            assert self._func is not None
+        if self._process is None:
             return self._func()
         try:
-            assert self._async is not None
-            return self._async.get()[0]
+            status, value = self._receive.recv()
+        except EOFError:
+            raise RuntimeError(f"a build worker process died (exit code {self._process.exitcode})") from None
         finally:
-            self._pool.close()
-            self._pool.join()
+            self._receive.close()
+            self._process.join()
+        if status == "error":
+            raise value
+        return value
+
+
+def _background(func: Callable[[], object], send: object) -> None:
+    try:
+        outcome: tuple[str, object] = ("ok", func())
+    except BaseException as exc:  # handed to the parent, which raises it
+        outcome = ("error", exc)
+    try:
+        send.send(outcome)  # type: ignore[attr-defined]
+    except Exception as exc:  # an unpicklable result or exception
+        send.send(("error", RuntimeError(f"a build worker's result could not be returned: {exc!r}")))  # type: ignore[attr-defined]
+    finally:
+        send.close()  # type: ignore[attr-defined]
 
 
 def _chunks(count: int, pieces: int) -> list[tuple[int, int]]:
