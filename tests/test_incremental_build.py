@@ -30,12 +30,12 @@ def _roots(base: Path) -> list[Path]:
 
 @pytest.fixture()
 def writes(monkeypatch: pytest.MonkeyPatch) -> list[str]:
-    """The dataset ids regenerated (written to the cache) during a build."""
+    """The dataset ids regenerated (written to the cache) during a build, and the panel."""
     seen: list[str] = []
     original = site_cache.write
 
-    def spy(cache: Path, key: str, entry: site_cache.Entry) -> None:
-        seen.append(entry.dataset_id)
+    def spy(cache: Path, key: str, entry: site_cache.Entry | site_cache.Panel) -> None:
+        seen.append(entry.dataset_id if isinstance(entry, site_cache.Entry) else "judge-bias panel")
         original(cache, key, entry)
 
     monkeypatch.setattr(site_cache, "write", spy)
@@ -64,7 +64,7 @@ def test_incremental_build_equals_full_build(tmp_path: Path, writes: list[str]) 
     roots = _roots(tmp_path / "data")
     cache = tmp_path / "cache"
     first = build_site(roots, tmp_path / "first", cache=cache).out
-    assert sorted(writes) == ["demo", "tiny"]
+    assert sorted(writes) == ["demo", "judge-bias panel", "tiny"]
 
     # touching a file (same bytes, new time) regenerates nothing and changes nothing
     writes.clear()
@@ -78,7 +78,7 @@ def test_incremental_build_equals_full_build(tmp_path: Path, writes: list[str]) 
     writes.clear()
     _add_system(roots[1], "mt", "mt-new")
     incremental = build_site(roots, tmp_path / "incremental", cache=cache).out
-    assert writes == ["tiny"]
+    assert writes == ["tiny", "judge-bias panel"]
     full = build_site(roots, tmp_path / "full").out  # no cache at all
     inc_tree, full_tree = _tree(incremental), _tree(full)
     assert sorted(inc_tree) == sorted(full_tree)

@@ -87,14 +87,28 @@ def generate(roots: Sequence[Path], templates: Path = DEFAULT_TEMPLATES, cache: 
     for entry in ordered:
         files.update(entry.files)
     nav: list[dict[str, Any]] = [e.nav for e in ordered]
-    bias_files, bias_nav = judge_bias_page.build_from_rows(
-        [e.judge_rows for e in ordered], [e.creative_rows for e in ordered], templates)
-    prov = merged([(e.dataset_id, e.provenance) for e in ordered])
-    files.update(add_downloads(bias_files, prov))  # the panel's CSV gets its JSON/LaTeX twins too
-    nav = ([bias_nav] if bias_nav else []) + nav
+    panel = _panel(ordered, templates, cache, [keys.get(e.dataset_id, "") for e in ordered])
+    files.update(panel.files)
+    nav = ([panel.nav] if panel.nav else []) + nav
     home = render("datasets.html.j2", templates, cards=[e.card for e in ordered])
     clock.lap("render")
     return Generated(files, {DATASETS_MARKER: home}, nav, clock.timings)
+
+
+def _panel(ordered: list[site_cache.Entry], templates: Path, cache: Path | None,
+           keys: list[str]) -> site_cache.Panel:
+    """The judge-bias panel over every dataset (from the cache when no dataset changed)."""
+    key = site_cache.panel_key(keys) if cache is not None and all(keys) else None
+    if key is not None and (cached := site_cache.read(cache, key, site_cache.Panel)) is not None:  # type: ignore[arg-type]
+        return cached  # type: ignore[no-any-return]
+    bias_files, bias_nav = judge_bias_page.build_from_rows(
+        [e.judge_rows for e in ordered], [e.creative_rows for e in ordered], templates)
+    prov = merged([(e.dataset_id, e.provenance) for e in ordered])
+    # the panel's CSV gets its JSON/LaTeX twins too
+    panel = site_cache.Panel(add_downloads(bias_files, prov), bias_nav)
+    if key is not None:
+        site_cache.write(cache, key, panel)  # type: ignore[arg-type]
+    return panel
 
 
 def _analysed_entry(corpus: Corpus, templates: Path) -> tuple[site_cache.Entry, dict[str, float]]:

@@ -114,20 +114,33 @@ def _same_as(root: Path) -> list[str]:
     return targets
 
 
-def read(cache: Path, key: str) -> Entry | None:
+@dataclass
+class Panel:
+    """The cross-dataset judge-bias page (files and nav), keyed by every dataset's key in order."""
+
+    files: dict[str, str | bytes]
+    nav: dict[str, Any]
+
+
+def panel_key(keys: Sequence[str]) -> str:
+    return hashlib.sha256("\n".join(["judge-bias panel", *keys]).encode()).hexdigest()
+
+
+def read(cache: Path, key: str, kind: type = Entry) -> Any:
+    """The cached ``kind`` object under ``key``, or None (missing, unreadable or another kind)."""
     path = cache / f"{key}.pickle"
     try:
         with open(path, "rb") as handle:
             entry = pickle.load(handle)
     except (OSError, EOFError, pickle.UnpicklingError, AttributeError, ImportError, TypeError, ValueError):
         return None
-    if not isinstance(entry, Entry):
+    if not isinstance(entry, kind):
         return None
     os.utime(path)  # most recently used
     return entry
 
 
-def write(cache: Path, key: str, entry: Entry) -> None:
+def write(cache: Path, key: str, entry: Entry | Panel) -> None:
     cache.mkdir(parents=True, exist_ok=True)
     temporary = cache / f".{key}.{os.getpid()}.tmp"
     with open(temporary, "wb") as handle:
