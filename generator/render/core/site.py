@@ -140,9 +140,15 @@ PAGE_START = '<div class="lb-page" markdown="0">\n'
 
 def labelled(files: Files, corpus: Corpus, templates: Path) -> Files:
     """Every page of a dataset says which dataset (and data version) its numbers belong to."""
+    label = labeller(corpus, templates)
+    return {path: label(path, content) for path, content in files.items()}
+
+
+def labeller(corpus: Corpus, templates: Path) -> Callable[[str, Any], Any]:
+    """(path, content) -> the content with the dataset label, rendered once per folder depth."""
     labels: dict[int, str] = {}
-    out: Files = {}
-    for path, content in files.items():
+
+    def label(path: str, content: Any) -> Any:
         # the dataset's own index page opens with its fuller intro (source, commit, notes) instead
         if isinstance(content, str) and path.endswith(".md") and path != "index.md" and PAGE_START in content:
             depth = path.count("/")
@@ -151,8 +157,9 @@ def labelled(files: Files, corpus: Corpus, templates: Path) -> Files:
                                        title=corpus.dataset_title, id=corpus.dataset_id,
                                        version=corpus.data_version())
             content = content.replace(PAGE_START, PAGE_START + labels[depth], 1)
-        out[path] = content
-    return out
+        return content
+
+    return label
 
 
 def finisher(corpus: Corpus, templates: Path) -> Callable[[str, str], str]:
@@ -160,10 +167,10 @@ def finisher(corpus: Corpus, templates: Path) -> Callable[[str, str], str]:
     ``publish_files`` leave it: one page at a time, for the reader pages' workers."""
     box = cite_box(corpus, provenance(corpus), templates, release_info())
     ds = corpus.dataset_id
+    label = labeller(corpus, templates)
 
     def finish(path: str, content: str) -> str:
-        one = labelled({path: content}, corpus, templates)[path]
-        return finish_page(str(one), f"{ds}/{path}", box)
+        return finish_page(str(label(path, content)), f"{ds}/{path}", box)
 
     return finish
 
