@@ -26,6 +26,9 @@ SHELL_NAME = "litboard-shell"
 TITLE_MARK = "LITBOARDSHELLTITLE"
 BODY_MARK = "LITBOARDSHELLBODY"
 FRONT_BULK = "litboard_bulk: true\n"
+# "<h1" in a comment: mkdocs-material adds the page title as a heading to a body without one,
+# and every bulk page has its own (``parse`` refuses a body without it)
+SHELL_BODY = f'<div class="lb-page" markdown="0"><!-- <h1> -->{BODY_MARK}</div>'
 _TITLE_KEY = "title: "
 
 
@@ -88,8 +91,7 @@ def split(files: Mapping[str, object]) -> tuple[dict[str, str | bytes], Bulk]:
     """(files for mkdocs — with one shell page per bulk folder —, the bulk pages by folder)."""
     rest: dict[str, str | bytes] = {}
     bulk: Bulk = {}
-    # a packed page is only ever a bulk page; a string page is one when it qualifies
-    for path, content in files.items():
+    for path, content in files.items():  # a packed page is always a bulk page; a string one if it qualifies
         page: BulkPage | PackedPage | None = content if isinstance(content, PackedPage) else (
             parse(content) if isinstance(content, str) and path.endswith(".md") else None)
         if page is None:
@@ -108,11 +110,6 @@ def split(files: Mapping[str, object]) -> tuple[dict[str, str | bytes], Bulk]:
 def shell_page() -> str:
     return (f"---\ntitle: {json.dumps(TITLE_MARK)}\nsearch:\n  exclude: true\n---\n\n"
             f"{SHELL_BODY}\n")
-
-
-# "<h1" in a comment: mkdocs-material adds the page title as a heading to a body without one,
-# and every bulk page has its own (``parse`` refuses a body without it)
-SHELL_BODY = f'<div class="lb-page" markdown="0"><!-- <h1> -->{BODY_MARK}</div>'
 
 
 def write(site_dir: Path, bulk: Bulk) -> int:

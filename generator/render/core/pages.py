@@ -169,7 +169,7 @@ def paged_listing(folder: str, title: str, intro: str, headers: list[str], rows:
     for number, (name, chunk) in enumerate(zip(names, chunks), start=1):
         pager = None
         if len(chunks) > 1:
-            pager = {"number": number, "count": len(chunks), "first": number == 1,
+            pager = {"number": number,
                      "rows": (size * (number - 1) + 1, size * (number - 1) + len(chunk), len(rows)),
                      "links": [(n, other[:-3] + ".html") for n, other in enumerate(names, start=1)]}
         present = {(attr, value) for r in chunk for attr, value in dict(r.get("attrs") or {}).items()}  # type: ignore[call-overload]
