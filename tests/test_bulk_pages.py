@@ -4,6 +4,7 @@ the site mkdocs writes when every page goes through Markdown and the theme."""
 
 from __future__ import annotations
 
+import json
 import os
 from pathlib import Path
 
@@ -12,6 +13,7 @@ import pytest
 from generator.build import build_site
 from generator.render.core import bulk
 from generator.render.mkdocs_plugin import PLAIN_SWITCH, raw_body
+from generator.render.search_bodies import MARK, TITLE_ONLY_START, hold_back, put_back
 
 from .combined_site import combined_site
 
@@ -32,6 +34,12 @@ def test_public_site_is_identical_without_the_shortcuts(tmp_path_factory: pytest
     readers = [n for n in fast if "/paragraphs/" in n and n.endswith(".html")]
     assert len(readers) > 250  # the reader pages of all four datasets went through the shells
     assert not any(bulk.SHELL_NAME in n for n in fast)
+    # a title-only page is one search entry, not one more (titled like the page, no text) per
+    # heading with an id inside its body (liteval/adequacy.html#reproduction, ...)
+    index = json.loads(fast["search/search_index.json"])["docs"]
+    assert [e["location"] for e in index if "#" in e["location"] and not e["text"]] == []
+    assert any(e["location"] == "liteval/liteval/adequacy.html" for e in index)
+    assert 'id="reproduction"' in fast["liteval/liteval/adequacy.html"].decode()
 
 
 def _markdown_page(title: str, body: str) -> str:
@@ -46,6 +54,26 @@ def test_a_page_qualifies_only_as_one_raw_block_with_a_heading() -> None:
     assert bulk.parse(good) is None  # no front matter
     assert raw_body("# Title\n\n" + good) is None
     assert raw_body(good.replace("<p>x</p>", "\t<p>x</p>\n   \n")) == good.replace("<p>x</p>", "    <p>x</p>\n\n")
+
+
+def test_excluded_blocks_are_held_back_from_the_search_and_put_back() -> None:
+    table = '<table class="lb-table" data-search-exclude><tr><td data-search-x="y">0.5</td></tr></table>'
+    title_only = f'{TITLE_ONLY_START}<h2 id="a">A</h2>{table}</article>'
+    page = f'<div class="lb-page"><h1>T</h1><p>indexed</p>{table}<ul data-search-exclude><li><h3 id="b">B</h3></li></ul></div>'
+    shown, bodies = hold_back(page, plain=False)
+    assert shown == page.replace("<tr><td data-search-x=\"y\">0.5</td></tr>", f"<!--{MARK}0-->")  # not the list: a heading
+    assert put_back(shown, bodies) == page.replace(' data-search-x="y"', "")  # as the search plugin leaves it
+    assert hold_back(page, plain=True) == (page, [])  # tests/test_bulk_pages: the index is the same either way
+    shown, bodies = hold_back(title_only, plain=True)  # a title-only body goes, headings and all, in both modes
+    assert shown == f"{TITLE_ONLY_START}<!--{MARK}0--></article>" and put_back(shown, bodies).startswith(TITLE_ONLY_START + "<h2")
+    for kept in (table.replace("</td>", ""),  # unclosed: the parser's exclusion would not end at </table>
+                 table.replace("0.5", "<!-- </table> -->"), table.replace("0.5", "<br/>"),
+                 page.replace("<p>indexed</p>", f"<p>{MARK}</p>")):
+        assert hold_back(kept, plain=False)[1] == []
+    script = table.replace("0.5", '<script type="application/json">{"a": "\\u003c/table\\u003e"}</script>')
+    assert hold_back(script, plain=False)[1] != []  # a JSON script hides no tag
+    with pytest.raises(ValueError, match="mark"):
+        put_back("<p></p>", ["x"])
 
 
 def test_split_leaves_other_pages_to_mkdocs_and_adds_one_shell_per_folder() -> None:

@@ -2,7 +2,8 @@
 
 Two shortcuts keep large sites fast: a generated page whose Markdown is one raw HTML block
 skips Markdown (``raw_body``), and the one-per-paragraph reader pages are filled into a
-shell mkdocs renders once per folder (``core.bulk``).
+shell mkdocs renders once per folder (``core.bulk``). The search plugin is handed pages
+without the blocks it would skip anyway (``search_bodies``).
 
 Configuration (mkdocs.yml)::
 
@@ -13,7 +14,8 @@ Configuration (mkdocs.yml)::
           templates: templates
 
 The environment variable LITBOARD_DATA (paths separated by os.pathsep) overrides
-``data``; ``litboard build --data`` uses it. LITBOARD_SITE_CACHE names the folder of the
+``data``; ``litboard build --data`` uses it. LITBOARD_PREVIOUS_SITE names the site the build
+replaces, whose unchanged reader pages are linked, not written. LITBOARD_SITE_CACHE names the folder of the
 incremental-build cache (``core.site_cache``; unset or empty: none). A ``DataError`` becomes a build error
 that names every problem.
 """
@@ -28,10 +30,11 @@ from typing import Any
 from mkdocs.config import config_options as opt
 from mkdocs.config.base import Config
 from mkdocs.exceptions import PluginError
-from mkdocs.plugins import BasePlugin
+from mkdocs.plugins import BasePlugin, event_priority
 from mkdocs.structure.files import File, Files
 
 from ..errors import DataError
+from . import search_bodies
 from .core import bulk
 from .core.site import Generated, generate
 
@@ -46,6 +49,7 @@ class LitboardPlugin(BasePlugin[LitboardConfig]):
         self.generated: Generated | None = None
         self.error: DataError | None = None  # kept so build_site can re-raise it as is
         self.raw: dict[str, str] = {}  # src path -> the HTML of a page that bypasses Markdown
+        self.held_back: dict[str, list[str]] = {}  # src path -> blocks the search plugin need not parse
         self.files: dict[str, str | bytes] = {}  # what mkdocs renders (bulk pages: one shell per folder)
         self.bulk: bulk.Bulk = {}
         self.plain = False  # LITBOARD_PLAIN_MKDOCS=1: every page through Markdown and the theme
@@ -100,21 +104,35 @@ class LitboardPlugin(BasePlugin[LitboardConfig]):
 
     def on_page_content(self, html: str, page: Any, config: Any, files: Files) -> str:
         raw = self.raw.pop(page.file.src_uri, None)
-        if raw is None:
+        if raw is not None:
+            if html.strip() != RAW_HTML:
+                raise PluginError(f"{page.file.src_uri}: Markdown changed the placeholder of a raw page: {html[:80]!r}")
+            html = raw
+        if self.generated is None or (page.meta.get("search") or {}).get("exclude"):
             return html
-        if html.strip() != RAW_HTML:
-            raise PluginError(f"{page.file.src_uri}: Markdown changed the placeholder of a raw page: {html[:80]!r}")
-        return raw
+        shown, bodies = search_bodies.hold_back(html, self.plain)
+        if bodies:
+            self.held_back[page.file.src_uri] = bodies
+        return shown
+
+    @event_priority(-100)  # after the search plugin (priority 0) has indexed the page
+    def on_page_context(self, context: Any, page: Any, config: Any, nav: Any) -> Any:
+        bodies = self.held_back.pop(page.file.src_uri, None)
+        if bodies:
+            page.content = search_bodies.put_back(page.content, bodies)
+        return context
 
     def on_post_build(self, config: Any) -> None:
         if self.bulk:
-            bulk.write(Path(config["site_dir"]), self.bulk)
+            previous = os.environ.get(PREVIOUS_SITE, "")
+            bulk.write(Path(config["site_dir"]), self.bulk, Path(previous) if previous else None)
 
 
 PAGE_START = '<div class="lb-page" markdown="0">'
 # Both shortcuts give byte-identical output (tests/test_bulk_pages.py builds the site both ways);
 # the switch turns them off, for that test and for debugging.
 PLAIN_SWITCH = "LITBOARD_PLAIN_MKDOCS"
+PREVIOUS_SITE = "LITBOARD_PREVIOUS_SITE"  # the built site this build replaces (build_site sets it)
 CITE_START = '<details class="lb-cite" data-search-exclude>'
 RAW_PLACEHOLDER = "LITBOARDRAWPAGE"
 RAW_HTML = f"<p>{RAW_PLACEHOLDER}</p>"
@@ -140,7 +158,7 @@ def raw_body(markdown: str) -> str | None:
     return text
 
 
-_BLANKISH = re.compile(r"(?<=\n) +\n")
+_BLANKISH = re.compile(r"\n +(?=\n)")  # a line of spaces (the lookbehind form was 3x slower)
 
 
 def _normalised(source: str) -> str:
