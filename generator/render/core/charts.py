@@ -3,15 +3,23 @@
 Pages work offline: the vega/vega-lite/vega-embed bundle comes from the vl-convert
 package and is written once as ``assets/litboard/vega-bundle.js``. With JavaScript off
 the page shows the SVG. Tooltip text is data: vega-embed's tooltip handler escapes it.
+
+vl-convert takes seconds to start and to draw; with ``use_cache(folder)`` (the site cache,
+see ``core.site_cache``) the bundle and every drawing are kept there, keyed by the
+vl-convert version and the exact spec text, so a rebuild draws only the charts that changed.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
+import os
 import re
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
+from importlib import metadata
+from pathlib import Path
+from typing import Any, Callable
 
 from ...ids import is_safe_id
 
@@ -30,29 +38,85 @@ class ChartView:
     json: str
 
 
+KEEP = 2048  # drawings kept in the cache folder (newest first)
+_cache: list[Path] = []  # the folder of use_cache, if any (inherited by forked workers)
+
+
+def use_cache(folder: Path | None) -> None:
+    """Keep the bundle and drawings in ``folder``/charts (None: draw everything afresh)."""
+    _cache[:] = [folder / "charts"] if folder is not None else []
+    if _cache:
+        _cache[0].mkdir(parents=True, exist_ok=True)
+        _prune(_cache[0])
+
+
 @lru_cache(maxsize=1)
 def vega_bundle() -> str:
-    """The vega + vega-lite + vega-embed bundle: seconds to make, the same for every build (cached)."""
-    import vl_convert as vlc
+    """The vega + vega-lite + vega-embed bundle: seconds to make, the same for every build."""
+    def make() -> bytes:
+        import vl_convert as vlc
 
-    return str(vlc.javascript_bundle("window.litboardVegaEmbed = vegaEmbed;"))
+        return str(vlc.javascript_bundle("window.litboardVegaEmbed = vegaEmbed;")).encode()
+
+    return _cached("vega-bundle", "js", make).decode()
 
 
 def chart_files(folder: str, name: str, title: str, chart: Any) -> tuple[ChartView, dict[str, str | bytes]]:
     """Render one altair chart into its view and files under ``folder/name.{svg,png,vl.json}``."""
-    import vl_convert as vlc
-
     if not is_safe_id(name):
         raise ValueError(f"chart name {name!r} is not a safe id")
     spec = plain_text(chart.to_dict())
     text = json.dumps(spec, sort_keys=True, ensure_ascii=False)
     base = f"{folder}/{name}" if folder else name
+
+    def svg() -> bytes:
+        import vl_convert as vlc
+
+        return stable_ids(vlc.vegalite_to_svg(text)).encode()
+
+    def png() -> bytes:
+        import vl_convert as vlc
+
+        return bytes(vlc.vegalite_to_png(text, scale=2))
+
     files: dict[str, str | bytes] = {
         f"{base}.vl.json": text + "\n",
-        f"{base}.svg": stable_ids(vlc.vegalite_to_svg(text)),
-        f"{base}.png": vlc.vegalite_to_png(text, scale=2),
+        f"{base}.svg": _cached(text, "svg", svg).decode(),
+        f"{base}.png": _cached(text, "png", png),
     }
     return ChartView(name, title, spec, f"{name}.svg", f"{name}.png", f"{name}.vl.json"), files
+
+
+def _cached(what: str, kind: str, make: Callable[[], bytes]) -> bytes:
+    """``make()``, or what it gave before for the same ``what`` and vl-convert version."""
+    if not _cache:
+        return make()
+    version = metadata.version("vl-convert-python")
+    key = hashlib.sha256(f"{version}\0{kind}\0{what}".encode()).hexdigest()
+    path = _cache[0] / f"{key}.{kind}"
+    try:
+        data = path.read_bytes()
+        os.utime(path)  # kept by _prune as recently used
+        return data
+    except OSError:
+        pass
+    data = make()
+    temporary = path.with_name(f".{path.name}.{os.getpid()}")
+    try:
+        temporary.write_bytes(data)
+        os.replace(temporary, path)
+    except OSError:  # a read-only or full cache folder costs speed, never the build
+        temporary.unlink(missing_ok=True)
+    return data
+
+
+def _prune(folder: Path) -> None:
+    entries = [p for p in folder.iterdir() if p.is_file()]
+    if len(entries) <= KEEP:
+        return
+    entries.sort(key=lambda p: p.stat().st_mtime_ns, reverse=True)
+    for stale in entries[KEEP:]:
+        stale.unlink(missing_ok=True)
 
 
 _UNSAFE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff]")

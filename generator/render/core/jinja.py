@@ -7,7 +7,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
+from jinja2 import Environment, FileSystemBytecodeCache, FileSystemLoader, StrictUndefined, select_autoescape
 
 from ...analysis.rounding import format_number
 
@@ -39,10 +39,24 @@ def url_href(value: Any) -> str:
     return ""
 
 
+_bytecode: list[Path] = []  # the folder of use_cache, if any
+
+
+def use_cache(folder: Path | None) -> None:
+    """Keep compiled templates in ``folder``/jinja (jinja2 keys them by name and source checksum)."""
+    wanted = [folder / "jinja"] if folder is not None else []
+    if wanted != _bytecode:
+        _bytecode[:] = wanted
+        if wanted:
+            wanted[0].mkdir(parents=True, exist_ok=True)
+        environment.cache_clear()
+
+
 @lru_cache(maxsize=4)
 def environment(templates: Path = DEFAULT_TEMPLATES) -> Environment:
     env = Environment(
         loader=FileSystemLoader(str(templates)),
+        bytecode_cache=FileSystemBytecodeCache(str(_bytecode[0])) if _bytecode else None,
         autoescape=select_autoescape(default=True, default_for_string=True),
         undefined=StrictUndefined,
         trim_blocks=True,

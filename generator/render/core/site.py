@@ -19,7 +19,7 @@ from ...cite.publish import cite_box, finish_page, publish_files, release_info
 from ...datasets import group_roots, load_all
 from ...model import Corpus
 from ..schemes import judge_bias_page
-from . import site_cache
+from . import charts, jinja, site_cache
 from .dataset_cards import card, intro
 from . import parallel
 from .extra_pages import PageSet, build_all
@@ -63,6 +63,8 @@ def generate(roots: Sequence[Path], templates: Path = DEFAULT_TEMPLATES, cache: 
     """Every generated file of the site. With ``cache``, a dataset whose inputs are unchanged
     since a previous build is taken from it (``site_cache``); the result is the same."""
     clock = _Clock()
+    charts.use_cache(cache)
+    jinja.use_cache(cache)
     groups = group_roots(roots)
     keys = site_cache.dataset_keys(groups, templates) if cache is not None else {}
     cached = {ds: entry for ds, key in keys.items()
