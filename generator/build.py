@@ -79,8 +79,9 @@ def build_site(roots: Sequence[Path], out: Path, config_file: Path = REPO / "mkd
         logging.getLogger("mkdocs").setLevel(logging.WARNING)
     data = os.pathsep.join(str(Path(r).resolve()) for r in roots)
     try:
+        previous = str(out) if (out / outdir.MARKER).is_file() else ""  # its unchanged pages are linked
         with _environ(LITBOARD_DATA=data, SOURCE_DATE_EPOCH=source_date_epoch(),
-                      LITBOARD_SITE_CACHE=str(cache.resolve()) if cache else ""):
+                      LITBOARD_SITE_CACHE=str(cache.resolve()) if cache else "", LITBOARD_PREVIOUS_SITE=previous):
             config = load_config(str(config_file), site_dir=str(staging))
             try:
                 build(config)

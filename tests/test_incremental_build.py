@@ -116,3 +116,19 @@ def test_a_broken_cache_entry_is_a_miss(tmp_path: Path) -> None:
     (tmp_path / "k.pickle").write_bytes(b"not a pickle")
     assert site_cache.read(tmp_path, "k") is None
     assert site_cache.read(tmp_path, "absent") is None
+
+
+def test_a_rebuild_links_the_unchanged_reader_pages_of_the_site_it_replaces(tmp_path: Path) -> None:
+    roots = _roots(tmp_path / "data")
+    out, cache = tmp_path / "public", tmp_path / "cache"
+    build_site(roots, out, cache=cache)
+    demo_page, tiny_page = out / "demo" / "paragraphs" / "bronte-jane-eyre-01.html", out / "tiny" / "paragraphs" / "p1.html"
+    before = {page: (page.stat().st_ino, page.read_bytes()) for page in (demo_page, tiny_page)}
+    _add_system(roots[1], "mt", "mt-new")
+    build_site(roots, out, cache=cache)
+    assert demo_page.stat().st_ino == before[demo_page][0]  # same bytes: the old file, linked
+    assert demo_page.read_bytes() == before[demo_page][1]
+    assert tiny_page.stat().st_ino != before[tiny_page][0]  # a new column: written afresh
+    assert b"mt-new" in tiny_page.read_bytes() and b"mt-new" not in before[tiny_page][1]
+    full = build_site(roots, tmp_path / "full").out
+    assert _tree(out) == _tree(full)
