@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import numpy as np
 import pandas as pd
 import pytest
 
@@ -150,6 +151,42 @@ def test_spread_and_judge_disagreement_by_hand() -> None:
     top = most_disputed(taus.reset_index(), 1)
     assert list(top["paragraph"]) == ["p"] and top["mean_tau"].iloc[0] == pytest.approx(0.0)
     assert top["worst"].iloc[0] == "l" and top["worst_tau"].iloc[0] == pytest.approx(-1.0)
+
+
+def _loop_disagreement(long: pd.DataFrame, human: str, judges: dict[str, bool]) -> pd.DataFrame:
+    """The reference: pandas' Kendall tau (scipy's tau-b), one paragraph and judge at a time."""
+    wide = long.pivot_table(index=["pair", "paragraph", "system"], columns="column", values="score", aggfunc="mean")
+    out = []
+    for (pair, paragraph), group in wide.groupby(level=[0, 1], sort=True):
+        for column, higher in judges.items():
+            both = pd.concat([group[human], group[column] * (1 if higher else -1)], axis=1).dropna()
+            if len(both) < 3 or both.iloc[:, 0].nunique() < 2 or both.iloc[:, 1].nunique() < 2:
+                continue
+            out.append({"pair": pair, "paragraph": paragraph, "column": column,
+                        "tau": float(both.iloc[:, 0].corr(both.iloc[:, 1], method="kendall")), "n": len(both)})
+    return pd.DataFrame(out, columns=["pair", "paragraph", "column", "tau", "n"])
+
+
+def test_judge_disagreement_equals_the_per_paragraph_loop_bit_for_bit() -> None:
+    from generator.analysis.disagreement import judge_disagreement
+
+    rng = np.random.default_rng(3)
+    rows = []
+    for paragraph in range(300):
+        systems = rng.choice(12, size=rng.integers(1, 12), replace=False)
+        for column, levels in (("h", 4), ("m", 0), ("l", 3)):
+            for system in systems:
+                if rng.random() < 0.15:
+                    continue  # missing scores
+                value = float(rng.integers(0, levels)) if levels else float(rng.normal())
+                rows.append({"column": column, "system": f"s{system:02d}", "paragraph": f"p{paragraph:03d}",
+                             "pair": "de-en" if paragraph % 3 else "en-zh", "score": value})
+    long = pd.DataFrame(rows)
+    judges = {"m": True, "l": False, "absent": True}
+    fast, slow = judge_disagreement(long, "h", judges), _loop_disagreement(long, "h", {"m": True, "l": False})
+    assert len(slow) > 300
+    pd.testing.assert_frame_equal(fast, slow, check_exact=True)
+    assert judge_disagreement(long[long["column"] != "h"], "h", judges).empty
 
 
 def test_demo_paragraph_list_and_disagreement_page(repo) -> None:

@@ -268,11 +268,15 @@ def clusters_consistent(p_values: pd.DataFrame, clusters: list[list[str]],
 
 
 def _ranks(values: np.ndarray, higher_is_better: bool) -> np.ndarray:
-    """Competition ranks along the last axis (1 = best, ties share the smallest rank)."""
-    from scipy.stats import rankdata
-
+    """Competition ranks along the last axis (1 = best, ties share the smallest rank): one
+    plus how many values are strictly better (scipy's ``rankdata(method="min")``, without
+    importing scipy.stats, which cost a rebuild 0.7 s; NaN keeps scipy's answer)."""
     key = -values if higher_is_better else values
-    return rankdata(key, method="min", axis=-1).astype(int)
+    if np.isnan(key).any():
+        from scipy.stats import rankdata
+
+        return rankdata(key, method="min", axis=-1).astype(int)
+    return (key[..., None, :] < key[..., :, None]).sum(-1) + 1
 
 
 def rank_interval(rank_boot: np.ndarray, alpha: float) -> tuple[np.ndarray, np.ndarray]:

@@ -221,3 +221,18 @@ def test_permutation_test_is_offered_for_clusters() -> None:
     assert "test=permutation" in result.signature()
     with pytest.raises(ValueError, match="test must be"):
         paired_bootstrap(scores, test="wilcoxon")  # type: ignore[arg-type]
+
+
+def test_competition_ranks_equal_scipys_min_ranks_with_ties_and_infinities() -> None:
+    from scipy.stats import rankdata
+
+    from generator.analysis.uncertainty import _ranks
+
+    rng = np.random.default_rng(7)
+    values = rng.integers(0, 4, size=(200, 9)).astype(float)  # many ties
+    values[rng.random(values.shape) < 0.1] = -np.inf          # systems with no item in a resample
+    for higher in (True, False):
+        expected = rankdata(-values if higher else values, method="min", axis=-1)
+        assert np.array_equal(_ranks(values, higher), expected)
+    assert _ranks(np.array([0.5, 0.7, 0.5]), True).tolist() == [2, 1, 2]  # hand-computed
+    assert _ranks(np.array([0.5, 0.7, 0.5]), False).tolist() == [1, 3, 1]
