@@ -9,8 +9,9 @@ Modes (``--mode``, repeatable; ``make bench`` passes BENCH_MODES, default all fo
 * ``liteval``: import the LitEval release (``--liteval``, default
   ../shared/data/liteval-public beside the repository) with ``litboard import liteval`` and build it.
 * ``incremental``: with the site cache (``build --site-cache``), a full build of the demo
-  data + LitEval + the smallest synthetic set, then rebuilds after touching a file, adding a
-  system to the demo data and adding one to the synthetic set; ratios are over the full build.
+  data + LitEval + a synthetic set (the smallest and the largest of the run: 1,000 and
+  20,000 segments for ``make bench``), then rebuilds after touching a file, adding a system
+  to the demo data and adding one to the synthetic set; ratios are over the full build.
 * ``combined``: the repository's own data, the LitEval release and the smallest synthetic
   set in one site.
 
@@ -121,6 +122,7 @@ def incremental(work: Path, synthetic: Path, liteval: Path, out: Path) -> list[R
     for part in ("corpus", "judgments"):
         shutil.copytree(REPO / part, demo / part)
     roots, cache = [demo, liteval, synthetic_copy], base / "cache"
+    shutil.rmtree(out, ignore_errors=True)  # cold: no previous site to link unchanged pages from
     full = build(f"full, empty cache ({synthetic.parent.name} + LitEval + demo)", roots, out, cache)
     rows = [full]
 
@@ -208,9 +210,11 @@ def main() -> None:
                 print(table(rows[-1:]).splitlines()[-1], flush=True)
     if "liteval" in modes:
         rows.append(build("LitEval release", [liteval_root(args.work, args.liteval)], out))
-    if "incremental" in modes:
-        rows += incremental(args.work, synthetic_root(args.work, min(sizes), args.seed),
-                            liteval_root(args.work, args.liteval), out)
+    if "incremental" in modes:  # on the smallest and the largest synthetic set of the run
+        largest = max(sizes) if args.no_double else 2 * max(sizes)
+        for n in sorted({min(sizes), largest}):
+            rows += incremental(args.work, synthetic_root(args.work, n, args.seed),
+                                liteval_root(args.work, args.liteval), out)
     if "combined" in modes:
         roots = [REPO, liteval_root(args.work, args.liteval), synthetic_root(args.work, min(sizes), args.seed)]
         rows.append(build(f"combined: repository + LitEval + synthetic {min(sizes):,}", roots, out))
