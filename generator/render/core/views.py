@@ -75,6 +75,8 @@ class Analysis:
     means: pd.DataFrame
     rankings: dict[tuple[str, str], pd.DataFrame]
     settings: AnalysisSettings
+    # (corpus, boards(corpus, self)): the leaderboard page and the paragraph list both need them
+    boards_of: tuple[Any, list[Board]] | None = field(default=None, repr=False, compare=False)
 
 
 def analyse(corpus: Corpus, settings: AnalysisSettings = AnalysisSettings()) -> Analysis:
@@ -111,7 +113,15 @@ def _is_missing(value: Any) -> bool:
 
 
 def boards(corpus: Corpus, analysis: Analysis) -> list[Board]:
-    """One leaderboard per language pair, ranked by the declared primary human scheme."""
+    """One leaderboard per language pair, ranked by the declared primary human scheme
+    (computed once per corpus and analysis; callers only read them)."""
+    if analysis.boards_of is not None and analysis.boards_of[0] is corpus:
+        return analysis.boards_of[1]
+    analysis.boards_of = (corpus, _boards(corpus, analysis))
+    return analysis.boards_of[1]
+
+
+def _boards(corpus: Corpus, analysis: Analysis) -> list[Board]:
     systems = corpus.tables["systems"].set_index("system")
     found = {s: evidence(corpus, s) for s in systems.index}
     primaries = primary_keys(corpus)
