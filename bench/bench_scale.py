@@ -97,7 +97,11 @@ def liteval_root(work: Path, release: Path) -> Path:
     return root
 
 
-def build(name: str, roots: list[Path], out: Path, cache: Path | None = None) -> Row:
+def build(name: str, roots: list[Path], out: Path, cache: Path | None = None, cold: bool = True) -> Row:
+    """One build into ``out``; ``cold``: remove the previous site first, whose unchanged pages
+    a build would otherwise link instead of writing (only a rebuild should profit from that)."""
+    if cold:
+        shutil.rmtree(out, ignore_errors=True)
     stdout, wall, rss = python(["-c", CHILD, str(out), str(cache) if cache else "-", *map(str, roots)])
     result = json.loads(stdout.strip().splitlines()[-1])
     row = Row(name, wall, result["timings"], rss, result["pages"])
@@ -122,12 +126,11 @@ def incremental(work: Path, synthetic: Path, liteval: Path, out: Path) -> list[R
     for part in ("corpus", "judgments"):
         shutil.copytree(REPO / part, demo / part)
     roots, cache = [demo, liteval, synthetic_copy], base / "cache"
-    shutil.rmtree(out, ignore_errors=True)  # cold: no previous site to link unchanged pages from
     full = build(f"full, empty cache ({synthetic.parent.name} + LitEval + demo)", roots, out, cache)
     rows = [full]
 
     def again(name: str) -> None:
-        row = build(name, roots, out, cache)
+        row = build(name, roots, out, cache, cold=False)  # a rebuild replaces the previous site
         row.note = f"rebuild / full = {row.wall / full.wall:.2f}"
         rows.append(row)
 
