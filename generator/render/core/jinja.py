@@ -43,13 +43,13 @@ _bytecode: list[Path] = []  # the folder of use_cache, if any
 
 
 def use_cache(folder: Path | None) -> None:
-    """Keep compiled templates in ``folder``/jinja (jinja2 keys them by name and source checksum)."""
-    wanted = [folder / "jinja"] if folder is not None else []
-    if wanted != _bytecode:
-        _bytecode[:] = wanted
-        if wanted:
-            wanted[0].mkdir(parents=True, exist_ok=True)
-        environment.cache_clear()
+    """Start a build: a fresh environment (templates are read once per build, not checked for
+    changes on every page), keeping compiled templates in ``folder``/jinja if given (jinja2
+    keys them by name and source checksum)."""
+    _bytecode[:] = [folder / "jinja"] if folder is not None else []
+    if _bytecode:
+        _bytecode[0].mkdir(parents=True, exist_ok=True)
+    environment.cache_clear()
 
 
 @lru_cache(maxsize=4)
@@ -57,6 +57,7 @@ def environment(templates: Path = DEFAULT_TEMPLATES) -> Environment:
     env = Environment(
         loader=FileSystemLoader(str(templates)),
         bytecode_cache=FileSystemBytecodeCache(str(_bytecode[0])) if _bytecode else None,
+        auto_reload=False,  # use_cache starts each build with a new environment
         autoescape=select_autoescape(default=True, default_for_string=True),
         undefined=StrictUndefined,
         trim_blocks=True,
