@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from ...ids import is_safe_id
+from .cache_files import keep_newest, write_atomic
 
 BUNDLE = "assets/litboard/vega-bundle.js"
 
@@ -47,7 +48,7 @@ def use_cache(folder: Path | None) -> None:
     _cache[:] = [folder / "charts"] if folder is not None else []
     if _cache:
         _cache[0].mkdir(parents=True, exist_ok=True)
-        _prune(_cache[0])
+        keep_newest((p for p in _cache[0].iterdir() if p.is_file() and not p.name.startswith(".")), KEEP)
 
 
 @lru_cache(maxsize=1)
@@ -96,27 +97,16 @@ def _cached(what: str, kind: str, make: Callable[[], bytes]) -> bytes:
     path = _cache[0] / f"{key}.{kind}"
     try:
         data = path.read_bytes()
-        os.utime(path)  # kept by _prune as recently used
+        os.utime(path)  # recently used: kept by keep_newest
         return data
     except OSError:
         pass
     data = make()
-    temporary = path.with_name(f".{path.name}.{os.getpid()}")
     try:
-        temporary.write_bytes(data)
-        os.replace(temporary, path)
+        write_atomic(path, lambda handle: handle.write(data))
     except OSError:  # a read-only or full cache folder costs speed, never the build
-        temporary.unlink(missing_ok=True)
+        pass
     return data
-
-
-def _prune(folder: Path) -> None:
-    entries = [p for p in folder.iterdir() if p.is_file()]
-    if len(entries) <= KEEP:
-        return
-    entries.sort(key=lambda p: p.stat().st_mtime_ns, reverse=True)
-    for stale in entries[KEEP:]:
-        stale.unlink(missing_ok=True)
 
 
 _UNSAFE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff]")

@@ -9,7 +9,7 @@ file (same bytes) changes nothing; adding a system rebuilds that dataset only.
 
 Entries are written atomically (temporary file, then rename) and read back only when their
 name is the key, so a killed build leaves no half entry. The cache is local build state
-(``.cache/site`` by default; ``litboard build --no-cache`` skips it): it is never published
+(``.cache/site`` by default; ``litboard build --no-site-cache`` skips it): it is never published
 or shared between machines, and is read with ``pickle``, so it must not be writable by
 anyone who may not run code on this machine.
 """
@@ -26,6 +26,7 @@ from typing import Any, Sequence
 
 from ... import __version__
 from ...datasets import DatasetRoots
+from .cache_files import keep_newest, write_atomic
 
 GENERATOR = Path(__file__).resolve().parents[2]  # the generator package
 ENV = ("SOURCE_DATE_EPOCH", "LITBOARD_RELEASE", "LITBOARD_SITE_URL")
@@ -142,14 +143,5 @@ def read(cache: Path, key: str, kind: type = Entry) -> Any:
 
 def write(cache: Path, key: str, entry: Entry | Panel) -> None:
     cache.mkdir(parents=True, exist_ok=True)
-    temporary = cache / f".{key}.{os.getpid()}.tmp"
-    with open(temporary, "wb") as handle:
-        pickle.dump(entry, handle, protocol=pickle.HIGHEST_PROTOCOL)
-    os.replace(temporary, cache / f"{key}.pickle")
-    _prune(cache)
-
-
-def _prune(cache: Path) -> None:
-    entries = sorted(cache.glob("*.pickle"), key=lambda p: p.stat().st_mtime, reverse=True)
-    for old in entries[KEEP:]:
-        old.unlink(missing_ok=True)
+    write_atomic(cache / f"{key}.pickle", lambda handle: pickle.dump(entry, handle, protocol=pickle.HIGHEST_PROTOCOL))
+    keep_newest(cache.glob("*.pickle"), KEEP)
