@@ -128,7 +128,6 @@ class LitboardPlugin(BasePlugin[LitboardConfig]):
             bulk.write(Path(config["site_dir"]), self.bulk, Path(previous) if previous else None)
 
 
-PAGE_START = '<div class="lb-page" markdown="0">'
 # Both shortcuts give byte-identical output (tests/test_bulk_pages.py builds the site both ways);
 # the switch turns them off, for that test and for debugging.
 PLAIN_SWITCH = "LITBOARD_PLAIN_MKDOCS"
@@ -147,11 +146,11 @@ def raw_body(markdown: str) -> str | None:
     tests/test_bulk_pages.py checks, page by page, that the result equals Markdown's.
     """
     text = _normalised(markdown).strip()
-    if not text.startswith(PAGE_START):
+    if not text.startswith(bulk.PAGE_START):
         return None
     page, box, rest = text.partition(CITE_START)
     if box and not (page.endswith("</div>\n\n") and rest.endswith("</details>") and CITE_START not in rest
-                    and PAGE_START not in rest):
+                    and bulk.PAGE_START not in rest):
         return None
     if not box and not page.endswith("</div>"):
         return None

@@ -22,13 +22,15 @@ from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 from typing import Mapping
 
+# The opening of every generated page's body (templates/page.md.j2).
+PAGE_START = '<div class="lb-page" markdown="0">'
 SHELL_NAME = "litboard-shell"
 TITLE_MARK = "LITBOARDSHELLTITLE"
 BODY_MARK = "LITBOARDSHELLBODY"
 FRONT_BULK = "litboard_bulk: true\n"
 # "<h1" in a comment: mkdocs-material adds the page title as a heading to a body without one,
 # and every bulk page has its own (``parse`` refuses a body without it)
-SHELL_BODY = f'<div class="lb-page" markdown="0"><!-- <h1> -->{BODY_MARK}</div>'
+SHELL_BODY = f'{PAGE_START}<!-- <h1> -->{BODY_MARK}</div>'
 _TITLE_KEY = "title: "
 
 

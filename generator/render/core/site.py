@@ -19,9 +19,8 @@ from ...cite.publish import cite_box, finish_page, publish_files, release_info
 from ...datasets import group_roots, load_all
 from ...model import Corpus
 from ..schemes import judge_bias_page
-from . import charts, jinja, site_cache
+from . import bulk, charts, jinja, parallel, site_cache
 from .dataset_cards import card, intro
-from . import parallel
 from .extra_pages import PageSet, build_all
 from .jinja import DEFAULT_TEMPLATES, render
 from .pages import ASSETS, Files, generated_pages, leaderboard_html, page
@@ -137,7 +136,7 @@ def dataset_entry(corpus: Corpus, analysis: Analysis, templates: Path) -> site_c
         judge_bias_page.dataset_rows(corpus, analysis), judge_bias_page.creativity_rows(corpus, analysis))
 
 
-PAGE_START = '<div class="lb-page" markdown="0">\n'
+PAGE_START = bulk.PAGE_START + "\n"  # as page.md.j2 writes it: a line of its own
 
 
 def labelled(files: Files, corpus: Corpus, templates: Path) -> Files:
