@@ -189,7 +189,7 @@ class _Pending(Mapping[Key, list[AgreementView]]):
         return len(self._pending)
 
 
-def _pair_kappas(errors: pd.DataFrame, judged: pd.Series, texts: dict[Any, Any]
+def _pair_kappas(errors: pd.DataFrame, judged: dict[tuple[Any, ...], list[str]], texts: dict[Any, Any]
                  ) -> dict[tuple[Any, ...], tuple[float, str, int]]:
     """(campaign, first, second, translation) -> (kappa, label, characters)."""
     jobs: dict[tuple[str, str, str], list[Key]] = {}

@@ -137,9 +137,6 @@ class ReaderJobs:
     def __len__(self) -> int:
         return len(self.ordered)
 
-    def paragraph(self, position: int) -> str:
-        return str(self.ordered[position]["paragraph"])
-
     def view(self, position: int) -> ParagraphView:
         ordered, p = self.ordered, self.ordered[position]
         prev = ordered[position - 1] if position > 0 else None

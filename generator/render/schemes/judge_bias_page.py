@@ -191,11 +191,6 @@ def headline_rows(rows: pd.DataFrame) -> pd.DataFrame:
     return rows[(rows["scope"] == "all") & (rows["compared"] == first)].reset_index(drop=True)
 
 
-def build(parts: list[tuple[Corpus, Analysis]], templates: Path) -> tuple[Files, dict[str, str]]:
-    return build_from_rows([dataset_rows(c, a) for c, a in parts], [creativity_rows(c, a) for c, a in parts],
-                           templates)
-
-
 def build_from_rows(frames: list[pd.DataFrame], creative_frames: list[pd.DataFrame],
                     templates: Path) -> tuple[Files, dict[str, str]]:
     """The panel from each dataset's ``dataset_rows`` and ``creativity_rows`` (in page order)."""
