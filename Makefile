@@ -124,7 +124,7 @@ validate: install
 .PHONY: check-pr
 check-pr: install
 	@dir=$$(mktemp -d) && git archive $(BASE) generator | tar -x -C "$$dir" && \
-	cd "$$dir" && PYTHONPATH="$$dir" $(abspath $(BIN))/python -m generator.cli check-pr --base $(BASE) \
+	cd "$$dir" && PYTHONPATH="$$dir/generator" $(abspath $(BIN))/python -m litboard.cli check-pr --base $(BASE) \
 		--repo "$(CURDIR)" --format $(FORMAT); status=$$?; rm -rf "$$dir"; exit $$status
 
 ## Score the missing translations with sacreBLEU (no secrets, no network; CI runs it on every PR).
@@ -140,7 +140,7 @@ score-comet: install-comet
 
 ## Markdown summary of the provisional ranks of the systems changed since BASE (CI job summary).
 summary: install
-	$(BIN)/python -m generator.ci_summary --base $(BASE) >> "$${GITHUB_STEP_SUMMARY:-/dev/stdout}"
+	$(BIN)/python -m litboard.ci_summary --base $(BASE) >> "$${GITHUB_STEP_SUMMARY:-/dev/stdout}"
 
 ## Set up (including test needs) and run every test.
 test: install-test

@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pandas as pd
 
-from generator.analysis.uncertainty import paired_bootstrap, score_matrix
+from litboard.analysis.uncertainty import paired_bootstrap, score_matrix
 
 REPO = Path(__file__).resolve().parents[1]
 DATA = Path(os.environ.get("LITBOARD_SHARED_DATA", REPO.parent / "shared" / "data"))

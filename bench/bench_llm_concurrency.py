@@ -17,10 +17,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from generator.scoring.llm.cache import Request, ResponseCache  # noqa: E402
-from generator.scoring.llm.client import ChatClient  # noqa: E402
-from generator.scoring.llm.runner import Budget, run  # noqa: E402
-from generator.scoring.settings import ScoreSettings  # noqa: E402
+from litboard.scoring.llm.cache import Request, ResponseCache  # noqa: E402
+from litboard.scoring.llm.client import ChatClient  # noqa: E402
+from litboard.scoring.llm.runner import Budget, run  # noqa: E402
+from litboard.scoring.settings import ScoreSettings  # noqa: E402
 from tests.scoring.fake_openai import FakeOpenAI  # noqa: E402
 
 

@@ -51,7 +51,7 @@ def texts(paragraphs: int, seed: int, target: str = "de") -> pd.DataFrame:
 
 def old_lexical_overlap(frame: pd.DataFrame, pair: str) -> pd.DataFrame:
     """The former implementation: one sacreBLEU sentence_score per ordered pair x paragraph."""
-    from generator.scoring import sacrebleu_metrics as sm
+    from litboard.scoring import sacrebleu_metrics as sm
 
     rows = frame[(frame["pair"] == pair) & frame["text"].notna()]
     wide = rows.pivot_table(index="paragraph", columns="system", values="text", aggfunc="first")
@@ -69,7 +69,7 @@ def old_lexical_overlap(frame: pd.DataFrame, pair: str) -> pd.DataFrame:
 
 
 def one(paragraphs: int, seed: int, old: bool, target: str) -> dict[str, object]:
-    from generator.scoring import sacrebleu_metrics as sm
+    from litboard.scoring import sacrebleu_metrics as sm
 
     frame = texts(paragraphs, seed, target)
     sm.BLEU(target)  # import sacreBLEU and scipy before the clock starts

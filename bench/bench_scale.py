@@ -15,7 +15,7 @@ Modes (``--mode``, repeatable; ``make bench`` passes BENCH_MODES, default all fo
 * ``combined``: the repository's own data, the LitEval release and the smallest synthetic
   set in one site.
 
-Every build runs in a child process (``generator.build.build_site``); the parent takes its
+Every build runs in a child process (``litboard.build.build_site``); the parent takes its
 wall time and peak RSS (``os.wait4``), then measures the output: pages, HTML MB, search
 index MB (``search/search_index.json``) and the largest page. Inputs are cached in
 ``--work`` (default /tmp/litboard-bench) by size and seed.
@@ -39,7 +39,7 @@ REPO = Path(__file__).resolve().parents[1]
 CHILD = """
 import json, sys
 from pathlib import Path
-from generator.build import build_site
+from litboard.build import build_site
 cache = Path(sys.argv[2]) if sys.argv[2] != "-" else None
 result = build_site([Path(p) for p in sys.argv[3:]], Path(sys.argv[1]), cache=cache)
 print(json.dumps({"timings": result.timings, "pages": result.pages}))
@@ -47,7 +47,7 @@ print(json.dumps({"timings": result.timings, "pages": result.pages}))
 PROFILE = """
 import cProfile, pstats, sys
 from pathlib import Path
-from generator.build import build_site
+from litboard.build import build_site
 cProfile.run("build_site([Path(p) for p in sys.argv[2:]], Path(sys.argv[1]))", "/tmp/litboard-bench.prof")
 pstats.Stats("/tmp/litboard-bench.prof").sort_stats("cumulative").print_stats(35)
 """
@@ -86,14 +86,14 @@ def synthetic_root(work: Path, segments: int, seed: int) -> Path:
         tsv = folder / "mqm_synthetic_ende.tsv"
         python(["bench/make_synthetic.py", "--segments", str(segments), "--seed", str(seed),
                 "--out", str(tsv)])
-        python(["-m", "generator.cli", "import", "wmt-mqm", str(tsv), "--out", str(root)])
+        python(["-m", "litboard.cli", "import", "wmt-mqm", str(tsv), "--out", str(root)])
     return root
 
 
 def liteval_root(work: Path, release: Path) -> Path:
     root = work / "liteval" / "root"
     if not (root / "corpus").is_dir():
-        python(["-m", "generator.cli", "import", "liteval", str(release), "--out", str(root)])
+        python(["-m", "litboard.cli", "import", "liteval", str(release), "--out", str(root)])
     return root
 
 

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from generator.build import REPO, build_site
-from generator.releases import prepare
+from litboard.build import REPO, build_site
+from litboard.releases import prepare
 
 from .conftest import SHARED_DATA, shared_path
 

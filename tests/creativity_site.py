@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from generator.build import build_site
-from generator.importers import get
+from litboard.build import build_site
+from litboard.importers import get
 
 
 @dataclass(frozen=True)

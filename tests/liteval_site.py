@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from generator.build import build_site
-from generator.importers.releases import liteval
+from litboard.build import build_site
+from litboard.importers.releases import liteval
 
 
 def liteval_site(release: Path, factory: pytest.TempPathFactory) -> tuple[Path, Path]:

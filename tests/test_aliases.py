@@ -8,9 +8,9 @@ from pathlib import Path
 import pytest
 import yaml
 
-from generator.build import build_site
-from generator.datasets import load_all
-from generator.errors import DataError
+from litboard.build import build_site
+from litboard.datasets import load_all
+from litboard.errors import DataError
 
 from .helpers import FIXTURES, copy_root
 

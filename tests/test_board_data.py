@@ -10,10 +10,10 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from generator.analysis.mqm import mqm_scores
-from generator.load import load, validate
-from generator.render.core.badges import evidence
-from generator.render.core.views import analyse, boards
+from litboard.analysis.mqm import mqm_scores
+from litboard.load import load, validate
+from litboard.render.core.badges import evidence
+from litboard.render.core.views import analyse, boards
 
 from .helpers import FIXTURES, append_line, copy_root
 
@@ -120,7 +120,7 @@ def test_primary_must_name_a_human_campaign(tmp_path: Path, primary: str, messag
     ("javascript:alert(1)", ""), ("PAR3: https://x.org", ""), ('https://x.org/"onmouseover=x', ""),
 ])
 def test_only_plain_http_urls_become_links(value: str, href: str) -> None:
-    from generator.render.core.jinja import url_href
+    from litboard.render.core.jinja import url_href
 
     assert url_href(value) == href
 
@@ -131,7 +131,7 @@ def _long(rows: list[tuple[str, str, str, float]]) -> pd.DataFrame:
 
 
 def test_spread_and_judge_disagreement_by_hand() -> None:
-    from generator.analysis.disagreement import judge_disagreement, most_disputed, spread
+    from litboard.analysis.disagreement import judge_disagreement, most_disputed, spread
 
     # paragraph p: humans order a > b > c; the metric agrees; the LLM judge (lower is better)
     # reverses it. Paragraph q: both judges agree with the humans.
@@ -168,7 +168,7 @@ def _loop_disagreement(long: pd.DataFrame, human: str, judges: dict[str, bool]) 
 
 
 def test_judge_disagreement_equals_the_per_paragraph_loop_bit_for_bit() -> None:
-    from generator.analysis.disagreement import judge_disagreement
+    from litboard.analysis.disagreement import judge_disagreement
 
     rng = np.random.default_rng(3)
     rows = []
@@ -190,7 +190,7 @@ def test_judge_disagreement_equals_the_per_paragraph_loop_bit_for_bit() -> None:
 
 
 def test_demo_paragraph_list_and_disagreement_page(repo) -> None:
-    from generator.render.core.pages import generated_pages
+    from litboard.render.core.pages import generated_pages
 
     corpus = load([repo])
     files = generated_pages(corpus, analyse(corpus))
@@ -205,7 +205,7 @@ def test_demo_paragraph_list_and_disagreement_page(repo) -> None:
 
 @pytest.fixture(scope="module")
 def liteval_corpus(liteval_release: Path, tmp_path_factory: pytest.TempPathFactory):
-    from generator.importers.releases import liteval
+    from litboard.importers.releases import liteval
 
     root = tmp_path_factory.mktemp("liteval-board") / "data"
     liteval.run(liteval_release, root)
@@ -214,7 +214,7 @@ def liteval_corpus(liteval_release: Path, tmp_path_factory: pytest.TempPathFacto
 
 @pytest.mark.shared
 def test_liteval_board_ranks_by_student_mqm_with_human_translation_1_first(liteval_corpus) -> None:
-    from generator.render.core.badges import LABELS
+    from litboard.render.core.badges import LABELS
 
     all_boards = {b.pair: b for b in boards(liteval_corpus, analyse(liteval_corpus))}
     assert set(all_boards) == {"de-en", "de-zh", "en-de", "en-zh"}
@@ -233,7 +233,7 @@ def test_liteval_board_ranks_by_student_mqm_with_human_translation_1_first(litev
 
 
 def test_creative_shift_share_by_hand() -> None:
-    from generator.analysis.leaderboard import creative_shift_shares
+    from litboard.analysis.leaderboard import creative_shift_shares
 
     ucps = pd.DataFrame({"campaign": ["cr"] * 4, "system": ["a", "a", "a", "b"], "pair": ["en-nl"] * 4,
                          "paragraph": ["p"] * 4, "annotator": ["pro"] * 4,
@@ -245,7 +245,7 @@ def test_creative_shift_share_by_hand() -> None:
 @pytest.mark.shared
 def test_creativity_board_ranks_by_the_professionals_creativity_index(
         creativity_release: Path, tmp_path_factory: pytest.TempPathFactory) -> None:
-    from generator.importers import get
+    from litboard.importers import get
 
     root = tmp_path_factory.mktemp("creativity-board") / "data"
     get("creativity-bias")(creativity_release, root)
@@ -273,7 +273,7 @@ def test_vectorised_spread_equals_the_per_paragraph_loop() -> None:
     import numpy as np
     import pandas as pd
 
-    from generator.analysis.disagreement import spread
+    from litboard.analysis.disagreement import spread
 
     rng = np.random.default_rng(4)
     long = pd.DataFrame([{"column": c, "system": f"s{s}", "pair": p, "paragraph": f"q{q}",

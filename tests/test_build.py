@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from generator.build import build_site
-from generator.errors import DataError
+from litboard.build import build_site
+from litboard.errors import DataError
 
 from .helpers import FIXTURES, append_line, copy_root
 
@@ -49,7 +49,7 @@ def test_failed_build_leaves_previous_output(tmp_path: Path) -> None:
 
 
 def test_data_error_type_for_library_callers(tmp_path: Path) -> None:
-    from generator.load import load
+    from litboard.load import load
 
     root = copy_root(TINY, tmp_path / "bad")
     append_line(root / "corpus/systems/mt/de-en.jsonl", "not json")
@@ -58,7 +58,7 @@ def test_data_error_type_for_library_callers(tmp_path: Path) -> None:
 
 
 def test_chart_svgs_do_not_depend_on_what_was_drawn_before() -> None:
-    from generator.render.core.charts import stable_ids
+    from litboard.render.core.charts import stable_ids
 
     first = '<linearGradient id="gradient_3"/><path fill="url(#gradient_3)"/><clipPath id="clip12"/>' \
             '<g clip-path="url(#clip12)"/><clipPath id="clip1"/><g clip-path="url(#clip1)"/>'

@@ -10,10 +10,10 @@ from pathlib import Path
 
 import pytest
 
-from generator.build import build_site
-from generator.render.core import bulk
-from generator.render.mkdocs_plugin import PLAIN_SWITCH, raw_body
-from generator.render.search_bodies import MARK, TITLE_ONLY_START, hold_back, put_back
+from litboard.build import build_site
+from litboard.render.core import bulk
+from litboard.render.mkdocs_plugin import PLAIN_SWITCH, raw_body
+from litboard.render.search_bodies import MARK, TITLE_ONLY_START, hold_back, put_back
 
 from .combined_site import combined_site
 
@@ -103,8 +103,8 @@ def test_write_fills_title_and_body_and_removes_the_shell(tmp_path: Path) -> Non
 
 
 def test_background_and_map_give_in_process_results_and_errors(monkeypatch: pytest.MonkeyPatch) -> None:
-    from generator.errors import DataError, Problem
-    from generator.render.core import parallel
+    from litboard.errors import DataError, Problem
+    from litboard.render.core import parallel
 
     monkeypatch.setattr(parallel, "MIN_PER_WORKER", 2)
     for count in ("1", "2"):
@@ -130,12 +130,12 @@ def test_forked_workers_nest_and_return_results_in_order() -> None:
     import sys
     import textwrap
 
-    from generator.build import REPO
+    from litboard.build import REPO
 
     code = textwrap.dedent("""
         import os
-        from generator.render.core import parallel
-        from generator.errors import DataError, Problem
+        from litboard.render.core import parallel
+        from litboard.errors import DataError, Problem
         parallel.MIN_PER_WORKER = 2
         assert parallel.can_fork()
         def inner():

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from generator.render.core import charts
+from litboard.render.core import charts
 
 
 def _chart(values: list[int]):  # type: ignore[no-untyped-def]

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from generator.cli import main
+from litboard.cli import main
 
 from .helpers import FIXTURES, append_line, copy_root
 
@@ -22,7 +22,7 @@ REPO = Path(__file__).resolve().parents[1]
 
 
 def run(*args: str, cwd: Path = REPO) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "generator.cli", *args], cwd=cwd,
+    return subprocess.run([sys.executable, "-m", "litboard.cli", *args], cwd=cwd,
                           capture_output=True, text=True, timeout=300)
 
 
@@ -129,7 +129,7 @@ def _free_port() -> int:
 def test_serve_serves_the_site() -> None:
     port = _free_port()
     env = dict(os.environ, PYTHONUNBUFFERED="1")
-    proc = subprocess.Popen([sys.executable, "-m", "generator.cli", "serve", "--data", str(TINY),
+    proc = subprocess.Popen([sys.executable, "-m", "litboard.cli", "serve", "--data", str(TINY),
                              "--dev-addr", f"127.0.0.1:{port}"], cwd=REPO, env=env,
                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     try:

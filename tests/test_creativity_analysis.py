@@ -7,11 +7,11 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
-from generator.analysis import creativity as cr
-from generator.importers import get
-from generator.load import load
-from generator.model import Corpus
-from generator.reported import engine
+from litboard.analysis import creativity as cr
+from litboard.importers import get
+from litboard.load import load
+from litboard.model import Corpus
+from litboard.reported import engine
 
 
 @pytest.fixture(scope="module")

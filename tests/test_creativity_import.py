@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from generator.importers import IMPORTERS, get
-from generator.load import load, validate
-from generator.model import Corpus
-from generator.spans.tags import parse_tags
+from litboard.importers import IMPORTERS, get
+from litboard.load import load, validate
+from litboard.model import Corpus
+from litboard.spans.tags import parse_tags
 
 
 @pytest.fixture(scope="module")

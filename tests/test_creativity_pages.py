@@ -10,11 +10,11 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
-from generator.load import load
-from generator.model import Corpus
-from generator.render.creativity import pages as creativity_pages
-from generator.render.core.jinja import DEFAULT_TEMPLATES
-from generator.render.core.views import analyse
+from litboard.load import load
+from litboard.model import Corpus
+from litboard.render.creativity import pages as creativity_pages
+from litboard.render.core.jinja import DEFAULT_TEMPLATES
+from litboard.render.core.views import analyse
 
 from .creativity_site import CreativitySite, creativity_site
 from .golden import check_golden

@@ -1,11 +1,11 @@
-"""Tag parser (generator.spans.tags) and offset alignment: hand-made cases."""
+"""Tag parser (litboard.spans.tags) and offset alignment: hand-made cases."""
 
 from __future__ import annotations
 
 import pytest
 
-from generator.spans.align import offset_map
-from generator.spans.tags import TagError, TaggedSpan, parse_tags
+from litboard.spans.align import offset_map
+from litboard.spans.tags import TagError, TaggedSpan, parse_tags
 
 
 def test_indexed_tags_give_code_point_offsets() -> None:

@@ -9,8 +9,8 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
-from generator import schemas
-from generator.load import load
+from litboard import schemas
+from litboard.load import load
 
 REPO = Path(__file__).resolve().parents[1]
 PAGE = REPO / "site" / "data-format.md"

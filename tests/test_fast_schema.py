@@ -11,10 +11,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from generator import schemas
-from generator.errors import Problems
-from generator.load import read_roots
-from generator.schemas.fast import accepts, compile_check
+from litboard import schemas
+from litboard.errors import Problems
+from litboard.load import read_roots
+from litboard.schemas.fast import accepts, compile_check
 
 from .helpers import FIXTURES
 

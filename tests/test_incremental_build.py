@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from generator.build import REPO, build_site
-from generator.render.core import site_cache
+from litboard.build import REPO, build_site
+from litboard.render.core import site_cache
 
 from .helpers import FIXTURES
 
@@ -89,8 +89,8 @@ def test_incremental_build_equals_full_build(tmp_path: Path, writes: list[str]) 
 
 def test_a_changed_code_or_stamp_misses_the_cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     groups_roots = _roots(tmp_path / "data")
-    from generator.datasets import group_roots
-    from generator.render.core.jinja import DEFAULT_TEMPLATES
+    from litboard.datasets import group_roots
+    from litboard.render.core.jinja import DEFAULT_TEMPLATES
 
     groups = group_roots(groups_roots)
     keys = site_cache.dataset_keys(groups, DEFAULT_TEMPLATES)

@@ -14,13 +14,13 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
-from generator.analysis import metaeval
-from generator.analysis.adequacy import LITEVAL, adequacy, subset_items
-from generator.errors import DataError
-from generator.importers import IMPORTERS
-from generator.importers.releases import liteval
-from generator.load import load, validate
-from generator.reported import engine
+from litboard.analysis import metaeval
+from litboard.analysis.adequacy import LITEVAL, adequacy, subset_items
+from litboard.errors import DataError
+from litboard.importers import IMPORTERS
+from litboard.importers.releases import liteval
+from litboard.load import load, validate
+from litboard.reported import engine
 
 pytestmark = pytest.mark.shared
 PAIRS = ["de-en", "de-zh", "en-de", "en-zh"]

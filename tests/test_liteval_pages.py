@@ -13,15 +13,15 @@ import lxml.html
 import pandas as pd
 import pytest
 
-from generator.analysis.leaderboard import segment_scores
-from generator.analysis.uncertainty import score_matrix
-from generator.load import load
-from generator.render.metric_eval import eval_views as ev
-from generator.render.metric_eval import pages as liteval_pages
-from generator.render.metric_eval import views as lv
-from generator.render.core.jinja import DEFAULT_TEMPLATES
-from generator.render.core.views import Analysis, analyse
-from generator.settings import AnalysisSettings
+from litboard.analysis.leaderboard import segment_scores
+from litboard.analysis.uncertainty import score_matrix
+from litboard.load import load
+from litboard.render.metric_eval import eval_views as ev
+from litboard.render.metric_eval import pages as liteval_pages
+from litboard.render.metric_eval import views as lv
+from litboard.render.core.jinja import DEFAULT_TEMPLATES
+from litboard.render.core.views import Analysis, analyse
+from litboard.settings import AnalysisSettings
 
 from .golden import check_golden
 from .helpers import FIXTURES

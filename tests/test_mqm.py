@@ -5,7 +5,7 @@ from __future__ import annotations
 import pandas as pd
 import pytest
 
-from generator.analysis.mqm import mqm_scores
+from litboard.analysis.mqm import mqm_scores
 
 KEYS = dict(campaign="c", system="s", pair="de-en", paragraph="p", annotator="a")
 
@@ -64,7 +64,7 @@ def test_wmt_major_non_translation_plus_a_minor_error() -> None:
 
 
 def test_variant_signature_names_the_weights() -> None:
-    from generator.analysis.mqm import variant_signature
+    from litboard.analysis.mqm import variant_signature
 
     assert "cap=none" in variant_signature("wmt") and "Major/Non-translation:25" in variant_signature("wmt")
     with pytest.raises(ValueError):

@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from generator import outdir
-from generator.build import REPO, build_site
-from generator.errors import DataError
+from litboard import outdir
+from litboard.build import REPO, build_site
+from litboard.errors import DataError
 
 from .helpers import FIXTURES, copy_root
 
@@ -19,7 +19,7 @@ TINY = FIXTURES / "tiny"
 
 
 def run(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "generator.cli", *args], cwd=REPO,
+    return subprocess.run([sys.executable, "-m", "litboard.cli", *args], cwd=REPO,
                           capture_output=True, text=True, timeout=300)
 
 

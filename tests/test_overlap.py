@@ -9,9 +9,9 @@ import pandas as pd
 import pytest
 from scipy.stats import spearmanr
 
-from generator.build import build_site
-from generator.load import load
-from generator.scoring import sacrebleu_metrics as sm
+from litboard.build import build_site
+from litboard.load import load
+from litboard.scoring import sacrebleu_metrics as sm
 
 from .conftest import REPO, shared_paper
 from .liteval_site import liteval_site

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import re
 
-from generator.render.core.jinja import DEFAULT_TEMPLATES
-from generator.render.core.pages import paged_listing
+from litboard.render.core.jinja import DEFAULT_TEMPLATES
+from litboard.render.core.pages import paged_listing
 
 
 def _rows(n: int) -> list[dict[str, object]]:

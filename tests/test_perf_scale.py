@@ -12,14 +12,14 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
-from generator.build import build_site
-from generator import textfiles
-from generator.importers import get
-from generator.importers.core.root_builder import split_records
-from generator.load import load
-from generator.render.core.pages import generated_pages
-from generator.render.boards.system_views import SHOWN_ROWS
-from generator.render.core.views import analyse
+from litboard.build import build_site
+from litboard import textfiles
+from litboard.importers import get
+from litboard.importers.core.root_builder import split_records
+from litboard.load import load
+from litboard.render.core.pages import generated_pages
+from litboard.render.boards.system_views import SHOWN_ROWS
+from litboard.render.core.views import analyse
 
 from .helpers import FIXTURES
 

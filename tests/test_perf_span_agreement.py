@@ -7,9 +7,9 @@ import pandas as pd
 import pytest
 from sklearn.metrics import cohen_kappa_score
 
-from generator.analysis.agreement import character_labels, span_kappa
-from generator.analysis.span_overlap import confusion, kappas_of
-from generator.errors import DataError
+from litboard.analysis.agreement import character_labels, span_kappa
+from litboard.analysis.span_overlap import confusion, kappas_of
+from litboard.errors import DataError
 
 KEYS = ["system", "pair", "paragraph"]
 
@@ -111,9 +111,9 @@ def test_reader_kappas_equal_per_translation_span_kappa(tmp_path) -> None:
     import importlib.util
     from pathlib import Path
 
-    from generator.importers import get
-    from generator.load import load
-    from generator.render.reader.scores import agreement_views
+    from litboard.importers import get
+    from litboard.load import load
+    from litboard.render.reader.scores import agreement_views
 
     bench = Path(__file__).resolve().parents[1] / "bench" / "make_synthetic.py"
     spec = importlib.util.spec_from_file_location("make_synthetic", bench)

@@ -14,7 +14,7 @@ REPO = Path(__file__).resolve().parents[1]
 
 
 def litboard(*args: str) -> subprocess.CompletedProcess[str]:
-    done = subprocess.run([sys.executable, "-m", "generator.cli", *args], cwd=REPO,
+    done = subprocess.run([sys.executable, "-m", "litboard.cli", *args], cwd=REPO,
                           capture_output=True, text=True, timeout=600)
     assert "Traceback" not in done.stderr, done.stderr
     return done

@@ -11,10 +11,10 @@ from pathlib import Path
 import pytest
 import yaml
 
-from generator.build import REPO, build_site
-from generator.datasets import group_roots, validate_all
-from generator.errors import DataError
-from generator.releases import prepare, read_manifest
+from litboard.build import REPO, build_site
+from litboard.datasets import group_roots, validate_all
+from litboard.errors import DataError
+from litboard.releases import prepare, read_manifest
 
 from .combined_site import DATASETS, MANIFEST, combined_site
 from .conftest import SHARED_DATA, shared_path
@@ -26,7 +26,7 @@ def tree_digest(root: Path) -> dict[str, str]:
 
 
 def cli(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "generator.cli", *args], cwd=REPO,
+    return subprocess.run([sys.executable, "-m", "litboard.cli", *args], cwd=REPO,
                           capture_output=True, text=True, timeout=600)
 
 
@@ -132,7 +132,7 @@ def _wmt_half(src: Path, out: Path, keep: set[str]) -> Path:
 
 def test_two_imports_of_one_importer_combine(tmp_path: Path) -> None:
     """The same importer on two inputs (same system ids in both), each with its own dataset id."""
-    from generator.importers import get
+    from litboard.importers import get
 
     src = shared_path("wmt-mqm-sample") / "mqm_ted_zhen.head300.tsv"
     roots = []
@@ -153,7 +153,7 @@ def test_two_imports_of_one_importer_combine(tmp_path: Path) -> None:
 
 
 def test_roots_sharing_a_dataset_id_say_why_their_ids_collide(tmp_path: Path) -> None:
-    from generator.importers import get
+    from litboard.importers import get
 
     src = shared_path("wmt-mqm-sample") / "mqm_ted_zhen.head300.tsv"
     for name in ("a", "b"):

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from generator.load import load
-from generator.render.core.pages import generated_pages, leaderboard_html
-from generator.render.core.views import analyse
+from litboard.load import load
+from litboard.render.core.pages import generated_pages, leaderboard_html
+from litboard.render.core.views import analyse
 
 from .golden import check_golden
 from .helpers import FIXTURES
@@ -55,7 +55,7 @@ def test_demo_leaderboard_shows_ci_rank_range_and_cluster(repo) -> None:
 
 def test_demo_board_ranks_by_the_declared_primary_human_scheme(repo) -> None:
     """corpus/dataset.yaml declares primary: mqm-students; it ranks and the board says why."""
-    from generator.render.core.views import boards
+    from litboard.render.core.views import boards
 
     corpus = load([repo])
     for board in boards(corpus, analyse(corpus)):
@@ -67,8 +67,8 @@ def test_demo_board_ranks_by_the_declared_primary_human_scheme(repo) -> None:
 
 
 def test_released_human_scores_sit_with_human_judgments_not_metrics(repo) -> None:
-    from generator.render.core.badges import evidence
-    from generator.render.core.views import boards
+    from litboard.render.core.badges import evidence
+    from litboard.render.core.views import boards
 
     corpus = load([repo])
     board = next(b for b in boards(corpus, analyse(corpus)) if b.pair == "de-en")

@@ -1,5 +1,5 @@
 """Paper 003's numbers newly reproduced from the Creativity Bias release through the reported
-engine (the records ship in generator/importers/reported/creativity-bias.jsonl). Where the
+engine (the records ship in generator/litboard/importers/reported/creativity-bias.jsonl). Where the
 data and the paper disagree, the test pins the disagreement and the value the data give."""
 
 from __future__ import annotations
@@ -9,9 +9,9 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
-from generator.importers import get
-from generator.load import load
-from generator.reported import engine
+from litboard.importers import get
+from litboard.load import load
+from litboard.reported import engine
 
 pytestmark = pytest.mark.shared
 

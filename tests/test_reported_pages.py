@@ -10,9 +10,9 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
-from generator.load import load
-from generator.render.schemes import reported_pages
-from generator.render.core.jinja import DEFAULT_TEMPLATES
+from litboard.load import load
+from litboard.render.schemes import reported_pages
+from litboard.render.core.jinja import DEFAULT_TEMPLATES
 
 from .golden import check_golden
 

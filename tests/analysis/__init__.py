@@ -1,1 +1,1 @@
-"""Tests of the statistics layer (generator/analysis: uncertainty, bws, pairwise, agreement)."""
+"""Tests of the statistics layer (generator/litboard/analysis: uncertainty, bws, pairwise, agreement)."""

@@ -7,8 +7,8 @@ import math
 import pandas as pd
 import pytest
 
-from generator.analysis.adequacy import LITEVAL, adequacy, subset_items
-from generator.errors import DataError
+from litboard.analysis.adequacy import LITEVAL, adequacy, subset_items
+from litboard.errors import DataError
 
 HUMAN, TOP = {"h1", "h2"}, {"t1", "q"}
 # pair, paragraph, system, score (higher is better)

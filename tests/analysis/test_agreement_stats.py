@@ -8,10 +8,10 @@ import pytest
 from scipy.stats import kendalltau
 from sklearn.metrics import cohen_kappa_score, mean_squared_error
 
-from generator.analysis.agreement import (SCHEME_LEVELS, agreement_table, bws_kappa,
+from litboard.analysis.agreement import (SCHEME_LEVELS, agreement_table, bws_kappa,
                                           character_labels, kendall_tau, krippendorff_alpha,
                                           mse, reliability_matrix, span_kappa)
-from generator.errors import DataError
+from litboard.errors import DataError
 
 NAN = np.nan
 # Krippendorff (2011), "Computing Krippendorff's Alpha-Reliability", section C:
@@ -181,7 +181,7 @@ def test_chunked_alpha_equals_the_package(level: str, monkeypatch: pytest.Monkey
     """Large campaigns sum the coincidence matrix over chunks of units; the result is the package's."""
     import krippendorff
 
-    from generator.analysis import agreement
+    from litboard.analysis import agreement
 
     rng = np.random.default_rng(12)
     values = rng.integers(0, 7, size=(3, 500)).astype(float)

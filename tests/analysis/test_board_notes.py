@@ -7,11 +7,11 @@ from pathlib import Path
 
 import pytest
 
-from generator.load import load
-from generator.render.schemes import scheme_pages
-from generator.render.core.jinja import DEFAULT_TEMPLATES
-from generator.render.core.pages import leaderboard_html
-from generator.render.core.views import analyse
+from litboard.load import load
+from litboard.render.schemes import scheme_pages
+from litboard.render.core.jinja import DEFAULT_TEMPLATES
+from litboard.render.core.pages import leaderboard_html
+from litboard.render.core.views import analyse
 
 from ..golden import check_golden
 from ..liteval_site import liteval_site

@@ -7,8 +7,8 @@ import pandas as pd
 import pytest
 from scipy.optimize import minimize
 
-from generator.analysis.pairwise import bradley_terry, fit_choix, fit_mm, win_matrix
-from generator.errors import DataError
+from litboard.analysis.pairwise import bradley_terry, fit_choix, fit_mm, win_matrix
+from litboard.errors import DataError
 
 
 def _games(spec: list[tuple[str, str, str, int]]) -> pd.DataFrame:

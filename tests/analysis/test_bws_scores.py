@@ -7,8 +7,8 @@ import pandas as pd
 import pytest
 from scipy.stats import spearmanr
 
-from generator.analysis.bws import bws_scores, split_half_reliability
-from generator.errors import DataError
+from litboard.analysis.bws import bws_scores, split_half_reliability
+from litboard.errors import DataError
 
 
 def _hand_table() -> pd.DataFrame:

@@ -19,10 +19,10 @@ from pathlib import Path
 
 import pytest
 
-from generator.analysis import schemes
-from generator.importers import get
-from generator.load import load
-from generator.model import Corpus
+from litboard.analysis import schemes
+from litboard.importers import get
+from litboard.load import load
+from litboard.model import Corpus
 
 
 @pytest.fixture(scope="module")

@@ -6,7 +6,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from generator.analysis import judge_bias as jb
+from litboard.analysis import judge_bias as jb
 
 
 def frame(rows: list[tuple[str, str, str, float]]) -> pd.DataFrame:

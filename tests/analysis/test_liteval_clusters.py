@@ -13,7 +13,7 @@ from itertools import combinations
 import pandas as pd
 import pytest
 
-from generator.analysis.uncertainty import clusters_consistent, paired_bootstrap, score_matrix
+from litboard.analysis.uncertainty import clusters_consistent, paired_bootstrap, score_matrix
 
 pytestmark = pytest.mark.shared
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pandas as pd
 
-from generator.analysis.mqm import mqm_scores
+from litboard.analysis.mqm import mqm_scores
 
 KEY = {"campaign": "c", "system": "s", "pair": "en-de", "paragraph": "p", "annotator": "a"}
 

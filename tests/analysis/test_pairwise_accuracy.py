@@ -5,7 +5,7 @@ from __future__ import annotations
 import pandas as pd
 import pytest
 
-from generator.analysis import metaeval
+from litboard.analysis import metaeval
 
 
 def test_pairwise_accuracy_by_hand() -> None:

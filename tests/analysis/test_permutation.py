@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 from scipy.stats import permutation_test
 
-from generator.analysis.permutation import permutation_p_values, swap_matrix
+from litboard.analysis.permutation import permutation_p_values, swap_matrix
 
 
 def _scipy_p(x: np.ndarray, y: np.ndarray, n_resamples: int) -> float:

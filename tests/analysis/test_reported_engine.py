@@ -10,12 +10,12 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
-from generator.errors import DataError
-from generator.load import load
-from generator.model import Corpus
-from generator.reported import engine
-from generator.reported.measures import MEASURES, Measure
-from generator.analysis.rounding import round_half_up
+from litboard.errors import DataError
+from litboard.load import load
+from litboard.model import Corpus
+from litboard.reported import engine
+from litboard.reported.measures import MEASURES, Measure
+from litboard.analysis.rounding import round_half_up
 
 REPO = Path(__file__).resolve().parents[2]
 

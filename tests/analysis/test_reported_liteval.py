@@ -1,16 +1,16 @@
-"""Paper 000's published numbers as shipped data (generator/importers/reported/liteval.jsonl)."""
+"""Paper 000's published numbers as shipped data (generator/litboard/importers/reported/liteval.jsonl)."""
 
 from __future__ import annotations
 
 import json
 from importlib import resources
 
-from generator import schemas
-from generator.analysis.adequacy import LITEVAL
+from litboard import schemas
+from litboard.analysis.adequacy import LITEVAL
 
 
 def _records() -> list[dict]:
-    text = resources.files("generator.importers.reported").joinpath("liteval.jsonl").read_text("utf-8")
+    text = resources.files("litboard.importers.reported").joinpath("liteval.jsonl").read_text("utf-8")
     return [json.loads(line) for line in text.splitlines() if line.strip()]
 
 

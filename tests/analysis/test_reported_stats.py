@@ -1,11 +1,11 @@
-"""Hand-computed cases for generator.reported.stats."""
+"""Hand-computed cases for litboard.reported.stats."""
 
 from __future__ import annotations
 
 import pandas as pd
 import pytest
 
-from generator.reported.stats import bowker, category_matches, kruskal
+from litboard.reported.stats import bowker, category_matches, kruskal
 
 
 def test_bowker_hand_computed() -> None:

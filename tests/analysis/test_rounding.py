@@ -6,9 +6,9 @@ import math
 
 import pytest
 
-from generator.analysis.rounding import format_number, round_half_up
-from generator.render.creativity.tables import number
-from generator.render.core.jinja import fmt, pct
+from litboard.analysis.rounding import format_number, round_half_up
+from litboard.render.creativity.tables import number
+from litboard.render.core.jinja import fmt, pct
 
 # LitEval, XCOMET-XXL, "Human > Top systems": the mean of 13.3..., 20, 10 and 41.6... is 21.25;
 # paper 000 prints 21.3 (Table 14), and so must every table of the site.

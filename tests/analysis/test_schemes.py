@@ -6,8 +6,8 @@ import pandas as pd
 import pytest
 from scipy.stats import kendalltau
 
-from generator.analysis import schemes
-from generator.load import load
+from litboard.analysis import schemes
+from litboard.load import load
 
 
 def test_bws_paragraph_scores_hand_case() -> None:

@@ -6,11 +6,11 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from generator.analysis.uncertainty import (clusters_consistent, paired_bootstrap,
+from litboard.analysis.uncertainty import (clusters_consistent, paired_bootstrap,
                                             pairwise_significance, rank_interval,
                                             resample_counts, score_matrix,
                                             significance_clusters)
-from generator.errors import DataError
+from litboard.errors import DataError
 
 
 def _matrix(seed: int, n_items: int = 40, effects=(0.0, 0.1, 0.3, 0.8, 0.85)) -> pd.DataFrame:
@@ -226,7 +226,7 @@ def test_permutation_test_is_offered_for_clusters() -> None:
 def test_competition_ranks_equal_scipys_min_ranks_with_ties_and_infinities() -> None:
     from scipy.stats import rankdata
 
-    from generator.analysis.uncertainty import _ranks
+    from litboard.analysis.uncertainty import _ranks
 
     rng = np.random.default_rng(7)
     values = rng.integers(0, 4, size=(200, 9)).astype(float)  # many ties

@@ -15,8 +15,8 @@ from typing import Iterator
 
 import pytest
 
-from generator.build import REPO, build_site
-from generator.datasets import declared_id
+from litboard.build import REPO, build_site
+from litboard.datasets import declared_id
 
 from ..liteval_site import liteval_site as _build_liteval_site
 

@@ -13,8 +13,8 @@ from typing import Iterator
 
 import pytest
 
-from generator.build import build_site
-from generator.datasets import declared_id
+from litboard.build import build_site
+from litboard.datasets import declared_id
 
 from ..submission.hostile import XSS, build_inert
 from .conftest import screenshot, serve

@@ -14,8 +14,8 @@ from typing import Any, Iterator
 
 import pytest
 
-from generator.build import build_site
-from generator.load import validate
+from litboard.build import build_site
+from litboard.load import validate
 
 from ..helpers import FIXTURES, copy_root
 from ..hostile.xss import TEMPLATES, build_xss_root

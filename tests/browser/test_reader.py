@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from generator.build import REPO
+from litboard.build import REPO
 
 from .conftest import ARTIFACTS, screenshot
 
@@ -215,8 +215,8 @@ def test_screenshot_of_a_demo_paragraph(page, demo_site: str) -> None:
 
 def test_screenshot_of_a_creativity_text(page, creativity_release: Path,
                                          tmp_path_factory: pytest.TempPathFactory) -> None:
-    from generator.build import build_site
-    from generator.importers.releases.creativity_bias import run
+    from litboard.build import build_site
+    from litboard.importers.releases.creativity_bias import run
 
     from .conftest import serve
 

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from generator.render.core.site import Generated
+from litboard.render.core.site import Generated
 
 
 def one(files: dict, name: str) -> str:

@@ -11,9 +11,9 @@ import jsonschema
 import pytest
 import yaml
 
-from generator.build import REPO
-from generator.cite.bibtex import ReleaseInfo, dataset_entry, release_entry
-from generator.importers import get
+from litboard.build import REPO
+from litboard.cite.bibtex import ReleaseInfo, dataset_entry, release_entry
+from litboard.importers import get
 
 from ..helpers import FIXTURES
 

@@ -6,9 +6,9 @@ from pathlib import Path
 
 import yaml
 
-from generator.cite.changelog import compare
-from generator.cite.manifest import campaigns, datasets
-from generator.errors import Problems
+from litboard.cite.changelog import compare
+from litboard.cite.manifest import campaigns, datasets
+from litboard.errors import Problems
 
 from ..helpers import FIXTURES, copy_root
 

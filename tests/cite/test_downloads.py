@@ -9,13 +9,13 @@ import re
 
 import pytest
 
-from generator.cite.anchors import anchor_tables
-from generator.cite.downloads import add_downloads
-from generator.cite.provenance import provenance
-from generator.load import load
-from generator.render.core.pages import leaderboard_html
-from generator.render.core.site import Generated, generate
-from generator.render.core.views import analyse
+from litboard.cite.anchors import anchor_tables
+from litboard.cite.downloads import add_downloads
+from litboard.cite.provenance import provenance
+from litboard.load import load
+from litboard.render.core.pages import leaderboard_html
+from litboard.render.core.site import Generated, generate
+from litboard.render.core.views import analyse
 
 from ..golden import check_golden
 from ..helpers import FIXTURES

@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 import yaml
 
-from generator.cite.latex import escape, merge_ci, table_tex
-from generator.importers import get
-from generator.render.core.site import generate
+from litboard.cite.latex import escape, merge_ci, table_tex
+from litboard.importers import get
+from litboard.render.core.site import generate
 
 from ..helpers import FIXTURES, copy_root
 from .found import one

@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from generator.build import REPO, build_site
-from generator.cli import main
+from litboard.build import REPO, build_site
+from litboard.cli import main
 
 from .states import STATE_A, STATE_B, write_state
 

@@ -19,9 +19,9 @@ from pathlib import Path
 
 import pytest
 
-from generator.outdir import mark
+from litboard.outdir import mark
 
-from generator.build import REPO
+from litboard.build import REPO
 
 from ..helpers import FIXTURES, copy_root
 from .cases import CASES, Case
@@ -32,7 +32,7 @@ TIMEOUT = 60
 def run(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
     env = {**os.environ, "PYTHONPATH": str(REPO), "SOURCE_DATE_EPOCH": "0"}
     try:
-        return subprocess.run([sys.executable, "-m", "generator.cli", *args], cwd=cwd, env=env,
+        return subprocess.run([sys.executable, "-m", "litboard.cli", *args], cwd=cwd, env=env,
                               capture_output=True, text=True, timeout=TIMEOUT,
                               errors="backslashreplace", check=False)
     except subprocess.TimeoutExpired:  # run() has killed it; the assertions report the hang

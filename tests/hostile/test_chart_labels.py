@@ -9,13 +9,13 @@ import sys
 
 import pytest
 
-from generator.build import REPO
-from generator.render.core.charts import plain_text
+from litboard.build import REPO
+from litboard.render.core.charts import plain_text
 
 BAD = ["\x00", "\x01", "\x07", "\x1b[31m", "\u2028", "\u2029", "\x85", "\ud800"]
 CHART = """
 import altair as alt, pandas as pd, sys
-from generator.render.core.charts import chart_files
+from litboard.render.core.charts import chart_files
 name = {name}
 chart = alt.Chart(pd.DataFrame({{"system": [name, "ok"], "v": [1, 2]}})).mark_bar().encode(x="system", y="v")
 view, files = chart_files("c", "chart", name, chart.properties(title=name))

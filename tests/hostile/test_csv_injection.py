@@ -11,8 +11,8 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
-from generator.build import build_site
-from generator.render.core.pages import csv_text, inert_cell
+from litboard.build import build_site
+from litboard.render.core.pages import csv_text, inert_cell
 
 from ..helpers import FIXTURES, copy_root
 

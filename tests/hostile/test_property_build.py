@@ -21,10 +21,10 @@ from typing import Any
 from hypothesis import HealthCheck, event, example, given, settings
 from hypothesis import strategies as st
 
-from generator.build import build_site
-from generator.datasets import declared_id
-from generator.errors import DataError
-from generator.load import load, validate
+from litboard.build import build_site
+from litboard.datasets import declared_id
+from litboard.errors import DataError
+from litboard.load import load, validate
 
 from ..helpers import FIXTURES, copy_root
 

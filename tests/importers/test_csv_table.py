@@ -9,11 +9,11 @@ from typing import Any
 import pytest
 import yaml
 
-from generator.errors import DataError
-from generator.importers import get
-from generator.load import load, validate
+from litboard.errors import DataError
+from litboard.importers import get
+from litboard.load import load, validate
 
-EXAMPLES = Path(__file__).resolve().parents[2] / "generator" / "importers" / "examples"
+EXAMPLES = Path(__file__).resolve().parents[2] / "generator" / "litboard" / "importers" / "examples"
 ROWS = [
     ["segment", "source", "translation", "system", "rater", "rating", "comet"],
     ["s1", "It was a dark night.", "那是一个漆黑的夜晚。", "GPT-4o", "r1", "5", "0.84"],

@@ -9,18 +9,18 @@ from typing import Any
 
 import pytest
 
-from generator.datasets import declared_id
+from litboard.datasets import declared_id
 import yaml
 
-from generator.analysis.mqm import mqm_scores
-from generator.analysis.pairwise import win_matrix
-from generator.errors import DataError
-from generator.importers import IMPORTERS, get
-from generator.load import load, validate
+from litboard.analysis.mqm import mqm_scores
+from litboard.analysis.pairwise import win_matrix
+from litboard.errors import DataError
+from litboard.importers import IMPORTERS, get
+from litboard.load import load, validate
 
 from . import ls_export as ls
 
-EXAMPLES = Path(__file__).resolve().parents[2] / "generator" / "importers" / "examples"
+EXAMPLES = Path(__file__).resolve().parents[2] / "generator" / "litboard" / "importers" / "examples"
 T1 = "整个爱尔兰都在下雪，雪花飘落。"
 T2 = "他的灵魂慢慢地昏厥了。"
 
@@ -274,7 +274,7 @@ def test_output_folder_must_be_new(tmp_path: Path, mqm_root: tuple[Path, Any]) -
 
 
 def test_cli_import(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    from generator.cli import main
+    from litboard.cli import main
 
     src = ls.write(tmp_path / "export.json", _pairwise_tasks())
     code = main(["import", "labelstudio", str(src), "--mapping", str(EXAMPLES / "pairwise.yaml"),
@@ -288,7 +288,7 @@ def test_cli_import(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
 
 def test_site_from_an_imported_pairwise_project(tmp_path: Path) -> None:
     """Must-show 3: preference rates per system pair and the error spans in the reader."""
-    from generator.build import build_site
+    from litboard.build import build_site
 
     get("labelstudio")(ls.write(tmp_path / "export.json", _pairwise_tasks()), tmp_path / "root",
                        mapping=EXAMPLES / "pairwise.yaml")

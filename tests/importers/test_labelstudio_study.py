@@ -8,14 +8,14 @@ from typing import Any
 import pytest
 import yaml
 
-from generator.cli import main
-from generator.errors import DataError
-from generator.importers import get
-from generator.load import load, validate
+from litboard.cli import main
+from litboard.errors import DataError
+from litboard.importers import get
+from litboard.load import load, validate
 
 from .ls_study import study_files
 
-EXAMPLES = Path(__file__).resolve().parents[2] / "generator" / "importers" / "examples"
+EXAMPLES = Path(__file__).resolve().parents[2] / "generator" / "litboard" / "importers" / "examples"
 MAPPING = EXAMPLES / "pairwise_spans.yaml"
 
 
@@ -123,7 +123,7 @@ def test_default_severity_is_stated_on_the_campaign(tmp_path: Path) -> None:
     assert {c["mqm"]["default_severity"] for c in corpus.campaigns.values() if c["scheme"] == "mqm"} == {"major"}
     assert set(corpus.tables["mqm_errors"]["severity"]) == {"major"}
     assert any("default_severity 'major'" in n for n in report.notes)
-    from generator.analysis.leaderboard import segment_scores
+    from litboard.analysis.leaderboard import segment_scores
 
     mqm_columns = [c for c in segment_scores(corpus)[1] if c.key.startswith("mqm:")]
     assert len(mqm_columns) == 2 and all(
@@ -152,7 +152,7 @@ def test_two_imports_under_different_namespaces(tmp_path: Path) -> None:
     assert validate([tmp_path / "one"]).items == [] and validate([tmp_path / "two"]).items == []
     # with ids prefixed, both roots load together without a duplicate, and build each and together
     assert validate([tmp_path / "one", tmp_path / "two"]).items == []
-    from generator.build import build_site
+    from litboard.build import build_site
 
     for roots, name in (([tmp_path / "one"], "s1"), ([tmp_path / "two"], "s2"),
                         ([tmp_path / "one", tmp_path / "two"], "both")):
@@ -168,11 +168,11 @@ def test_help_and_docs_list_the_same_keys() -> None:
     import subprocess
     import sys
 
-    from generator.importers.core.mapping import MAPPINGS
+    from litboard.importers.core.mapping import MAPPINGS
 
     page = (Path(__file__).resolve().parents[2] / "site" / "importers.md").read_text(encoding="utf-8")
     for name in MAPPINGS:
-        done = subprocess.run([sys.executable, "-m", "generator.cli", "import", name, "--help"],
+        done = subprocess.run([sys.executable, "-m", "litboard.cli", "import", name, "--help"],
                               capture_output=True, text=True, timeout=120,
                               cwd=Path(__file__).resolve().parents[2])
         assert done.returncode == 0

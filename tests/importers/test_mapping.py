@@ -7,13 +7,13 @@ from pathlib import Path
 
 import pytest
 
-from generator.errors import DataError
-from generator.importers.core.mapping import (CsvMapping, LabelStudioMapping, MAPPINGS, WmtMapping, load_mapping,
+from litboard.errors import DataError
+from litboard.importers.core.mapping import (CsvMapping, LabelStudioMapping, MAPPINGS, WmtMapping, load_mapping,
                                          mapping_keys)
 
 REPO = Path(__file__).resolve().parents[2]
 PAGE = REPO / "site" / "importers.md"
-EXAMPLES = REPO / "generator" / "importers" / "examples"
+EXAMPLES = REPO / "generator" / "litboard" / "importers" / "examples"
 
 
 def _key_table(page: str, importer: str) -> set[str]:
@@ -88,8 +88,8 @@ def test_a_missing_file_is_reported(tmp_path: Path) -> None:
 @pytest.mark.parametrize("importer", sorted(MAPPINGS))
 def test_key_tables_are_the_declared_ones(importer: str) -> None:
     """The tables carry the declared types, defaults and help (regenerate with markdown_table)."""
-    from generator.importers.core.mapping import markdown_table
+    from litboard.importers.core.mapping import markdown_table
 
     assert markdown_table(MAPPINGS[importer]) in PAGE.read_text(encoding="utf-8"), (
         f"the '{importer} mapping keys' table is out of date: replace it by the output of "
-        f"generator.importers.core.mapping.markdown_table(MAPPINGS[{importer!r}])")
+        f"litboard.importers.core.mapping.markdown_table(MAPPINGS[{importer!r}])")

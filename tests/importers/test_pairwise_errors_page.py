@@ -8,14 +8,14 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from generator.analysis import pairwise_spans as ps
-from generator.importers import get
-from generator.load import load
+from litboard.analysis import pairwise_spans as ps
+from litboard.importers import get
+from litboard.load import load
 
 from ..golden import check_golden
 from .ls_study import study_files
 
-MAPPING = Path(__file__).resolve().parents[2] / "generator" / "importers" / "examples" / "pairwise_spans.yaml"
+MAPPING = Path(__file__).resolve().parents[2] / "generator" / "litboard" / "importers" / "examples" / "pairwise_spans.yaml"
 
 
 @pytest.fixture(scope="module")
@@ -72,7 +72,7 @@ def test_rates_orient_each_comparison_once() -> None:
 
 
 def test_the_site_shows_the_tables(root: Path, tmp_path: Path) -> None:
-    from generator.build import build_site
+    from litboard.build import build_site
 
     site = build_site([root], tmp_path / "site").out
     pages = list(site.rglob("pairwise-errors/index.html"))

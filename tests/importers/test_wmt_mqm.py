@@ -10,11 +10,11 @@ from pathlib import Path
 import pytest
 import yaml
 
-from generator.analysis.mqm import mqm_scores
-from generator.errors import DataError
-from generator.importers import get
-from generator.importers.formats.wmt_mqm import pair_from_name
-from generator.load import load, validate
+from litboard.analysis.mqm import mqm_scores
+from litboard.errors import DataError
+from litboard.importers import get
+from litboard.importers.formats.wmt_mqm import pair_from_name
+from litboard.load import load, validate
 
 HEADER = "system\tdoc\tdoc_id\tseg_id\trater\tsource\ttarget\tcategory\tseverity"
 ROWS = [  # en-zh: CJK targets
@@ -185,7 +185,7 @@ def test_the_release_folder_is_accepted_and_a_missing_file_reported(wmt_release:
 def test_sample_source_side_error_renders_on_the_source_text(sample: tuple[Path, Path, object],
                                                              tmp_path: Path) -> None:
     """Must-show 4a: 'SMU talk.2 85 rater5' marks 天上的 in the source (an omission)."""
-    from generator.build import build_site
+    from litboard.build import build_site
 
     _, out, _ = sample
     errors = load([out]).tables["mqm_errors"]

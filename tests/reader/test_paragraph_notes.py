@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from generator.load import load
-from generator.render.core.pages import generated_pages
-from generator.render.reader.notes import RAW_LIMIT, _raw, paragraph_notes
-from generator.render.core.views import analyse
+from litboard.load import load
+from litboard.render.core.pages import generated_pages
+from litboard.render.reader.notes import RAW_LIMIT, _raw, paragraph_notes
+from litboard.render.core.views import analyse
 
 REPO = Path(__file__).resolve().parents[2]
 

@@ -9,10 +9,10 @@ from html.parser import HTMLParser
 
 import pytest
 
-from generator.load import load
-from generator.render.core.pages import generated_pages
-from generator.render.reader.views import ParagraphView, paragraph_views
-from generator.render.core.views import analyse
+from litboard.load import load
+from litboard.render.core.pages import generated_pages
+from litboard.render.reader.views import ParagraphView, paragraph_views
+from litboard.render.core.views import analyse
 
 from ..golden import check_golden
 from ..helpers import FIXTURES

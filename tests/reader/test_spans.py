@@ -6,8 +6,8 @@ from dataclasses import dataclass
 
 import pytest
 
-from generator.errors import DataError
-from generator.render.core.spans import split_runs
+from litboard.errors import DataError
+from litboard.render.core.spans import split_runs
 
 
 @dataclass(frozen=True)

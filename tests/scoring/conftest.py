@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from generator.importers import write_jsonl, write_yaml
+from litboard.importers import write_jsonl, write_yaml
 
 SOURCE = ["Der alte Mann sah lange auf das Meer hinaus.",
           "Dann ging er langsam nach Hause, ohne ein Wort zu sagen."]

@@ -8,18 +8,18 @@ from pathlib import Path
 
 import pytest
 
-from generator.cli import main as cli
-from generator.errors import Problems
-from generator.load import load, validate
-from generator.scoring import plan
-from generator.scoring.llm import cache_check
-from generator.scoring.llm.cache import ResponseCache, entry
-from generator.scoring.llm.client import ChatClient
-from generator.scoring.llm.judges import all_judges
-from generator.scoring.llm.reply import Reply, parse
-from generator.scoring.llm.request import Request, request_key
-from generator.scoring.llm.runner import Budget, run
-from generator.scoring.settings import ScoreSettings
+from litboard.cli import main as cli
+from litboard.errors import Problems
+from litboard.load import load, validate
+from litboard.scoring import plan
+from litboard.scoring.llm import cache_check
+from litboard.scoring.llm.cache import ResponseCache, entry
+from litboard.scoring.llm.client import ChatClient
+from litboard.scoring.llm.judges import all_judges
+from litboard.scoring.llm.reply import Reply, parse
+from litboard.scoring.llm.request import Request, request_key
+from litboard.scoring.llm.runner import Budget, run
+from litboard.scoring.settings import ScoreSettings
 
 from .fake_openai import FakeOpenAI
 from .test_llm_runner import CAMPAIGN, fast

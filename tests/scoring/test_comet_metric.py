@@ -17,10 +17,10 @@ from typing import Any, Iterator
 import pytest
 import yaml
 
-from generator import cli
-from generator.errors import DataError
-from generator.scoring import comet_metric
-from generator.scoring.base import Segment
+from litboard import cli
+from litboard.errors import DataError
+from litboard.scoring import comet_metric
+from litboard.scoring.base import Segment
 
 from ..helpers import copy_root
 from . import tiny_comet

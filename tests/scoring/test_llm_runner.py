@@ -13,13 +13,13 @@ from pathlib import Path
 
 import pytest
 
-from generator.errors import DataError
-from generator.load import load
-from generator.scoring import plan
-from generator.scoring.api import score
-from generator.scoring.llm.judges import all_judges
-from generator.scoring.llm.runner import Budget, Reservation
-from generator.scoring.settings import ScoreSettings
+from litboard.errors import DataError
+from litboard.load import load
+from litboard.scoring import plan
+from litboard.scoring.api import score
+from litboard.scoring.llm.judges import all_judges
+from litboard.scoring.llm.runner import Budget, Reservation
+from litboard.scoring.settings import ScoreSettings
 
 from .fake_openai import FakeOpenAI
 
@@ -66,11 +66,11 @@ def test_second_run_makes_no_request(tiny_root: Path) -> None:
 SCRIPT = """
 import sys
 from pathlib import Path
-from generator.scoring import plan
-from generator.scoring.api import score
-from generator.scoring.llm.judges import all_judges
-from generator.scoring.llm.runner import Budget, Reservation
-from generator.scoring.settings import ScoreSettings
+from litboard.scoring import plan
+from litboard.scoring.api import score
+from litboard.scoring.llm.judges import all_judges
+from litboard.scoring.llm.runner import Budget, Reservation
+from litboard.scoring.settings import ScoreSettings
 score([Path(sys.argv[1])], ["gemba-mqm-literary", "gemba-mqm-original"],
       settings=ScoreSettings(base_url=sys.argv[2], api_key_env="", concurrency=1, timeout=10))
 """

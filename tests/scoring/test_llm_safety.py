@@ -12,11 +12,11 @@ from pathlib import Path
 
 import pytest
 
-from generator.cli import main as cli
-from generator.scoring.api import score
-from generator.scoring.llm.client import Transient, retry_after
-from generator.scoring.llm.runner import RequestFailed, delay
-from generator.scoring.settings import ScoreSettings
+from litboard.cli import main as cli
+from litboard.scoring.api import score
+from litboard.scoring.llm.client import Transient, retry_after
+from litboard.scoring.llm.runner import RequestFailed, delay
+from litboard.scoring.settings import ScoreSettings
 
 from .fake_openai import FakeOpenAI, messages_hash
 from .test_llm_runner import CAMPAIGN, REPO, fast, records, worst_cases
@@ -166,8 +166,8 @@ def test_retry_after_header_forms() -> None:
 KILLED = """
 import sys
 from pathlib import Path
-from generator.scoring.api import score
-from generator.scoring.settings import ScoreSettings
+from litboard.scoring.api import score
+from litboard.scoring.settings import ScoreSettings
 score([Path(sys.argv[1])], ["gemba-mqm-literary", "gemba-mqm-original"],
       settings=ScoreSettings(base_url=sys.argv[2], api_key_env="", concurrency=int(sys.argv[3]), timeout=10))
 """
@@ -226,7 +226,7 @@ def test_credentials_in_the_base_url_are_never_stored(tiny_root: Path) -> None:
     ("http://u:p@[::1]:9000/openai/v1", "http://[::1]:9000/openai/v1", "[::1]:9000"),
 ])
 def test_endpoint_urls_lose_their_credentials(url: str, public: str, host: str) -> None:
-    from generator.scoring.llm import endpoint
+    from litboard.scoring.llm import endpoint
 
     assert endpoint.public_url(url) == public and endpoint.host(url) == host
     assert not endpoint.has_credentials(public) and not endpoint.has_credentials(host)

@@ -25,9 +25,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from sacrebleu.metrics import BLEU as SacreBLEU
 
-from generator.load import load
-from generator.scoring import bleu_tokens, overlap_fast
-from generator.scoring import sacrebleu_metrics as sm
+from litboard.load import load
+from litboard.scoring import bleu_tokens, overlap_fast
+from litboard.scoring import sacrebleu_metrics as sm
 
 REPO = Path(__file__).resolve().parents[2]
 

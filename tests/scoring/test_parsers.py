@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from generator.scoring.base import Segment
-from generator.scoring.llm import gemba, ruler, templates, tsa, verse
-from generator.scoring.llm.cache import Answer
-from generator.scoring.settings import ScoreSettings
+from litboard.scoring.base import Segment
+from litboard.scoring.llm import gemba, ruler, templates, tsa, verse
+from litboard.scoring.llm.cache import Answer
+from litboard.scoring.settings import ScoreSettings
 
 # Table 11 answers as printed in the paper (run together on one line), with their target segments.
 ORIGINAL_ENDE = ('Critical: no-error Major: accuracy/mistranslation - "involvement" accuracy/omission - '

@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from generator.scoring import sacrebleu_metrics as sm
-from generator.scoring.api import score
-from generator.scoring.base import Segment
+from litboard.scoring import sacrebleu_metrics as sm
+from litboard.scoring.api import score
+from litboard.scoring.base import Segment
 
 from .conftest import OUTPUTS, build_root
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from generator.scoring.api import metric_names
-from generator.scoring.settings import describe
+from litboard.scoring.api import metric_names
+from litboard.scoring.settings import describe
 
 PAGE = Path(__file__).resolve().parents[2] / "site" / "scoring.md"
 

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from generator.errors import Problem
-from generator.load import validate
+from litboard.errors import Problem
+from litboard.load import validate
 
 from ..helpers import copy_root
 

@@ -120,7 +120,7 @@ REJECTED: list[Case] = [
     Case("yaml-python-apply", "systems/mt/system.yaml", "yaml", _python_tag),
     Case("yaml-python-object", "systems/mt/system.yaml", "yaml",
          lambda r, o: _write(r / "corpus/systems/mt/system.yaml",
-                             "!!python/object:generator.errors.Problems {items: []}\n")),
+                             "!!python/object:litboard.errors.Problems {items: []}\n")),
     Case("symlink-file", "systems/mt/de-en.jsonl", "file", _symlink_file),
     Case("symlink-folder", "systems/evil", "folder", _symlink_folder),
     Case("symlink-card", "systems/mt/system.yaml", "file", _symlink_card),

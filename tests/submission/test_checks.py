@@ -1,4 +1,4 @@
-"""Each submission check of generator/submission.py: which file, line and field it names, and why."""
+"""Each submission check of generator/litboard/submission.py: which file, line and field it names, and why."""
 
 from __future__ import annotations
 
@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from generator.load import validate
-from generator.submission import (SETTINGS, script_of, script_share, settings_help, source_overlap,
+from litboard.load import validate
+from litboard.submission import (SETTINGS, script_of, script_share, settings_help, source_overlap,
                                   weighted_length)
 
 from ..helpers import FIXTURES, append_line, copy_root
@@ -177,7 +177,7 @@ def test_cli_reports_submission_problems_in_all_formats(demo: Path) -> None:
     texts = own_outputs(demo)
     texts[IDS[1]] = sources(demo, KAFKA)[IDS[1]]
     path = add_system(demo, "sub", {"de-en": records(texts)}) / "de-en.jsonl"
-    run = [sys.executable, "-m", "generator.cli", "validate", "--data", str(demo), "--format"]
+    run = [sys.executable, "-m", "litboard.cli", "validate", "--data", str(demo), "--format"]
     human = subprocess.run(run + ["human"], capture_output=True, text=True, cwd=REPO, timeout=120)
     assert human.returncode == 1 and f"{path}:2: text: is an exact copy of the source" in human.stderr
     as_json = subprocess.run(run + ["json"], capture_output=True, text=True, cwd=REPO, timeout=120)

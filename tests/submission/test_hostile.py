@@ -15,19 +15,19 @@ from pathlib import Path
 
 import pytest
 
-from generator.datasets import declared_id
+from litboard.datasets import declared_id
 from markupsafe import escape
 
-from generator.build import build_site
-from generator.errors import DataError
-from generator.load import validate
+from litboard.build import build_site
+from litboard.errors import DataError
+from litboard.load import validate
 
 from .conftest import REPO
 from .hostile import REJECTED, XSS, Case, build_case, build_inert
 
 
 def validate_cli(root: Path, fmt: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "generator.cli", "validate", "--data", str(root), "--format", fmt],
+    return subprocess.run([sys.executable, "-m", "litboard.cli", "validate", "--data", str(root), "--format", fmt],
                           cwd=REPO, capture_output=True, text=True, timeout=120)
 
 
@@ -75,7 +75,7 @@ def test_github_annotations_escape_hostile_file_names(tmp_path: Path) -> None:
 
 def test_non_utf8_file_name_never_crashes_the_output(tmp_path: Path) -> None:
     root, _ = build_case(next(c for c in REJECTED if c.name == "id-invalid-utf8-folder"), tmp_path)
-    done = subprocess.run([sys.executable, "-m", "generator.cli", "validate", "--data", str(root), "--format", "json"],
+    done = subprocess.run([sys.executable, "-m", "litboard.cli", "validate", "--data", str(root), "--format", "json"],
                           cwd=REPO, capture_output=True, text=True, timeout=120,
                           env={"PYTHONIOENCODING": "utf-8", "PATH": "/usr/bin:/bin"})
     assert done.returncode == 1 and "Traceback" not in done.stderr

@@ -1,0 +1,111 @@
+"""Build the site with mkdocs into a fresh folder, then swap it in atomically.
+
+A failed build leaves the previous output untouched. SOURCE_DATE_EPOCH is pinned (to the
+git HEAD commit time, else 0) so the same inputs give a byte-identical tree.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import shutil
+import subprocess
+import time
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Iterator, Sequence
+
+from . import outdir
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+@dataclass
+class BuildResult:
+    out: Path
+    pages: int
+    seconds: float
+    timings: dict[str, float]
+
+
+def default_roots() -> list[Path]:
+    return [REPO]
+
+
+def source_date_epoch(repo: Path = REPO) -> str:
+    if "SOURCE_DATE_EPOCH" in os.environ:
+        return os.environ["SOURCE_DATE_EPOCH"]
+    try:
+        done = subprocess.run(["git", "-C", str(repo), "log", "-1", "--format=%ct"],
+                              capture_output=True, text=True, timeout=10, check=False)
+        stamp = done.stdout.strip()
+    except (OSError, subprocess.SubprocessError):
+        stamp = ""
+    return stamp if stamp.isdigit() else "0"
+
+
+@contextmanager
+def _environ(**values: str) -> Iterator[None]:
+    saved = {k: os.environ.get(k) for k in values}
+    os.environ.update(values)
+    try:
+        yield
+    finally:
+        for key, value in saved.items():
+            if value is None:
+                os.environ.pop(key, None)
+            else:
+                os.environ[key] = value
+
+
+def build_site(roots: Sequence[Path], out: Path, config_file: Path = REPO / "mkdocs.yml",
+               quiet: bool = True, cache: Path | None = None) -> BuildResult:
+    """Build into ``out``; raises DataError / mkdocs errors and leaves ``out`` as it was.
+
+    ``cache``: a folder for each dataset's generated output (``render.core.site_cache``), so
+    a rebuild only regenerates the datasets whose inputs changed; the site is the same."""
+    from mkdocs.commands.build import build
+    from mkdocs.config import load_config
+
+    out = out.resolve()
+    outdir.check_out(out, roots, REPO)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    outdir.clean_leftovers(out)
+    staging = outdir.staging_name(out, "staging", os.getpid())
+    shutil.rmtree(staging, ignore_errors=True)
+    started = time.perf_counter()
+    if quiet:
+        logging.getLogger("mkdocs").setLevel(logging.WARNING)
+    data = os.pathsep.join(str(Path(r).resolve()) for r in roots)
+    try:
+        previous = str(out) if (out / outdir.MARKER).is_file() else ""  # its unchanged pages are linked
+        with _environ(LITBOARD_DATA=data, SOURCE_DATE_EPOCH=source_date_epoch(),
+                      LITBOARD_SITE_CACHE=str(cache.resolve()) if cache else "", LITBOARD_PREVIOUS_SITE=previous):
+            config = load_config(str(config_file), site_dir=str(staging))
+            try:
+                build(config)
+            except Exception:
+                error = getattr(config.plugins.get("litboard"), "error", None)
+                if error is not None:
+                    raise error from None  # the DataError itself, not mkdocs' generic Abort
+                raise
+            plugin = config.plugins.get("litboard")
+            timings = dict(getattr(getattr(plugin, "generated", None), "timings", {}) or {})
+    except BaseException:
+        shutil.rmtree(staging, ignore_errors=True)
+        raise
+    outdir.mark(staging)
+    _swap(staging, out)
+    pages = sum(1 for _ in out.rglob("*.html"))
+    seconds = time.perf_counter() - started
+    timings["mkdocs"] = seconds - sum(timings.values())
+    return BuildResult(out, pages, seconds, timings)
+
+
+def _swap(staging: Path, out: Path) -> None:
+    old = outdir.staging_name(out, "old", os.getpid())
+    if out.exists():
+        out.rename(old)
+    staging.rename(out)
+    shutil.rmtree(old, ignore_errors=True)

@@ -1,0 +1,333 @@
+"""The mapping files of ``litboard import labelstudio|csv|wmt-mqm``, declared once.
+
+Each importer's mapping is a tree of dataclasses; every key carries its type, default and
+help text. ``load_mapping(path, LabelStudioMapping)`` validates a file (errors name file,
+line and key); ``mapping_keys(cls)`` lists every key for site/importers.md, whose test fails
+when a key is undocumented. Examples: generator/litboard/importers/examples/*.yaml.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Iterator
+
+from ...typology import SEVERITIES
+from .mapping_io import Key, load_mapping, mapping_keys, markdown_table, section, setting
+
+__all__ = ["load_mapping", "mapping_keys", "markdown_table", "Key", "MAPPINGS",
+           "LabelStudioMapping", "CsvMapping", "WmtMapping"]
+
+GENRES = ("poem", "short story", "thriller", "novel", "drama", "essay", "other")
+ERAS = ("classic", "contemporary", "unknown")
+RIGHTS = ("public-domain", "licensed", "restricted", "unknown")
+EXPERTISE = ("student", "professional", "expert", "crowd", "llm")
+SYSTEM_KINDS = ("human", "post-edit", "commercial-mt", "llm", "nmt")
+MODALITIES = ("HT", "PE", "MT")
+Issue = tuple[str, str, str]  # (key relative to the block, message, fix)
+
+
+@dataclass
+class DatasetSettings:
+    id: str = setting("Id of the data root written (corpus/dataset.yaml); default: the input "
+                      "file name, slugged.", kind="id")
+    title: str = setting("Title shown on the site; default: the id.")
+    version: str = setting("Data version printed under every number; default: 'sha256-' and "
+                           "the first 12 hex digits of the input file's SHA-256.")
+    description: str = setting("What the data is (shown on the home page).")
+    licence: str = setting("Licence of the data.")
+    citation: str = setting("BibTeX entry to cite the data.")
+    id_prefix: str = setting("Prefix ('<prefix>-') of every work, paragraph and system id read from "
+                             "the data, so that two imports never share an id; --prefix-ids sets it "
+                             "to the dataset id.", kind="id")
+
+
+@dataclass
+class WorkSettings:
+    id: str = setting("Work id for all paragraphs; default: the dataset id.", kind="id")
+    title: str = setting("Title of the work; default: the dataset title.")
+    author: str = setting("Author of the source text.")
+    genre: str = setting("Genre of the work.", "other", choices=GENRES)
+    era: str = setting("classic (published before 1980) or contemporary.", "unknown", choices=ERAS)
+    rights: str = setting("Rights status of the source text.", "unknown", choices=RIGHTS)
+    rights_note: str = setting("Why the text may be shown, or what restricts it; default: "
+                               "'not stated in the import mapping'.")
+
+
+@dataclass
+class SystemSettings:
+    name: str = setting("Display name; default: the system id.")
+    kind: str = setting("What produced the outputs.", "llm", choices=SYSTEM_KINDS)
+    modality: str = setting("HT (human), PE (post-edited) or MT (raw machine output).", "MT",
+                            choices=MODALITIES)
+    model: str = setting("Model name (for MT and LLM systems).")
+    description: str = setting("Free description of the system.")
+
+
+@dataclass
+class AnnotatorSettings:
+    expertise: str = setting("Annotator group of everyone in the file (required for human "
+                             "judgments; the WMT importer defaults to professional).",
+                             choices=EXPERTISE)
+    native_language: str = setting("Native language of the annotators (ISO 639).")
+    ids: dict[str, str] = setting("Rename annotators: user id in the tool (Label Studio "
+                                  "completed_by, CSV annotator column, WMT rater) -> anonymous "
+                                  "litboard id. Default: 'a' + the Label Studio user id; the "
+                                  "slugged name for CSV and WMT.", {}, kind="id")
+
+
+# --- Label Studio -------------------------------------------------------------------------
+
+@dataclass
+class TaskSettings:
+    source: str = setting("Data field (task.data key) holding the source text.", required=True)
+    paragraph: str = setting("Data field with a stable paragraph id (slugged); default: an id "
+                             "derived from the source text, so tasks sharing a source share "
+                             "a paragraph.")
+    work: str = setting("Data field naming the work of each task (slugged into a work id); "
+                        "default: one work for all tasks (the 'work' block).")
+    sentences: str = setting("Data field with the number of sentences of the source (paper "
+                             "000's MQM denominator); default: 1 per paragraph.")
+    pair: str = setting("Data field with each task's language pair, e.g. en-zh (lower-cased); "
+                        "default: the top-level pair.")
+    source_lang: str = setting("Data field with each task's source language (with target_lang, "
+                               "e.g. source_lang); default: the top-level pair.")
+    target_lang: str = setting("Data field with each task's target language (with source_lang).")
+    annotator: str = setting("Data field naming the real annotator when a task has it (e.g. a "
+                             "shared Label Studio account); default: completed_by.")
+    comparison: str = setting("Data field naming the comparison of a task (see "
+                              "mqm.per_comparison); default: the task's two systems, sorted, "
+                              "joined by '-vs-'.")
+
+    def problems(self) -> Iterator[Issue]:
+        if bool(self.source_lang) != bool(self.target_lang):
+            yield "target_lang" if self.source_lang else "source_lang", \
+                "source_lang and target_lang go together", "name both data fields, or use pair"
+
+
+@dataclass
+class TranslationSettings:
+    name: str = setting("Name the mapping uses for this translation (e.g. a, b, mt).",
+                        required=True, kind="id")
+    field: str = setting("Data field holding the translation text.", required=True)
+    to_name: str = setting("Name of the Text tag that displays it (the to_name of spans "
+                           "marked on it); default: the field name.")
+    system: str = setting("System id of every translation in this field.", kind="id")
+    system_field: str = setting("Data field naming the system of each task's translation "
+                                "(for A/B projects that shuffle systems); the value is slugged.")
+
+    def problems(self) -> Iterator[Issue]:
+        if bool(self.system) == bool(self.system_field):
+            yield "system", "give exactly one of system and system_field", \
+                "set system: <id> for a fixed system, or system_field: <data field>"
+
+
+@dataclass
+class MergedSettings:
+    to_name: str = setting("Name of the Text tag that displays several translations "
+                           "concatenated.", required=True)
+    field: str = setting("Data field holding the displayed text; default: to_name.")
+    parts: list[str] = setting("Names of the translations it shows, in display order; each "
+                               "is found in the displayed text after the previous one, and "
+                               "a span is assigned to the part it falls in.", [], required=True)
+
+
+@dataclass
+class LabelSettings:
+    category: str = setting("MQM main category, e.g. Accuracy.")
+    subcategory: str = setting("MQM subcategory, e.g. Mistranslation.")
+    severity: str = setting("Severity this label sets.", choices=SEVERITIES)
+    non_translation: bool = setting("The label marks a non-translation (weighted 25).", False)
+
+
+@dataclass
+class MqmSettings:
+    from_name: str = setting("Name of the Labels control holding the error spans.", required=True)
+    campaign: str = setting("Campaign id; default: <dataset id>-mqm.", kind="id")
+    title: str = setting("Campaign title; default: 'MQM error annotation'.")
+    variant: str = setting("Score formula (see the Data format page).", "paper000",
+                           choices=("paper000", "wmt"))
+    typology: str = setting("Error typology; custom allows exactly the categories found.",
+                            "custom", choices=("paper000", "wmt", "custom"))
+    translations: list[str] = setting("Translations whose spans are errors; each annotation "
+                                      "gives one MQM record per translation (an empty one when "
+                                      "no error was marked). Default: all translations.", [])
+    labels: dict[str, LabelSettings] = setting("Label value -> what it sets. The labels of "
+                                               "one span are combined.", {})
+    label_is_category: bool = setting("Read a label not listed under labels as "
+                                      "'Category/Subcategory'. false: unlisted labels are "
+                                      "reported and their annotation skipped.", True)
+    severity_from: str = setting("Name of a per-region Choices control giving each span's "
+                                 "severity (choice values are lower-cased).")
+    comment_from: str = setting("Name of a per-region TextArea control giving each span's comment.")
+    default_severity: str = setting("Severity given to spans no label or control sets; the "
+                                    "campaign card states it (mqm.default_severity). Default: such "
+                                    "spans are kept with severity 'unspecified', which MQM scores "
+                                    "do not weigh.", choices=SEVERITIES)
+    per_comparison: bool = setting("One MQM campaign per comparison (<campaign>-<comparison>), so "
+                                   "an annotator who judged the same translation in several "
+                                   "comparisons keeps every judgment. false: one campaign, and a "
+                                   "repeated judgment is skipped.", False)
+
+
+@dataclass
+class PairwiseSettings:
+    from_name: str = setting("Name of the Choices control holding the preference.", required=True)
+    a: str = setting("Translation shown as A.", required=True, kind="id")
+    b: str = setting("Translation shown as B.", required=True, kind="id")
+    choices: dict[str, str] = setting("Choice value -> a, b or tie.", {}, required=True,
+                                      choices=("a", "b", "tie"))
+    campaign: str = setting("Campaign id; default: <dataset id>-pairwise.", kind="id")
+    title: str = setting("Campaign title; default: 'Pairwise preference'.")
+
+
+@dataclass
+class SqmSettings:
+    ratings: dict[str, str] = setting("Rating or Number control name -> the translation it "
+                                      "rates.", {}, required=True, kind="id")
+    campaign: str = setting("Campaign id; default: <dataset id>-sqm.", kind="id")
+    title: str = setting("Campaign title; default: 'Scalar quality ratings'.")
+    min: float = setting("Lowest score of the scale.", 0.0)
+    max: float = setting("Highest score of the scale.", 6.0)
+
+
+@dataclass
+class LabelStudioMapping:
+    pair: str = setting("Language pair <source>-<target>, e.g. en-zh, of every task that "
+                        "gives none in its data (task.pair, task.source_lang).", kind="pair")
+    offsets: str = setting("Unit of value.start/value.end: codepoints (current Label Studio) "
+                           "or utf16 (versions before 2022 counted JavaScript UTF-16 units).",
+                           "codepoints", choices=("codepoints", "utf16"))
+    dataset: DatasetSettings = section(DatasetSettings, "The data root written.")
+    work: WorkSettings = section(WorkSettings, "The work the paragraphs belong to.")
+    annotators: AnnotatorSettings = section(AnnotatorSettings, "Who annotated.")
+    systems: dict[str, SystemSettings] = setting("System id -> system card; systems not "
+                                                 "listed get the defaults.", {})
+    task: TaskSettings = section(TaskSettings, "Which data fields hold what.")
+    translations: list[TranslationSettings] = setting("The translations shown in each task.",
+                                                      [], required=True)
+    merged: list[MergedSettings] = setting("Text tags that display several translations "
+                                           "concatenated.", [])
+    mqm: MqmSettings | None = section(MqmSettings, "Error spans -> an MQM campaign.", optional=True)
+    pairwise: PairwiseSettings | None = section(PairwiseSettings, "A/B choice -> a pairwise "
+                                                "campaign.", optional=True)
+    sqm: SqmSettings | None = section(SqmSettings, "Ratings -> an SQM campaign.", optional=True)
+
+    def problems(self) -> Iterator[Issue]:
+        if not self.annotators.expertise:
+            yield "annotators.expertise", "is required", "set the annotators' group, e.g. student"
+        if not (self.pair or self.task.pair or self.task.source_lang):
+            yield "pair", "is required (no task.pair or task.source_lang field either)", \
+                "set pair: <source>-<target>, or name the data fields holding it under task:"
+        if not (self.mqm or self.pairwise or self.sqm):
+            yield "", "no scheme to import", "add an mqm, pairwise or sqm block"
+        names = [t.name for t in self.translations]
+        if len(set(names)) != len(names):
+            yield "translations", "two translations share a name", "give each a different name"
+        refs = [("merged", p) for m in self.merged for p in m.parts]
+        refs += [("mqm.translations", n) for n in (self.mqm.translations if self.mqm else [])]
+        refs += [(f"pairwise.{k}", getattr(self.pairwise, k)) for k in ("a", "b") if self.pairwise]
+        refs += [("sqm.ratings", n) for n in (self.sqm.ratings.values() if self.sqm else [])]
+        for key, name in refs:
+            if name not in names:
+                yield key, f"{name!r} is not the name of a translation", f"use one of: {', '.join(names)}"
+        if self.pairwise and self.pairwise.a == self.pairwise.b:
+            yield "pairwise.b", "a and b are the same translation", "name two different translations"
+
+
+# --- CSV ----------------------------------------------------------------------------------
+
+@dataclass
+class ColumnSettings:
+    source: str = setting("Column with the source text.", required=True)
+    translation: str = setting("Column with the translation.", required=True)
+    system: str = setting("Column with the system name (slugged into the system id).", required=True)
+    paragraph: str = setting("Column with a stable paragraph id; default: derived from the source text.")
+    work: str = setting("Column naming the work; default: one work (the 'work' block).")
+    annotator: str = setting("Column naming who gave the scores (required for sqm scores).")
+    sentences: str = setting("Column with the number of sentences of the source.")
+
+
+@dataclass
+class ScoreSettings:
+    column: str = setting("Column holding the score; empty cells are skipped.", required=True)
+    scheme: str = setting("sqm (a human rating per annotator) or metric (an automatic score).",
+                          "sqm", choices=("sqm", "metric"))
+    campaign: str = setting("Campaign id; default: the column name, slugged.", kind="id")
+    title: str = setting("Campaign title; default: the column name.")
+    min: float | None = setting("Lowest score (sqm default 0, metric: unbounded).", None)
+    max: float | None = setting("Highest score (sqm default 6, metric: unbounded).", None)
+    higher_is_better: bool = setting("Direction of a metric score.", True)
+    signature: str = setting("Reproducibility signature of a metric (e.g. the sacreBLEU signature).")
+
+
+@dataclass
+class ErrorColumnSettings:
+    category: str = setting("Column with the error category 'Main/Sub' (one row per error, as in "
+                            "WMT TSV); an empty cell or No-error is an error-free row.", required=True)
+    severity: str = setting("Column with the severity; an empty cell (or no column) gives severity "
+                            "'unspecified'.")
+    comment: str = setting("Column with the annotator's comment on the error.")
+    campaign: str = setting("Campaign id; default: <dataset id>-mqm.", kind="id")
+    title: str = setting("Campaign title; default: 'MQM error annotation'.")
+    variant: str = setting("Score formula (see the Data format page).", "paper000",
+                           choices=("paper000", "wmt"))
+
+
+@dataclass
+class CsvMapping:
+    pair: str = setting("Language pair <source>-<target>, e.g. de-en.", required=True, kind="pair")
+    delimiter: str = setting("Field separator (tab: a tab character).", ",", choices=(",", ";", "tab"))
+    dataset: DatasetSettings = section(DatasetSettings, "The data root written.")
+    work: WorkSettings = section(WorkSettings, "The work the paragraphs belong to.")
+    annotators: AnnotatorSettings = section(AnnotatorSettings, "Who gave the sqm scores.")
+    systems: dict[str, SystemSettings] = setting("System id -> system card; systems not "
+                                                 "listed get the defaults.", {})
+    columns: ColumnSettings = section(ColumnSettings, "Which column holds what.")
+    scores: list[ScoreSettings] = setting("Score columns, one campaign each.", [])
+    errors: ErrorColumnSettings | None = section(
+        ErrorColumnSettings, "Error rows -> an MQM campaign: the span is marked with <v>...</v> in "
+        "the translation, or in the source for an error shown on the source text.", optional=True)
+
+    def problems(self) -> Iterator[Issue]:
+        if self.errors and not self.columns.annotator:
+            yield "columns.annotator", "is required for error rows", "name the annotator column"
+        if self.errors and not self.annotators.expertise:
+            yield "annotators.expertise", "is required for error rows", "set the annotators' group"
+        if any(s.scheme == "sqm" for s in self.scores):
+            if not self.columns.annotator:
+                yield "columns.annotator", "is required for sqm scores", "name the annotator column"
+            if not self.annotators.expertise:
+                yield "annotators.expertise", "is required for sqm scores", "set the annotators' group"
+        ids = [s.campaign or s.column for s in self.scores]
+        if len(set(ids)) != len(ids):
+            yield "scores", "two score columns have the same campaign id", "set campaign: for each"
+
+
+# --- WMT MQM TSV --------------------------------------------------------------------------
+
+@dataclass
+class DocumentSettings:
+    id_prefix: str = setting("Prefix of work ids (one work per WMT doc, id = prefix + doc), "
+                             "to keep ids unique when several WMT files are loaded together.")
+    genre: str = setting("Genre of every doc.", "other", choices=GENRES)
+    era: str = setting("Era of every doc.", "contemporary", choices=ERAS)
+    rights: str = setting("Rights status of the source texts.", "unknown", choices=RIGHTS)
+    rights_note: str = setting("Rights note; default: says the source rights were not checked.")
+
+
+@dataclass
+class WmtMapping:
+    pair: str = setting("Language pair <source>-<target>; default: from the file name "
+                        "(mqm_ted_zhen.tsv -> zh-en).", kind="pair")
+    campaign: str = setting("Campaign id; default: the file name, slugged.", kind="id")
+    title: str = setting("Campaign title; default: 'WMT expert MQM (<file name>)'.")
+    dataset: DatasetSettings = section(DatasetSettings, "The data root written.")
+    documents: DocumentSettings = section(DocumentSettings, "The works (WMT docs).")
+    annotators: AnnotatorSettings = section(AnnotatorSettings, "The raters.")
+    systems: dict[str, SystemSettings] = setting("System id (slugged WMT name) -> card; default: "
+                                                 "names starting with 'ref' or 'human' are human "
+                                                 "translations, the rest nmt.", {})
+
+
+MAPPINGS: dict[str, type] = {"labelstudio": LabelStudioMapping, "csv": CsvMapping,
+                             "wmt-mqm": WmtMapping}

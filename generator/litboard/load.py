@@ -1,0 +1,295 @@
+"""Files -> validated rows -> tidy tables.
+
+``read_roots`` walks each data root and schema-checks every file, keeping the file and
+line of each row; ``checks.check`` cross-checks the rows; ``tables.build`` turns them into
+pandas tables. ``load`` runs all three and raises one ``DataError`` naming every problem.
+"""
+
+from __future__ import annotations
+
+import gc
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Iterator, Sequence
+
+from . import schemas
+from .errors import Problems
+from .ids import ID_HELP, ID_PATTERN, OUTPUT_HELP, id_problem, odd_character, output_file, output_name
+from .model import Corpus
+from .schemas.fast import accepts
+from .textfiles import LABELS, line_for, read_jsonl, read_yaml, value_problems
+
+MAX_MESSAGE = 160
+ALLOWED_EXTRA = {".md", ".txt"}
+
+
+@dataclass(slots=True)
+class Row:
+    """One validated record plus its location and the ids its folder implies."""
+
+    kind: str
+    file: str
+    line: int
+    data: dict[str, Any]
+    context: dict[str, str] = field(default_factory=dict)
+    root: str = ""
+
+
+@dataclass
+class RawData:
+    rows: dict[str, list[Row]] = field(default_factory=dict)
+    campaigns: dict[str, Row] = field(default_factory=dict)
+    system_folders: set[str] = field(default_factory=set)
+
+    def add(self, row: Row) -> None:
+        self.rows.setdefault(row.kind, []).append(row)
+
+    def of(self, kind: str) -> list[Row]:
+        return self.rows.get(kind, [])
+
+
+def load(roots: Sequence[Path | str]) -> Corpus:
+    """Load and validate data roots; raises ``DataError`` listing every problem."""
+    from .checks import check
+    from .tables import build
+
+    with bulk():
+        problems = Problems()
+        raw = read_roots([Path(r) for r in roots], problems)
+        check(raw, problems)
+        problems.raise_if_any()
+        return build(raw, [Path(r) for r in roots])
+
+
+def validate(roots: Sequence[Path | str]) -> Problems:
+    """Every problem in the data roots, without raising."""
+    from .checks import check
+
+    with bulk():
+        problems = Problems()
+        raw = read_roots([Path(r) for r in roots], problems)
+        check(raw, problems)
+        return problems
+
+
+@contextmanager
+def bulk() -> Iterator[None]:
+    """No cyclic garbage collection while rows are read (or imported): the loader makes millions
+    of small dicts and lists and no reference cycles, and the collector re-scanning them all as
+    they accumulate took more than half of the load time. Collection resumes on the way out."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
+
+
+def read_roots(roots: list[Path], problems: Problems) -> RawData:
+    raw = RawData()
+    for root in roots:
+        _read_root(root, raw, problems)
+    return raw
+
+
+def _read_root(root: Path, raw: RawData, problems: Problems) -> None:
+    corpus, judgments = root / "corpus", root / "judgments"
+    linked = [part for part in (corpus, judgments) if part.is_symlink()]
+    for part in linked:
+        problems.add(_shown(part), 0, "folder", "is a symbolic link (it could lead out of the data root)",
+                     "replace the link by a real folder inside the data root")
+    if corpus in linked:
+        return
+    if not corpus.is_dir():
+        problems.add(str(root), 0, "data root", "has no corpus/ folder",
+                     "pass a folder that contains corpus/ (and usually judgments/)")
+        return
+    tag = str(root)
+    dataset = corpus / "dataset.yaml"
+    if dataset.is_file():
+        _read_yaml_row(dataset, "dataset", raw, problems, {}, tag)
+    else:
+        problems.add(_shown(dataset), 0, "file", "is missing",
+                     "add corpus/dataset.yaml with id, title and version")
+    for folder in _folders(corpus / "works", problems):
+        _read_yaml_row(folder / "work.yaml", "work", raw, problems, {"work": folder.name}, tag)
+        _read_jsonl_rows(folder / "paragraphs.jsonl", "paragraph", raw, problems,
+                         {"work": folder.name}, tag, required=True)
+        _check_extra(folder, {"work.yaml", "paragraphs.jsonl"}, problems)
+    for folder in _folders(corpus / "systems", problems):
+        raw.system_folders.add(folder.name)
+        _read_yaml_row(folder / "system.yaml", "system", raw, problems, {"system": folder.name}, tag)
+        for path, pair in _output_files(folder, problems):
+            _read_jsonl_rows(path, "translation", raw, problems,
+                             {"system": folder.name, "pair": pair}, tag)
+        _check_extra(folder, {"system.yaml"}, problems, allow_suffix=".jsonl")
+    for folder in [] if judgments in linked else _folders(judgments, problems):
+        row = _read_yaml_row(folder / "campaign.yaml", "campaign", raw, problems,
+                             {"campaign": folder.name}, tag)
+        if row is None:
+            continue
+        raw.campaigns[folder.name] = row
+        scheme = row.data["scheme"]
+        for path in sorted(folder.glob("*.jsonl")):
+            _read_jsonl_rows(path, scheme, raw, problems, {"campaign": folder.name}, tag)
+        _check_extra(folder, {"campaign.yaml"}, problems, allow_suffix=".jsonl")
+    _read_reported(root / "reported", raw, problems, tag)
+
+
+def _output_files(folder: Path, problems: Problems) -> list[tuple[Path, str]]:
+    """(file, pair) of a system folder's output files, each pair's parts in order (``de-en.jsonl``,
+    ``de-en.2.jsonl``, ...); a bad name or a missing part is reported."""
+    parts: dict[str, dict[int, Path]] = {}
+    for path in sorted(folder.glob("*.jsonl")):
+        pair, part, why = output_file(path.name)
+        if why:
+            problems.add(_shown(path), 0, "file name", why, OUTPUT_HELP)
+        else:
+            parts.setdefault(pair, {})[part] = path
+    found = []
+    for pair, numbered in sorted(parts.items()):
+        for part in range(1, max(numbered) + 1):
+            if part not in numbered:
+                problems.add(_shown(folder / output_name(pair, part)), 0, "file",
+                             f"is missing: the {pair} outputs continue in part {max(numbered)}",
+                             f"number the parts {pair}.jsonl, {pair}.2.jsonl, ... without gaps")
+        found += [(numbered[part], pair) for part in sorted(numbered)]
+    return found
+
+
+def _read_reported(folder: Path, raw: RawData, problems: Problems, tag: str) -> None:
+    """The optional published numbers of a root (``reported/*.jsonl``, see litboard.reported)."""
+    if not folder.is_dir():
+        return
+    for child in sorted(folder.iterdir()):
+        if child.suffix == ".jsonl" and child.is_file() and not child.is_symlink():
+            _read_jsonl_rows(child, "reported", raw, problems, {}, tag)
+        elif not (child.suffix in ALLOWED_EXTRA and child.is_file() and not child.is_symlink()):
+            problems.add(_shown(child), 0, "file", "is not a reported table",
+                         "keep only *.jsonl files of published numbers in reported/ (see the Data format page)")
+
+
+def _folders(parent: Path, problems: Problems) -> list[Path]:
+    if not parent.is_dir():
+        return []
+    found = []
+    for child in sorted(parent.iterdir()):
+        if child.is_symlink():
+            problems.add(_shown(child), 0, "folder", "is a symbolic link",
+                         "replace the link by a real folder inside the data root")
+        elif child.is_dir():
+            why = id_problem(child.name)
+            if why:
+                problems.add(_shown(child), 0, "folder name", why, ID_HELP)
+            else:
+                found.append(child)
+        elif child.suffix not in ALLOWED_EXTRA:
+            problems.add(_shown(child), 0, "file", "is not inside an id folder",
+                         f"move it into a folder under {_shown(parent)}/ or remove it")
+    return found
+
+
+def _check_extra(folder: Path, expected: set[str], problems: Problems,
+                 allow_suffix: str = "") -> None:
+    for child in sorted(folder.iterdir()):
+        name = child.name
+        if name in expected or (allow_suffix and name.endswith(allow_suffix)):
+            continue
+        if child.suffix in ALLOWED_EXTRA and child.is_file() and not child.is_symlink():
+            continue
+        problems.add(_shown(child), 0, "file", "is not a litboard data file",
+                     f"remove it; this folder holds {', '.join(sorted(expected))}"
+                     + (f" and *{allow_suffix}" if allow_suffix else ""))
+
+
+def _shown(path: Path) -> str:
+    """The path as printable text: undecodable bytes of a hostile file name become \\xNN escapes."""
+    return str(path).encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
+
+
+def _read_yaml_row(path: Path, kind: str, raw: RawData, problems: Problems,
+                   context: dict[str, str], root: str) -> Row | None:
+    shown = _shown(path)
+    if not path.is_file() and not path.is_symlink() and not path.exists():
+        problems.add(shown, 0, "file", "is missing", f"add {path.name} (see the Data format page)")
+        return None
+    before = len(problems.items)
+    data, lines = read_yaml(path, problems, shown)
+    if data is None and not lines:
+        if len(problems.items) == before:
+            problems.add(shown, 1, "yaml", "is empty", f"fill in {path.name}")
+        return None
+    if not _schema_ok(kind, data, problems, shown, lambda p: line_for(lines, p)):
+        return None
+    row = Row(kind, shown, 1, data, context, root)
+    raw.add(row)
+    return row
+
+
+def _read_jsonl_rows(path: Path, kind: str, raw: RawData, problems: Problems,
+                     context: dict[str, str], root: str, required: bool = False) -> None:
+    shown = _shown(path)
+    if not path.exists():
+        if required:
+            problems.add(shown, 0, "file", "is missing", f"add {path.name}")
+        return
+    check = accepts(kind)
+    rows = raw.rows.setdefault(kind, [])
+    for record in read_jsonl(path, problems, shown):
+        if (record.plain and kind not in LABELS and check(record.data)) or \
+                _schema_ok(kind, record.data, problems, shown, lambda p, n=record.line: n):
+            rows.append(Row(kind, shown, record.line, record.data, context, root))
+
+
+def _schema_ok(kind: str, data: Any, problems: Problems, shown: str, line_of: Any) -> bool:
+    """True for a record without problems; else every problem is added (values first)."""
+    refused = value_problems(kind, data)
+    for path, message, fix in refused:
+        problems.add(shown, line_of(path), ".".join(map(str, path)) or kind, message, fix)
+    if refused:  # checked first: the schema validator recurses and trusts its input's values
+        return False
+    if accepts(kind)(data):  # the compiled yes/no check; only a refused record pays for messages
+        return True
+    errors = sorted(schemas.validator(kind).iter_errors(data), key=lambda e: list(map(str, e.absolute_path)))
+    for error in errors:
+        path = tuple(error.absolute_path)
+        name, message, fix = _describe(error, kind)
+        dotted = ".".join(str(p) for p in path + ((name,) if name else ()))
+        problems.add(shown, line_of(path), dotted or kind, message, fix)
+    return not errors
+
+
+def _describe(error: Any, kind: str) -> tuple[str, str, str]:
+    """(extra field name, message, fix) for one JSON Schema error, short and actionable."""
+    validator = error.validator
+    value = repr(error.instance)
+    value = value if len(value) <= 60 else value[:57] + "..."
+    if validator == "required":
+        missing = error.message.split("'")[1]
+        return missing, "is required but missing", f"add the field {missing!r}"
+    if validator == "additionalProperties":
+        extra = sorted(set(error.instance) - set(error.schema.get("properties", {})))
+        return ", ".join(extra), "is not a known field", \
+            "remove it or correct its spelling (see the Data format page)"
+    if validator == "enum":
+        options = ", ".join(map(str, error.validator_value))
+        return "", f"{value} is not allowed", f"use one of: {options}"
+    if validator == "type":
+        return "", f"{value} has the wrong type", f"use a {error.validator_value}"
+    if validator == "pattern" and error.validator_value == ID_PATTERN:
+        return "", error.message, ID_HELP
+    if validator == "pattern":
+        odd = odd_character(error.instance) if isinstance(error.instance, str) else ""
+        return "", f"{value} does not match the expected form{odd}", ID_HELP if "a-z0-9" in str(error.validator_value) else f"match {error.validator_value}"
+    if validator in ("minimum", "maximum", "minItems"):
+        return "", f"{value} is out of range ({validator} {error.validator_value})", \
+            "use a value inside the documented range"
+    if validator == "oneOf" and kind == "score":
+        return "paragraph", "needs exactly one of paragraph and work", \
+            "give the paragraph id for a paragraph's score, or the work id for a whole text's"
+    if validator == "anyOf" and kind in ("paragraph", "translation"):
+        return "text", "is required (or 'restricted' with a snippet/sha256)", \
+            "add the text, or mark it restricted with a reason"
+    return "", error.message[:MAX_MESSAGE], "see the Data format page"

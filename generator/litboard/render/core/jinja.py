@@ -1,0 +1,74 @@
+"""The jinja2 environment: autoescaping everywhere, strict undefined, a few formatting filters."""
+
+from __future__ import annotations
+
+import math
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from jinja2 import Environment, FileSystemBytecodeCache, FileSystemLoader, StrictUndefined, select_autoescape
+
+from ...analysis.rounding import format_number
+
+DEFAULT_TEMPLATES = Path(__file__).resolve().parents[4] / "templates"
+DASH = "\u2014"
+
+
+def fmt(value: Any, digits: int = 2) -> str:
+    """A number for display, rounded half up (``analysis.rounding``); missing is an em dash, never 0."""
+    if value is None or (isinstance(value, float) and math.isnan(value)):
+        return DASH
+    if isinstance(value, float):
+        return format_number(value, digits)
+    return str(value)
+
+
+def pct(value: Any, digits: int = 1) -> str:
+    """A share in [0, 1] as a percentage, rounded like ``fmt``."""
+    if value is None or (isinstance(value, float) and math.isnan(value)):
+        return DASH
+    return format_number(100 * float(value), digits)
+
+
+def url_href(value: Any) -> str:
+    """The value as a link target when it is one plain http(s) URL (no spaces), else ''."""
+    text = str(value).strip()
+    if text.startswith(("https://", "http://")) and not any(c.isspace() or c in "\"'<>" for c in text):
+        return text
+    return ""
+
+
+_bytecode: list[Path] = []  # the folder of use_cache, if any
+
+
+def use_cache(folder: Path | None) -> None:
+    """Start a build: a fresh environment (templates are read once per build, not checked for
+    changes on every page), keeping compiled templates in ``folder``/jinja if given (jinja2
+    keys them by name and source checksum)."""
+    _bytecode[:] = [folder / "jinja"] if folder is not None else []
+    if _bytecode:
+        _bytecode[0].mkdir(parents=True, exist_ok=True)
+    environment.cache_clear()
+
+
+@lru_cache(maxsize=4)
+def environment(templates: Path = DEFAULT_TEMPLATES) -> Environment:
+    env = Environment(
+        loader=FileSystemLoader(str(templates)),
+        bytecode_cache=FileSystemBytecodeCache(str(_bytecode[0])) if _bytecode else None,
+        auto_reload=False,  # use_cache starts each build with a new environment
+        autoescape=select_autoescape(default=True, default_for_string=True),
+        undefined=StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+        keep_trailing_newline=True,
+    )
+    env.filters["fmt"] = fmt
+    env.filters["pct"] = pct
+    env.filters["url_href"] = url_href
+    return env
+
+
+def render(template: str, templates: Path = DEFAULT_TEMPLATES, **context: Any) -> str:
+    return environment(templates).get_template(template).render(**context)

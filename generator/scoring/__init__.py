@@ -1,4 +1,0 @@
-"""Automatic scoring: sacreBLEU metrics, LLM judges (cached by content hash) and COMET.
-
-Entry point: ``generator.scoring.api.score`` (settings in ``settings.ScoreSettings``).
-"""
