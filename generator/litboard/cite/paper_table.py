@@ -53,7 +53,7 @@ def digits_for(header: str) -> int:
     name = header.lower()
     if "%" in name or "percent" in name or "share" in name or name.startswith("pct"):
         return 1
-    if re.search(r"(\btau\b|τ|ρ|κ|α|\brho\b|kappa|alpha|strength|\bcorr|pearson|spearman|kendall|\bp\b)",
+    if re.search(r"τ|ρ|κ|α|kappa|alpha|strength|pearson|spearman|kendall|(^|[^a-z])(tau|rho|corr|p)([^a-z]|$)",
                  name):
         return 3
     return 2
@@ -171,6 +171,11 @@ def _group_values(header: Sequence[str]) -> set[int]:
     return {g[0] for g in measure_groups(header).values()}
 
 
+def _empty(header: Sequence[str], rows: Sequence[Sequence[str]], unit: Unit) -> bool:
+    """A column with no value on any row (e.g. rank ranges where nothing was bootstrapped)."""
+    return not any(cell for cell in _printed(header, rows, unit)[1])
+
+
 def width(header: Sequence[str], rows: Sequence[Sequence[str]], units: Sequence[Unit],
           font: float = FONT_PT, sep: float = TABCOLSEP_PT) -> float:
     total = 0.0
@@ -183,6 +188,8 @@ def width(header: Sequence[str], rows: Sequence[Sequence[str]], units: Sequence[
 def fit(header: Sequence[str], rows: Sequence[Sequence[str]]) -> tuple[list[Unit], list[str], bool]:
     """(printed units, left-out column names, narrow?) for a table no wider than TEXT_PT."""
     required, optional = _units(header, rows)
+    required = [u for u in required if not _empty(header, rows, u)] or required[:1]
+    optional = [u for u in optional if not _empty(header, rows, u)]
     narrow = width(header, rows, required) > TEXT_PT
     font, sep = (8.0, 3.0) if narrow else (FONT_PT, TABCOLSEP_PT)
     while len(required) > 1 and width(header, rows, required, font, sep) > TEXT_PT:
@@ -234,12 +241,15 @@ def omitted_note(header: Sequence[str], omitted: Sequence[str]) -> str:
     measures = [m for m in groups if m in gone]
     companions = [h for h in omitted if any(h.startswith(f"{m} ") for m in groups) and
                   not any(h.startswith(f"{m} ") for m in measures)]
-    plain = [h for h in omitted if h not in groups and not any(h.startswith(f"{m} ") for m in groups)]
+    plain = [h for h in omitted if h not in groups and not any(h.startswith(f"{m} ") for m in groups)
+             and not ("name" in header and h in IDENTITY_DROP)]
     parts = []
     if measures:
         parts.append("the measures " + "; ".join(measures))
     if plain:
         parts.append("the columns " + ", ".join(plain))
     if companions:
-        parts.append("the n, CI, rank-range and cluster columns of the other printed measures")
+        parts.append("the n, CI, rank-range and cluster columns not printed here")
+    if not parts:
+        return "System ids and kinds are in the CSV."
     return "Left out to fit the page: " + ", and ".join(parts) + "."
