@@ -34,15 +34,21 @@ __all__ = ["Answer", "Request", "ResponseCache", "canonical", "request_key", "en
 
 
 def entry(request: Request, reply: Reply, answer: Answer) -> dict[str, Any]:
-    """The cache file of one answer: request, answer, usage and provenance."""
-    return {"key": answer.key, "model": request.model, "prompt": request.prompt,
+    """The cache file of one answer: request, answer, usage and provenance. A reply without usage
+    stores zeros with ``usage.reported: false``; a refusal stores its message as ``refusal``."""
+    usage: dict[str, Any] = {"prompt_tokens": answer.prompt_tokens, "completion_tokens": answer.completion_tokens}
+    if not answer.usage_reported:
+        usage["reported"] = False
+    data = {"key": answer.key, "model": request.model, "prompt": request.prompt,
             "temperature": request.temperature, "messages": request.message_list(),
-            "answer": answer.text, "usage": {"prompt_tokens": answer.prompt_tokens,
-                                             "completion_tokens": answer.completion_tokens},
+            "answer": answer.text, "usage": usage,
             "finish_reason": answer.finish_reason, "served_model": answer.served_model,
             "provenance": {"request_sha256": request.key, "prompt_sha256": prompt_sha256(request.prompt),
                            "endpoint": reply.endpoint, "received": reply.received,
                            "response_id": answer.response_id}}
+    if answer.refusal:
+        data["refusal"] = answer.refusal
+    return data
 
 
 def journal_entry(request: Request, reply: Reply) -> dict[str, Any]:
@@ -56,7 +62,8 @@ def answer_of(data: dict[str, Any]) -> Answer:
     usage = data["usage"]
     return Answer(data["key"], data["answer"], int(usage["prompt_tokens"]), int(usage["completion_tokens"]),
                   str(data.get("finish_reason", "")), str(data.get("served_model", "")),
-                  str(data["provenance"]["response_id"]))
+                  str(data["provenance"]["response_id"]), usage_reported=usage.get("reported") is not False,
+                  refusal=str(data.get("refusal") or ""))
 
 
 class ResponseCache:
