@@ -37,11 +37,12 @@ class FakeOpenAI:
                  retry_after: str | None = None, body_for: Callable[[Messages], bytes | None] | None = None,
                  latency_for: Callable[[Messages], float] | None = None,
                  on_request: Callable[[int], None] | None = None, worst_case_tokens: bool = False,
-                 usage: bool = True) -> None:
+                 usage: bool = True, status_of: Callable[[Messages], int | None] | None = None) -> None:
         self.answer = answer
         self.latency = latency
         self.storm = storm                    # the first `storm` requests get HTTP 429
         self.status_for = status_for          # request number -> forced status (None: normal)
+        self.status_of = status_of            # messages -> forced status, on every attempt (None: normal)
         self.retry_after = retry_after        # Retry-After header sent with every 429
         self.body_for = body_for              # messages -> raw 200 body instead of a completion
         self.latency_for = latency_for        # messages -> latency (overrides `latency`)
@@ -129,6 +130,8 @@ class FakeOpenAI:
             self.received[key] += 1
             self.max_tokens_seen.add(body.get("max_tokens"))
             forced = self.status_for(number) if self.status_for else None
+            if forced is None and self.status_of is not None:
+                forced = self.status_of(body["messages"])
             if forced is None and self.storm > 0:
                 self.storm -= 1
                 forced = 429
