@@ -262,3 +262,20 @@ def test_the_idempotency_key_follows_the_request_body(tiny_root: Path) -> None:
         assert {k for keys in server.idempotency.values() for k in keys} == {""}  # switched off
         with pytest.raises(DataError, match="idempotency_header: 'Idem Key' is not an HTTP header name"):
             ChatClient(fast(server, idempotency_header="Idem Key")).check()
+
+
+def test_cache_entries_keep_missing_usage_and_refusals_honest(tiny_root: Path) -> None:
+    from litboard.scoring.llm.cache_check import entry_problems
+
+    with FakeOpenAI(usage=False) as server:
+        score([tiny_root], ["gemba-mqm-literary"], settings=fast(server))
+    path = next((tiny_root / "llm-cache").glob("*/*.json"))
+    data = json.loads(path.read_text(encoding="utf-8"))
+    assert entry_problems(data, path.name) == []
+    assert entry_problems({**data, "usage": {**data["usage"], "reported": True}}, path.name) == [
+        ("usage.reported", "may only be false (the endpoint sent no usage); leave it out otherwise")]
+    assert entry_problems({**data, "refusal": 3}, path.name) == [
+        ("refusal", "must be the model's refusal message (text)")]
+    cache = ResponseCache.open(tiny_root / "llm-cache")
+    answer = cache.get(data["key"])
+    assert answer is not None and not answer.usage_reported  # read back as "no usage"
