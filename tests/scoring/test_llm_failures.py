@@ -64,8 +64,19 @@ def test_a_truncated_answer_is_a_failure_never_a_score(tiny_root: Path) -> None:
         assert "6 record(s) written, 6 of them without a score (6 truncated, 0 refused, 0 unparseable" in text
         assert "6 answer(s) not scored (6 truncated, 0 refused, 0 unparseable)" in text
         assert report.exit_code() == 0  # every request was answered; the answers are recorded as failures
+        cached = [json.loads(p.read_text(encoding="utf-8")) for p in (tiny_root / "llm-cache").glob("*/*.json")]
+        assert len(cached) == 6 and {(c["finish_reason"], c["max_tokens"]) for c in cached} == {("length", 7)}
+        # The same limit again: the cut answers come from the cache, nothing is paid twice.
+        before = (tiny_root / "judgments" / CAMPAIGN / "de-en.jsonl").read_bytes()
+        again = score([tiny_root], ["gemba-mqm-literary"], settings=fast(server, max_tokens=7))
+        assert server.total == 6 and again.llm.cached == 6 and again.outcomes[0].truncated == 6
+        assert (tiny_root / "judgments" / CAMPAIGN / "de-en.jsonl").read_bytes() == before
+        # A larger limit asks again, and the whole answers replace the cut ones.
+        larger = score([tiny_root], ["gemba-mqm-literary"], settings=fast(server, max_tokens=100))
+        assert server.total == 12 and larger.llm.sent == 6 and larger.outcomes[0].truncated == 0
+        assert [r["score"] for r in records(tiny_root)] == [-5.0] * 6 and not any("error" in r for r in records(tiny_root))
     cached = [json.loads(p.read_text(encoding="utf-8")) for p in (tiny_root / "llm-cache").glob("*/*.json")]
-    assert len(cached) == 6 and {c["finish_reason"] for c in cached} == {"length"}
+    assert len(cached) == 6 and {(c["finish_reason"], c["max_tokens"]) for c in cached} == {("stop", 100)}
 
 
 REFUSAL = json.dumps({"id": "cmpl-r", "object": "chat.completion", "model": "m", "choices": [

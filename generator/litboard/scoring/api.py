@@ -172,7 +172,9 @@ def _llm(corpus: Corpus, judge: Judge, segments: list[Segment], root: Path, sett
     campaign = judge.campaign(campaign_id, settings)
     write.check_judge(root, campaign_id, campaign)
     items = []
-    for seg in plan.missing(corpus, campaign_id, [s for s in segments if judge.applies(s.pair)]):
+    # Records of cut-off answers are redone: from the cache (no request) unless --max-tokens grew.
+    applies = [s for s in segments if judge.applies(s.pair)]
+    for seg in plan.missing(corpus, campaign_id, applies, redo=f"{TRUNCATED}:"):
         if not seg.source:
             outcome.skipped.append(f"{seg.system} {seg.pair} {seg.paragraph}: the source text is restricted")
         else:

@@ -96,7 +96,7 @@ class ChatClient:
             raise Permanent(f"{type(exc).__name__}: {exc}") from exc
         return Reply(body=body, endpoint=endpoint.host(self.settings.base_url),
                      received=datetime.now(timezone.utc).isoformat(timespec="seconds"),
-                     request_id=str(raw.headers.get("x-request-id") or ""))
+                     request_id=str(raw.headers.get("x-request-id") or ""), max_tokens=self.settings.max_tokens)
 
 
 def idempotency_key(request: Request, max_tokens: int) -> str:

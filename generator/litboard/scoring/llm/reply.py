@@ -27,6 +27,7 @@ class Reply:
     endpoint: str      # host[:port] of the endpoint, no credentials
     received: str      # UTC time the body arrived, ISO 8601
     request_id: str = ""  # the x-request-id header, when the server sent one
+    max_tokens: int | None = None  # the max_tokens the request was sent with
 
 
 def parse(request: Request, reply: Reply) -> Answer:
@@ -54,7 +55,8 @@ def parse(request: Request, reply: Reply) -> Answer:
                   finish_reason=str(choices[0].get("finish_reason") or ""),
                   served_model=str(data.get("model") or ""),
                   response_id=_response_id(data, reply),
-                  usage_reported=prompt is not None and completion is not None, refusal=refusal)
+                  usage_reported=prompt is not None and completion is not None, refusal=refusal,
+                  max_tokens=reply.max_tokens)
 
 
 def _count(usage: dict[str, Any], name: str) -> int | None:

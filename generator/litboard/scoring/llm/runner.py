@@ -103,7 +103,7 @@ def run(requests: Sequence[Request], client: Client, cache: ResponseCache, setti
     refused_before = len(cache.refused.items)
     for request in unique:
         found = cache.get(request.key)
-        if found is not None:
+        if found is not None and not cut_shorter(found, settings):
             report.answers[request.key] = found
             report.cached += 1
         else:
@@ -116,6 +116,12 @@ def run(requests: Sequence[Request], client: Client, cache: ResponseCache, setti
         check()  # e.g. a missing API key: one clear error before any thread starts
     _send_all(state, todo)
     return report
+
+
+def cut_shorter(answer: Answer, settings: ScoreSettings) -> bool:
+    """A cached answer cut off at a smaller max_tokens than this run's (or an unknown one): ask again,
+    the new answer replaces it."""
+    return answer.finish_reason == "length" and (answer.max_tokens or 0) < settings.max_tokens
 
 
 def _send_all(state: _Run, todo: list[Request]) -> None:
