@@ -11,6 +11,7 @@ import re
 import signal
 import subprocess
 import sys
+import threading
 from pathlib import Path
 
 import pytest
@@ -74,7 +75,8 @@ def test_a_truncated_answer_is_a_failure_never_a_score(tiny_root: Path) -> None:
         # A larger limit asks again, and the whole answers replace the cut ones.
         larger = score([tiny_root], ["gemba-mqm-literary"], settings=fast(server, max_tokens=100))
         assert server.total == 12 and larger.llm.sent == 6 and larger.outcomes[0].truncated == 0
-        assert [r["score"] for r in records(tiny_root)] == [-5.0] * 6 and not any("error" in r for r in records(tiny_root))
+        rows = records(tiny_root)
+        assert [r["score"] for r in rows] == [-5.0] * 6 and not any("error" in r for r in rows)
     cached = [json.loads(p.read_text(encoding="utf-8")) for p in (tiny_root / "llm-cache").glob("*/*.json")]
     assert len(cached) == 6 and {(c["finish_reason"], c["max_tokens"]) for c in cached} == {("stop", 100)}
 
@@ -219,11 +221,22 @@ def test_the_budget_stops_only_when_nothing_is_in_flight(tiny_root: Path) -> Non
 # --- concurrency: a slow endpoint gets every request the runner may send ------------------------
 
 def test_a_slow_endpoint_gets_the_full_concurrency_within_a_budget(tmp_path: Path) -> None:
-    with FakeOpenAI(latency=0.3) as server:
+    """The endpoint holds every request until 8 are in flight (or 20 s pass, which breaks the
+    barrier): the peak is 8 only if the runner keeps 8 requests going under the budget."""
+    barrier = threading.Barrier(8)
+
+    def hold(messages: object) -> float:
+        try:
+            barrier.wait(timeout=20)
+        except threading.BrokenBarrierError:
+            pass
+        return 0.05
+
+    with FakeOpenAI(latency_for=hold) as server:
         settings = fast(server, concurrency=8, budget_tokens=10**6)
         todo = [Request("m", "bench.v1", (("user", f"request {i}"),)) for i in range(16)]
         report = run(todo, ChatClient(settings), ResponseCache.open(tmp_path), settings, Budget(settings))
-        assert server.peak == 8 and report.sent == 16 and report.calls == 16
+        assert server.peak == 8 and report.sent == 16 and report.calls == 16 and not barrier.broken
 
 
 # --- row 15: an idempotency key that survives kill -9 -----------------------------------------
