@@ -127,12 +127,15 @@
     return Array.prototype.slice.call(form.querySelectorAll("input[name='" + name + "']"))
       .map(function (input) { return input.value; });
   }
+  function chosenPair(form) {
+    return (form.querySelector("input[name='pair']:checked") || {}).value || "all";
+  }
   function applyFilters(form) {
-    var pair = (form.querySelector("input[name='pair']:checked") || {}).value || "";
+    var pair = chosenPair(form);
     var modality = checkedValues(form, "modality"), kind = checkedValues(form, "kind");
     var evidence = checkedValues(form, "evidence");
     document.querySelectorAll("section.lb-board").forEach(function (section) {
-      section.classList.toggle("lb-filtered", pair !== "" && section.getAttribute("data-pair") !== pair);
+      section.classList.toggle("lb-filtered", pair !== "all" && section.getAttribute("data-pair") !== pair);
       boardRows(section).forEach(function (row) {
         var has = (row.getAttribute("data-evidence") || "").split(" ").filter(Boolean);
         var shown = modality.indexOf(row.getAttribute("data-modality")) >= 0 &&
@@ -143,7 +146,10 @@
     });
   }
   function filterState(form) {
-    var state = { pair: (form.querySelector("input[name='pair']:checked") || {}).value || "" };
+    /* one pair at a time: the first is the default, any other choice (or "all") stays in the URL */
+    var first = form.querySelector("input[name='pair']");
+    var pair = chosenPair(form);
+    var state = { pair: first && pair === first.value ? "" : pair };
     ["modality", "kind", "evidence"].forEach(function (name) {
       var on = checkedValues(form, name);
       state[name] = on.length === allValues(form, name).length ? "" : (on.join(",") || "none");
@@ -164,9 +170,9 @@
       input.checked = hidden.indexOf(input.value) < 0;
     });
   }
-  function hiddenColumns() {
+  function hiddenColumns(section) {
     var hidden = [];
-    document.querySelectorAll(".lb-column-chooser input:not(:checked)").forEach(function (input) {
+    section.querySelectorAll(".lb-column-chooser input:not(:checked)").forEach(function (input) {
       if (hidden.indexOf(input.value) < 0) { hidden.push(input.value); }
     });
     return hidden;
@@ -182,8 +188,11 @@
     };
     if (form) {
       form.hidden = false;
-      var pairInput = state.pair && form.querySelector("input[name='pair'][value='" + state.pair + "']");
-      if (pairInput) { pairInput.checked = true; }
+      /* ?pair=... or a link to a board's #pair-... anchor chooses the pair shown */
+      var wanted = state.pair || (window.location.hash.indexOf("#pair-") === 0 ? window.location.hash.slice(6) : "");
+      form.querySelectorAll("input[name='pair']").forEach(function (input) {
+        if (input.value === wanted) { input.checked = true; }
+      });
       ["modality", "kind", "evidence"].forEach(function (name) {
         if (!state[name]) { return; }
         var on = state[name].split(",");
@@ -192,18 +201,13 @@
       applyFilters(form);
       form.addEventListener("change", function () { applyFilters(form); save(filterState(form)); });
     }
-    /* no hide parameter: the boards' defaults (columns with few items); "-": show every column */
-    var hidden = [];
-    if (state.hide === null) {
-      sections.forEach(function (s) {
-        (s.getAttribute("data-default-hide") || "").split(",").filter(Boolean).forEach(function (k) {
-          if (hidden.indexOf(k) < 0) { hidden.push(k); }
-        });
-      });
-    } else if (state.hide !== "-") { hidden = state.hide.split(","); }
+    /* no hide parameter: each board's defaults (columns with few items or one value for all);
+       "-": show every column */
+    var hidden = state.hide === null || state.hide === "-" ? [] : state.hide.split(",");
     sections.forEach(function (section) {
-      section.querySelectorAll(".lb-rank-choice, .lb-column-chooser").forEach(function (el) { el.hidden = false; });
-      hideColumns(section, hidden);
+      section.querySelectorAll(".lb-rank-choice, .lb-column-chooser, .lb-constant-note").forEach(function (el) { el.hidden = false; });
+      hideColumns(section, state.hide === null ?
+        (section.getAttribute("data-default-hide") || "").split(",").filter(Boolean) : hidden);
       if (state.rank) { rankBoard(section, state.rank, state.dir === "worst"); }
       var select = section.querySelector("select[data-lb-rank]");
       if (select) {
@@ -236,7 +240,7 @@
           sections.forEach(function (other) {
             other.querySelectorAll(".lb-column-chooser input[value='" + value + "']").forEach(function (i) { i.checked = checked; });
           });
-          var now = hiddenColumns();
+          var now = hiddenColumns(section);
           sections.forEach(function (other) { hideColumns(other, now); });
           save({ hide: now.length ? now.join(",") : "-" });
         });

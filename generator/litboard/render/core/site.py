@@ -184,8 +184,9 @@ def dataset_files(corpus: Corpus, analysis: Analysis, templates: Path) -> tuple[
     files = generated_pages(corpus, analysis, templates, finisher(corpus, templates))
     board_html, board_files = leaderboard_html(corpus, analysis, templates)
     files.update(board_files)
-    head = render("dataset_intro.html.j2", templates, intro=intro(corpus))
-    files["index.md"] = page(f"{corpus.dataset_title}: leaderboard", head + board_html,
+    # the board answers first (issue 30): the dataset's card (version, source, notes) follows it
+    about = render("dataset_intro.html.j2", templates, intro=intro(corpus))
+    files["index.md"] = page(f"{corpus.dataset_title}: leaderboard", board_html + about,
                              corpus.is_demo, templates)
     extra: PageSet = extra_job.result()  # type: ignore[assignment]
     files.update(extra.files)

@@ -64,6 +64,7 @@ class Board:
     ranked_note: str = ""  # why this column ranks (the dataset's declared primary human scheme)
     groups: list[ColumnGroup] = field(default_factory=list)
     sparse: list[str] = field(default_factory=list)  # columns hidden by default: few items
+    constant: dict[str, float] = field(default_factory=dict)  # hidden by default: one value for all
 
 
 @dataclass
@@ -147,7 +148,20 @@ def _boards(corpus: Corpus, analysis: Analysis) -> list[Board]:
                   for k, label in GROUPS.items() if any(c.group == k for c in columns)]
         out.append(Board(pair, columns, ranked, unranked, f"leaderboard-{pair}.csv",
                          method_note(analysis.settings), first, note, groups,
-                         sparse_columns(rows, columns, first)))
+                         sparse_columns(rows, columns, first), constant_columns(rows, columns, first)))
+    return out
+
+
+def constant_columns(rows: list[BoardRow], columns: list[Column], first: Column | None) -> dict[str, float]:
+    """Columns that carry no information on this board: every system with a value has the same
+    one (e.g. LitEval's terminology points, 0 for all), key -> that value. Hidden at first with a
+    note; never the ranking column, never a column with fewer than two values."""
+    out = {}
+    for column in columns:
+        values = {r.cells[column.key].value for r in rows if not _is_missing(r.cells[column.key].value)}
+        count = sum(not _is_missing(r.cells[column.key].value) for r in rows)
+        if (first is None or column.key != first.key) and count >= 2 and len(values) == 1:
+            out[column.key] = float(values.pop())  # type: ignore[arg-type]
     return out
 
 
