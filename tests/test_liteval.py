@@ -115,7 +115,7 @@ def test_works(corpus) -> None:
     unmapped = {w for w in works if w.endswith("-unmapped")}
     assert unmapped == {f"{p}-unmapped" for p in PAIRS}
     assert set(corpus.paragraphs["work"]) == unmapped            # no paragraph is guessed into a book
-    assert works["de-en-unmapped"]["title"] == "Unmapped paragraphs (de-en)"
+    assert works["de-en-unmapped"]["title"] == "Paragraphs 1–46 (de-en)"
     assert works["de-en-unmapped"]["era"] == "unknown"
     assert "no book column" in works["de-en-unmapped"]["notes"][0]
     assert works["en-de-frankenstein"]["era"] == "classic" and works["en-de-frankenstein"]["year"] == 1818

@@ -142,6 +142,10 @@ def test_sample_imports_cleanly(sample: tuple[Path, Path, object]) -> None:
     assert list(t["paragraphs"].sort_values("index")["paragraph"])[:2] == ["talk-2-84", "talk-2-85"]
     campaign = yaml.safe_load((out / "judgments" / "mqm-ted-zhen" / "campaign.yaml").read_text())
     assert campaign["mqm"] == {"variant": "wmt", "typology": "wmt"}
+    # names, not file names (issue 30): the campaign and the works get human titles
+    assert campaign["title"] == "WMT expert MQM: TED talks, zh-en (first 300 rows)"
+    work = yaml.safe_load((out / "corpus" / "works" / "talk-2" / "work.yaml").read_text())
+    assert work["title"] == "TED talk 2"
 
 
 @pytest.mark.shared

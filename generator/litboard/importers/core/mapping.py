@@ -320,7 +320,7 @@ class WmtMapping:
     pair: str = setting("Language pair <source>-<target>; default: from the file name "
                         "(mqm_ted_zhen.tsv -> zh-en).", kind="pair")
     campaign: str = setting("Campaign id; default: the file name, slugged.", kind="id")
-    title: str = setting("Campaign title; default: 'WMT expert MQM (<file name>)'.")
+    title: str = setting("Campaign title; default: from the file name ('mqm_ted_zhen.tsv': 'WMT expert MQM: TED talks, zh-en').")
     dataset: DatasetSettings = section(DatasetSettings, "The data root written.")
     documents: DocumentSettings = section(DocumentSettings, "The works (WMT docs).")
     annotators: AnnotatorSettings = section(AnnotatorSettings, "The raters.")

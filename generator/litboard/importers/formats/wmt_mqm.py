@@ -33,6 +33,7 @@ from .. import ImportReport
 from ..core.mapping import SystemSettings, WmtMapping, load_mapping
 from ..core.inputs import dataset_card, default_id, input_files, namespace_ids
 from ..core.root_builder import RootBuilder, category_names
+from .wmt_names import doc_title, file_title
 
 # What the importer skips and why (printed by `litboard import wmt-mqm --help`).
 SKIPS: tuple[tuple[str, str], ...] = (
@@ -92,7 +93,7 @@ def run(src: Path | list[Path], out: Path, mapping: Path | None = None, namespac
     builder.count_read(report)
     dataset_id, prefix = namespace_ids(m.dataset, namespace, prefix_ids, files)
     card = dataset_card(m.dataset, dataset_id, files, report.notes,
-                        f"WMT expert MQM ({files[0].name})" if len(files) == 1 else
+                        file_title(files[0].name) if len(files) == 1 else
                         f"WMT expert MQM ({len(files)} files)")
     builder.prefix = prefix
     builder.write(out, card, report)
@@ -105,7 +106,7 @@ def _import_file(src: Path, m: WmtMapping, campaign: str, builder: RootBuilder, 
     builder.pair = m.pair or pair_from_name(src)
     items, order = read_items(src, report)
     campaign = campaign or default_id(src)
-    builder.campaign(campaign, {"title": m.title or f"WMT expert MQM ({src.name})", "scheme": "mqm",
+    builder.campaign(campaign, {"title": m.title or file_title(src.name), "scheme": "mqm",
                                 "source": f"WMT MQM TSV {src.name}"})
     texts = []
     for item in items.values():
@@ -268,7 +269,7 @@ def _default_system(name: str) -> SystemSettings:
 
 def _work_card(doc: str, pair: str, m: WmtMapping) -> dict[str, Any]:
     d = m.documents
-    return {"title": doc, "source_lang": pair.split("-")[0], "genre": d.genre, "era": d.era,
+    return {"title": doc_title(doc), "source_lang": pair.split("-")[0], "genre": d.genre, "era": d.era,
             "rights": {"status": d.rights, "note": d.rights_note or "WMT test document; the rights "
                        "of the source text were not checked by the importer"}}
 

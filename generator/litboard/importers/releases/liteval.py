@@ -10,7 +10,7 @@ snippets of the release are written. Decisions (documented in the dataset notes)
 * human rows become systems human-1/2/3 after their release label translatorN/translationN;
 * a (pair, paragraph, system) row that occurs twice is a second student annotation of the
   same translation: its mqm_score goes to campaign student-mqm-second, the rest is skipped;
-* paragraphs cannot be mapped to books, so each pair gets one "Unmapped paragraphs" work.
+* paragraphs cannot be mapped to books, so each pair gets one work "Paragraphs 1–N (<pair>)" (its books are listed as works of their own).
 """
 
 from __future__ import annotations
@@ -117,7 +117,7 @@ UNMAPPED_NOTE = ("The release cannot map paragraphs to books: metric_df.csv name
 
 
 def _unmapped_work(work_id: str, pair: str, count: int) -> dict[str, Any]:
-    return {"id": work_id, "title": f"Unmapped paragraphs ({pair})", "source_lang": pair.split("-")[0],
+    return {"id": work_id, "title": f"Paragraphs 1–{count} ({pair})", "source_lang": pair.split("-")[0],
             "genre": "novel", "era": "unknown",
             "rights": {"status": "restricted", "note": RESTRICTED},
             "notes": [UNMAPPED_NOTE, f"{count} source paragraphs of the {pair} books listed in "
