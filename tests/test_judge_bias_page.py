@@ -42,6 +42,14 @@ def test_panel_page_names_the_method_and_provenance(tmp_path_factory: pytest.Tem
     assert "95% percentile bootstrap CI" in page and "strictly above" in page
     assert "judge gpt-4o-mini" in page or "gpt-4o-mini" in page  # the LLM judge behind GEMBA
     assert 'id="bias-liteval"' in page and 'id="bias-creativity-bias"' in page
+    # the illustrative demo is kept apart: after the real datasets, under its own heading, and
+    # out of the headline chart, whose every row says its n (issue 30, goal 5)
+    apart = page.index('id="bias-illustrative"')
+    assert page.index('id="bias-demo"') > apart > page.index('id="bias-liteval"')
+    spec = page[page.index('<script type="application/json" id="spec-'):]
+    spec = spec[:spec.index("</script>")]
+    assert "demo" not in spec.lower() and "(n = " in spec
+    assert "mqm_ted_zhen" not in page  # a file name is no label
 
 
 def test_creative_shift_table(tmp_path_factory: pytest.TempPathFactory) -> None:

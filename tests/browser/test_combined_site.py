@@ -56,3 +56,8 @@ def test_judge_bias_panel(page: object, public_site: str) -> None:
     assert page.locator("#bias-liteval table tbody tr").count() > 20  # type: ignore[attr-defined]
     assert page.dialogs == []  # type: ignore[attr-defined]
     screenshot(page, "judge-bias")
+    page.set_viewport_size({"width": 390, "height": 844})  # type: ignore[attr-defined]
+    figure.scroll_into_view_if_needed()
+    box = figure.locator("svg, img").first.bounding_box()
+    assert box["x"] >= 0 and box["x"] + box["width"] <= 390 + 1  # the chart fits a phone
+    screenshot(page, "judge-bias-narrow")

@@ -187,7 +187,7 @@ def _write_dataset(out: Path, release: Release, report: ImportReport) -> None:
     hashes = " ".join(f"{path}:sha256:{digest[:12]}" for path, digest in release.files)
     data = {"id": "liteval", "title": "LitEval-Corpus (public analysis release)",
             "version": f"{REPOSITORY}@{commit} + {hashes}",
-            "description": ("Scores of 10 systems (9 MT systems and published human translations) on "
+            "description": ("Scores of 12 systems (9 MT systems and 3 published human translations) on "
                             "188 literary source paragraphs in De-En, En-De, De-Zh and En-Zh: student "
                             "MQM, XCOMET-XL/XXL, Prometheus 2 and GEMBA-MQM (paper 000). Texts are "
                             "rights-restricted; only 20-character snippets are public."),

@@ -103,7 +103,8 @@ def _panel(ordered: list[site_cache.Entry], templates: Path, cache: Path | None,
     if key is not None and (cached := site_cache.read(cache, key, site_cache.Panel)) is not None:  # type: ignore[arg-type]
         return cached  # type: ignore[no-any-return]
     bias_files, bias_nav = judge_bias_page.build_from_rows(
-        [e.judge_rows for e in ordered], [e.creative_rows for e in ordered], templates)
+        [e.judge_rows for e in ordered], [e.creative_rows for e in ordered], templates,
+        demo={e.dataset_id for e in ordered if e.is_demo})
     prov = merged([(e.dataset_id, e.provenance) for e in ordered])
     # the panel's CSV gets its JSON/LaTeX twins too
     panel = site_cache.Panel(add_downloads(bias_files, prov), bias_nav)

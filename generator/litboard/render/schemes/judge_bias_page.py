@@ -159,13 +159,15 @@ def chart(headline: pd.DataFrame) -> Any:
     (dot, coloured by human / metric / LLM judge) with its 95% CI (bar)."""
     import altair as alt
 
-    data = headline.assign(order=headline["kind"].map({v: i for i, v in enumerate(jb.KIND_LABELS.values())}))
+    data = headline.assign(order=headline["kind"].map({v: i for i, v in enumerate(jb.KIND_LABELS.values())}),
+                           label=[f"{m} (n = {n})" for m, n in zip(headline["measure"], headline["items"])])
     title = "% of items where the human translation ranks above every compared machine translation"
     scale = alt.Scale(domain=[0, 100])
     legend = alt.Legend(orient="top", labelFontSize=12, title=None)
     x = alt.X("percent:Q", title=title, scale=scale)
-    y = alt.Y("measure:N", title=None, sort=alt.EncodingSortField("percent", order="descending"),
-              axis=alt.Axis(labelLimit=300, labelFontSize=12))
+    # every row says its n; narrow labels and plot keep the figure readable at phone width
+    y = alt.Y("label:N", title=None, sort=alt.EncodingSortField("percent", order="descending"),
+              axis=alt.Axis(labelLimit=200, labelFontSize=12))
     bars = alt.Chart().mark_rule(strokeWidth=2, opacity=0.6).encode(
         x=alt.X("ci_low:Q", title=title, scale=scale), x2="ci_high:Q", y=y,
         color=alt.Color("kind:N", title="measure", sort=list(jb.KIND_LABELS.values()), legend=legend))
@@ -178,7 +180,7 @@ def chart(headline: pd.DataFrame) -> Any:
                  alt.Tooltip("items:Q")])
     half = alt.Chart().mark_rule(strokeDash=[4, 4], color="gray").encode(x=alt.datum(50))
     return (alt.layer(bars, dots, half, data=data)
-            .properties(width=420, height=alt.Step(18))
+            .properties(width=200, height=alt.Step(18))
             .facet(row=alt.Row("dataset_title:N", title=None, header=alt.Header(labelAngle=0, labelAlign="left",
                                                                                labelAnchor="start", labelFontSize=13,
                                                                                labelFontWeight="bold", labelOrient="top")))
@@ -192,23 +194,29 @@ def headline_rows(rows: pd.DataFrame) -> pd.DataFrame:
 
 
 def build_from_rows(frames: list[pd.DataFrame], creative_frames: list[pd.DataFrame],
-                    templates: Path) -> tuple[Files, dict[str, str]]:
-    """The panel from each dataset's ``dataset_rows`` and ``creativity_rows`` (in page order)."""
+                    templates: Path, demo: set[str] = frozenset()) -> tuple[Files, dict[str, str]]:  # type: ignore[assignment]
+    """The panel from each dataset's ``dataset_rows`` and ``creativity_rows`` (in page order).
+    Datasets in ``demo`` (illustrative) stay out of the headline chart while a real one is
+    present, and their tables come last, under a heading of their own."""
     rows = pd.concat(frames, ignore_index=True) if frames else pd.DataFrame()
     if rows.empty:
         return {}, {}
-    headline = headline_rows(rows)
+    is_demo = rows["dataset"].isin(demo)
+    real = rows[~is_demo] if (~is_demo).any() else rows
+    headline = headline_rows(real)
     figure, files = charts.chart_files(FOLDER, "human-first", "How often each measure ranks the human "
                                        "translation first", chart(headline))
     files = dict(files)
     files[f"{FOLDER}/judge-bias.csv"] = csv_text(rows)
     files[charts.BUNDLE] = charts.vega_bundle()
-    datasets = [(title, group.to_dict("records")) for title, group in rows.groupby("dataset_title", sort=False)]
+    datasets = [(title, group.to_dict("records")) for title, group in real.groupby("dataset_title", sort=False)]
+    demos = [] if real is rows else [(title, group.to_dict("records"))
+                                      for title, group in rows[is_demo].groupby("dataset_title", sort=False)]
     creative = pd.concat(creative_frames, ignore_index=True) if creative_frames else pd.DataFrame()
     if not creative.empty:
         creative = creative.sort_values(["dataset", "rho"], ascending=[True, False], kind="stable")
         files[f"{FOLDER}/creative-shifts.csv"] = csv_text(creative)
-    body = render("judge_bias.html.j2", templates, chart=figure, datasets=datasets, base="../",
+    body = render("judge_bias.html.j2", templates, chart=figure, datasets=datasets, demos=demos, base="../",
                   csv="judge-bias.csv", creative=creative.to_dict("records"),
                   creative_csv="creative-shifts.csv")
     files[f"{FOLDER}/index.md"] = page("Judge bias: who spots the human translation?", body, False, templates)
