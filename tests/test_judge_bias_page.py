@@ -48,7 +48,7 @@ def test_panel_page_names_the_method_and_provenance(tmp_path_factory: pytest.Tem
     assert page.index('id="bias-demo"') > apart > page.index('id="bias-liteval"')
     spec = page[page.index('<script type="application/json" id="spec-'):]
     spec = spec[:spec.index("</script>")]
-    assert "demo" not in spec.lower() and "(n = " in spec
+    assert "demo" not in spec.lower() and '"n_label": "n = ' in spec
     assert "mqm_ted_zhen" not in page  # a file name is no label
 
 

@@ -160,13 +160,13 @@ def chart(headline: pd.DataFrame) -> Any:
     import altair as alt
 
     data = headline.assign(order=headline["kind"].map({v: i for i, v in enumerate(jb.KIND_LABELS.values())}),
-                           label=[f"{m} (n = {n})" for m, n in zip(headline["measure"], headline["items"])])
+                           n_label=[f"n = {n}" for n in headline["items"]])
     title = "% of items where the human translation ranks above every compared machine translation"
     scale = alt.Scale(domain=[0, 100])
     legend = alt.Legend(orient="top", labelFontSize=12, title=None)
     x = alt.X("percent:Q", title=title, scale=scale)
     # every row says its n; narrow labels and plot keep the figure readable at phone width
-    y = alt.Y("label:N", title=None, sort=alt.EncodingSortField("percent", order="descending"),
+    y = alt.Y("measure:N", title=None, sort=alt.EncodingSortField("percent", order="descending"),
               axis=alt.Axis(labelLimit=200, labelFontSize=12))
     bars = alt.Chart().mark_rule(strokeWidth=2, opacity=0.6).encode(
         x=alt.X("ci_low:Q", title=title, scale=scale), x2="ci_high:Q", y=y,
@@ -179,8 +179,11 @@ def chart(headline: pd.DataFrame) -> Any:
                  alt.Tooltip("ci_low:Q", format=".1f"), alt.Tooltip("ci_high:Q", format=".1f"),
                  alt.Tooltip("items:Q")])
     half = alt.Chart().mark_rule(strokeDash=[4, 4], color="gray").encode(x=alt.datum(50))
-    return (alt.layer(bars, dots, half, data=data)
-            .properties(width=200, height=alt.Step(18))
+    # n at the right end of every row: never cut off with a long measure label
+    count = alt.Chart().mark_text(align="left", dx=6, fontSize=11, color="#333").encode(
+        x=alt.datum(100), y=y, text="n_label:N")
+    return (alt.layer(bars, dots, half, count, data=data)
+            .properties(width=180, height=alt.Step(18))
             .facet(row=alt.Row("dataset_title:N", title=None, header=alt.Header(labelAngle=0, labelAlign="left",
                                                                                labelAnchor="start", labelFontSize=13,
                                                                                labelFontWeight="bold", labelOrient="top")))
