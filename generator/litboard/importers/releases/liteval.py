@@ -16,13 +16,13 @@ snippets of the release are written. Decisions (documented in the dataset notes)
 from __future__ import annotations
 
 import hashlib
-import shutil
 from pathlib import Path
 from typing import Any
 
 from ...analysis.adequacy import LITEVAL
 from ...errors import Problems
-from .. import ImportReport, write_jsonl, write_outputs, write_yaml
+from ... import owned
+from .. import OUT_FIX, ImportReport, write_jsonl, write_outputs, write_yaml
 from ..reported import ship
 from .liteval_books import Book, read_books
 from .liteval_read import Release, read_release
@@ -39,16 +39,17 @@ def run(src: Path, out: Path) -> ImportReport:
     report = ImportReport()
     release = read_release(src, report)
     books = read_books(src / "book_meta_links.csv", report)
-    for folder in ("corpus", "judgments", "reported"):
-        if (out / folder).exists():
-            shutil.rmtree(out / folder)
+    owned.write_folder(out, "--out", OUT_FIX, lambda stage: _write_root(stage, release, books, report))
+    return report
+
+
+def _write_root(out: Path, release: Release, books: list[Book], report: ImportReport) -> None:
     paragraphs = _paragraph_ids(release)
     _write_works(out, release, books, paragraphs, report)
     systems = _write_systems(out, release, paragraphs, report)
     _write_campaigns(out, release, paragraphs, systems, report)
     _write_dataset(out, release, report)
     ship("liteval", out, report)  # paper 000's published numbers (generator/litboard/importers/reported/)
-    return report
 
 
 def _check_out(out: Path) -> None:
