@@ -68,8 +68,12 @@ def build_site(roots: Sequence[Path], out: Path, config_file: Path = REPO / "mkd
     from mkdocs.commands.build import build
     from mkdocs.config import load_config
 
+    from .render.core.cache_files import claim
+
     out = out.resolve()
     outdir.check_out(out, roots, REPO)
+    if cache is not None:
+        claim(cache)  # refused here, before mkdocs starts, when it is not litboard's cache
     out.parent.mkdir(parents=True, exist_ok=True)
     outdir.clean_leftovers(out)
     staging = outdir.staging_name(out, "staging", os.getpid())
