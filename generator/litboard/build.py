@@ -76,8 +76,9 @@ def build_site(roots: Sequence[Path], out: Path, config_file: Path = REPO / "mkd
         claim(cache)  # refused here, before mkdocs starts, when it is not litboard's cache
     out.parent.mkdir(parents=True, exist_ok=True)
     outdir.clean_leftovers(out)
-    staging = outdir.staging_name(out, "staging", os.getpid())
-    shutil.rmtree(staging, ignore_errors=True)
+    staging, old = outdir.claim_names(out, os.getpid())
+    staging.mkdir()
+    outdir.mark(staging)  # a killed build's staging folder is recognisably litboard's (mkdocs keeps dot files)
     started = time.perf_counter()
     if quiet:
         logging.getLogger("mkdocs").setLevel(logging.WARNING)
@@ -99,16 +100,14 @@ def build_site(roots: Sequence[Path], out: Path, config_file: Path = REPO / "mkd
     except BaseException:
         shutil.rmtree(staging, ignore_errors=True)
         raise
-    outdir.mark(staging)
-    _swap(staging, out)
+    _swap(staging, out, old)
     pages = sum(1 for _ in out.rglob("*.html"))
     seconds = time.perf_counter() - started
     timings["mkdocs"] = seconds - sum(timings.values())
     return BuildResult(out, pages, seconds, timings)
 
 
-def _swap(staging: Path, out: Path) -> None:
-    old = outdir.staging_name(out, "old", os.getpid())
+def _swap(staging: Path, out: Path, old: Path) -> None:
     if out.exists():
         out.rename(old)
     staging.rename(out)
