@@ -43,9 +43,14 @@ def _digest(path: Path) -> str:
         return hashlib.file_digest(handle, "sha256").hexdigest()
 
 
+def inventory(folder: Path) -> dict[str, str]:
+    """Path (relative, POSIX) -> SHA-256 of every file now in ``folder`` ("link" for a link)."""
+    return {p.relative_to(folder).as_posix(): _digest(p) for p in _files(folder)}
+
+
 def write_manifest(folder: Path) -> None:
     """List every file now in ``folder`` as litboard's own."""
-    lines = [f"{_digest(p)}  {p.relative_to(folder).as_posix()}\n" for p in _files(folder)]
+    lines = [f"{digest}  {name}\n" for name, digest in inventory(folder).items()]
     (folder / MANIFEST).write_text(HEADER + "".join(lines), encoding="utf-8", errors="surrogateescape")
 
 
@@ -69,8 +74,7 @@ def foreign(folder: Path) -> list[str]:
     if not folder.is_dir() or folder.is_symlink():
         return [folder.name]
     own = listed(folder) or {}
-    return [name for p in _files(folder)
-            if own.get(name := p.relative_to(folder).as_posix()) != _digest(p)]
+    return [name for name, digest in inventory(folder).items() if own.get(name) != digest]
 
 
 def refusal(folder: Path, what: str, fix: str) -> DataError:
