@@ -130,3 +130,32 @@ def test_out_inside_a_data_roots_reported_folder_is_refused_even_when_absent(tmp
     with pytest.raises(DataError, match="--out"):
         build_site([root], root / part)
     assert not (root / "reported").exists()
+
+
+def test_a_full_disk_is_a_clean_error_and_keeps_the_previous_site(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 33 row 12: a disk filling up mid-build kept the old site but printed an ENOSPC traceback."""
+    import errno
+
+    from mkdocs import utils
+
+    from litboard.cli import main
+
+    out = tmp_path / "public"
+    build_site([TINY], out)
+    before = {p.relative_to(out): p.read_bytes() for p in out.rglob("*") if p.is_file()}
+    real, written = utils.write_file, []
+
+    def fill(content: bytes, path: str) -> None:
+        if len(written) >= 3:
+            raise OSError(errno.ENOSPC, "No space left on device", path)
+        written.append(path)
+        real(content, path)
+
+    monkeypatch.setattr(utils, "write_file", fill)
+    assert main(["build", "--data", str(TINY), "--out", str(out), "--no-site-cache"]) == 1
+    err = capsys.readouterr().err
+    assert "disk: is full (No space left on device)" in err and "(fix: free space" in err
+    assert "Traceback" not in err and "ENOSPC" not in err
+    assert {p.relative_to(out): p.read_bytes() for p in out.rglob("*") if p.is_file()} == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["public"]  # no staging folder left

@@ -59,6 +59,8 @@ def _check_out(out: Path) -> None:
         if target == own.resolve() or own.resolve() in target.parents:
             problems.add(str(out), 0, "out", f"is inside the repository's {own.name}/ folder",
                          "import into a separate folder (e.g. data/liteval) and review it first")
+    problems.raise_if_any()
+    owned.check_replaceable(out, "--out", OUT_FIX)  # before reading anything of the user's
     dataset = out / "corpus" / "dataset.yaml"
     if dataset.is_file():
         import yaml
