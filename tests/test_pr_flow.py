@@ -124,3 +124,27 @@ def test_pr_check_names_every_change_outside_the_new_folder(tmp_path: Path) -> N
     assert "already exists on the base branch" in found["corpus/systems/demo-llm/system.yaml"]
     assert found[scores.relative_to(root).as_posix()].startswith("judgments/ holds human judgments")
     assert "second system folder 'second'" in found["corpus/systems/second/system.yaml"]
+
+
+def test_pr_check_and_validate_refuse_what_the_other_refuses(tmp_path: Path) -> None:
+    """Issue 33 row 13: check-pr and validate accepted a 60 MB notes.txt in a new system folder,
+    and check-pr accepted .gitattributes and hidden files that validate then rejected."""
+    root = scratch_repository(tmp_path)
+    folder = add_system(root)
+    with open(folder / "notes.txt", "wb") as handle:
+        handle.truncate(60 * 1024 * 1024)  # sparse: 60 MB without writing them
+    (folder / ".gitattributes").write_text("*.jsonl filter=lfs\n", encoding="utf-8")
+    (folder / ".hidden.md").write_text("not shown in listings\n", encoding="utf-8")
+    (folder / "README.rst").write_text("x\n", encoding="utf-8")
+    git(root, "add", "-A")
+    git(root, "commit", "-qm", "a system with extras")
+    done = litboard("check-pr", "--base", "main", "--repo", str(root), "--format", "json")
+    assert done.returncode == 1, done.stdout
+    found = {p["file"].rsplit("/", 1)[1]: p["message"] for p in json.loads(done.stdout)}
+    assert set(found) == {"notes.txt", ".gitattributes", ".hidden.md", "README.rst"}
+    assert found["notes.txt"].startswith("is 62,914,560 bytes, over the 5,242,880-byte limit")
+    assert found[".gitattributes"].startswith("is a hidden file")
+    checked = litboard("validate", "--data", str(root), "--format", "json")
+    assert checked.returncode == 1
+    refused = {p["file"].rsplit("/", 1)[1] for p in json.loads(checked.stdout)}
+    assert refused == set(found)  # the two checks agree

@@ -10,7 +10,10 @@ with one ``path: field: message (fix: ...)`` line per forbidden change:
 * files of a second system folder (one system per pull request);
 * a system folder that already exists on the base branch (a pull request adds a new system;
   a maintainer updates existing ones);
-* sub-folders, symbolic links and submodules inside the new folder.
+* sub-folders, symbolic links and submodules inside the new folder;
+* files ``litboard validate`` would refuse there: a name other than ``system.yaml``,
+  ``<pair>.jsonl`` (parts ``<pair>.2.jsonl``...) or a ``.md``/``.txt`` note, a hidden name
+  (``.gitattributes``), and any file over the loader's size limit (a 60 MB ``notes.txt``).
 
 CI runs it for pull requests from forks (see .github/workflows/pr.yml); the maintainers'
 own branches change code and are reviewed as code.
@@ -19,7 +22,7 @@ own branches change code and are reviewed as code.
 from __future__ import annotations
 
 import subprocess
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from .errors import DataError, Problem, Problems
@@ -39,6 +42,8 @@ class Change:
     status: str      # git's letter: A added, M modified, D deleted, T type changed
     mode: str        # the new file mode ("000000" when deleted)
     path: str
+    blob: str = ""   # the new object id (all zeros when deleted)
+    size: int = 0    # bytes of the new blob (filled in by ``check_pr``)
 
 
 def parse_raw(output: str) -> list[Change]:
@@ -49,7 +54,7 @@ def parse_raw(output: str) -> list[Change]:
         if not head.startswith(":"):
             continue
         parts = head[1:].split()
-        changes.append(Change(status=parts[4][:1], mode=parts[1], path=path))
+        changes.append(Change(status=parts[4][:1], mode=parts[1], path=path, blob=parts[3]))
     return changes
 
 
@@ -98,6 +103,26 @@ def _problem(change: Change, chosen: str, existing: set[str]) -> tuple[str, str]
         kind = {"120000": "a symbolic link", "160000": "a submodule"}.get(change.mode, "not a regular file")
         return (f"is {kind}" if change.mode not in REGULAR else "changes a file that is not new",
                 "add regular files only")
+    return _file_problem(rest, change.size)
+
+
+def _file_problem(name: str, size: int) -> tuple[str, str] | None:
+    """What ``litboard validate`` would refuse about this file of a system folder, or None."""
+    from .ids import output_file
+    from .load import ALLOWED_EXTRA
+    from .textfiles import MAX_FILE_BYTES
+
+    if name.startswith("."):
+        return ("is a hidden file: a system folder holds system.yaml, <pair>.jsonl files and .md/.txt "
+                "notes only", "remove it from the pull request")
+    if name != "system.yaml" and not name.endswith(".jsonl") and Path(name).suffix not in ALLOWED_EXTRA:
+        return ("is not a litboard data file: a system folder holds system.yaml, <pair>.jsonl files "
+                "and .md/.txt notes only", "remove it from the pull request")
+    if name.endswith(".jsonl") and output_file(name)[2]:
+        return (f"is not an output file name: {output_file(name)[2]}", "name it <pair>.jsonl, e.g. de-en.jsonl")
+    if size > MAX_FILE_BYTES:
+        return (f"is {size:,} bytes, over the {MAX_FILE_BYTES:,}-byte limit of a data file",
+                "split the outputs into parts (<pair>.2.jsonl, ...) or shorten the note")
     return None
 
 
@@ -111,10 +136,26 @@ def _git(repo: Path, *args: str) -> str:
     return done.stdout
 
 
+def _sized(repo: Path, changes: list[Change]) -> list[Change]:
+    """The changes with the byte size of each added or changed regular file (read from git's
+    object store without checking anything out)."""
+    blobs = sorted({c.blob for c in changes if c.mode in REGULAR and c.blob.strip("0")})
+    if not blobs:
+        return changes
+    done = subprocess.run(["git", "-C", str(repo), "cat-file", "--batch-check=%(objectname) %(objectsize)"],
+                          input="\n".join(blobs) + "\n", capture_output=True, text=True, timeout=120, check=False)
+    sizes = {}
+    for line in done.stdout.splitlines():
+        name, _, size = line.partition(" ")
+        if size.isdigit():
+            sizes[name] = int(size)
+    return [replace(c, size=sizes.get(c.blob, 0)) for c in changes]
+
+
 def check_pr(base: str, repo: Path) -> str:
     """Raise ``DataError`` naming every forbidden change; else a one-line summary."""
     merge_base = _git(repo, "merge-base", base, "HEAD").strip()
-    changes = parse_raw(_git(repo, "diff", "--raw", "--no-renames", "-z", f"{merge_base}..HEAD"))
+    changes = _sized(repo, parse_raw(_git(repo, "diff", "--raw", "--no-abbrev", "--no-renames", "-z", f"{merge_base}..HEAD")))
     listed = _git(repo, "ls-tree", "-z", "--name-only", merge_base, SYSTEMS).split("\0")
     existing = {p[len(SYSTEMS):] for p in listed if p.startswith(SYSTEMS)}
     problems, system = check(changes, existing)
