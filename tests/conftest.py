@@ -49,6 +49,15 @@ def repo() -> Path:
     return REPO
 
 
+DEMO = REPO / "tests" / "fixtures" / "demo"
+
+
+@pytest.fixture(scope="session")
+def demo_root() -> Path:
+    """A frozen copy of the demo data root: goldens never depend on which systems the repository holds."""
+    return DEMO
+
+
 @pytest.fixture(scope="session")
 def liteval_release() -> Path:
     return shared_path("liteval-public")

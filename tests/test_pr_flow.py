@@ -8,7 +8,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from .helpers import copy_root
+from .helpers import DEMO, copy_root
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -37,7 +37,7 @@ def add_system(root: Path) -> Path:
 
 
 def test_new_system_appears_with_badge_and_provisional_rank(tmp_path: Path) -> None:
-    root = copy_root(REPO, tmp_path / "data")
+    root = copy_root(DEMO, tmp_path / "data")
     add_system(root)
     assert litboard("validate", "--data", str(root)).returncode == 0
     scored = litboard("score", "--data", str(root), "--metric", "bleu", "--metric", "chrf", "--metric", "ter")
@@ -70,7 +70,7 @@ def git(repo: Path, *args: str) -> str:
 
 def scratch_repository(tmp_path: Path) -> Path:
     """A git repository holding the demo data on `main`, with a pull-request branch checked out."""
-    root = copy_root(REPO, tmp_path / "repo")
+    root = copy_root(DEMO, tmp_path / "repo")
     git(root, "init", "-q", "-b", "main")
     git(root, "add", "-A")
     git(root, "commit", "-qm", "base")
