@@ -42,7 +42,9 @@ def segment_scores(corpus: Corpus) -> tuple[pd.DataFrame, list[Column]]:
         columns=["column", "system", "pair", "paragraph", "score"])
     order = list(GROUPS)
     columns = sorted((c for _, c in parts), key=lambda c: order.index(c.group))  # stable
-    return long, columns
+    from ..campaign.status import pool  # systems whose human-evaluation plan is complete
+
+    return pool(corpus, long, columns), columns
 
 
 def severity_noted(column: Column, corpus: Corpus, mqm: pd.DataFrame) -> Column:

@@ -61,7 +61,8 @@ def import_campaign(corpus: Corpus, plan: dict[str, Any], plan_path: Path, sha: 
         report = _run_importer(plan, progress, stage, track_typology(corpus, plan["pair"]), expertise)
         result.lines.append(report.format())
         campaigns = _read_staged(stage / "root", corpus, plan)
-        card_plan = {"file": plan_path.name, "sha256": sha, "campaign": plan["campaign"]}
+        card_plan = {"file": plan_path.name, "sha256": sha, "campaign": plan["campaign"], "pair": plan["pair"],
+                     "new_systems": list(plan["new_systems"]), "extends": list(plan["ranking"]["campaigns"])}
         main = card_plan | {"items": result.items, "judged": result.judged,
                             "complete": result.judged == result.items, "progress": result.progress}
         for cid, (card, files_) in sorted(campaigns.items()):
