@@ -93,7 +93,7 @@ def mapping(plan: dict[str, Any], typology: Typology, expertise: str = "professi
                              {"name": "b", "field": "text_b", "system_field": "system_b"}]
         m["merged"] = [{"to_name": "merged", "parts": ["a", "b"]}]
         m["pairwise"] = {"from_name": "better", "a": "a", "b": "b", "campaign": cid,
-                         "choices": {PAIR_CHOICES[0]: "a", PAIR_CHOICES[1]: "b"},
+                         "choices": {PAIR_CHOICES[0]: "a", PAIR_CHOICES[1]: "b"}, "comment_from": "rationale",
                          "title": f"Pairwise preference ({cid})"}
         m["mqm"] = spans | {"per_comparison": True}
     return m

@@ -1,8 +1,9 @@
 """The track's current human ranking of one language pair, with 95% rank intervals.
 
-The ranking column is the dataset's declared primary human scheme, else its first human
-column with scores on the pair (MQM, SQM, ...). A pair judged only by pairwise preferences
-is ranked by each system's per-paragraph win share (a tie is half a win). Either way the
+The ranking column is the dataset's declared primary human scheme; else, when people compared
+translations of the pair pairwise, each system's per-paragraph win share (a tie is half a win;
+LiteraryTranslation's error spans carry no severity, so its MQM columns rank nothing); else
+the first human column with scores on the pair (MQM, SQM, ...). Either way the
 rank intervals come from ``uncertainty.paired_bootstrap`` over paragraphs (missing =
 available), so a plan and the board use the same resampling.
 """
@@ -57,12 +58,12 @@ def _score_matrix(corpus: Corpus, pair: str) -> tuple[pd.DataFrame, str, bool, t
     human = [c for c in columns if c.group == "human" and c.key in set(long["column"])]
     primary = [k for k, _ in primary_keys(corpus)]
     human.sort(key=lambda c: (c.key not in primary, columns.index(c)))
-    if human:
+    pairwise = corpus.pairwise[corpus.pairwise["pair"] == pair]
+    if human and (human[0].key in primary or not len(pairwise)):
         column = human[0]
         rows = long[long["column"] == column.key]
         matrix = rows.pivot_table(index="paragraph", columns="system", values="score", aggfunc="mean")
         return matrix, column.key, column.higher_is_better, (column.campaign,)
-    pairwise = corpus.pairwise[corpus.pairwise["pair"] == pair]
     if not len(pairwise):
         return None
     return win_shares(pairwise), "pairwise win share per paragraph", True, \

@@ -72,3 +72,26 @@ def pool(corpus: Corpus, long: pd.DataFrame, columns: Sequence[Any]) -> pd.DataF
                         & (long["pair"] == state.pair)]
             extra.append(rows.assign(column=target.key))
     return pd.concat([long, *extra], ignore_index=True) if extra else long
+
+
+def pairwise_extensions(corpus: Corpus) -> dict[tuple[str, str], list[str]]:
+    """(pairwise campaign, pair) -> the complete pairwise plans that extend it (main campaigns)."""
+    campaigns = set(corpus.pairwise["campaign"].astype(str))
+    out: dict[tuple[str, str], list[str]] = {}
+    for state in plans(corpus):
+        if not state.complete or state.campaign not in campaigns:
+            continue
+        target = next((c for c in state.extends if c in campaigns and c != state.campaign), None)
+        if target is not None:
+            out.setdefault((target, state.pair), []).append(state.campaign)
+    return out
+
+
+def pool_pairwise(corpus: Corpus) -> pd.DataFrame:
+    """The pairwise table, plus every complete pairwise plan's judgments under the pairwise
+    campaign it extends (all its comparisons: the anchors link the new system to the scale), so
+    the Bradley-Terry ranking of that campaign includes the new systems."""
+    table = corpus.pairwise
+    extra = [table[table["campaign"] == plan].assign(campaign=target)
+             for (target, _), plans_ in pairwise_extensions(corpus).items() for plan in plans_]
+    return pd.concat([table, *extra], ignore_index=True) if extra else table
