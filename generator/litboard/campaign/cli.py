@@ -88,8 +88,9 @@ def run(args: argparse.Namespace) -> int:
 def _plan(args: argparse.Namespace) -> int:
     from .build_plan import make_plan
     from .plan import PlanRequest
-    from .planfile import dump, write_new
+    from .planfile import dump, refuse_existing, write_new
 
+    refuse_existing(args.out)
     request = PlanRequest(args.track, args.pair, tuple(args.systems), args.scheme, args.budget, args.seed,
                           args.paragraphs, args.double_share, args.annotators, args.minutes,
                           tuple(args.anchors), args.tuple_size, args.campaign)

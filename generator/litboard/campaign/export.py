@@ -3,7 +3,8 @@
 Label Studio: ``config.xml`` (the labelling configuration), ``tasks.json`` (the import file:
 blind texts only, no system ids, in an order shuffled by the plan's seed) and
 ``mapping.yaml`` (the Label Studio importer mapping ``campaign import`` uses). TSV: one
-``tasks.tsv`` row per item for other tools. Every task names its plan item and the plan's
+``tasks.tsv`` row per item for other tools (texts quoted as CSV does, so tabs and line breaks
+survive; the blind translations in ``text_1``..., or ``text_a``/``text_b`` for pairs). Every task names its plan item and the plan's
 hash, so the import can check an export against the plan.
 """
 
@@ -128,7 +129,8 @@ def export(corpus: Corpus, plan: dict[str, Any], sha: str, fmt: str, out: Path) 
 
 def tsv(tasks: list[dict[str, Any]]) -> str:
     """One row per task; texts quoted by the csv module (tabs and newlines survive)."""
-    keys = sorted({k for t in tasks for k in t["data"]}, key=lambda k: (k not in ("item", "plan"), k))
+    keys = sorted({k for t in tasks for k in t["data"]} - {"merged"},  # merged: Label Studio's display
+                  key=lambda k: (k not in ("item", "plan"), k))
     buffer = io.StringIO()
     writer = csv.writer(buffer, delimiter="\t", lineterminator="\n")
     writer.writerow(keys)

@@ -25,11 +25,16 @@ def dump(plan: dict[str, Any]) -> str:
     return HEADER + body
 
 
-def write_new(path: Path, text: str) -> None:
-    """Write ``text`` to ``path``, which must not exist (no command overwrites a file it did not write)."""
+def refuse_existing(path: Path) -> None:
+    """No command overwrites a file it did not write."""
     if path.exists():
         raise DataError([Problem(str(path), 0, "--out", "exists already",
                                  "choose a new file name, or delete the old file first")])
+
+
+def write_new(path: Path, text: str) -> None:
+    """Write ``text`` to ``path``, which must not exist."""
+    refuse_existing(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_bytes(text.encode("utf-8"))
 
