@@ -4,11 +4,13 @@ human ranking with a CI and a rank interval."""
 
 from __future__ import annotations
 
+import csv
 import html
 import json
 import re
 from pathlib import Path
 
+import pandas as pd
 import pytest
 import yaml
 
@@ -73,6 +75,14 @@ def test_partial_then_complete(tmp_path: Path, capsys: pytest.CaptureFixture[str
     assert primary and float(primary.group(1)) <= 0
     assert "95% CI [" in primary.group(2) and "95% rank interval" in primary.group(2)
     assert "4 of 4 planned paragraphs judged" in html.unescape(row) and "(pending" not in row
+    page = html.unescape((site / "fixture-track" / "campaigns" / "fixture-track-mqm-new-mt-s5.html").read_text())
+    assert f"{len(items)} of {len(items)} planned items judged" in page and "complete" in page
+    with open(site / "fixture-track" / "campaigns" / "fixture-track-mqm-new-mt-s5-agreement.csv") as f:
+        rows = list(csv.DictReader(f))
+    # the anchors (published-ht, llm-a) on the plan's paragraphs were judged in mqm-pro (gm-01..gm-06)
+    assert {r["statistic"] for r in rows if r["earlier"] == "mqm-pro"} == {"Kendall tau-b",
+                                                                             "Krippendorff alpha (interval)"}
+    assert all(int(r["items"]) >= 2 and float(r["ci_low"]) <= float(r["ci_high"]) for r in rows)
 
 
 def test_import_refuses_extra_foreign_and_repeated(tmp_path: Path) -> None:
@@ -119,5 +129,16 @@ def test_other_schemes_import_and_validate(tmp_path: Path, scheme: str) -> None:
     cid = f"fixture-track-{scheme}-new-mt-s5"
     card = yaml.safe_load((root / "judgments" / cid / "campaign.yaml").read_text())
     assert card["plan"]["complete"] is True and card["scheme"] == {"esa": "sqm", "pairwise": "pairwise"}[scheme]
+    if scheme == "pairwise":  # the plan's comparisons that pw-pro also judged give a kappa
+        from litboard.campaign.anchor_agreement import anchor_agreement
+        from litboard.campaign.status import plans
+        from litboard.datasets import load_all
+
+        corpus = load_all([root])[0]
+        plan_ = yaml.safe_load(plan.read_text())
+        earlier = {frozenset(("published-ht", "llm-a")), frozenset(("llm-a", "llm-b"))}
+        shared = [c for c in plan_["comparisons"] if frozenset(c["systems"]) in earlier]
+        rows = anchor_agreement(corpus, plans(corpus)[0], pd.DataFrame(), [], 100, 1)
+        assert bool(rows) == bool(shared) and all(r["earlier"] == "pw-pro" for r in rows)
     spans = [p for p in (root / "judgments").iterdir() if p.name.startswith(f"{cid}-spans")]
     assert spans and all(yaml.safe_load((p / "campaign.yaml").read_text())["plan"]["campaign"] == cid for p in spans)
