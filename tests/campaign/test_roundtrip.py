@@ -119,7 +119,7 @@ def test_import_never_replaces_a_foreign_campaign(tmp_path: Path, capsys: pytest
     assert (folder / "campaign.yaml").read_text().startswith("id: fixture-track-mqm-new-mt-s5\ntitle: hand-made")
 
 
-@pytest.mark.parametrize("scheme", ["esa", "pairwise"])
+@pytest.mark.parametrize("scheme", ["esa", "pairwise", "bws"])
 def test_other_schemes_import_and_validate(tmp_path: Path, scheme: str) -> None:
     from litboard.datasets import validate_all
 
@@ -128,7 +128,14 @@ def test_other_schemes_import_and_validate(tmp_path: Path, scheme: str) -> None:
     assert not validate_all([root]).items
     cid = f"fixture-track-{scheme}-new-mt-s5"
     card = yaml.safe_load((root / "judgments" / cid / "campaign.yaml").read_text())
-    assert card["plan"]["complete"] is True and card["scheme"] == {"esa": "sqm", "pairwise": "pairwise"}[scheme]
+    assert card["plan"]["complete"] is True
+    assert card["scheme"] == {"esa": "sqm", "pairwise": "pairwise", "bws": "bws"}[scheme]
+    if scheme == "bws":  # fake annotators pick TRANSLATION 2 as best and TRANSLATION 3 (-1 - 1) as worst
+        plan_items = {i["id"]: i for i in yaml.safe_load(plan.read_text())["items"]}
+        lines = [json.loads(x) for x in (root / "judgments" / cid / "judgments.jsonl").read_text().splitlines()]
+        assert len(lines) == sum(len(i["slots"]) for i in plan_items.values())
+        assert all(r["best"] == r["systems"][1] and r["worst"] == r["systems"][-2] for r in lines)
+        return
     if scheme == "pairwise":  # the plan's comparisons that pw-pro also judged give a kappa
         from litboard.campaign.anchor_agreement import anchor_agreement
         from litboard.campaign.status import plans

@@ -117,7 +117,8 @@ def export(corpus: Corpus, plan: dict[str, Any], sha: str, fmt: str, out: Path) 
         size = max(len(i["systems"]) for i in plan["items"])
         files["config.xml"] = config(plan["scheme"], labels_for(plan, typology), size)
         files["tasks.json"] = json.dumps(tasks, ensure_ascii=False, indent=1) + "\n"
-        files["mapping.yaml"] = yaml.safe_dump(mapping(plan, typology), allow_unicode=True, sort_keys=False)
+        if plan["scheme"] != "bws":  # BWS choices are read by campaign.bws_import, not by the importer
+            files["mapping.yaml"] = yaml.safe_dump(mapping(plan, typology), allow_unicode=True, sort_keys=False)
     else:
         files["tasks.tsv"] = tsv(tasks)
     written = []

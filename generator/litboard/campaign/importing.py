@@ -57,10 +57,17 @@ def import_campaign(corpus: Corpus, plan: dict[str, Any], plan_path: Path, sha: 
     result.progress = system_progress(plan, progress)
     result.lines += [f"note: {n}" for n in progress.notes]
     with tempfile.TemporaryDirectory(prefix="litboard-campaign-") as tmp:
-        stage = Path(tmp)
-        report = _run_importer(plan, progress, stage, track_typology(corpus, plan["pair"]), expertise)
-        result.lines.append(report.format())
-        campaigns = _read_staged(stage / "root", corpus, plan)
+        if plan["scheme"] == "bws":
+            from .bws_import import bws_campaign
+
+            card, files_, lines = bws_campaign(plan, progress, expertise)
+            campaigns = {plan["campaign"]: (card, files_)}
+            result.lines += lines
+        else:
+            stage = Path(tmp)
+            report = _run_importer(plan, progress, stage, track_typology(corpus, plan["pair"]), expertise)
+            result.lines.append(report.format())
+            campaigns = _read_staged(stage / "root", corpus, plan)
         card_plan = {"file": plan_path.name, "sha256": sha, "campaign": plan["campaign"], "pair": plan["pair"],
                      "new_systems": list(plan["new_systems"]), "extends": list(plan["ranking"]["campaigns"])}
         main = card_plan | {"items": result.items, "judged": result.judged,
