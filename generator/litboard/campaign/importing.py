@@ -52,6 +52,7 @@ def import_campaign(corpus: Corpus, plan: dict[str, Any], plan_path: Path, sha: 
     files = input_files(exports, ".json")
     tasks = [(f"{f}: task {t.get('id', n + 1)}", t) for f in files for n, t in enumerate(read_export(f))]
     progress = check_export(tasks, plan, sha)
+    _check_texts(corpus, plan, sha, progress)
     result = CampaignImport(plan["campaign"], items=len(plan["items"]))
     result.judged = sum(progress.complete(i) for i in plan["items"])
     result.progress = system_progress(plan, progress)
@@ -76,6 +77,23 @@ def import_campaign(corpus: Corpus, plan: dict[str, Any], plan_path: Path, sha: 
             card["plan"] = main if cid == plan["campaign"] else card_plan
             result.written.append(_write_campaign(out / "judgments" / cid, card, files_, sha))
     return result
+
+
+def _check_texts(corpus: Corpus, plan: dict[str, Any], sha: str, progress: Progress) -> None:
+    """Every task still shows the texts the plan's export wrote (span offsets point into them)."""
+    from ..errors import Problems
+    from .export import task_data, texts
+
+    sources, translations = texts(corpus, plan)
+    items = {i["id"]: i for i in plan["items"]}
+    problems = Problems()
+    for item_id, task in sorted(progress.tasks.items()):
+        expected = task_data(items[item_id], plan, sha, sources, translations)
+        for key in sorted(k for k in expected if task["data"].get(k) != expected[k]):
+            problems.add(f"task of item {item_id}", 0, f"data.{key}", "differs from the text the export wrote "
+                         "(edited in Label Studio, or the track's texts changed)",
+                         "export the plan again and annotate the new tasks")
+    problems.raise_if_any()
 
 
 def _check_root(out: Path, dataset: str) -> None:
