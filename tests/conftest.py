@@ -71,3 +71,8 @@ def creativity_release() -> Path:
 @pytest.fixture(scope="session")
 def wmt_release() -> Path:
     return shared_path("wmt-mqm-sample")
+
+
+@pytest.fixture(scope="session")
+def literary_release() -> Path:
+    return shared_path("literary-translation")

@@ -42,14 +42,16 @@ def test_error_counts_by_hand(root: Path) -> None:
 
 def test_preference_rates_by_hand(root: Path) -> None:
     t = load([root]).tables
-    pooled = ps.preference_rates(t["pairwise"]).set_index(["first", "second"])
+    focal = {"lit-pairwise-pairwise": "gpt4-para"}  # stated with GPT-4 (paragraph) first
+    pooled = ps.preference_rates(t["pairwise"], focal=focal).set_index(["first", "second"])
     # para vs sent: para preferred in 101, 102 (B = para), 301; sent in 302 -> 3/4
     row = pooled.loc[("gpt4-para", "gpt4-sent")]
     assert (row["judgments"], row["first_wins"], row["second_wins"], row["ties"], row["rate"]) == (4, 3, 1, 0, 0.75)
-    # para vs human ('gpt4-para' < 'human'): human preferred in 201, tie in 202 -> para 0.25
+    # para vs human: human preferred in 201, tie in 202 -> para 0.25
     row = pooled.loc[("gpt4-para", "human")]
     assert (row["judgments"], row["first_wins"], row["second_wins"], row["ties"], row["rate"]) == (2, 0, 1, 1, 0.25)
-    by_pair = ps.preference_rates(t["pairwise"], per_pair=True).set_index(["pair", "first", "second"])["rate"]
+    by_pair = ps.preference_rates(t["pairwise"], per_pair=True, focal=focal).set_index(
+        ["pair", "first", "second"])["rate"]
     assert by_pair.to_dict() == {("en-de", "gpt4-para", "gpt4-sent"): 1.0, ("en-de", "gpt4-para", "human"): 0.25,
                                  ("en-zh", "gpt4-para", "gpt4-sent"): 0.5}
 
@@ -65,10 +67,16 @@ def test_bootstrap_ci_against_a_direct_loop() -> None:
 
 
 def test_rates_orient_each_comparison_once() -> None:
-    frame = pd.DataFrame({"pair": ["en-de", "en-de"], "a": ["y", "x"], "b": ["x", "y"],
-                          "preference": ["a", "a"]})
+    """Without a focal system a comparison keeps the direction of its first judgment (A first),
+    never the alphabetical one; a declared focal system always comes first (issue 26)."""
+    frame = pd.DataFrame({"campaign": ["c", "c", "c"], "pair": ["en-de"] * 3, "a": ["y", "x", "x"],
+                          "b": ["x", "y", "y"], "preference": ["a", "a", "b"]})
     row = ps.preference_rates(frame).iloc[0]
-    assert (row["first"], row["second"], row["first_wins"], row["second_wins"]) == ("x", "y", 1, 1)
+    assert (row["first"], row["second"], row["first_wins"], row["second_wins"]) == ("y", "x", 2, 1)
+    row = ps.preference_rates(frame, focal={"c": "x"}).iloc[0]
+    assert (row["first"], row["second"], row["first_wins"], row["second_wins"]) == ("x", "y", 1, 2)
+    row = ps.preference_rates(frame, focal={"other": "x"}).iloc[0]
+    assert row["first"] == "y"  # another campaign's focal system does not apply
 
 
 def test_the_site_shows_the_tables(root: Path, tmp_path: Path) -> None:

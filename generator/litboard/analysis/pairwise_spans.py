@@ -53,21 +53,44 @@ def _grouped(frame: pd.DataFrame, annotators: pd.DataFrame | None, by_group: boo
     return out
 
 
-def _oriented(pairwise: pd.DataFrame) -> pd.DataFrame:
-    """Each judgment as (pair, first, second, score of first: 1 win, 0.5 tie, 0 loss)."""
-    a, b = pairwise["a"].astype(str), pairwise["b"].astype(str)
-    swap = a > b
-    first, second = a.where(~swap, b), b.where(~swap, a)
+def focal_of(campaigns: pd.DataFrame) -> dict[str, str]:
+    """Campaign id -> the focal system its card declares (pairwise.focal), when it declares one."""
+    if "focal" not in campaigns.columns:
+        return {}
+    return {str(c): str(f) for c, f in zip(campaigns["campaign"], campaigns["focal"]) if isinstance(f, str) and f}
+
+
+def oriented(pairwise: pd.DataFrame, focal: dict[str, str] | None = None) -> pd.DataFrame:
+    """Each judgment as (pair, first, second, score of first: 1 win, 0.5 tie, 0 loss).
+
+    ``first`` is the campaign's focal system (``focal``: campaign -> system) when it is one of the
+    two; otherwise the system shown first (A) in the comparison's first judgment as the data lists
+    it, so a comparison is always stated in the direction the dataset gives, never alphabetically."""
+    a, b = pairwise["a"].astype(str).to_numpy(), pairwise["b"].astype(str).to_numpy()
+    campaigns = pairwise["campaign"].astype(str).to_numpy() if "campaign" in pairwise.columns else \
+        [""] * len(pairwise)
+    declared: dict[tuple[str, frozenset[str]], str] = {}
+    swap = []
+    for cid, x, y in zip(campaigns, a, b):
+        want = (focal or {}).get(cid, "")
+        key = (cid, frozenset((x, y)))
+        first = want if want in (x, y) else declared.setdefault(key, x)
+        swap.append(first != x)
+    flip = pd.Series(swap, index=pairwise.index, dtype=bool)
+    sa, sb = pairwise["a"].astype(str), pairwise["b"].astype(str)
+    first, second = sa.where(~flip, sb), sb.where(~flip, sa)
     won = pairwise["preference"].map({"a": 1.0, "b": 0.0, "tie": 0.5}).astype(float)
-    score = won.where(~swap, 1.0 - won)
+    score = won.where(~flip, 1.0 - won)
     return pd.DataFrame({"pair": pairwise["pair"].astype(str).to_numpy(), "first": first.to_numpy(),
                          "second": second.to_numpy(), "score": score.to_numpy()})
 
 
 def preference_rates(pairwise: pd.DataFrame, per_pair: bool = False, n_resamples: int = 1000,
-                     seed: int = 12345, alpha: float = 0.05) -> pd.DataFrame:
-    """One row per comparison (per pair, or 'all' pairs pooled): counts, rate of ``first``, CI."""
-    judged = _oriented(pairwise)
+                     seed: int = 12345, alpha: float = 0.05,
+                     focal: dict[str, str] | None = None) -> pd.DataFrame:
+    """One row per comparison (per pair, or 'all' pairs pooled): counts, rate of ``first`` (the
+    focal system, see ``oriented``), CI."""
+    judged = oriented(pairwise, focal)
     if not per_pair:
         judged["pair"] = "all"
     rows = []

@@ -60,15 +60,17 @@ def work_card(settings: WorkSettings, source_lang: str, title: str) -> dict[str,
 
 
 def input_files(sources: Path | list[Path], suffix: str) -> list[Path]:
-    """Every file to import: files as given, every ``*<suffix>`` of a folder, or a glob pattern."""
+    """Every file to import: files as given, every ``*<suffix>`` of a folder and its subfolders
+    (walked recursively, sorted by path, hidden files and folders left out), or a glob pattern."""
     import glob
 
     found: list[Path] = []
     for src in sources if isinstance(sources, list) else [sources]:
         if src.is_dir():
-            inside = sorted(src.glob(f"*{suffix}"))
+            inside = folder_files(src, suffix)
             if not inside:
-                raise DataError([Problem(str(src), 0, "SRC", f"is a folder without {suffix} files",
+                raise DataError([Problem(str(src), 0, "SRC", f"is a folder without {suffix} files "
+                                         "(its subfolders were searched too)",
                                          f"pass a folder holding the exported {suffix} files")])
             found += inside
         elif src.is_file():
@@ -81,11 +83,37 @@ def input_files(sources: Path | list[Path], suffix: str) -> list[Path]:
             found += matched
         else:
             raise DataError([Problem(str(src), 0, "SRC", "does not exist", "pass the exported file")])
-    names = [f.name for f in found]
+    names = [f.name for f in dict.fromkeys(found)]
     if len(set(names)) < len(names):
-        raise DataError([Problem(str(found[0].parent), 0, "SRC", "two input files have the same name",
+        twice = sorted({n for n in names if names.count(n) > 1})
+        raise DataError([Problem(str(found[0].parent), 0, "SRC", f"two input files have the same name "
+                                 f"({', '.join(twice[:3])})",
                                  "rename one of them (file names identify the inputs)")])
-    return sorted(dict.fromkeys(found), key=lambda f: f.name)
+    return sorted(dict.fromkeys(found), key=lambda f: (str(f.parent), f.name))
+
+
+def folder_files(folder: Path, suffix: str) -> list[Path]:
+    """Every ``*<suffix>`` file under ``folder`` (recursive, sorted by path; names starting with
+    '.' are skipped, as are symbolic links to folders, so a walk cannot loop)."""
+    import os
+
+    found: list[Path] = []
+    for top, dirs, files in os.walk(folder):
+        dirs[:] = sorted(d for d in dirs if not d.startswith("."))
+        found += [Path(top) / f for f in sorted(files) if f.endswith(suffix) and not f.startswith(".")]
+    return sorted(found, key=lambda f: (str(f.parent), f.name))
+
+
+def count_folders(files: list[Path], report: Any) -> None:
+    """Count the input files per folder in the import report (``files in <folder>``; folders
+    named relative to the parent of their common folder)."""
+    import os
+
+    if not files:
+        return
+    base = Path(os.path.commonpath([str(f.parent) for f in files])).parent
+    for f in files:
+        report.count(f"files in {Path(os.path.relpath(f.parent, base)).as_posix()}/")
 
 
 def default_id(src: Path) -> str:

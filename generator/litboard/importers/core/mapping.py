@@ -95,8 +95,8 @@ class TaskSettings:
     annotator: str = setting("Data field naming the real annotator when a task has it (e.g. a "
                              "shared Label Studio account); default: completed_by.")
     comparison: str = setting("Data field naming the comparison of a task (see "
-                              "mqm.per_comparison); default: the task's two systems, sorted, "
-                              "joined by '-vs-'.")
+                              "mqm.per_comparison); default: the task's two systems joined by "
+                              "'-vs-', pairwise.focal first, else sorted.")
 
     def problems(self) -> Iterator[Issue]:
         if bool(self.source_lang) != bool(self.target_lang):
@@ -178,6 +178,14 @@ class PairwiseSettings:
                                       choices=("a", "b", "tie"))
     campaign: str = setting("Campaign id; default: <dataset id>-pairwise.", kind="id")
     title: str = setting("Campaign title; default: 'Pairwise preference'.")
+    focal: str = setting("System id the study is about (e.g. the new system compared with each "
+                         "baseline): pages state every comparison with it first ('X preferred over "
+                         "Y'); written to the campaign card as pairwise.focal. Default: none, and "
+                         "pages keep the order A, B of the records.", kind="id")
+    comment_from: str = setting("Name of a TextArea control holding the annotator's rationale; it "
+                                "becomes the record's comment.")
+    notes_from: list[str] = setting("Names of further whole-task Choices controls whose answers are "
+                                    "appended to the comment as '<name>: <choice>'.", [])
 
 
 @dataclass

@@ -19,6 +19,7 @@ never more, and every skip is counted in the report's summary.
 from __future__ import annotations
 
 import json
+import os
 import unicodedata
 from pathlib import Path
 from typing import Any
@@ -30,7 +31,7 @@ from .labelstudio_spans import Malformed
 from .labelstudio_task import TaskTexts, annotator, task_texts
 from ..core.mapping import LabelStudioMapping, load_mapping
 from ..core.mapping_io import require_mapping
-from ..core.inputs import dataset_card, input_files, namespace_ids
+from ..core.inputs import count_folders, dataset_card, input_files, namespace_ids
 from ..core.root_builder import RootBuilder, category_names, namespaced
 
 Task = dict[str, Any]
@@ -61,7 +62,19 @@ def run(src: Path | list[Path], out: Path, mapping: Path | None = None, namespac
     report = ImportReport()
     dataset_id, prefix = namespace_ids(m.dataset, namespace, prefix_ids, files)
     builder = RootBuilder(m.pair, prefix=prefix)
+    collect(files, m, dataset_id, builder, report)
+    builder.check_system_cards(m.systems, str(mapping), report)
+    builder.count_read(report)
+    card = dataset_card(m.dataset, dataset_id, files, report.notes, _title(files))
+    builder.write(out, card, report)
+    return report
+
+
+def collect(files: list[Path], m: LabelStudioMapping, dataset_id: str, builder: RootBuilder,
+            report: ImportReport) -> None:
+    """Read every export in ``files`` into ``builder`` (campaigns, texts, records, notes)."""
     _declare_campaigns(m, dataset_id, builder)
+    count_folders(files, report)
     for f in files:
         label = f"{f.name}: " if len(files) > 1 else ""
         for position, task in enumerate(read_export(f)):
@@ -69,13 +82,14 @@ def run(src: Path | list[Path], out: Path, mapping: Path | None = None, namespac
                          builder, report)
     _finish_mqm(m, builder)
     _notes(m, report)
-    builder.check_system_cards(m.systems, str(mapping), report)
-    builder.count_read(report)
-    card = dataset_card(m.dataset, dataset_id, files, report.notes,
-                        f"Label Studio export {files[0].name}" if len(files) == 1 else
-                        f"Label Studio exports ({len(files)} files)")
-    builder.write(out, card, report)
-    return report
+
+
+def _title(files: list[Path]) -> str:
+    """The fallback title: the file, or the common folder of several files."""
+    if len(files) == 1:
+        return f"Label Studio export {files[0].name}"
+    common = Path(os.path.commonpath([str(f.parent) for f in files]))
+    return f"Label Studio exports in {common.name or common} ({len(files)} files)"
 
 
 def _notes(m: LabelStudioMapping, report: ImportReport) -> None:
@@ -128,9 +142,11 @@ def _declare_campaigns(m: LabelStudioMapping, dataset_id: str, builder: RootBuil
                                               "scheme": "mqm", "source": "Label Studio export"})
     if m.pairwise:
         m.pairwise.campaign = m.pairwise.campaign or f"{dataset_id}-pairwise"
-        builder.campaign(m.pairwise.campaign,
-                         {"title": m.pairwise.title or "Pairwise preference", "scheme": "pairwise",
-                          "source": "Label Studio export"})
+        card: dict[str, Any] = {"title": m.pairwise.title or "Pairwise preference", "scheme": "pairwise",
+                                "source": "Label Studio export"}
+        if m.pairwise.focal:
+            card["pairwise"] = {"focal": m.pairwise.focal}
+        builder.campaign(m.pairwise.campaign, card)
     if m.sqm:
         m.sqm.campaign = m.sqm.campaign or f"{dataset_id}-sqm"
         builder.campaign(m.sqm.campaign,

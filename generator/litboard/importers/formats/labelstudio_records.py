@@ -52,6 +52,9 @@ def annotation_records(annotation: dict[str, Any], m: LabelStudioMapping, base: 
                                 f"pairwise.choices")
             record = {**base, "a": systems[m.pairwise.a], "b": systems[m.pairwise.b],
                       "preference": m.pairwise.choices[choice]}
+            comment = _rationale(results, m.pairwise.comment_from, m.pairwise.notes_from)
+            if comment:
+                record["comment"] = comment
             out.records.append(("pairwise", "", record))
     if m.sqm:
         for control, name in m.sqm.ratings.items():
@@ -64,6 +67,21 @@ def annotation_records(annotation: dict[str, Any], m: LabelStudioMapping, base: 
                                 f"{m.sqm.min:g}-{m.sqm.max:g}")
             out.records.append(("sqm", name, {"system": systems[name], **base, "score": score}))
     return out
+
+
+def _rationale(results: list[dict[str, Any]], comment_from: str, notes_from: list[str]) -> str:
+    """The annotator's rationale (a TextArea) and further whole-task answers, as one comment."""
+    parts = []
+    if comment_from:
+        text = _single(results, comment_from, "text")
+        text = "\n".join(map(str, text)) if isinstance(text, list) else str(text or "")
+        if text.strip():
+            parts.append(unicodedata.normalize("NFC", text.strip()))
+    for control in notes_from:
+        choice = _single(results, control, "choices")
+        if choice is not None:
+            parts.append(f"{control}: {choice}")
+    return "\n\n".join(parts)
 
 
 def _single(results: list[dict[str, Any]], control: str, *kinds: str) -> Any:

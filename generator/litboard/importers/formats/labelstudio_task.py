@@ -104,6 +104,9 @@ def _comparison(data: dict[str, Any], m: LabelStudioMapping, systems: dict[str, 
     if m.task.comparison:
         return slug(_text(data, m.task.comparison))
     shown = [systems[m.pairwise.a], systems[m.pairwise.b]] if m.pairwise else list(systems.values())
+    focal = m.pairwise.focal if m.pairwise else ""
+    if focal in shown:  # the declared focal system first: 'para-vs-sent'
+        return "-vs-".join([focal] + sorted(s for s in shown if s != focal))
     return "-vs-".join(sorted(shown))
 
 

@@ -54,9 +54,10 @@ def build(corpus: Corpus, analysis: Analysis, templates: Path) -> PageSet:
               _counts(ps.error_counts(errors, t["annotators"], by_group=True, items=items),
                       "Error spans by category per annotator group and system", "errors-by-group.csv",
                       names, files)]
-    rates = [_rates(ps.preference_rates(pairwise), "Preference rate per comparison, all language pairs "
+    focal = ps.focal_of(t["campaigns"])
+    rates = [_rates(ps.preference_rates(pairwise, focal=focal), "Preference rate per comparison, all language pairs "
                     "summed", "preferences.csv", names, files),
-             _rates(ps.preference_rates(pairwise, per_pair=True), "Preference rate per comparison and "
+             _rates(ps.preference_rates(pairwise, per_pair=True, focal=focal), "Preference rate per comparison and "
                     "language pair", "preferences-by-pair.csv", names, files)]
     unspecified = int((errors["severity"].astype(str) == "unspecified").sum())
     body = render(TEMPLATE, templates, counts=counts, rates=rates, base="../", unspecified=unspecified,
