@@ -43,6 +43,12 @@ class Track:
 
 
 TRACKS: tuple[Track, ...] = (
+    Track("literary-translation",
+          "LiteraryTranslation (Karpinska & Iyyer, WMT 2023): novel excerpts in 18 language pairs",
+          "literary-translation",
+          ("cs-pl", "de-en", "de-ja", "de-pl", "en-ja", "en-pl", "fr-en", "fr-ja", "fr-pl", "ja-en", "ja-pl",
+           "pl-en", "pl-ja", "ru-en", "ru-ja", "ru-pl", "zh-en", "zh-ja"),
+          "the published human translation (system human)"),
     Track("creativity-bias", "Creativity Bias (paper 003): literary excerpts into Dutch and Catalan",
           "creativity-bias", ("en-ca", "en-nl", "ru-nl"),
           "the published human translation (system ht)"),

@@ -24,13 +24,14 @@ def spliced(corpus: Corpus, track: Track, pair: str) -> list[dict[str, str]]:
     for pid, _ in sources(corpus, track, pair):
         texts = by_paragraph[pid]
         first, second = texts[0].split(), texts[-1].split()
-        if texts[0] == texts[-1] or len(first) < 6:
-            words = first[::-1] if len(first) >= 6 else first + first[:1]
+        if len(first) < 6 or len(second) < 6:  # scripts without spaces (ja, zh): splice characters
+            a, b = texts[0], texts[-1]
+            text = a[: len(a) // 2] + b[len(b) // 2:]
+            text = text if text not in texts else text[len(text) // 2:] + text[: len(text) // 2]
         else:
             words = first[: len(first) // 2] + second[len(second) // 2:]
-        if " ".join(words) in texts:
-            words = words[::-1]
-        out.append({"paragraph": pid, "text": " ".join(words)})
+            text = " ".join(words if " ".join(words) not in texts else words[::-1])
+        out.append({"paragraph": pid, "text": text})
     return out
 
 
