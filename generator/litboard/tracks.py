@@ -148,8 +148,8 @@ def read_track_file(path: Path, problems: Problems) -> str | None:
     data, _ = read_yaml(path, problems, str(path))
     value = data.get("track") if isinstance(data, dict) else None
     known = of_dataset(value) if isinstance(value, str) else None
-    if known is None or known.release is None:
-        problems.add(str(path), 1, "track", f"{value!r} is not a track that takes a track root",
-                     "write `track: <id>` with one of: " + ", ".join(t.id for t in TRACKS if t.release))
+    if known is None:
+        problems.add(str(path), 1, "track", f"{value!r} is not a track",
+                     "write `track: <id>` with one of: " + ", ".join(names()))
         return None
     return known.id
