@@ -45,6 +45,7 @@ def check(raw: RawData, problems: Problems) -> None:
         if scheme == "mqm":
             _check_mqm_denominator(campaign, rows, paragraphs, problems)
     from .submission import check_submissions; check_submissions(raw, problems)  # noqa: E702
+    from .contrib import check_contributions; check_contributions(raw, problems)  # noqa: E702
     _check_llm_caches(raw, problems)
 
 

@@ -34,6 +34,11 @@ def _roots(args: argparse.Namespace) -> list[Path]:
             imported = prepare(args.releases, args.cache, args.mirror)
         given = list(roots)  # the repositories: each may hold tracks/<track>/ (the submissions)
         roots += imported + [r for base in given for r in track_roots(base, imported) if r not in roots]
+    scores = getattr(args, "track_scores", None)
+    if scores is not None:
+        from .tracks import TRACK_FILE
+
+        roots += sorted(d for d in scores.iterdir() if (d / "corpus" / TRACK_FILE).is_file()) if scores.is_dir() else []
     return roots
 
 
@@ -54,6 +59,8 @@ def _add_data(parser: argparse.ArgumentParser, releases: bool = False) -> None:
                             "(e.g. ../shared/data)")
     group.add_argument("--cache", type=Path, default=REPO / ".cache" / "releases", metavar="DIR",
                        help="where fetched files and imported roots are kept (default: .cache/releases)")
+    group.add_argument("--track-scores", type=Path, metavar="DIR",
+                       help="also load the tracks' scores written by `litboard track score --out DIR`")
 
 
 def _add_site_cache(parser: argparse.ArgumentParser) -> None:

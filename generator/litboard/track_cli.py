@@ -6,7 +6,7 @@ import argparse
 from pathlib import Path
 
 from .model import Corpus
-from .tracks import Track
+from .tracks import TRACKS, Track
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -34,7 +34,15 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
                    help="what produced the outputs (human translations are not accepted)")
     for name, text in {**CARD_FIELDS, **OPTIONAL_FIELDS}.items():
         n.add_argument("--" + name.replace("_", "-"), dest=name, help=text)
-    for q in (s, n):
+    c = actions.add_parser("score", help="recompute BLEU/chrF/TER of every track's machine systems into OUT/<track>/")
+    c.add_argument("tracks", nargs="*", metavar="TRACK", help="tracks to score (default: every track)")
+    c.add_argument("--out", type=Path, required=True, metavar="DIR",
+                   help="new, empty, or written by an earlier `track score` (load it with build --track-scores)")
+    c.add_argument("--pairs", nargs="+", metavar="PAIR",
+                   help="score only these pairs (a quick local check; the Pages build scores every pair)")
+    c.add_argument("--stats-cache", type=Path, default=REPO / ".cache" / "track-scores-stats", metavar="DIR",
+                   help="keep TER's edit statistics here between runs (default: .cache/track-scores-stats)")
+    for q in (s, n, c):
         q.add_argument("--repo", type=Path, default=REPO, help="the repository checkout (default: this one)")
         q.add_argument("--mirror", type=Path, metavar="DIR",
                        help="read the release files from DIR/<mirror>/<name> (e.g. ../shared/data)")
@@ -65,6 +73,8 @@ def run(args: argparse.Namespace) -> int:
     if args.action == "list":
         print(listing(args.repo if hasattr(args, "repo") else _repo()))
         return 0
+    if args.action == "score":
+        return _score(args)
     track = get(args.track)
     if args.action == "sources":
         from .track_files import sources, write_sources
@@ -80,6 +90,25 @@ def run(args: argparse.Namespace) -> int:
     folder = new_system(track_corpus(track, args), track, args.system, args.files, args.repo, card)
     print(f"litboard: scaffolded {folder}: fill in every 'FILL IN' field of system.yaml, then run "
           f"`litboard validate{' --releases' if track.release else ''}`")
+    return 0
+
+
+def _score(args: argparse.Namespace) -> int:
+    from .progress import step
+    from .track_scores import score_tracks
+    from .tracks import get
+
+    tracks = [get(t) for t in args.tracks] if args.tracks else list(TRACKS)
+    release_roots: list[Path] = []
+    wanted = [t.release for t in tracks if t.release]
+    if wanted:
+        from .releases import prepare
+
+        with step("fetching and importing the releases of the tracks"):
+            release_roots = prepare(args.repo / "releases.yaml", args.cache, args.mirror, only=wanted)
+    with step(f"scoring {len(tracks)} track(s) into {args.out}"):
+        lines = score_tracks(tracks, args.repo, release_roots, args.out, args.stats_cache, args.pairs)
+    print("\n".join(f"litboard: {line}" for line in lines))
     return 0
 
 

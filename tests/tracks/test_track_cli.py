@@ -57,7 +57,8 @@ def test_liteval_has_no_track(capsys: pytest.CaptureFixture[str]) -> None:
 @pytest.mark.shared
 @pytest.mark.parametrize("track, pair, count, first", [
     ("creativity-bias", "en-nl", 41, "en-poem-l001"), ("creativity-bias", "ru-nl", 36, None),
-    ("creativity-bias", "en-ca", 41, "en-poem-l001"), ("wmt21-ted-zhen", "zh-en", 14, None)])
+    ("creativity-bias", "en-ca", 41, "en-poem-l001"), ("wmt21-ted-zhen", "zh-en", 14, None),
+    ("literary-translation", "de-en", 10, None), ("literary-translation", "zh-ja", 10, None)])
 def test_release_track_sources(repo_copy: Path, mirror: Path, release_cache: Path, tmp_path: Path,
                                track: str, pair: str, count: int, first: str | None) -> None:
     out = tmp_path / f"{pair}.jsonl"
