@@ -140,3 +140,18 @@ def files_title(kind: str, files: list[Path]) -> str:
 def default_id(src: Path) -> str:
     """A safe id from the input file name (without extensions)."""
     return slug(src.name.split(".")[0] if not src.name.startswith(".") else src.name)
+
+
+def skip_problem(skipped: str, default_file: str) -> Problem:
+    """A skipped item of the import report ('<file>:<line>: ...', '<file>: line N ...: why' or
+    'line N ...: why') as a Problem naming its file and line."""
+    import re
+
+    found = re.match(r"^(?P<file>[^\n]+?):(?P<line>\d+): (?P<rest>.*)$", skipped, re.S)
+    if found is None:
+        found = re.match(r"^(?:(?P<file>[^\n:]+): )?line (?P<line>\d+)(?P<rest>.*)$", skipped, re.S)
+    if found is None:
+        return Problem(default_file, 1, "input", skipped, "fix this item and import again")
+    rest = found.group("rest").lstrip(" :,")
+    return Problem(found.group("file") or default_file, int(found.group("line")), "input", rest,
+                   "fix this line and import again (or leave it out)")

@@ -16,6 +16,7 @@ from typing import Any
 from ...errors import DataError, Problem
 from ...ids import slug
 from .. import ImportReport, json_size, size_chunks, write_jsonl, write_lines, write_outputs, write_yaml
+from .inputs import skip_problem
 from .mapping import SystemSettings
 
 
@@ -270,21 +271,6 @@ def _check_written(stage: Path, out: Path) -> None:
                                  f"the importer produced data the loader rejects: {p.message}",
                                  "nothing was written; please report this with the input file")
                          for p in problems])
-
-
-def skip_problem(skipped: str, default_file: str) -> Problem:
-    """A skipped item of the import report ('<file>:<line>: ...', '<file>: line N ...: why' or
-    'line N ...: why') as a Problem naming its file and line."""
-    import re
-
-    found = re.match(r"^(?P<file>[^\n]+?):(?P<line>\d+): (?P<rest>.*)$", skipped, re.S)
-    if found is None:
-        found = re.match(r"^(?:(?P<file>[^\n:]+): )?line (?P<line>\d+)(?P<rest>.*)$", skipped, re.S)
-    if found is None:
-        return Problem(default_file, 1, "input", skipped, "fix this item and import again")
-    rest = found.group("rest").lstrip(" :,")
-    return Problem(found.group("file") or default_file, int(found.group("line")), "input", rest,
-                   "fix this line and import again (or leave it out)")
 
 
 def namespaced(prefix: str, old: str) -> str:
