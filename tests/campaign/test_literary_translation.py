@@ -53,6 +53,11 @@ def _bt_rows(site: Path) -> dict[str, dict[str, str]]:
         return {r["system"]: r for r in csv.DictReader(f)}
 
 
+def _overall_bt(site: Path) -> dict[str, dict[str, str]]:
+    with open(site / "literary-translation" / "pairwise-errors" / "bradley-terry.csv", encoding="utf-8") as f:
+        return {r["system"]: r for r in csv.DictReader(f)}
+
+
 def test_literary_translation_round_trip(track: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     plan, project = tmp_path / "plan.yaml", tmp_path / "project"
     assert main(["campaign", "plan", "literary-translation", "--data", str(track), "--pair", PAIR,
@@ -72,6 +77,7 @@ def test_literary_translation_round_trip(track: Path, tmp_path: Path, capsys: py
     site = build_site([track], tmp_path / "site1").out
     assert "human evaluation: 9 of 10 planned paragraphs judged (pending" in _board_row(site, "new-mt")
     assert "new-mt" not in _bt_rows(site)
+    assert "new-mt" not in _overall_bt(site)  # i26's ranking over all pairs: no partial plan in it
 
     full = tmp_path / "full.json"
     full.write_text(json.dumps(annotate(project, [7, 8])), encoding="utf-8")
@@ -85,6 +91,8 @@ def test_literary_translation_round_trip(track: Path, tmp_path: Path, capsys: py
     assert {"new-mt", "human", "para", "sent", "para-sent", "gtr"} <= set(bt)
     low, mid, high = (float(bt["new-mt"][k]) for k in ("ci_low", "strength", "ci_high"))
     assert 0 < low <= mid <= high < 1
+    overall = _overall_bt(site)
+    assert float(overall["new-mt"]["ci_low"]) <= float(overall["new-mt"]["strength"]) <= float(overall["new-mt"]["ci_high"])
     schemes = (site / "literary-translation" / "schemes" / "index.html").read_text(encoding="utf-8")
     assert f"Pairwise preferences, preference ({PAIR}), with the human-evaluation plan " \
            "literary-translation-pairwise-new-mt-s2026" in html.unescape(schemes)

@@ -95,3 +95,11 @@ def pool_pairwise(corpus: Corpus) -> pd.DataFrame:
     extra = [table[table["campaign"] == plan].assign(campaign=target)
              for (target, _), plans_ in pairwise_extensions(corpus).items() for plan in plans_]
     return pd.concat([table, *extra], ignore_index=True) if extra else table
+
+
+def without_pending(corpus: Corpus, table: pd.DataFrame) -> pd.DataFrame:
+    """``table`` (a judgment table with a campaign column) without the rows of plans that are not
+    complete: a partial campaign never reaches a ranking that pools campaigns."""
+    pending = {cid for cid, card in corpus.campaigns.items()
+               if (card.get("plan") or {}).get("campaign") in {s.campaign for s in plans(corpus) if not s.complete}}
+    return table[~table["campaign"].isin(pending)] if pending else table

@@ -17,6 +17,7 @@ import pandas as pd
 from ...analysis import pairwise_spans as ps
 from ...analysis.error_counts import by_label, unweighted_campaigns
 from ...analysis.pairwise import bradley_terry
+from ...campaign.status import without_pending
 from ...model import Corpus
 from ..core.extra_pages import Files, PageSet
 from ..core.jinja import render
@@ -45,7 +46,7 @@ class RateTable:
 
 def build(corpus: Corpus, analysis: Analysis, templates: Path) -> PageSet:
     t = corpus.tables
-    pairwise, errors = t["pairwise"], t["mqm_errors"]
+    pairwise, errors = without_pending(corpus, t["pairwise"]), t["mqm_errors"]  # partial plans rank nothing
     if pairwise.empty or errors.empty:
         return PageSet()
     names = {k: str(v.get("name", k)) for k, v in corpus.systems.items()}
