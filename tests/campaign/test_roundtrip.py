@@ -65,8 +65,10 @@ def test_partial_then_complete(tmp_path: Path, capsys: pytest.CaptureFixture[str
     assert "human evaluation: 3 of 4 planned paragraphs judged (pending" in html.unescape(row)
     assert 'data-system="new-mt"' not in _ranked(site)
 
-    assert _import(root, plan, annotate(project, [21, 22]), tmp_path / "full.json") == 0
-    assert "new-mt: 4 of 4 planned paragraphs judged" in capsys.readouterr().out
+    assert _import(root, plan, annotate(project, [21, 22, 23]), tmp_path / "full.json") == 0
+    out = capsys.readouterr().out
+    assert "new-mt: 4 of 4 planned paragraphs judged" in out
+    assert "note: 3 annotators took part; the plan has 2 annotator slots (all judgments kept)" in out
     site = build_site([root], tmp_path / "site2").out
     ranked = _ranked(site)
     assert 'data-system="new-mt"' in ranked

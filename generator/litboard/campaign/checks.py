@@ -53,6 +53,10 @@ def check_export(tasks: list[tuple[str, dict[str, Any]]], plan: dict[str, Any], 
         n, want = len(progress.judged_by.get(item["id"], [])), len(item["slots"])
         if n > want:
             progress.notes.append(f"item {item['id']}: {n} annotators, the plan asked for {want} (all kept)")
+    people = {p for judged in progress.judged_by.values() for p in judged}
+    if len(people) > int(plan.get("annotators", len(people))):
+        progress.notes.append(f"{len(people)} annotators took part; the plan has {plan['annotators']} annotator "
+                              "slots (all judgments kept)")
     problems.raise_if_any()
     return progress
 
