@@ -58,7 +58,7 @@ class Case:
     name: str
     argv: Callable[[Path, int], list[str]]  # (workspace, run number) -> CLI arguments
     places: tuple[str, ...]  # folders where foreign files are planted
-    setup: Callable[[Path, Path], None] = lambda ws, site: None  # (workspace, a built site)
+    setup: Callable[[Path, Path], None] = lambda ws, sites: None  # (workspace, folder of built sites)
     shared: str = ""  # the ../shared/data folder the command reads, if any
     own: tuple[str, ...] = ()  # places that are litboard's own after a first run (not planted then)
 
@@ -72,9 +72,10 @@ def _inputs(ws: Path, site: Path) -> None:
     (ws / "mqm_lit_enzh.tsv").write_text(TSV, encoding="utf-8")
 
 
-def _released(ws: Path, site: Path) -> None:
-    _root(ws, site)
-    shutil.copytree(site, ws / "site")
+def _released(ws: Path, sites: Path) -> None:
+    _root(ws, sites)
+    for site in sites.iterdir():  # one site per release version (each cites its version)
+        shutil.copytree(site, ws / site.name)
 
 
 def _import(fmt: str, src: Callable[[Path], str], *extra: str) -> Callable[[Path, int], list[str]]:
@@ -98,9 +99,9 @@ COMMANDS = [
          IMPORT_PLACES, shared="creativity-bias"),
     Case("score chrf", lambda ws, n: ["score", "--data", str(ws / "root"), "--metric", "chrf"],
          ("", "root", "root/judgments", "root/judgments/chrf", "root/judgments/mqm1"), _root),
-    Case("release", lambda ws, n: ["release", f"v{n}", "--site", str(ws / "site"), "--releases", str(ws / "rel"),
+    Case("release", lambda ws, n: ["release", f"v{n}", "--site", str(ws / f"site-v{n}"), "--releases", str(ws / "rel"),
                                    "--data", str(ws / "root"), "--date", "2026-11-24"],
-         ("", "rel", "rel/v", "rel/v/latest", "rel/v/v1", "rel/v/v2", "site"), _released),
+         ("", "rel", "rel/v", "rel/v/latest", "rel/v/v1", "rel/v/v2", "site-v1", "site-v2"), _released),
 ]
 
 NAMES = st.one_of(st.sampled_from(["notes.md", "index.html", "dataset.yaml", "campaign.yaml", "de-en.jsonl",
@@ -111,9 +112,14 @@ PLANTS = st.lists(st.tuples(st.integers(0, 99), NAMES, st.binary(max_size=64)), 
 
 @pytest.fixture(scope="module")
 def built_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    out = tmp_path_factory.mktemp("site") / "public"
-    assert main(["build", "--data", str(FIXTURES / "tiny"), "--out", str(out), "--no-site-cache"]) == 0
-    return out
+    """site-v1 and site-v2: the tiny fixture built as releases v1 and v2."""
+    sites = tmp_path_factory.mktemp("sites")
+    for version in ("v1", "v2"):
+        with pytest.MonkeyPatch.context() as env:
+            env.setenv("LITBOARD_RELEASE", version)
+            assert main(["build", "--data", str(FIXTURES / "tiny"), "--out", str(sites / f"site-{version}"),
+                         "--no-site-cache"]) == 0
+    return sites
 
 
 def _run(argv: list[str]) -> int:

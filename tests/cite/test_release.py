@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -29,7 +30,9 @@ def releases(tmp_path_factory: pytest.TempPathFactory) -> dict:
     out: dict = {"dir": base / "releases"}
     for version, state in (("2026.1", STATE_A), ("2026.2", STATE_B)):
         root = write_state(base / f"data-{version}", state)
-        site = build_site([root], base / f"site-{version}").out
+        with pytest.MonkeyPatch.context() as env:
+            env.setenv("LITBOARD_RELEASE", version)  # the BibTeX of the frozen site cites it
+            site = build_site([root], base / f"site-{version}").out
         assert main(["release", version, "--data", str(root), "--site", str(site),
                      "--releases", str(out["dir"]), "--date", "2026-11-23"]) == 0
         out[version] = tree_digest(out["dir"] / "v" / version)
@@ -101,11 +104,16 @@ def test_bad_version_names_are_refused(tmp_path: Path, version: str, capsys: pyt
 def _two_releases(tmp_path: Path, prepare) -> Path:
     """Release 1, then ``prepare(v_dir)``, then release 2; returns the v/ folder."""
     root = write_state(tmp_path / "data", STATE_A)
-    site = build_site([root], tmp_path / "site").out
-    release("1", site, tmp_path / "rel", [root], REPO, "2026-11-24")
+    release("1", _site_of(root, tmp_path, "1"), tmp_path / "rel", [root], REPO, "2026-11-24")
     prepare(tmp_path / "rel" / "v")
-    release("2", site, tmp_path / "rel", [root], REPO, "2026-11-24")
+    release("2", _site_of(root, tmp_path, "2"), tmp_path / "rel", [root], REPO, "2026-11-24")
     return tmp_path / "rel" / "v"
+
+
+def _site_of(root: Path, tmp_path: Path, version: str) -> Path:
+    with pytest.MonkeyPatch.context() as env:
+        env.setenv("LITBOARD_RELEASE", version)
+        return build_site([root], tmp_path / f"site-{version}").out
 
 
 def test_a_users_file_in_latest_refuses_the_release_untouched(tmp_path: Path) -> None:
@@ -127,9 +135,26 @@ def test_latest_of_an_older_litboard_is_adopted_when_it_is_an_exact_copy(tmp_pat
 
 def test_a_foreign_index_in_the_first_release_folder_is_refused(tmp_path: Path) -> None:
     root = write_state(tmp_path / "data", STATE_A)
-    site = build_site([root], tmp_path / "site").out
+    site = _site_of(root, tmp_path, "1")
     (tmp_path / "rel" / "v").mkdir(parents=True)
     (tmp_path / "rel" / "v" / "index.html").write_text("my page")
     with pytest.raises(DataError, match="not litboard's"):
         release("1", site, tmp_path / "rel", [root], REPO, "2026-11-24")
     assert (tmp_path / "rel" / "v" / "index.html").read_text() == "my page"
+
+
+def test_a_frozen_release_cites_its_own_version(releases: dict) -> None:
+    page = next(p for p in sorted((releases["dir"] / "v" / "2026.2").rglob("*.html"))
+                if re.search(rb"@misc\{litboard-[^,\s]*,", p.read_bytes())).read_text(encoding="utf-8")
+    assert "@misc{litboard-2026.2," in page and "version = {2026.2}" in page
+    assert "litboard-unreleased" not in page and "{unreleased}" not in page
+
+
+def test_a_site_built_for_another_release_is_not_frozen(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    root = write_state(tmp_path / "data", STATE_A)
+    site = build_site([root], tmp_path / "site").out  # no LITBOARD_RELEASE: "unreleased"
+    code = main(["release", "2026.3", "--data", str(root), "--site", str(site),
+                 "--releases", str(tmp_path / "r"), "--date", "2026-11-23"])
+    err = capsys.readouterr().err
+    assert code == 1 and "was built as 'unreleased'" in err and "LITBOARD_RELEASE=2026.3" in err
+    assert not (tmp_path / "r" / "v" / "2026.3").exists()
