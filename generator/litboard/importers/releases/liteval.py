@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from ...analysis.adequacy import LITEVAL
+from ...datasets import declared_id
 from ...errors import Problems
 from ... import owned
 from .. import OUT_FIX, ImportReport, write_jsonl, write_outputs, write_yaml
@@ -59,20 +60,13 @@ def _check_out(out: Path) -> None:
         if target == own.resolve() or own.resolve() in target.parents:
             problems.add(str(out), 0, "out", f"is inside the repository's {own.name}/ folder",
                          "import into a separate folder (e.g. data/liteval) and review it first")
-    problems.raise_if_any()
-    owned.check_replaceable(out, "--out", OUT_FIX)  # before reading anything of the user's
     dataset = out / "corpus" / "dataset.yaml"
-    if dataset.is_file():
-        import yaml
-
-        current = yaml.safe_load(dataset.read_text(encoding="utf-8")) or {}
-        if not isinstance(current, dict) or current.get("id") != "liteval":
-            problems.add(str(dataset), 1, "id", f"{out} already holds a different data root",
-                         "choose an empty folder or one holding an earlier LitEval import")
-    elif (out / "corpus").exists() or (out / "judgments").exists():
-        problems.add(str(out), 0, "out", "has corpus/ or judgments/ without a LitEval dataset.yaml",
+    declared = declared_id(out)  # read safely: unreadable, a FIFO or a link gives None
+    if dataset.exists() and declared != "liteval":
+        problems.add(str(dataset), 1, "id", f"{out} already holds a different data root",
                      "choose an empty folder or one holding an earlier LitEval import")
     problems.raise_if_any()
+    owned.check_replaceable(out, "--out", OUT_FIX)  # any file of the user's: refused, nothing touched
 
 
 def paragraph_id(pair: str, source_key: str) -> str:
