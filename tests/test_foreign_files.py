@@ -152,3 +152,17 @@ def test_foreign_files_survive_every_writing_command(case: Case, built_site: Pat
         changed = [str(p.relative_to(ws)) for p, data in planted.items()
                    if not p.is_file() or p.read_bytes() != data]
         assert not changed, f"{case.name} (exit {code}) lost or changed: {changed}"
+
+
+def test_score_never_writes_into_a_human_campaign_of_the_same_id(tmp_path: Path) -> None:
+    """A human campaign that happens to be named like a metric (judgments/chrf/, scheme sqm): score
+    used to overwrite its campaign.yaml and merge metric records into its files."""
+    root = copy_root(FIXTURES / "tiny", tmp_path / "root")
+    (root / "judgments/chrf").mkdir()
+    card = "id: chrf\ntitle: Close reading\nscheme: sqm\nannotators: [{id: s1, expertise: student}]\nscale: {min: 0, max: 6}\n"
+    (root / "judgments/chrf/campaign.yaml").write_text(card, encoding="utf-8")
+    record = '{"system": "mt", "pair": "de-en", "paragraph": "p1", "annotator": "s1", "score": 4}\n'
+    (root / "judgments/chrf/de-en.jsonl").write_text(record, encoding="utf-8")
+    assert _run(["score", "--data", str(root), "--metric", "chrf"]) == 1
+    assert (root / "judgments/chrf/campaign.yaml").read_text(encoding="utf-8") == card
+    assert (root / "judgments/chrf/de-en.jsonl").read_text(encoding="utf-8") == record
