@@ -6,7 +6,6 @@ are the only places that touch the filesystem.
 
 from __future__ import annotations
 
-import re
 from typing import Callable
 from pathlib import Path
 
@@ -22,14 +21,11 @@ from ..reader.notes import paragraph_notes
 from ..reader.views import ReaderJobs
 from . import parallel
 from .bulk import PackedPage
+from ...csv_cells import inert_cell
 from .views import Analysis, board_csv, boards
 
 Files = dict[str, "str | bytes | PackedPage"]
 ASSETS = ("litboard.css", "litboard.js", "reader.css", "reader.js", "home.css", "iframe-worker-shim.js")
-
-
-FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
-_NUMBER = re.compile(r"[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?")
 
 
 def csv_text(frame: pd.DataFrame) -> str:
@@ -41,15 +37,6 @@ def csv_text(frame: pd.DataFrame) -> str:
         if not pd.api.types.is_numeric_dtype(safe.dtypes.iloc[position]):
             safe.isetitem(position, safe.iloc[:, position].map(inert_cell))
     return safe.to_csv(index=False, lineterminator="\n", float_format="%.6g")
-
-
-def inert_cell(value: object) -> object:
-    """OWASP's CSV-injection defence: a text starting with = + - @ tab or CR gets a leading
-    single quote, so spreadsheets show it as text. A number, or text that is only a number
-    (``-0.5``), is left alone."""
-    if isinstance(value, str) and value.startswith(FORMULA_START) and not _NUMBER.fullmatch(value):
-        return "'" + value
-    return value
 
 
 SEARCH = ("full", "title", "none")
