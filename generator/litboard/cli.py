@@ -15,6 +15,7 @@ from typing import Sequence
 from . import __version__
 from .errors import DataError, Problem
 from .importers import IMPORTERS
+from . import progress
 from .progress import step
 
 DEFAULT_OUT = Path("public")
@@ -81,6 +82,9 @@ def _site_cache(args: argparse.Namespace) -> Path | None:
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="litboard", description=__doc__.splitlines()[0])
     parser.add_argument("--version", action="version", version=f"litboard {__version__}")
+    parser.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
+                        help="progress bars per phase (datasets, pages rendered / total) on stderr; "
+                             "default: only when stderr is a terminal (quiet in CI logs)")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     p = sub.add_parser("validate", help="check data roots and list every problem (exit 1 if any)")
     _add_data(p, releases=True)
@@ -174,6 +178,8 @@ def _add_score(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
+    if args.progress is not None:
+        progress.configure(args.progress)
     try:
         return int(COMMANDS[args.command](args))
     except DataError as exc:

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from . import owned
+from . import owned, progress
 from .errors import DataError, Problem, Problems
 
 RAW_URL = "https://raw.githubusercontent.com/{repository}/{commit}/{path}"
@@ -143,14 +143,23 @@ def prepare(manifest: Path, cache: Path, mirror: Path | None = None,
     """Fetch, verify and import every release (or the ``only`` ids); returns the imported data roots."""
     releases = [r for r in read_manifest(manifest) if only is None or r.id in only]
     problems: list[Problem] = []
-    for release in releases:
-        for file in release.files:
-            got = fetch_file(release, file, mirror, cache)
-            if isinstance(got, Problem):
-                problems.append(got)
+    with progress.bar("release files fetched and verified", sum(len(r.files) for r in releases),
+                      unit="file") as tick:
+        for release in releases:
+            for file in release.files:
+                got = fetch_file(release, file, mirror, cache)
+                tick(1)
+                if isinstance(got, Problem):
+                    problems.append(got)
     if problems:
         raise DataError(problems)
-    return [_import(release, manifest.parent, cache) for release in releases]
+    with progress.bar("datasets imported", len(releases), unit="dataset") as tick:
+        return [_ticked(_import(release, manifest.parent, cache), tick) for release in releases]
+
+
+def _ticked(root: Path, tick: progress.Tick) -> Path:
+    tick(1)
+    return root
 
 
 def _import(release: Release, base: Path, cache: Path) -> Path:

@@ -134,7 +134,20 @@ class LitboardPlugin(BasePlugin[LitboardConfig]):
             page.content = search_bodies.put_back(page.content, bodies)
         return context
 
+    def on_nav(self, nav: Any, config: Any, files: Files) -> Any:
+        from .. import progress
+
+        self.pages = progress.Counter("pages rendered", len(files.documentation_pages()))
+        return nav
+
+    def on_post_page(self, output: str, page: Any, config: Any) -> str:
+        if getattr(self, "pages", None) is not None:
+            self.pages.tick(1)
+        return output
+
     def on_post_build(self, config: Any) -> None:
+        if getattr(self, "pages", None) is not None:
+            self.pages.close()
         if self.bulk:
             previous = os.environ.get(PREVIOUS_SITE, "")
             bulk.write(Path(config["site_dir"]), self.bulk, Path(previous) if previous else None)

@@ -12,6 +12,7 @@ from pathlib import Path
 import pandas as pd
 from markupsafe import Markup, escape
 
+from ... import progress
 from ...model import Corpus
 from .badges import LABELS
 from ..boards.browse_views import disagreement_listing, paragraph_listing
@@ -92,7 +93,8 @@ def generated_pages(corpus: Corpus, analysis: Analysis, templates: Path = DEFAUL
         markdown = page(title, body, demo, templates, search="none", bulk=True)
         return path, markdown if finish is None else PackedPage.of(finish(path, markdown))
 
-    files.update(parallel.map_ordered(reader_page, len(jobs)))
+    with progress.bar(f"{corpus.dataset_id}: reader pages", len(jobs)) as tick:
+        files.update(parallel.map_ordered(reader_page, len(jobs), tick))
     for view in system_views(corpus, analysis):
         body = render("system.html.j2", templates, view=view, base="../")
         files[f"systems/{view.system}.md"] = page(view.name, body, demo, templates, search="full")

@@ -18,6 +18,7 @@ import threading
 from typing import Callable, TypeVar
 
 R = TypeVar("R")
+T = TypeVar("T")
 
 MIN_PER_WORKER = 200  # below this, starting processes costs more than it saves
 _TASK: list[Callable[[int], object]] = []  # the function a forked child runs
@@ -75,21 +76,29 @@ def can_fork() -> bool:
                for t in threading.enumerate())
 
 
-def map_ordered(func: Callable[[int], R], count: int) -> list[R]:
-    """``[func(0), ..., func(count - 1)]``, computed in up to ``workers()`` processes."""
+def map_ordered(func: Callable[[int], R], count: int,
+                done: Callable[[int], object] | None = None) -> list[R]:
+    """``[func(0), ..., func(count - 1)]``, computed in up to ``workers()`` processes;
+    ``done(n)`` (in this process) as each n results arrive: a progress hook."""
     import multiprocessing
 
+    tick = done or (lambda n: None)
     n = min(workers(), count // MIN_PER_WORKER)
     if n <= 1 or not can_fork():
-        return [func(i) for i in range(count)]
+        return [_ticked(func(i), tick) for i in range(count)]
     chunks = _chunks(count, n * 4)
     _TASK[:] = [func]
     try:
         with multiprocessing.get_context("fork").Pool(n, die_with_parent, (os.getpid(),)) as pool:
-            parts = pool.map(_run_chunk, chunks, chunksize=1)
+            parts = [_ticked(part, tick, len(part)) for part in pool.imap(_run_chunk, chunks, chunksize=1)]
     finally:
         _TASK.clear()
     return [r for part in parts for r in part]  # type: ignore[misc]
+
+
+def _ticked(value: T, tick: Callable[[int], object], n: int = 1) -> T:
+    tick(n)
+    return value
 
 
 class Background:

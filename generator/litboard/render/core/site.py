@@ -17,6 +17,7 @@ from ...cite.downloads import add_downloads
 from ...cite.provenance import merged, provenance
 from ...cite.publish import cite_box, finish_page, publish_files, release_info
 from ...datasets import group_roots, load_all
+from ... import progress
 from ...model import Corpus
 from ..schemes import judge_bias_page
 from . import bulk, cache_files, charts, jinja, parallel, site_cache
@@ -73,16 +74,8 @@ def generate(roots: Sequence[Path], templates: Path = DEFAULT_TEMPLATES, cache: 
     loaded = load_all(roots, skip={ds: e.systems for ds, e in cached.items()})
     clock.lap("load")
     entries: dict[str, site_cache.Entry] = dict(cached)
-    for corpus in loaded:
-        # each dataset is analysed and rendered in a child process when that is safe, so this
-        # process never loads the chart runtime before the last dataset (see core.parallel)
-        job = parallel.Background(lambda: _analysed_entry(corpus, templates))
-        entry, timings = job.result()  # type: ignore[misc]
-        clock.add(timings)
-        entries[corpus.dataset_id] = entry
-        if cache is not None and corpus.dataset_id in keys:
-            site_cache.write(cache, keys[corpus.dataset_id], entries[corpus.dataset_id])
-        clock.lap("render")
+    with progress.bar("datasets analysed and rendered", len(loaded), unit="dataset") as tick:
+        _render_all(loaded, templates, cache, keys, entries, clock, tick)
     order = [g.id for g in groups if g.id in entries]
     ordered = sorted((entries[ds] for ds in order), key=lambda e: e.is_demo)  # research first
     files: Files = {f"assets/litboard/{name}": (templates / "assets" / name).read_text(encoding="utf-8")
@@ -96,6 +89,23 @@ def generate(roots: Sequence[Path], templates: Path = DEFAULT_TEMPLATES, cache: 
     home = render("datasets.html.j2", templates, cards=[e.card for e in ordered])
     clock.lap("render")
     return Generated(files, {DATASETS_MARKER: home}, nav, clock.timings)
+
+
+
+def _render_all(loaded: list[Corpus], templates: Path, cache: Path | None, keys: dict[str, str],
+                entries: dict[str, site_cache.Entry], clock: "_Clock", tick: progress.Tick) -> None:
+    """Analyse and render each loaded dataset into ``entries`` (and the cache); ``tick(1)`` per dataset."""
+    for corpus in loaded:
+        # each dataset is analysed and rendered in a child process when that is safe, so this
+        # process never loads the chart runtime before the last dataset (see core.parallel)
+        job = parallel.Background(lambda: _analysed_entry(corpus, templates))
+        entry, timings = job.result()  # type: ignore[misc]
+        clock.add(timings)
+        entries[corpus.dataset_id] = entry
+        if cache is not None and corpus.dataset_id in keys:
+            site_cache.write(cache, keys[corpus.dataset_id], entries[corpus.dataset_id])
+        clock.lap("render")
+        tick(1)
 
 
 def _panel(ordered: list[site_cache.Entry], templates: Path, cache: Path | None,
