@@ -39,7 +39,8 @@ def test_creativity_ht_vs_mt_per_genre(panel: pd.DataFrame) -> None:
 
 def test_panel_page_names_the_method_and_provenance(tmp_path_factory: pytest.TempPathFactory) -> None:
     page = (combined_site(tmp_path_factory).out / "judge-bias" / "index.html").read_text(encoding="utf-8")
-    assert "95% percentile bootstrap CI" in page and "strictly above" in page
+    assert "95% Wilson score interval" in page and "strictly above" in page
+    assert "lb-small-n" in page  # Creativity: one text per genre and pair
     assert "judge gpt-4o-mini" in page or "gpt-4o-mini" in page  # the LLM judge behind GEMBA
     assert 'id="bias-liteval"' in page and 'id="bias-creativity-bias"' in page
 

@@ -14,6 +14,7 @@ from typing import Any
 import pandas as pd
 
 from ...analysis import judge_bias as jb
+from ...analysis.proportions import SMALL_N
 from ...model import Corpus
 from ..core import charts
 from ..core.jinja import render
@@ -210,6 +211,6 @@ def build_from_rows(frames: list[pd.DataFrame], creative_frames: list[pd.DataFra
         files[f"{FOLDER}/creative-shifts.csv"] = csv_text(creative)
     body = render("judge_bias.html.j2", templates, chart=figure, datasets=datasets, base="../",
                   csv="judge-bias.csv", creative=creative.to_dict("records"),
-                  creative_csv="creative-shifts.csv")
+                  creative_csv="creative-shifts.csv", small_n=SMALL_N)
     files[f"{FOLDER}/index.md"] = page("Judge bias: who spots the human translation?", body, False, templates)
     return files, NAV
