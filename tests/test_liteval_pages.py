@@ -227,4 +227,5 @@ def test_paragraph_browser_and_disagreement_page(site: Path) -> None:
     frame = pd.read_csv(site / "paragraphs/disagreement.csv")
     assert len(frame) == 40 and frame["mean tau"].is_monotonic_increasing
     assert (frame["human column"] == "Student MQM (paper 000)").all()
-    assert "Kendall τ-b" in disputed
+    assert "Kendall τ-b" in disputed and "at least 5 systems" in disputed
+    assert frame["p"].between(0, 1).all() and (frame["mean tau"] > -1).all()  # no -1.00 ties over 3 systems
