@@ -55,3 +55,17 @@ def test_creative_shift_table(tmp_path_factory: pytest.TempPathFactory) -> None:
     assert rho["Error points (LLM)"] == pytest.approx(-0.4465, abs=5e-4)
     assert table.set_index("measure").loc["Error points (LLM)", "kind"] == "LLM judge"
     assert rho["Kudos (professionals)"] > 0 and table["texts"].max() == 27  # 3 pairs x 3 genres x HT/PE/MT
+
+
+def test_creative_shift_count_disagreement_is_flagged(tmp_path_factory: pytest.TempPathFactory) -> None:
+    """Finding 7 of issue 29: the release's per-unit and per-text creative-shift counts differ for
+    two texts; the panel says so beside the table that uses the per-unit counts."""
+    site = combined_site(tmp_path_factory).out / "judge-bias"
+    page = (site / "index.html").read_text(encoding="utf-8")
+    assert "Two counts disagree." in page
+    assert "ru-nl ru-thriller mt: 5 in the per-unit annotations, 4 in the per-text scores" in page
+    assert "en-ca en-poem mt: 7 in the per-unit annotations, 6 in the per-text scores" in page
+    table = pd.read_csv(site / "creative-shifts.csv")
+    notes = table.loc[table["dataset"] == "creativity-bias", "count_note"]
+    assert notes.str.contains("release differs from paper").all()
+    assert table.loc[table["dataset"] == "demo", "count_note"].isna().all()  # the demo's counts agree
