@@ -106,9 +106,10 @@ def build_parser() -> argparse.ArgumentParser:
     from .track_cli import add_parser as _add_track
 
     _add_track(sub)
-    p = sub.add_parser("check-pr", help="fail unless the pull request only adds one new corpus/systems/<id>/")
+    p = sub.add_parser("check-pr", help="fail unless the pull request only adds one new system folder of a track")
     p.add_argument("--base", default="origin/main", help="git ref the pull request is compared with")
     p.add_argument("--repo", type=Path, default=Path("."), help="the git checkout (default: .)")
+    p.add_argument("--head", default="HEAD", help="the pull request's commit, read as data (default: HEAD)")
     p.add_argument("--format", choices=["human", "json", "github"], default="human",
                    help="human lines, a JSON list, or GitHub ::error annotations")
     return parser
@@ -278,7 +279,7 @@ def cmd_score(args: argparse.Namespace) -> int:
 def cmd_check_pr(args: argparse.Namespace) -> int:
     from .pr_scope import check_pr
 
-    print(check_pr(args.base, args.repo))
+    print(check_pr(args.base, args.repo, args.head))
     return 0
 
 
