@@ -16,6 +16,8 @@ from ...analysis.leaderboard import GROUPS, Column, primary_keys, segment_scores
 from ...analysis.uncertainty import method_text, paired_bootstrap, score_matrix
 from ...model import Corpus
 from ...settings import AnalysisSettings
+from .automatic import Alignment, best_aligned
+from .automatic import order as automatic_order
 from .badges import evidence, provenance_badge
 
 
@@ -64,6 +66,7 @@ class Board:
     ranked_note: str = ""  # why this column ranks (the dataset's declared primary human scheme)
     groups: list[ColumnGroup] = field(default_factory=list)
     sparse: list[str] = field(default_factory=list)  # columns hidden by default: few items
+    aligned: Alignment | None = None  # the automatic measure that orders the unranked section
 
 
 @dataclass
@@ -142,12 +145,13 @@ def _boards(corpus: Corpus, analysis: Analysis) -> list[Board]:
             _place_bars([r.cells[column.key] for r in rows])
         rows.sort(key=lambda r: _sort_key(r, first))
         ranked = [r for r in rows if first is not None and not _is_missing(r.cells[first.key].value)]
-        unranked = [r for r in rows if r not in ranked]
+        alignment = best_aligned(ranked, columns, first, _is_missing) if first is not None else None
+        unranked = automatic_order([r for r in rows if r not in ranked], alignment, _is_missing)
         groups = [ColumnGroup(k, label, [c for c in columns if c.group == k])
                   for k, label in GROUPS.items() if any(c.group == k for c in columns)]
         out.append(Board(pair, columns, ranked, unranked, f"leaderboard-{pair}.csv",
                          method_note(analysis.settings), first, note, groups,
-                         sparse_columns(rows, columns, first)))
+                         sparse_columns(rows, columns, first), alignment))
     return out
 
 
