@@ -106,6 +106,8 @@ def build_parser() -> argparse.ArgumentParser:
     from .track_cli import add_parser as _add_track
 
     _add_track(sub)
+    from .campaign.cli import add_campaign
+    add_campaign(sub)
     p = sub.add_parser("check-pr", help="fail unless the pull request only adds one new system folder of a track")
     p.add_argument("--base", default="origin/main", help="git ref the pull request is compared with")
     p.add_argument("--repo", type=Path, default=Path("."), help="the git checkout (default: .)")
@@ -304,8 +306,15 @@ def cmd_release(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_campaign(args: argparse.Namespace) -> int:
+    from .campaign.cli import run
+
+    return run(args)
+
+
 COMMANDS = {"validate": cmd_validate, "build": cmd_build, "serve": cmd_serve, "import": cmd_import,
             "score": cmd_score, "check-pr": cmd_check_pr, "release": cmd_release, "track": cmd_track}
+COMMANDS["campaign"] = cmd_campaign
 
 if __name__ == "__main__":  # pragma: no cover
     sys.exit(main())

@@ -125,3 +125,52 @@ def test_citation_and_source_url(imported: tuple[Path, object]) -> None:
     assert "url: https://github.com/marzenakrp/LiteraryTranslation" in card
     assert "karpinska-iyyer-2023-large" in card
     assert lt.BOOKS.keys() >= {"crows", "the-years"}
+
+
+def test_error_counts_per_100_words_by_hand() -> None:
+    import pandas as pd
+
+    from litboard.analysis.error_counts import by_label, unweighted_campaigns, words
+
+    assert words("One two  three", "en") == 3 and words("我爱你。OK", "zh") == 4
+    paragraphs = pd.DataFrame({"paragraph": ["p1", "p2"], "text": ["a b c d", "e f"], "source_lang": ["en", "en"]})
+    items = pd.DataFrame({"campaign": "c", "system": ["x", "x", "y"], "pair": "en-de", "paragraph": ["p1", "p2", "p1"],
+                          "annotator": "a", "n_errors": [2, 1, 0]})
+    errors = pd.DataFrame({"campaign": "c", "system": ["x", "x", "x"], "start": [0, 1, 2],
+                           "category": ["GRAMMAR", "GRAMMAR", "FORMAT"], "severity": "unspecified"})
+    table = by_label(errors, items, paragraphs).set_index("system")
+    assert table.loc["x", ["GRAMMAR", "FORMAT", "total", "words", "translations"]].tolist() == [2, 1, 3, 6, 2]
+    assert table.loc["x", "total per 100 words"] == pytest.approx(50.0)
+    assert table.loc["y", "total"] == 0 and table.loc["y", "words"] == 4
+    assert unweighted_campaigns(errors, {}) == ["c"]
+    assert unweighted_campaigns(errors.assign(severity=["minor", "unspecified", "unspecified"]), {}) == []
+
+
+def test_site_pages(corpus: Corpus, imported: tuple[Path, object], tmp_path: Path) -> None:
+    """Preferences stated with PARA first and a Wilson CI, a Bradley-Terry ranking, error counts
+    (no MQM zeros), rationales on paragraph pages and full texts with attribution."""
+    import html as html_lib
+    import re
+
+    from litboard.build import build_site
+
+    site = build_site([imported[0]], tmp_path / "site").out  # type: ignore[list-item]
+    folder = next(site.rglob("pairwise-errors/index.html")).parent
+    page = html_lib.unescape((folder / "index.html").read_text(encoding="utf-8"))
+    assert "PARA (GPT-3.5, paragraph at once) preferred over SENT (GPT-3.5, sentence by sentence): " \
+           "129/180, 71.7 % [95% CI 64.7–77.7 %]" in page
+    assert "preferred over GTr (Google Translate): 150/180, 83.3 %" in page
+    assert "Error counts, no severities in this release" in page
+    bt = (folder / "bradley-terry.csv").read_text(encoding="utf-8").splitlines()
+    assert bt[1].startswith("para,") and len(bt) == 5
+    board = html_lib.unescape((folder.parent / "index.html").read_text(encoding="utf-8"))
+    assert "Errors per 100 words" in board and "MQM (Error spans" not in board
+    paragraph = corpus.tables["pairwise"].iloc[0]
+    reader = html_lib.unescape("".join(p.read_text(encoding="utf-8") for p in folder.parent.rglob(
+        f"paragraphs/**/*{paragraph['paragraph']}*.html")))
+    first_line = str(paragraph["comment"]).splitlines()[0]
+    assert re.sub(r"\s+", " ", first_line) in re.sub(r"\s+", " ", reader)
+    translations = corpus.tables["translations"]
+    human = translations[(translations["system"] == "human") & (translations["paragraph"] == paragraph["paragraph"])]
+    assert str(human["text"].iloc[0]).splitlines()[-1] in reader  # the published translation, in full
+    assert "Excerpt published for research with the annotations by marzenakrp/LiteraryTranslation" in reader

@@ -36,6 +36,9 @@ class DatasetSettings:
     description: str = setting("What the data is (shown on the home page).")
     licence: str = setting("Licence of the data.")
     citation: str = setting("BibTeX entry to cite the data.")
+    url: str = setting("Where the data comes from (repository or landing page, http(s)://...): "
+                       "the dataset card's source.url and the url of its BibTeX entry. Default: "
+                       "none (never a file or folder name).")
     id_prefix: str = setting("Prefix ('<prefix>-') of every work, paragraph and system id read from "
                              "the data, so that two imports never share an id; --prefix-ids sets it "
                              "to the dataset id.", kind="id")

@@ -26,7 +26,6 @@ from ..reported import ship
 
 NAME = "literary-translation"
 REPOSITORY = "marzenakrp/LiteraryTranslation"
-URL = "https://github.com/marzenakrp/LiteraryTranslation"
 EXPORTS = Path("annotations") / "labelstudio_format_v1"
 RIGHTS = ("Excerpt published for research with the annotations by marzenakrp/LiteraryTranslation "
           "(no licence file; shown with attribution, linked to the repository). The book itself "
@@ -89,9 +88,8 @@ def run(src: Path, out: Path) -> ImportReport:
         "eval3 = PARA vs GTr; 180 judgments each (18 pairs x 10 paragraphs).")
     builder.count_read(report)
     card = dataset_card(m.dataset, m.dataset.id, files, report.notes, m.dataset.title)
-    card |= {"licence": LICENCE, "citation": CITATION,
-             "source": {**card["source"], "url": URL}}
-    builder.write(out, card, report)
+    card |= {"licence": LICENCE, "citation": CITATION}
+    builder.write(out, card, report, files)
     ship(NAME, out, report)  # the paper's published numbers (importers/reported/)
     return report
 
