@@ -17,6 +17,8 @@ from ...analysis.uncertainty import limit_text, method_text, paired_bootstrap, s
 from ...campaign.status import progress_text
 from ...model import Corpus
 from ...settings import AnalysisSettings
+from .automatic import Alignment, best_aligned
+from .automatic import order as automatic_order
 from .badges import evidence, provenance_badge
 
 
@@ -67,6 +69,7 @@ class Board:
     groups: list[ColumnGroup] = field(default_factory=list)
     sparse: list[str] = field(default_factory=list)  # columns hidden by default: few items
     limits: list[str] = field(default_factory=list)  # "n = 3 texts: no pair can be separated ..."
+    aligned: Alignment | None = None  # the automatic measure that orders the unranked section
 
 
 @dataclass
@@ -146,12 +149,14 @@ def _boards(corpus: Corpus, analysis: Analysis) -> list[Board]:
             _place_bars([r.cells[column.key] for r in rows])
         rows.sort(key=lambda r: _sort_key(r, first))
         ranked = [r for r in rows if first is not None and not _is_missing(r.cells[first.key].value)]
-        unranked = [r for r in rows if r not in ranked]
+        alignment = best_aligned(ranked, columns, first, _is_missing) if first is not None else None
+        unranked = automatic_order([r for r in rows if r not in ranked], alignment, _is_missing)
         groups = [ColumnGroup(k, label, [c for c in columns if c.group == k])
                   for k, label in GROUPS.items() if any(c.group == k for c in columns)]
         out.append(Board(pair, columns, ranked, unranked, f"leaderboard-{pair}.csv",
                          method_note(analysis.settings), first, note, groups,
-                         sparse_columns(rows, columns, first), board_limits(analysis, pair, columns)))
+                         sparse_columns(rows, columns, first), board_limits(analysis, pair, columns),
+                         alignment))
     return out
 
 
