@@ -112,9 +112,10 @@ def build_parser() -> argparse.ArgumentParser:
     _add_track(sub)
     from .campaign.cli import add_campaign
     add_campaign(sub)
-    p = sub.add_parser("check-pr", help="fail unless the pull request only adds one new corpus/systems/<id>/")
+    p = sub.add_parser("check-pr", help="fail unless the pull request only adds one new system folder of a track")
     p.add_argument("--base", default="origin/main", help="git ref the pull request is compared with")
     p.add_argument("--repo", type=Path, default=Path("."), help="the git checkout (default: .)")
+    p.add_argument("--head", default="HEAD", help="the pull request's commit, read as data (default: HEAD)")
     p.add_argument("--format", choices=["human", "json", "github"], default="human",
                    help="human lines, a JSON list, or GitHub ::error annotations")
     return parser
@@ -286,7 +287,7 @@ def cmd_score(args: argparse.Namespace) -> int:
 def cmd_check_pr(args: argparse.Namespace) -> int:
     from .pr_scope import check_pr
 
-    print(check_pr(args.base, args.repo))
+    print(check_pr(args.base, args.repo, args.head))
     return 0
 
 

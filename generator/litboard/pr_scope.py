@@ -137,37 +137,38 @@ def _git(repo: Path, *args: str) -> str:
     return done.stdout
 
 
-def check_pr(base: str, repo: Path) -> str:
-    """Raise ``DataError`` naming every forbidden change; else a one-line summary."""
-    merge_base = _git(repo, "merge-base", base, "HEAD").strip()
-    changes = parse_raw(_git(repo, "diff", "--raw", "--no-renames", "-z", f"{merge_base}..HEAD"))
+def check_pr(base: str, repo: Path, head: str = "HEAD") -> str:
+    """Raise ``DataError`` naming every forbidden change between ``base`` and ``head``; else a one-line
+    summary. Reads git objects only: ``head`` need not be checked out (pr-barrier.yml fetches it)."""
+    merge_base = _git(repo, "merge-base", base, head).strip()
+    changes = parse_raw(_git(repo, "diff", "--raw", "--no-renames", "-z", f"{merge_base}..{head}"))
     existing = set()
     for prefix in prefixes():
         listed = _git(repo, "ls-tree", "-z", "--name-only", merge_base, prefix).split("\0")
         existing |= {p for p in listed if p.startswith(prefix)}
     problems, folder = check(changes, existing)
     if not problems.items:
-        check_contents(repo, changes, problems)
+        check_contents(repo, changes, problems, head)
     problems.raise_if_any()
     if not changes:
         return "litboard: the pull request changes no file"
     return f"litboard: the pull request adds {folder}/ ({len(changes)} file(s)) and nothing else"
 
 
-def check_contents(repo: Path, changes: list[Change], problems: Problems) -> None:
+def check_contents(repo: Path, changes: list[Change], problems: Problems, head: str = "HEAD") -> None:
     """The added files read as data from git (never checked out, never run): sizes, the card."""
     import yaml
 
     from .contrib import MAX_DATA_BYTES, MAX_OTHER_BYTES, check_card
 
     for change in changes:
-        size = int(_git(repo, "cat-file", "-s", f"HEAD:{change.path}").strip())
+        size = int(_git(repo, "cat-file", "-s", f"{head}:{change.path}").strip())
         limit = MAX_DATA_BYTES if change.path.endswith(".jsonl") else MAX_OTHER_BYTES
         if size > limit:
             problems.add(shown(change.path), 0, "file size", f"is {size:,} bytes; the limit is {limit:,}",
                          "split outputs into <pair>.jsonl, <pair>.2.jsonl, ...; keep system.yaml short")
         elif change.path.endswith("/system.yaml"):
-            text = _git(repo, "show", f"HEAD:{change.path}")
+            text = _git(repo, "show", f"{head}:{change.path}")
             try:
                 card = yaml.safe_load(text)
             except yaml.YAMLError as exc:

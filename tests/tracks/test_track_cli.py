@@ -98,3 +98,16 @@ def test_new_system_refuses_a_short_text_file_and_a_foreign_pair(repo_copy: Path
     assert f"{short}:1: lines: has 1 line(s); the pair has 3 source paragraph(s)" in err
     assert "'fr-en.txt' does not name a pair of track 'demo'" in err
     assert not (repo_copy / "corpus" / "systems" / "x").exists()
+
+
+def test_dataset_pages_say_whether_the_dataset_is_a_track() -> None:
+    from litboard.render.core.dataset_cards import DatasetIntro, submissions
+    from litboard.render.core.jinja import DEFAULT_TEMPLATES, render
+
+    liteval = submissions("liteval")
+    assert "does not accept submissions" in liteval and "gated" in liteval
+    assert submissions("creativity-bias").startswith("Open track: anyone can add a system by pull request")
+    assert submissions("some-import") == ""
+    html = render("dataset_intro.html.j2", DEFAULT_TEMPLATES,
+                  intro=DatasetIntro("liteval", "v1", "", "", "", [], liteval))
+    assert '<p class="lb-submissions">LitEval-Corpus does not accept submissions' in html
