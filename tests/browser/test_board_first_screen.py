@@ -51,6 +51,9 @@ def test_one_pair_at_a_time_remembered_in_the_url(page, liteval_site: str) -> No
     url = board_url(liteval_site)
     _open(page, url, "wide")
     assert page.locator(SHOWN).get_attribute("data-pair") == "de-en"
+    tops = page.locator("form[data-lb-controls] .lb-pairs label").evaluate_all(
+        "ls => ls.map(l => Math.round(l.getBoundingClientRect().top))")
+    assert len(set(tops)) == 1, tops  # the pairs sit on one line
     page.locator("form[data-lb-controls] input[name='pair'][value='en-zh']").check()
     assert parse_qs(urlparse(page.url).query)["pair"] == ["en-zh"]
     page.goto(page.url)
