@@ -11,7 +11,9 @@ from pathlib import Path
 import pytest
 import yaml
 
-from litboard.build import REPO, build_site
+from litboard.build import build_site
+
+from .conftest import REPO
 from litboard.datasets import group_roots, validate_all
 from litboard.errors import DataError
 from litboard.releases import prepare, read_manifest

@@ -128,17 +128,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m litboard.ci_summary",
                                      description=__doc__.splitlines()[0])
     parser.add_argument("--data", action="append", metavar="DIR",
-                        help="data root (repeatable; default: the repository)")
+                        help="data root (repeatable; default: the study's, from ./mkdocs.yml)")
     parser.add_argument("--base", default="origin/main", help="git ref the pull request is compared with")
     parser.add_argument("--system", action="append", metavar="ID",
                         help="summarise these systems instead of asking git which changed")
     args = parser.parse_args(argv)
-    from .build import REPO, default_roots
+    from .build import default_roots
     from .load import load
+    from .project import find
 
     roots = [Path(d) for d in args.data] if args.data else default_roots()
     try:
-        systems = args.system or changed_systems(git_changed_paths(args.base, REPO))
+        systems = args.system or changed_systems(git_changed_paths(args.base, find().root))
         corpus = load(roots)
     except (DataError, RuntimeError) as exc:
         lines = "\n".join(f"- {_md(line)}" for line in str(exc).splitlines())

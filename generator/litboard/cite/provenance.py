@@ -63,16 +63,17 @@ def provenance(corpus: Corpus) -> Provenance:
 
 
 def _own(corpus: Corpus) -> set[str]:
-    """Datasets of the repository's own data root (the CLI's default, needing no --data)."""
+    """Datasets of the study's own data roots (the CLI's default, needing no --data)."""
     from pathlib import Path
 
-    from ..build import REPO
+    from ..project import find
 
     table = corpus.tables.get("datasets")
     if table is None or "root" not in table:
         return set()
+    own = set(find().roots)
     return {str(r["dataset"]) for r in table.to_dict("records")
-            if r["root"] and Path(str(r["root"])).resolve() == REPO.resolve()}
+            if r["root"] and Path(str(r["root"])).resolve() in own}
 
 
 def merged(parts: list[tuple[str, Provenance]]) -> Provenance:

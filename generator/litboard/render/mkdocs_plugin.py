@@ -11,7 +11,9 @@ Configuration (mkdocs.yml)::
       - search
       - litboard:
           roots: [.]         # data roots, relative to mkdocs.yml
-          templates: templates
+          templates: ""      # a folder of templates overriding litboard's own, one by one
+          base_pages: true   # add litboard's base pages (methodology, data format, ...) that
+                             # the docs_dir does not have itself
 
 The environment variable LITBOARD_DATA (paths separated by os.pathsep) overrides
 ``data``; ``litboard build --data`` uses it. LITBOARD_PREVIOUS_SITE names the site the build
@@ -34,6 +36,7 @@ from mkdocs.plugins import BasePlugin, event_priority
 from mkdocs.structure.files import File, Files
 
 from ..errors import DataError
+from ..project import PAGES, TEMPLATES
 from . import search_bodies
 from .core import bulk
 from .core.site import Generated, generate
@@ -41,7 +44,8 @@ from .core.site import Generated, generate
 
 class LitboardConfig(Config):
     roots = opt.Type(list, default=["."])
-    templates = opt.Type(str, default="templates")
+    templates = opt.Type(str, default="")
+    base_pages = opt.Type(bool, default=True)
 
 
 class LitboardPlugin(BasePlugin[LitboardConfig]):
@@ -61,8 +65,8 @@ class LitboardPlugin(BasePlugin[LitboardConfig]):
         paths = [(base / r).resolve() for r in roots]
         try:
             cache = os.environ.get("LITBOARD_SITE_CACHE", "")
-            self.generated = generate(paths, (base / self.config.templates).resolve(),
-                                      Path(cache) if cache else None)
+            templates = (base / self.config.templates).resolve() if self.config.templates else TEMPLATES
+            self.generated = generate(paths, templates, Path(cache) if cache else None)
         except DataError as exc:
             self.error = exc
             raise PluginError(str(exc)) from None
@@ -88,6 +92,8 @@ class LitboardPlugin(BasePlugin[LitboardConfig]):
             if existing is not None:
                 files.remove(existing)
             files.append(File.generated(config, path, content=content))
+        if self.config.base_pages:
+            add_base_pages(files, config)
         return files
 
     def on_page_markdown(self, markdown: str, page: Any, config: Any, files: Files) -> str:
@@ -135,6 +141,14 @@ PREVIOUS_SITE = "LITBOARD_PREVIOUS_SITE"  # the built site this build replaces (
 CITE_START = '<details class="lb-cite" data-search-exclude>'
 RAW_PLACEHOLDER = "LITBOARDRAWPAGE"
 RAW_HTML = f"<p>{RAW_PLACEHOLDER}</p>"
+
+
+def add_base_pages(files: Files, config: Any) -> None:
+    """litboard's base pages (``project.PAGES``) that the site has no page of its own for."""
+    for path in sorted(PAGES.rglob("*.md")):
+        name = path.relative_to(PAGES).as_posix()
+        if files.get_file_from_path(name) is None:
+            files.append(File(name, str(PAGES), config["site_dir"], config["use_directory_urls"]))
 
 
 def raw_body(markdown: str) -> str | None:

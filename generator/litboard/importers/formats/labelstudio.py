@@ -3,7 +3,7 @@
 Label Studio's JSON export is a list of tasks: ``data`` holds the texts (field names from the
 project's labeling config), ``annotations[]`` one entry per annotator with ``completed_by``
 and ``result[]``. One import reads many exports (files, folders, globs) with one mapping
-(see ``mapping.LabelStudioMapping`` and site/importers.md), which says which data field is
+(see ``mapping.LabelStudioMapping`` and generator/litboard/pages/importers.md), which says which data field is
 the source, which the translations and their systems, where each task's language pair and
 annotator are, and which control (``from_name``) feeds which scheme:
 
