@@ -6,7 +6,7 @@ import unicodedata
 from typing import Any, Iterable
 
 from .errors import Problems
-from .load import RawData, Row
+from .rows import RawData, Row
 from .typology import DEFAULT_SCALES, allowed_categories
 
 TARGETED = ("mqm", "free", "sqm", "creativity", "ruler", "verse", "metric", "score")

@@ -31,7 +31,7 @@ from functools import lru_cache
 from typing import Any
 
 from .errors import Problems
-from .load import RawData, Row
+from .rows import RawData, Row
 
 MAX_LISTED = 10  # missing paragraph ids named in one message
 

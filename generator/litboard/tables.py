@@ -7,7 +7,7 @@ from typing import Any, Iterator
 
 import pandas as pd
 
-from .load import RawData, Row
+from .rows import RawData, Row
 from .model import COLUMNS, Corpus
 
 
