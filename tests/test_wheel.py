@@ -23,7 +23,7 @@ from .conftest import REPO
 from .importers.ls_study import study_files
 
 VENV_BIN = "Scripts" if os.name == "nt" else "bin"
-BASE_PAGES = ("methodology.html", "scoring.html", "data-format.html", "importers.html", "cite.html")
+BASE_PAGES = ("methodology.html", "scoring.html", "data-format.html", "importers.html", "cite.html", "study.html")
 
 
 def _run(args: list[str], cwd: Path, env: dict[str, str]) -> subprocess.CompletedProcess[str]:
