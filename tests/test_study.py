@@ -57,7 +57,7 @@ def test_init_writes_a_study_that_validates_from_inside(tmp_path: Path, monkeypa
     assert config["site_name"] == 'A "quoted" title' and config["docs_dir"] == "site"
     assert {"litboard": {"roots": ["data"]}} in config["plugins"]
     assert yaml.safe_load((study / "data" / "corpus" / "dataset.yaml").read_text(encoding="utf-8")) == \
-        {"id": "my-study", "title": "my study", "version": "1"}
+        {"id": "my-study", "title": 'A "quoted" title', "version": "1"}
     readme = (study / "README.md").read_text(encoding="utf-8")
     assert readme.startswith('# A "quoted" title\n') and "litboard validate" in readme and "litboard build" in readme
     assert (study / "site" / "index.md").read_text(encoding="utf-8").count("<!-- litboard:datasets -->") == 1

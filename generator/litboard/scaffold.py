@@ -75,16 +75,16 @@ def init_study(folder: Path, title: str | None = None,
     made = not folder.exists()
     folder.mkdir(parents=True, exist_ok=True)
     done = Scaffolded()
+    title = " ".join((title or folder.resolve().name).split())  # one line
     try:
         if source is not None:
             done.report = _import(source, folder / DATA)
         else:
-            _empty_root(folder / DATA, folder.resolve().name, done)
+            _empty_root(folder / DATA, folder.resolve().name, title, done)
     except BaseException:
         if made and not any(folder.iterdir()):
             folder.rmdir()
         raise
-    title = " ".join((title or folder.resolve().name).split())  # one line
     _write(folder / CONFIG_NAME, titled(_shipped("mkdocs.yml"), title), done)
     _write(folder / "README.md", _shipped("README.md").replace("{title}", title), done)
     _write(folder / ".gitignore", _shipped("gitignore"), done)
@@ -110,10 +110,10 @@ def _import(source: tuple[str, list[Path], Path | None], out: Path) -> Any:
     return get(name)(sources[0] if len(sources) == 1 else sources, out, **options)
 
 
-def _empty_root(root: Path, name: str, done: Scaffolded) -> None:
+def _empty_root(root: Path, name: str, title: str, done: Scaffolded) -> None:
     """A data root with a dataset card and nothing else yet (`litboard import` or hand-written files fill it)."""
     ident = re.sub(r"[^a-z0-9._-]+", "-", name.lower()).strip("-._")[:80] or "study"
-    card = {"id": ident, "title": name, "version": "1"}
+    card = {"id": ident, "title": title, "version": "1"}
     _write(root / "corpus" / "dataset.yaml", "".join(f"{k}: {json.dumps(v)}\n" for k, v in card.items()), done)
     (root / "judgments").mkdir()
 
