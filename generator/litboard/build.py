@@ -74,7 +74,7 @@ def build_site(roots: Sequence[Path], out: Path, quiet: bool = True, cache: Path
 
     study = study or project.find()
     out = out.resolve()
-    outdir.check_out(out, roots, study.root)
+    outdir.check_out(out, roots, study.root if study.config is not None else None)
     out.parent.mkdir(parents=True, exist_ok=True)
     outdir.clean_leftovers(out)
     staging = outdir.staging_name(out, "staging", os.getpid())

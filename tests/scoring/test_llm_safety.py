@@ -185,7 +185,7 @@ def test_sigkill_then_restart_repeats_no_answered_call(tiny_root: Path, concurre
 
     with FakeOpenAI(latency=0.02, on_request=kill) as server:
         holder["proc"] = subprocess.Popen([sys.executable, "-c", KILLED, str(tiny_root), server.base_url,
-                                           str(concurrency)], cwd=REPO, env={**os.environ, "PYTHONPATH": str(REPO)})
+                                           str(concurrency)], cwd=REPO, env={**os.environ, "PYTHONPATH": str(REPO / "generator")})
         assert holder["proc"].wait(timeout=120) == -signal.SIGKILL
         journal = tiny_root / "llm-cache" / "journal.jsonl"
         journaled = {json.loads(line)["key"]: json.loads(line) for line in
