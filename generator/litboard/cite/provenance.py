@@ -57,23 +57,34 @@ def provenance(corpus: Corpus) -> Provenance:
             judges.append({"campaign": cid, **{k: judge[k] for k in
                                                ("model", "prompt", "prompt_sha256", "temperature")
                                                if k in judge}})
-    roots = "".join(f" --data {d['id']}/" for d in datasets if d["id"] not in _own(corpus))
     return Provenance(corpus.data_version(), datasets, tuple(signatures), tuple(judges),
-                      "litboard build" + roots)
+                      " ".join(["litboard build", *_flags(corpus)]))
 
 
-def _own(corpus: Corpus) -> set[str]:
-    """Datasets of the study's own data roots (the CLI's default, needing no --data)."""
+def _flags(corpus: Corpus) -> list[str]:
+    """The ``build`` options that bring back each dataset of ``corpus``: none for the
+    study's own roots (the CLI's default, from its mkdocs.yml), ``--releases`` for a root imported from a pinned
+    release (``<cache>/<id>/<commit>/root``, see releases.prepare), else ``--data <id>/``."""
     from pathlib import Path
 
     from ..project import find
 
     table = corpus.tables.get("datasets")
-    if table is None or "root" not in table:
-        return set()
+    roots = ({str(r["dataset"]): str(r["root"] or "") for r in table.to_dict("records")}
+             if table is not None and "root" in table else {})
+    commits = {str(d["id"]): str(d.get("source", {}).get("commit", "")) for d in corpus.datasets}
     own = set(find().roots)
-    return {str(r["dataset"]) for r in table.to_dict("records")
-            if r["root"] and Path(str(r["root"])).resolve() in own}
+    flags: list[str] = []
+    for dataset in sorted(commits):
+        root = Path(roots[dataset]) if roots.get(dataset) else None
+        if root is not None and root.resolve() in own:
+            continue
+        released = (root is not None and root.name == "root" and commits[dataset]
+                    and root.parent.name == commits[dataset] and root.parent.parent.name == dataset)
+        flag = "--releases" if released else f"--data {dataset}/"
+        if flag not in flags:
+            flags.append(flag)
+    return flags
 
 
 def merged(parts: list[tuple[str, Provenance]]) -> Provenance:
@@ -87,4 +98,10 @@ def merged(parts: list[tuple[str, Provenance]]) -> Provenance:
         datasets=tuple(d for _, p in parts for d in p.datasets),
         signatures=tuple(s for ds, p in parts for s in tagged(ds, p.signatures)),
         judges=tuple(j for ds, p in parts for j in tagged(ds, p.judges)),
-        build_command="litboard build" + "".join(p.build_command.removeprefix("litboard build") for _, p in parts))
+        build_command=" ".join(dict.fromkeys(flag for _, p in parts for flag in _split(p.build_command))))
+
+
+def _split(command: str) -> list[str]:
+    """``litboard build --data a/ --releases`` -> ["litboard build", "--data a/", "--releases"]."""
+    head, *rest = command.split(" --")
+    return [head, *(f"--{flag}" for flag in rest)]
