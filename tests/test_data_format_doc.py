@@ -9,8 +9,8 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
-from litboard import schemas
-from litboard.load import load
+from litboard.load import schemas
+from litboard.load.read import load
 
 REPO = Path(__file__).resolve().parents[1]
 PAGE = REPO / "generator" / "litboard" / "pages" / "data-format.md"

@@ -14,7 +14,7 @@ import yaml
 from litboard.build import build_site
 
 from .conftest import REPO
-from litboard.datasets import group_roots, validate_all
+from litboard.load.datasets import group_roots, validate_all
 from litboard.errors import DataError
 from litboard.releases import prepare, read_manifest
 

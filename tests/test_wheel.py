@@ -75,7 +75,7 @@ def test_the_wheel_installs_litboard_and_no_generator(installed: tuple[Path, dic
     tops = {f.split("/")[0] for f in files if not f.startswith("..")}
     assert tops == {"litboard", "litboard-0.1.0.dist-info"}, tops  # no top-level `generator`
     for shipped in ("litboard/templates/page.md.j2", "litboard/templates/assets/litboard.css",
-                    "litboard/pages/methodology.md", "litboard/study/mkdocs.yml", "litboard/schemas/mqm.json",
+                    "litboard/pages/methodology.md", "litboard/study/mkdocs.yml", "litboard/load/schemas/mqm.json",
                     "litboard/importers/examples/pairwise_spans.yaml"):
         assert shipped in files
     where = _run(["python", "-c", "import litboard; print(litboard.__file__)"], tmp, env).stdout.strip()

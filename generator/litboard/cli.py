@@ -190,7 +190,7 @@ def _print_problems(problems: list[Problem], fmt: str) -> None:
 
 
 def cmd_validate(args: argparse.Namespace) -> int:
-    from .datasets import validate_all
+    from .load.datasets import validate_all
 
     roots = _roots(args)
     problems = validate_all(roots).items
@@ -268,7 +268,7 @@ def cmd_score(args: argparse.Namespace) -> int:
 
 
 def cmd_check_pr(args: argparse.Namespace) -> int:
-    from .pr_scope import check_pr
+    from .contributions.pr_scope import check_pr
 
     print(check_pr(args.base, args.repo))
     return 0

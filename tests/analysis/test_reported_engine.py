@@ -11,7 +11,7 @@ import pandas as pd
 import pytest
 
 from litboard.errors import DataError
-from litboard.load import load
+from litboard.load.read import load
 from litboard.model import Corpus
 from litboard.reported import engine
 from litboard.reported.measures import MEASURES, Measure

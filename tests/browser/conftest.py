@@ -18,7 +18,7 @@ import pytest
 from litboard.build import build_site
 
 from ..conftest import REPO
-from litboard.datasets import declared_id
+from litboard.load.datasets import declared_id
 
 from ..liteval_site import liteval_site as _build_liteval_site
 

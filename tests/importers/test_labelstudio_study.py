@@ -11,7 +11,7 @@ import yaml
 from litboard.cli import main
 from litboard.errors import DataError
 from litboard.importers import get
-from litboard.load import load, validate
+from litboard.load.read import load, validate
 
 from .ls_study import study_files
 

@@ -18,7 +18,7 @@ def test_submit_page_follows_data_format_in_the_nav() -> None:
 
 
 def test_every_system_card_field_is_documented() -> None:
-    schema = json.loads((REPO / "generator/litboard/schemas/system.json").read_text(encoding="utf-8"))
+    schema = json.loads((REPO / "generator/litboard/load/schemas/system.json").read_text(encoding="utf-8"))
     text = PAGE.read_text(encoding="utf-8")
     for name in schema["properties"]:
         assert f"`{name}`" in text, name

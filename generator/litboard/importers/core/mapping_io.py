@@ -17,8 +17,8 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from ...errors import Problems
-from ...ids import ID_HELP, id_problem, pair_problem
-from ...textfiles import line_for, read_yaml
+from ...load.ids import ID_HELP, id_problem, pair_problem
+from ...load.textfiles import line_for, read_yaml
 
 T = TypeVar("T")
 Lines = dict[tuple[Any, ...], int]

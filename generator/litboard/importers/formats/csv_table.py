@@ -19,14 +19,14 @@ from pathlib import Path
 from typing import Any
 
 from ...errors import DataError, Problem
-from ...ids import slug
+from ...load.ids import slug
 from ...typology import DEFAULT_SCALES
 from .. import ImportReport
-from .csv_errors import ErrorRows, untagged
+from ..core.inputs import dataset_card, input_files, namespace_ids, work_card
 from ..core.mapping import CsvMapping, ScoreSettings, load_mapping
 from ..core.mapping_io import require_mapping
-from ..core.inputs import dataset_card, input_files, namespace_ids, work_card
 from ..core.root_builder import RootBuilder
+from .csv_errors import ErrorRows, untagged
 
 DELIMITERS = {",": ",", ";": ";", "tab": "\t"}
 

@@ -25,13 +25,13 @@ from typing import Any
 
 from ...errors import DataError, Problem
 from .. import ImportReport
+from ..core.inputs import dataset_card, input_files, namespace_ids
+from ..core.mapping import LabelStudioMapping, load_mapping
+from ..core.mapping_io import require_mapping
+from ..core.root_builder import RootBuilder, category_names, namespaced
 from .labelstudio_records import annotation_records
 from .labelstudio_spans import Malformed
 from .labelstudio_task import TaskTexts, annotator, task_texts
-from ..core.mapping import LabelStudioMapping, load_mapping
-from ..core.mapping_io import require_mapping
-from ..core.inputs import dataset_card, input_files, namespace_ids
-from ..core.root_builder import RootBuilder, category_names, namespaced
 
 Task = dict[str, Any]
 

@@ -14,8 +14,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ...typology import SEVERITIES, allowed_categories
-from .labelstudio_spans import Display, Malformed, locate
 from ..core.mapping import LabelStudioMapping, MqmSettings
+from .labelstudio_spans import Display, Malformed, locate
 
 UNSPECIFIED = "unspecified"
 

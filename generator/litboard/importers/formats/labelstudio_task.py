@@ -11,12 +11,12 @@ import unicodedata
 from dataclasses import dataclass
 from typing import Any
 
-from ...ids import pair_problem, slug
+from ...load.ids import pair_problem, slug
 from .. import ImportReport
-from .labelstudio_spans import Display, Malformed, Part
-from ..core.mapping import LabelStudioMapping
 from ..core.inputs import work_card
+from ..core.mapping import LabelStudioMapping
 from ..core.root_builder import RootBuilder
+from .labelstudio_spans import Display, Malformed, Part
 
 
 @dataclass(frozen=True)

@@ -16,7 +16,7 @@ from markupsafe import escape
 from ...cite.downloads import add_downloads
 from ...cite.provenance import merged, provenance
 from ...cite.publish import cite_box, finish_page, publish_files, release_info
-from ...datasets import group_roots, load_all
+from ...load.datasets import group_roots, load_all
 from ...model import Corpus
 from ..schemes import judge_bias_page
 from . import bulk, charts, jinja, parallel, site_cache

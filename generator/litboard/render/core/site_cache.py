@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Any, Sequence
 
 from ... import __version__
-from ...datasets import DatasetRoots
+from ...load.datasets import DatasetRoots
 from .cache_files import keep_newest, write_atomic
 from .jinja import search_path
 

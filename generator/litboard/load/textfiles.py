@@ -15,7 +15,7 @@ from typing import Any, Iterator, NamedTuple
 
 import yaml
 
-from .errors import Problems
+from ..errors import Problems
 
 MAX_FILE_BYTES = 5 * 1024 * 1024
 MAX_LINE_CHARS = 200_000

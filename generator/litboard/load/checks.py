@@ -5,9 +5,9 @@ from __future__ import annotations
 import unicodedata
 from typing import Any, Iterable
 
-from .errors import Problems
+from ..errors import Problems
+from ..typology import DEFAULT_SCALES, allowed_categories
 from .rows import RawData, Row
-from .typology import DEFAULT_SCALES, allowed_categories
 
 TARGETED = ("mqm", "free", "sqm", "creativity", "ruler", "verse", "metric", "score")
 
@@ -45,7 +45,7 @@ def _check_llm_caches(raw: RawData, problems: Problems) -> None:
     """Every file under <root>/llm-cache/ must be an answer litboard's scoring run wrote."""
     from pathlib import Path
 
-    from .scoring.llm.cache_check import check_folder
+    from ..scoring.llm.cache_check import check_folder
 
     roots = sorted({row.root for rows in raw.rows.values() for row in rows if row.root})
     for root in roots:

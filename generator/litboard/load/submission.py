@@ -30,7 +30,7 @@ from dataclasses import dataclass, field, fields
 from functools import lru_cache
 from typing import Any
 
-from .errors import Problems
+from ..errors import Problems
 from .rows import RawData, Row
 
 MAX_LISTED = 10  # missing paragraph ids named in one message

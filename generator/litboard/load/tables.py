@@ -7,8 +7,8 @@ from typing import Any, Iterator
 
 import pandas as pd
 
+from ..model import COLUMNS, Corpus
 from .rows import RawData, Row
-from .model import COLUMNS, Corpus
 
 
 def build(raw: RawData, roots: list[Path]) -> Corpus:

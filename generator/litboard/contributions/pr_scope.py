@@ -22,8 +22,8 @@ import subprocess
 from dataclasses import dataclass
 from pathlib import Path
 
-from .errors import DataError, Problem, Problems
-from .ids import ID_HELP, id_problem
+from ..errors import DataError, Problem, Problems
+from ..load.ids import ID_HELP, id_problem
 
 SYSTEMS = "corpus/systems/"
 REGULAR = {"100644", "100755"}

@@ -12,10 +12,10 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Iterator, Sequence
 
+from ..errors import Problems
+from ..model import Corpus
 from . import schemas
-from .errors import Problems
 from .ids import ID_HELP, ID_PATTERN, OUTPUT_HELP, id_problem, odd_character, output_file, output_name
-from .model import Corpus
 from .rows import RawData, Row
 from .schemas.fast import accepts
 from .textfiles import LABELS, line_for, read_jsonl, read_yaml, value_problems
