@@ -190,7 +190,8 @@ def test_schema_patterns_match_the_whole_string() -> None:
 
 
 def test_value_problems_name_each_refused_value() -> None:
-    from litboard.load.textfiles import MAX_DEPTH, value_problems
+    from litboard.load.textfiles import MAX_DEPTH
+    from litboard.load.values import value_problems
 
     data = {"name": "a\u2028b", "model": "fine\u202e", "description": "two\nlines\tok",
             "prompt": "esc \x1b[2J", "scores": [1.0, float("inf"), float("nan")], "deep": "x",

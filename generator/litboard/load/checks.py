@@ -133,7 +133,7 @@ def _check_text(row: Row, problems: Problems) -> None:
     elif not unicodedata.is_normalized("NFC", text):
         problems.add(row.file, row.line, "text", "is not in Unicode NFC",
                      "normalise the text to NFC (unicodedata.normalize('NFC', text))")
-    # control characters never reach here: textfiles.value_problems refuses them as the row is read
+    # control characters never reach here: values.value_problems refuses them as the row is read
 
 
 def _check_translations(raw: RawData, paragraphs: dict[str, Row], works: dict[str, Row],

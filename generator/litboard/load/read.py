@@ -18,7 +18,8 @@ from . import schemas
 from .ids import ID_HELP, ID_PATTERN, OUTPUT_HELP, id_problem, odd_character, output_file, output_name
 from .rows import RawData, Row
 from .schemas.fast import accepts
-from .textfiles import LABELS, line_for, read_jsonl, read_yaml, value_problems
+from .textfiles import line_for, read_jsonl, read_yaml
+from .values import LABELS, value_problems
 
 MAX_MESSAGE = 160
 ALLOWED_EXTRA = {".md", ".txt"}
