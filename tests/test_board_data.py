@@ -189,10 +189,10 @@ def test_judge_disagreement_equals_the_per_paragraph_loop_bit_for_bit() -> None:
     assert judge_disagreement(long[long["column"] != "h"], "h", judges).empty
 
 
-def test_demo_paragraph_list_and_disagreement_page(repo) -> None:
+def test_demo_paragraph_list_and_disagreement_page(demo_root) -> None:
     from litboard.render.core.pages import generated_pages
 
-    corpus = load([repo])
+    corpus = load([demo_root])
     files = generated_pages(corpus, analyse(corpus))
     listing = files["paragraphs/index.md"]
     assert "hide:\n  - navigation\n  - toc" in listing

@@ -1,4 +1,4 @@
-"""The `litboard` command: init, validate, build, serve, import, score, check-pr, release.
+"""The `litboard` command: init, validate, build, serve, import, score, check-pr, release, track, campaign.
 
 User mistakes (DataError) become exit code 1 with every problem listed; usage errors
 exit 2 (argparse). No traceback for bad input.
@@ -13,44 +13,13 @@ from pathlib import Path
 from typing import Sequence
 
 from . import __version__
+from .cli_data import add_data as _add_data
+from .cli_data import data_roots as _roots
 from .errors import DataError, Problem
 from .importers import IMPORTERS
 from .progress import step
 
 DEFAULT_OUT = Path("public")
-
-
-def _roots(args: argparse.Namespace) -> list[Path]:
-    """--data roots (default: the study's, from its mkdocs.yml), plus the pinned releases with --releases."""
-    from .build import default_roots
-
-    roots = [Path(v) for v in args.data] if args.data else default_roots()
-    if getattr(args, "releases", None):
-        from .project import find
-        from .releases import prepare
-
-        cache = args.cache or find().cache / "releases"
-        with step(f"fetching and importing the releases of {args.releases}"):
-            roots += prepare(args.releases, cache, args.mirror)
-    return roots
-
-
-def _add_data(parser: argparse.ArgumentParser, releases: bool = False) -> None:
-    parser.add_argument("--data", action="append", metavar="DIR",
-                        help="data root (a folder with corpus/ and judgments/); repeat to combine "
-                             "several; default: the roots of the litboard plugin in ./mkdocs.yml")
-    if not releases:
-        return
-    group = parser.add_argument_group("pinned releases (the public site)")
-    group.add_argument("--releases", nargs="?", type=Path, const=Path("releases.yaml"), metavar="MANIFEST",
-                       help="also fetch (sha256-checked), import and include every release the manifest "
-                            "pins (default manifest: releases.yaml)")
-    group.add_argument("--mirror", type=Path, metavar="DIR",
-                       help="read release files from DIR/<mirror>/<name> instead of the network "
-                            "(e.g. ../shared/data)")
-    group.add_argument("--cache", type=Path, metavar="DIR",
-                       help="where fetched files and imported roots are kept (default: .cache/releases "
-                            "in a study, else litboard's folder in the user cache)")
 
 
 def _add_site_cache(parser: argparse.ArgumentParser) -> None:
@@ -97,6 +66,11 @@ def build_parser() -> argparse.ArgumentParser:
         _add_import_format(formats, name)
     _add_score(sub)
     _add_release(sub)
+    from .track_cli import add_parser as _add_track
+
+    _add_track(sub)
+    from .campaign.cli import add_campaign
+    add_campaign(sub)
     p = sub.add_parser("check-pr", help="fail unless the pull request only adds one new corpus/systems/<id>/")
     p.add_argument("--base", default="origin/main", help="git ref the pull request is compared with")
     p.add_argument("--repo", type=Path, default=Path("."), help="the git checkout (default: .)")
@@ -274,6 +248,12 @@ def cmd_check_pr(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_track(args: argparse.Namespace) -> int:
+    from .track_cli import run
+
+    return run(args)
+
+
 def cmd_release(args: argparse.Namespace) -> int:
     import time
 
@@ -296,8 +276,15 @@ def cmd_init(args: argparse.Namespace) -> int:
     return run_init(args)
 
 
+def cmd_campaign(args: argparse.Namespace) -> int:
+    from .campaign.cli import run
+
+    return run(args)
+
+
 COMMANDS = {"init": cmd_init, "validate": cmd_validate, "build": cmd_build, "serve": cmd_serve, "import": cmd_import,
-            "score": cmd_score, "check-pr": cmd_check_pr, "release": cmd_release}
+            "score": cmd_score, "check-pr": cmd_check_pr, "release": cmd_release, "track": cmd_track}
+COMMANDS["campaign"] = cmd_campaign
 
 if __name__ == "__main__":  # pragma: no cover
     sys.exit(main())

@@ -21,8 +21,8 @@ NOTE = re.compile(r"two-sided paired (bootstrap|permutation) test[^<]*at α = 0\
 
 
 @pytest.fixture(scope="module")
-def demo(repo: Path) -> tuple[str, str]:
-    corpus = load([repo])
+def demo(demo_root: Path) -> tuple[str, str]:
+    corpus = load([demo_root])
     analysis = analyse(corpus)
     board, _ = leaderboard_html(corpus, analysis)
     schemes = scheme_pages.build(corpus, analysis, DEFAULT_TEMPLATES).files["schemes/index.md"]

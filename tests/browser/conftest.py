@@ -16,9 +16,10 @@ from typing import Iterator
 import pytest
 
 from litboard.build import build_site
+from litboard.load.datasets import declared_id
 
 from ..conftest import REPO
-from litboard.load.datasets import declared_id
+from ..helpers import DEMO
 
 from ..liteval_site import liteval_site as _build_liteval_site
 
@@ -54,7 +55,7 @@ def browser() -> Iterator[object]:
 
 @pytest.fixture(scope="session")
 def demo_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    out = build_site([REPO], tmp_path_factory.mktemp("demo") / "public").out
+    out = build_site([DEMO], tmp_path_factory.mktemp("demo") / "public").out
     url, server = serve(out)
     yield f"{url}/demo"  # the demo dataset's folder (its leaderboard is its index.html)
     server.shutdown()

@@ -71,6 +71,8 @@ def krippendorff_alpha(data: pd.DataFrame, level: Level) -> Agreement:
     pairable = int((np.sum(~np.isnan(values), axis=0) >= 2).sum())
     if pairable == 0:
         return Agreement(f"Krippendorff alpha ({level})", float("nan"), 0)
+    if len(np.unique(values[~np.isnan(values)])) < 2:  # one value only: expected disagreement 0, alpha 0/0
+        return Agreement(f"Krippendorff alpha ({level})", float("nan"), pairable)
     value = _alpha(values, level)
     return Agreement(f"Krippendorff alpha ({level})", float(value), pairable)
 

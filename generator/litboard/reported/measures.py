@@ -17,6 +17,7 @@ import pandas as pd
 from ..analysis import metaeval
 from ..analysis.adequacy import adequacy, subset_items
 from ..model import Corpus
+from . import pairwise_measures as pm
 from . import text_measures as tm
 from .text_measures import stack
 
@@ -159,4 +160,13 @@ MEASURES: dict[str, Measure] = {m.name: m for m in (
     Measure("error-category-matches", ("stat", "llm", "pro"), "campaign (default pro-errors)",
             "Errors both annotators marked (shared link): stat count per llm x pro category, matched, "
             "same (same category) and percent (paper 003 Table 7).", tm.error_category_matches),
+    Measure("pairwise-judgments", ("campaign", "first", "second", "pair"), "",
+            "Pairwise judgments per comparison, the campaign's focal system first; pair '' = all pairs.",
+            pm.judgments),
+    Measure("pairwise-preferred", ("campaign", "first", "second", "pair"), "",
+            "Judgments preferring first (the focal system) over second, ties half; pair '' = all pairs.",
+            pm.preferred),
+    Measure("error-spans", ("system", "category"), "",
+            "Error spans per system and category over every MQM campaign ('' = all), severities ignored.",
+            pm.error_spans),
 )}

@@ -14,6 +14,7 @@ import pandas as pd
 
 from ...analysis.leaderboard import GROUPS, Column, primary_keys, segment_scores, system_means
 from ...analysis.uncertainty import method_text, paired_bootstrap, score_matrix
+from ...campaign.status import progress_text
 from ...model import Corpus
 from ...settings import AnalysisSettings
 from .badges import evidence, provenance_badge
@@ -43,6 +44,7 @@ class BoardRow:
     badge: str = ""
     chip: str = ""  # the one-word provenance badge (human-evaluated / LLM-judged / ...)
     evidence: tuple[str, ...] = ()  # human / llm / metric: what the system has (filter values)
+    pending: str = ""  # "human evaluation: N of M planned paragraphs judged" (campaign.status)
 
 
 @dataclass
@@ -131,13 +133,14 @@ def _boards(corpus: Corpus, analysis: Analysis) -> list[Board]:
         means = analysis.means[analysis.means["pair"] == pair]
         columns = [c for c in analysis.columns if c.key in set(means["column"])]
         first, note = ranking_column(columns, primaries)
+        planned = progress_text(corpus, pair)
         rows = []
         for system in present:
             cells = {c.key: _cell(analysis, means, pair, c.key, system) for c in columns}
             info = systems.loc[system]
             rows.append(BoardRow(system, str(info["name"]), str(info["kind"]), str(info["modality"]),
                                  bool(info["is_human"]), cells, provenance_badge(corpus, system),
-                                 found[system].chip, found[system].kinds))
+                                 found[system].chip, found[system].kinds, planned.get(system, "")))
         for column in columns:
             _place_bars([r.cells[column.key] for r in rows])
         rows.sort(key=lambda r: _sort_key(r, first))

@@ -12,6 +12,7 @@ from markupsafe import Markup
 from ...analysis import schemes
 from ...analysis.bws import bws_scores, split_half_reliability
 from ...analysis.pairwise import bradley_terry, win_matrix
+from ...campaign.status import pairwise_extensions, pool_pairwise
 from ...model import Corpus
 from ..core.extra_pages import PageSet
 from ..core.jinja import render
@@ -83,13 +84,17 @@ def _scheme_sections(corpus: Corpus, analysis: Analysis) -> tuple[list[dict[str,
         rows = [{**r, "name": names.get(r["system"], r["system"])} for r in counts.to_dict("records")]
         sections.append({"kind": "bws", "title": f"{BWS_LABEL}: counts, {campaign} ({pair})", "rows": rows,
                          "reliability": reliability, "csv": f"{name}.csv"})
-    for (campaign, pair), group in corpus.pairwise.groupby(["campaign", "pair"], sort=True):
+    extended = pairwise_extensions(corpus)
+    for (campaign, pair), group in pool_pairwise(corpus).groupby(["campaign", "pair"], sort=True):
+        joined = extended.get((str(campaign), str(pair)), [])
+        plus = f", with the human-evaluation plan{'s' if len(joined) > 1 else ''} {', '.join(joined)}" \
+            if joined else ""
         strengths = bradley_terry(group).reset_index().rename(columns={"index": "system"})
         wins = win_matrix(group)
         name = _safe(f"bt-{campaign}-{pair}")
         files[f"schemes/{name}.csv"] = csv_text(strengths)
         files[f"schemes/{name}-wins.csv"] = csv_text(wins.reset_index().rename(columns={"index": "system"}))
-        sections.append({"kind": "pairwise", "title": f"Pairwise preferences, {campaign} ({pair})",
+        sections.append({"kind": "pairwise", "title": f"Pairwise preferences, {campaign} ({pair}){plus}",
                          "rows": [{**r, "name": names.get(r["system"], r["system"])}
                                   for r in strengths.to_dict("records")],
                          "wins": [(names.get(s, s), v) for s, v in _win_rows(wins)],
