@@ -51,6 +51,10 @@ def test_demo_leaderboard_shows_ci_rank_range_and_cluster(demo_root) -> None:
     check_golden("demo/leaderboard.html", board)
     rows = [line for line in board.splitlines() if 'class="lb-num' in line]
     assert rows and all("lb-ci" in line and "lb-cluster" in line for line in rows if "<a href" in line)
+    # three paragraphs per pair: the exact sign-flip test cannot go below p = 0.25, so the
+    # cells show their n instead of a rank interval and a cluster, and the board says why
+    assert "lb-no-cluster" in board and "· c1" not in board
+    assert board.count("n = 3 paragraphs: no pair can be separated at α = 0.05") == 2
 
 
 def test_demo_board_ranks_by_the_declared_primary_human_scheme(demo_root) -> None:

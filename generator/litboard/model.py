@@ -48,7 +48,7 @@ COLUMNS: dict[str, list[str]] = {
     "metric_spans": ["campaign", "system", "pair", "paragraph", "start", "end", "category",
                      "subcategory", "severity", "comment"],
     "reported": ["dataset", "source", "measure", "keys", "params", "value", "decimals", "label", "note",
-                 "file", "line"],
+                 "reason", "file", "line"],
 }
 
 

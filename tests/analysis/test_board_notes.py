@@ -16,7 +16,7 @@ from litboard.render.core.views import analyse
 from ..golden import check_golden
 from ..liteval_site import liteval_site
 
-NOTE = re.compile(r"two-sided paired (bootstrap|permutation) test[^<]*at α = 0\.05[^<]*"
+NOTE = re.compile(r"two-sided paired (bootstrap|sign-flip permutation) test[^<]*at α = 0\.05[^<]*"
                   r"clusters are not corrected for multiple comparisons")
 
 

@@ -51,7 +51,8 @@ def build(raw: RawData, roots: list[Path]) -> Corpus:
                                  "measure": d["measure"], "keys": dict(d.get("keys", {})),
                                  "params": dict(d.get("params", {})), "value": float(d["value"]),
                                  "decimals": int(d["decimals"]), "label": d.get("label", ""),
-                                 "note": d.get("note", ""), "file": row.file, "line": row.line})
+                                 "note": d.get("note", ""), "reason": d.get("reason", ""),
+                                 "file": row.file, "line": row.line})
     for cid, row in raw.campaigns.items():
         _campaign_rows(cid, row, raw, rows, dataset_of.get(row.root, ""))
     tables = {name: _keep_none(pd.DataFrame(rows[name], columns=COLUMNS[name])) for name in COLUMNS}

@@ -87,7 +87,7 @@ def _score_agreement(corpus: Corpus, params: Params) -> pd.DataFrame:
     wide = metaeval.wide_scores(corpus.tables["metric_scores"])
     if first not in wide.columns or second not in wide.columns:
         return stack([], ["pair", "stat"])
-    taus = metaeval.kendall(wide, [(first, second)], str(params.get("variant", "b")))
+    taus = metaeval.kendall(wide, [(first, second)], str(params.get("variant", "b")), resample=False)
     rows = [{"pair": r["pair"], "stat": s, "value": r[k]} for r in taus.to_dict("records")
             for s, k in (("tau", "tau"), ("n", "n"))]
     rows += [{"pair": "mean", "stat": "tau", "value": taus["tau"].mean()},

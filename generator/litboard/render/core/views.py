@@ -13,7 +13,7 @@ from typing import Any
 import pandas as pd
 
 from ...analysis.leaderboard import GROUPS, Column, primary_keys, segment_scores, system_means
-from ...analysis.uncertainty import method_text, paired_bootstrap, score_matrix
+from ...analysis.uncertainty import limit_text, method_text, paired_bootstrap, score_matrix
 from ...campaign.status import progress_text
 from ...model import Corpus
 from ...settings import AnalysisSettings
@@ -66,6 +66,7 @@ class Board:
     ranked_note: str = ""  # why this column ranks (the dataset's declared primary human scheme)
     groups: list[ColumnGroup] = field(default_factory=list)
     sparse: list[str] = field(default_factory=list)  # columns hidden by default: few items
+    limits: list[str] = field(default_factory=list)  # "n = 3 texts: no pair can be separated ..."
 
 
 @dataclass
@@ -150,8 +151,22 @@ def _boards(corpus: Corpus, analysis: Analysis) -> list[Board]:
                   for k, label in GROUPS.items() if any(c.group == k for c in columns)]
         out.append(Board(pair, columns, ranked, unranked, f"leaderboard-{pair}.csv",
                          method_note(analysis.settings), first, note, groups,
-                         sparse_columns(rows, columns, first)))
+                         sparse_columns(rows, columns, first), board_limits(analysis, pair, columns)))
     return out
+
+
+def board_limits(analysis: Analysis, pair: str, columns: list[Column]) -> list[str]:
+    """One note per item count at which no pair of systems can be separated, naming the
+    columns it holds for (they show no rank interval and no cluster)."""
+    alpha = analysis.settings.alpha
+    found: dict[str, list[str]] = {}
+    for column in columns:
+        table = analysis.rankings.get((pair, column.key))
+        if table is None or float(table["smallest_p"].min()) < alpha:
+            continue
+        n = int(table["n_items"].max())
+        found.setdefault(limit_text(n, column.unit, alpha), []).append(column.label)
+    return [f"{text} ({', '.join(labels)})" for text, labels in found.items()]
 
 
 SPARSE_SHARE = 0.25  # a column scored on under a quarter of the ranking column's items
@@ -191,8 +206,9 @@ def _cell(analysis: Analysis, means: pd.DataFrame, pair: str, key: str, system: 
     if table is not None and system in table.index:
         row = table.loc[system]
         cell.ci_low, cell.ci_high = float(row["ci_low"]), float(row["ci_high"])
-        cell.rank_min, cell.rank_max = int(row["rank_min"]), int(row["rank_max"])
-        cell.cluster = int(row["cluster"])
+        if int(row["cluster"]):  # 0: no pair can be separated, no rank interval or cluster
+            cell.rank_min, cell.rank_max = int(row["rank_min"]), int(row["rank_max"])
+            cell.cluster = int(row["cluster"])
     return cell
 
 

@@ -12,6 +12,7 @@ from markupsafe import Markup
 from ...analysis import schemes
 from ...analysis.bws import bws_scores, split_half_reliability
 from ...analysis.pairwise import bradley_terry, win_matrix
+from ...analysis.uncertainty import limit_text
 from ...campaign.status import pairwise_extensions, pool_pairwise
 from ...model import Corpus
 from ..core.extra_pages import PageSet
@@ -30,6 +31,7 @@ class RankingView:
     rows: list[dict[str, Any]]
     csv: str
     digits: int = 2
+    limit: str = ""  # "n = 3 paragraphs: no pair can be separated at α = 0.05" (no clusters)
 
 
 def _ranking(corpus: Corpus, analysis: Analysis, long: pd.DataFrame, title: str, note: str,
@@ -38,10 +40,13 @@ def _ranking(corpus: Corpus, analysis: Analysis, long: pd.DataFrame, title: str,
     if table is None:
         return None
     names = {k: str(v["name"]) for k, v in corpus.systems.items()}
-    frame = table.reset_index().rename(columns={"index": "system"})
+    alpha = analysis.settings.alpha
+    limit = (limit_text(int(table["n_items"].max()), "paragraph", alpha)
+             if float(table["smallest_p"].min()) >= alpha else "")
+    frame = table.drop(columns="smallest_p").reset_index().rename(columns={"index": "system"})
     frame.insert(1, "name", frame["system"].map(names))
     digits = 3 if title.startswith(BWS_LABEL) else 2  # as the BWS counts table
-    return RankingView(title, note, frame.to_dict("records"), csv, digits), frame
+    return RankingView(title, note, frame.to_dict("records"), csv, digits, limit), frame
 
 
 def build(corpus: Corpus, analysis: Analysis, templates: Path) -> PageSet:
