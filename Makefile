@@ -172,7 +172,7 @@ score-comet: install-comet
 
 ## Markdown summary of the provisional ranks of the systems changed since BASE (CI job summary).
 summary: install
-	$(BIN)/python -m litboard.ci_summary --base $(BASE) >> "$${GITHUB_STEP_SUMMARY:-/dev/stdout}"
+	$(BIN)/python -m litboard.contributions.ci_summary --base $(BASE) >> "$${GITHUB_STEP_SUMMARY:-/dev/stdout}"
 
 ## Set up (including test needs) and run every test.
 test: install-test

@@ -9,7 +9,7 @@ import pytest
 import yaml
 
 from litboard.build import build_site
-from litboard.datasets import load_all
+from litboard.load.datasets import load_all
 from litboard.errors import DataError
 
 from .helpers import FIXTURES, copy_root

@@ -130,7 +130,7 @@ def test_forked_workers_nest_and_return_results_in_order() -> None:
     import sys
     import textwrap
 
-    from litboard.build import REPO
+    from .conftest import REPO
 
     code = textwrap.dedent("""
         import os
@@ -156,6 +156,6 @@ def test_forked_workers_nest_and_return_results_in_order() -> None:
         print("forked ok")
     """)
     done = subprocess.run([sys.executable, "-c", code], cwd=REPO, capture_output=True, text=True, timeout=120,
-                          env={**__import__("os").environ, "LITBOARD_WORKERS": "2", "PYTHONPATH": str(REPO)})
+                          env={**__import__("os").environ, "LITBOARD_WORKERS": "2", "PYTHONPATH": str(REPO / "generator")})
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == "forked ok"

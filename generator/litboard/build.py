@@ -16,9 +16,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterator, Sequence
 
-from . import outdir
-
-REPO = Path(__file__).resolve().parents[2]
+from . import outdir, project
+from .project import Project
 
 
 @dataclass
@@ -30,14 +29,17 @@ class BuildResult:
 
 
 def default_roots() -> list[Path]:
-    return [REPO]
+    """The data roots of the study in the current folder (its mkdocs.yml's litboard plugin)."""
+    return project.find().data_roots()
 
 
-def source_date_epoch(repo: Path = REPO) -> str:
+def source_date_epoch(repo: Path | None = None) -> str:
+    """SOURCE_DATE_EPOCH if set, else the time of the last commit of ``repo`` (default: the
+    current folder's git history), else 0."""
     if "SOURCE_DATE_EPOCH" in os.environ:
         return os.environ["SOURCE_DATE_EPOCH"]
     try:
-        done = subprocess.run(["git", "-C", str(repo), "log", "-1", "--format=%ct"],
+        done = subprocess.run(["git", "-C", str(repo or Path.cwd()), "log", "-1", "--format=%ct"],
                               capture_output=True, text=True, timeout=10, check=False)
         stamp = done.stdout.strip()
     except (OSError, subprocess.SubprocessError):
@@ -59,17 +61,20 @@ def _environ(**values: str) -> Iterator[None]:
                 os.environ[key] = value
 
 
-def build_site(roots: Sequence[Path], out: Path, config_file: Path = REPO / "mkdocs.yml",
-               quiet: bool = True, cache: Path | None = None) -> BuildResult:
+def build_site(roots: Sequence[Path], out: Path, quiet: bool = True, cache: Path | None = None,
+               study: Project | None = None) -> BuildResult:
     """Build into ``out``; raises DataError / mkdocs errors and leaves ``out`` as it was.
 
-    ``cache``: a folder for each dataset's generated output (``render.core.site_cache``), so
-    a rebuild only regenerates the datasets whose inputs changed; the site is the same."""
+    ``study``: whose mkdocs.yml (and site/ pages) to use; default: the current folder's, else
+    litboard's default configuration. ``cache``: a folder for each dataset's generated output
+    (``render.core.site_cache``), so a rebuild only regenerates the datasets whose inputs
+    changed; the site is the same."""
     from mkdocs.commands.build import build
     from mkdocs.config import load_config
 
+    study = study or project.find()
     out = out.resolve()
-    outdir.check_out(out, roots, REPO)
+    outdir.check_out(out, roots, study.root if study.config is not None else None)
     out.parent.mkdir(parents=True, exist_ok=True)
     outdir.clean_leftovers(out)
     staging = outdir.staging_name(out, "staging", os.getpid())
@@ -80,9 +85,9 @@ def build_site(roots: Sequence[Path], out: Path, config_file: Path = REPO / "mkd
     data = os.pathsep.join(str(Path(r).resolve()) for r in roots)
     try:
         previous = str(out) if (out / outdir.MARKER).is_file() else ""  # its unchanged pages are linked
-        with _environ(LITBOARD_DATA=data, SOURCE_DATE_EPOCH=source_date_epoch(),
+        with _environ(LITBOARD_DATA=data, SOURCE_DATE_EPOCH=source_date_epoch(study.root),
                       LITBOARD_SITE_CACHE=str(cache.resolve()) if cache else "", LITBOARD_PREVIOUS_SITE=previous):
-            config = load_config(str(config_file), site_dir=str(staging))
+            config = load_config(str(study.config_file), site_dir=str(staging), **study.overrides)
             try:
                 build(config)
             except Exception:

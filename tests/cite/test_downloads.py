@@ -12,7 +12,7 @@ import pytest
 from litboard.cite.anchors import anchor_tables
 from litboard.cite.downloads import add_downloads
 from litboard.cite.provenance import provenance
-from litboard.load import load
+from litboard.load.read import load
 from litboard.render.core.pages import leaderboard_html
 from litboard.render.core.site import Generated, generate
 from litboard.render.core.views import analyse

@@ -10,7 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from litboard.build import REPO, build_site
+from litboard.build import build_site
+
+from ..conftest import REPO
 from litboard.cli import main
 
 from .states import STATE_A, STATE_B, write_state

@@ -21,7 +21,7 @@ import pytest
 
 from litboard.outdir import mark
 
-from litboard.build import REPO
+from ..conftest import REPO
 
 from ..helpers import FIXTURES, copy_root
 from .cases import CASES, Case
@@ -30,7 +30,7 @@ TIMEOUT = 60
 
 
 def run(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, "PYTHONPATH": str(REPO), "SOURCE_DATE_EPOCH": "0"}
+    env = {**os.environ, "PYTHONPATH": str(REPO / "generator"), "SOURCE_DATE_EPOCH": "0"}
     try:
         return subprocess.run([sys.executable, "-m", "litboard.cli", *args], cwd=cwd, env=env,
                               capture_output=True, text=True, timeout=TIMEOUT,

@@ -9,7 +9,7 @@ import sys
 
 import pytest
 
-from litboard.build import REPO
+from ..conftest import REPO
 from litboard.render.core.charts import plain_text
 
 BAD = ["\x00", "\x01", "\x07", "\x1b[31m", "\u2028", "\u2029", "\x85", "\ud800"]
@@ -34,5 +34,5 @@ def test_chart_with_a_hostile_label_renders(char: str) -> None:
     # in a child process: vl-convert aborts the whole process on these characters
     done = subprocess.run([sys.executable, "-c", CHART.format(name=json.dumps(f"sys {char} tem"))],
                           capture_output=True, text=True, timeout=180, check=False,
-                          env={**os.environ, "PYTHONPATH": str(REPO)})
+                          env={**os.environ, "PYTHONPATH": str(REPO / "generator")})
     assert done.returncode == 0, done.stderr[-2000:]

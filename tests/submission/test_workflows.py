@@ -101,8 +101,8 @@ def test_pr_scope_check_runs_for_contributions_before_scoring_with_the_base_code
 
 
 def test_preview_is_an_artifact_built_from_the_pr_code_and_the_summary_says_so() -> None:
-    from litboard.ci_summary import PREVIEW_NOTE, summary
-    from litboard.load import load as load_data
+    from litboard.contributions.ci_summary import PREVIEW_NOTE, summary
+    from litboard.load.read import load as load_data
 
     upload = next(s for s in steps(load("pr.yml")) if s.get("uses", "").startswith("actions/upload-artifact@"))  # first
     assert upload["with"]["name"] == "site-preview" and "never deployed" in upload["name"]

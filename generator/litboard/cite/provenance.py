@@ -63,20 +63,21 @@ def provenance(corpus: Corpus) -> Provenance:
 
 def _flags(corpus: Corpus) -> list[str]:
     """The ``build`` options that bring back each dataset of ``corpus``: none for the
-    repository's own root (the CLI's default), ``--releases`` for a root imported from a pinned
+    study's own roots (the CLI's default, from its mkdocs.yml), ``--releases`` for a root imported from a pinned
     release (``<cache>/<id>/<commit>/root``, see releases.prepare), else ``--data <id>/``."""
     from pathlib import Path
 
-    from ..build import REPO
+    from ..project import find
 
     table = corpus.tables.get("datasets")
     roots = ({str(r["dataset"]): str(r["root"] or "") for r in table.to_dict("records")}
              if table is not None and "root" in table else {})
     commits = {str(d["id"]): str(d.get("source", {}).get("commit", "")) for d in corpus.datasets}
+    own = set(find().roots)
     flags: list[str] = []
     for dataset in sorted(commits):
         root = Path(roots[dataset]) if roots.get(dataset) else None
-        if root is not None and root.resolve() == REPO.resolve():
+        if root is not None and root.resolve() in own:
             continue
         released = (root is not None and root.name == "root" and commits[dataset]
                     and root.parent.name == commits[dataset] and root.parent.parent.name == dataset)

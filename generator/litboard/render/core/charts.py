@@ -21,7 +21,7 @@ from importlib import metadata
 from pathlib import Path
 from typing import Any, Callable
 
-from ...ids import is_safe_id
+from ...load.ids import is_safe_id
 from .cache_files import keep_newest, write_atomic
 
 BUNDLE = "assets/litboard/vega-bundle.js"

@@ -1,4 +1,7 @@
-"""The jinja2 environment: autoescaping everywhere, strict undefined, a few formatting filters."""
+"""The jinja2 environment: autoescaping everywhere, strict undefined, a few formatting filters.
+
+Templates come from the folder a build names, and any template (or asset) missing there from
+the ones litboard ships (``project.TEMPLATES``): a study overrides only what it changes."""
 
 from __future__ import annotations
 
@@ -10,8 +13,9 @@ from typing import Any
 from jinja2 import Environment, FileSystemBytecodeCache, FileSystemLoader, StrictUndefined, select_autoescape
 
 from ...analysis.rounding import format_number
+from ...project import TEMPLATES
 
-DEFAULT_TEMPLATES = Path(__file__).resolve().parents[4] / "templates"
+DEFAULT_TEMPLATES = TEMPLATES
 DASH = "\u2014"
 
 
@@ -39,6 +43,19 @@ def url_href(value: Any) -> str:
     return ""
 
 
+def search_path(templates: Path) -> list[Path]:
+    """The folders templates are looked up in, first match wins."""
+    return [templates] if templates.resolve() == DEFAULT_TEMPLATES else [templates, DEFAULT_TEMPLATES]
+
+
+def template_file(templates: Path, name: str) -> Path:
+    """The file of template or asset ``name`` (a path under the templates folder)."""
+    for folder in search_path(templates):
+        if (folder / name).is_file():
+            return folder / name
+    return DEFAULT_TEMPLATES / name  # reading it raises the missing-file error with litboard's path
+
+
 _bytecode: list[Path] = []  # the folder of use_cache, if any
 
 
@@ -55,7 +72,7 @@ def use_cache(folder: Path | None) -> None:
 @lru_cache(maxsize=4)
 def environment(templates: Path = DEFAULT_TEMPLATES) -> Environment:
     env = Environment(
-        loader=FileSystemLoader(str(templates)),
+        loader=FileSystemLoader([str(f) for f in search_path(templates)]),
         bytecode_cache=FileSystemBytecodeCache(str(_bytecode[0])) if _bytecode else None,
         auto_reload=False,  # use_cache starts each build with a new environment
         autoescape=select_autoescape(default=True, default_for_string=True),

@@ -14,14 +14,14 @@ import pandas as pd
 from markupsafe import Markup, escape
 
 from ...model import Corpus
-from .badges import LABELS
 from ..boards.browse_views import disagreement_listing, paragraph_listing
-from .jinja import DEFAULT_TEMPLATES, render
 from ..boards.system_views import system_pair_csv, system_views
 from ..reader.notes import paragraph_notes
 from ..reader.views import ReaderJobs
 from . import parallel
+from .badges import LABELS
 from .bulk import PackedPage
+from .jinja import DEFAULT_TEMPLATES, render
 from .views import Analysis, board_csv, boards
 
 Files = dict[str, "str | bytes | PackedPage"]

@@ -25,8 +25,9 @@ from pathlib import Path
 from typing import Any, Sequence
 
 from ... import __version__
-from ...datasets import DatasetRoots
+from ...load.datasets import DatasetRoots
 from .cache_files import keep_newest, write_atomic
+from .jinja import search_path
 
 GENERATOR = Path(__file__).resolve().parents[2]  # the generator package
 ENV = ("SOURCE_DATE_EPOCH", "LITBOARD_RELEASE", "LITBOARD_SITE_URL")
@@ -55,7 +56,8 @@ def code_fingerprint(templates: Path) -> str:
     import pandas
 
     digest = hashlib.sha256(f"{__version__}|{sys.version}|{pandas.__version__}|{numpy.__version__}".encode())
-    for base, pattern in ((GENERATOR, "*.py"), (GENERATOR, "*.json"), (templates, "*")):
+    folders = [(folder, "*") for folder in search_path(templates)]  # the shipped templates live in GENERATOR
+    for base, pattern in ((GENERATOR, "*.py"), (GENERATOR, "*.json"), *folders):
         for path in sorted(p for p in base.rglob(pattern) if p.is_file() and "__pycache__" not in p.parts):
             digest.update(f"\0{path.relative_to(base)}\0".encode())
             digest.update(path.read_bytes())

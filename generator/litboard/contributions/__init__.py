@@ -1,0 +1,2 @@
+"""Contributions by pull request: what a PR may change (``pr_scope``, ``litboard check-pr``)
+and the job summary of the provisional ranks of the systems it adds (``ci_summary``)."""
