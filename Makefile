@@ -94,7 +94,7 @@ track-scores: install
 ## The results comment of a contribution pull request (pr-results/: comment.md, pr-number.txt; PR from
 ## the environment).
 results: install
-	$(BIN)/python -m litboard.pr_results --base $(BASE) --out pr-results --pr "$$PR" \
+	$(BIN)/python -m litboard.contributions.pr_results --base $(BASE) --out pr-results --pr "$$PR" \
 		--track-scores $(TRACK_SCORES) $(if $(MIRROR),--mirror '$(MIRROR)')
 
 ## Freeze the built public site as a release (VERSION=2026.11; build it with LITBOARD_RELEASE=VERSION
@@ -156,7 +156,7 @@ pr-barrier: install
 ## pr-comment.yml (workflow_run, the default branch's checkout): post pr-results/ (standard library only;
 ## REPO, HEAD_SHA and GITHUB_TOKEN from the workflow). DRY_RUN=1 prints instead of posting.
 pr-comment:
-	PYTHONPATH=generator $(PYTHON) -m litboard.pr_comment --artifact pr-results --repo "$$REPO" \
+	PYTHONPATH=generator $(PYTHON) -m litboard.contributions.pr_comment --artifact pr-results --repo "$$REPO" \
 		--head-sha "$$HEAD_SHA" $(if $(DRY_RUN),--dry-run)
 
 ## Score the missing translations with sacreBLEU (no secrets, no network; CI runs it on every PR).

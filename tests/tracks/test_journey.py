@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from litboard import pr_results
+from litboard.contributions import pr_results
 from litboard.cli import main
 from litboard.load import load
 from litboard.releases import prepare
