@@ -51,6 +51,7 @@ def tex_text(path: str, header: list[str], rows: list[list[str]], prov: Provenan
     name = path.rsplit("/", 1)[-1].removesuffix(".csv")
     caption = f"{name} ({len(rows)} rows). {prov.caption(path)}"
     return (f"% litboard table {path}; needs \\usepackage{{booktabs}}\n"
+            f"% computed with {prov.computed_with()}\n"
             + table_tex(header, rows, caption, f"tab:{path.removesuffix('.csv')}", prov.command_for(path)))
 
 
