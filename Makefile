@@ -75,7 +75,8 @@ MIRROR ?=
 public: install
 	$(BIN)/litboard build --releases $(if $(MIRROR),--mirror '$(MIRROR)') --out $(OUT)
 
-## Freeze the built public site as a release (VERSION=2026.11): RELEASES/v/VERSION/ plus the
+## Freeze the built public site as a release (VERSION=2026.11; build it with LITBOARD_RELEASE=VERSION
+## first, e.g. `LITBOARD_RELEASE=2026.11 make public`, so its BibTeX cites it): RELEASES/v/VERSION/ plus the
 ## changelog of rank moves against the previous release; `make releases-into-site` then copies every
 ## kept release into the site (public/v/), so the deployed site serves all of them beside the latest.
 RELEASES ?= releases

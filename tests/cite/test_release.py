@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 from importlib import metadata
 from pathlib import Path
 
@@ -28,7 +29,9 @@ def releases(tmp_path_factory: pytest.TempPathFactory) -> dict:
     out: dict = {"dir": base / "releases"}
     for version, state in (("2026.1", STATE_A), ("2026.2", STATE_B)):
         root = write_state(base / f"data-{version}", state)
-        site = build_site([root], base / f"site-{version}").out
+        with pytest.MonkeyPatch.context() as env:
+            env.setenv("LITBOARD_RELEASE", version)  # the BibTeX of the frozen site cites it
+            site = build_site([root], base / f"site-{version}").out
         assert main(["release", version, "--data", str(root), "--site", str(site),
                      "--releases", str(out["dir"]), "--date", "2026-11-23"]) == 0
         out[version] = tree_digest(out["dir"] / "v" / version)
@@ -97,3 +100,20 @@ def test_bad_version_names_are_refused(tmp_path: Path, version: str, capsys: pyt
     code = main(["release", version, "--site", str(tmp_path), "--releases", str(tmp_path / "r")])
     assert code == 1 and "VERSION" in capsys.readouterr().err
     assert not (tmp_path / "r").exists()
+
+
+def test_a_frozen_release_cites_its_own_version(releases: dict) -> None:
+    page = next(p for p in sorted((releases["dir"] / "v" / "2026.2").rglob("*.html"))
+                if re.search(rb"@misc\{litboard-[^,\s]*,", p.read_bytes())).read_text(encoding="utf-8")
+    assert "@misc{litboard-2026.2," in page and "version = {2026.2}" in page
+    assert "litboard-unreleased" not in page and "{unreleased}" not in page
+
+
+def test_a_site_built_for_another_release_is_not_frozen(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    root = write_state(tmp_path / "data", STATE_A)
+    site = build_site([root], tmp_path / "site").out  # no LITBOARD_RELEASE: "unreleased"
+    code = main(["release", "2026.3", "--data", str(root), "--site", str(site),
+                 "--releases", str(tmp_path / "r"), "--date", "2026-11-23"])
+    err = capsys.readouterr().err
+    assert code == 1 and "was built as 'unreleased'" in err and "LITBOARD_RELEASE=2026.3" in err
+    assert not (tmp_path / "r" / "v" / "2026.3").exists()

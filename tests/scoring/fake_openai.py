@@ -1,7 +1,9 @@
 """A real HTTP server on 127.0.0.1 speaking POST /v1/chat/completions with scripted answers.
 
 Counts requests per content hash (of the messages), injects latency, 429 bursts (with a
-``Retry-After``), raw bodies (e.g. truncated JSON) and a hook run when a request arrives;
+``Retry-After``), forced statuses (e.g. every other request a 500), raw bodies (e.g. truncated
+JSON, a refusal), replies without ``usage``, and a hook run when a request arrives; records
+each request's ``Idempotency-Key`` header;
 honours ``max_tokens`` like a real endpoint (the answer is cut, ``finish_reason: length``);
 records what it billed (usage of every answer it produced, even one the client gave up on)
 and the peak number of requests in flight. Used by the scoring tests and the bench.
@@ -34,16 +36,20 @@ class FakeOpenAI:
                  latency: float = 0.0, storm: int = 0, status_for: Callable[[int], int] | None = None,
                  retry_after: str | None = None, body_for: Callable[[Messages], bytes | None] | None = None,
                  latency_for: Callable[[Messages], float] | None = None,
-                 on_request: Callable[[int], None] | None = None, worst_case_tokens: bool = False) -> None:
+                 on_request: Callable[[int], None] | None = None, worst_case_tokens: bool = False,
+                 usage: bool = True, status_of: Callable[[Messages], int | None] | None = None) -> None:
         self.answer = answer
         self.latency = latency
         self.storm = storm                    # the first `storm` requests get HTTP 429
         self.status_for = status_for          # request number -> forced status (None: normal)
+        self.status_of = status_of            # messages -> forced status, on every attempt (None: normal)
         self.retry_after = retry_after        # Retry-After header sent with every 429
         self.body_for = body_for              # messages -> raw 200 body instead of a completion
         self.latency_for = latency_for        # messages -> latency (overrides `latency`)
         self.on_request = on_request          # called with the request number as it arrives
         self.worst_case_tokens = worst_case_tokens  # bill a prompt as litboard's upper bound (bytes + overhead)
+        self.usage = usage                    # False: replies carry no `usage` (the server still bills)
+        self.idempotency: dict[str, list[str]] = {}  # messages hash -> Idempotency-Key of each request
         self.paths: list[str] = []
         self.lock = threading.Lock()
         self.received: Counter[str] = Counter()
@@ -76,6 +82,9 @@ class FakeOpenAI:
 
         class Handler(BaseHTTPRequestHandler):
             protocol_version = "HTTP/1.1"
+            # Headers and body go out in two writes: with Nagle's algorithm on, the body waits for the
+            # client's delayed ACK of the headers (40 ms on Linux), a stall no real endpoint has.
+            disable_nagle_algorithm = True
 
             def log_message(self, *args: Any) -> None:
                 pass
@@ -102,7 +111,10 @@ class FakeOpenAI:
                 except OSError:
                     pass  # the client gave up (timeout) or was killed
 
-        self._server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        class Server(ThreadingHTTPServer):
+            request_queue_size = 128  # a real endpoint's listen backlog, not socketserver's 5
+
+        self._server = Server(("127.0.0.1", 0), Handler)
         self._server.daemon_threads = True
         threading.Thread(target=self._server.serve_forever, daemon=True).start()
         return self
@@ -115,11 +127,14 @@ class FakeOpenAI:
     def handle(self, handler: Any, body: dict[str, Any]) -> None:
         key = messages_hash(body["messages"])
         with self.lock:
+            self.idempotency.setdefault(key, []).append(str(handler.headers.get("Idempotency-Key", "")))
             self.total += 1
             number = self.total
             self.received[key] += 1
             self.max_tokens_seen.add(body.get("max_tokens"))
             forced = self.status_for(number) if self.status_for else None
+            if forced is None and self.status_of is not None:
+                forced = self.status_of(body["messages"])
             if forced is None and self.storm > 0:
                 self.storm -= 1
                 forced = 429
@@ -142,6 +157,8 @@ class FakeOpenAI:
         with self.lock:
             self.inflight -= 1
             self.answered[key] += 1
+        if raw is None and not self.usage:
+            payload = {k: v for k, v in payload.items() if k != "usage"}
         handler._send(200, raw if raw is not None else payload)
 
     def _completion(self, body: dict[str, Any], number: int) -> dict[str, Any]:

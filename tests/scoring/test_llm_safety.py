@@ -39,8 +39,8 @@ def test_truncated_json_fails_that_item_only_and_reruns_survive(tiny_root: Path)
         assert first.llm.sent == 5 and len(first.llm.failed) == 1
         [why] = first.llm.failed.values()
         assert why.startswith("unusable reply: the reply is not valid JSON")
-        assert first.exit_code() == 0 and len(records(tiny_root)) == 5
-        assert "1 failed" in first.format()
+        assert first.exit_code() == 1 and len(records(tiny_root)) == 5  # a request without an answer fails the run
+        assert "1 failed" in first.format() and "FAILED: 1 request(s) got no answer" in first.format()
         second = score([tiny_root], ["gemba-mqm-literary"], settings=fast(server))
         assert server.total == 7 and second.llm.requested == 1 and len(second.llm.failed) == 1
     assert len(list((tiny_root / "llm-cache").glob("*/*.json"))) == 5  # the bad reply is never cached
@@ -53,7 +53,7 @@ def test_a_run_where_every_call_fails_exits_1(tiny_root: Path, capsys: pytest.Ca
         assert server.total == 6
     assert code == 1
     out = capsys.readouterr().out
-    assert "6 failed" in out and "0 sent" in out and "Traceback" not in out
+    assert "6 failed" in out and "0 answered" in out and "Traceback" not in out
 
 
 def test_circuit_breaker_stops_after_n_failures_in_a_row(tiny_root: Path) -> None:
@@ -71,15 +71,16 @@ def test_a_success_resets_the_breaker(tiny_root: Path) -> None:
         report = score([tiny_root], ["gemba-mqm-literary"],
                        settings=fast(server, concurrency=1, max_consecutive_failures=3))
         assert server.total == 6 and not report.llm.tripped and len(report.llm.failed) == 4
-        assert report.exit_code() == 0
+        assert report.exit_code() == 1  # not tripped, but 4 requests got no answer
 
 
 def test_unparseable_answers_are_counted_in_the_report(tiny_root: Path) -> None:
     with FakeOpenAI(answer=lambda m: "I would rather not grade this translation.") as server:
         report = score([tiny_root], ["gemba-mqm-literary"], settings=fast(server))
     text = report.format()
-    assert "6 record(s) written, 6 of them unparseable answers" in text
-    assert "0 failed, 6 unparseable" in text
+    assert "6 record(s) written, 6 of them without a score (0 truncated, 0 refused, 6 unparseable" in text
+    assert "0 failed; 6 call(s) made, 0 retried; 6 answer(s) not scored (0 truncated, 0 refused, 6 unparseable)" \
+        in text
     assert [r["score"] for r in records(tiny_root)] == [None] * 6
 
 
@@ -185,7 +186,8 @@ def test_sigkill_then_restart_repeats_no_answered_call(tiny_root: Path, concurre
 
     with FakeOpenAI(latency=0.02, on_request=kill) as server:
         holder["proc"] = subprocess.Popen([sys.executable, "-c", KILLED, str(tiny_root), server.base_url,
-                                           str(concurrency)], cwd=REPO, env={**os.environ, "PYTHONPATH": str(REPO)})
+                                           str(concurrency)], cwd=REPO,
+                                          env={**os.environ, "PYTHONPATH": str(REPO / "generator")})
         assert holder["proc"].wait(timeout=120) == -signal.SIGKILL
         journal = tiny_root / "llm-cache" / "journal.jsonl"
         journaled = {json.loads(line)["key"]: json.loads(line) for line in

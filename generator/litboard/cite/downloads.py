@@ -13,6 +13,7 @@ import math
 from typing import Any
 
 from .latex import table_tex
+from .paper_table import digits_for, format_cell, paper_text
 from .provenance import Provenance
 
 Files = dict[str, str | bytes]
@@ -47,12 +48,21 @@ def json_text(path: str, header: list[str], rows: list[list[str]], prov: Provena
     return json.dumps(document, ensure_ascii=False, indent=1, sort_keys=False) + "\n"
 
 
-def tex_text(path: str, header: list[str], rows: list[list[str]], prov: Provenance) -> str:
-    name = path.rsplit("/", 1)[-1].removesuffix(".csv")
+def tex_texts(path: str, header: list[str], rows: list[list[str]], prov: Provenance) -> dict[str, str]:
+    """``X.tex`` (paper-shaped, see paper_table) and, when it leaves columns out, ``X.full.tex``."""
+    stem = path.removesuffix(".csv")
+    name = stem.rsplit("/", 1)[-1]
     caption = f"{name} ({len(rows)} rows). {prov.caption(path)}"
-    return (f"% litboard table {path}; needs \\usepackage{{booktabs}}\n"
-            f"% computed with {prov.computed_with()}\n"
-            + table_tex(header, rows, caption, f"tab:{path.removesuffix('.csv')}", prov.command_for(path)))
+    head = (f"% litboard table {path}; needs \\usepackage{{booktabs}}\n"
+            f"% computed with {prov.computed_with()}\n")
+    label, command = f"tab:{stem}", prov.command_for(path)
+    default, partial = paper_text(header, rows, caption, label, command, f"{name}.full.tex")
+    out = {f"{stem}.tex": head + default}
+    if partial:
+        shown = [[format_cell(v, digits_for(h)) for v, h in zip(row, header)] for row in rows]
+        out[f"{stem}.full.tex"] = (head.replace("table ", "table (every column) ", 1)
+                                   + table_tex(header, shown, caption, f"{label}:full", command))
+    return out
 
 
 def add_downloads(files: Files, prov: Provenance) -> Files:
@@ -64,5 +74,6 @@ def add_downloads(files: Files, prov: Provenance) -> Files:
         header, rows = parse_csv(content)
         stem = path.removesuffix(".csv")
         out.setdefault(f"{stem}.json", json_text(path, header, rows, prov))
-        out.setdefault(f"{stem}.tex", tex_text(path, header, rows, prov))
+        for name, text in tex_texts(path, header, rows, prov).items():
+            out.setdefault(name, text)
     return out

@@ -5,11 +5,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Sequence
 
+
 # Characters with no glyph of their own in pdflatex's default OT1 text font (``\_`` is a drawn
 # rule, ``\{`` a math glyph) are taken from the typewriter font by code point: they print and
 # copy out of the PDF as themselves under OT1 and T1 alike.
 _TT = "\\{}~^_<>|"
-_SPECIAL = {"&": r"\&", "%": r"\%", "$": r"\$", "#": r"\#",
+# ``[`` is braced: after a ``\\`` row or line end it would be read as the optional skip.
+_SPECIAL = {"&": r"\&", "%": r"\%", "$": r"\$", "#": r"\#", "[": "{[}",
             **{ch: rf"{{\ttfamily\char{ord(ch)}}}" for ch in _TT}}
 # The usual text escapes, for BibTeX fields (BibTeX styles decide the fonts).
 _PLAIN = {"&": r"\&", "%": r"\%", "$": r"\$", "#": r"\#", "_": r"\_", "{": r"\{", "}": r"\}",
@@ -69,11 +71,12 @@ def escape_field(text: str) -> str:
     return escape(text, _PLAIN)
 
 
-def merge_ci(header: Sequence[str]) -> list[Column]:
+def merge_ci(header: Sequence[str], rows: Sequence[Sequence[str]] = ()) -> list[Column]:
     """Fold ``ci_low``/``ci_high`` columns into the value column they belong to.
 
     ``X ci_low`` + ``X ci_high`` belong to ``X``; a bare ``ci_low`` + ``ci_high`` pair belongs
-    to the column right before ``ci_low`` (e.g. ``mean``).
+    to the nearest column before it whose values lie inside the interval on every row (e.g. a
+    Bradley-Terry ``strength`` followed by its ``log_*`` columns), else the column right before.
     """
     index = {name: i for i, name in enumerate(header)}
     used: set[int] = set()
@@ -82,12 +85,32 @@ def merge_ci(header: Sequence[str]) -> list[Column]:
         if name.endswith("ci_low"):
             base = name[: -len("ci_low")].rstrip()
             high = index.get(f"{base} ci_high" if base else "ci_high")
-            target = index.get(base) if base else (i - 1 if i > 0 else None)
+            target = index.get(base) if base else _bare_owner(header, rows, i, high)
             if high is not None and target is not None and target not in used:
                 owner[target] = (i, high)
                 used.update({i, high})
     return [Column(name + (" [95% CI]" if i in owner else ""), i, owner.get(i))
             for i, name in enumerate(header) if i not in used]
+
+
+def _number(row: Sequence[str], i: int) -> float | None:
+    try:
+        return float(row[i]) if i < len(row) and row[i] != "" else None
+    except ValueError:
+        return None
+
+
+def _bare_owner(header: Sequence[str], rows: Sequence[Sequence[str]], low: int, high: int | None) -> int | None:
+    if low == 0 or high is None:
+        return None
+    for j in range(low - 1, -1, -1):
+        if header[j].endswith(("ci_low", "ci_high")):
+            continue
+        inside = [(lo, v, hi) for row in rows
+                  if None not in (lo := _number(row, low), v := _number(row, j), hi := _number(row, high))]
+        if inside and all(lo <= v <= hi for lo, v, hi in inside):  # type: ignore[operator]
+            return j
+    return low - 1
 
 
 def _cell(row: Sequence[str], column: Column) -> str:
@@ -99,21 +122,84 @@ def _cell(row: Sequence[str], column: Column) -> str:
 
 
 def table_tex(header: Sequence[str], rows: Sequence[Sequence[str]], caption: str, label: str,
-              command: str = "") -> str:
+              command: str = "", float_env: str = "table") -> str:
     """A ``table`` float with a booktabs ``tabular``; compiles with only ``booktabs`` loaded.
 
     ``caption`` is plain text (escaped here); ``command`` is set in typewriter type so it
     copies out of the PDF as typed (no ``--`` ligature, no hyphenation).
     """
     recompute = rf" Recompute: \texttt{{{escape(command)}}}" if command else ""
-    columns = merge_ci(header)
+    columns = merge_ci(header, rows)
     spec = "".join("l" for _ in columns)
-    lines = [r"\begin{table}[htbp]", r"\centering", r"\small",
+    lines = [rf"\begin{{{float_env}}}[htbp]", r"\centering", r"\small",
              rf"\caption{{{escape(caption)}{recompute}}}", rf"\label{{{_label(label)}}}",
              rf"\begin{{tabular}}{{{spec}}}", r"\toprule",
              " & ".join(escape(c.header) for c in columns) + r" \\", r"\midrule"]
     lines += [" & ".join(_cell(row, c) for c in columns) + r" \\" for row in rows]
     lines += [r"\bottomrule", r"\end{tabular}", r"\end{table}", ""]
+    return "\n".join(lines)
+
+
+_BREAK_AFTER = set("|/:,=_-")
+HEADER_CHARS = 12  # header words are stacked into lines of about this many characters
+
+
+def header_lines(header: str) -> list[str]:
+    """A header stacked into lines of about HEADER_CHARS characters, split at spaces."""
+    lines: list[str] = []
+    for word in header.split():
+        if lines and len(lines[-1]) + 1 + len(word) <= HEADER_CHARS:
+            lines[-1] += " " + word
+        else:
+            lines.append(word)
+    return lines or [""]
+
+
+BREAK_RUN = 16  # printed characters after which a run without a break point may break
+
+
+def breakable(text: str) -> str:
+    """``escape(text)`` with a line-break opportunity after ``| / : , = _ -`` and inside any run
+    of BREAK_RUN printed characters without one (hashes, ``U+XXXX`` runs): long signatures,
+    paths and words in captions and wrapped cells never run into the margin."""
+    out, run = [], 0
+    for ch in text:
+        piece = escape(ch)
+        run = 0 if ch.isspace() else run + (8 if piece.startswith("U+") else 1)
+        out.append(piece)
+        if ch in _BREAK_AFTER or run >= BREAK_RUN:
+            out.append(r"\allowbreak{}")
+            run = 0
+    return "".join(out)
+
+
+def _stacked(title: str, lines: Sequence[str]) -> str:
+    """A header cell of several lines (a nested tabular: no package needed)."""
+    if len(lines) == 1:
+        return escape(title)
+    return r"\begin{tabular}[b]{@{}l@{}}" + r" \\ ".join(escape(x) for x in lines) + r"\end{tabular}"
+
+
+def numeric(cells: Sequence[str]) -> bool:
+    return all(not c or c[0] in "+-0123456789" and any(d.isdigit() for d in c) for c in cells)
+
+
+def paper_tex(columns: Sequence[tuple[str, list[str]]], widths: Sequence[float], *, float_env: str,
+              narrow: bool, caption: str, label: str, command: str = "") -> str:
+    """A paper-shaped table: numeric columns right-aligned, long text wrapped in ``p{}``
+    columns of ``widths`` (pt, 0 for natural width), stacked headers, breakable caption."""
+    recompute = rf" Recompute: \texttt{{{breakable(command)}}}" if command else ""
+    spec = "".join("r" if numeric(cells) else (f"p{{{w:.0f}pt}}" if w else "l")
+                   for (_, cells), w in zip(columns, widths))
+    size = [r"\footnotesize", r"\setlength{\tabcolsep}{3pt}"] if narrow else [r"\small"]
+    lines = [rf"\begin{{{float_env}}}[htbp]", r"\centering", *size,
+             rf"\caption{{{breakable(caption)}{recompute}}}", rf"\label{{{_label(label)}}}",
+             rf"\begin{{tabular}}{{{spec}}}", r"\toprule",
+             " & ".join(_stacked(t, header_lines(t)) for t, _ in columns) + r" \\", r"\midrule"]
+    for r in range(len(columns[0][1]) if columns else 0):
+        cells = [breakable(col[1][r]) if w else escape(col[1][r]) for col, w in zip(columns, widths)]
+        lines.append(" & ".join(cells) + r" \\")
+    lines += [r"\bottomrule", r"\end{tabular}", rf"\end{{{float_env}}}", ""]
     return "\n".join(lines)
 
 

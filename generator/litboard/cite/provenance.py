@@ -87,22 +87,33 @@ def provenance(corpus: Corpus) -> Provenance:
             judges.append({"campaign": cid, **{k: judge[k] for k in
                                                ("model", "prompt", "prompt_sha256", "temperature")
                                                if k in judge}})
-    roots = "".join(f" --data {d['id']}/" for d in datasets if d["id"] not in _own(corpus))
     return Provenance(corpus.data_version(), datasets, tuple(signatures), tuple(judges),
-                      "litboard build" + roots, installed() + scored_with(tuple(signatures)))
+                      " ".join(["litboard build", *_flags(corpus)]), installed() + scored_with(tuple(signatures)))
 
 
-def _own(corpus: Corpus) -> set[str]:
-    """Datasets of the repository's own data root (the CLI's default, needing no --data)."""
+def _flags(corpus: Corpus) -> list[str]:
+    """The ``build`` options that bring back each dataset of ``corpus``: none for the
+    repository's own root (the CLI's default), ``--releases`` for a root imported from a pinned
+    release (``<cache>/<id>/<commit>/root``, see releases.prepare), else ``--data <id>/``."""
     from pathlib import Path
 
     from ..build import REPO
 
     table = corpus.tables.get("datasets")
-    if table is None or "root" not in table:
-        return set()
-    return {str(r["dataset"]) for r in table.to_dict("records")
-            if r["root"] and Path(str(r["root"])).resolve() == REPO.resolve()}
+    roots = ({str(r["dataset"]): str(r["root"] or "") for r in table.to_dict("records")}
+             if table is not None and "root" in table else {})
+    commits = {str(d["id"]): str(d.get("source", {}).get("commit", "")) for d in corpus.datasets}
+    flags: list[str] = []
+    for dataset in sorted(commits):
+        root = Path(roots[dataset]) if roots.get(dataset) else None
+        if root is not None and root.resolve() == REPO.resolve():
+            continue
+        released = (root is not None and root.name == "root" and commits[dataset]
+                    and root.parent.name == commits[dataset] and root.parent.parent.name == dataset)
+        flag = "--releases" if released else f"--data {dataset}/"
+        if flag not in flags:
+            flags.append(flag)
+    return flags
 
 
 def merged(parts: list[tuple[str, Provenance]]) -> Provenance:
@@ -116,8 +127,14 @@ def merged(parts: list[tuple[str, Provenance]]) -> Provenance:
         datasets=tuple(d for _, p in parts for d in p.datasets),
         signatures=tuple(s for ds, p in parts for s in tagged(ds, p.signatures)),
         judges=tuple(j for ds, p in parts for j in tagged(ds, p.judges)),
-        build_command="litboard build" + "".join(p.build_command.removeprefix("litboard build") for _, p in parts),
+        build_command=" ".join(dict.fromkeys(flag for _, p in parts for flag in _split(p.build_command))),
         packages=union_packages([p.packages for _, p in parts]))
+
+
+def _split(command: str) -> list[str]:
+    """``litboard build --data a/ --releases`` -> ["litboard build", "--data a/", "--releases"]."""
+    head, *rest = command.split(" --")
+    return [head, *(f"--{flag}" for flag in rest)]
 
 
 def union_packages(lists: list[tuple[tuple[str, str], ...]]) -> tuple[tuple[str, str], ...]:

@@ -24,7 +24,7 @@ def release_info() -> ReleaseInfo:
     """The release being built: LITBOARD_RELEASE / LITBOARD_SITE_URL, dated by SOURCE_DATE_EPOCH."""
     stamp = int(os.environ.get("SOURCE_DATE_EPOCH", "0") or 0)
     date = time.strftime("%Y-%m-%d", time.gmtime(stamp))
-    return ReleaseInfo(os.environ.get("LITBOARD_RELEASE", "unreleased"), date,
+    return ReleaseInfo(os.environ.get("LITBOARD_RELEASE") or "unreleased", date,
                        os.environ.get("LITBOARD_SITE_URL", ""), __version__)
 
 

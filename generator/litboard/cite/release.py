@@ -48,6 +48,25 @@ def _check(version: str, site: Path, folder: Path) -> None:
     if folder.exists():
         raise _fail(folder, "VERSION", f"release {version} already exists; releases are never overwritten",
                     "choose a new version")
+    built = built_release(site)
+    if built is not None and built != release_key(version):
+        raise _fail(site, "--site", f"was built as {built.removeprefix('litboard-')!r}: its BibTeX and "
+                    f"permalinks would not cite release {version}",
+                    f"build it again with LITBOARD_RELEASE={version} (make release VERSION={version} does)")
+
+
+def release_key(version: str) -> str:
+    return "litboard-" + re.sub(r"[^A-Za-z0-9_:.-]+", "-", version)
+
+
+def built_release(site: Path) -> str | None:
+    """The release key of the BibTeX entry the site's cite boxes carry (None: no cite box)."""
+    entry = re.compile(rb"@misc\{(litboard-[^,\s]*),")
+    for page in sorted(site.rglob("index.html")) + sorted(site.rglob("*.html")):
+        found = entry.search(page.read_bytes())
+        if found:
+            return found.group(1).decode("utf-8", "replace")
+    return None
 
 
 def read_versions(v_dir: Path) -> list[dict[str, Any]]:

@@ -7,7 +7,7 @@ are journaled and cached as they arrive, so an interrupted run resumes where it 
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from collections import Counter
 from pathlib import Path
 from typing import Any, Sequence
 
@@ -19,77 +19,12 @@ from ..model import Corpus
 from . import comet_metric, plan, sacrebleu_metrics, write
 from .base import Segment, round_score
 from .llm.cache import ResponseCache
-from .llm.judge import Judge
-from .llm.runner import Budget, Client, RunReport, estimate_tokens, run
+from .llm.judge import REFUSED, TRUNCATED, Judge, kind_of
+from .llm.runner import Budget, Client, estimate_tokens, run
+from .report import MetricOutcome, ScoreReport
 from .settings import ScoreSettings
 
 VERSE_QUESTIONS = 10  # paper 004 H.1.2: 9.6 questions per paragraph on average (dry-run estimate)
-
-
-@dataclass
-class MetricOutcome:
-    metric: str
-    campaign: str
-    todo: int = 0                # translations without a record
-    written: int = 0             # records written
-    skipped: list[str] = field(default_factory=list)
-    requests: int = 0            # dry run: LLM requests needed (stage 0, or all when known)
-    cached: int = 0              # dry run: of which already cached
-    est_tokens: int = 0          # dry run: estimated tokens of the uncached requests
-    est_cost_usd: float = 0.0
-    unparseable: int = 0         # LLM answers stored raw with score null (the judge could not read them)
-    note: str = ""
-
-
-@dataclass
-class ScoreReport:
-    dry_run: bool
-    outcomes: list[MetricOutcome] = field(default_factory=list)
-    skipped: list[str] = field(default_factory=list)
-    llm: RunReport = field(default_factory=RunReport)
-    stopped: str = ""
-
-    def format(self) -> str:
-        lines = []
-        for o in self.outcomes:
-            head = f"{o.metric} -> judgments/{o.campaign}: {o.todo} translation(s) to score"
-            if self.dry_run:
-                if o.requests:
-                    head += (f"; {o.requests} request(s), {o.cached} cached, ~{o.est_tokens:,} tokens, "
-                             f"~${o.est_cost_usd:.4f}")
-            else:
-                head += f"; {o.written} record(s) written"
-                if o.unparseable:
-                    head += f", {o.unparseable} of them unparseable answers (score null, raw kept)"
-            lines.append(head)
-            lines += [f"  skipped: {s}" for s in o.skipped]
-            if o.note:
-                lines.append(f"  note: {o.note}")
-        lines += [f"not scoreable: {s}" for s in self.skipped]
-        r = self.llm
-        if not self.dry_run and r.requested:
-            unparseable = sum(o.unparseable for o in self.outcomes)
-            lines.append(f"LLM: {r.requested} request(s): {r.cached} cached, {r.sent} sent, {r.retries} "
-                         f"retried, {len(r.failed)} failed, {unparseable} unparseable; {r.prompt_tokens:,} "
-                         f"prompt + {r.completion_tokens:,} completion tokens; ${r.cost_usd:.4f}")
-            if r.charged:
-                lines.append(f"  {r.charged} attempt(s) without a usable answer (timeouts, unusable replies) "
-                             f"counted as spent at their reserved worst case")
-            if r.refused:
-                lines.append(f"  {r.refused} cache file(s) refused (not written by litboard's scoring run) "
-                             "and asked again")
-            lines += [f"  failed {k[:12]}: {why}" for k, why in sorted(r.failed.items())]
-        if self.stopped:
-            lines.append(f"STOPPED: {self.stopped}")
-        return "\n".join(lines)
-
-    def exit_code(self) -> int:
-        """1: every LLM request failed, or the circuit breaker stopped the run; 2: stopped at the
-        budget cap; 0 otherwise."""
-        r = self.llm
-        if r.tripped or (r.failed and not r.sent):
-            return 1
-        return 2 if self.stopped else 0
 
 
 def metric_names() -> list[str]:
@@ -237,7 +172,9 @@ def _llm(corpus: Corpus, judge: Judge, segments: list[Segment], root: Path, sett
     campaign = judge.campaign(campaign_id, settings)
     write.check_judge(root, campaign_id, campaign)
     items = []
-    for seg in plan.missing(corpus, campaign_id, [s for s in segments if judge.applies(s.pair)]):
+    # Records of cut-off answers are redone: from the cache (no request) unless --max-tokens grew.
+    applies = [s for s in segments if judge.applies(s.pair)]
+    for seg in plan.missing(corpus, campaign_id, applies, redo=f"{TRUNCATED}:"):
         if not seg.source:
             outcome.skipped.append(f"{seg.system} {seg.pair} {seg.paragraph}: the source text is restricted")
         else:
@@ -258,7 +195,8 @@ def _llm(corpus: Corpus, judge: Judge, segments: list[Segment], root: Path, sett
             report.stopped = result.stopped
             break
     records = [r for r in (judge.record(seg, answers, settings) for seg in items) if r is not None]
-    outcome.unparseable = sum(1 for r in records if r.get("score") is None)
+    kinds = Counter(kind_of(r) for r in records)
+    outcome.truncated, outcome.refused, outcome.unparseable = kinds[TRUNCATED], kinds[REFUSED], kinds["unparseable"]
     if records:
         write.write_campaign(root, campaign_id, campaign)
         write.merge_records(root, campaign_id, records)

@@ -60,15 +60,17 @@ def segments(corpus: Corpus, systems: Sequence[str] | None = None,
     return out, skipped
 
 
-def existing(corpus: Corpus, campaign: str) -> set[tuple[str, str, str]]:
-    """(system, pair, paragraph) keys that already have a segment-level record in the campaign."""
+def existing(corpus: Corpus, campaign: str, redo: str = "") -> set[tuple[str, str, str]]:
+    """(system, pair, paragraph) keys that already have a segment-level record in the campaign;
+    with ``redo``, not those whose ``error`` starts with it (e.g. answers that were cut off)."""
     scores = corpus.tables["metric_scores"]
     rows = scores[(scores["campaign"] == campaign) & (scores["level"] == "segment")]
-    return {(r.system, r.pair, r.paragraph) for r in rows.itertuples()}
+    return {(r.system, r.pair, r.paragraph) for r in rows.itertuples()
+            if not (redo and isinstance(r.error, str) and r.error.startswith(redo))}
 
 
-def missing(corpus: Corpus, campaign: str, items: Sequence[Segment]) -> list[Segment]:
-    done = existing(corpus, campaign)
+def missing(corpus: Corpus, campaign: str, items: Sequence[Segment], redo: str = "") -> list[Segment]:
+    done = existing(corpus, campaign, redo)
     return [s for s in items if s.key not in done]
 
 

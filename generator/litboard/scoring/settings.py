@@ -42,6 +42,10 @@ class ScoreSettings:
     max_consecutive_failures: int = _opt(10, "Circuit breaker: stop sending after this many requests in a "
                                              "row failed (0 = never stop).")
     timeout: float = _opt(120.0, "Seconds to wait for one answer before it counts as a timeout.")
+    idempotency_header: str = _opt("Idempotency-Key", "HTTP header carrying a key derived from the request's "
+                                                       "content (the same on every resend), so an endpoint that "
+                                                       "supports idempotency does not answer (and bill) a resent "
+                                                       "request twice ('' = send none).")
     budget_usd: float | None = _opt(None, "Never spend more than this many USD: each request reserves its "
                                           "worst case (prompt bound + max tokens) before it is sent.")
     budget_tokens: int | None = _opt(None, "Never use more than this many tokens (in + out), reserved the "

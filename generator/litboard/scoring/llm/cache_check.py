@@ -45,6 +45,13 @@ def entry_problems(data: Any, name: str | None = None) -> list[tuple[str, str]]:
             value = usage.get(count)
             if isinstance(value, bool) or not isinstance(value, int) or value < 0:
                 out.append((f"usage.{count}", f"must be a count of tokens, not {value!r}"))
+        if usage.get("reported", False) is not False:
+            out.append(("usage.reported", "may only be false (the endpoint sent no usage); leave it out otherwise"))
+    if "refusal" in data and not isinstance(data["refusal"], str):
+        out.append(("refusal", "must be the model's refusal message (text)"))
+    limit = data.get("max_tokens", 1)
+    if isinstance(limit, bool) or not isinstance(limit, int) or limit < 1:
+        out.append(("max_tokens", f"must be the max_tokens the request was sent with, not {limit!r}"))
     if not isinstance(data.get("answer"), str):
         out.append(("answer", "is missing or not text"))
     out += _provenance_problems(data)

@@ -6,13 +6,19 @@ connection errors: retry) and ``Permanent`` (anything else, e.g. 400/401/404: re
 retry). A timeout is marked ``spent``: the server may still be generating (and billing) the
 answer. Retries are the runner's job, so the openai client's own retries are switched off.
 
+Every request carries an idempotency header (``Idempotency-Key`` unless configured otherwise)
+whose value is derived from the request body alone: a request resent after a retry or a
+``kill -9`` carries the same key, so an endpoint that honours such keys answers it once.
+
 Credentials in ``base_url`` (``user:pass@`` or a query token) are used to connect and never
 leave this module: replies carry the endpoint's host only (endpoint.py).
 """
 
 from __future__ import annotations
 
+import hashlib
 import os
+import re
 import time
 from dataclasses import dataclass
 from datetime import datetime, timezone
@@ -23,7 +29,9 @@ from ...errors import DataError, Problem
 from ..settings import ScoreSettings
 from . import endpoint
 from .reply import Reply
-from .request import Request
+from .request import Request, canonical
+
+HEADER_NAME = re.compile(r"[!#$%&'*+.^_`|~0-9A-Za-z-]+")  # an HTTP token (RFC 9110)
 
 
 class Transient(Exception):
@@ -55,7 +63,16 @@ class ChatClient:
         return self._client
 
     def check(self) -> None:
+        name = self.settings.idempotency_header
+        if name and not HEADER_NAME.fullmatch(name):
+            raise DataError([Problem("settings", 0, "idempotency_header", f"{name!r} is not an HTTP header name",
+                                     "use letters, digits and dashes, e.g. Idempotency-Key, or '' for none")])
         self._get()
+
+    def headers(self, request: Request) -> dict[str, str]:
+        """The idempotency header: the same key for the same request body, in this run or after a crash."""
+        name = self.settings.idempotency_header
+        return {name: idempotency_key(request, self.settings.max_tokens)} if name else {}
 
     def send(self, request: Request) -> Reply:
         import openai
@@ -64,7 +81,8 @@ class ChatClient:
         try:
             raw = client.chat.completions.with_raw_response.create(
                 model=request.model, messages=request.message_list(),
-                temperature=request.temperature, max_tokens=self.settings.max_tokens)
+                temperature=request.temperature, max_tokens=self.settings.max_tokens,
+                extra_headers=self.headers(request))
             body = raw.text
         except openai.APITimeoutError as exc:
             raise Transient(f"timed out after {self.settings.timeout:g} s", spent=True) from exc
@@ -78,7 +96,13 @@ class ChatClient:
             raise Permanent(f"{type(exc).__name__}: {exc}") from exc
         return Reply(body=body, endpoint=endpoint.host(self.settings.base_url),
                      received=datetime.now(timezone.utc).isoformat(timespec="seconds"),
-                     request_id=str(raw.headers.get("x-request-id") or ""))
+                     request_id=str(raw.headers.get("x-request-id") or ""), max_tokens=self.settings.max_tokens)
+
+
+def idempotency_key(request: Request, max_tokens: int) -> str:
+    """``litboard-`` + SHA-256 of the request's key and ``max_tokens`` (everything the body holds)."""
+    body = canonical({"request_sha256": request.key, "max_tokens": max_tokens})
+    return "litboard-" + hashlib.sha256(body.encode("utf-8")).hexdigest()
 
 
 def api_key(settings: ScoreSettings) -> str:

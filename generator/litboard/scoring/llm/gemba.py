@@ -15,7 +15,7 @@ from typing import Any
 from ..base import Segment
 from ..settings import ScoreSettings
 from .cache import Answer, Request
-from .judge import Judge, base_record, failed, languages
+from .judge import Judge, base_record, checked, failed, languages
 
 WEIGHTS = {"critical": 25, "major": 5, "minor": 1}
 FLOOR = -25.0
@@ -112,6 +112,9 @@ class Gemba(Judge):
         answer = answers.get(request.key)
         if answer is None:
             return None
+        cut = checked(seg, answer, request.key)
+        if cut is not None:
+            return cut
         parsed = parse(answer.text)
         if parsed.error:
             return failed(seg, answer.text, request.key, parsed.error)

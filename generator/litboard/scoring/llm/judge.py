@@ -82,6 +82,38 @@ def failed(seg: Segment, raw: str, key: str, why: str) -> dict[str, Any]:
     return {**base_record(seg), "score": None, "error": why, "raw": raw, "request_sha256": key}
 
 
+TRUNCATED = "truncated"   # first word of the ``error`` of a record whose answer was cut off
+REFUSED = "refused"       # ... whose answer the model or the endpoint's filter refused
+
+
+def unusable(answer: Answer) -> str:
+    """Why ``answer`` must not be parsed into a score whatever its text says, or ''.
+
+    A cut-off answer (``finish_reason: length``) may look complete ("Major:\nacc" reads as no
+    error); a refusal has nothing to parse."""
+    if answer.refusal:
+        return f"{REFUSED}: the model refused to answer ({answer.refusal[:200]})"
+    if answer.finish_reason == "content_filter":
+        return f"{REFUSED}: the endpoint's content filter stopped the answer (finish_reason: content_filter)"
+    if answer.finish_reason == "length":
+        return f"{TRUNCATED}: the answer was cut off at max_tokens (finish_reason: length), so it is not scored"
+    return ""
+
+
+def checked(seg: Segment, answer: Answer, key: str) -> dict[str, Any] | None:
+    """The failure record of an unusable answer, or None when it may be parsed."""
+    why = unusable(answer)
+    return failed(seg, answer.text or answer.refusal, key, why) if why else None
+
+
+def kind_of(record: dict[str, Any]) -> str:
+    """'' for a scored record, else truncated | refused | unparseable."""
+    if record.get("score") is not None:
+        return ""
+    word = str(record.get("error", "")).split(":", 1)[0]
+    return word if word in (TRUNCATED, REFUSED) else "unparseable"
+
+
 def tagged_number(text: str, low: int, high: int) -> int | None:
     """The final answer written as <n> (paper 004 J.3); a bare number alone is accepted too."""
     found = {int(m) for m in ANSWER_TAG.findall(text)}

@@ -2,7 +2,9 @@
 
 The runner journals the reply body exactly as received, then parses it here. A reply that is
 not a usable chat completion (truncated JSON, no choices, no text) raises ``BadReply``: that
-request is reported as failed, and the run goes on.
+request is reported as failed, and the run goes on. A completion that is a refusal (no text,
+``message.refusal`` set) or has no ``usage`` is an ``Answer``: the judge records the refusal
+as a failure, and the budget charges an upper bound for the missing usage.
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ class Reply:
     endpoint: str      # host[:port] of the endpoint, no credentials
     received: str      # UTC time the body arrived, ISO 8601
     request_id: str = ""  # the x-request-id header, when the server sent one
+    max_tokens: int | None = None  # the max_tokens the request was sent with
 
 
 def parse(request: Request, reply: Reply) -> Answer:
@@ -40,18 +43,27 @@ def parse(request: Request, reply: Reply) -> Answer:
         raise BadReply("the reply has no choices")
     message = choices[0].get("message")
     content = message.get("content") if isinstance(message, dict) else None
+    refusal = message.get("refusal") if isinstance(message, dict) else None
+    refusal = refusal.strip() if isinstance(refusal, str) else ""
     if not isinstance(content, str):
-        raise BadReply("the reply's first choice has no text content")
+        if not refusal:
+            raise BadReply("the reply's first choice has no text content")
+        content = ""  # a refusal: kept (it was paid for) and recorded as a failure by the judge
     usage = data.get("usage") if isinstance(data.get("usage"), dict) else {}
-    return Answer(key=request.key, text=content, prompt_tokens=_count(usage, "prompt_tokens"),
-                  completion_tokens=_count(usage, "completion_tokens"),
+    prompt, completion = _count(usage, "prompt_tokens"), _count(usage, "completion_tokens")
+    return Answer(key=request.key, text=content, prompt_tokens=prompt or 0, completion_tokens=completion or 0,
                   finish_reason=str(choices[0].get("finish_reason") or ""),
                   served_model=str(data.get("model") or ""),
-                  response_id=_response_id(data, reply))
+                  response_id=_response_id(data, reply),
+                  usage_reported=prompt is not None and completion is not None, refusal=refusal,
+                  max_tokens=reply.max_tokens)
 
 
-def _count(usage: dict[str, Any], name: str) -> int:
-    value = usage.get(name, 0)
+def _count(usage: dict[str, Any], name: str) -> int | None:
+    """The count the endpoint reported, or None when it gave none (the budget then charges a bound)."""
+    value = usage.get(name)
+    if value is None:
+        return None
     if isinstance(value, bool) or not isinstance(value, int) or value < 0:
         raise BadReply(f"the reply's usage.{name} is not a count: {value!r}")
     return value

@@ -63,3 +63,6 @@ class Answer:
     served_model: str = ""
     response_id: str = ""
     extra: dict[str, Any] = field(default_factory=dict)
+    usage_reported: bool = True       # False: the reply had no usage (the budget charged a bound)
+    refusal: str = ""                 # the model's refusal message (OpenAI ``message.refusal``), if any
+    max_tokens: int | None = None     # the max_tokens it was asked with (None: not recorded)

@@ -12,7 +12,7 @@ from typing import Any
 from ..base import Segment
 from ..settings import ScoreSettings
 from .cache import Answer, Request
-from .judge import Judge, base_record, failed, languages, tagged_number
+from .judge import Judge, base_record, checked, failed, languages, tagged_number
 from .templates import fill, load
 
 CRITERIA = {
@@ -57,6 +57,9 @@ class Ruler(Judge):
         answer = answers.get(request.key)
         if answer is None:
             return None
+        cut = checked(seg, answer, request.key)
+        if cut is not None:
+            return cut
         value, error = parse(answer.text)
         if error:
             return failed(seg, answer.text, request.key, error)

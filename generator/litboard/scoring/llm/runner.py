@@ -4,17 +4,15 @@ Threads (not asyncio): the openai client is synchronous and thread-safe. A worke
 each reply's raw body the moment it arrives, before parsing it, so a killed run never pays
 twice for an answer it received; a reply that cannot be parsed fails that request only.
 
-The budget never lets spend cross a cap: before each attempt it reserves the request's worst
-case, an upper bound of its prompt tokens (one per UTF-8 byte, plus per-message overhead) plus
-``max_tokens``. A settled request costs its reported usage; a timeout or an unusable reply
-costs its whole reservation (the server may have billed it). Retries wait with exponential
-backoff and jitter; a server's ``Retry-After`` is a minimum (jitter only adds to it). After
-``max_consecutive_failures`` failed requests in a row no more are sent.
+Every attempt first reserves its worst case from the ``Budget`` (budget.py), which waits for
+in-flight attempts to settle before it refuses one. Retries wait with exponential backoff and
+jitter; a server's ``Retry-After`` is a minimum (jitter only adds to it). A request that still
+has no answer after its retries is in ``RunReport.failed`` (the ``score`` command then exits 1).
+After ``max_consecutive_failures`` failed requests in a row no more are sent.
 """
 
 from __future__ import annotations
 
-import math
 import random
 import threading
 import time
@@ -23,12 +21,16 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Protocol, Sequence
 
 from ..settings import ScoreSettings
+from .budget import Budget, Reservation, charge, estimate_tokens, prompt_bound
 from .cache import Answer, Request, ResponseCache
 from .client import Permanent, Transient
 from .reply import BadReply, Reply, parse
 
-MESSAGE_OVERHEAD = 8   # tokens a chat format adds per message (OpenAI's is 3-4), with room to spare
-REPLY_OVERHEAD = 8     # tokens priming the reply
+__all__ = ["Budget", "Client", "Reservation", "RequestFailed", "RunReport", "delay", "estimate_tokens",
+           "prompt_bound", "run"]
+
+
+Settled = tuple[Answer, tuple[int, int]]  # an answer and the (prompt, completion) tokens charged for it
 
 
 class Client(Protocol):
@@ -43,84 +45,17 @@ class RequestFailed(Exception):
         self.budget = budget
 
 
-def estimate_tokens(request: Request) -> int:
-    """Prompt tokens, roughly (for --dry-run): 1 token per 4 characters plus 4 per message."""
-    return sum(math.ceil(len(content) / 4) + 4 for _, content in request.messages)
-
-
-def prompt_bound(request: Request) -> int:
-    """An upper bound of the prompt's tokens: a token covers at least one UTF-8 byte."""
-    return sum(len(content.encode("utf-8")) + MESSAGE_OVERHEAD for _, content in request.messages) \
-        + REPLY_OVERHEAD
-
-
-@dataclass(frozen=True)
-class Reservation:
-    usd: float
-    tokens: int
-
-
-@dataclass
-class Budget:
-    """Shared by every run of one ``score`` call."""
-
-    settings: ScoreSettings
-    spent_usd: float = 0.0
-    spent_tokens: int = 0
-    reserved_usd: float = 0.0
-    reserved_tokens: int = 0
-    _lock: threading.Lock = field(default_factory=threading.Lock)
-
-    def estimate(self, request: Request) -> tuple[float, int]:
-        """A typical cost (dry-run estimate): rough prompt tokens + expected_output_tokens."""
-        tokens_in, tokens_out = estimate_tokens(request), self.settings.expected_output_tokens
-        return self.settings.cost(tokens_in, tokens_out), tokens_in + tokens_out
-
-    def worst_case(self, request: Request) -> Reservation:
-        tokens_in, tokens_out = prompt_bound(request), self.settings.max_tokens
-        return Reservation(self.settings.cost(tokens_in, tokens_out), tokens_in + tokens_out)
-
-    def reserve(self, request: Request) -> Reservation | None:
-        """Reserve the worst case of one attempt; None when it could cross a cap."""
-        s, want = self.settings, self.worst_case(request)
-        with self._lock:
-            if s.budget_usd is not None and self.spent_usd + self.reserved_usd + want.usd > s.budget_usd:
-                return None
-            if s.budget_tokens is not None and \
-                    self.spent_tokens + self.reserved_tokens + want.tokens > s.budget_tokens:
-                return None
-            self.reserved_usd += want.usd
-            self.reserved_tokens += want.tokens
-            return want
-
-    def settle(self, held: Reservation, answer: Answer | None = None, spent: bool = False) -> None:
-        """Release ``held``; charge the answer's usage, or the whole reservation when ``spent``."""
-        with self._lock:
-            self.reserved_usd -= held.usd
-            self.reserved_tokens -= held.tokens
-            if answer is not None:
-                self.spent_usd += self.settings.cost(answer.prompt_tokens, answer.completion_tokens)
-                self.spent_tokens += answer.prompt_tokens + answer.completion_tokens
-            elif spent:
-                self.spent_usd += held.usd
-                self.spent_tokens += held.tokens
-
-    def describe(self) -> str:
-        s = self.settings
-        caps = [f"${s.budget_usd:g}" if s.budget_usd is not None else "",
-                f"{s.budget_tokens} tokens" if s.budget_tokens is not None else ""]
-        return " / ".join(c for c in caps if c)
-
-
 @dataclass
 class RunReport:
     requested: int = 0
     cached: int = 0
-    sent: int = 0
+    sent: int = 0                # requests answered by the endpoint in this run
+    calls: int = 0               # HTTP calls made (first attempts and retries)
     retries: int = 0
     not_sent: int = 0
     refused: int = 0             # cache files not trusted (cache_check), asked again
     charged: int = 0             # attempts without an answer counted as spent (timeouts, bad replies)
+    no_usage: int = 0            # answers without usage, charged at an upper bound (budget.charge)
     prompt_tokens: int = 0
     completion_tokens: int = 0
     cost_usd: float = 0.0
@@ -130,8 +65,8 @@ class RunReport:
     tripped: bool = False        # the circuit breaker stopped the run
 
     def merge(self, other: "RunReport") -> None:
-        for name in ("requested", "cached", "sent", "retries", "not_sent", "refused", "charged",
-                     "prompt_tokens", "completion_tokens", "cost_usd"):
+        for name in ("requested", "cached", "sent", "calls", "retries", "not_sent", "refused", "charged",
+                     "no_usage", "prompt_tokens", "completion_tokens", "cost_usd"):
             setattr(self, name, getattr(self, name) + getattr(other, name))
         self.failed.update(other.failed)
         self.answers.update(other.answers)
@@ -168,7 +103,7 @@ def run(requests: Sequence[Request], client: Client, cache: ResponseCache, setti
     refused_before = len(cache.refused.items)
     for request in unique:
         found = cache.get(request.key)
-        if found is not None:
+        if found is not None and not cut_shorter(found, settings):
             report.answers[request.key] = found
             report.cached += 1
         else:
@@ -183,10 +118,16 @@ def run(requests: Sequence[Request], client: Client, cache: ResponseCache, setti
     return report
 
 
+def cut_shorter(answer: Answer, settings: ScoreSettings) -> bool:
+    """A cached answer cut off at a smaller max_tokens than this run's (or an unknown one): ask again,
+    the new answer replaces it."""
+    return answer.finish_reason == "length" and (answer.max_tokens or 0) < settings.max_tokens
+
+
 def _send_all(state: _Run, todo: list[Request]) -> None:
     report, budget, width = state.report, state.budget, max(1, state.settings.concurrency)
     with ThreadPoolExecutor(max_workers=width) as pool:
-        inflight: dict[Future[Answer], Request] = {}
+        inflight: dict[Future[Settled], Request] = {}
         for index, request in enumerate(todo):
             while len(inflight) >= width:
                 _collect(state, inflight, wait(inflight, return_when=FIRST_COMPLETED).done)
@@ -203,12 +144,12 @@ def _send_all(state: _Run, todo: list[Request]) -> None:
             _collect(state, inflight, wait(inflight).done)
 
 
-def _collect(state: _Run, inflight: dict[Future[Answer], Request], done: Any) -> None:
+def _collect(state: _Run, inflight: dict[Future[Settled], Request], done: Any) -> None:
     report, limit = state.report, state.settings.max_consecutive_failures
     for future in done:
         request = inflight.pop(future)
         try:
-            answer = future.result()
+            answer, used = future.result()
         except (RequestFailed, Permanent) as exc:
             report.failed[request.key] = str(exc)
             state.in_a_row += 1
@@ -223,16 +164,19 @@ def _collect(state: _Run, inflight: dict[Future[Answer], Request], done: Any) ->
         state.in_a_row = 0
         report.answers[request.key] = answer
         report.sent += 1
-        report.prompt_tokens += answer.prompt_tokens
-        report.completion_tokens += answer.completion_tokens
-        report.cost_usd += state.settings.cost(answer.prompt_tokens, answer.completion_tokens)
+        report.no_usage += not answer.usage_reported
+        report.prompt_tokens += used[0]
+        report.completion_tokens += used[1]
+        report.cost_usd += state.settings.cost(*used)
 
 
-def _attempts(state: _Run, request: Request, held: Reservation) -> Answer:
-    """Send ``request`` until answered, retrying transient errors; journal, parse and cache the reply."""
+def _attempts(state: _Run, request: Request, held: Reservation) -> Settled:
+    """Send ``request`` until answered, retrying transient errors; journal, parse and cache the reply.
+    Every reservation is settled whatever happens (a waiting ``reserve`` counts on it)."""
     settings, budget = state.settings, state.budget
     attempt = 0
     while True:
+        state.count("calls")
         try:
             reply = state.client.send(request)
         except Transient as exc:
@@ -252,16 +196,28 @@ def _attempts(state: _Run, request: Request, held: Reservation) -> Answer:
         except Permanent:
             budget.settle(held)
             raise
-        state.cache.journal_reply(request, reply)  # fsync'ed before anything reads the body
-        try:
-            answer = parse(request, reply)
-        except BadReply as exc:
+        except BaseException:
             budget.settle(held, spent=True)
-            state.count("charged")
-            raise RequestFailed(f"unusable reply: {exc}") from exc
-        budget.settle(held, answer=answer)
-        state.cache.store(request, reply, answer)
-        return answer
+            raise
+        return _settle(state, request, reply, held)
+
+
+def _settle(state: _Run, request: Request, reply: Reply, held: Reservation) -> Settled:
+    """Journal the reply (fsync'ed before anything reads the body), parse it, charge it, cache it."""
+    try:
+        state.cache.journal_reply(request, reply)
+        answer = parse(request, reply)
+    except BadReply as exc:
+        state.budget.settle(held, spent=True)
+        state.count("charged")
+        raise RequestFailed(f"unusable reply: {exc}") from exc
+    except BaseException:
+        state.budget.settle(held, spent=True)
+        raise
+    used = charge(request, answer, state.settings)
+    state.budget.settle(held, used)
+    state.cache.store(request, reply, answer)
+    return answer, used
 
 
 def delay(exc: Transient, attempt: int, settings: ScoreSettings) -> float:

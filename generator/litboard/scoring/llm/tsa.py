@@ -19,7 +19,7 @@ from ..base import Segment
 from ..settings import ScoreSettings
 from .cache import Answer, Request
 from .gemba import MAIN, WEIGHTS
-from .judge import Judge, base_record, failed
+from .judge import Judge, base_record, checked, failed
 
 MIN_SIMILARITY = 0.9
 NONE = "(none)"
@@ -80,6 +80,9 @@ class TSA(Judge):
         answer = answers.get(request.key)
         if answer is None:
             return None
+        cut = checked(seg, answer, request.key)
+        if cut is not None:
+            return cut
         spans, error = parse(answer.text, seg.text)
         if error:
             return failed(seg, answer.text, request.key, error)

@@ -18,7 +18,7 @@ from typing import Any
 from ..base import Segment, round_score
 from ..settings import ScoreSettings
 from .cache import Answer, Request
-from .judge import Judge, base_record, languages, tagged_number
+from .judge import Judge, base_record, checked, languages, tagged_number, unusable
 
 CATEGORIES = ("Historical and Cultural Context", "Imagery and Descriptive Quality",
               "Character Voice, Tone, and Individuality", "Interpersonal Communication and Hierarchy",
@@ -79,7 +79,7 @@ class Verse(Judge):
         if stage == 0:
             return [first]
         generated = answers.get(first.key)
-        questions = parse_questions(generated.text) if generated else []
+        questions = parse_questions(generated.text) if generated and not unusable(generated) else []
         if not questions:
             return []
         return [self._classify(questions, settings)] if stage == 1 else self._answers(seg, questions, settings)
@@ -89,6 +89,9 @@ class Verse(Judge):
         generated = answers.get(first.key)
         if generated is None:
             return None
+        cut = checked(seg, generated, first.key)
+        if cut is not None:
+            return cut
         questions = parse_questions(generated.text)
         if not questions:
             return {**base_record(seg), "score": None, "error": "no questions could be read from the answer",
@@ -97,10 +100,10 @@ class Verse(Judge):
         asked = self._answers(seg, questions, settings)
         if classify.key not in answers or any(r.key not in answers for r in asked):
             return None
-        categories = parse_categories(answers[classify.key].text, len(questions)) or [""] * len(questions)
-        items = [{"question": q, "category": c, "answer": parse_answer(answers[r.key].text),
-                  "raw": answers[r.key].text, "request_sha256": r.key}
-                 for q, c, r in zip(questions, categories, asked)]
+        sorted_by = answers[classify.key]
+        categories = (None if unusable(sorted_by) else parse_categories(sorted_by.text, len(questions))) \
+            or [""] * len(questions)
+        items = [_item(q, c, r, answers[r.key]) for q, c, r in zip(questions, categories, asked)]
         keys = [first.key, classify.key] + [r.key for r in asked]
         digest = hashlib.sha256("\n".join(keys).encode("ascii")).hexdigest()
         raw = json.dumps({"questions_request": first.key, "classify_request": classify.key,
@@ -111,3 +114,14 @@ class Verse(Judge):
                     "raw": raw, "request_sha256": digest}
         return {**base_record(seg), "score": round_score(sum(values) / len(values)), "raw": raw,
                 "request_sha256": digest}
+
+
+def _item(question: str, category: str, request: Request, answer: Answer) -> dict[str, Any]:
+    """One answered question; a cut-off or refused answer gives no value, and says why."""
+    why = unusable(answer)
+    item: dict[str, Any] = {"question": question, "category": category,
+                            "answer": None if why else parse_answer(answer.text),
+                            "raw": answer.text or answer.refusal, "request_sha256": request.key}
+    if why:
+        item["error"] = why
+    return item
