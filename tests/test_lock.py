@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 import sys
+import sysconfig
 import tomllib
 from importlib import metadata
 
@@ -84,7 +85,10 @@ def test_torch_is_the_cpu_build_pinned_with_its_hash() -> None:
 
 
 def _installed() -> dict[str, str]:
-    return {canonicalize_name(d.metadata["Name"]): d.version for d in metadata.distributions()}
+    """The packages installed in this environment's site-packages (not what else is on sys.path:
+    importing pkg_resources puts setuptools' own vendored copies there)."""
+    folders = sorted({sysconfig.get_paths()["purelib"], sysconfig.get_paths()["platlib"]})
+    return {canonicalize_name(d.metadata["Name"]): d.version for d in metadata.distributions(path=folders)}
 
 
 def drift(locked: dict[str, str], installed: dict[str, str]) -> list[str]:
@@ -104,6 +108,7 @@ def test_drift_names_each_difference() -> None:
 
 def test_this_environment_is_the_test_lock() -> None:
     """`make test` runs in the environment requirements/test.txt describes, package for package."""
+    import pkg_resources  # noqa: F401  (as torchmetrics does: it adds setuptools' vendored packages to sys.path)
     if not pins(TEST):
         pytest.fail("requirements/test.txt pins nothing")
     lines = drift(pins(TEST), _installed())
