@@ -71,9 +71,22 @@ site: install
 
 ## The public site: the repository's data plus every release pinned in releases.yaml (sha256-checked).
 ## MIRROR=DIR reads the release files from DIR/<mirror>/<name> (e.g. ../shared/data) instead of GitHub.
+## Every track's BLEU/chrF/TER are recomputed here from main's data (never taken from a pull request).
 MIRROR ?=
-public: install
-	$(BIN)/litboard build --releases $(if $(MIRROR),--mirror '$(MIRROR)') --out $(OUT)
+TRACK_SCORES ?= .cache/track-scores
+public: track-scores
+	$(BIN)/litboard build --releases $(if $(MIRROR),--mirror '$(MIRROR)') --track-scores $(TRACK_SCORES) --out $(OUT)
+
+## BLEU/chrF/TER of every track's machine systems against its references (litboard track score).
+.PHONY: track-scores results
+track-scores: install
+	$(BIN)/litboard track score --out $(TRACK_SCORES) $(if $(MIRROR),--mirror '$(MIRROR)')
+
+## The results comment of a contribution pull request (pr-results/: comment.md, pr-number.txt; PR from
+## the environment).
+results: install
+	$(BIN)/python -m litboard.pr_results --base $(BASE) --out pr-results --pr "$$PR" \
+		--track-scores $(TRACK_SCORES) $(if $(MIRROR),--mirror '$(MIRROR)')
 
 ## Freeze the built public site as a release (VERSION=2026.11; build it with LITBOARD_RELEASE=VERSION
 ## first, e.g. `LITBOARD_RELEASE=2026.11 make public`, so its BibTeX cites it): RELEASES/v/VERSION/ plus the
@@ -108,16 +121,34 @@ releases-into-site:
 	@if [ -d $(RELEASES)/v ]; then mkdir -p $(OUT)/v && cp -a $(RELEASES)/v/. $(OUT)/v/; fi
 
 ## Check the data roots (FORMAT=human|json|github; CI uses github for ::error annotations).
+## VALIDATE_FLAGS=--releases also checks the pinned releases and every track's submissions (CI).
+VALIDATE_FLAGS ?=
 validate: install
-	$(BIN)/litboard validate --format $(FORMAT)
+	$(BIN)/litboard validate --format $(FORMAT) $(VALIDATE_FLAGS)
 
-## A contribution pull request adds one new corpus/systems/<id>/ and changes nothing else (CI, forks).
-## The check runs the BASE branch's generator/ (from a temporary folder), not the pull request's own.
+## A contribution pull request adds one new system folder of a track and changes nothing else.
+## The check runs the BASE branch's generator/ (from a temporary folder), not the pull request's own;
+## a pull request can still edit this recipe, so the barrier CI relies on is pr-barrier.yml
+## (pull_request_target: the base branch's code, the pull request read as git data).
 .PHONY: check-pr
 check-pr: install
 	@dir=$$(mktemp -d) && git archive $(BASE) generator | tar -x -C "$$dir" && \
 	cd "$$dir" && PYTHONPATH="$$dir/generator" $(abspath $(BIN))/python -m litboard.cli check-pr --base $(BASE) \
 		--repo "$(CURDIR)" --format $(FORMAT); status=$$?; rm -rf "$$dir"; exit $$status
+
+## pr-barrier.yml (pull_request_target, the base branch's checkout): fetch pull request PR's commits
+## as git objects (never checked out) and run this checkout's check-pr on them (BASE_REF: its base).
+.PHONY: pr-barrier pr-comment
+pr-barrier: install
+	@case "$$PR" in ''|*[!0-9]*) echo "make pr-barrier needs PR=<number>"; exit 2;; esac
+	git fetch --no-tags origin "+refs/pull/$$PR/head:refs/litboard/pr-head"
+	$(BIN)/litboard check-pr --base "origin/$${BASE_REF:-main}" --head refs/litboard/pr-head --format $(FORMAT)
+
+## pr-comment.yml (workflow_run, the default branch's checkout): post pr-results/ (standard library only;
+## REPO, HEAD_SHA and GITHUB_TOKEN from the workflow). DRY_RUN=1 prints instead of posting.
+pr-comment:
+	PYTHONPATH=generator $(PYTHON) -m litboard.pr_comment --artifact pr-results --repo "$$REPO" \
+		--head-sha "$$HEAD_SHA" $(if $(DRY_RUN),--dry-run)
 
 ## Score the missing translations with sacreBLEU (no secrets, no network; CI runs it on every PR).
 score-sacrebleu: install

@@ -14,7 +14,7 @@ from litboard.releases import prepare
 from .conftest import SHARED_DATA, shared_path
 
 MANIFEST = REPO / "releases.yaml"
-DATASETS = ("liteval", "creativity-bias", "wmt21-ted-zhen", "demo")
+DATASETS = ("liteval", "creativity-bias", "wmt21-ted-zhen", "literary-translation", "demo")
 
 
 @dataclass(frozen=True)
@@ -27,7 +27,7 @@ _BUILT: list[CombinedSite] = []
 
 
 def combined_site(factory: pytest.TempPathFactory) -> CombinedSite:
-    for name in ("liteval-public", "creativity-bias", "wmt-mqm-sample"):
+    for name in ("liteval-public", "creativity-bias", "wmt-mqm-sample", "literary-translation"):
         shared_path(name)  # skip (or fail in CI) without the mirror
     if not _BUILT:
         base = factory.mktemp("combined")

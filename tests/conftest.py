@@ -49,6 +49,15 @@ def repo() -> Path:
     return REPO
 
 
+DEMO = REPO / "tests" / "fixtures" / "demo"
+
+
+@pytest.fixture(scope="session")
+def demo_root() -> Path:
+    """A frozen copy of the demo data root: goldens never depend on which systems the repository holds."""
+    return DEMO
+
+
 @pytest.fixture(scope="session")
 def liteval_release() -> Path:
     return shared_path("liteval-public")
@@ -62,3 +71,8 @@ def creativity_release() -> Path:
 @pytest.fixture(scope="session")
 def wmt_release() -> Path:
     return shared_path("wmt-mqm-sample")
+
+
+@pytest.fixture(scope="session")
+def literary_release() -> Path:
+    return shared_path("literary-translation")

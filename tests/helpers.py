@@ -7,6 +7,7 @@ import shutil
 from pathlib import Path
 
 FIXTURES = Path(__file__).parent / "fixtures"
+DEMO = FIXTURES / "demo"  # frozen copy of the demo root (issue 27: goldens never read the repository's own)
 
 
 def copy_root(src: Path, dst: Path) -> Path:

@@ -189,10 +189,10 @@ def test_judge_disagreement_equals_the_per_paragraph_loop_bit_for_bit() -> None:
     assert judge_disagreement(long[long["column"] != "h"], "h", judges).empty
 
 
-def test_demo_paragraph_list_and_disagreement_page(repo) -> None:
+def test_demo_paragraph_list_and_disagreement_page(demo_root) -> None:
     from litboard.render.core.pages import generated_pages
 
-    corpus = load([repo])
+    corpus = load([demo_root])
     files = generated_pages(corpus, analyse(corpus))
     listing = files["paragraphs/index.md"]
     assert "hide:\n  - navigation\n  - toc" in listing
@@ -200,7 +200,27 @@ def test_demo_paragraph_list_and_disagreement_page(repo) -> None:
     assert "spread" in listing and 'href="disagreement.html"' in listing
     disputed = files["paragraphs/disagreement.md"]
     assert "Kendall τ-b" in disputed and "chrF (τ = " in disputed
-    assert files["paragraphs/disagreement.csv"].startswith("paragraph,work,pair,human column,mean tau")
+    assert "at least 5 systems" in disputed and "permutation" in disputed
+    assert files["paragraphs/disagreement.csv"].startswith("paragraph,work,pair,human column,mean tau,p,")
+
+
+def test_disagreement_p_is_an_exact_permutation_test_by_hand() -> None:
+    from itertools import permutations
+
+    from scipy.stats import kendalltau
+
+    from litboard.analysis.disagreement import disagreement_p
+
+    # five systems; the metric reverses the humans, the LLM judge nearly does
+    human = np.array([5.0, 4.0, 3.0, 2.0, 1.0])
+    judges = np.array([[1.0, 2.0, 3.0, 4.0, 5.0], [1.0, 2.0, 3.0, 5.0, 4.0]])
+    mean_tau, p = disagreement_p(human, judges)
+    assert mean_tau == pytest.approx(-0.9)
+    means = [np.mean([kendalltau(human[list(o)], j).statistic for j in judges]) for o in permutations(range(5))]
+    assert p == pytest.approx(np.mean(np.array(means) <= -0.9 + 1e-12))
+    assert p == pytest.approx(2 / 120)  # only the two orderings that reverse the humans'
+    # three systems, perfectly reversed: p = 1/6, never "significant"
+    assert disagreement_p(np.array([3.0, 2.0, 1.0]), np.array([[1.0, 2.0, 3.0]]))[1] == pytest.approx(1 / 6)
 
 
 @pytest.fixture(scope="module")

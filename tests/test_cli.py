@@ -15,7 +15,7 @@ import pytest
 
 from litboard.cli import main
 
-from .helpers import FIXTURES, append_line, copy_root
+from .helpers import DEMO, FIXTURES, append_line, copy_root
 
 TINY = FIXTURES / "tiny"
 REPO = Path(__file__).resolve().parents[1]
@@ -46,7 +46,7 @@ def test_validate_repository_demo_data() -> None:
 
 def test_validate_five_planted_defects(tmp_path: Path) -> None:
     """The foundation issue's acceptance case: five defects, all named, exit 1, no traceback."""
-    root = copy_root(REPO, tmp_path / "demo")
+    root = copy_root(DEMO, tmp_path / "demo")
     mqm = next((root / "judgments/mqm-students").glob("*.jsonl"))
     broken = append_line(mqm, '{"system": "demo-nmt", "pair": "de-en",')
     record = json.loads(mqm.read_text(encoding="utf-8").splitlines()[0])
@@ -151,7 +151,7 @@ def test_serve_serves_the_site() -> None:
 
 
 def test_score_sacrebleu_then_nothing_left(tmp_path: Path) -> None:
-    root = copy_root(REPO, tmp_path / "demo")
+    root = copy_root(DEMO, tmp_path / "demo")
     done = run("score", "--data", str(root), "--metric", "bleu", "--metric", "ter")
     assert done.returncode == 0, done.stderr
     assert "record(s) written" in done.stdout

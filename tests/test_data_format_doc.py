@@ -13,6 +13,7 @@ from litboard import schemas
 from litboard.load import load
 
 REPO = Path(__file__).resolve().parents[1]
+DEMO = REPO / "tests" / "fixtures" / "demo"
 PAGE = REPO / "site" / "data-format.md"
 JUDGMENT_TABLES = ("mqm", "mqm_errors", "free_spans", "sqm", "bws", "pairwise", "ucps", "kudos",
                    "ruler", "verse", "metric_scores")
@@ -59,7 +60,7 @@ def test_no_documented_field_is_unknown(page: str, kind: str) -> None:
 
 def test_examples_are_valid_demo_records(page: str) -> None:
     examples = _sections(_sections(page)["Examples"], "###")
-    demo_lines = {line for path in (REPO / "judgments").glob("*/*.jsonl")
+    demo_lines = {line for path in (DEMO / "judgments").glob("*/*.jsonl")
                   for line in path.read_text(encoding="utf-8").splitlines()}
     assert {name.removesuffix(" example") for name in examples} == set(schemas.SCHEMES)
     for name, body in examples.items():
@@ -83,7 +84,7 @@ def test_restricted_example_is_a_valid_translation_record(page: str) -> None:
 
 @pytest.fixture(scope="module")
 def demo():
-    return load([REPO])
+    return load([DEMO])
 
 
 def test_demo_is_marked_demo(demo) -> None:

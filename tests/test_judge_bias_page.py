@@ -39,7 +39,8 @@ def test_creativity_ht_vs_mt_per_genre(panel: pd.DataFrame) -> None:
 
 def test_panel_page_names_the_method_and_provenance(tmp_path_factory: pytest.TempPathFactory) -> None:
     page = (combined_site(tmp_path_factory).out / "judge-bias" / "index.html").read_text(encoding="utf-8")
-    assert "95% percentile bootstrap CI" in page and "strictly above" in page
+    assert "95% Wilson score interval" in page and "strictly above" in page
+    assert "lb-small-n" in page  # Creativity: one text per genre and pair
     assert "judge gpt-4o-mini" in page or "gpt-4o-mini" in page  # the LLM judge behind GEMBA
     assert 'id="bias-liteval"' in page and 'id="bias-creativity-bias"' in page
 
@@ -54,3 +55,17 @@ def test_creative_shift_table(tmp_path_factory: pytest.TempPathFactory) -> None:
     assert rho["Error points (LLM)"] == pytest.approx(-0.4465, abs=5e-4)
     assert table.set_index("measure").loc["Error points (LLM)", "kind"] == "LLM judge"
     assert rho["Kudos (professionals)"] > 0 and table["texts"].max() == 27  # 3 pairs x 3 genres x HT/PE/MT
+
+
+def test_creative_shift_count_disagreement_is_flagged(tmp_path_factory: pytest.TempPathFactory) -> None:
+    """Finding 7 of issue 29: the release's per-unit and per-text creative-shift counts differ for
+    two texts; the panel says so beside the table that uses the per-unit counts."""
+    site = combined_site(tmp_path_factory).out / "judge-bias"
+    page = (site / "index.html").read_text(encoding="utf-8")
+    assert "Two counts disagree." in page
+    assert "ru-nl ru-thriller mt: 5 in the per-unit annotations, 4 in the per-text scores" in page
+    assert "en-ca en-poem mt: 7 in the per-unit annotations, 6 in the per-text scores" in page
+    table = pd.read_csv(site / "creative-shifts.csv")
+    notes = table.loc[table["dataset"] == "creativity-bias", "count_note"]
+    assert notes.str.contains("release differs from paper").all()
+    assert table.loc[table["dataset"] == "demo", "count_note"].isna().all()  # the demo's counts agree

@@ -336,6 +336,8 @@ def test_table_2a_mqm_agreement_from_the_142_twice_annotated_rows(corpus) -> Non
     found = _reported(corpus, "paper 000 Table 2a")
     data = {k[0]: (v, round(r, 3), s) for k, (v, r, s) in found.items()}
     assert data == {"de-en": (0.464, 0.584, "disagrees"), "en-de": (0.434, 0.687, "disagrees"),
-                    "en-zh": (0.582, 0.572, "disagrees"), "mean": (0.493, 0.614, "disagrees")}
+                    "en-zh": (0.582, 0.558, "disagrees"), "mean": (0.493, 0.610, "disagrees")}
+    # the first of two annotations is the one with the lower model_id row number, not the row the
+    # file lists first (which gave en-zh 0.572, mean 0.614): shuffling the file changes nothing
     second = corpus.metric_scores[corpus.metric_scores["campaign"] == "student-mqm-second"]
     assert len(second) == 142 and second.groupby("pair").size().to_dict() == {"de-en": 55, "en-de": 54, "en-zh": 33}

@@ -101,8 +101,12 @@ def test_adequacy_disagreements_are_shown(site: Path) -> None:
     assert len(rows) == 57
     flagged = {tuple(cells[:4]): cells for cls, cells in rows if "lb-disagree" in cls}
     assert len(flagged) == 11
-    cells = flagged[("Table 3", "Human > Top systems", "GEMBA-MQM (Original)", "De-En")]
+    # every disagreement carries a reason in its note (issue 29): here none is known
+    assert all(key[0].endswith(" note") for key in flagged)
+    cells = flagged[("Table 3 note", "Human > Top systems", "GEMBA-MQM (Original)", "De-En")]
     assert cells[4:] == ["6.7", "13.3", "6.6", "✗ disagrees"]
+    notes = [" ".join(li.text_content().split()) for li in _doc(site, "liteval/adequacy.html").xpath("//li")]
+    assert "Reason: unexplained." in notes and any(n.startswith("Reason: paper typo. Scenario 1") for n in notes)
     assert ("Table 14 note", "Human > Top systems", "XCOMET-XXL", "En-Zh") in flagged   # note tag
     assert all(cells[-1] == "✓ agrees" for cls, cells in rows if "lb-disagree" not in cls)
 
@@ -227,4 +231,5 @@ def test_paragraph_browser_and_disagreement_page(site: Path) -> None:
     frame = pd.read_csv(site / "paragraphs/disagreement.csv")
     assert len(frame) == 40 and frame["mean tau"].is_monotonic_increasing
     assert (frame["human column"] == "Student MQM (paper 000)").all()
-    assert "Kendall τ-b" in disputed
+    assert "Kendall τ-b" in disputed and "at least 5 systems" in disputed
+    assert frame["p"].between(0, 1).all() and (frame["mean tau"] > -1).all()  # no -1.00 ties over 3 systems

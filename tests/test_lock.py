@@ -121,6 +121,18 @@ def _recipe(target: str) -> str:
     return text[text.index(f"\n{target}:") + 1:].split("\n\n", 1)[0]
 
 
+def _prerequisites(target: str) -> set[str]:
+    """Every target ``target`` depends on, directly or through other targets."""
+    found: set[str] = set()
+    todo = [target]
+    while todo:
+        for name in _recipe(todo.pop()).split("\n")[0].split(":", 1)[1].split():
+            if name not in found and f"\n{name}:" in (REPO / "Makefile").read_text(encoding="utf-8"):
+                found.add(name)
+                todo.append(name)
+    return found
+
+
 def test_every_install_comes_from_a_lock_with_hashes() -> None:
     text = (REPO / "Makefile").read_text(encoding="utf-8")
     for stamp, lock in (("$(STAMP):", "$(SITE_LOCK)"), ("$(STAMP)-test:", "$(TEST_LOCK)")):
@@ -132,7 +144,7 @@ def test_every_install_comes_from_a_lock_with_hashes() -> None:
     assert all("--require-hashes" in line or "--no-deps --no-build-isolation -e ." in line
                or "pip-tools==" in line for line in installs), installs
     for target in ("site", "public"):
-        assert _recipe(target).split("\n")[0].split(":")[1].split() == ["install"]
+        assert "install" in _prerequisites(target), f"make {target} does not install from the site lock"
     assert _recipe("test").split("\n")[0].split(":")[1].split() == ["install-test"]
     assert "$(STAMP)-test" in _recipe("install-comet")
 

@@ -13,7 +13,7 @@ from litboard.build import build_site
 from litboard.load import load
 from litboard.scoring import sacrebleu_metrics as sm
 
-from .conftest import REPO, shared_paper
+from .conftest import DEMO, REPO, shared_paper
 from .liteval_site import liteval_site
 
 # Tables 15/16 of paper 000: 11 translations of one paragraph of Death in Venice, each with its
@@ -64,7 +64,7 @@ def test_paper_000_table_15_16_example() -> None:
 
 @pytest.fixture(scope="module")
 def demo_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return build_site([REPO], tmp_path_factory.mktemp("overlap") / "public").out / "demo"
+    return build_site([DEMO], tmp_path_factory.mktemp("overlap") / "public").out / "demo"
 
 
 def test_demo_overlap_page_matches_an_independent_computation(demo_site: Path) -> None:
@@ -73,7 +73,7 @@ def test_demo_overlap_page_matches_an_independent_computation(demo_site: Path) -
     assert "nrefs:1|case:mixed|eff:yes|tok:13a" in page and "tok:zh" in page
     assert (demo_site / "overlap/overlap-de-en.svg").is_file()
     assert 'href="overlap/index.html"' in (demo_site / "index.html").read_text(encoding="utf-8")  # in the nav
-    corpus = load([REPO])
+    corpus = load([DEMO])
     texts = corpus.tables["translations"]
     de_en = texts[(texts["pair"] == "de-en") & texts["text"].notna()]
     bleu = sm.make("bleu", "de-en")._sentence

@@ -44,7 +44,8 @@ def test_manifest_pins_every_file_of_the_shared_sources() -> None:
 def test_full_site_has_four_datasets_and_validates(tmp_path_factory: pytest.TempPathFactory) -> None:
     site = combined_site(tmp_path_factory)
     assert not validate_all(site.roots).items
-    assert [g.id for g in group_roots(site.roots)] == ["demo", "liteval", "creativity-bias", "wmt21-ted-zhen"]
+    assert [g.id for g in group_roots(site.roots)] == ["demo", "liteval", "creativity-bias", "wmt21-ted-zhen",
+                                                   "literary-translation"]
     home = (site.out / "index.html").read_text(encoding="utf-8")
     for ds in DATASETS:
         assert f'id="dataset-{ds}"' in home and f'href="{ds}/index.html"' in home

@@ -45,19 +45,23 @@ def test_missing_scores_are_dashes_not_zero(rendered: dict) -> None:
     assert csv[0].startswith("rank,system,name,kind,modality")
 
 
-def test_demo_leaderboard_shows_ci_rank_range_and_cluster(repo) -> None:
-    corpus = load([repo])
+def test_demo_leaderboard_shows_ci_rank_range_and_cluster(demo_root) -> None:
+    corpus = load([demo_root])
     board, _ = leaderboard_html(corpus, analyse(corpus))
     check_golden("demo/leaderboard.html", board)
     rows = [line for line in board.splitlines() if 'class="lb-num' in line]
     assert rows and all("lb-ci" in line and "lb-cluster" in line for line in rows if "<a href" in line)
+    # three paragraphs per pair: the exact sign-flip test cannot go below p = 0.25, so the
+    # cells show their n instead of a rank interval and a cluster, and the board says why
+    assert "lb-no-cluster" in board and "· c1" not in board
+    assert board.count("n = 3 paragraphs: no pair can be separated at α = 0.05") == 2
 
 
-def test_demo_board_ranks_by_the_declared_primary_human_scheme(repo) -> None:
+def test_demo_board_ranks_by_the_declared_primary_human_scheme(demo_root) -> None:
     """corpus/dataset.yaml declares primary: mqm-students; it ranks and the board says why."""
     from litboard.render.core.views import boards
 
-    corpus = load([repo])
+    corpus = load([demo_root])
     for board in boards(corpus, analyse(corpus)):
         assert board.ranked_by is not None and board.ranked_by.key == "mqm:mqm-students"
         assert "primary human scheme declared by" in board.ranked_note
@@ -66,11 +70,11 @@ def test_demo_board_ranks_by_the_declared_primary_human_scheme(repo) -> None:
         assert values == sorted(values, reverse=True)  # MQM: higher (less negative) is better
 
 
-def test_released_human_scores_sit_with_human_judgments_not_metrics(repo) -> None:
+def test_released_human_scores_sit_with_human_judgments_not_metrics(demo_root) -> None:
     from litboard.render.core.badges import evidence
     from litboard.render.core.views import boards
 
-    corpus = load([repo])
+    corpus = load([demo_root])
     board = next(b for b in boards(corpus, analyse(corpus)) if b.pair == "de-en")
     human = next(g for g in board.groups if g.key == "human")
     assert "score:released-scores" in [c.key for c in human.columns]

@@ -60,4 +60,8 @@ def test_page_and_csv(pages: dict[str, str | bytes], root: Path) -> None:
     assert row["reproduced"] == pytest.approx(mine.mean(), abs=1e-4)  # segment-level chrF records only
     assert round(mine.mean(), 1) == 45.5 and row["status"] == "agrees"
     assert csv[csv["measure"] == "system-rank"][["reproduced", "status"]].values.tolist() == [[4.0, "disagrees"]]
+    # a disagreement without a documented reason is "unexplained", and its note says so
+    assert csv[csv["measure"] == "system-rank"][["reason", "note"]].values.tolist() == [
+        ["unexplained", "Reason: unexplained."]]
+    assert csv.loc[csv["status"] != "disagrees", "reason"].isna().all()
     assert csv[csv["measure"] == "not-in-the-registry"]["status"].tolist() == ["reported only"]

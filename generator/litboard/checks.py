@@ -14,6 +14,13 @@ TARGETED = ("mqm", "free", "sqm", "creativity", "ruler", "verse", "metric", "sco
 
 def check(raw: RawData, problems: Problems) -> None:
     _check_folder_ids(raw, problems)
+    if raw.track_roots and not raw.of("dataset"):
+        for root in sorted(raw.track_roots):
+            problems.add(f"{root}/corpus/track.yaml", 1, "track",
+                         "adds systems to a release that is not loaded",
+                         "load the track with its release: `litboard validate --releases` (add --mirror DIR "
+                         "to read the release files from a local folder)")
+        return
     paragraphs = _unique(raw.of("paragraph"), lambda r: r.data["id"], "id", problems,
                          "paragraph ids must be unique within a dataset (roots with the same dataset id)")
     works = {r.data["id"]: r for r in raw.of("work")}
@@ -38,6 +45,7 @@ def check(raw: RawData, problems: Problems) -> None:
         if scheme == "mqm":
             _check_mqm_denominator(campaign, rows, paragraphs, problems)
     from .submission import check_submissions; check_submissions(raw, problems)  # noqa: E702
+    from .contrib import check_contributions; check_contributions(raw, problems)  # noqa: E702
     _check_llm_caches(raw, problems)
 
 

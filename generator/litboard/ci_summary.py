@@ -57,6 +57,15 @@ def git_changed_paths(base: str, repo: Path) -> list[str]:
     return done.stdout.splitlines()
 
 
+def git_changed_paths_all(base: str, repo: Path) -> list[str]:
+    """Every path that differs between ``base`` and HEAD (merge-base diff)."""
+    done = subprocess.run(["git", "-C", str(repo), "diff", "--name-only", "--no-renames", f"{base}...HEAD"],
+                          capture_output=True, text=True, timeout=60, check=False)
+    if done.returncode != 0:
+        raise RuntimeError(f"git diff against {base!r} failed: {done.stderr.strip()}")
+    return done.stdout.splitlines()
+
+
 def ranks(corpus: Corpus, system: str) -> list[RankLine]:
     """The system's rank per (pair, column); ties share the better rank; unscored columns omitted."""
     from .render.core.views import analyse, boards

@@ -1,4 +1,4 @@
-"""The `litboard` command: validate, build, serve, import, score, check-pr.
+"""The `litboard` command: validate, build, serve, import, score, check-pr, release, track.
 
 User mistakes (DataError) become exit code 1 with every problem listed; usage errors
 exit 2 (argparse). No traceback for bad input.
@@ -28,8 +28,17 @@ def _roots(args: argparse.Namespace) -> list[Path]:
     if getattr(args, "releases", None):
         from .releases import prepare
 
+        from .tracks import track_roots
+
         with step(f"fetching and importing the releases of {args.releases}"):
-            roots += prepare(args.releases, args.cache, args.mirror)
+            imported = prepare(args.releases, args.cache, args.mirror)
+        given = list(roots)  # the repositories: each may hold tracks/<track>/ (the submissions)
+        roots += imported + [r for base in given for r in track_roots(base, imported) if r not in roots]
+    scores = getattr(args, "track_scores", None)
+    if scores is not None:
+        from .tracks import TRACK_FILE
+
+        roots += sorted(d for d in scores.iterdir() if (d / "corpus" / TRACK_FILE).is_file()) if scores.is_dir() else []
     return roots
 
 
@@ -50,6 +59,8 @@ def _add_data(parser: argparse.ArgumentParser, releases: bool = False) -> None:
                             "(e.g. ../shared/data)")
     group.add_argument("--cache", type=Path, default=REPO / ".cache" / "releases", metavar="DIR",
                        help="where fetched files and imported roots are kept (default: .cache/releases)")
+    group.add_argument("--track-scores", type=Path, metavar="DIR",
+                       help="also load the tracks' scores written by `litboard track score --out DIR`")
 
 
 def _add_site_cache(parser: argparse.ArgumentParser) -> None:
@@ -92,9 +103,15 @@ def build_parser() -> argparse.ArgumentParser:
         _add_import_format(formats, name)
     _add_score(sub)
     _add_release(sub)
-    p = sub.add_parser("check-pr", help="fail unless the pull request only adds one new corpus/systems/<id>/")
+    from .track_cli import add_parser as _add_track
+
+    _add_track(sub)
+    from .campaign.cli import add_campaign
+    add_campaign(sub)
+    p = sub.add_parser("check-pr", help="fail unless the pull request only adds one new system folder of a track")
     p.add_argument("--base", default="origin/main", help="git ref the pull request is compared with")
     p.add_argument("--repo", type=Path, default=Path("."), help="the git checkout (default: .)")
+    p.add_argument("--head", default="HEAD", help="the pull request's commit, read as data (default: HEAD)")
     p.add_argument("--format", choices=["human", "json", "github"], default="human",
                    help="human lines, a JSON list, or GitHub ::error annotations")
     return parser
@@ -264,8 +281,14 @@ def cmd_score(args: argparse.Namespace) -> int:
 def cmd_check_pr(args: argparse.Namespace) -> int:
     from .pr_scope import check_pr
 
-    print(check_pr(args.base, args.repo))
+    print(check_pr(args.base, args.repo, args.head))
     return 0
+
+
+def cmd_track(args: argparse.Namespace) -> int:
+    from .track_cli import run
+
+    return run(args)
 
 
 def cmd_release(args: argparse.Namespace) -> int:
@@ -283,8 +306,15 @@ def cmd_release(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_campaign(args: argparse.Namespace) -> int:
+    from .campaign.cli import run
+
+    return run(args)
+
+
 COMMANDS = {"validate": cmd_validate, "build": cmd_build, "serve": cmd_serve, "import": cmd_import,
-            "score": cmd_score, "check-pr": cmd_check_pr, "release": cmd_release}
+            "score": cmd_score, "check-pr": cmd_check_pr, "release": cmd_release, "track": cmd_track}
+COMMANDS["campaign"] = cmd_campaign
 
 if __name__ == "__main__":  # pragma: no cover
     sys.exit(main())

@@ -33,6 +33,10 @@ def declared_id(root: Path) -> str | None:
     import yaml
 
     path = root / "corpus" / "dataset.yaml"
+    if not path.exists() and (root / "corpus" / "track.yaml").is_file():
+        from .tracks import track_file_dataset
+
+        return track_file_dataset(root / "corpus" / "track.yaml")
     if not path.is_file() or path.is_symlink():  # never open a FIFO or device (load reports it)
         return None
     try:

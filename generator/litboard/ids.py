@@ -83,6 +83,18 @@ def output_name(pair: str, part: int) -> str:
 
 
 @lru_cache(maxsize=1 << 16)
+def long_slug(text: str) -> str:
+    """Like ``slug``, but a name longer than an id may be is shortened with a digest of the full
+    text instead of being cut, so two long names that share their first 80 characters never
+    become the same id."""
+    import hashlib
+
+    cleaned = re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-") or "x"
+    if len(cleaned) <= 80:
+        return cleaned.rstrip("-.") or "x"
+    return f"{cleaned[:69].rstrip('-.')}-{hashlib.sha256(text.encode('utf-8')).hexdigest()[:10]}"
+
+
 def slug(text: str) -> str:
     """Turn free text into a safe id (for importers); never empty."""
     cleaned = re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")

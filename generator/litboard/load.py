@@ -41,6 +41,7 @@ class RawData:
     rows: dict[str, list[Row]] = field(default_factory=dict)
     campaigns: dict[str, Row] = field(default_factory=dict)
     system_folders: set[str] = field(default_factory=set)
+    track_roots: set[str] = field(default_factory=set)  # roots with corpus/track.yaml (contributions)
 
     def add(self, row: Row) -> None:
         self.rows.setdefault(row.kind, []).append(row)
@@ -108,7 +109,12 @@ def _read_root(root: Path, raw: RawData, problems: Problems) -> None:
         return
     tag = str(root)
     dataset = corpus / "dataset.yaml"
-    if dataset.is_file():
+    if (corpus / "track.yaml").is_file() and not dataset.exists():
+        from .tracks import read_track_file
+
+        read_track_file(corpus / "track.yaml", problems)
+        raw.track_roots.add(tag)
+    elif dataset.is_file():
         _read_yaml_row(dataset, "dataset", raw, problems, {}, tag)
     else:
         problems.add(_shown(dataset), 0, "file", "is missing",

@@ -23,7 +23,7 @@ COLUMNS: dict[str, list[str]] = {
     "translations": ["system", "pair", "paragraph", "text", "snippet", "restricted", "length",
                      "file", "line"],
     "campaigns": ["campaign", "scheme", "title", "mqm_variant", "metric", "higher_is_better",
-                  "signature", "judge_model", "prompt_sha256", "temperature", "dataset"],
+                  "signature", "judge_model", "prompt_sha256", "temperature", "dataset", "focal"],
     "annotators": ["campaign", "annotator", "expertise"],
     "mqm": ["campaign", "system", "pair", "paragraph", "annotator", "sentences", "n_errors",
             "file", "line"],
@@ -48,7 +48,7 @@ COLUMNS: dict[str, list[str]] = {
     "metric_spans": ["campaign", "system", "pair", "paragraph", "start", "end", "category",
                      "subcategory", "severity", "comment"],
     "reported": ["dataset", "source", "measure", "keys", "params", "value", "decimals", "label", "note",
-                 "file", "line"],
+                 "reason", "file", "line"],
 }
 
 

@@ -1,4 +1,7 @@
-"""What a contribution pull request may change: one new folder ``corpus/systems/<id>/``, nothing else.
+"""What a contribution pull request may change: one new system folder of a track, nothing else.
+
+A track's system folders are ``corpus/systems/<id>/`` (the demo) and
+``tracks/<track>/corpus/systems/<id>/`` (a release's track; see ``litboard.tracks``).
 
 ``litboard check-pr --base origin/main`` asks git for every path the pull request changes
 (``git diff --raw --no-renames -z BASE...HEAD``: the changes since the merge base) and fails
@@ -23,7 +26,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .errors import DataError, Problem, Problems
-from .ids import ID_HELP, id_problem
+from .ids import ID_HELP, id_problem, output_file
 
 SYSTEMS = "corpus/systems/"
 REGULAR = {"100644", "100755"}
@@ -58,12 +61,29 @@ def shown(path: str) -> str:
     return "".join(c if c.isprintable() else c.encode("unicode_escape").decode("ascii") for c in path)
 
 
+def prefixes() -> tuple[str, ...]:
+    """The folders that hold a track's system folders, longest first."""
+    from .tracks import TRACKS
+
+    return tuple(sorted({t.folder + "/" for t in TRACKS}, key=len, reverse=True))
+
+
+def split(path: str) -> tuple[str, str, str] | None:
+    """(track folder, system id, rest) of a path inside a track's system folder, else None."""
+    for prefix in prefixes():
+        if path.startswith(prefix) and "/" in path[len(prefix):]:
+            system, _, rest = path[len(prefix):].partition("/")
+            return prefix, system, rest
+    return None
+
+
 def check(changes: list[Change], existing: set[str]) -> tuple[Problems, str]:
-    """(every forbidden change, the one system id the pull request adds or '')."""
+    """(every forbidden change, the one system folder the pull request adds, as 'prefix+id', or '').
+
+    ``existing``: the system folders of the base branch, as 'prefix+id'."""
     problems = Problems()
-    systems = sorted({c.path[len(SYSTEMS):].split("/", 1)[0] for c in changes
-                      if c.path.startswith(SYSTEMS) and c.path.count("/") >= 3})
-    chosen = next((s for s in systems if s not in existing), systems[0] if systems else "")
+    folders = sorted({s[0] + s[1] for s in map(split, (c.path for c in changes)) if s is not None})
+    chosen = next((s for s in folders if s not in existing), folders[0] if folders else "")
     for change in changes:
         problem = _problem(change, chosen, existing)
         if problem is not None:
@@ -76,16 +96,17 @@ def _problem(change: Change, chosen: str, existing: set[str]) -> tuple[str, str]
     top = path.split("/", 1)[0]
     if top in PROTECTED:
         return (f"{top}/ {PROTECTED[top]}; {ONLY}", f"remove {shown(path)} from the pull request")
-    if not path.startswith(SYSTEMS) or path.count("/") < 3:
-        return (f"is outside corpus/systems/<id>/: {ONLY}",
+    parts = split(path)
+    if parts is None:
+        return (f"is outside the tracks' system folders ({', '.join(p + '<id>/' for p in prefixes())}): {ONLY}",
                 "remove this change from the pull request (revert it to the base branch); "
                 "propose other changes in a separate pull request")
-    system, _, rest = path[len(SYSTEMS):].partition("/")
-    if system in existing:
-        return (f"corpus/systems/{system}/ already exists on the base branch: {ONLY}",
+    prefix, system, rest = parts
+    if prefix + system in existing:
+        return (f"{prefix}{system}/ already exists on the base branch: {ONLY}",
                 "leave existing systems as they are (a maintainer updates them); add yours under a new id")
-    if system != chosen:
-        return (f"belongs to a second system folder {system!r}: one pull request adds one system "
+    if prefix + system != chosen:
+        return (f"belongs to a second system folder {prefix + system!r}: one pull request adds one system "
                 f"(this one adds {chosen!r})", "open one pull request per system")
     why = id_problem(system)
     if why:
@@ -98,6 +119,11 @@ def _problem(change: Change, chosen: str, existing: set[str]) -> tuple[str, str]
         kind = {"120000": "a symbolic link", "160000": "a submodule"}.get(change.mode, "not a regular file")
         return (f"is {kind}" if change.mode not in REGULAR else "changes a file that is not new",
                 "add regular files only")
+    notes = rest.endswith((".md", ".txt")) and not rest.startswith(".")
+    if rest != "system.yaml" and not notes and (not rest.endswith(".jsonl") or output_file(rest)[2]):
+        return (f"{rest!r} is not a file of a system folder: it holds system.yaml, <pair>.jsonl files "
+                "(with their parts <pair>.2.jsonl, ...) and optional notes (*.md, *.txt) only",
+                "remove it (hidden files and .gitattributes included)")
     return None
 
 
@@ -111,14 +137,41 @@ def _git(repo: Path, *args: str) -> str:
     return done.stdout
 
 
-def check_pr(base: str, repo: Path) -> str:
-    """Raise ``DataError`` naming every forbidden change; else a one-line summary."""
-    merge_base = _git(repo, "merge-base", base, "HEAD").strip()
-    changes = parse_raw(_git(repo, "diff", "--raw", "--no-renames", "-z", f"{merge_base}..HEAD"))
-    listed = _git(repo, "ls-tree", "-z", "--name-only", merge_base, SYSTEMS).split("\0")
-    existing = {p[len(SYSTEMS):] for p in listed if p.startswith(SYSTEMS)}
-    problems, system = check(changes, existing)
+def check_pr(base: str, repo: Path, head: str = "HEAD") -> str:
+    """Raise ``DataError`` naming every forbidden change between ``base`` and ``head``; else a one-line
+    summary. Reads git objects only: ``head`` need not be checked out (pr-barrier.yml fetches it)."""
+    merge_base = _git(repo, "merge-base", base, head).strip()
+    changes = parse_raw(_git(repo, "diff", "--raw", "--no-renames", "-z", f"{merge_base}..{head}"))
+    existing = set()
+    for prefix in prefixes():
+        listed = _git(repo, "ls-tree", "-z", "--name-only", merge_base, prefix).split("\0")
+        existing |= {p for p in listed if p.startswith(prefix)}
+    problems, folder = check(changes, existing)
+    if not problems.items:
+        check_contents(repo, changes, problems, head)
     problems.raise_if_any()
     if not changes:
         return "litboard: the pull request changes no file"
-    return f"litboard: the pull request adds corpus/systems/{system}/ ({len(changes)} file(s)) and nothing else"
+    return f"litboard: the pull request adds {folder}/ ({len(changes)} file(s)) and nothing else"
+
+
+def check_contents(repo: Path, changes: list[Change], problems: Problems, head: str = "HEAD") -> None:
+    """The added files read as data from git (never checked out, never run): sizes, the card."""
+    import yaml
+
+    from .contrib import MAX_DATA_BYTES, MAX_OTHER_BYTES, check_card
+
+    for change in changes:
+        size = int(_git(repo, "cat-file", "-s", f"{head}:{change.path}").strip())
+        limit = MAX_DATA_BYTES if change.path.endswith(".jsonl") else MAX_OTHER_BYTES
+        if size > limit:
+            problems.add(shown(change.path), 0, "file size", f"is {size:,} bytes; the limit is {limit:,}",
+                         "split outputs into <pair>.jsonl, <pair>.2.jsonl, ...; keep system.yaml short")
+        elif change.path.endswith("/system.yaml"):
+            text = _git(repo, "show", f"{head}:{change.path}")
+            try:
+                card = yaml.safe_load(text)
+            except yaml.YAMLError as exc:
+                problems.add(shown(change.path), 0, "yaml", f"cannot be read: {exc}", "fix the YAML syntax")
+                continue
+            check_card(shown(change.path), card if isinstance(card, dict) else {}, problems, text)

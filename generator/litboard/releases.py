@@ -137,9 +137,10 @@ def fetch_file(release: Release, file: PinnedFile, mirror: Path | None, cache: P
     return target
 
 
-def prepare(manifest: Path, cache: Path, mirror: Path | None = None) -> list[Path]:
-    """Fetch, verify and import every release; returns the imported data roots."""
-    releases = read_manifest(manifest)
+def prepare(manifest: Path, cache: Path, mirror: Path | None = None,
+            only: list[str] | None = None) -> list[Path]:
+    """Fetch, verify and import every release (or the ``only`` ids); returns the imported data roots."""
+    releases = [r for r in read_manifest(manifest) if only is None or r.id in only]
     problems: list[Problem] = []
     for release in releases:
         for file in release.files:

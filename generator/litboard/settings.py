@@ -12,9 +12,10 @@ class AnalysisSettings:
     seed: int = field(default=12345, metadata={"help": "seed of the bootstrap's random generator"})
     alpha: float = field(default=0.05, metadata={
         "help": "significance level of the paired test that separates clusters"})
-    test: str = field(default="bootstrap", metadata={
-        "help": "paired test that separates clusters: 'bootstrap' (the CI's resamples) or "
-                "'permutation' (paired permutation test, as mt-metrics-eval and WMT)"})
+    test: str = field(default="permutation", metadata={
+        "help": "paired test that separates clusters: 'permutation' (paired sign-flip test, as "
+                "mt-metrics-eval and WMT; exact up to 16 items, sampled beyond) or 'bootstrap' "
+                "(the CI's resamples)"})
     missing: str = field(default="available", metadata={
         "help": "'available': each system's mean over its own paragraphs, tests on shared ones; "
                 "'complete': only paragraphs every system has"})

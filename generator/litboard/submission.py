@@ -16,8 +16,9 @@ translation or the source side, are exempt from every check but coverage. Texts 
 ``min_chars`` are exempt from the copy, language and length checks (a short line such as a
 poem's title can be identical in two languages, or to a human translation).
 
-Data roots whose ``dataset.yaml`` has a ``source`` block (imported research releases) are not
-submissions and are exempt from all of these checks: they keep the release's gaps, its
+A track root (``tracks/<track>/``, see ``litboard.tracks``) takes its paragraph set from every root
+of its dataset, the release's human translations included. Data roots whose ``dataset.yaml`` has a
+``source`` block (imported research releases) are not submissions and are exempt from all of these checks: they keep the release's gaps, its
 untranslated outputs (which annotators marked as such) and its outputs identical to the human
 translation, which the importers report.
 """
@@ -165,12 +166,13 @@ def _check_coverage(raw: RawData, index: _Index, problems: Problems) -> None:
     files: dict[tuple[str, str, str], list[Row]] = {}  # (root, pair, system) -> rows
     for row in raw.of("translation"):
         files.setdefault((row.root, row.context["pair"], row.context["system"]), []).append(row)
-    translated = {key: {r.data["paragraph"] for r in rs} for key, rs in files.items()
-                  if key[0] not in index.imported}  # the paragraphs of each output (all its parts)
+    translated = {key: {r.data["paragraph"] for r in rs} for key, rs in files.items()}  # all parts of each output
     for (root, pair, system), rows in sorted(files.items()):
         if root in index.imported:
             continue
-        others = {s: ids for (rt, p, s), ids in translated.items() if rt == root and p == pair and s != system}
+        # a track root adds systems to a release: its reference is the whole dataset's
+        others = {s: ids for (rt, p, s), ids in translated.items()
+                  if (rt == root or root in raw.track_roots) and p == pair and s != system}
         humans = [ids for s, ids in others.items() if index.kinds.get(s) == "human"]
         reference = set().union(*(humans or list(others.values())))
         if not reference:

@@ -51,7 +51,8 @@ def build(raw: RawData, roots: list[Path]) -> Corpus:
                                  "measure": d["measure"], "keys": dict(d.get("keys", {})),
                                  "params": dict(d.get("params", {})), "value": float(d["value"]),
                                  "decimals": int(d["decimals"]), "label": d.get("label", ""),
-                                 "note": d.get("note", ""), "file": row.file, "line": row.line})
+                                 "note": d.get("note", ""), "reason": d.get("reason", ""),
+                                 "file": row.file, "line": row.line})
     for cid, row in raw.campaigns.items():
         _campaign_rows(cid, row, raw, rows, dataset_of.get(row.root, ""))
     tables = {name: _keep_none(pd.DataFrame(rows[name], columns=COLUMNS[name])) for name in COLUMNS}
@@ -93,7 +94,8 @@ def _campaign_rows(cid: str, campaign: Row, raw: RawData, rows: dict[str, list[A
                               "signature": metric.get("signature", ""),
                               "judge_model": judge.get("model", ""),
                               "prompt_sha256": judge.get("prompt_sha256", ""),
-                              "temperature": judge.get("temperature"), "dataset": dataset})
+                              "temperature": judge.get("temperature"), "dataset": dataset,
+                              "focal": c.get("pairwise", {}).get("focal", "")})
     for a in c.get("annotators", []):
         rows["annotators"].append({"campaign": cid, "annotator": a["id"], "expertise": a["expertise"]})
     if c["scheme"] == "mqm":  # most rows by far: one loop without a generator per record

@@ -194,3 +194,18 @@ def test_chunked_alpha_equals_the_package(level: str, monkeypatch: pytest.Monkey
     assert agreement.krippendorff_alpha(KRIPPENDORFF_2011, level).value == pytest.approx(  # type: ignore[arg-type]
         krippendorff.alpha(reliability_data=KRIPPENDORFF_2011.to_numpy(dtype=float), level_of_measurement=level),
         abs=1e-12)
+
+
+def test_span_kappa_ci_pools_resampled_texts_by_hand() -> None:
+    from litboard.analysis.agreement import span_kappa, span_kappa_ci
+
+    # two texts; in t1 the annotators agree on one error span, in t2 they disagree
+    lengths = pd.DataFrame({"system": ["s", "s"], "pair": ["de-en", "de-en"], "paragraph": ["p1", "p2"],
+                            "length": [10, 10]})
+    spans = pd.DataFrame({"annotator": ["a", "b", "a", "b"], "system": ["s"] * 4, "pair": ["de-en"] * 4,
+                          "paragraph": ["p1", "p1", "p2", "p2"], "start": [0, 0, 0, 5], "end": [4, 4, 4, 9],
+                          "category": ["x"] * 4})
+    low, high, texts = span_kappa_ci(spans, lengths, ("a", "b"), pd.Series(["t1", "t2"]), resamples=400)
+    whole = span_kappa(spans, lengths, ("a", "b")).value
+    assert texts == 2 and low < whole < high
+    assert high == pytest.approx(1.0)  # resamples drawing t1 twice agree perfectly

@@ -16,13 +16,13 @@ from litboard.render.core.views import analyse
 from ..golden import check_golden
 from ..liteval_site import liteval_site
 
-NOTE = re.compile(r"two-sided paired (bootstrap|permutation) test[^<]*at α = 0\.05[^<]*"
+NOTE = re.compile(r"two-sided paired (bootstrap|sign-flip permutation) test[^<]*at α = 0\.05[^<]*"
                   r"clusters are not corrected for multiple comparisons")
 
 
 @pytest.fixture(scope="module")
-def demo(repo: Path) -> tuple[str, str]:
-    corpus = load([repo])
+def demo(demo_root: Path) -> tuple[str, str]:
+    corpus = load([demo_root])
     analysis = analyse(corpus)
     board, _ = leaderboard_html(corpus, analysis)
     schemes = scheme_pages.build(corpus, analysis, DEFAULT_TEMPLATES).files["schemes/index.md"]

@@ -58,3 +58,13 @@ def test_no_span_covers_a_whole_line_unless_marked_so(corpus: Corpus) -> None:
     unlocated = errors[errors["comment"].str.contains("located: position unknown")]
     assert 0 < len(unlocated) <= 31
     assert (unlocated["start"] == unlocated["end"]).all() and (unlocated["start"] == 0).all()
+
+
+def test_span_kappa_has_a_bootstrap_ci_over_texts(corpus: Corpus) -> None:
+    # issue 29: nine texts per pair (3 works x HT/PE/MT), so the CI is wide; it holds the estimate
+    rows = schemes.span_agreement(corpus)
+    rows = rows[(rows["campaign"] == "pro-errors") & rows["statistic"].str.contains("span match")]
+    for row in rows.to_dict("records"):
+        low, high = (float(x) for x in row["ci"].split(" over ")[0].strip("[]").split(", "))
+        assert low <= row["value"] <= high and high - low > 0.02, row
+        assert row["ci"].endswith("over 9 texts")

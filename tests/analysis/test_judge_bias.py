@@ -5,8 +5,10 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 import pytest
+from scipy.stats import binomtest
 
 from litboard.analysis import judge_bias as jb
+from litboard.analysis.proportions import wilson_interval, wilson_share
 
 
 def frame(rows: list[tuple[str, str, str, float]]) -> pd.DataFrame:
@@ -26,12 +28,26 @@ def test_share_above_is_strict_and_uses_the_best_of_each_side() -> None:
     assert lower.set_index("item")["above"].to_dict() == {"p1": 1.0, "p2": 0.0, "p3": 1.0}
 
 
-def test_bootstrap_share_percent_and_ci() -> None:
-    values = np.array([1.0, 1.0, 0.0, 0.0])
-    percent, low, high = jb.bootstrap_share(values)
-    assert percent == 50.0 and 0.0 <= low < 50.0 < high <= 100.0
-    assert jb.bootstrap_share(values) == (percent, low, high)  # seeded: byte-identical builds
-    assert jb.bootstrap_share(np.ones(5))[1:] == (100.0, 100.0)
+def test_share_interval_is_wilson_not_a_bootstrap_point() -> None:
+    # one item, or three items all above: a percentile bootstrap gave [100, 100]; Wilson does not
+    percent, low, high = wilson_share(np.ones(3))
+    assert percent == 100.0 and high == 100.0 and low == pytest.approx(43.850296824, abs=1e-8)
+    assert wilson_share(np.zeros(1))[1:] == pytest.approx((0.0, 79.34506856), abs=1e-8)
+    assert all(np.isnan(wilson_share(np.array([]))))
+
+
+@pytest.mark.parametrize("k, n", [(0, 1), (1, 1), (3, 3), (0, 3), (2, 4), (7, 24), (11, 24), (46, 46),
+                                  (1, 188), (110, 188)])
+@pytest.mark.parametrize("level", [0.95, 0.9])
+def test_wilson_interval_equals_scipy(k: int, n: int, level: float) -> None:
+    ci = binomtest(k, n).proportion_ci(confidence_level=level, method="wilson")
+    assert wilson_interval(k, n, level) == pytest.approx((ci.low, ci.high), abs=1e-12)
+
+
+def test_wilson_interval_refuses_impossible_counts() -> None:
+    with pytest.raises(ValueError, match="between 0 and n"):
+        wilson_interval(4, 3)
+    assert all(np.isnan(wilson_interval(0, 0)))
 
 
 def test_grouped_shares_scopes() -> None:

@@ -22,9 +22,11 @@ def test_kendall_tau_b_with_ties() -> None:
     rows += [("metric", "cc-dd", f"q{i}", "s", v) for i, v in enumerate([3, 2, 1])]
     rows += [("human", "cc-dd", "q9", "s", 5.0)]                    # no metric score: left out
     taus = metaeval.kendall(metaeval.wide_scores(_long(rows)), [("human", "metric")])
-    assert list(taus.columns) == ["pair", "human", "metric", "tau", "p_value", "n"]
+    assert list(taus.columns) == ["pair", "human", "metric", "tau", "ci_low", "ci_high", "p_value", "n",
+                                  "paragraphs"]
     assert taus["tau"].tolist() == pytest.approx([0.8, -1.0], abs=1e-12)
-    assert taus["n"].tolist() == [4, 3]
+    assert taus["n"].tolist() == [4, 3] and taus["paragraphs"].tolist() == [4, 3]
+    assert (taus["ci_low"] <= taus["tau"]).all() and (taus["tau"] <= taus["ci_high"]).all()
     assert metaeval.tau_matrix(taus).loc["aa-bb", "metric"] == pytest.approx(0.8)
 
 

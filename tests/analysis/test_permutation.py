@@ -6,7 +6,8 @@ import numpy as np
 import pytest
 from scipy.stats import permutation_test
 
-from litboard.analysis.permutation import permutation_p_values, swap_matrix
+from litboard.analysis.permutation import (EXACT_ITEMS, is_exact, permutation_p_values, smallest_p,
+                                           swap_matrix)
 
 
 def _scipy_p(x: np.ndarray, y: np.ndarray, n_resamples: int) -> float:
@@ -60,3 +61,22 @@ def test_weighted_statistic_equals_scipy_on_unit_weights() -> None:
     plain = permutation_p_values(values, 500, 0)
     weighted = permutation_p_values(values, 500, 0, weights=np.ones_like(values))
     np.testing.assert_allclose(plain, weighted)
+
+
+def test_enumerates_up_to_sixteen_items_whatever_the_resamples() -> None:
+    # 12 items, 1,000 resamples < 2**12: still exact, equal to scipy's exact test (n_resamples=inf)
+    rng = np.random.default_rng(4)
+    values = rng.normal(size=(12, 2)) + np.array([0.0, 0.6])
+    p = permutation_p_values(values, n_resamples=1000, seed=1)[0, 1]
+    assert p == pytest.approx(_scipy_p(values[:, 0], values[:, 1], np.inf), abs=1e-12)
+    assert is_exact(EXACT_ITEMS, 10) and not is_exact(EXACT_ITEMS + 1, 1000)
+    assert is_exact(EXACT_ITEMS + 1, 2 ** (EXACT_ITEMS + 1))
+
+
+def test_smallest_attainable_p() -> None:
+    assert smallest_p(3, 3, 1000) == pytest.approx(0.25)        # three texts
+    assert smallest_p(5, 5, 1000) == pytest.approx(0.0625)
+    assert smallest_p(6, 6, 1000) == pytest.approx(0.03125)     # first n below 0.05
+    assert smallest_p(40, 40, 999) == pytest.approx(2 / 1000)   # sampled: 2 / (R + 1)
+    assert smallest_p(3, 40, 999) == pytest.approx(0.25)        # three shared of 40 items
+    assert smallest_p(0, 40, 999) == 1.0

@@ -113,3 +113,28 @@ def test_other_files_in_reported_are_refused(root: Path) -> None:
     (root / "reported" / "table.csv").write_text("a,b\n", encoding="utf-8")
     with pytest.raises(DataError, match="table.csv"):
         load([root])
+
+
+def test_every_disagreement_carries_a_documented_reason() -> None:
+    """Issue 29 goal 7: a record's reason (one of REASONS) opens its note; none -> unexplained."""
+    from litboard.reported import engine
+
+    records = pd.DataFrame([
+        {"dataset": "d", "source": "s", "measure": "unknown-measure", "keys": {}, "params": {}, "value": 1.0,
+         "decimals": 1, "label": "", "note": "", "reason": ""}])
+    registry = {"m": Measure("m", ("pair",), "", "", lambda corpus, params: pd.DataFrame(
+        {"pair": ["a", "b", "c"], "value": [2.0, 1.04, 3.0]}))}
+    records = pd.concat([records, pd.DataFrame([
+        {"dataset": "d", "source": "s", "measure": "m", "keys": {"pair": "a"}, "params": {}, "value": 1.0,
+         "decimals": 1, "label": "", "note": "typed from Fig. 2", "reason": "paper typo"},
+        {"dataset": "d", "source": "s", "measure": "m", "keys": {"pair": "b"}, "params": {}, "value": 1.0,
+         "decimals": 1, "label": "", "note": "", "reason": ""},
+        {"dataset": "d", "source": "s", "measure": "m", "keys": {"pair": "c"}, "params": {}, "value": 1.0,
+         "decimals": 1, "label": "", "note": "", "reason": ""}])], ignore_index=True)
+    compared = engine.compare(None, records, registry).set_index(records["keys"].map(lambda k: k.get("pair", "-")))
+    assert compared.loc["a", "note"] == "Reason: paper typo. typed from Fig. 2"
+    assert compared.loc["b", "reason"] == "" and compared.loc["b", "note"] == ""  # 1.04 -> 1.0 agrees
+    assert (compared.loc["c", "reason"], compared.loc["c", "note"]) == ("unexplained", "Reason: unexplained.")
+    assert compared.loc["-", "reason"] == ""  # reported only: nothing to explain
+    assert set(engine.REASONS) >= {"paper typo", "release differs from paper", "rounding", "data subset",
+                                   "method unspecified in the paper"}

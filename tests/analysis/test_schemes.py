@@ -19,8 +19,8 @@ def test_bws_paragraph_scores_hand_case() -> None:
     assert scores.to_dict() == {"a": 0.5, "b": 0.5, "c": 0.0, "d": -1.0}
 
 
-def test_agreement_rows_match_scipy(repo) -> None:
-    corpus = load([repo])
+def test_agreement_rows_match_scipy(demo_root) -> None:
+    corpus = load([demo_root])
     rows = schemes.agreement_rows(corpus)
     sqm = corpus.sqm[corpus.sqm["pair"] == "de-en"].assign(
         unit=lambda f: f["system"] + "|" + f["paragraph"])
@@ -32,7 +32,7 @@ def test_agreement_rows_match_scipy(repo) -> None:
     assert {"Krippendorff alpha (ordinal)", "Krippendorff alpha (interval)"} <= set(rows["statistic"])
 
 
-def test_span_agreement_present_for_two_annotators(repo) -> None:
-    spans = schemes.span_agreement(load([repo]))
+def test_span_agreement_present_for_two_annotators(demo_root) -> None:
+    spans = schemes.span_agreement(load([demo_root]))
     assert set(spans["statistic"].str.extract(r"\((\w+) match")[0]) == {"span", "label"}
     assert spans["value"].between(-1, 1).all()

@@ -6,8 +6,8 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from litboard.analysis.uncertainty import (clusters_consistent, paired_bootstrap,
-                                            pairwise_significance, rank_interval,
+from litboard.analysis.uncertainty import (clusters_consistent, limit_text, method_text,
+                                            paired_bootstrap, pairwise_significance, rank_interval,
                                             resample_counts, score_matrix,
                                             significance_clusters)
 from litboard.errors import DataError
@@ -150,6 +150,9 @@ def test_clusters_consistent_on_random_data(seed: int) -> None:
         scores = scores.mask(rng.random(scores.shape) < 0.1)
     missing = "available" if seed % 2 else "complete"
     result = paired_bootstrap(scores, n_resamples=300, seed=seed, missing=missing)
+    if not result.separable:  # too few items for any pair to reach alpha: no clusters at all
+        assert result.clusters == [] and (result.table["cluster"] == 0).all()
+        return
     assert clusters_consistent(result.p_values, result.clusters, result.alpha)
     flat = [s for cluster in result.clusters for s in cluster]
     assert flat == list(result.table.index)                       # contiguous in rank order
@@ -236,3 +239,35 @@ def test_competition_ranks_equal_scipys_min_ranks_with_ties_and_infinities() -> 
         assert np.array_equal(_ranks(values, higher), expected)
     assert _ranks(np.array([0.5, 0.7, 0.5]), True).tolist() == [2, 1, 2]  # hand-computed
     assert _ranks(np.array([0.5, 0.7, 0.5]), False).tolist() == [1, 3, 1]
+
+
+def test_three_texts_cannot_be_separated_whatever_the_data() -> None:
+    # HT > PE > MT on every one of three texts: the exact sign-flip test gives p = 0.25 for
+    # every pair (2 of the 2**3 patterns are as extreme), so there are no clusters
+    scores = pd.DataFrame({"ht": [60.0, 62.0, 65.0], "pe": [30.0, 28.0, 29.0],
+                           "mt": [-15.0, -16.0, -17.0]})
+    result = paired_bootstrap(scores, test="permutation")
+    off = result.p_values.to_numpy()[~np.eye(3, dtype=bool)]
+    assert off == pytest.approx([0.25] * 6)
+    assert result.smallest_p == pytest.approx(0.25) and not result.separable
+    assert result.clusters == [] and list(result.table["cluster"]) == [0, 0, 0]
+    # the bootstrap test alone would call every pair significant (p = 0): the bound overrides it
+    boot = paired_bootstrap(scores, test="bootstrap")
+    assert boot.p_values.at["ht", "mt"] == 0.0 and boot.clusters == []
+    assert limit_text(3, "text", 0.05) == "n = 3 texts: no pair can be separated at α = 0.05"
+
+
+def test_six_items_are_the_smallest_separable_sample() -> None:
+    base = np.arange(1.0, 7.0)
+    for n, separable in [(5, False), (6, True)]:
+        scores = pd.DataFrame({"a": base[:n] + 10.0, "b": base[:n]})
+        result = paired_bootstrap(scores, test="permutation")
+        assert result.smallest_p == pytest.approx(2.0 / 2 ** n)
+        assert result.separable is separable
+        assert result.p_values.at["a", "b"] == pytest.approx(2.0 / 2 ** n)  # exact: 2 / 2**n
+    assert result.clusters == [["a"], ["b"]]
+
+
+def test_method_text_names_the_exact_test() -> None:
+    text = method_text(1000, 12345, 0.05, "permutation")
+    assert "sign-flip permutation test" in text and "exact (every sign flip enumerated) up to 16" in text

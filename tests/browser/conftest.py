@@ -16,6 +16,8 @@ from typing import Iterator
 import pytest
 
 from litboard.build import REPO, build_site
+
+from ..helpers import DEMO
 from litboard.datasets import declared_id
 
 from ..liteval_site import liteval_site as _build_liteval_site
@@ -52,7 +54,7 @@ def browser() -> Iterator[object]:
 
 @pytest.fixture(scope="session")
 def demo_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    out = build_site([REPO], tmp_path_factory.mktemp("demo") / "public").out
+    out = build_site([DEMO], tmp_path_factory.mktemp("demo") / "public").out
     url, server = serve(out)
     yield f"{url}/demo"  # the demo dataset's folder (its leaderboard is its index.html)
     server.shutdown()

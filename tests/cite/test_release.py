@@ -71,9 +71,9 @@ def test_changelog_lists_the_added_system_and_marks_cluster_crossings(releases: 
     assert board["table"].endswith("leaderboard-de-en.csv")
     assert [r["system"] for r in board["added"]] == ["llm"] and board["removed"] == []
     moves = {m["system"]: m for m in board["moves"]}
-    # s: -3 -> -0.83 (rank 4 -> 2) passes t1 (same new cluster c2: noise) and t2 (c3: real)
+    # s: -5 -> -1.33 (rank 4 -> 2) passes t1 (same new cluster c2: noise) and t2 (c3: real)
     assert moves["s"]["kind"] == "real" and moves["s"]["swapped"] == ["t1", "t2"]
-    assert moves["s"]["delta"] == pytest.approx(-0.833333 + 3, abs=1e-6)
+    assert moves["s"]["delta"] == pytest.approx(-8 / 6 + 5, abs=1e-5)  # stored to 6 digits
     assert moves["t1"]["kind"] == "noise" and (moves["t1"]["old_rank"], moves["t1"]["new_rank"]) == (2, 3)
     assert moves["t2"]["kind"] == "real" and (moves["t2"]["old_rank"], moves["t2"]["new_rank"]) == (3, 4)
     assert moves["mt"]["kind"] == "shift"  # 5 -> 6 only because llm was added above it

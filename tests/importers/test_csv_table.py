@@ -58,9 +58,10 @@ def test_round_trip(imported: tuple[Path, Any]) -> None:
 
 
 def test_skipped_rows_name_their_line(imported: tuple[Path, Any]) -> None:
-    assert imported[1].skipped == [
-        "line 7: score 'good' in column 'rating' is not a number; the row was skipped",
-        "line 8: column 'translation' is empty; the row was skipped"]
+    assert [s.split(":", 1)[1] for s in imported[1].skipped] == [
+        "7: score 'good' in column 'rating' is not a number; the row was skipped",
+        "8: column 'translation' is empty; the row was skipped"]
+    assert all(s.split(":")[0].endswith("ratings.csv") for s in imported[1].skipped)  # file:line: why
 
 
 def test_missing_column_is_a_data_error_naming_the_key(tmp_path: Path) -> None:
@@ -94,7 +95,7 @@ def test_a_folder_of_tables_is_one_import(tmp_path: Path) -> None:
     report = get("csv")([folder], tmp_path / "root", mapping=EXAMPLES / "csv.yaml")
     single = get("csv")(_write(tmp_path / "all.csv", ROWS), tmp_path / "one", mapping=EXAMPLES / "csv.yaml")
     assert report.imported() == single.imported() and len(report.skipped) == len(single.skipped) == 2
-    assert all(s.startswith("part2.csv: line ") for s in report.skipped)
+    assert all(s.split(":")[0].endswith("part2.csv") for s in report.skipped)  # file:line: why
     assert validate([tmp_path / "root"]).items == []
     card = yaml.safe_load((tmp_path / "root" / "corpus" / "dataset.yaml").read_text(encoding="utf-8"))
     assert [f["path"] for f in card["source"]["files"]] == ["part1.csv", "part2.csv"]
@@ -102,7 +103,7 @@ def test_a_folder_of_tables_is_one_import(tmp_path: Path) -> None:
 
 def test_error_rows_with_source_side_spans_and_a_malformed_tag(tmp_path: Path) -> None:
     """WMT-style error rows in a CSV: <v> in the translation or in the source; a malformed tag
-    skips that error only; an empty severity is kept as unspecified."""
+    keeps its error without a location (issue 26); an empty severity is kept as unspecified."""
     rows = [["source", "translation", "system", "rater", "error", "severity"],
             ["The <v>old</v> man slept.", "Der Mann schlief.", "mt", "r1", "Accuracy/Omission", "major"],
             ["The old man slept.", "Der Mann <v>schlief</v>.", "mt", "r1", "Style/Awkward", ""],
@@ -116,7 +117,8 @@ def test_error_rows_with_source_side_spans_and_a_malformed_tag(tmp_path: Path) -
         "columns": {"source": "source", "translation": "translation", "system": "system", "annotator": "rater"},
         "errors": {"category": "error", "severity": "severity"}}), encoding="utf-8")
     report = get("csv")(src, tmp_path / "root", mapping=mapping)
-    assert report.reasons == {"error with malformed <v> tags": 1} and report.skipped[0].startswith("line 4:")
+    assert report.skipped == [] and report.read["span located: no"] == 1
+    assert report.notes[0].endswith("errors.csv:4: malformed <v> tags; the error was kept without a location")
     assert validate([tmp_path / "root"]).items == []
     t = load([tmp_path / "root"]).tables
     errors = t["mqm_errors"].merge(t["translations"][["system", "paragraph", "text"]]).merge(
@@ -124,6 +126,7 @@ def test_error_rows_with_source_side_spans_and_a_malformed_tag(tmp_path: Path) -
     got = sorted((r.system, r.annotator, r.side, r.text[r.start:r.end], r.source[int(r.source_start):int(
         r.source_end)] if r.side == "source" else "", r.category, r.severity) for r in errors.itertuples())
     assert got == [("mt", "r1", "source", "", "old", "Accuracy", "major"),
+                   ("mt", "r1", "target", "", "", "Fluency", "minor"),  # line 4: span located: no
                    ("mt", "r1", "target", "schlief", "", "Style", "unspecified"),
                    ("mt", "r2", "target", "Regen", "", "Fluency", "minor")]
-    assert sorted(zip(t["mqm"]["system"], t["mqm"]["n_errors"])) == [("human", 0), ("mt", 1), ("mt", 2)]
+    assert sorted(zip(t["mqm"]["system"], t["mqm"]["n_errors"])) == [("human", 0), ("mt", 1), ("mt", 3)]

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import shutil
 import unicodedata
 from pathlib import Path
@@ -24,6 +26,12 @@ EXAMPLES = Path(__file__).resolve().parents[2] / "generator" / "litboard" / "imp
 T1 = "整个爱尔兰都在下雪，雪花飘落。"
 T2 = "他的灵魂慢慢地昏厥了。"
 
+
+
+def bare(skipped: list[str]) -> list[str]:
+    """Skipped items without their '<file>:<line>: ' prefix (every skip names its file and line)."""
+    assert all(re.match(r"^.+\.json:\d+: task ", s) for s in skipped), skipped
+    return [re.sub(r"^.+?\.json:\d+: ", "", s) for s in skipped]
 
 def _mapping(tmp_path: Path, example: str, **changes: Any) -> Path:
     data = yaml.safe_load((EXAMPLES / f"{example}.yaml").read_text(encoding="utf-8"))
@@ -92,16 +100,22 @@ def test_mqm_round_trip(mqm_root: tuple[Path, Any]) -> None:
         ("a11", "dead-1", "爱尔兰都在", "Style", "Awkwardness", "minor"),     # overlaps the first
         ("a11", "dead-1", "", "Accuracy", "Omission", "major"),              # zero-width omission
         ("a12", "dead-1", "下雪", "Fluency", "Grammar", "minor"),             # second annotator
+        ("a12", "dead-2", "", "Accuracy", "Mistranslation", "major"),       # offsets wrong: span located: no
         ("a11", "dead-5", "Thus it was.", "Non-translation", "", "major")])
     omission = errors[errors["subcategory"] == "Omission"].iloc[0]
     assert omission["start"] == omission["end"] == T1.index("。")
-    assert errors.loc[errors["subcategory"] == "Mistranslation", "comment"].tolist() == ["too literal"]
+    assert errors.loc[(errors["subcategory"] == "Mistranslation") & (errors["paragraph"] == "dead-1"),
+                      "comment"].tolist() == ["too literal"]
     assert errors["non_translation"].tolist().count(True) == 1
-    # the error-free annotation is a record with no errors; the malformed span is dropped alone,
-    # so a12's judgment of dead-2 is kept (with no error)
+    # the error-free annotation is a record with no errors; the span whose offsets do not select
+    # its text keeps its error without a location (issue 26), so a12's judgment of dead-2 has it
     items = corpus.tables["mqm"].set_index(["paragraph", "annotator"])["n_errors"].to_dict()
-    assert items == {("dead-1", "a11"): 3, ("dead-1", "a12"): 1, ("dead-2", "a11"): 0, ("dead-2", "a12"): 0,
+    assert items == {("dead-1", "a11"): 3, ("dead-1", "a12"): 1, ("dead-2", "a11"): 0, ("dead-2", "a12"): 1,
                      ("dead-5", "a11"): 1}
+    unlocated = errors[errors["paragraph"] == "dead-2"].iloc[0]
+    assert unlocated["start"] == unlocated["end"] == 0
+    assert unlocated["comment"].startswith("span located: no (offsets 0-2 (codepoints) select '他的'")
+    assert report.read["span located: no"] == 1
     assert set(corpus.tables["annotators"]["annotator"]) == {"a11", "a12"}
     assert report.read["spans"] == 6 and report.read["tasks"] == 5 and report.read["annotations"] == 7
 
@@ -113,16 +127,16 @@ def test_mqm_scores_of_the_import(mqm_root: tuple[Path, Any]) -> None:
     got = scores.set_index(["paragraph", "annotator"])["score"].to_dict()
     # paper 000: -(25 NT + 5 major + 1 minor) / sentences, one sentence each (hand-computed)
     assert got == {("dead-1", "a11"): -11.0, ("dead-1", "a12"): -1.0, ("dead-2", "a11"): 0.0,
-                   ("dead-2", "a12"): 0.0, ("dead-5", "a11"): -25.0}
+                   ("dead-2", "a12"): -5.0, ("dead-5", "a11"): -25.0}  # dead-2: a major error, unlocated
 
 
 def test_malformed_items_are_reported_with_ids(mqm_root: tuple[Path, Any]) -> None:
-    skipped = mqm_root[1].skipped
-    assert any(s.startswith("task 2, annotation 104: span 'x1': offsets 0-2 (codepoints) select '他的'") and
-               "value.text is '灵魂'" in s for s in skipped), skipped
+    skipped = bare(mqm_root[1].skipped)
+    assert any(".json:" in n and "task 2, annotation 104: span 'x1': offsets 0-2 (codepoints) select '他的'" in n and
+               "value.text is '灵魂'" in n and n.endswith("(span located: no)") for n in mqm_root[1].notes)
     assert any(s.startswith("task 3, annotation 105: cancelled") for s in skipped)
     assert any(s.startswith("task 4: data field 'translation' is missing") for s in skipped)
-    assert len(skipped) == 3
+    assert len(skipped) == 2
     assert "b@example.org" not in "".join(p.read_text(encoding="utf-8") for p in mqm_root[0].rglob("*.*"))
 
 
@@ -147,8 +161,9 @@ def test_utf16_offsets_are_converted_only_when_declared(tmp_path: Path) -> None:
                      [ls.annotation(1, 5, [result, ls.region_choice("e1", "severity", "translation", "Minor")])])]
     src = ls.write(tmp_path / "export.json", tasks)
     report = get("labelstudio")(src, tmp_path / "cp", mapping=EXAMPLES / "mqm.yaml")
-    assert len(report.skipped) == 1 and "set 'offsets: utf16' in the mapping" in report.skipped[0]
-    assert report.skipped[0].startswith("task 9, annotation 1:")
+    assert report.skipped == [] and report.read["span located: no"] == 1  # kept, without a location
+    assert "task 9, annotation 1: span 'e1'" in report.notes[0] and "set 'offsets: utf16' in the mapping" in \
+        report.notes[0]
     report = get("labelstudio")(src, tmp_path / "u16", mapping=_mapping(tmp_path, "mqm", offsets="utf16"))
     assert report.skipped == []
     error = load([tmp_path / "u16"]).tables["mqm_errors"].iloc[0]
@@ -227,7 +242,7 @@ def test_merged_display_spans_are_assigned_to_their_translation(tmp_path: Path) 
     src = ls.write(tmp_path / "export.json", tasks)
     mapping = _mapping(tmp_path, "pairwise", pair="en-zh", merged=[{"to_name": "display", "parts": ["a", "b"]}])
     report = get("labelstudio")(src, tmp_path / "root", mapping=mapping)
-    assert len(report.skipped) == 1 and report.skipped[0].startswith("task 1, annotation 2: span 'm2'")
+    assert len(report.skipped) == 1 and bare(report.skipped)[0].startswith("task 1, annotation 2: span 'm2'")
     assert "is not inside one translation" in report.skipped[0]
     error = load([tmp_path / "root"]).tables["mqm_errors"].iloc[0]
     assert (error["system"], error["start"], error["end"]) == ("y", 1, 3) and b[1:3] == "离开"
@@ -239,7 +254,7 @@ def test_same_translation_judged_twice_by_one_annotator_keeps_the_first(tmp_path
              _ab_task(2, s, "x", x, "z", z, [(1, "A is better", [])])]
     report = get("labelstudio")(ls.write(tmp_path / "e.json", tasks), tmp_path / "root",
                                 mapping=EXAMPLES / "pairwise.yaml")
-    assert report.skipped == ["task 2, annotation 20: a1 already has a mqm judgment of this item in another "
+    assert bare(report.skipped) == ["task 2, annotation 20: a1 already has a mqm judgment of this item in another "
                               "task; the first was kept (set mqm.per_comparison: true to keep one MQM campaign "
                               "per comparison)"]
     corpus = load([tmp_path / "root"])
@@ -253,8 +268,8 @@ def test_sqm_project(tmp_path: Path) -> None:
              for i, score, other in [(1, 5, 4), (2, 6, 9)]]
     report = get("labelstudio")(ls.write(tmp_path / "e.json", tasks), tmp_path / "root",
                                 mapping=EXAMPLES / "sqm.yaml")
-    assert report.skipped == ["task 2, annotation 21: 'quality' score 9 is outside the scale 0-6; "
-                              "the annotation was skipped"]
+    assert bare(report.skipped) == ["task 2, annotation 21: 'quality' score 9 is outside the scale 0-6; "
+                                    "the annotation was skipped"]
     sqm = load([tmp_path / "root"]).tables["sqm"]
     assert sorted(zip(sqm["annotator"], sqm["score"])) == [("a1", 5.0), ("a1", 6.0), ("a2", 4.0)]
 

@@ -42,14 +42,16 @@ def test_error_counts_by_hand(root: Path) -> None:
 
 def test_preference_rates_by_hand(root: Path) -> None:
     t = load([root]).tables
-    pooled = ps.preference_rates(t["pairwise"]).set_index(["first", "second"])
+    focal = {"lit-pairwise-pairwise": "gpt4-para"}  # stated with GPT-4 (paragraph) first
+    pooled = ps.preference_rates(t["pairwise"], focal=focal).set_index(["first", "second"])
     # para vs sent: para preferred in 101, 102 (B = para), 301; sent in 302 -> 3/4
     row = pooled.loc[("gpt4-para", "gpt4-sent")]
     assert (row["judgments"], row["first_wins"], row["second_wins"], row["ties"], row["rate"]) == (4, 3, 1, 0, 0.75)
-    # para vs human ('gpt4-para' < 'human'): human preferred in 201, tie in 202 -> para 0.25
+    # para vs human: human preferred in 201, tie in 202 -> para 0.25
     row = pooled.loc[("gpt4-para", "human")]
     assert (row["judgments"], row["first_wins"], row["second_wins"], row["ties"], row["rate"]) == (2, 0, 1, 1, 0.25)
-    by_pair = ps.preference_rates(t["pairwise"], per_pair=True).set_index(["pair", "first", "second"])["rate"]
+    by_pair = ps.preference_rates(t["pairwise"], per_pair=True, focal=focal).set_index(
+        ["pair", "first", "second"])["rate"]
     assert by_pair.to_dict() == {("en-de", "gpt4-para", "gpt4-sent"): 1.0, ("en-de", "gpt4-para", "human"): 0.25,
                                  ("en-zh", "gpt4-para", "gpt4-sent"): 0.5}
 
@@ -65,10 +67,16 @@ def test_bootstrap_ci_against_a_direct_loop() -> None:
 
 
 def test_rates_orient_each_comparison_once() -> None:
-    frame = pd.DataFrame({"pair": ["en-de", "en-de"], "a": ["y", "x"], "b": ["x", "y"],
-                          "preference": ["a", "a"]})
+    """Without a focal system a comparison keeps the direction of its first judgment (A first),
+    never the alphabetical one; a declared focal system always comes first (issue 26)."""
+    frame = pd.DataFrame({"campaign": ["c", "c", "c"], "pair": ["en-de"] * 3, "a": ["y", "x", "x"],
+                          "b": ["x", "y", "y"], "preference": ["a", "a", "b"]})
     row = ps.preference_rates(frame).iloc[0]
-    assert (row["first"], row["second"], row["first_wins"], row["second_wins"]) == ("x", "y", 1, 1)
+    assert (row["first"], row["second"], row["first_wins"], row["second_wins"]) == ("y", "x", 2, 1)
+    row = ps.preference_rates(frame, focal={"c": "x"}).iloc[0]
+    assert (row["first"], row["second"], row["first_wins"], row["second_wins"]) == ("x", "y", 1, 2)
+    row = ps.preference_rates(frame, focal={"other": "x"}).iloc[0]
+    assert row["first"] == "y"  # another campaign's focal system does not apply
 
 
 def test_the_site_shows_the_tables(root: Path, tmp_path: Path) -> None:
@@ -79,13 +87,28 @@ def test_the_site_shows_the_tables(root: Path, tmp_path: Path) -> None:
     assert len(pages) == 1
     html = pages[0].read_text(encoding="utf-8")
     assert "Error spans by category per system" in html and "all language pairs summed" in html
-    assert "Severity unspecified: 6 of 6 error spans" in html
-    # the board states that its MQM scores weigh only specified severities (none here)
+    # no span has a severity: error counts, never a board of MQM zeros (issue 26)
+    assert "Error counts, no severities in this release" in html
     board = "".join(p.read_text(encoding="utf-8") for p in site.rglob("index.html"))  # wherever the board is
-    assert "severity unspecified for 5 errors: scored from specified severities only" in board
+    assert "Errors per 100 words" in board and "error counts, no severities in this release" in board
     start = html.index("<h2 id=\"errors\"")
     end = html.index("</p>", html.index("preferences-by-pair.csv", start)) + len("</p>")
     check_golden("pairwise_spans/page.html", html[start:end])
     csv = (pages[0].parent / "preferences.csv").read_text(encoding="utf-8").splitlines()
     assert csv[0] == ",".join(ps.RATE_COLUMNS)
     assert csv[1].startswith("all,gpt4-para,gpt4-sent,4,3,1,0,0.75,")
+
+
+@pytest.mark.parametrize("k,n", [(129, 180), (120, 180), (150, 180), (0, 7), (7, 7), (3, 10)])
+def test_wilson_interval_is_scipys(k: int, n: int) -> None:
+    from scipy.stats import binomtest
+
+    ci = binomtest(k, n).proportion_ci(confidence_level=0.95, method="wilson")
+    assert ps.wilson_ci(k, n) == pytest.approx((ci.low, ci.high), abs=1e-12)
+
+
+def test_statement_says_it_the_way_the_paper_does() -> None:
+    row = {"first": "para", "second": "sent", "judgments": 180, "first_wins": 129, "second_wins": 51,
+           "ties": 0, "rate": 129 / 180, "ci_low": ps.wilson_ci(129, 180)[0], "ci_high": ps.wilson_ci(129, 180)[1]}
+    assert ps.statement(row, {"para": "PARA", "sent": "SENT"}) == \
+        "PARA preferred over SENT: 129/180, 71.7 % [95% CI 64.7–77.7 %]"

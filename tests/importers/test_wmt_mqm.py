@@ -59,14 +59,16 @@ def test_fixture_round_trip(fixture_root: tuple[Path, object]) -> None:
         ("sysb", "doc1-1", "rater1", "", 4, 4, "Accuracy", "Omission", "minor", False),
         ("sysb", "doc1-2", "rater1", "", 0, 0, "Accuracy", "Omission", "major", False),
         ("sysc", "doc1-2", "rater2", "It was cold.", 0, 12, "Non-translation", "", "major", True),
-        ("sysa", "doc1-2", "rater1", "", 0, 0, "Style", "Awkward", "neutral", False)])  # line 8 dropped alone
+        ("sysa", "doc1-2", "rater1", "", 0, 0, "Style", "Awkward", "neutral", False),
+        # line 8's tag is malformed: its error is kept without a location (issue 26)
+        ("sysa", "doc1-2", "rater1", "", 0, 0, "Fluency", "Grammar", "minor", False)])
     records = [line for p in (out / "judgments").rglob("*.jsonl") for line in p.read_text().splitlines()]
     assert any('"side": "source", "source_start": 7, "source_end": 11' in line
                for line in records)  # 'cold' in the source
     items = t["mqm"].set_index(["system", "paragraph", "annotator"])["n_errors"].to_dict()
     assert items == {("sysa", "doc1-1", "rater1"): 2, ("sysa", "doc1-1", "rater2"): 0,
                      ("sysb", "doc1-1", "rater1"): 1, ("sysb", "doc1-2", "rater1"): 1,
-                     ("sysa", "doc1-2", "rater1"): 1,
+                     ("sysa", "doc1-2", "rater1"): 2,
                      ("sysc", "doc1-2", "rater2"): 1, ("ref", "doc1-1", "rater2"): 0}
     assert t["paragraphs"].set_index("paragraph")["text"].to_dict() == {"doc1-1": "The snow fell.",
                                                                          "doc1-2": "It was cold."}
@@ -76,21 +78,25 @@ def test_fixture_round_trip(fixture_root: tuple[Path, object]) -> None:
 
 
 def test_fixture_reports_what_it_skipped(fixture_root: tuple[Path, object]) -> None:
-    skipped = fixture_root[1].skipped
-    assert len(skipped) == 2
-    assert skipped[0].startswith("line 8: malformed <v> tags: tag <v> is never closed")
-    assert skipped[0].endswith("only this error was skipped")
-    assert skipped[1].startswith("line 11 (system sysB, doc doc1, seg 1, rater rater2): sysb has a different "
-                                 "translation")
+    report = fixture_root[1]
+    skipped = report.skipped  # type: ignore[attr-defined]
+    assert len(skipped) == 1
+    assert skipped[0].split(":", 2)[1:] == ["11", " system sysB, doc doc1, seg 1, rater rater2: sysb has a "
+                                            "different translation of paragraph 'doc1-1' in an earlier item; "
+                                            "the record was skipped"]
+    # the malformed tag of line 8 keeps its error, without a location, and says so
+    assert report.read["span located: no"] == 1  # type: ignore[attr-defined]
+    assert any(n.endswith(":8: target: malformed <v> tags (tag <v> is never closed (at character 2)); the error was kept "
+                          "without a location (span located: no)") for n in report.notes)  # type: ignore[attr-defined]
 
 
 def test_fixture_wmt_scores_by_hand(fixture_root: tuple[Path, object]) -> None:
     t = load([fixture_root[0]]).tables
     scores = mqm_scores(t["mqm"], t["mqm_errors"], t["paragraphs"], {"mqm-lit-enzh": "wmt"})
     system = (-scores.groupby("system")["score"].mean()).to_dict()
-    # sysA: (5 + 0.1, 0, 0 (line 9, neutral; line 8's malformed error dropped alone)) -> 1.7;
-    # sysB: (1, 5) -> 3; sysC: 25 (non-translation); ref: 0
-    assert system == pytest.approx({"sysa": 1.7, "sysb": 3.0, "sysc": 25.0, "ref": 0.0}, abs=1e-12)
+    # sysA: (5 + 0.1, 0, 1 (line 8's minor error, kept without a location) + 0 (line 9, neutral))
+    # -> 6.1 / 3; sysB: (1, 5) -> 3; sysC: 25 (non-translation); ref: 0
+    assert system == pytest.approx({"sysa": 6.1 / 3, "sysb": 3.0, "sysc": 25.0, "ref": 0.0}, abs=1e-12)
 
 
 # --- the released WMT sample ---------------------------------------------------------------
@@ -216,12 +222,12 @@ def test_one_malformed_tag_keeps_the_records_other_errors(wmt_release: Path, tmp
     src = tmp_path / "mqm_ted_zhen.tsv"
     src.write_text("\n".join(broken), encoding="utf-8")
     report = get("wmt-mqm")(src, tmp_path / "root")
-    assert report.reasons == {"error with malformed <v> tags": 1}
-    assert report.skipped[0].startswith(f"line {target + 1}: malformed <v> tags")
+    assert report.reasons == {} and report.read["span located: no"] == 1
+    assert f":{target + 1}: target: malformed <v> tags" in report.notes[0]
     t = load([tmp_path / "root"]).tables
     record = t["mqm"][(t["mqm"]["system"] == "ref") & (t["mqm"]["paragraph"] == "talk-2-93")
                       & (t["mqm"]["annotator"] == "rater3")]
-    assert len(rows) == 5 and record["n_errors"].tolist() == [4]  # 5 rows, 1 error dropped alone
+    assert len(rows) == 5 and record["n_errors"].tolist() == [5]  # the broken row's error is kept
     assert len(t["mqm"]) == 218  # every record of the sample is still there
 
 
@@ -238,5 +244,5 @@ def test_several_files_one_campaign_each_with_their_pair(tmp_path: Path) -> None
     assert validate([tmp_path / "root"]).items == []
     assert sorted(set(zip(corpus.tables["mqm"]["campaign"], corpus.tables["mqm"]["pair"]))) == [
         ("mqm-lit-enja", "en-ja"), ("mqm-lit-enzh", "en-zh")]
-    assert len(corpus.tables["mqm"]) == 2 * 7 and len(report.skipped) == 4
-    assert {s.split(":")[0] for s in report.skipped} == {"mqm_lit_enja.tsv", "mqm_lit_enzh.tsv"}
+    assert len(corpus.tables["mqm"]) == 2 * 7 and len(report.skipped) == 2
+    assert {Path(s.split(":")[0]).name for s in report.skipped} == {"mqm_lit_enja.tsv", "mqm_lit_enzh.tsv"}

@@ -11,10 +11,11 @@ from litboard.render.reader.notes import RAW_LIMIT, _raw, paragraph_notes
 from litboard.render.core.views import analyse
 
 REPO = Path(__file__).resolve().parents[2]
+DEMO = REPO / "tests" / "fixtures" / "demo"
 
 
 def test_demo_paragraph_lists_every_kind_of_judgment() -> None:
-    corpus = load([REPO])
+    corpus = load([DEMO])
     notes = paragraph_notes(corpus)["kafka-verwandlung-01"]
     assert [t.title for t in notes] == ["SQM ratings (0-6)", "Best-worst scaling", "Pairwise preferences",
                                         "RULER rubric scores (1-5)", "VERSE questions and answers (1-3)"]

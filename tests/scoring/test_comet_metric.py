@@ -22,7 +22,7 @@ from litboard.errors import DataError
 from litboard.scoring import comet_metric
 from litboard.scoring.base import Segment
 
-from ..helpers import copy_root
+from ..helpers import DEMO, copy_root
 from . import tiny_comet
 
 REPO = Path(__file__).resolve().parents[2]
@@ -81,7 +81,7 @@ def translations(root: Path) -> dict[tuple[str, str, str], str]:
 
 @pytest.fixture
 def demo(tmp_path: Path) -> Path:
-    return copy_root(REPO, tmp_path / "data")
+    return copy_root(DEMO, tmp_path / "data")
 
 
 def test_missing_extra_is_a_clear_error(monkeypatch: pytest.MonkeyPatch, demo: Path,

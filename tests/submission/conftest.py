@@ -10,7 +10,7 @@ import pytest
 from litboard.errors import Problem
 from litboard.load import validate
 
-from ..helpers import copy_root
+from ..helpers import DEMO, copy_root
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -47,4 +47,4 @@ def problems_in(root: Path, fragment: str) -> list[Problem]:
 @pytest.fixture()
 def demo(tmp_path: Path) -> Path:
     """A private copy of the repository's demo data root."""
-    return copy_root(REPO, tmp_path / "demo")
+    return copy_root(DEMO, tmp_path / "demo")

@@ -35,13 +35,20 @@ def make_targets() -> set[str]:
 ALL = sorted(p.name for p in WORKFLOWS.glob("*.yml"))
 
 
-def test_the_three_workflows_exist() -> None:
-    assert ALL == ["llm-score.yml", "pages.yml", "pr.yml"]
+def test_the_five_workflows_exist() -> None:
+    assert ALL == ["llm-score.yml", "pages.yml", "pr-barrier.yml", "pr-comment.yml", "pr.yml"]
+
+
+# the two workflows with a privileged trigger, each reviewed in tests/tracks/test_workflow_security.py
+PRIVILEGED = {"pr-barrier.yml": {"pull_request_target"}, "pr-comment.yml": {"workflow_run"}}
 
 
 @pytest.mark.parametrize("name", ALL)
 def test_triggers_are_safe(name: str) -> None:
     triggers = set(load(name)["on"])
+    if name in PRIVILEGED:
+        assert triggers == PRIVILEGED[name]
+        return
     assert triggers <= ALLOWED_TRIGGERS, triggers
     assert "pull_request_target" not in (WORKFLOWS / name).read_text(encoding="utf-8")
 
@@ -66,7 +73,10 @@ def test_every_run_step_is_a_make_target(name: str) -> None:
 
 @pytest.mark.parametrize("name", ALL)
 def test_permissions_default_to_read(name: str) -> None:
-    assert load(name)["permissions"] == {"contents": "read"}
+    expected = {"contents": "read"}
+    if name == "pr-comment.yml":  # the one write permission of the pull-request flow
+        expected = {"contents": "read", "actions": "read", "pull-requests": "write"}
+    assert load(name)["permissions"] == expected
 
 
 def test_pr_workflow_runs_the_pipeline_in_order() -> None:
@@ -74,7 +84,8 @@ def test_pr_workflow_runs_the_pipeline_in_order() -> None:
     assert set(workflow["on"]) == {"pull_request", "workflow_dispatch"}
     order = [s["run"].split()[1] if "run" in s else s["uses"].split("@")[0] for s in steps(workflow)]
     assert order == ["actions/checkout", "actions/setup-python", "install-test", "check-pr", "validate", "test",
-                     "score-sacrebleu", "site", "actions/upload-artifact", "summary"]
+                     "actions/cache", "track-scores", "public", "actions/upload-artifact", "results",
+                     "actions/upload-artifact", "summary"]
     assert "FORMAT=github" in (WORKFLOWS / "pr.yml").read_text(encoding="utf-8")
     assert "secrets." not in (WORKFLOWS / "pr.yml").read_text(encoding="utf-8")
 
@@ -92,7 +103,7 @@ def test_preview_is_an_artifact_built_from_the_pr_code_and_the_summary_says_so()
     from litboard.ci_summary import PREVIEW_NOTE, summary
     from litboard.load import load as load_data
 
-    upload = next(s for s in steps(load("pr.yml")) if s.get("uses", "").startswith("actions/upload-artifact@"))
+    upload = next(s for s in steps(load("pr.yml")) if s.get("uses", "").startswith("actions/upload-artifact@"))  # first
     assert upload["with"]["name"] == "site-preview" and "never deployed" in upload["name"]
     assert "pages" not in {k for job in load("pr.yml")["jobs"].values() for k in job.get("permissions", {})}
     assert "built by this pull request's own code" in PREVIEW_NOTE and "never deployed" in PREVIEW_NOTE
@@ -165,7 +176,7 @@ def test_llm_workflow_never_runs_for_pull_requests_or_forks() -> None:
     assert "secrets.OPENAI_API_KEY" in text
     inputs = workflow["on"]["workflow_dispatch"]["inputs"]["metrics"]
     assert inputs["type"] == "choice", "no free text from the dispatch form reaches make"
-    for other in ("pr.yml", "pages.yml"):
+    for other in ("pr.yml", "pages.yml", "pr-barrier.yml", "pr-comment.yml"):
         assert "secrets." not in (WORKFLOWS / other).read_text(encoding="utf-8")
 
 

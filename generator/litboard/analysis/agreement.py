@@ -71,6 +71,8 @@ def krippendorff_alpha(data: pd.DataFrame, level: Level) -> Agreement:
     pairable = int((np.sum(~np.isnan(values), axis=0) >= 2).sum())
     if pairable == 0:
         return Agreement(f"Krippendorff alpha ({level})", float("nan"), 0)
+    if len(np.unique(values[~np.isnan(values)])) < 2:  # one value only: expected disagreement 0, alpha 0/0
+        return Agreement(f"Krippendorff alpha ({level})", float("nan"), pairable)
     value = _alpha(values, level)
     return Agreement(f"Krippendorff alpha ({level})", float(value), pairable)
 
@@ -207,6 +209,29 @@ def span_kappa(spans: pd.DataFrame, lengths: pd.DataFrame, annotators: tuple[str
     values = kappas_of(counts)
     defined = values[~np.isnan(values)]
     return Agreement(label, float(np.mean(defined)) if len(defined) else float("nan"), len(defined))
+
+
+def span_kappa_ci(spans: pd.DataFrame, lengths: pd.DataFrame, annotators: tuple[str, str],
+                  texts: pd.Series, mode: Literal["span", "label"] = "span", resamples: int = 1000,
+                  seed: int = 12345, alpha: float = 0.05) -> tuple[float, float, int]:
+    """Percentile (1 - alpha) bootstrap CI of the pooled span kappa over *texts*: ``texts`` gives
+    each row of ``lengths`` its text (e.g. system + work); a resample draws texts with
+    replacement and pools the character counts of their translations. (low, high, texts)."""
+    counts = confusion(spans, lengths, annotators, mode, TRANSLATION, per_item=True).counts
+    codes, uniques = pd.factorize(pd.Series(list(texts), dtype=object), sort=True)
+    per_text = np.zeros((len(uniques), *counts.shape[1:]))
+    np.add.at(per_text, codes, counts)
+    rng = np.random.default_rng(seed)
+    draws = rng.integers(0, len(uniques), size=(resamples, len(uniques)))
+    weights = np.zeros((resamples, len(uniques)))
+    np.add.at(weights, (np.repeat(np.arange(resamples), len(uniques)), draws.ravel()), 1.0)
+    pooled = np.einsum("rt,tij->rij", weights, per_text)
+    values = kappas_of(pooled)
+    values = values[~np.isnan(values)]
+    if not len(values):
+        return float("nan"), float("nan"), len(uniques)
+    low, high = np.quantile(values, [alpha / 2, 1 - alpha / 2])
+    return float(low), float(high), len(uniques)
 
 
 def agreement_table(scores: pd.DataFrame, value: str = "score",

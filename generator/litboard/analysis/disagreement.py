@@ -12,6 +12,11 @@ import pandas as pd
 
 KEYS = ["pair", "paragraph"]
 MIN_SYSTEMS = 3  # a rank correlation over fewer systems says nothing
+LISTED_SYSTEMS = 5  # "where judges disagree most" lists only paragraphs with this many systems:
+# over 3 systems tau takes 4 values and -1 is reached by chance one time in 6
+LISTED_WORDS = 20  # ... and this many source words (4-word lines filled the top before)
+EXACT_ORDERS = 5040  # up to 7 systems every ordering is enumerated; beyond, PERMUTATIONS are drawn
+PERMUTATIONS = 2000
 
 
 def spread(long: pd.DataFrame, column: str, higher_is_better: bool = True) -> pd.DataFrame:
@@ -34,12 +39,12 @@ def spread(long: pd.DataFrame, column: str, higher_is_better: bool = True) -> pd
 
 
 def judge_disagreement(long: pd.DataFrame, human: str, judges: dict[str, bool],
-                       human_higher_is_better: bool = True) -> pd.DataFrame:
+                       human_higher_is_better: bool = True, min_systems: int = MIN_SYSTEMS) -> pd.DataFrame:
     """Kendall tau-b between the human column and each judge over the systems of a paragraph.
 
     ``judges`` maps column -> higher_is_better; scores are oriented so that tau = 1 means the
     judge orders the systems exactly as the humans do and -1 the reverse. Paragraphs with fewer
-    than MIN_SYSTEMS systems scored by both, or a constant column, are left out.
+    than ``min_systems`` systems scored by both, or a constant column, are left out.
 
     All paragraphs at once (numpy over a paragraphs x systems x systems sign array), computed
     as scipy's ``kendalltau`` computes tau-b, so the values are the same to the last bit
@@ -64,7 +69,7 @@ def judge_disagreement(long: pd.DataFrame, human: str, judges: dict[str, bool],
         both = ~np.isnan(h) & ~np.isnan(j)
         x, y = np.where(both, h, np.nan), np.where(both, j, np.nan)
         n = both.sum(1)
-        keep = (n >= MIN_SYSTEMS) & (_distinct(x) >= 2) & (_distinct(y) >= 2)
+        keep = (n >= min_systems) & (_distinct(x) >= 2) & (_distinct(y) >= 2)
         rows = np.flatnonzero(keep)
         sx, sy = _signs(x[rows]), _signs(y[rows])
         concordance = (sx * sy).sum((1, 2)) // 2  # con - dis over the pairs i < j
@@ -116,3 +121,33 @@ def most_disputed(taus: pd.DataFrame, top: int) -> pd.DataFrame:
     summary["worst_tau"] = worst["tau"]
     summary = summary.reset_index().sort_values(["mean_tau", "pair", "paragraph"], kind="stable")
     return summary.head(top).reset_index(drop=True)
+
+
+def _orders(n: int, seed: int) -> np.ndarray:
+    """Every permutation of n systems when there are at most EXACT_ORDERS, else PERMUTATIONS
+    drawn from ``numpy.random.default_rng(seed)`` (the identity first either way)."""
+    from itertools import permutations
+    from math import factorial
+
+    if factorial(n) <= EXACT_ORDERS:
+        return np.array(list(permutations(range(n))))
+    rng = np.random.default_rng(seed)
+    drawn = np.argsort(rng.random((PERMUTATIONS, n)), axis=1)
+    return np.vstack([np.arange(n)[None, :], drawn])
+
+
+def disagreement_p(human: np.ndarray, judges: np.ndarray, seed: int = 12345) -> tuple[float, float]:
+    """Mean τ-b over judges between ``human`` (n systems) and each row of ``judges`` (k x n,
+    oriented so that higher is better; no NaN), and its one-sided permutation p: the share of
+    orderings of the human scores over the systems whose mean τ is as low or lower. Exact (all
+    n! orderings) up to 7 systems; with sampled orderings p = (count + 1) / (R + 1)."""
+    orders = _orders(len(human), seed)
+    s_h = np.sign(human[:, None] - human[None, :])
+    s_j = np.sign(judges[:, :, None] - judges[:, None, :])  # (k, n, n)
+    untied = np.sqrt((s_h != 0).sum() / 2) * np.sqrt((s_j != 0).sum((1, 2)) / 2)  # (k,)
+    permuted = s_h[orders[:, :, None], orders[:, None, :]]  # (R, n, n)
+    taus = np.einsum("rij,kij->rk", permuted, s_j) / 2 / untied[None, :]
+    means = taus.mean(1)
+    observed = means[0]
+    count = int(np.sum(means <= observed + 1e-12))  # sampled: the identity row is scipy's "+1"
+    return float(observed), float(min(1.0, count / len(orders)))

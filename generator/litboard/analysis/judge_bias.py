@@ -6,16 +6,18 @@ of a dataset -- human scheme, automatic metric or LLM judge -- and every item (a
 or a whole text when a dataset scores texts), the best-ranked human translation is compared
 with the best-ranked machine translation of the compared group (pandas' average rank, so ties
 share a rank). An item counts when the human side is *strictly* better: paper 000's adequacy
-(Table 3), of which this is the generalisation. Shares come with a 95% percentile bootstrap
-CI over items (seeded, so builds are byte-identical).
+(Table 3), of which this is the generalisation. Shares come with a 95% Wilson score interval
+(``proportions.wilson_interval``): a percentile bootstrap of a share over one or three items
+collapses to [100, 100]; shares over fewer than ``SMALL_N`` items are greyed on the page.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-import numpy as np
 import pandas as pd
+
+from .proportions import wilson_share
 
 ITEM_COLUMNS = ["measure", "system", "pair", "item", "score"]
 KINDS = ("human", "metric", "llm")
@@ -63,20 +65,7 @@ def share_above(scores: pd.DataFrame, human: set[str], compared: set[str], highe
                          "above": (both["h"] < both["m"]).astype(float).to_numpy()})
 
 
-def bootstrap_share(values: np.ndarray, resamples: int = 1000, seed: int = 0,
-                    level: float = 0.95) -> tuple[float, float, float]:
-    """Mean of 0/1 ``values`` (as a percent) with a percentile bootstrap CI over items."""
-    if len(values) == 0:
-        return float("nan"), float("nan"), float("nan")
-    rng = np.random.default_rng(seed)
-    picks = rng.integers(0, len(values), size=(resamples, len(values)))
-    means = values[picks].mean(axis=1)
-    tail = (1 - level) / 2
-    low, high = np.quantile(means, [tail, 1 - tail])
-    return 100 * float(values.mean()), 100 * float(low), 100 * float(high)
-
-
-def grouped_shares(above: pd.DataFrame, groups: dict[str, pd.Series], seed: int = 0) -> pd.DataFrame:
+def grouped_shares(above: pd.DataFrame, groups: dict[str, pd.Series]) -> pd.DataFrame:
     """One row per scope: 'all' (items of every pair pooled), each pair, and each value of each
     extra grouping (``groups``: name -> Series indexed by (pair, item)). Columns scope, group,
     items, percent, ci_low, ci_high."""
@@ -84,7 +73,7 @@ def grouped_shares(above: pd.DataFrame, groups: dict[str, pd.Series], seed: int 
     keyed = above.set_index(["pair", "item"])["above"]
 
     def add(scope: str, group: str, values: pd.Series) -> None:
-        percent, low, high = bootstrap_share(values.to_numpy(dtype=float), seed=seed)
+        percent, low, high = wilson_share(values.to_numpy(dtype=float))
         rows.append({"scope": scope, "group": group, "items": int(len(values)), "percent": percent,
                      "ci_low": low, "ci_high": high})
 

@@ -12,6 +12,7 @@ import pandas as pd
 
 from ..model import Corpus
 from ..typology import simple_class
+from .error_counts import per_translation, unweighted_campaigns
 from .mqm import mqm_scores, variant_signature
 
 
@@ -42,7 +43,9 @@ def segment_scores(corpus: Corpus) -> tuple[pd.DataFrame, list[Column]]:
         columns=["column", "system", "pair", "paragraph", "score"])
     order = list(GROUPS)
     columns = sorted((c for _, c in parts), key=lambda c: order.index(c.group))  # stable
-    return long, columns
+    from ..campaign.status import pool  # systems whose human-evaluation plan is complete
+
+    return pool(corpus, long, columns), columns
 
 
 def severity_noted(column: Column, corpus: Corpus, mqm: pd.DataFrame) -> Column:
@@ -80,9 +83,10 @@ def _mqm_parts(corpus: Corpus) -> Parts:
     variants = campaigns["mqm_variant"].to_dict()
     per_words = frozenset(c for c, d in corpus.campaigns.items()
                           if d.get("mqm", {}).get("normalise") == "words")
+    unweighted = set(unweighted_campaigns(corpus.mqm_errors, corpus.campaigns))
     mqm = mqm_scores(corpus.mqm, corpus.mqm_errors, corpus.paragraphs, variants, per_words)
-    mqm, version, parts = mqm[mqm["score"].notna()], corpus.data_version(), []
-    for cid, group in mqm.groupby("campaign", sort=True):
+    mqm, version, parts = mqm[mqm["score"].notna()], corpus.data_version(), _count_parts(corpus, unweighted)
+    for cid, group in mqm[~mqm["campaign"].isin(unweighted)].groupby("campaign", sort=True):
         unit = ("error points per 100 source words" if cid in per_words else
                 f"variant {variants[cid]} ({variant_signature(str(variants[cid]))})")
         label = _label("MQM", campaigns.at[cid, "title"]) + (" per 100 words" if cid in per_words else "")
@@ -93,6 +97,22 @@ def _mqm_parts(corpus: Corpus) -> Parts:
             column = Column(f"mqm:{cid}{suffix}", label + who, str(cid), True,
                             f"{cid}, MQM {unit}{only}, data {version}", kind)
             parts.append((part, severity_noted(column, corpus, group)))
+    return parts
+
+
+def _count_parts(corpus: Corpus, campaigns: set[str]) -> Parts:
+    """Error counts per 100 source words for MQM campaigns without any severity (instead of MQM
+    points, which would all be 0): lower is better."""
+    if not campaigns:
+        return []
+    titles, version, parts = corpus.tables["campaigns"].set_index("campaign")["title"], corpus.data_version(), []
+    rows = per_translation(corpus.mqm[corpus.mqm["campaign"].isin(campaigns)], corpus.paragraphs)
+    for cid, group in rows[rows["score"].notna()].groupby("campaign", sort=True):
+        for part, kind, suffix in _by_annotator(group, _llm_annotators(corpus)):
+            parts.append((part, Column(
+                f"errors:{cid}{suffix}", f"Errors per 100 words ({titles[cid]})", str(cid), False,
+                f"{cid}, error counts, no severities in this release: error spans per 100 source words "
+                f"(CJK sources: per 100 characters), {kind} annotators, data {version}", kind)))
     return parts
 
 

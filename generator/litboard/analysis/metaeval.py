@@ -2,7 +2,9 @@
 
 Kendall's tau is scipy's ``kendalltau`` with ``variant="b"`` (tau-b, which corrects for ties
 in either ranking -- student MQM has many ties at 0), computed per language pair over all
-translations that have both scores (paper 000 Fig. 2a; Fig. 2b per error category).
+translations that have both scores (paper 000 Fig. 2a; Fig. 2b per error category). Its CI
+and p-value come from resampling whole paragraphs (``tau_resampling``): the translations of one
+paragraph are not independent, so scipy's p-value (1e-43 for a pair) is not used.
 System rankings are plain means (the bootstrap lives in ``uncertainty.py``); system-level
 pairwise accuracy is the share of system pairs a metric orders like the human scores.
 """
@@ -14,7 +16,7 @@ from typing import Mapping, Sequence
 import pandas as pd
 
 KEYS = ["pair", "paragraph", "system"]
-TAU_COLUMNS = ["pair", "human", "metric", "tau", "p_value", "n"]
+TAU_COLUMNS = ["pair", "human", "metric", "tau", "ci_low", "ci_high", "p_value", "n", "paragraphs"]
 RANK_COLUMNS = ["pair", "system", "mean", "n", "rank"]
 
 
@@ -23,20 +25,32 @@ def wide_scores(long: pd.DataFrame, column: str = "campaign") -> pd.DataFrame:
     return long.pivot_table(index=KEYS, columns=column, values="score", aggfunc="mean")
 
 
-def kendall(wide: pd.DataFrame, comparisons: Sequence[tuple[str, str]], variant: str = "b") -> pd.DataFrame:
+def kendall(wide: pd.DataFrame, comparisons: Sequence[tuple[str, str]], variant: str = "b",
+            resample: bool = True) -> pd.DataFrame:
     """Kendall tau per pair for each (human column, metric column) of ``wide``.
 
-    Returns columns pair, human, metric, tau, p_value, n (translations with both scores).
+    Returns columns pair, human, metric, tau, ci_low, ci_high, p_value (95% CI and two-sided p
+    from a paired bootstrap over paragraphs; NaN when ``resample`` is False), n (translations
+    with both scores) and paragraphs. ``variant`` "b" uses the resampling; other variants
+    (scipy's "c") give tau only.
     """
     from scipy.stats import kendalltau
 
+    from .tau_resampling import paragraph_tau
+
     rows = []
+    nan = float("nan")
     for human, metric in comparisons:
         for pair, group in wide[[human, metric]].dropna().groupby(level="pair", sort=True):
-            result = kendalltau(group[human], group[metric], variant=variant)
-            rows.append({"pair": pair, "human": human, "metric": metric,
-                         "tau": float(result.statistic), "p_value": float(result.pvalue),
-                         "n": len(group)})
+            paragraphs = group.index.get_level_values("paragraph")
+            row = {"pair": pair, "human": human, "metric": metric, "n": len(group),
+                   "paragraphs": paragraphs.nunique(), "ci_low": nan, "ci_high": nan, "p_value": nan}
+            if resample and variant == "b" and len(group) > 1:
+                found = paragraph_tau(group[human].to_numpy(), group[metric].to_numpy(), paragraphs.to_numpy())
+                row.update(tau=found.tau, ci_low=found.ci_low, ci_high=found.ci_high, p_value=found.p_value)
+            else:
+                row["tau"] = float(kendalltau(group[human], group[metric], variant=variant).statistic)
+            rows.append(row)
     return pd.DataFrame(rows, columns=TAU_COLUMNS)
 
 

@@ -9,9 +9,9 @@ mt-metrics-eval's ``pairwise_paired_permutation_test.py`` (Thompson 2024); all p
 computed with a few matrix products.
 
 p-values follow ``scipy.stats.permutation_test(permutation_type="samples",
-alternative="two-sided")`` exactly: when 2**n_items <= n_resamples every swap pattern is
-enumerated once (an exact test, p = count / 2**n), otherwise p = (count + 1) /
-(n_resamples + 1); two-sided p = min(1, 2 * min(p_less, p_greater)), with scipy's relative
+alternative="two-sided")`` exactly: when 2**n_items <= max(n_resamples, 2**EXACT_ITEMS)
+every swap pattern is enumerated once (an exact test, p = count / 2**n, what scipy gives
+with ``n_resamples=np.inf``), otherwise p = (count + 1) / (n_resamples + 1); two-sided p = min(1, 2 * min(p_less, p_greater)), with scipy's relative
 tolerance of 100 machine epsilons for ties with the observed value. Hand-written rather than
 one ``permutation_test`` call per pair because the swaps are shared by all pairs and the
 statistic may be a weighted mean (BWS counting scores); a test pins it to scipy's p-values.
@@ -22,11 +22,28 @@ from __future__ import annotations
 import numpy as np
 
 EPS = np.finfo(float).eps * 100
+EXACT_ITEMS = 16  # up to 16 items every one of the 2**16 = 65,536 swap patterns is enumerated
+
+
+def is_exact(n_items: int, n_resamples: int) -> bool:
+    """Whether the test with ``n_items`` items enumerates every swap pattern."""
+    return n_items <= EXACT_ITEMS or (n_items < 63 and 2 ** n_items <= n_resamples)
+
+
+def smallest_p(n_shared: int, n_items: int, n_resamples: int) -> float:
+    """The smallest two-sided p the test can give for a pair sharing ``n_shared`` of the
+    ``n_items`` items: at least 2 / 2**n_shared (only the observed swap pattern and its mirror
+    image are as extreme: 0.25 for three items), and at least 2 / (n_resamples + 1) when the
+    patterns are sampled, not enumerated. 1 without shared items."""
+    if n_shared < 1:
+        return 1.0
+    floor = 0.0 if is_exact(n_items, n_resamples) else 2.0 / (n_resamples + 1)
+    return min(1.0, max(2.0 ** (1 - n_shared), floor))
 
 
 def swap_matrix(n_items: int, n_resamples: int, seed: int) -> tuple[np.ndarray, bool]:
     """0/1 swaps, shape (R, n_items), and whether they enumerate all 2**n_items patterns."""
-    if n_items < 63 and 2 ** n_items <= n_resamples:
+    if is_exact(n_items, n_resamples):
         patterns = np.arange(2 ** n_items)[:, None] >> np.arange(n_items)[None, :] & 1
         return patterns.astype(float), True
     rng = np.random.default_rng(seed)

@@ -19,6 +19,7 @@ import pandas as pd
 from ..model import Corpus
 from . import agreement as ag
 from .mqm import mqm_scores
+from .rounding import format_number
 
 LONG = ["column", "system", "pair", "paragraph", "score"]
 
@@ -91,11 +92,13 @@ def agreement_rows(corpus: Corpus) -> pd.DataFrame:
 
 def span_agreement(corpus: Corpus) -> pd.DataFrame:
     """Character-level Cohen's kappa ('span' and 'label') per MQM campaign, pair, annotator pair,
-    pooled over the translations both annotators judged (one vectorised pass per pair)."""
+    pooled over the translations both annotators judged (one vectorised pass per pair), with a
+    95% bootstrap CI over texts (a text: one system's translation of one work) in ``ci``."""
     rows = []
     lengths = corpus.translations[["system", "pair", "paragraph", "length"]].dropna()
     judged = corpus.mqm[["campaign", "pair", "annotator", "system", "paragraph"]].drop_duplicates()
     errors = {k: g for k, g in corpus.mqm_errors.groupby(["campaign", "pair"], sort=False)}
+    work_of = corpus.paragraphs.set_index("paragraph")["work"].astype(str)
     for (campaign, pair), items in judged.groupby(["campaign", "pair"], sort=True):
         by_annotator = {a: pd.MultiIndex.from_frame(g[["system", "paragraph"]])
                         for a, g in items.groupby("annotator")}
@@ -106,10 +109,17 @@ def span_agreement(corpus: Corpus) -> pd.DataFrame:
             mine = candidates[keys.isin(by_annotator[first]) & keys.isin(by_annotator[second])]
             if mine.empty:
                 continue
+            texts = mine["system"].astype(str) + "|" + mine["paragraph"].map(work_of).fillna(mine["paragraph"])
             for mode in ("span", "label"):
                 result = ag.span_kappa(spans, mine, (first, second), mode=mode)
-                rows.append(_row(str(campaign), "mqm", str(pair), f"{first} vs {second}", result))
-    return pd.DataFrame(rows, columns=["campaign", "scheme", "pair", "annotators", "statistic", "value", "n"])
+                low, high, count = ag.span_kappa_ci(spans, mine, (first, second), texts, mode=mode)
+                rows.append({**_row(str(campaign), "mqm", str(pair), f"{first} vs {second}", result),
+                             "ci": f"[{fmt_ci(low)}, {fmt_ci(high)}] over {count} texts"})
+    return pd.DataFrame(rows, columns=["campaign", "scheme", "pair", "annotators", "statistic", "value", "n", "ci"])
+
+
+def fmt_ci(value: float) -> str:
+    return "—" if value != value else format_number(value, 3)
 
 
 def bws_agreement(bws: pd.DataFrame) -> pd.DataFrame:

@@ -31,9 +31,18 @@ in which the difference vanishes or changes sign; with d == 0, p = 1. p is symme
 its resolution is 1/R, and the diagonal is NaN. A resample holding no item shared by
 the two systems (possible only with ``"available"``) counts as a sign change.
 
-``test="permutation"`` uses the paired permutation test of ``permutation.py`` instead
-(the test mt-metrics-eval and the WMT metrics task use); CIs and rank intervals still come
-from the bootstrap.
+``test="permutation"`` (the default of the site's settings) uses the paired sign-flip
+permutation test of ``permutation.py`` instead (the test mt-metrics-eval and the WMT metrics
+task use): exact, every swap pattern enumerated, up to 16 items, sampled beyond; CIs and rank
+intervals still come from the bootstrap.
+
+Tiny samples: a paired test over n shared items cannot give p below 2 / 2**n (the exact
+sign-flip test: 0.25 for three texts), whatever the data. ``smallest_p`` is that bound,
+minimised over the pairs (with sampled swaps also >= 2 / (R + 1)). When it is not below
+alpha no pair can be separated by any valid test: ``separable`` is False, every system gets
+cluster 0 (no clusters) and the boards print "n = 3 texts: no pair can be separated at
+α = 0.05" instead of rank intervals and clusters that would look decisive. The bound applies
+to ``test="bootstrap"`` too, whose p can reach 0 with three items.
 
 Rank intervals: in every resample systems are ranked by their resampled means (ties share
 the smallest rank). rank_min / rank_max are the ends of the (1 - alpha) rank interval: with
@@ -61,7 +70,7 @@ import numpy as np
 import pandas as pd
 
 from ..errors import DataError, Problem
-from .permutation import permutation_p_values
+from .permutation import EXACT_ITEMS, permutation_p_values, smallest_p
 
 Missing = Literal["complete", "available"]
 Test = Literal["bootstrap", "permutation"]
@@ -75,8 +84,9 @@ class RankingResult:
     ``table`` is indexed by system, sorted by rank, with columns mean, ci_low, ci_high,
     rank (1 = best, ties share the smallest rank), rank_min, rank_max (the ends of the
     (1 - alpha) rank interval over resamples, see the module doc),
-    n_items (items behind the system's mean) and cluster (1 = top). ``clusters`` lists
-    the systems of each cluster, best first; ``n_dropped`` counts items left out.
+    n_items (items behind the system's mean), cluster (1 = top; 0 for every system when no
+    pair can be separated) and smallest_p. ``clusters`` lists the systems of each cluster,
+    best first (empty when none can be formed); ``n_dropped`` counts items left out.
     """
 
     table: pd.DataFrame
@@ -91,6 +101,12 @@ class RankingResult:
     missing: str
     test: str = "bootstrap"
     weighted: bool = False
+    smallest_p: float = 0.0  # the smallest p any pair can attain (see the module doc)
+
+    @property
+    def separable(self) -> bool:
+        """Whether some pair of systems could be separated at alpha (see "Tiny samples")."""
+        return self.smallest_p < self.alpha
 
     def signature(self) -> str:
         """A reproducibility string printed under every number that comes from here."""
@@ -101,7 +117,7 @@ class RankingResult:
 
 
 TEST_NAMES = {"bootstrap": "two-sided paired bootstrap test",
-              "permutation": "two-sided paired permutation test (as mt-metrics-eval and WMT)"}
+              "permutation": "two-sided paired sign-flip permutation test (as mt-metrics-eval and WMT)"}
 
 
 def method_text(n_resamples: int, seed: int, alpha: float, test: str = "bootstrap") -> str:
@@ -113,8 +129,21 @@ def method_text(n_resamples: int, seed: int, alpha: float, test: str = "bootstra
             f"r = {level} rank interval ({100 * alpha / 2:g}th to {100 * (1 - alpha / 2):g}th "
             f"percentile of the ranks over the resamples); systems in one cluster (c) are not "
             f"separated by a {TEST_NAMES[test]} at α = {alpha:g}, "
-            f"{n_resamples} {'resamples' if test == 'bootstrap' else 'permutations'}; "
+            f"{_test_draws(test, n_resamples)}; "
             f"clusters are not corrected for multiple comparisons (one test per pair of systems)")
+
+
+def _test_draws(test: str, n_resamples: int) -> str:
+    if test == "bootstrap":
+        return f"{n_resamples} resamples"
+    return (f"exact (every sign flip enumerated) up to {EXACT_ITEMS} items, "
+            f"{n_resamples} sampled sign flips beyond")
+
+
+def limit_text(n_items: int, unit: str, alpha: float) -> str:
+    """The note a board prints instead of clusters when no pair can be separated."""
+    units = unit if n_items == 1 else f"{unit}s"
+    return f"n = {n_items} {units}: no pair can be separated at α = {alpha:g}"
 
 
 def _fail(field: str, message: str, fix: str) -> DataError:
@@ -213,6 +242,15 @@ def _p_matrix(counts: np.ndarray, data: pd.DataFrame, weights: np.ndarray | None
     full[rows, cols] = p
     full[cols, rows] = p
     return full
+
+
+def attainable_p(data: pd.DataFrame, n_resamples: int) -> float:
+    """The smallest p any pair of columns can attain: ``permutation.smallest_p`` over the items
+    the two share, minimised over the pairs (1 with fewer than two systems)."""
+    mask = data.notna().to_numpy()
+    rows, cols = np.triu_indices(mask.shape[1], 1)
+    shared = (mask[:, rows] & mask[:, cols]).sum(0)
+    return min((smallest_p(int(n), len(data), n_resamples) for n in shared), default=1.0)
 
 
 def _test_p_values(test: str, counts: np.ndarray, data: pd.DataFrame, n_resamples: int,
@@ -332,9 +370,11 @@ def paired_bootstrap(scores: pd.DataFrame, n_resamples: int = 1000, seed: int = 
     }, index=pd.Index(names, name="system"))
     sign = -1.0 if higher_is_better else 1.0
     order = sorted(names, key=lambda s: (sign * table.at[s, "mean"], s))
-    clusters = significance_clusters(order, p_values, alpha)
-    table["cluster"] = 0
+    floor = attainable_p(data, n_resamples)
+    clusters = significance_clusters(order, p_values, alpha) if floor < alpha else []
+    table["cluster"] = 0  # 0: no clusters, no pair can be separated (see "Tiny samples")
     for number, cluster in enumerate(clusters, start=1):
         table.loc[cluster, "cluster"] = number
-    return RankingResult(table.loc[order], p_values, clusters, len(data), dropped,
-                         n_resamples, seed, alpha, higher_is_better, missing, test, w is not None)
+    table["smallest_p"] = floor
+    return RankingResult(table.loc[order], p_values, clusters, len(data), dropped, n_resamples,
+                         seed, alpha, higher_is_better, missing, test, w is not None, floor)

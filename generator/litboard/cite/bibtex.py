@@ -37,8 +37,13 @@ def dataset_entry(card: dict[str, Any]) -> Entry:
     source = card.get("source") or {}
     fields = [("title", escape(label)), ("author", "{litboard contributors}" if card.get("demo") else ""),
               ("note", escape(f"Data version {card['version']}")),
-              ("url", str(source.get("url", "")))]
+              ("url", _web(str(source.get("url", ""))))]
     return Entry(_KEY.sub("-", str(card["id"])), label, entry("misc", _KEY.sub("-", str(card["id"])), fields))
+
+
+def _web(url: str) -> str:
+    """A url for BibTeX: only http(s) addresses (older imports stored a file or folder name)."""
+    return url if url.startswith(("https://", "http://")) else ""
 
 
 @dataclass(frozen=True)

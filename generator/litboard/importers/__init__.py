@@ -15,6 +15,7 @@ from typing import Any, Callable
 # CLI format name -> module under litboard.importers. Only implemented importers are listed,
 # so `litboard import --help` tells the truth.
 IMPORTERS: dict[str, str] = {"creativity-bias": "releases.creativity_bias", "liteval": "releases.liteval",
+                              "literary-translation": "releases.literary_translation",
                               "labelstudio": "formats.labelstudio", "wmt-mqm": "formats.wmt_mqm",
                               "csv": "formats.csv_table"}
 

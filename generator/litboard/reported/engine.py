@@ -5,6 +5,12 @@ to the printed precision (half up), the difference and a status: ``agrees`` (the
 reproduced value is the printed one), ``disagrees``, ``not reproduced`` (the registry knows
 the measure but the data give no value for these keys) or ``reported only`` (a measure the
 registry does not know). ``other_reports`` adds what other sources print for the same number.
+
+Every disagreement carries a ``reason`` from REASONS: the record's ``reason`` field; else
+"rounding" when the unrounded reproduced value lies within ROUNDING (0.6) of a printed unit of
+the printed one (e.g. 11.275 printed 11.28: a half-way case, or rounding of intermediate
+values); else "unexplained"; the reason opens the row's note ("Reason: rounding. ..."), so every table that
+shows the note shows it.
 """
 
 from __future__ import annotations
@@ -22,7 +28,12 @@ from ..analysis.rounding import format_number as printed, round_half_up
 
 AGREES, DISAGREES, MISSING, UNKNOWN = "agrees", "disagrees", "not reproduced", "reported only"
 COLUMNS = ["dataset", "source", "measure", "label", "keys", "params", "value", "decimals", "note",
-           "reproduced", "reproduced_rounded", "difference", "raw_difference", "status", "disagrees"]
+           "reproduced", "reproduced_rounded", "difference", "raw_difference", "status", "disagrees",
+           "reason"]
+REASONS = ("paper typo", "release differs from paper", "method unspecified in the paper", "rounding",
+           "data subset")
+UNEXPLAINED = "unexplained"
+ROUNDING = 0.6  # printed units: closer than this, a disagreement is put down to rounding
 EPSILON = 1e-9
 
 
@@ -66,9 +77,13 @@ def compare(corpus: Corpus, reported: pd.DataFrame | None = None,
             if slot not in cache:  # one call per measure and params, however many records
                 cache[slot] = _Reproduced.of(measure.function(corpus, params))
             reproduced = cache[slot].get(keys)
-        rows.append({**{k: r.get(k, "") for k in ("dataset", "source", "measure", "label", "note")},
+        judged = _judge(float(r["value"]), int(r["decimals"]), reproduced, measure is not None)
+        reason = _reason(str(r.get("reason") or ""), judged, int(r["decimals"]))
+        note = str(r.get("note") or "")
+        rows.append({**{k: r.get(k, "") for k in ("dataset", "source", "measure", "label")},
+                     "note": f"Reason: {reason}." + (f" {note}" if note else "") if reason else note,
                      "keys": keys, "params": params, "value": float(r["value"]), "decimals": int(r["decimals"]),
-                     **_judge(float(r["value"]), int(r["decimals"]), reproduced, measure is not None)})
+                     **judged, "reason": reason})
     return pd.DataFrame(rows, columns=COLUMNS)
 
 
@@ -83,6 +98,14 @@ def _judge(value: float, decimals: int, reproduced: float, known: bool) -> dict[
     return {"reproduced": reproduced, "reproduced_rounded": rounded,
             "difference": round(rounded - value, 6), "raw_difference": reproduced - value,
             "status": status, "disagrees": status == DISAGREES}
+
+
+def _reason(declared: str, judged: dict[str, Any], decimals: int) -> str:
+    if not judged["disagrees"]:
+        return ""
+    if declared:
+        return declared
+    return "rounding" if abs(judged["raw_difference"]) <= ROUNDING * 0.1 ** decimals else UNEXPLAINED
 
 
 def other_reports(compared: pd.DataFrame) -> pd.DataFrame:

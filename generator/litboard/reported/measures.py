@@ -17,6 +17,7 @@ import pandas as pd
 from ..analysis import metaeval
 from ..analysis.adequacy import adequacy, subset_items
 from ..model import Corpus
+from . import pairwise_measures as pm
 from . import text_measures as tm
 from .text_measures import stack
 
@@ -86,7 +87,7 @@ def _score_agreement(corpus: Corpus, params: Params) -> pd.DataFrame:
     wide = metaeval.wide_scores(corpus.tables["metric_scores"])
     if first not in wide.columns or second not in wide.columns:
         return stack([], ["pair", "stat"])
-    taus = metaeval.kendall(wide, [(first, second)], str(params.get("variant", "b")))
+    taus = metaeval.kendall(wide, [(first, second)], str(params.get("variant", "b")), resample=False)
     rows = [{"pair": r["pair"], "stat": s, "value": r[k]} for r in taus.to_dict("records")
             for s, k in (("tau", "tau"), ("n", "n"))]
     rows += [{"pair": "mean", "stat": "tau", "value": taus["tau"].mean()},
@@ -159,4 +160,13 @@ MEASURES: dict[str, Measure] = {m.name: m for m in (
     Measure("error-category-matches", ("stat", "llm", "pro"), "campaign (default pro-errors)",
             "Errors both annotators marked (shared link): stat count per llm x pro category, matched, "
             "same (same category) and percent (paper 003 Table 7).", tm.error_category_matches),
+    Measure("pairwise-judgments", ("campaign", "first", "second", "pair"), "",
+            "Pairwise judgments per comparison, the campaign's focal system first; pair '' = all pairs.",
+            pm.judgments),
+    Measure("pairwise-preferred", ("campaign", "first", "second", "pair"), "",
+            "Judgments preferring first (the focal system) over second, ties half; pair '' = all pairs.",
+            pm.preferred),
+    Measure("error-spans", ("system", "category"), "",
+            "Error spans per system and category over every MQM campaign ('' = all), severities ignored.",
+            pm.error_spans),
 )}

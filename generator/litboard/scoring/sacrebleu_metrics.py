@@ -1,8 +1,8 @@
 """BLEU, chrF and TER through sacreBLEU: sentence scores per paragraph, corpus scores per system.
 
 References are human translations (see ``plan.references``); a segment without one is not
-scored. Targets in Chinese use sacreBLEU's ``zh`` tokenizer for BLEU and ``asian_support``
-for TER; the signature records it. ``lexical_overlap`` is paper 000 E.6 (BLEU of one
+scored. Targets in Chinese use sacreBLEU's ``zh`` tokenizer for BLEU, Japanese its ``char``
+tokenizer, and both (and Korean) ``asian_support`` for TER; the signature records it. ``lexical_overlap`` is paper 000 E.6 (BLEU of one
 system's outputs against another's).
 """
 
@@ -16,6 +16,10 @@ from .base import Metric, Segment, Signature
 from .overlap_fast import overlap_table
 
 ASIAN = {"zh", "ja", "ko"}
+# BLEU tokenizers by target language: sacreBLEU's 13a splits on spaces, which Japanese does not
+# write, so a Japanese paragraph would be one token (BLEU 0); 'char' needs no dictionary (ja-mecab
+# would need MeCab and its dictionary)
+TOKENIZE = {"zh": "zh", "ja": "char"}
 
 
 def target_lang(pair: str) -> str:
@@ -79,7 +83,7 @@ class BLEU(SacreMetric):
     def _make(self, sentence: bool) -> Any:
         from sacrebleu.metrics import BLEU as _BLEU
 
-        return _BLEU(tokenize="zh" if self.target == "zh" else None, effective_order=sentence)
+        return _BLEU(tokenize=TOKENIZE.get(self.target), effective_order=sentence)
 
 
 class CHRF(SacreMetric):

@@ -75,8 +75,17 @@ def pair_signatures(text: str) -> dict[str, str]:
 
 def merge_signature(root: Path, campaign_id: str, pair: str, signature: str) -> str:
     """The campaign's per-pair signature string with this pair's added (or a DataError)."""
+    from ..ids import pair_problem
+
     old = read_campaign(root, campaign_id) or {}
-    sigs = pair_signatures(old.get("metric", {}).get("signature", ""))
+    text = str(old.get("metric", {}).get("signature", "") or "")
+    sigs = pair_signatures(text)
+    if any(pair_problem(p) for p in sigs):  # one signature for the whole campaign (hand-written)
+        raise DataError([Problem(str(campaign_path(root, campaign_id)), 0, "metric.signature",
+                                 f"the campaign was scored with {text!r} for every pair; this run gives "
+                                 f"{signature!r} for {pair}: the two cannot be mixed in one campaign",
+                                 "score into a new campaign (e.g. `litboard track score`), or delete or rename "
+                                 "the campaign folder to rescore every system the same way")])
     if pair in sigs and sigs[pair] != signature:
         raise DataError([Problem(str(campaign_path(root, campaign_id)), 0, "metric.signature",
                                  f"{pair} was scored with {sigs[pair]!r}, this run gives {signature!r}",
@@ -86,6 +95,17 @@ def merge_signature(root: Path, campaign_id: str, pair: str, signature: str) -> 
 
 
 def write_campaign(root: Path, campaign_id: str, data: dict[str, Any]) -> None:
+    """Write campaign.yaml. An existing card keeps every field it has (description, date, source,
+    licence, ...): only the ``metric`` block's signature and the ``judge`` block are taken from
+    this run (both were checked against the card first), so hand-written metadata survives."""
+    old = read_campaign(root, campaign_id)
+    if old is not None:
+        merged = dict(old)
+        if "metric" in data:
+            merged["metric"] = {**old.get("metric", {}), "signature": data["metric"].get("signature")}
+        if "judge" in data:
+            merged["judge"] = {**old.get("judge", {}), **data["judge"]}
+        data = merged
     write_yaml(campaign_path(root, campaign_id), data)
 
 

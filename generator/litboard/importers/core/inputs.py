@@ -33,8 +33,9 @@ def dataset_card(settings: DatasetSettings, default_id: str, src: Path | list[Pa
                             "version": settings.version or version}
     card |= {k: v for k, v in (("description", settings.description), ("licence", settings.licence),
                                ("citation", settings.citation)) if v}
-    card["source"] = {"url": files[0].name if len(files) == 1 else files[0].parent.name or ".",
-                      "files": [{"path": f.name, "sha256": h} for f, h in zip(files, sums)]}
+    card["source"] = {"files": [{"path": f.name, "sha256": h} for f, h in zip(files, sums)]}
+    if settings.url:  # never a file or folder name: the BibTeX url must lead somewhere
+        card["source"] = {"url": settings.url, **card["source"]}
     if notes:
         card["notes"] = notes[:]
     return card
@@ -45,7 +46,8 @@ def namespace_ids(settings: DatasetSettings, namespace: str, prefix_ids: bool,
     """(dataset id, id prefix) of one import. The id: ``--namespace``, else the mapping's
     ``dataset.id``, else the first file's name (written back into ``settings``). The prefix work,
     paragraph and system ids get: ``dataset.id_prefix``, else the id with ``--prefix-ids``, else none."""
-    settings.id = namespace or settings.id or default_id(files[0])
+    settings.id = namespace or settings.id or (default_id(files[0]) if len(files) == 1 else
+                                               slug(common_name(files)) or default_id(files[0]))
     return settings.id, settings.id_prefix or (settings.id if prefix_ids else "")
 
 
@@ -60,15 +62,17 @@ def work_card(settings: WorkSettings, source_lang: str, title: str) -> dict[str,
 
 
 def input_files(sources: Path | list[Path], suffix: str) -> list[Path]:
-    """Every file to import: files as given, every ``*<suffix>`` of a folder, or a glob pattern."""
+    """Every file to import: files as given, every ``*<suffix>`` of a folder and its subfolders
+    (walked recursively, sorted by path, hidden files and folders left out), or a glob pattern."""
     import glob
 
     found: list[Path] = []
     for src in sources if isinstance(sources, list) else [sources]:
         if src.is_dir():
-            inside = sorted(src.glob(f"*{suffix}"))
+            inside = folder_files(src, suffix)
             if not inside:
-                raise DataError([Problem(str(src), 0, "SRC", f"is a folder without {suffix} files",
+                raise DataError([Problem(str(src), 0, "SRC", f"is a folder without {suffix} files "
+                                         "(its subfolders were searched too)",
                                          f"pass a folder holding the exported {suffix} files")])
             found += inside
         elif src.is_file():
@@ -81,13 +85,73 @@ def input_files(sources: Path | list[Path], suffix: str) -> list[Path]:
             found += matched
         else:
             raise DataError([Problem(str(src), 0, "SRC", "does not exist", "pass the exported file")])
-    names = [f.name for f in found]
+    names = [f.name for f in dict.fromkeys(found)]
     if len(set(names)) < len(names):
-        raise DataError([Problem(str(found[0].parent), 0, "SRC", "two input files have the same name",
+        twice = sorted({n for n in names if names.count(n) > 1})
+        raise DataError([Problem(str(found[0].parent), 0, "SRC", f"two input files have the same name "
+                                 f"({', '.join(twice[:3])})",
                                  "rename one of them (file names identify the inputs)")])
-    return sorted(dict.fromkeys(found), key=lambda f: f.name)
+    return sorted(dict.fromkeys(found), key=lambda f: (str(f.parent), f.name))
+
+
+def folder_files(folder: Path, suffix: str) -> list[Path]:
+    """Every ``*<suffix>`` file under ``folder`` (recursive, sorted by path; names starting with
+    '.' are skipped, as are symbolic links to folders, so a walk cannot loop)."""
+    import os
+
+    found: list[Path] = []
+    for top, dirs, files in os.walk(folder):
+        dirs[:] = sorted(d for d in dirs if not d.startswith("."))
+        found += [Path(top) / f for f in sorted(files) if f.endswith(suffix) and not f.startswith(".")]
+    return sorted(found, key=lambda f: (str(f.parent), f.name))
+
+
+def count_folders(files: list[Path], report: Any) -> None:
+    """Count the input files per folder in the import report (``files in <folder>``; folders
+    named relative to the parent of their common folder)."""
+    import os
+
+    if not files:
+        return
+    base = Path(os.path.commonpath([str(f.parent) for f in files])).parent
+    for f in files:
+        report.count(f"files in {Path(os.path.relpath(f.parent, base)).as_posix()}/")
+
+
+def common_name(files: list[Path]) -> str:
+    """The name several input files share: the common start of their names (without extensions,
+    e.g. 'mqm_ted' for mqm_ted_ende.tsv and mqm_ted_zhen.tsv), else their common folder's name."""
+    import os
+
+    stems = [f.name.split(".")[0] for f in files]
+    prefix = os.path.commonprefix(stems).rstrip("_-. ")
+    if len(prefix) >= 3:
+        return prefix
+    return Path(os.path.commonpath([str(f.parent.resolve()) for f in files])).name
+
+
+def files_title(kind: str, files: list[Path]) -> str:
+    """Default title of an import: '<kind> (<file>)', or '<kind> (<common name>: N files)'."""
+    if len(files) == 1:
+        return f"{kind} ({files[0].name})"
+    return f"{kind} ({common_name(files)}: {len(files)} files)"
 
 
 def default_id(src: Path) -> str:
     """A safe id from the input file name (without extensions)."""
     return slug(src.name.split(".")[0] if not src.name.startswith(".") else src.name)
+
+
+def skip_problem(skipped: str, default_file: str) -> Problem:
+    """A skipped item of the import report ('<file>:<line>: ...', '<file>: line N ...: why' or
+    'line N ...: why') as a Problem naming its file and line."""
+    import re
+
+    found = re.match(r"^(?P<file>[^\n]+?):(?P<line>\d+): (?P<rest>.*)$", skipped, re.S)
+    if found is None:
+        found = re.match(r"^(?:(?P<file>[^\n:]+): )?line (?P<line>\d+)(?P<rest>.*)$", skipped, re.S)
+    if found is None:
+        return Problem(default_file, 1, "input", skipped, "fix this item and import again")
+    rest = found.group("rest").lstrip(" :,")
+    return Problem(found.group("file") or default_file, int(found.group("line")), "input", rest,
+                   "fix this line and import again (or leave it out)")

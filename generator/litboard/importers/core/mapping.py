@@ -36,6 +36,9 @@ class DatasetSettings:
     description: str = setting("What the data is (shown on the home page).")
     licence: str = setting("Licence of the data.")
     citation: str = setting("BibTeX entry to cite the data.")
+    url: str = setting("Where the data comes from (repository or landing page, http(s)://...): "
+                       "the dataset card's source.url and the url of its BibTeX entry. Default: "
+                       "none (never a file or folder name).")
     id_prefix: str = setting("Prefix ('<prefix>-') of every work, paragraph and system id read from "
                              "the data, so that two imports never share an id; --prefix-ids sets it "
                              "to the dataset id.", kind="id")
@@ -95,8 +98,8 @@ class TaskSettings:
     annotator: str = setting("Data field naming the real annotator when a task has it (e.g. a "
                              "shared Label Studio account); default: completed_by.")
     comparison: str = setting("Data field naming the comparison of a task (see "
-                              "mqm.per_comparison); default: the task's two systems, sorted, "
-                              "joined by '-vs-'.")
+                              "mqm.per_comparison); default: the task's two systems joined by "
+                              "'-vs-', pairwise.focal first, else sorted.")
 
     def problems(self) -> Iterator[Issue]:
         if bool(self.source_lang) != bool(self.target_lang):
@@ -178,6 +181,14 @@ class PairwiseSettings:
                                       choices=("a", "b", "tie"))
     campaign: str = setting("Campaign id; default: <dataset id>-pairwise.", kind="id")
     title: str = setting("Campaign title; default: 'Pairwise preference'.")
+    focal: str = setting("System id the study is about (e.g. the new system compared with each "
+                         "baseline): pages state every comparison with it first ('X preferred over "
+                         "Y'); written to the campaign card as pairwise.focal. Default: none, and "
+                         "pages keep the order A, B of the records.", kind="id")
+    comment_from: str = setting("Name of a TextArea control holding the annotator's rationale; it "
+                                "becomes the record's comment.")
+    notes_from: list[str] = setting("Names of further whole-task Choices controls whose answers are "
+                                    "appended to the comment as '<name>: <choice>'.", [])
 
 
 @dataclass

@@ -16,6 +16,7 @@ from typing import Any
 from ...errors import DataError, Problem
 from ...ids import slug
 from .. import ImportReport, json_size, size_chunks, write_jsonl, write_lines, write_outputs, write_yaml
+from .inputs import skip_problem
 from .mapping import SystemSettings
 
 
@@ -41,6 +42,7 @@ class RootBuilder:
     records: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
     annotators: dict[str, dict[str, dict[str, Any]]] = field(default_factory=dict)
     prefix: str = ""  # id namespace applied on write to work, paragraph and system ids
+    annotator_notes: dict[str, str] = field(default_factory=dict)  # id -> note (e.g. the full name)
     _by_key: dict[tuple[str, str], str] = field(default_factory=dict)
     _texts: dict[str, str] = field(default_factory=dict)
     _seen: dict[str, set[tuple[Any, ...]]] = field(default_factory=dict)
@@ -132,7 +134,7 @@ class RootBuilder:
         if people:
             report.count("annotators", len(people))
 
-    def write(self, out: Path, dataset: dict[str, Any], report: ImportReport) -> None:
+    def write(self, out: Path, dataset: dict[str, Any], report: ImportReport, inputs: list[Path] | None = None) -> None:
         """Write the data root into ``out``, which must not exist or be empty (no stale files).
 
         The root is written into a staging folder beside ``out`` and validated there; only a
@@ -143,6 +145,7 @@ class RootBuilder:
         if out.exists() and (not out.is_dir() or any(out.iterdir())):
             raise DataError([Problem(str(out), 0, "--out", "exists and is not empty",
                                      "choose a new folder, or delete this one first")])
+        self._drop_empty_campaigns(report, str(inputs[0]) if inputs else str(dataset.get("id", out.name)))
         if self.prefix:
             self._apply_prefix()
         self.declare_normalisation(report)
@@ -157,6 +160,26 @@ class RootBuilder:
             stage.rename(out)
         finally:
             shutil.rmtree(stage, ignore_errors=True)
+
+    def _drop_empty_campaigns(self, report: ImportReport, where: str) -> None:
+        """A campaign none of whose records could be imported is left out (and said so); when no
+        campaign keeps a record the import stops, listing the first problems with their lines."""
+        empty = sorted(cid for cid, records in self.records.items() if not records)
+        for cid in empty:
+            del self.campaigns[cid], self.records[cid]
+            report.notes.append(f"campaign {cid!r}: no record could be imported, so it was not written")
+        if self.records:
+            return
+        shown = [skip_problem(s, where) for s in report.skipped[:5]] or [Problem(
+            where, 1, "input", "holds no judgment to import (no data row after this line)",
+            "check the mapping and the input files")]
+        more = len(report.skipped) - len(shown)
+        if more > 0:
+            shown.append(Problem(where, 0, "input", f"and {more} more skipped item(s)",
+                                 "fix the lines above and import again"))
+        raise DataError([Problem(p.file, p.line, p.field, f"{p.message} (no judgment could be imported: "
+                                 "nothing was written)" if i == 0 else p.message, p.fix)
+                         for i, p in enumerate(shown)])
 
     def _write_files(self, out: Path, dataset: dict[str, Any], report: ImportReport) -> None:
         write_yaml(out / "corpus" / "dataset.yaml", dataset)
@@ -177,7 +200,8 @@ class RootBuilder:
                 write_outputs(out / "corpus" / "systems" / system, pair, rows)
                 report.count("translations", len(rows), "written")
         for cid, card in sorted(self.campaigns.items()):
-            people = sorted(self.annotators.get(cid, {}).values(), key=lambda a: a["id"])
+            people = [{**a, "note": self.annotator_notes[a["id"]]} if a["id"] in self.annotator_notes else a
+                      for a in sorted(self.annotators.get(cid, {}).values(), key=lambda a: a["id"])]
             write_yaml(out / "judgments" / cid / "campaign.yaml",
                        {**card, **({"annotators": people} if people else {})})
             for name, lines in split_records(cid, self.records[cid]):

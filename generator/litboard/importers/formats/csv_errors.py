@@ -3,9 +3,9 @@
 The span is marked inside the translation cell, or inside the source cell for an error shown
 on the source text (stored with ``side: source`` and ``source_start``/``source_end``). Rows of
 one (system, paragraph, annotator) form one MQM record; an empty category (or ``No-error``)
-is an error-free row. A row with malformed tags, or an unknown severity, skips that error
-only; a record whose every row has malformed tags is skipped. An empty severity cell gives
-severity ``unspecified`` (never guessed).
+is an error-free row. A row with malformed tags keeps its error without a location (comment
+"span located: no", counted); an unknown severity skips that error only. An empty severity
+cell gives severity ``unspecified`` (never guessed).
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from ...ids import slug
+from ...ids import long_slug, slug
 from ...spans.tags import TagError, parse_tags
 from ...typology import SEVERITIES
 from .. import ImportReport
@@ -44,17 +44,16 @@ class ErrorRows:
         """One row: its error (if any) joins the record of its system, paragraph and annotator."""
         assert m.errors is not None
         name = row.get(m.columns.annotator, "").strip()
-        annotator = m.annotators.ids.get(name) or slug(name)
+        annotator = m.annotators.ids.get(name) or long_slug(name)
         key = (base["system"], base["paragraph"], annotator)
         record = self.records.setdefault(key, {**base, "annotator": annotator, "errors": []})
         self.where.setdefault(key, where)
+        located = ""
         try:
             _, source_spans = parse_tags(cells[0], indexed=False)
             _, target_spans = parse_tags(cells[1], indexed=False)
-        except TagError as error:
-            report.skip(where, f"malformed <v> tags: {error}; only this error was skipped",
-                        "error with malformed <v> tags")
-            return
+        except TagError as error:  # the error is kept without a location
+            source_spans, target_spans, located = [], [], f"span located: no (malformed <v> tags: {error})"
         self.clean[key] = self.clean.get(key, 0) + 1
         category = row.get(m.errors.category, "").strip()
         if not category or category.lower() == "no-error":
@@ -65,8 +64,12 @@ class ErrorRows:
             report.skip(where, f"unknown severity {severity!r} (expected {', '.join(SEVERITIES)}); only "
                         "this error was skipped", "error with an unknown severity")
             return
-        record["errors"].append(_error(category, severity, source_spans, target_spans,
-                                       row.get(m.errors.comment, "").strip() if m.errors.comment else ""))
+        comment = row.get(m.errors.comment, "").strip() if m.errors.comment else ""
+        if located:
+            comment = f"{located}; {comment}" if comment else located
+            report.count("span located: no")
+            report.notes.append(f"{where}: malformed <v> tags; the error was kept without a location")
+        record["errors"].append(_error(category, severity, source_spans, target_spans, comment))
         report.count("error rows")
         if severity == UNSPECIFIED:
             report.count("errors without severity (stored as unspecified)")
@@ -74,10 +77,7 @@ class ErrorRows:
     def finish(self, m: CsvMapping, campaign: str, builder: RootBuilder, report: ImportReport) -> None:
         assert m.errors is not None
         for key, record in self.records.items():
-            if not self.clean.get(key):
-                report.skip(self.where[key], "every row of the record has malformed <v> tags; the record "
-                            "was skipped", "record whose every row is malformed")
-            elif not builder.record(campaign, record, m.annotators.expertise):
+            if not builder.record(campaign, record, m.annotators.expertise):
                 report.skip(self.where[key], "repeated MQM judgment", "repeated mqm judgment")
         builder.campaigns[campaign]["mqm"] = {"variant": m.errors.variant, "typology": "custom",
                                               "categories": category_names(builder.records[campaign])}

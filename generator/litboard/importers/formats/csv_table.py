@@ -19,13 +19,13 @@ from pathlib import Path
 from typing import Any
 
 from ...errors import DataError, Problem
-from ...ids import slug
+from ...ids import long_slug, slug
 from ...typology import DEFAULT_SCALES
 from .. import ImportReport
 from .csv_errors import ErrorRows, untagged
 from ..core.mapping import CsvMapping, ScoreSettings, load_mapping
 from ..core.mapping_io import require_mapping
-from ..core.inputs import dataset_card, input_files, namespace_ids, work_card
+from ..core.inputs import dataset_card, files_title, input_files, namespace_ids, work_card
 from ..core.root_builder import RootBuilder
 
 DELIMITERS = {",": ",", ";": ";", "tab": "\t"}
@@ -61,13 +61,12 @@ def run(src: Path | list[Path], out: Path, mapping: Path | None = None, namespac
     metric_seen: dict[tuple[str, str, str], float] = {}
     errors = ErrorRows()
     for f in files:
-        label = f"{f.name}: " if len(files) > 1 else ""
         for line, row in read_rows(f, m):
             report.count("rows")
             try:
-                _import_row(row, m, dataset_id, builder, (metric_seen, errors, f"{label}line {line}"), report)
+                _import_row(row, m, dataset_id, builder, (metric_seen, errors, f"{f}:{line}"), report)
             except RowError as error:
-                report.skip(f"{label}line {line}", f"{error}; the row was skipped", "malformed row")
+                report.skip(f"{f}:{line}", f"{error}; the row was skipped", "malformed row")
     if m.errors:
         campaign = m.errors.campaign or f"{dataset_id}-mqm"
         builder.campaign(campaign, {"title": m.errors.title or "MQM error annotation", "scheme": "mqm",
@@ -76,36 +75,71 @@ def run(src: Path | list[Path], out: Path, mapping: Path | None = None, namespac
         errors.finish(m, campaign, builder, report)
     builder.check_system_cards(m.systems, str(mapping), report)
     builder.count_read(report)
-    card = dataset_card(m.dataset, dataset_id, files, report.notes,
-                        f"CSV table {files[0].name}" if len(files) == 1 else f"CSV tables ({len(files)} files)")
-    builder.write(out, card, report)
+    card = dataset_card(m.dataset, dataset_id, files, report.notes, files_title("CSV table", files))
+    builder.write(out, card, report, files)
     return report
 
 
 def read_rows(src: Path, m: CsvMapping) -> list[tuple[int, dict[str, str]]]:
-    """(line of the row's start, column -> cell) for every non-blank row; DataError on a bad header."""
-    with src.open(encoding="utf-8-sig", newline="") as handle:
-        reader = csv.reader(handle, delimiter=DELIMITERS[m.delimiter])
+    """(line of the row's start, column -> cell) for every non-blank row; DataError on a bad header
+    or a file that is not UTF-8. A row the csv module cannot read, with a control character or
+    the wrong number of cells is returned as ``{"__bad__": why}`` (skipped with its line)."""
+    import io
+
+    text = _text(src)
+    csv.field_size_limit(max(csv.field_size_limit(), len(text) + 1))  # a long cell is text, not an error
+    reader = csv.reader(io.StringIO(text, newline=""), delimiter=DELIMITERS[m.delimiter])
+    try:
         header = next(reader, [])
-        needed = {f"columns.{k}": v for k, v in vars(m.columns).items() if v}
-        needed |= {f"scores.{i}.column": s.column for i, s in enumerate(m.scores)}
-        if m.errors:
-            needed |= {f"errors.{k}": getattr(m.errors, k) for k in ("category", "severity", "comment")
-                       if getattr(m.errors, k)}
-        missing = [Problem(str(src), 1, key, f"column {name!r} is not in the header",
-                           f"use one of: {', '.join(header)}")
-                   for key, name in needed.items() if name not in header]
-        if missing:
-            raise DataError(missing)
-        rows, start = [], reader.line_num + 1
-        for cells in reader:
-            if any(c.strip() for c in cells):
-                if len(cells) != len(header):
-                    rows.append((start, {"__bad__": f"has {len(cells)} cells, the header {len(header)}"}))
-                else:
-                    rows.append((start, dict(zip(header, cells))))
+    except csv.Error as error:
+        raise DataError([Problem(str(src), 1, "header", f"cannot be read as CSV: {error}",
+                                 "fix the header line")]) from None
+    needed = {f"columns.{k}": v for k, v in vars(m.columns).items() if v}
+    needed |= {f"scores.{i}.column": s.column for i, s in enumerate(m.scores)}
+    if m.errors:
+        needed |= {f"errors.{k}": getattr(m.errors, k) for k in ("category", "severity", "comment")
+                   if getattr(m.errors, k)}
+    missing = [Problem(str(src), 1, key, f"column {name!r} is not in the header",
+                       f"use one of: {', '.join(header)}")
+               for key, name in needed.items() if name not in header]
+    if missing:
+        raise DataError(missing)
+    rows, start = [], reader.line_num + 1
+    while True:
+        try:
+            cells = next(reader)
+        except StopIteration:
+            break
+        except csv.Error as error:
+            rows.append((start, {"__bad__": f"cannot be read as CSV: {error}"}))
             start = reader.line_num + 1
+            continue
+        if any(c.strip() for c in cells):
+            rows.append((start, _row(header, cells)))
+        start = reader.line_num + 1
     return rows
+
+
+def _text(src: Path) -> str:
+    raw = src.read_bytes()
+    try:
+        return raw.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        line = raw[:error.start].count(b"\n") + 1
+        raise DataError([Problem(str(src), line, "encoding", f"byte {raw[error.start]:#04x} is not UTF-8",
+                                 "save the table as UTF-8 (e.g. 'CSV UTF-8' in a spreadsheet)")]) from None
+
+
+def _row(header: list[str], cells: list[str]) -> dict[str, str]:
+    from ...textfiles import _bad_char
+
+    if len(cells) != len(header):
+        return {"__bad__": f"has {len(cells)} cells, the header {len(header)}"}
+    for name, cell in zip(header, cells):
+        odd = _bad_char(cell, False)
+        if odd:
+            return {"__bad__": f"column {name!r} contains {odd}"}
+    return dict(zip(header, cells))
 
 
 def _campaign_card(score: ScoreSettings, src: Path) -> dict[str, Any]:
@@ -153,7 +187,7 @@ def _import_row(row: dict[str, str], m: CsvMapping, dataset_id: str, builder: Ro
     annotator = ""
     if any(s.scheme == "sqm" and scores[s.campaign] is not None for s in m.scores):
         name = _cell(row, c.annotator)
-        annotator = m.annotators.ids.get(name) or slug(name)
+        annotator = m.annotators.ids.get(name) or long_slug(name)
     pid = builder.paragraph_id(work, source, key)
     why = builder.conflict(system, pid, source, translation)
     if why:

@@ -18,19 +18,18 @@ never more, and every skip is counted in the report's summary.
 
 from __future__ import annotations
 
-import json
 import unicodedata
 from pathlib import Path
 from typing import Any
 
-from ...errors import DataError, Problem
 from .. import ImportReport
+from .labelstudio_read import read_export
 from .labelstudio_records import annotation_records
 from .labelstudio_spans import Malformed
-from .labelstudio_task import TaskTexts, annotator, task_texts
+from .labelstudio_task import TaskTexts, annotator, annotator_note, task_texts
 from ..core.mapping import LabelStudioMapping, load_mapping
 from ..core.mapping_io import require_mapping
-from ..core.inputs import dataset_card, input_files, namespace_ids
+from ..core.inputs import count_folders, dataset_card, files_title, input_files, namespace_ids
 from ..core.root_builder import RootBuilder, category_names, namespaced
 
 Task = dict[str, Any]
@@ -43,11 +42,14 @@ SKIPS: tuple[tuple[str, str], ...] = (
                                    "even without its surrounding whitespace"),
     ("an annotation", "cancelled in Label Studio; no annotator; a choice not in pairwise.choices; a "
                       "rating off the scale; the same judgment already imported (see mqm.per_comparison)"),
-    ("a span (only that span)", "offsets that do not select value.text (whitespace-only differences "
-                                "are accepted and counted), a span across two translations, a label "
-                                "not mapped, a category outside the typology, an unknown severity"),
+    ("a span (only that span)", "on a merged display: offsets that do not select value.text "
+                                "(whitespace-only differences are accepted and counted) or a span across "
+                                "two translations; anywhere: a label not mapped, a category outside the "
+                                "typology, an unknown severity"),
     ("nothing", "spans without a severity are kept with severity 'unspecified' (or default_severity, "
-                "stated on the campaign card); predictions are counted, not imported"),
+                "stated on the campaign card); on a display of one translation, a span whose offsets do "
+                "not select value.text keeps its error without a location ('span located: no'); "
+                "predictions are counted, not imported"),
 )
 
 
@@ -61,21 +63,25 @@ def run(src: Path | list[Path], out: Path, mapping: Path | None = None, namespac
     report = ImportReport()
     dataset_id, prefix = namespace_ids(m.dataset, namespace, prefix_ids, files)
     builder = RootBuilder(m.pair, prefix=prefix)
-    _declare_campaigns(m, dataset_id, builder)
-    for f in files:
-        label = f"{f.name}: " if len(files) > 1 else ""
-        for position, task in enumerate(read_export(f)):
-            _import_task(task, f"{label}task {task.get('id', f'#{position + 1}')}", m, dataset_id,
-                         builder, report)
-    _finish_mqm(m, builder)
-    _notes(m, report)
+    collect(files, m, dataset_id, builder, report)
     builder.check_system_cards(m.systems, str(mapping), report)
     builder.count_read(report)
-    card = dataset_card(m.dataset, dataset_id, files, report.notes,
-                        f"Label Studio export {files[0].name}" if len(files) == 1 else
-                        f"Label Studio exports ({len(files)} files)")
-    builder.write(out, card, report)
+    card = dataset_card(m.dataset, dataset_id, files, report.notes, files_title("Label Studio export", files))
+    builder.write(out, card, report, files)
     return report
+
+
+def collect(files: list[Path], m: LabelStudioMapping, dataset_id: str, builder: RootBuilder,
+            report: ImportReport) -> None:
+    """Read every export in ``files`` into ``builder`` (campaigns, texts, records, notes)."""
+    _declare_campaigns(m, dataset_id, builder)
+    count_folders(files, report)
+    for f in files:
+        for position, task in enumerate(read_export(f)):
+            _import_task(task, f"{f}:{task.pop('_line')}: task {task.get('id', f'#{position + 1}')}", m,
+                         dataset_id, builder, report)
+    _finish_mqm(m, builder)
+    _notes(m, report)
 
 
 def _notes(m: LabelStudioMapping, report: ImportReport) -> None:
@@ -96,27 +102,6 @@ def _notes(m: LabelStudioMapping, report: ImportReport) -> None:
                             f"{m.mqm.default_severity!r} by the importer (stated on the campaign card)")
 
 
-def read_export(src: Path) -> list[Task]:
-    """The task list of a JSON export; DataError when it is not one."""
-    try:
-        data = json.loads(src.read_text(encoding="utf-8-sig"))
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as error:
-        raise DataError([Problem(str(src), getattr(error, "lineno", 0), "export",
-                                 f"cannot be read as JSON: {error}",
-                                 "export the project from Label Studio as JSON (not JSON-MIN or CSV)")]
-                        ) from None
-    if isinstance(data, dict):
-        data = [data]
-    if not isinstance(data, list) or not all(isinstance(t, dict) for t in data):
-        raise DataError([Problem(str(src), 0, "export", "expected a list of tasks",
-                                 "export the project from Label Studio as JSON")])
-    if data and not any("annotations" in t for t in data):
-        raise DataError([Problem(str(src), 0, "annotations", "no task has an 'annotations' list "
-                                 "(this looks like a JSON-MIN export or a task import file)",
-                                 "export the project from Label Studio as JSON")])
-    return data
-
-
 def _declare_campaigns(m: LabelStudioMapping, dataset_id: str, builder: RootBuilder) -> None:
     """Declare one campaign per scheme; fills in the default campaign ids in ``m``.
 
@@ -128,9 +113,11 @@ def _declare_campaigns(m: LabelStudioMapping, dataset_id: str, builder: RootBuil
                                               "scheme": "mqm", "source": "Label Studio export"})
     if m.pairwise:
         m.pairwise.campaign = m.pairwise.campaign or f"{dataset_id}-pairwise"
-        builder.campaign(m.pairwise.campaign,
-                         {"title": m.pairwise.title or "Pairwise preference", "scheme": "pairwise",
-                          "source": "Label Studio export"})
+        card: dict[str, Any] = {"title": m.pairwise.title or "Pairwise preference", "scheme": "pairwise",
+                                "source": "Label Studio export"}
+        if m.pairwise.focal:
+            card["pairwise"] = {"focal": m.pairwise.focal}
+        builder.campaign(m.pairwise.campaign, card)
     if m.sqm:
         m.sqm.campaign = m.sqm.campaign or f"{dataset_id}-sqm"
         builder.campaign(m.sqm.campaign,
@@ -180,6 +167,9 @@ def _import_annotation(annotation: dict[str, Any], where: str, m: LabelStudioMap
         return
     try:
         who = annotator(annotation, t.data, m, report)
+        note = annotator_note(who, annotation, t.data, m)
+        if note:
+            builder.annotator_notes[who] = note
         base = {"pair": t.pair, "paragraph": t.paragraph, "annotator": who}
         got = annotation_records(annotation, m, base, t.systems, t.displays, t.unplaced)
     except Malformed as error:
@@ -188,6 +178,9 @@ def _import_annotation(annotation: dict[str, Any], where: str, m: LabelStudioMap
         return
     for message in got.skipped_spans:
         report.skip(here, f"{message}; only this span was skipped", span_reason(message))
+    for message in got.unlocated:
+        report.count("span located: no")
+        report.notes.append(f"{here}: {message}; the error was kept without a location (span located: no)")
     report.count("spans", got.spans)
     for what, n in (("spans without severity (stored as unspecified)", got.unspecified),
                     ("spans given default_severity", got.defaulted),

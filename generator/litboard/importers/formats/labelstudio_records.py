@@ -1,7 +1,9 @@
 """One Label Studio annotation -> litboard judgment records (MQM, pairwise, SQM).
 
-Every span is checked on its own: a span that does not check out is returned as a
-``SpanSkip`` and the annotation's other spans, its preference and its ratings are kept.
+Every span is checked on its own: a span that does not check out is reported and the
+annotation's other spans, its preference and its ratings are kept. A span whose offsets do not
+select its text on a display of one translation keeps its error without a location (zero-width
+at 0, comment "span located: no"); on a merged display the translation is unknown, so it is skipped.
 A span without a severity is stored with severity ``unspecified`` (or the mapping's
 ``default_severity``, which the campaign card then states). Whole-task controls that are
 malformed (a choice outside the mapping, a rating off the scale) still skip the annotation.
@@ -30,13 +32,22 @@ class Annotated:
     defaulted: int = 0
     drift: int = 0
     spans: int = 0
+    unlocated: list[str] = field(default_factory=list)  # errors kept without a location, and why
 
 
 def annotation_records(annotation: dict[str, Any], m: LabelStudioMapping, base: dict[str, Any],
                        systems: dict[str, str], displays: dict[str, Display],
                        unplaced: tuple[str, ...] = ()) -> Annotated:
     """Records of one annotation; raises Malformed only for whole-annotation problems."""
-    results = [r for r in annotation.get("result") or [] if isinstance(r, dict)]
+    raw = annotation.get("result")
+    if raw is None:
+        raw = []
+    if not isinstance(raw, list):
+        raise Malformed(f"'result' is a {type(raw).__name__}, not a list of results")
+    odd = [i for i, r in enumerate(raw) if not isinstance(r, dict)]
+    if odd:
+        raise Malformed(f"result[{odd[0]}] is a {type(raw[odd[0]]).__name__}, not an object")
+    results: list[dict[str, Any]] = raw
     out = Annotated()
     if m.mqm:
         errors = _errors(results, m.mqm, displays, m.offsets, out)
@@ -52,6 +63,9 @@ def annotation_records(annotation: dict[str, Any], m: LabelStudioMapping, base: 
                                 f"pairwise.choices")
             record = {**base, "a": systems[m.pairwise.a], "b": systems[m.pairwise.b],
                       "preference": m.pairwise.choices[choice]}
+            comment = _rationale(results, m.pairwise.comment_from, m.pairwise.notes_from)
+            if comment:
+                record["comment"] = comment
             out.records.append(("pairwise", "", record))
     if m.sqm:
         for control, name in m.sqm.ratings.items():
@@ -66,12 +80,39 @@ def annotation_records(annotation: dict[str, Any], m: LabelStudioMapping, base: 
     return out
 
 
+def _rationale(results: list[dict[str, Any]], comment_from: str, notes_from: list[str]) -> str:
+    """The annotator's rationale (a TextArea) and further whole-task answers, as one comment."""
+    parts = []
+    if comment_from:
+        text = _single(results, comment_from, "text")
+        text = "\n".join(map(str, text)) if isinstance(text, list) else str(text or "")
+        _check_text(text, comment_from)
+        if text.strip():
+            parts.append(unicodedata.normalize("NFC", text.strip()))
+    for control in notes_from:
+        choice = _single(results, control, "choices")
+        if choice is not None:
+            _check_text(str(choice), control)
+            parts.append(f"{control}: {choice}")
+    return "\n\n".join(parts)
+
+
+def _check_text(text: str, control: str) -> None:
+    from ...textfiles import _bad_char
+
+    odd = _bad_char(text, False)
+    if odd:
+        raise Malformed(f"{control!r} contains {odd}")
+
+
 def _single(results: list[dict[str, Any]], control: str, *kinds: str) -> Any:
     """The one value of a whole-task control (None when the annotator left it empty)."""
     found = [r for r in results if r.get("from_name") == control]
     if not found:
         return None
     value = found[0].get("value") or {}
+    if not isinstance(value, dict):
+        raise Malformed(f"{control!r} has a value that is not an object")
     for kind in kinds:
         if kind in value:
             got = value[kind]
@@ -106,12 +147,23 @@ def _errors(results: list[dict[str, Any]], mqm: MqmSettings, displays: dict[str,
 def _error(r: dict[str, Any], mqm: MqmSettings, displays: dict[str, Display], unit: str,
            region: list[dict[str, Any]], out: Annotated) -> tuple[str, dict[str, Any]]:
     value = r.get("value") or {}
+    if not isinstance(value, dict):
+        raise Malformed("its value is not an object")
     display = displays.get(str(r.get("to_name")))
     if display is None:
         raise Malformed(f"it is on {r.get('to_name')!r}, which is no translation in the mapping "
                         "(or its translation could not be found in the merged text)")
-    name, start, end, drift = locate(display, value, unit)
-    error = {"start": start, "end": end, **_label_fields(value.get("labels"), mqm)}
+    fields = _label_fields(value.get("labels"), mqm)
+    try:
+        name, start, end, drift = locate(display, value, unit)
+    except Malformed as why:
+        if len(display.parts) != 1:  # a merged text: which translation the span is on is unknown
+            raise
+        # one translation: the error is kept without a location (its label is valid)
+        name, start, end, drift = display.parts[0].name, 0, 0, 0
+        fields["comment"] = f"span located: no ({why})"
+        out.unlocated.append(f"span {r.get('id')!r}: {why}")
+    error = {"start": start, "end": end, **fields}
     _check_category(error, mqm)
     for extra in region:
         _region_extra(extra, mqm, error)
@@ -130,7 +182,11 @@ def _label_fields(labels: Any, mqm: MqmSettings) -> dict[str, Any]:
     if not isinstance(labels, list) or not labels:
         raise Malformed("a span has no value.labels")
     out: dict[str, Any] = {}
+    from ...textfiles import _bad_char
+
     for label in labels:
+        if not isinstance(label, str) or not label.strip() or _bad_char(label, True):
+            raise Malformed(f"label {label!r} is not a one-line text")
         spec = mqm.labels.get(str(label))
         if spec is None:
             if not mqm.label_is_category:
@@ -165,6 +221,7 @@ def _region_extra(result: dict[str, Any], mqm: MqmSettings, error: dict[str, Any
     elif mqm.comment_from and result.get("from_name") == mqm.comment_from:
         text = value.get("text")
         text = "\n".join(map(str, text)) if isinstance(text, list) else str(text or "")
+        _check_text(text, mqm.comment_from)
         if text.strip():
             error["comment"] = unicodedata.normalize("NFC", text.strip())
 

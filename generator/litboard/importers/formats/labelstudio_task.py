@@ -11,7 +11,7 @@ import unicodedata
 from dataclasses import dataclass
 from typing import Any
 
-from ...ids import pair_problem, slug
+from ...ids import long_slug, pair_problem, slug
 from .. import ImportReport
 from .labelstudio_spans import Display, Malformed, Part
 from ..core.mapping import LabelStudioMapping
@@ -104,15 +104,23 @@ def _comparison(data: dict[str, Any], m: LabelStudioMapping, systems: dict[str, 
     if m.task.comparison:
         return slug(_text(data, m.task.comparison))
     shown = [systems[m.pairwise.a], systems[m.pairwise.b]] if m.pairwise else list(systems.values())
+    focal = m.pairwise.focal if m.pairwise else ""
+    if focal in shown:  # the declared focal system first: 'para-vs-sent'
+        return "-vs-".join([focal] + sorted(s for s in shown if s != focal))
     return "-vs-".join(sorted(shown))
 
 
 def _text(data: dict[str, Any], name: str) -> str:
+    from ...textfiles import _bad_char
+
     value = data.get(name)
     if isinstance(value, int) and not isinstance(value, bool):
         value = str(value)
     if not isinstance(value, str) or not value.strip():
         raise Malformed(f"data field {name!r} is missing or empty")
+    odd = _bad_char(value, False)
+    if odd:
+        raise Malformed(f"data field {name!r} contains {odd}")
     return value
 
 
@@ -135,9 +143,21 @@ def annotator(annotation: dict[str, Any], data: dict[str, Any], m: LabelStudioMa
         real = data.get(m.task.annotator)
         if isinstance(real, (str, int)) and not isinstance(real, bool) and str(real).strip():
             report.count(f"annotations credited to data.{m.task.annotator}")
-            return m.annotators.ids.get(str(real).strip()) or slug(str(real))
+            return m.annotators.ids.get(str(real).strip()) or long_slug(str(real))
     user = annotation.get("completed_by")
     user = user.get("id") if isinstance(user, dict) else user
     if user is None or isinstance(user, (bool, list, dict)):
         raise Malformed("completed_by (the annotator) is missing")
-    return m.annotators.ids.get(str(user)) or slug(f"a{user}")
+    return m.annotators.ids.get(str(user)) or long_slug(f"a{user}")
+
+
+def annotator_note(who: str, annotation: dict[str, Any], data: dict[str, Any], m: LabelStudioMapping) -> str:
+    """The full name behind an annotator id that was shortened with a digest, else ''."""
+    real = data.get(m.task.annotator) if m.task.annotator else None
+    if isinstance(real, (str, int)) and not isinstance(real, bool) and str(real).strip():
+        full = str(real).strip()
+    else:
+        user = annotation.get("completed_by")
+        full = str(user.get("id") if isinstance(user, dict) else user)
+    shortened = who not in (m.annotators.ids.get(full), slug(full), slug(f"a{full}"))
+    return f"full id in the export: {full}" if shortened else ""

@@ -11,9 +11,11 @@ MQM campaign (variant ``wmt``) with one record per (system, segment, rater) and 
 code points of the tag-free NFC target. An error marked only in the source is stored with
 ``side: source`` and its source offsets (``source_start``/``source_end``; ``start``/``end``
 stay a zero-width target span at 0), and the reader shows it on the source text. A row with
-malformed ``<v>`` tags skips that error only: the record keeps its other errors (a record
-whose every row is malformed is skipped). Other malformed rows drop their record, reported
-with the line number.
+malformed ``<v>`` tags keeps its error (category, severity, comment) without a location: a
+zero-width span at 0 whose comment says "span located: no", counted in the summary. A row
+with the wrong number of fields or a control character is skipped; other malformed rows drop
+their record. Every skip names the file and line; a file without any usable row is left out
+(said so), and when nothing at all can be imported the import stops, listing the first lines.
 """
 
 from __future__ import annotations
@@ -26,21 +28,22 @@ from pathlib import Path
 from typing import Any
 
 from ...errors import DataError, Problem
-from ...ids import slug
+from ...ids import long_slug, slug
 from ...spans.tags import TagError, parse_tags
+from ...textfiles import _bad_char
 from ...typology import SEVERITIES, allowed_categories
 from .. import ImportReport
 from ..core.mapping import SystemSettings, WmtMapping, load_mapping
-from ..core.inputs import dataset_card, default_id, input_files, namespace_ids
+from ..core.inputs import dataset_card, default_id, files_title, input_files, namespace_ids
 from ..core.root_builder import RootBuilder, category_names
 
 # What the importer skips and why (printed by `litboard import wmt-mqm --help`).
 SKIPS: tuple[tuple[str, str], ...] = (
-    ("a row", "it has more or fewer fields than the header"),
-    ("an error (only that row)", "malformed <v> tags in its source or target cell"),
+    ("a row", "it has more or fewer fields than the header, or a control character"),
+    ("nothing", "an error with malformed <v> tags is kept without a location ('span located: no')"),
     ("a record (system x segment x rater)", "an unknown severity, a No-error row with a real "
      "category, a tag-free text differing between its rows, texts contradicting an earlier record, "
-     "every row malformed, or the same rater judging the translation twice"),
+     "or the same rater judging the translation twice"),
 )
 
 COLUMNS = ("system", "doc", "doc_id", "seg_id", "rater", "source", "target", "category", "severity")
@@ -64,8 +67,8 @@ class Item:
     target: str
     errors: list[dict[str, Any]] = field(default_factory=list)
     problem: str = ""
-    malformed: int = 0   # rows skipped for malformed <v> tags
-    clean: int = 0       # rows read without a tag problem
+    clean: int = 0       # rows read
+    file: str = ""       # the TSV file
 
 
 def run(src: Path | list[Path], out: Path, mapping: Path | None = None, namespace: str = "",
@@ -80,10 +83,7 @@ def run(src: Path | list[Path], out: Path, mapping: Path | None = None, namespac
     builder = RootBuilder(m.pair or pair_from_name(files[0]))
     positions: dict[str, int] = {}
     for f in files:
-        before = len(report.skipped)
         _import_file(f, m, m.campaign if len(files) == 1 else "", builder, report, positions)
-        if len(files) > 1:
-            report.skipped[before:] = [f"{f.name}: {s}" for s in report.skipped[before:]]
     for rows in builder.paragraphs.values():  # index = position in the doc, not first appearance
         rows.sort(key=lambda r: (positions[r["id"]], r["id"]))
         for index, row in enumerate(rows):
@@ -91,11 +91,9 @@ def run(src: Path | list[Path], out: Path, mapping: Path | None = None, namespac
     builder.check_system_cards(m.systems, str(mapping or "mapping"), report)
     builder.count_read(report)
     dataset_id, prefix = namespace_ids(m.dataset, namespace, prefix_ids, files)
-    card = dataset_card(m.dataset, dataset_id, files, report.notes,
-                        f"WMT expert MQM ({files[0].name})" if len(files) == 1 else
-                        f"WMT expert MQM ({len(files)} files)")
+    card = dataset_card(m.dataset, dataset_id, files, report.notes, files_title("WMT expert MQM", files))
     builder.prefix = prefix
-    builder.write(out, card, report)
+    builder.write(out, card, report, files)
     return report
 
 
@@ -133,7 +131,7 @@ def read_items(src: Path, report: ImportReport
                ) -> tuple[dict[tuple[str, ...], Item], dict[tuple[str, str], int]]:
     """Rows grouped into items; also (doc, seg_id) -> position in the doc (doc_id, else seg_id)."""
     # rows are read one at a time: a million parsed rows held at once took more memory than the rest
-    rows = csv.reader(src.read_text(encoding="utf-8-sig").split("\n"), delimiter="\t", quoting=csv.QUOTE_NONE)
+    rows = csv.reader(_lines(src), delimiter="\t", quoting=csv.QUOTE_NONE)
     first = next(rows, None)
     header = [h.strip().lower() for h in first] if first is not None else []
     missing = [c for c in COLUMNS if c not in header]
@@ -148,14 +146,33 @@ def read_items(src: Path, report: ImportReport
             continue
         report.count("rows")
         if len(row) != len(header):
-            report.skip(f"line {number}", f"has {len(row)} fields, the header {len(header)}; "
-                        "the row was skipped", "row with a wrong number of fields")
+            report.skip(f"{src}:{number}", f"fields: has {len(row)} fields, the header {len(header)}; "
+                        "the row was skipped (fix: one tab between cells, no tab inside a cell)",
+                        "row with a wrong number of fields")
+            continue
+        odd = next(((name, _bad_char(row[i], False)) for name, i in col.items() if _bad_char(row[i], False)), None)
+        if odd:
+            report.skip(f"{src}:{number}", f"{odd[0]}: contains {odd[1]}; the row was skipped (fix: remove it)",
+                        "row with a control character")
             continue
         cell = {name: row[i] for name, i in col.items()}
         order[(cell["doc"], cell["seg_id"])] = _position(cell["doc_id"], cell["seg_id"])
         key = (cell["system"], cell["doc"], cell["seg_id"], cell["rater"])
-        _read_row(cell, number, items, key, report)
+        _read_row(cell, (str(src), number), items, key, report)
     return items, order
+
+
+def _lines(src: Path) -> list[str]:
+    """The file's lines; DataError naming the line of the first byte that is not UTF-8."""
+    raw = src.read_bytes()
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        line = raw[:error.start].count(b"\n") + 1
+        raise DataError([Problem(str(src), line, "encoding", f"byte {raw[error.start]:#04x} is not UTF-8",
+                                 "save the file as UTF-8 (the WMT release files are UTF-8)")]) from None
+    csv.field_size_limit(max(csv.field_size_limit(), len(text) + 1))  # a long cell is text, not an error
+    return text.split("\n")
 
 
 def _position(doc_id: str, seg_id: str) -> int:
@@ -165,21 +182,18 @@ def _position(doc_id: str, seg_id: str) -> int:
     return 0
 
 
-def _read_row(cell: dict[str, str], number: int, items: dict[tuple[str, ...], Item],
+def _read_row(cell: dict[str, str], at: tuple[str, int], items: dict[tuple[str, ...], Item],
               key: tuple[str, ...], report: ImportReport) -> None:
+    src, number = at
+    malformed, side = "", "target"
     try:
         target, target_spans = parse_tags(unicodedata.normalize("NFC", cell["target"]), indexed=False)
+        side = "source"
         source, source_spans = parse_tags(unicodedata.normalize("NFC", cell["source"]), indexed=False)
-    except TagError as error:
+    except TagError as error:  # the error is kept without a location (category and severity are valid)
         target, source = (unicodedata.normalize("NFC", TAG.sub("", cell[c])) for c in ("target", "source"))
-        item = items.setdefault(key, Item(*key, line=number, source=source, target=target))
-        item.malformed += 1
-        report.skip(f"line {number}", f"malformed <v> tags: {error}; only this error was skipped",
-                    "error with malformed <v> tags")
-        if (item.target, item.source) != (target, source) and not item.problem:
-            item.problem = f"line {number}: the tag-free source or target differs from line {item.line}"
-        return
-    item = items.setdefault(key, Item(*key, line=number, source=source, target=target))
+        target_spans, source_spans, malformed = [], [], str(error)
+    item = items.setdefault(key, Item(*key, line=number, source=source, target=target, file=src))
     item.clean += 1
     problem = ""
     if (item.target, item.source) != (target, source):
@@ -187,6 +201,12 @@ def _read_row(cell: dict[str, str], number: int, items: dict[tuple[str, ...], It
     if not problem:
         error, problem = _error(cell, target_spans, source_spans, number, report)
         if error is not None:
+            if malformed:
+                error["comment"] = (f"span located: no (malformed <v> tags: {malformed})"
+                                    + (f"; {cell['comment'].strip()}" if cell.get("comment", "").strip() else ""))
+                report.count("span located: no")
+                report.notes.append(f"{src}:{number}: {side}: malformed <v> tags ({malformed}); the error "
+                                    "was kept without a location (span located: no)")
             item.errors.append(error)
     if problem and not item.problem:
         item.problem = problem
@@ -228,14 +248,10 @@ def _error(cell: dict[str, str], target_spans: list[Any], source_spans: list[Any
 
 def _add_item(item: Item, m: WmtMapping, campaign: str, builder: RootBuilder, report: ImportReport) -> str:
     """Add one record (and its paragraph and translation); returns the paragraph id, '' if skipped."""
-    where = f"line {item.line} (system {item.system}, doc {item.doc}, seg {item.seg}, rater {item.rater})"
+    where = f"{item.file}:{item.line}: system {item.system}, doc {item.doc}, seg {item.seg}, rater {item.rater}"
     report.count("items (system x segment x rater)")
     if item.problem:
         report.skip(where, f"{item.problem}; the whole record was skipped", "record with a malformed row")
-        return ""
-    if not item.clean:
-        report.skip(where, "every row of the record has malformed <v> tags; the record was skipped",
-                    "record whose every row is malformed")
         return ""
     work = slug(m.documents.id_prefix + item.doc)
     known = builder.works.get(work, {}).get("source_lang", builder.pair.split("-")[0])
@@ -251,7 +267,7 @@ def _add_item(item: Item, m: WmtMapping, campaign: str, builder: RootBuilder, re
     builder.paragraph(work, item.source, pid)
     builder.system(system, m.systems.get(system) or _default_system(item.system))
     builder.translation(system, pid, item.target)
-    annotator = m.annotators.ids.get(item.rater) or slug(item.rater)
+    annotator = m.annotators.ids.get(item.rater) or long_slug(item.rater)
     record = {"system": system, "pair": builder.pair, "paragraph": pid, "annotator": annotator,
               "errors": item.errors}
     if not builder.record(campaign, record, m.annotators.expertise or "professional"):

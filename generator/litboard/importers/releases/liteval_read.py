@@ -10,7 +10,7 @@ from __future__ import annotations
 import csv
 import hashlib
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from ...errors import Problems
@@ -39,6 +39,7 @@ class Row:
     system: str
     scores: dict[str, float]
     occurrence: int
+    row_id: str = ""  # the number after // in model_id: orders two annotations, not the file
 
 
 @dataclass
@@ -103,7 +104,30 @@ def _read_metric(path: Path, release: Release, report: ImportReport, problems: P
     release.notes.append(f"metric_df.csv repeats the column {REPEATED} twice; the two columns differ "
                          f"in {mismatched} of {report.read.get('metric_df.csv rows', 0)} rows"
                          + (" (the first one is used)." if mismatched else " (identical; one is used)."))
+    release.rows = order_annotations(release.rows)
     _note_duplicates(release, report, str(path))
+
+
+def _id_key(row: Row) -> tuple[int, int, str, str]:
+    digits = row.row_id.isdigit()
+    return (0 if digits else 1, int(row.row_id) if digits else 0, row.row_id, repr(sorted(row.scores.items())))
+
+
+def order_annotations(rows: list[Row]) -> list[Row]:
+    """The rows (in file order: it is the paragraphs' reading order) with ``occurrence``
+    recomputed so that it does not depend on the file's order: of the two annotations of one
+    translation, the one with the lower model_id row number (then: the scores) is the first
+    (it feeds every campaign). Shuffling the lines of metric_df.csv changes no number."""
+    ordered = sorted(range(len(rows)), key=lambda i: (rows[i].pair, rows[i].source, rows[i].system,
+                                                       _id_key(rows[i])))
+    occurrence: dict[int, int] = {}
+    for position, index in enumerate(ordered):
+        previous = ordered[position - 1] if position else None
+        same = previous is not None and (rows[previous].pair, rows[previous].source,
+                                         rows[previous].system) == (rows[index].pair, rows[index].source,
+                                                                    rows[index].system)
+        occurrence[index] = occurrence[previous] + 1 if same and previous is not None else 0
+    return [replace(row, occurrence=occurrence[i]) for i, row in enumerate(rows)]
 
 
 def _columns(header: list[str], shown: str, problems: Problems) -> dict[str, list[int]] | None:
@@ -145,7 +169,8 @@ def _row(values: list[str], where: dict[str, list[int]], line: int, shown: str, 
     key = (pair, get["source_"], system)
     occurrence = counts.get(key, 0)
     counts[key] = occurrence + 1
-    return Row(line, pair, get["source_"], get["tgt_"], label, system, scores, occurrence)
+    row_id = get["model_id"].split("//", 1)[1].strip() if "//" in get["model_id"] else ""
+    return Row(line, pair, get["source_"], get["tgt_"], label, system, scores, occurrence, row_id)
 
 
 def _system(human: str, label: str) -> str | None:
@@ -186,9 +211,11 @@ def _note_duplicates(release: Release, report: ImportReport, shown: str) -> None
                                                      "gemba_all_orig", "gemba_all_literary")}
     shown = ", ".join(f"{n} in {p}" for p, n in per_pair.items() if n)
     release.notes.append(
-        f"{len(second)} rows of metric_df.csv repeat the (pair, paragraph, system) of an earlier row "
+        f"{len(second)} rows of metric_df.csv repeat the (pair, paragraph, system) of another row "
         f"with the same tgt_ ({shown} paragraphs, every system): a second student MQM annotation. "
-        "The first row is the translation and feeds every campaign; the repeat's mqm_score is stored "
+        "Of the two rows, the one with the lower model_id row number (not the one the file lists "
+        "first, so that the order of the file's lines changes nothing) is the translation and feeds "
+        "every campaign; the repeat's mqm_score is stored "
         "in campaign student-mqm-second; its other scores are not stored (largest differences to the "
         "first row: " + ", ".join(f"{k} {v:.3g}" for k, v in diffs.items()) + ").")
 

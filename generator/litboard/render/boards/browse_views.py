@@ -9,9 +9,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+import numpy as np
 import pandas as pd
 
-from ...analysis.disagreement import judge_disagreement, most_disputed, spread
+from ...analysis.disagreement import (LISTED_SYSTEMS, LISTED_WORDS, disagreement_p, judge_disagreement,
+                                      most_disputed, spread)
 from ...analysis.leaderboard import Column
 from ...model import Corpus
 from ..core.jinja import fmt
@@ -91,18 +93,40 @@ def _order(paragraphs: dict[Any, dict[str, Any]], key: tuple[str, str]) -> tuple
     return (str(info["work"]), int(info["index"]), paragraph, pair)
 
 
+def _words(corpus: Corpus) -> dict[str, int | None]:
+    """Source words per paragraph; None where the text is restricted (only a snippet is stored)."""
+    frame = corpus.paragraphs
+    return {str(p): (len(str(t).split()) if str(t).strip() else None)
+            for p, t in zip(frame["paragraph"], frame["text"].fillna(""))}
+
+
+def _p_value(long: pd.DataFrame, row: dict[str, Any], human: Column, judges: dict[str, bool],
+             columns: list[str]) -> float:
+    """Permutation p of the paragraph's mean τ over the judges listed for it (see disagreement_p)."""
+    part = long[(long["paragraph"] == row["paragraph"]) & long["column"].isin([human.key, *columns])]
+    wide = part.pivot_table(index="system", columns="column", values="score", aggfunc="mean").dropna()
+    h = wide[human.key].to_numpy(float) * (1.0 if human.higher_is_better else -1.0)
+    j = np.vstack([wide[c].to_numpy(float) * (1.0 if judges[c] else -1.0) for c in columns])
+    return disagreement_p(h, j)[1]
+
+
 def disagreement_listing(corpus: Corpus, analysis: Analysis, boards: list[Board]) -> Listing | None:
-    """The paragraphs where metrics and LLM judges order the systems least like the humans."""
-    frames = []
+    """The paragraphs where metrics and LLM judges order the systems least like the humans:
+    only paragraphs with LISTED_SYSTEMS systems and LISTED_WORDS source words, each with the
+    permutation p of its mean τ."""
+    frames, longs, humans = [], {}, {}
     labels = {c.key: c.label for c in analysis.columns}
+    judges = {c.key: c.higher_is_better for c in analysis.columns
+              if c.group in ("metric", "llm") and c.unit == "paragraph"}
+    words = _words(corpus)
     for pair, column in _ranking(boards).items():
-        judges = {c.key: c.higher_is_better for c in analysis.columns
-                  if c.group in ("metric", "llm") and c.unit == "paragraph"}
         long = _per_paragraph(analysis)
-        long = long[long["pair"] == pair]
-        frames.append(judge_disagreement(long, column.key, judges, column.higher_is_better)
-                      .assign(human=column.label))
+        longs[pair], humans[pair] = long[long["pair"] == pair], column
+        frames.append(judge_disagreement(longs[pair], column.key, judges, column.higher_is_better,
+                                         LISTED_SYSTEMS).assign(human=column.label))
     taus = pd.concat(frames, ignore_index=True) if frames else pd.DataFrame()
+    if not taus.empty:
+        taus = taus[[(words.get(p) or LISTED_WORDS) >= LISTED_WORDS for p in taus["paragraph"]]]
     if taus.empty:
         return None
     top = most_disputed(taus.drop(columns="human"), TOP)
@@ -114,20 +138,27 @@ def disagreement_listing(corpus: Corpus, analysis: Analysis, boards: list[Board]
         info = paragraphs.loc[r["paragraph"]]
         work = titles.get(str(info["work"]), str(info["work"]))
         worst = labels.get(r["worst"], r["worst"])
+        listed = sorted(taus.loc[(taus["pair"] == r["pair"]) & (taus["paragraph"] == r["paragraph"]), "column"])
+        p = _p_value(longs[r["pair"]], r, humans[r["pair"]], judges, listed)
         cells = [work, r["pair"], str(info["snippet"] or ""), human[r["pair"]], fmt(r["mean_tau"]),
-                 int(r["judges"]), f"{worst} (τ = {fmt(r['worst_tau'])})"]
+                 fmt(p, 3), int(r["judges"]), f"{worst} (τ = {fmt(r['worst_tau'])})"]
         rows.append({"label": r["paragraph"], "link": f"{r['paragraph']}.html#{r['pair']}",
                      "cells": cells, "attrs": {"work": work, "pair": r["pair"]}})
         records.append({"paragraph": r["paragraph"], "work": work, "pair": r["pair"],
-                        "human column": human[r["pair"]], "mean tau": r["mean_tau"],
+                        "human column": human[r["pair"]], "mean tau": r["mean_tau"], "p": p,
                         "judges": int(r["judges"]), "most different judge": worst,
                         "its tau": r["worst_tau"]})
     intro = (f"The {len(rows)} paragraphs where automatic metrics and LLM judges order the systems "
              "least like the human judgments: Kendall τ-b over the systems of one paragraph between "
              "the pair's ranking column (human) and each metric or LLM judge, both oriented so that "
-             "1 = same order and −1 = reversed; mean over judges, lowest first. Paragraphs with fewer "
-             "than three systems scored by both are left out.")
-    headers = ["Paragraph", "work", "pair", "begins", "human column", "mean τ", "judges",
+             "1 = same order and −1 = reversed; mean over judges, lowest first. Only paragraphs with "
+             f"at least {LISTED_SYSTEMS} systems scored by both and at least {LISTED_WORDS} source words "
+             "(paragraphs whose text is restricted are kept: their length is unknown): over three systems "
+             "τ takes four values and −1 comes up by chance one time in six. p: one-sided permutation "
+             "p-value of the mean τ (the share of orderings of the human scores over the systems that "
+             "give a mean τ as low or lower; every ordering up to 7 systems, 2,000 drawn beyond). "
+             "With 40 paragraphs listed out of many, some small p are expected by chance.")
+    headers = ["Paragraph", "work", "pair", "begins", "human column", "mean τ", "p", "judges",
                "most different judge"]
     filters = [("pair", "Pair", sorted({r["attrs"]["pair"] for r in rows}))]
     return Listing(intro, headers, rows, filters, pd.DataFrame(records))

@@ -62,6 +62,7 @@ class DatasetIntro:
     source_url: str
     source_commit: str
     notes: list[str]
+    submissions: str = ""  # whether the dataset is a track (accepts new systems), or why not
 
 
 def web_url(value: object) -> str:
@@ -75,4 +76,16 @@ def intro(corpus: Corpus) -> DatasetIntro:
     source = d.get("source") or {}
     return DatasetIntro(id=corpus.dataset_id, version=corpus.data_version(),
                         description=str(d.get("description", "")), source_url=web_url(source.get("url")),
-                        source_commit=str(source.get("commit", "")), notes=[str(n) for n in d.get("notes", [])])
+                        source_commit=str(source.get("commit", "")), notes=[str(n) for n in d.get("notes", [])],
+                        submissions=submissions(corpus.dataset_id))
+
+
+def submissions(dataset_id: str) -> str:
+    """One sentence for the dataset's intro: its track, or why it has none (litboard.tracks)."""
+    from ...tracks import NO_TRACK, of_dataset
+
+    track = of_dataset(dataset_id)
+    if track is not None:
+        return (f"Open track: anyone can add a system by pull request (track {track.id}, pairs "
+                f"{', '.join(track.pairs)}; references: {track.reference}).")
+    return NO_TRACK.get(dataset_id, "")

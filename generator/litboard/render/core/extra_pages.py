@@ -24,7 +24,7 @@ Builder = Callable[[Corpus, Analysis, Path], PageSet]
 PACKAGE = "litboard.render"
 # module names under litboard.render, each exposing build(corpus, analysis, templates) -> PageSet
 BUILDERS: tuple[str, ...] = ("schemes.scheme_pages", "schemes.overlap_pages", "metric_eval.pages", "creativity.pages",
-                             "schemes.errors_pairwise", "schemes.reported_pages")
+                             "schemes.errors_pairwise", "schemes.reported_pages", "schemes.campaign_pages")
 
 
 def build_all(corpus: Corpus, analysis: Analysis, templates: Path) -> PageSet:

@@ -13,9 +13,12 @@ from typing import Any
 import pandas as pd
 
 from ...analysis.leaderboard import GROUPS, Column, primary_keys, segment_scores, system_means
-from ...analysis.uncertainty import method_text, paired_bootstrap, score_matrix
+from ...analysis.uncertainty import limit_text, method_text, paired_bootstrap, score_matrix
+from ...campaign.status import progress_text
 from ...model import Corpus
 from ...settings import AnalysisSettings
+from .automatic import Alignment, best_aligned
+from .automatic import order as automatic_order
 from .badges import evidence, provenance_badge
 
 
@@ -43,6 +46,7 @@ class BoardRow:
     badge: str = ""
     chip: str = ""  # the one-word provenance badge (human-evaluated / LLM-judged / ...)
     evidence: tuple[str, ...] = ()  # human / llm / metric: what the system has (filter values)
+    pending: str = ""  # "human evaluation: N of M planned paragraphs judged" (campaign.status)
 
 
 @dataclass
@@ -64,6 +68,8 @@ class Board:
     ranked_note: str = ""  # why this column ranks (the dataset's declared primary human scheme)
     groups: list[ColumnGroup] = field(default_factory=list)
     sparse: list[str] = field(default_factory=list)  # columns hidden by default: few items
+    limits: list[str] = field(default_factory=list)  # "n = 3 texts: no pair can be separated ..."
+    aligned: Alignment | None = None  # the automatic measure that orders the unranked section
 
 
 @dataclass
@@ -131,24 +137,41 @@ def _boards(corpus: Corpus, analysis: Analysis) -> list[Board]:
         means = analysis.means[analysis.means["pair"] == pair]
         columns = [c for c in analysis.columns if c.key in set(means["column"])]
         first, note = ranking_column(columns, primaries)
+        planned = progress_text(corpus, pair)
         rows = []
         for system in present:
             cells = {c.key: _cell(analysis, means, pair, c.key, system) for c in columns}
             info = systems.loc[system]
             rows.append(BoardRow(system, str(info["name"]), str(info["kind"]), str(info["modality"]),
                                  bool(info["is_human"]), cells, provenance_badge(corpus, system),
-                                 found[system].chip, found[system].kinds))
+                                 found[system].chip, found[system].kinds, planned.get(system, "")))
         for column in columns:
             _place_bars([r.cells[column.key] for r in rows])
         rows.sort(key=lambda r: _sort_key(r, first))
         ranked = [r for r in rows if first is not None and not _is_missing(r.cells[first.key].value)]
-        unranked = [r for r in rows if r not in ranked]
+        alignment = best_aligned(ranked, columns, first, _is_missing) if first is not None else None
+        unranked = automatic_order([r for r in rows if r not in ranked], alignment, _is_missing)
         groups = [ColumnGroup(k, label, [c for c in columns if c.group == k])
                   for k, label in GROUPS.items() if any(c.group == k for c in columns)]
         out.append(Board(pair, columns, ranked, unranked, f"leaderboard-{pair}.csv",
                          method_note(analysis.settings), first, note, groups,
-                         sparse_columns(rows, columns, first)))
+                         sparse_columns(rows, columns, first), board_limits(analysis, pair, columns),
+                         alignment))
     return out
+
+
+def board_limits(analysis: Analysis, pair: str, columns: list[Column]) -> list[str]:
+    """One note per item count at which no pair of systems can be separated, naming the
+    columns it holds for (they show no rank interval and no cluster)."""
+    alpha = analysis.settings.alpha
+    found: dict[str, list[str]] = {}
+    for column in columns:
+        table = analysis.rankings.get((pair, column.key))
+        if table is None or float(table["smallest_p"].min()) < alpha:
+            continue
+        n = int(table["n_items"].max())
+        found.setdefault(limit_text(n, column.unit, alpha), []).append(column.label)
+    return [f"{text} ({', '.join(labels)})" for text, labels in found.items()]
 
 
 SPARSE_SHARE = 0.25  # a column scored on under a quarter of the ranking column's items
@@ -188,8 +211,9 @@ def _cell(analysis: Analysis, means: pd.DataFrame, pair: str, key: str, system: 
     if table is not None and system in table.index:
         row = table.loc[system]
         cell.ci_low, cell.ci_high = float(row["ci_low"]), float(row["ci_high"])
-        cell.rank_min, cell.rank_max = int(row["rank_min"]), int(row["rank_max"])
-        cell.cluster = int(row["cluster"])
+        if int(row["cluster"]):  # 0: no pair can be separated, no rank interval or cluster
+            cell.rank_min, cell.rank_max = int(row["rank_min"]), int(row["rank_max"])
+            cell.cluster = int(row["cluster"])
     return cell
 
 

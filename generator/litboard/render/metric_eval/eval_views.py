@@ -9,6 +9,7 @@ import pandas as pd
 
 from ...analysis import metaeval
 from ...analysis.adequacy import adequacy, subset_items
+from ...analysis.tau_resampling import RESAMPLES, p_text
 from ...model import Corpus
 from ...reported import engine
 from .views import POOLED, SETTINGS, Context, LitEvalSettings, Measure, RankingView, pair_label
@@ -194,8 +195,10 @@ def _tau_matrix(name: str, title: str, caption: str, taus: pd.DataFrame, by: str
         for key, _ in columns:
             r = index.get((pair, key))
             cells.append(MatrixCell(None, "no translation with both scores") if r is None else MatrixCell(
-                float(r["tau"]), f"τ-b over {int(r['n'])} translations, p = {float(r['p_value']):.2g}; "
-                f"{r['human']} vs {r['metric']}"))
+                float(r["tau"]), f"τ-b over {int(r['n'])} translations of {int(r['paragraphs'])} paragraphs, "
+                f"95% CI [{float(r['ci_low']):.2f}, {float(r['ci_high']):.2f}], "
+                f"{p_text(float(r['p_value']), RESAMPLES)} (paired bootstrap over paragraphs, "
+                f"{RESAMPLES} resamples); {r['human']} vs {r['metric']}"))
         rows.append((pair_label(pair), cells))
     frame = taus.assign(pair_label=taus["pair"].map(pair_label), column=taus[by].map(dict(columns)),
                         provenance=taus["metric"].map(lambda k: ctx.provenance.get(k, ctx.data_version)))

@@ -201,8 +201,10 @@ def _cell(table: pd.DataFrame | None, system: str, link: str) -> Cell:
     if table is None or system not in table.index:
         return Cell(None, 0, link)
     row = table.loc[system]
-    return Cell(float(row["mean"]), int(row["n_items"]), link, float(row["ci_low"]),
-                float(row["ci_high"]), int(row["rank_min"]), int(row["rank_max"]), int(row["cluster"]))
+    cell = Cell(float(row["mean"]), int(row["n_items"]), link, float(row["ci_low"]), float(row["ci_high"]))
+    if int(row["cluster"]):  # 0: too few paragraphs for any pair to be separated
+        cell.rank_min, cell.rank_max, cell.cluster = int(row["rank_min"]), int(row["rank_max"]), int(row["cluster"])
+    return cell
 
 
 def _order(row: RankRow, first: str, higher_is_better: bool) -> tuple[Any, ...]:

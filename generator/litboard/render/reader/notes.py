@@ -38,6 +38,14 @@ def _raw(value: Any) -> str:
 Row = Callable[[dict[str, Any]], list[str]]
 
 
+def _preferred(r: dict[str, Any], name: Callable[[str, str], str]) -> str:
+    """'A (<system name>)', 'B (...)' or 'tie'."""
+    side = _text(r["preference"])
+    if side not in ("a", "b"):
+        return side
+    return f"{side.upper()} ({name(r[side], r[side])})"
+
+
 def paragraph_notes(corpus: Corpus) -> dict[str, list[NoteTable]]:
     """paragraph id -> its tables, in a fixed order; a paragraph without such judgments has none."""
     t = corpus.tables
@@ -51,7 +59,7 @@ def paragraph_notes(corpus: Corpus) -> dict[str, list[NoteTable]]:
                     name(r["best"], r["best"]), name(r["worst"], r["worst"]), _text(r["comment"])]),
         ("Pairwise preferences", t["pairwise"], ["campaign", "annotator", "A", "B", "preferred", "comment"],
          lambda r: [r["campaign"], r["annotator"], name(r["a"], r["a"]), name(r["b"], r["b"]),
-                    _text(r["preference"]), _text(r["comment"])]),
+                    _preferred(r, name), _text(r["comment"])]),
         ("RULER rubric scores (1-5)", t["ruler"], ["campaign", "system", "annotator", "criterion", "score"],
          lambda r: [r["campaign"], name(r["system"], r["system"]), r["annotator"], r["criterion"], _text(r["score"])]),
         ("VERSE questions and answers (1-3)", t["verse"], ["campaign", "system", "annotator", "question", "category", "answer"],

@@ -98,6 +98,7 @@ class ParagraphView:
     annotators: list[ToggleView]
     categories: list[str]
     data: dict[str, Any]
+    attribution: str = ""  # the rights note of a licensed text, shown under the navigation
 
 
 @dataclass
@@ -176,7 +177,13 @@ def _paragraph(p: dict[str, Any], translations: list[dict[str, Any]], ctx: _Cont
         source, pairs, prev, nxt, _layer_toggles(every), _annotator_toggles(every),
         sorted({c[len("lb-cat-"):] for s in every if s.layer in ("mqm", "auto") for c in s.css.split()
                 if c.startswith("lb-cat-")}),
-        _data(pid, source, pairs))
+        _data(pid, source, pairs), _attribution(work))
+
+
+def _attribution(work: dict[str, Any]) -> str:
+    """Where a licensed text comes from and on what terms (its work's rights note)."""
+    rights = work.get("rights") or {}
+    return str(rights.get("note", "")) if rights.get("status") == "licensed" else ""
 
 
 def _blind_order(paragraph: str, pair: str, n: int) -> list[int]:

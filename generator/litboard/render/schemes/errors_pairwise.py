@@ -15,6 +15,9 @@ from typing import Any
 import pandas as pd
 
 from ...analysis import pairwise_spans as ps
+from ...analysis.error_counts import by_label, unweighted_campaigns
+from ...analysis.pairwise import bradley_terry
+from ...campaign.status import without_pending
 from ...model import Corpus
 from ..core.extra_pages import Files, PageSet
 from ..core.jinja import render
@@ -43,7 +46,7 @@ class RateTable:
 
 def build(corpus: Corpus, analysis: Analysis, templates: Path) -> PageSet:
     t = corpus.tables
-    pairwise, errors = t["pairwise"], t["mqm_errors"]
+    pairwise, errors = without_pending(corpus, t["pairwise"]), t["mqm_errors"]  # partial plans rank nothing
     if pairwise.empty or errors.empty:
         return PageSet()
     names = {k: str(v.get("name", k)) for k, v in corpus.systems.items()}
@@ -54,15 +57,48 @@ def build(corpus: Corpus, analysis: Analysis, templates: Path) -> PageSet:
               _counts(ps.error_counts(errors, t["annotators"], by_group=True, items=items),
                       "Error spans by category per annotator group and system", "errors-by-group.csv",
                       names, files)]
-    rates = [_rates(ps.preference_rates(pairwise), "Preference rate per comparison, all language pairs "
-                    "summed", "preferences.csv", names, files),
-             _rates(ps.preference_rates(pairwise, per_pair=True), "Preference rate per comparison and "
+    focal = ps.focal_of(t["campaigns"])
+    pooled = ps.preference_rates(pairwise, focal=focal)
+    rates = [_rates(pooled, "Preference rate per comparison, all language pairs summed", "preferences.csv",
+                    names, files),
+             _rates(ps.preference_rates(pairwise, per_pair=True, focal=focal), "Preference rate per comparison and "
                     "language pair", "preferences-by-pair.csv", names, files)]
+    statements = [ps.statement(r, names) for r in pooled.to_dict("records")]
+    ranking = _ranking(pairwise, names, files)
+    unweighted = unweighted_campaigns(errors, corpus.campaigns)
+    per_words = _per_words(errors, items, corpus, unweighted, names, files)
     unspecified = int((errors["severity"].astype(str) == "unspecified").sum())
     body = render(TEMPLATE, templates, counts=counts, rates=rates, base="../", unspecified=unspecified,
-                  n_errors=len(errors), signature=ps.signature(), version=corpus.data_version())
+                  n_errors=len(errors), signature=ps.signature(), version=corpus.data_version(),
+                  statements=statements, ranking=ranking, per_words=per_words,
+                  no_severities=bool(unweighted) and len(unweighted) == errors["campaign"].nunique())
     files[f"{FOLDER}/index.md"] = page("Errors and preferences", body, corpus.is_demo, templates)
     return PageSet(files, [{"Errors and preferences": f"{FOLDER}/index.md"}])
+
+
+def _ranking(pairwise: pd.DataFrame, names: dict[str, str], files: Files) -> RateTable:
+    """Bradley-Terry strengths over all language pairs with bootstrap CIs (resampling paragraphs
+    of a pair together)."""
+    items = pairwise.assign(item=pairwise["pair"].astype(str) + "/" + pairwise["paragraph"].astype(str))
+    table = bradley_terry(items, item="item").reset_index()
+    files[f"{FOLDER}/bradley-terry.csv"] = csv_text(table)
+    rows = [{**r, "name": names.get(str(r["system"]), str(r["system"]))} for r in table.to_dict("records")]
+    return RateTable("Bradley–Terry ranking over all language pairs", rows, "bradley-terry.csv")
+
+
+def _per_words(errors: pd.DataFrame, items: pd.DataFrame, corpus: Corpus, campaigns: list[str],
+               names: dict[str, str], files: Files) -> RateTable | None:
+    """Error spans per label and per 100 source words by system (campaigns without severities)."""
+    if not campaigns:
+        return None
+    mine = errors[errors["campaign"].isin(campaigns)]
+    table = by_label(mine, items[items["campaign"].isin(campaigns)], corpus.tables["paragraphs"])
+    files[f"{FOLDER}/errors-per-100-words.csv"] = csv_text(table)
+    labels = sorted(str(c) for c in mine["category"].unique())
+    rows = [{**r, "name": names.get(str(r["system"]), str(r["system"])), "labels": labels}
+            for r in table.to_dict("records")]
+    return RateTable("Error spans per label and per 100 source words, by translation type", rows,
+                     "errors-per-100-words.csv")
 
 
 def _counts(frame: pd.DataFrame, caption: str, csv: str, names: dict[str, str], files: Files) -> CountTable:

@@ -14,6 +14,7 @@ from typing import Any
 import pandas as pd
 
 from ...analysis import judge_bias as jb
+from ...analysis.proportions import SMALL_N
 from ...model import Corpus
 from ..core import charts
 from ..core.jinja import render
@@ -132,10 +133,30 @@ def creative_shift_counts(corpus: Corpus) -> pd.Series:
     return human.groupby(["pair", "item", "system"])["cs"].sum()
 
 
+def count_mismatches(corpus: Corpus, campaign: str = "pro-cs") -> pd.DataFrame:
+    """Texts whose creative-shift count from the per-unit annotations differs from the per-text
+    count the release also holds (campaign ``campaign``): dataset, pair, text, system, units,
+    per_text. Paper 003's Creativity release has two such texts (RU-NL Thriller MT 5 vs 4,
+    EN-CA Poem MT 7 vs 6)."""
+    columns = ["dataset", "pair", "text", "system", "units", "per_text"]
+    counts = creative_shift_counts(corpus)
+    scores = corpus.metric_scores
+    per_text = scores[(scores["campaign"] == campaign) & (scores["work"].astype(str) != "")]
+    if counts.empty or per_text.empty:
+        return pd.DataFrame(columns=columns)
+    texts = per_text.groupby(["pair", "work", "system"])["score"].mean()
+    both = pd.concat({"units": counts, "per_text": texts}, axis=1, join="inner")
+    off = both[both["units"] != both["per_text"]].reset_index()
+    off.columns = ["pair", "text", "system", "units", "per_text"]
+    return off.assign(dataset=corpus.dataset_id)[columns]
+
+
 def creativity_rows(corpus: Corpus, analysis: Analysis) -> pd.DataFrame:
     """Per measure: Spearman ρ between its score of each translated text and the human creative-
-    shift count of that text (paragraph scores averaged per text; lower-is-better negated)."""
-    columns = ["dataset", "measure", "kind", "rho", "p", "texts", "provenance"]
+    shift count of that text (paragraph scores averaged per text; lower-is-better negated).
+    ``count_note`` (same on every row of the dataset) names the texts whose per-unit count, used
+    here, differs from the release's per-text count (see ``count_mismatches``)."""
+    columns = ["dataset", "measure", "kind", "rho", "p", "texts", "provenance", "count_note"]
     counts = creative_shift_counts(corpus)
     if counts.empty:
         return pd.DataFrame(columns=columns)
@@ -151,7 +172,20 @@ def creativity_rows(corpus: Corpus, analysis: Analysis) -> pd.DataFrame:
             rows.append({"dataset": corpus.dataset_id, "measure": measure.label,
                          "kind": jb.KIND_LABELS[measure.kind], "rho": rho, "p": p, "texts": n,
                          "provenance": measure.provenance})
-    return pd.DataFrame(rows, columns=columns)
+    return pd.DataFrame(rows, columns=columns).assign(count_note=_count_note(corpus))
+
+
+def _count_note(corpus: Corpus) -> str:
+    off = count_mismatches(corpus)
+    if off.empty:
+        return ""
+    texts = "; ".join(f"{r.pair} {r.text} {r.system}: {r.units:g} in the per-unit annotations, "
+                      f"{r.per_text:g} in the per-text scores" for r in off.itertuples())
+    return (f"{corpus.dataset_title}: the release holds two creative-shift counts that differ for "
+            f"{len(off)} text{'s' if len(off) != 1 else ''} ({texts}). ρ here uses the per-unit "
+            "annotations (the counts the units show); with the per-text counts the correlations "
+            "differ slightly (reason: release differs from paper). Paper 003's Fig. 2 correlations "
+            "may rest on the per-text counts.")
 
 
 def chart(headline: pd.DataFrame) -> Any:
@@ -208,8 +242,9 @@ def build_from_rows(frames: list[pd.DataFrame], creative_frames: list[pd.DataFra
     if not creative.empty:
         creative = creative.sort_values(["dataset", "rho"], ascending=[True, False], kind="stable")
         files[f"{FOLDER}/creative-shifts.csv"] = csv_text(creative)
+    notes = sorted({str(n) for n in creative.get("count_note", pd.Series(dtype=str)).fillna("") if str(n)})
     body = render("judge_bias.html.j2", templates, chart=figure, datasets=datasets, base="../",
-                  csv="judge-bias.csv", creative=creative.to_dict("records"),
-                  creative_csv="creative-shifts.csv")
+                  csv="judge-bias.csv", creative=creative.to_dict("records"), count_notes=notes,
+                  creative_csv="creative-shifts.csv", small_n=SMALL_N)
     files[f"{FOLDER}/index.md"] = page("Judge bias: who spots the human translation?", body, False, templates)
     return files, NAV

@@ -99,5 +99,5 @@ def csv_frame(compared: pd.DataFrame, version: str) -> pd.DataFrame:
     frame = compared.assign(keys=[engine.identity(k) for k in compared["keys"]],
                             params=[engine.identity({}, p) for p in compared["params"]], data_version=version)
     return frame[["dataset", "source", "measure", "keys", "label", "value", "decimals", "reproduced",
-                  "reproduced_rounded", "difference", "status", "other_reports", "self_conflict", "note",
+                  "reproduced_rounded", "difference", "status", "reason", "other_reports", "self_conflict", "note",
                   "params", "data_version"]]

@@ -12,6 +12,8 @@ from markupsafe import Markup
 from ...analysis import schemes
 from ...analysis.bws import bws_scores, split_half_reliability
 from ...analysis.pairwise import bradley_terry, win_matrix
+from ...analysis.uncertainty import limit_text
+from ...campaign.status import pairwise_extensions, pool_pairwise
 from ...model import Corpus
 from ..core.extra_pages import PageSet
 from ..core.jinja import render
@@ -29,6 +31,7 @@ class RankingView:
     rows: list[dict[str, Any]]
     csv: str
     digits: int = 2
+    limit: str = ""  # "n = 3 paragraphs: no pair can be separated at α = 0.05" (no clusters)
 
 
 def _ranking(corpus: Corpus, analysis: Analysis, long: pd.DataFrame, title: str, note: str,
@@ -37,10 +40,13 @@ def _ranking(corpus: Corpus, analysis: Analysis, long: pd.DataFrame, title: str,
     if table is None:
         return None
     names = {k: str(v["name"]) for k, v in corpus.systems.items()}
-    frame = table.reset_index().rename(columns={"index": "system"})
+    alpha = analysis.settings.alpha
+    limit = (limit_text(int(table["n_items"].max()), "paragraph", alpha)
+             if float(table["smallest_p"].min()) >= alpha else "")
+    frame = table.drop(columns="smallest_p").reset_index().rename(columns={"index": "system"})
     frame.insert(1, "name", frame["system"].map(names))
     digits = 3 if title.startswith(BWS_LABEL) else 2  # as the BWS counts table
-    return RankingView(title, note, frame.to_dict("records"), csv, digits), frame
+    return RankingView(title, note, frame.to_dict("records"), csv, digits, limit), frame
 
 
 def build(corpus: Corpus, analysis: Analysis, templates: Path) -> PageSet:
@@ -83,13 +89,17 @@ def _scheme_sections(corpus: Corpus, analysis: Analysis) -> tuple[list[dict[str,
         rows = [{**r, "name": names.get(r["system"], r["system"])} for r in counts.to_dict("records")]
         sections.append({"kind": "bws", "title": f"{BWS_LABEL}: counts, {campaign} ({pair})", "rows": rows,
                          "reliability": reliability, "csv": f"{name}.csv"})
-    for (campaign, pair), group in corpus.pairwise.groupby(["campaign", "pair"], sort=True):
+    extended = pairwise_extensions(corpus)
+    for (campaign, pair), group in pool_pairwise(corpus).groupby(["campaign", "pair"], sort=True):
+        joined = extended.get((str(campaign), str(pair)), [])
+        plus = f", with the human-evaluation plan{'s' if len(joined) > 1 else ''} {', '.join(joined)}" \
+            if joined else ""
         strengths = bradley_terry(group).reset_index().rename(columns={"index": "system"})
         wins = win_matrix(group)
         name = _safe(f"bt-{campaign}-{pair}")
         files[f"schemes/{name}.csv"] = csv_text(strengths)
         files[f"schemes/{name}-wins.csv"] = csv_text(wins.reset_index().rename(columns={"index": "system"}))
-        sections.append({"kind": "pairwise", "title": f"Pairwise preferences, {campaign} ({pair})",
+        sections.append({"kind": "pairwise", "title": f"Pairwise preferences, {campaign} ({pair}){plus}",
                          "rows": [{**r, "name": names.get(r["system"], r["system"])}
                                   for r in strengths.to_dict("records")],
                          "wins": [(names.get(s, s), v) for s, v in _win_rows(wins)],

@@ -1,0 +1,93 @@
+"""Check a Label Studio export against its plan: extra or foreign tasks, items judged twice by
+the same person (errors: nothing is written), and what is still missing (a partial import)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..errors import Problem, Problems
+
+
+@dataclass
+class Progress:
+    """Per plan item, the people who judged it; what is pending; notes for the report."""
+
+    judged_by: dict[str, list[str]] = field(default_factory=dict)
+    tasks: dict[str, dict[str, Any]] = field(default_factory=dict)  # item -> its task
+    notes: list[str] = field(default_factory=list)
+
+    def complete(self, item: dict[str, Any]) -> bool:
+        return len(self.judged_by.get(item["id"], [])) >= len(item["slots"])
+
+
+def person(annotation: dict[str, Any]) -> str:
+    user = annotation.get("completed_by")
+    user = user.get("id") if isinstance(user, dict) else user
+    return "" if user is None or isinstance(user, (bool, list, dict)) else str(user)
+
+
+def check_export(tasks: list[tuple[str, dict[str, Any]]], plan: dict[str, Any], sha: str) -> Progress:
+    """``tasks``: (where, task) from the export files. DataError for extra/foreign/duplicate
+    tasks and repeated judgments; the returned Progress says what is judged."""
+    items = {i["id"]: i for i in plan["items"]}
+    problems = Problems()
+    progress = Progress()
+    for where, task in tasks:
+        data = task.get("data") if isinstance(task.get("data"), dict) else {}
+        item = data.get("item")
+        if data.get("plan") != sha[:16]:
+            problems.add(where, 0, "data.plan", f"the task comes from another plan ({data.get('plan')!r}, "
+                         f"this plan is {sha[:16]})", "import each export with the plan it was exported from")
+            continue
+        if item not in items:
+            problems.add(where, 0, "data.item", f"extra task: {item!r} is not an item of the plan",
+                         "remove the task from the project, or plan again")
+            continue
+        if item in progress.tasks:
+            problems.add(where, 0, "data.item", f"item {item} is in two tasks", "import each task once")
+            continue
+        progress.tasks[item] = task
+        progress.judged_by[item] = _people(where, task, problems)
+    for item in plan["items"]:
+        n, want = len(progress.judged_by.get(item["id"], [])), len(item["slots"])
+        if n > want:
+            progress.notes.append(f"item {item['id']}: {n} annotators, the plan asked for {want} (all kept)")
+    people = {p for judged in progress.judged_by.values() for p in judged}
+    if len(people) > int(plan.get("annotators", len(people))):
+        progress.notes.append(f"{len(people)} annotators took part; the plan has {plan['annotators']} annotator "
+                              "slots (all judgments kept)")
+    problems.raise_if_any()
+    return progress
+
+
+def _people(where: str, task: dict[str, Any], problems: Problems) -> list[str]:
+    """The people who completed the task (not cancelled); a repeated person is an error."""
+    seen: list[str] = []
+    for annotation in task.get("annotations") or []:
+        if not isinstance(annotation, dict) or annotation.get("was_cancelled"):
+            continue
+        who = person(annotation)
+        if who and who in seen:
+            problems.add(where, 0, "annotations.completed_by",
+                         f"annotator {who} judged this item twice",
+                         "delete one of the two annotations in Label Studio and export again")
+        elif who:
+            seen.append(who)
+    return seen
+
+
+def system_progress(plan: dict[str, Any], progress: Progress) -> list[dict[str, Any]]:
+    """Per planned system: paragraphs planned, and judged (every item of the system on the
+    paragraph has all its planned annotators)."""
+    out = []
+    for system in plan["systems"]:
+        mine = [i for i in plan["items"] if system in i["systems"]]
+        planned = sorted({i["paragraph"] for i in mine})
+        judged = [p for p in planned if all(progress.complete(i) for i in mine if i["paragraph"] == p)]
+        out.append({"system": system, "planned": len(planned), "judged": len(judged)})
+    return out
+
+
+def missing_problem(plan_file: str, item: dict[str, Any]) -> Problem:
+    return Problem(plan_file, 0, f"items.{item['id']}", "not judged yet", "")

@@ -1,0 +1,103 @@
+"""``litboard campaign plan | export | import``: the argparse side (cli.py only registers it)."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from .schemes import DEFAULT_ANNOTATORS, DEFAULT_DOUBLE_SHARE, DEFAULT_PARAGRAPHS, DEFAULT_TUPLE, SCHEMES
+
+EXPERTISE = ("student", "professional", "expert", "crowd")
+
+
+def add_campaign(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    from ..cli import _add_data
+
+    p = sub.add_parser("campaign", help="plan a human evaluation of new systems, export it to Label "
+                                        "Studio, import the judgments back",
+                       description="Human evaluation of new systems (site/human-evaluation.md).")
+    steps = p.add_subparsers(dest="step", required=True, metavar="STEP")
+    q = steps.add_parser("plan", help="write a plan (YAML): paragraphs, anchors, comparisons, slots, cost")
+    q.add_argument("track", metavar="TRACK", help="the track's dataset id")
+    _add_data(q, releases=True)
+    q.add_argument("--pair", required=True, help="language pair, e.g. de-en")
+    q.add_argument("--systems", nargs="+", required=True, metavar="ID", help="the new systems to judge")
+    q.add_argument("--scheme", required=True, choices=list(SCHEMES),
+                   help="; ".join(f"{s.name}: {s.help}" for s in SCHEMES.values()))
+    q.add_argument("--budget", type=int, required=True, metavar="N", help="items (tasks) the plan may use")
+    q.add_argument("--seed", type=int, required=True, help="seed of every random choice (same seed, same plan)")
+    q.add_argument("--paragraphs", type=int, default=DEFAULT_PARAGRAPHS,
+                   help=f"size of the common paragraph subset (default {DEFAULT_PARAGRAPHS})")
+    q.add_argument("--double-share", type=float, default=DEFAULT_DOUBLE_SHARE,
+                   help=f"share of items given a second annotator (default {DEFAULT_DOUBLE_SHARE})")
+    q.add_argument("--annotators", type=int, default=DEFAULT_ANNOTATORS,
+                   help=f"annotator slots to spread items over (default {DEFAULT_ANNOTATORS})")
+    q.add_argument("--minutes", type=float, help="minutes per item (default: per scheme, "
+                   + ", ".join(f"{s.name} {s.minutes:g}" for s in SCHEMES.values()) + ")")
+    q.add_argument("--anchors", nargs="*", default=[], metavar="ID", help="further anchor systems")
+    q.add_argument("--tuple-size", type=int, default=DEFAULT_TUPLE, help="bws: translations per tuple")
+    q.add_argument("--campaign", default="", help="campaign id (default: TRACK-SCHEME-SYSTEM-sSEED)")
+    q.add_argument("--out", type=Path, required=True, help="plan file to write (must not exist)")
+    e = steps.add_parser("export", help="write a Label Studio project (or a TSV) for a plan")
+    e.add_argument("plan", type=Path, metavar="PLAN")
+    _add_data(e, releases=True)
+    e.add_argument("--format", choices=["labelstudio", "tsv"], default="labelstudio")
+    e.add_argument("--out", type=Path, required=True, metavar="DIR", help="new or empty folder")
+    i = steps.add_parser("import", help="check Label Studio exports against the plan and write the campaign")
+    i.add_argument("exports", type=Path, nargs="+", metavar="EXPORT", help="Label Studio JSON exports")
+    i.add_argument("--plan", type=Path, required=True)
+    _add_data(i, releases=True)
+    i.add_argument("--expertise", choices=EXPERTISE, default="professional", help="the annotators' group")
+    i.add_argument("--out", type=Path, required=True, metavar="ROOT",
+                   help="the track's data root; the campaign goes to ROOT/judgments/<campaign>/")
+
+
+def _corpus(args: argparse.Namespace, track: str):  # type: ignore[no-untyped-def]
+    from ..cli import _roots
+    from ..datasets import load_all
+    from ..errors import DataError, Problem
+
+    corpora = {c.dataset_id: c for c in load_all(_roots(args))}
+    if track not in corpora:
+        raise DataError([Problem("--data", 0, "TRACK", f"no dataset {track!r} in the data roots given",
+                                 f"use one of: {', '.join(sorted(corpora))}")])
+    return corpora[track]
+
+
+def run(args: argparse.Namespace) -> int:
+    from .planfile import read_plan, sha256
+
+    if args.step == "plan":
+        return _plan(args)
+    plan = read_plan(args.plan)
+    corpus = _corpus(args, plan["track"])
+    if args.step == "export":
+        from .export import export
+
+        written = export(corpus, plan, sha256(args.plan), args.format, args.out)
+        print(f"litboard: {len(plan['items'])} tasks of {plan['campaign']} written: "
+              + ", ".join(str(p) for p in written))
+        return 0
+    from .importing import import_campaign
+
+    done = import_campaign(corpus, plan, args.plan, sha256(args.plan), args.exports, args.out, args.expertise)
+    print(done.format())
+    return 0
+
+
+def _plan(args: argparse.Namespace) -> int:
+    from .build_plan import make_plan
+    from .plan import PlanRequest
+    from .planfile import dump, refuse_existing, write_new
+
+    refuse_existing(args.out)
+    request = PlanRequest(args.track, args.pair, tuple(args.systems), args.scheme, args.budget, args.seed,
+                          args.paragraphs, args.double_share, args.annotators, args.minutes,
+                          tuple(args.anchors), args.tuple_size, args.campaign)
+    plan = make_plan(_corpus(args, args.track), request)
+    write_new(args.out, dump(plan))
+    cost = plan["cost"]
+    print(f"litboard: plan {plan['campaign']} written to {args.out}: {cost['items']} items on "
+          f"{len(plan['paragraphs'])} paragraphs, {cost['annotations']} annotations, about {cost['hours']:g} "
+          f"hours ({cost['minutes_per_item']:g} min per item, {cost['minutes_from']})")
+    return 0

@@ -1,0 +1,140 @@
+"""``litboard campaign export PLAN --format labelstudio|tsv --out DIR``.
+
+Label Studio: ``config.xml`` (the labelling configuration), ``tasks.json`` (the import file:
+blind texts only, no system ids, in an order shuffled by the plan's seed) and
+``mapping.yaml`` (the Label Studio importer mapping ``campaign import`` uses). TSV: one
+``tasks.tsv`` row per item for other tools (texts quoted as CSV does, so tabs and line breaks
+survive; the blind translations in ``text_1``..., or ``text_a``/``text_b`` for pairs). Every task names its plan item and the plan's
+hash, so the import can check an export against the plan.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from ..errors import DataError, Problem
+from ..model import Corpus
+from .labelconfig import PAIR_CHOICES, config, shown
+from .labels import Typology, error_labels, esa_labels, mapping_labels, track_typology
+from .planfile import write_new
+from .schemes import ESA_SCALE
+
+FORMATS = ("labelstudio", "tsv")
+
+
+def texts(corpus: Corpus, plan: dict[str, Any]) -> tuple[dict[str, str], dict[tuple[str, str], str]]:
+    """(paragraph -> source, (system, paragraph) -> translation) for the plan's items."""
+    paras = corpus.paragraphs.set_index("paragraph")["text"]
+    tr = corpus.translations[corpus.translations["pair"] == plan["pair"]]
+    out = {(str(r.system), str(r.paragraph)): str(r.text) for r in tr.itertuples()}
+    sources = {}
+    for item in plan["items"]:
+        sources[item["paragraph"]] = str(paras.get(item["paragraph"], ""))
+        for system in item["systems"]:
+            if (system, item["paragraph"]) not in out or not sources[item["paragraph"]]:
+                raise DataError([Problem("campaign export", 0, "items", f"{system} has no translation of "
+                                         f"{item['paragraph']} on {plan['pair']} in the data roots given",
+                                         "export with the --data roots the plan was made from")])
+    return sources, out
+
+
+def task_data(item: dict[str, Any], plan: dict[str, Any], sha: str, sources: dict[str, str],
+              translations: dict[tuple[str, str], str]) -> dict[str, Any]:
+    """A task's data: the plan item and hash, the source and the blind translations."""
+    shown_texts = [translations[(s, item["paragraph"])] for s in item["systems"]]
+    data: dict[str, Any] = {"item": item["id"], "plan": sha[:16], "annotations_wanted": len(item["slots"]),
+                            "source": sources[item["paragraph"]]}
+    if plan["scheme"] in ("mqm", "esa"):
+        data["translation"] = shown_texts[0]
+    elif plan["scheme"] == "pairwise":
+        data["text_a"], data["text_b"] = shown_texts
+        data["merged"] = f"{shown(1)}\n\n{shown_texts[0]}\n\n{shown(2)}\n\n{shown_texts[1]}"
+    else:
+        data |= {f"text_{n}": text for n, text in enumerate(shown_texts, start=1)}
+    return data
+
+
+def shuffled(plan: dict[str, Any]) -> list[dict[str, Any]]:
+    """The plan's items in the order the tasks are shown, drawn from the plan's seed."""
+    order = np.random.default_rng([int(plan["seed"]), 1]).permutation(len(plan["items"]))
+    return [plan["items"][int(i)] for i in order]
+
+
+def labels_for(plan: dict[str, Any], typology: Typology) -> list:
+    return esa_labels(typology) if plan["scheme"] == "esa" else error_labels(typology)
+
+
+def mapping(plan: dict[str, Any], typology: Typology, expertise: str = "professional") -> dict[str, Any]:
+    """The Label Studio importer mapping of the exported project."""
+    cid, scheme = plan["campaign"], plan["scheme"]
+    m: dict[str, Any] = {"pair": plan["pair"], "dataset": {"id": cid, "title": f"Campaign {cid}"},
+                         "annotators": {"expertise": expertise},
+                         "task": {"source": "source", "paragraph": "paragraph_id"}}
+    spans = {"from_name": "errors", "typology": typology.name, "label_is_category": False,
+             "variant": "wmt" if typology.name == "wmt" else "paper000",
+             "labels": mapping_labels(labels_for(plan, typology)), "campaign": f"{cid}-spans",
+             "title": f"Error spans of {cid}"}
+    if scheme == "mqm":
+        m["translations"] = [{"name": "mt", "field": "translation", "system_field": "system"}]
+        m["mqm"] = spans | {"campaign": cid, "title": f"MQM ({cid})", "severity_from": "severity",
+                            "comment_from": "comment"}
+    elif scheme == "esa":
+        m["translations"] = [{"name": "mt", "field": "translation", "system_field": "system"}]
+        m["mqm"] = spans
+        m["sqm"] = {"ratings": {"score": "mt"}, "min": ESA_SCALE[0], "max": ESA_SCALE[1],
+                    "campaign": cid, "title": f"ESA score ({cid})"}
+    elif scheme == "pairwise":
+        m["translations"] = [{"name": "a", "field": "text_a", "system_field": "system_a"},
+                             {"name": "b", "field": "text_b", "system_field": "system_b"}]
+        m["merged"] = [{"to_name": "merged", "parts": ["a", "b"]}]
+        m["pairwise"] = {"from_name": "better", "a": "a", "b": "b", "campaign": cid,
+                         "choices": {PAIR_CHOICES[0]: "a", PAIR_CHOICES[1]: "b"}, "comment_from": "rationale",
+                         "title": f"Pairwise preference ({cid})"}
+        m["mqm"] = spans | {"per_comparison": True}
+    return m
+
+
+def export(corpus: Corpus, plan: dict[str, Any], sha: str, fmt: str, out: Path) -> list[Path]:
+    """Write the project files into ``out`` (a new or empty folder); the paths written."""
+    import yaml
+
+    if fmt not in FORMATS:
+        raise DataError([Problem("campaign export", 0, "--format", f"unknown format {fmt!r}",
+                                 f"use one of: {', '.join(FORMATS)}")])
+    if out.exists() and (not out.is_dir() or any(out.iterdir())):
+        raise DataError([Problem(str(out), 0, "--out", "exists and is not empty", "choose a new folder")])
+    sources, translations = texts(corpus, plan)
+    tasks = [{"data": task_data(i, plan, sha, sources, translations)} for i in shuffled(plan)]
+    typology = track_typology(corpus, plan["pair"])
+    files: dict[str, str] = {}
+    if fmt == "labelstudio":
+        size = max(len(i["systems"]) for i in plan["items"])
+        files["config.xml"] = config(plan["scheme"], labels_for(plan, typology), size)
+        files["tasks.json"] = json.dumps(tasks, ensure_ascii=False, indent=1) + "\n"
+        if plan["scheme"] != "bws":  # BWS choices are read by campaign.bws_import, not by the importer
+            files["mapping.yaml"] = yaml.safe_dump(mapping(plan, typology), allow_unicode=True, sort_keys=False)
+    else:
+        files["tasks.tsv"] = tsv(tasks)
+    written = []
+    for name, text in files.items():
+        write_new(out / name, text)
+        written.append(out / name)
+    return written
+
+
+def tsv(tasks: list[dict[str, Any]]) -> str:
+    """One row per task; texts quoted by the csv module (tabs and newlines survive)."""
+    keys = sorted({k for t in tasks for k in t["data"]} - {"merged"},  # merged: Label Studio's display
+                  key=lambda k: (k not in ("item", "plan"), k))
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, delimiter="\t", lineterminator="\n")
+    writer.writerow(keys)
+    for task in tasks:
+        writer.writerow([task["data"].get(k, "") for k in keys])
+    return buffer.getvalue()

@@ -1,0 +1,76 @@
+"""Plan files: written as diffable YAML (same plan -> same bytes), read back with checks,
+and named by the SHA-256 of their bytes (the campaign's provenance)."""
+
+from __future__ import annotations
+
+import hashlib
+from pathlib import Path
+from typing import Any
+
+from ..errors import DataError, Problem
+from ..ids import is_safe_id
+from .plan import FORMAT
+from .schemes import SCHEMES
+
+HEADER = ("# litboard human-evaluation plan: written by `litboard campaign plan`; the import checks\n"
+          "# exports against it and names its SHA-256. Do not edit by hand after exporting.\n")
+REQUIRED = ("campaign", "track", "pair", "scheme", "seed", "new_systems", "anchors", "systems",
+            "paragraphs", "items", "cost")
+
+
+def dump(plan: dict[str, Any]) -> str:
+    import yaml
+
+    body = yaml.safe_dump(plan, allow_unicode=True, sort_keys=False, width=100, default_flow_style=None)
+    return HEADER + body
+
+
+def refuse_existing(path: Path) -> None:
+    """No command overwrites a file it did not write."""
+    if path.exists():
+        raise DataError([Problem(str(path), 0, "--out", "exists already",
+                                 "choose a new file name, or delete the old file first")])
+
+
+def write_new(path: Path, text: str) -> None:
+    """Write ``text`` to ``path``, which must not exist."""
+    refuse_existing(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(text.encode("utf-8"))
+
+
+def sha256(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def read_plan(path: Path) -> dict[str, Any]:
+    """The plan in ``path``; DataError naming the key when it is not one."""
+    from ..errors import Problems
+    from ..textfiles import line_for, read_yaml
+
+    problems = Problems()
+    data, lines = read_yaml(path, problems, str(path))
+    problems.raise_if_any()
+    if not isinstance(data, dict) or data.get("litboard_plan") != FORMAT:
+        raise _bad(path, 1, "litboard_plan", f"not a litboard plan (format {FORMAT})",
+                   "pass the file `litboard campaign plan` wrote")
+    for key in REQUIRED:
+        if key not in data:
+            raise _bad(path, 0, key, "is missing", "plan again with `litboard campaign plan`")
+    if data["scheme"] not in SCHEMES or not is_safe_id(data["campaign"]):
+        raise _bad(path, line_for(lines, ("scheme",)), "scheme/campaign", "unknown scheme or unsafe campaign id",
+                   f"schemes: {', '.join(SCHEMES)}; ids: lower-case letters, digits, '-'")
+    planned = set(data["systems"])
+    for n, item in enumerate(data["items"]):
+        ok = isinstance(item, dict) and isinstance(item.get("id"), str) and \
+            set(item.get("systems") or []) <= planned and item.get("paragraph") in data["paragraphs"] \
+            and isinstance(item.get("slots"), list) and item["slots"]
+        if not ok:
+            raise _bad(path, line_for(lines, ("items", n)), f"items[{n}]",
+                       "needs id, a planned paragraph, planned systems and annotator slots",
+                       "plan again with `litboard campaign plan`")
+    return data
+
+
+def _bad(path: Path, line: int, key: str, message: str, fix: str) -> DataError:
+    return DataError([Problem(str(path), line, key, message, fix)])

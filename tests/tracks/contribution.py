@@ -1,0 +1,44 @@
+"""A generated, valid contribution to a track (tests only): each output splices the first half of
+one released system's words with the second half of another's, so it is in the target language,
+covers every paragraph, and copies no single system (sentence chrF well below 95)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from litboard.model import Corpus
+from litboard.track_files import sources
+from litboard.tracks import Track
+
+CARD = ("id: {id}\nname: {name}\nkind: llm\nmodality: MT\nmodel: example-7b\nversion: v1\n"
+        "prompt: 'Translate {{src}} into {{tgt}}.'\ndate: '2026-11-20'\nsubmitted_by: a test contributor\n"
+        "licence: CC-BY-4.0\nopen_weights: true\n")
+
+
+def spliced(corpus: Corpus, track: Track, pair: str) -> list[dict[str, str]]:
+    tr = corpus.tables["translations"]
+    tr = tr[(tr["pair"] == pair) & tr["text"].notna()]
+    by_paragraph = {pid: sorted(g["text"].tolist()) for pid, g in tr.groupby("paragraph")}
+    out = []
+    for pid, _ in sources(corpus, track, pair):
+        texts = by_paragraph[pid]
+        first, second = texts[0].split(), texts[-1].split()
+        if len(first) < 6 or len(second) < 6:  # scripts without spaces (ja, zh): splice characters
+            a, b = texts[0], texts[-1]
+            text = a[: len(a) // 2] + b[len(b) // 2:]
+            text = text if text not in texts else text[len(text) // 2:] + text[: len(text) // 2]
+        else:
+            words = first[: len(first) // 2] + second[len(second) // 2:]
+            text = " ".join(words if " ".join(words) not in texts else words[::-1])
+        out.append({"paragraph": pid, "text": text})
+    return out
+
+
+def write_contribution(folder: Path, system: str, name: str, outputs: dict[str, list[dict[str, str]]]) -> Path:
+    folder.mkdir(parents=True)
+    (folder / "system.yaml").write_text(CARD.format(id=system, name=name), encoding="utf-8")
+    for pair, rows in outputs.items():
+        (folder / f"{pair}.jsonl").write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in rows),
+                                              encoding="utf-8")
+    return folder

@@ -1,0 +1,107 @@
+"""The whole contributor journey on the LiteraryTranslation track (issue 27, must-show 1):
+export sources -> scaffold -> outputs -> validate -> check-pr on a real git branch -> track score ->
+build -> the system in the "automatic scores only" section with BLEU/chrF/TER and CIs, on the
+reader pages beside the others, and the results comment (golden Markdown)."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from litboard import pr_results
+from litboard.cli import main
+from litboard.load import load
+from litboard.releases import prepare
+from litboard.tracks import get, roots
+
+from ..golden import check_golden
+from ..test_pr_flow import git
+from .conftest import release_args, scratch_repo
+from .contribution import spliced
+
+pytestmark = pytest.mark.shared
+TRACK = get("literary-translation")
+PAIRS = ("de-ja", "zh-ja")  # two pairs keep the test quick (TER on long English paragraphs is slow)
+CARD = ["--name", "My literary MT", "--submitted-by", "Jane Doe <jane@example.org>", "--model", "example-lit-7b",
+        "--version", "2026-11", "--prompt", "Translate this novel excerpt from {src} into {tgt}.",
+        "--date", "2026-11-20", "--licence", "CC-BY-4.0", "--open-weights", "yes"]
+
+
+@pytest.fixture(scope="module")
+def journey(mirror: Path, release_cache: Path, tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+    work = tmp_path_factory.mktemp("journey")
+    repo = scratch_repo(work / "repo")
+    git(repo, "init", "-q", "-b", "main")
+    git(repo, "add", "-A")
+    git(repo, "commit", "-qm", "base")
+    git(repo, "checkout", "-qb", "my-lit-mt")
+    extra = release_args(repo, mirror, release_cache)
+    # 1. export the sources of two pairs (plain text for an MT tool, JSONL with the ids)
+    assert main(["track", "sources", TRACK.id, "--pair", "de-ja", "--out", str(work / "de-ja.source.txt"), *extra]) == 0
+    assert main(["track", "sources", TRACK.id, "--pair", "zh-ja", "--out", str(work / "zh-ja.source.jsonl"), *extra]) == 0
+    # 2. "translate" them: a generated system, one output per source line
+    imported = prepare(repo / "releases.yaml", release_cache, mirror, only=[TRACK.release])
+    corpus = load(roots(TRACK, repo, imported))
+    ids = [json.loads(line)["paragraph"] for line in (work / "zh-ja.source.jsonl").read_text(encoding="utf-8").splitlines()]
+    de_ja, zh_ja = spliced(corpus, TRACK, "de-ja"), spliced(corpus, TRACK, "zh-ja")
+    assert [r["paragraph"] for r in zh_ja] == ids
+    sources = (work / "de-ja.source.txt").read_text(encoding="utf-8").splitlines()
+    assert len(sources) == len(de_ja) == 10
+    (work / "de-ja.txt").write_text("".join(r["text"].replace("\n", " ") + "\n" for r in de_ja), encoding="utf-8")
+    (work / "zh-ja.jsonl").write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in zh_ja), encoding="utf-8")
+    # 3. scaffold the folder and the card
+    assert main(["track", "new-system", TRACK.id, "--id", "my-lit-mt", "--from", str(work / "de-ja.txt"),
+                 str(work / "zh-ja.jsonl"), *CARD, *extra]) == 0
+    # 4. validate with the releases (the track's submissions are checked against its release)
+    assert main(["validate", "--data", str(repo), "--releases", str(repo / "releases.yaml"), "--mirror", str(mirror),
+                 "--cache", str(release_cache)]) == 0
+    # 5. commit on a branch; check-pr against main
+    git(repo, "add", "-A")
+    git(repo, "commit", "-qm", "Add my-lit-mt to the LiteraryTranslation track")
+    assert main(["check-pr", "--base", "main", "--repo", str(repo)]) == 0
+    # 6. score and 7. build the track's dataset with its scores
+    scores = work / "scores"
+    assert main(["track", "score", TRACK.id, "--out", str(scores), "--pairs", *PAIRS, *extra,
+                 "--stats-cache", str(work / "stats")]) == 0
+    site = work / "site"
+    assert main(["build", "--no-site-cache", "--data", str(imported[0]), "--data", str(repo / "tracks" / TRACK.id),
+                 "--data", str(scores / TRACK.id), "--out", str(site)]) == 0
+    # 8. the results comment, as `make results` writes it
+    assert pr_results.main(["--base", "main", "--out", str(work / "pr-results"), "--pr", "12", "--repo", str(repo),
+                            "--track-scores", str(scores), "--mirror", str(mirror), "--cache", str(release_cache)]) == 0
+    return {"repo": repo, "site": site / TRACK.id, "results": work / "pr-results"}
+
+
+def test_the_system_is_in_the_automatic_only_section_with_bleu_chrf_ter_and_cis(journey: dict[str, Path]) -> None:
+    index = (journey["site"] / "index.html").read_text(encoding="utf-8")
+    board = index[index.index('id="pair-de-ja"'):]
+    board = board[:board.index('id="pair-', 10)] if 'id="pair-' in board[10:] else board
+    unranked = board[board.index('class="lb-unranked"'):]
+    row = unranked[unranked.index("systems/my-lit-mt.html"):]
+    row = row[:row.index("</tr>")]
+    assert "My literary MT" in row and "automatic scores only" in board
+    assert "Open track: anyone can add a system by pull request (track literary-translation" in index
+    values = re.findall(r'data-value="([0-9.]+)"', row)
+    assert len(values) >= 3, row  # BLEU, chrF and TER
+    assert row.count("lb-ci") >= 3, row  # each with its 95% CI
+
+
+def test_the_system_page_and_the_reader_pages_show_it_beside_the_others(journey: dict[str, Path]) -> None:
+    page = (journey["site"] / "systems/my-lit-mt.html").read_text(encoding="utf-8")
+    assert "My literary MT" in page and "example-lit-7b" in page and "automatic scores only" in page
+    paragraph = json.loads((journey["repo"] / TRACK.folder / "my-lit-mt/de-ja.jsonl").read_text(
+        encoding="utf-8").splitlines()[0])["paragraph"]
+    reader = (journey["site"] / "paragraphs" / f"{paragraph}.html").read_text(encoding="utf-8")
+    for name in ("My literary MT", "PARA (GPT-3.5", "Published human translation"):
+        assert name in reader, name
+
+
+def test_the_results_comment_matches_the_golden_file(journey: dict[str, Path]) -> None:
+    body = (journey["results"] / "comment.md").read_text(encoding="utf-8")
+    assert (journey["results"] / "pr-number.txt").read_text(encoding="ascii") == "12\n"
+    check_golden("tracks/pr-results/comment.md", body)
+    assert body.startswith(pr_results.MARKER) and "LLM judges: pending" in body
+    assert "| de-ja | BLEU ↑ |" in body and "| zh-ja | TER ↓ |" in body

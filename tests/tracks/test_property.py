@@ -1,0 +1,84 @@
+"""Property (issue 27, must-show 3): a generated valid submission on each track, added to a copy of
+the repository, keeps the site and the golden checks green. The copy is the repository itself
+(code, tests, data, tracks); a seeded generator picks each system's id, display name and pairs."""
+
+from __future__ import annotations
+
+import os
+import random
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from litboard.load import load
+from litboard.releases import prepare
+from litboard.tracks import TRACKS, roots
+
+from ..conftest import REPO
+from .contribution import spliced, write_contribution
+
+pytestmark = pytest.mark.shared
+GOLDEN_CHECKS = ["tests/test_render_golden.py", "tests/submission/test_checks.py::test_demo_tiny_and_template_have_no_submission_problem",
+                 "tests/test_board_data.py", "tests/reader/test_paragraph_notes.py"]
+QUICK = {"literary-translation": ("de-ja", "zh-ja", "en-pl")}  # pairs whose TER is quick enough for a test
+
+
+def repository_copy(dst: Path) -> Path:
+    ignore = shutil.ignore_patterns("__pycache__", ".cache", ".git", "public", "node_modules", ".venv",
+                                    "test-artifacts", "*.egg-info")
+    shutil.copytree(REPO, dst, ignore=ignore, symlinks=True)
+    return dst
+
+
+def contribute(repo: Path, imported: list[Path], seed: int) -> dict[str, tuple[str, list[str]]]:
+    rng = random.Random(seed)
+    added = {}
+    for track in TRACKS:
+        corpus = load(roots(track, repo, imported))
+        system = f"gen-{rng.randrange(10**6):06d}"
+        pairs = sorted(rng.sample(QUICK.get(track.id, track.pairs), k=min(2, len(QUICK.get(track.id, track.pairs)))))
+        outputs = {pair: spliced(corpus, track, pair) for pair in pairs}
+        write_contribution(repo / track.folder / system, system, f"Generated system {rng.randrange(1000)}", outputs)
+        added[track.id] = (system, pairs)
+    return added
+
+
+@pytest.mark.parametrize("seed", [27])
+def test_a_valid_submission_on_every_track_keeps_site_and_goldens_green(seed: int, mirror: Path,
+                                                                       release_cache: Path, tmp_path: Path) -> None:
+    repo = repository_copy(tmp_path / "repo")
+    imported = prepare(repo / "releases.yaml", release_cache, mirror)
+    added = contribute(repo, imported, seed)
+    env = {**os.environ, "PYTHONPATH": str(repo / "generator"), "LITBOARD_SHARED_DATA": str(mirror)}
+
+    def litboard(*args: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run([sys.executable, "-m", "litboard.cli", *args], cwd=repo, env=env,
+                              capture_output=True, text=True, timeout=1800)
+
+    release = ["--releases", str(repo / "releases.yaml"), "--mirror", str(mirror), "--cache", str(release_cache)]
+    done = litboard("validate", *release)
+    assert done.returncode == 0, done.stderr
+    fast = [t.id for t in TRACKS if t.id not in QUICK]
+    done = litboard("track", "score", *fast, "--out", str(tmp_path / "scores"), "--mirror", str(mirror),
+                    "--cache", str(release_cache), "--stats-cache", str(tmp_path / "stats"))
+    assert done.returncode == 0, done.stderr
+    done = litboard("track", "score", *QUICK, "--pairs", *sorted({p for ps in QUICK.values() for p in ps}),
+                    "--out", str(tmp_path / "scores-quick"), "--mirror", str(mirror), "--cache", str(release_cache),
+                    "--stats-cache", str(tmp_path / "stats"))
+    assert done.returncode == 0, done.stderr
+    scored = [str(d) for d in sorted((tmp_path / "scores").iterdir()) + sorted((tmp_path / "scores-quick").iterdir())
+              if d.is_dir()]
+    data = [arg for root in [str(repo), *map(str, imported), *(str(repo / "tracks" / t) for t in ("creativity-bias",
+            "wmt21-ted-zhen", "literary-translation")), *scored] for arg in ("--data", root)]
+    done = litboard("build", "--no-site-cache", *data, "--out", str(tmp_path / "site"))
+    assert done.returncode == 0, done.stderr
+    for track_id, (system, _) in added.items():
+        page = (tmp_path / "site" / track_id / "systems" / f"{system}.html").read_text(encoding="utf-8")
+        assert "automatic scores only" in page, track_id
+    checks = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", *GOLDEN_CHECKS],
+                            cwd=repo, env=env, capture_output=True, text=True, timeout=1800)
+    assert checks.returncode == 0, checks.stdout[-3000:]
+    assert " passed" in checks.stdout and "failed" not in checks.stdout

@@ -1,0 +1,202 @@
+"""The pull-request flow's security properties, read from the workflows themselves, plus the two
+behaviours they promise: a malicious branch that rewrites the Makefile and pr.yml is still failed
+by the trusted barrier (issue 33 row 3), and the commenting script's dry run on a saved artifact
+(issue 27, must-show 2)."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+
+from litboard import pr_comment
+
+from ..conftest import REPO
+from ..helpers import DEMO, copy_root
+from ..test_pr_flow import add_system, git
+
+WORKFLOWS = REPO / ".github/workflows"
+
+
+def load(name: str) -> dict[str, Any]:
+    data = yaml.safe_load((WORKFLOWS / name).read_text(encoding="utf-8"))
+    data["on"] = data.pop(True, data.get("on"))
+    return data
+
+
+def steps(workflow: dict[str, Any]) -> list[dict[str, Any]]:
+    return [step for job in workflow["jobs"].values() for step in job.get("steps", [])]
+
+
+def test_the_barrier_runs_the_base_code_and_reads_the_pr_as_data() -> None:
+    workflow = load("pr-barrier.yml")
+    assert set(workflow["on"]) == {"pull_request_target"} and workflow["permissions"] == {"contents": "read"}
+    [checkout] = [s for s in steps(workflow) if s.get("uses", "").startswith("actions/checkout@")]
+    assert "ref" not in checkout["with"] and checkout["with"]["persist-credentials"] is False
+    runs = [s["run"] for s in steps(workflow) if "run" in s]
+    assert runs == ["make install", "make pr-barrier FORMAT=github"]
+    text = (WORKFLOWS / "pr-barrier.yml").read_text(encoding="utf-8")
+    assert "secrets." not in text and "head.sha" not in text and "head.ref" not in text
+    recipe = (REPO / "Makefile").read_text(encoding="utf-8").split("\npr-barrier:")[1].split("\n\n")[0]
+    assert "git fetch --no-tags origin" in recipe and "--head refs/litboard/pr-head" in recipe
+    assert "checkout" not in recipe and "git archive" not in recipe and "pip" not in recipe
+    # the threat model is written in the header
+    assert "Threat model" in text and "never checked out" in text.replace("\n# ", " ")
+
+
+def test_the_comment_workflow_never_checks_out_or_runs_pr_code() -> None:
+    workflow = load("pr-comment.yml")
+    assert set(workflow["on"]) == {"workflow_run"} and workflow["on"]["workflow_run"]["workflows"] == ["pull request"]
+    assert workflow["permissions"] == {"contents": "read", "actions": "read", "pull-requests": "write"}
+    [job] = workflow["jobs"].values()
+    assert job["if"] == "github.event.workflow_run.event == 'pull_request'"
+    for step in job["steps"]:
+        if step.get("uses", "").startswith("actions/checkout@"):
+            assert set(step["with"]) == {"persist-credentials"}  # no ref: the default branch
+        assert "head_branch" not in str(step) and "pull_request.head" not in str(step)
+        assert "${{" not in step.get("run", "")  # event values reach the shell through env only
+    [download] = [s for s in job["steps"] if s.get("uses", "").startswith("actions/download-artifact@")]
+    assert download["with"]["name"] == "pr-results" and "workflow_run.id" in download["with"]["run-id"]
+    assert [s["run"] for s in job["steps"] if "run" in s] == ["make pr-comment"]
+    recipe = (REPO / "Makefile").read_text(encoding="utf-8").split("\npr-comment:")[1].split("\n\n")[0]
+    assert "install" not in recipe.split("\n")[0] and "-m litboard.pr_comment" in recipe
+    text = (WORKFLOWS / "pr-comment.yml").read_text(encoding="utf-8")
+    assert "secrets." not in text and "Threat model" in text
+
+
+def test_pull_request_runs_have_no_secret_and_no_write_permission() -> None:
+    for name in ("pr.yml", "pr-barrier.yml"):
+        workflow = load(name)
+        assert "secrets." not in (WORKFLOWS / name).read_text(encoding="utf-8")
+        perms = [workflow["permissions"]] + [job.get("permissions", {}) for job in workflow["jobs"].values()]
+        assert all(v in ("read", "none") for p in perms for v in p.values()), name
+    pr = load("pr.yml")
+    uploads = [s["with"]["name"] for s in steps(pr) if s.get("uses", "").startswith("actions/upload-artifact@")]
+    assert uploads == ["site-preview", "pr-results"]
+    assert "Threat model" in (WORKFLOWS / "pr.yml").read_text(encoding="utf-8")
+
+
+def _shim(tmp_path: Path) -> Path:
+    """A bin/ folder whose `litboard` runs this checkout's litboard (as `make install` would)."""
+    bin_dir = tmp_path / "bin"
+    bin_dir.mkdir(exist_ok=True)
+    shim = bin_dir / "litboard"
+    shim.write_text(f"#!/bin/sh\nPYTHONPATH='{REPO / 'generator'}' exec '{sys.executable}' -m litboard.cli \"$@\"\n",
+                    encoding="utf-8")
+    shim.chmod(0o755)
+    return bin_dir
+
+
+def test_a_branch_rewriting_the_makefile_and_pr_yml_still_fails_the_trusted_barrier(tmp_path: Path) -> None:
+    origin = copy_root(DEMO, tmp_path / "origin")
+    shutil.copy(REPO / "Makefile", origin / "Makefile")
+    (origin / ".github/workflows").mkdir(parents=True)
+    shutil.copy(WORKFLOWS / "pr.yml", origin / ".github/workflows/pr.yml")
+    git(origin, "init", "-q", "-b", "main")
+    git(origin, "add", "-A")
+    git(origin, "commit", "-qm", "base")
+    # the attacker's branch: a new system, a forged LLM answer, and the checks rewritten to pass
+    git(origin, "checkout", "-qb", "evil")
+    add_system(origin)
+    forged = origin / "llm-cache" / "ab" / "forged.json"
+    forged.parent.mkdir(parents=True)
+    forged.write_text('{"answer": "no-error"}\n', encoding="utf-8")
+    makefile = (origin / "Makefile").read_text(encoding="utf-8")
+    head, rest = makefile.split("\ncheck-pr: install\n", 1)
+    (origin / "Makefile").write_text(head + "\ncheck-pr:\n\ttrue\n" + rest.split("\n\n", 1)[1], encoding="utf-8")
+    pr_yml = (origin / ".github/workflows/pr.yml").read_text(encoding="utf-8")
+    (origin / ".github/workflows/pr.yml").write_text(pr_yml.replace("make check-pr FORMAT=github", "true"),
+                                                     encoding="utf-8")
+    git(origin, "add", "-A")
+    git(origin, "commit", "-qm", "nothing to see here")
+    # the pull request's own recipe now passes: that is why pr.yml proves nothing
+    own = subprocess.run(["make", "-s", "check-pr"], cwd=origin, capture_output=True, text=True, timeout=60)
+    assert own.returncode == 0
+    git(origin, "update-ref", "refs/pull/7/head", "evil")  # what GitHub serves for pull request #7
+    git(origin, "checkout", "-q", "main")
+    # pr-barrier.yml: a checkout of the base branch, its own Makefile, the pull request fetched as data
+    base = tmp_path / "base"
+    subprocess.run(["git", "clone", "-q", "--branch", "main", str(origin), str(base)], check=True, timeout=60)
+    env = {**os.environ, "PR": "7", "BASE_REF": "main"}
+    done = subprocess.run(["make", "-s", "-o", "install", "pr-barrier", "FORMAT=human", f"BIN={_shim(tmp_path)}"],
+                          cwd=base, env=env, capture_output=True, text=True, timeout=300)
+    assert done.returncode != 0, done.stdout + done.stderr
+    assert "Makefile: pull request: is outside the tracks' system folders" in done.stderr
+    assert ".github/workflows/pr.yml: pull request: is outside the tracks' system folders" in done.stderr
+    assert "llm-cache/ab/forged.json: pull request: llm-cache/ holds the answers" in done.stderr
+    assert (base / "Makefile").read_bytes() == (REPO / "Makefile").read_bytes()  # never checked out
+    assert not (base / "llm-cache").exists() and not (base / "corpus/systems/contrib-mt").exists()
+    # an honest pull request passes the same barrier
+    git(origin, "checkout", "-qb", "honest")
+    add_system(origin)
+    git(origin, "add", "-A")
+    git(origin, "commit", "-qm", "a new system")
+    git(origin, "update-ref", "refs/pull/8/head", "honest")
+    done = subprocess.run(["make", "-s", "-o", "install", "pr-barrier", "FORMAT=human", f"BIN={_shim(tmp_path)}"],
+                          cwd=base, env={**env, "PR": "8"}, capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    assert "adds corpus/systems/contrib-mt/" in done.stdout
+
+
+def test_the_barrier_refuses_a_pr_number_that_is_not_a_number(tmp_path: Path) -> None:
+    done = subprocess.run(["make", "-s", "-o", "install", "pr-barrier", f"BIN={_shim(tmp_path)}"], cwd=REPO,
+                          env={**os.environ, "PR": "7; touch pwned"}, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2 and "needs PR=<number>" in done.stdout and not (REPO / "pwned").exists()
+
+
+def artifact(tmp_path: Path, number: str, body: str) -> Path:
+    folder = tmp_path / "pr-results"
+    folder.mkdir()
+    (folder / "pr-number.txt").write_text(number, encoding="utf-8")
+    (folder / "comment.md").write_text(body, encoding="utf-8")
+    return folder
+
+
+def test_comment_dry_run_on_a_saved_artifact(tmp_path: Path) -> None:
+    saved = REPO / "tests/golden/tracks/pr-results"
+    folder = tmp_path / "pr-results"
+    shutil.copytree(saved, folder)
+    done = subprocess.run([sys.executable, "-m", "litboard.pr_comment", "--artifact", str(folder), "--repo",
+                           "owner/litboard", "--head-sha", "0" * 40, "--dry-run"],
+                          env={**os.environ, "PYTHONPATH": str(REPO / "generator")}, capture_output=True,
+                          text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith(f"would post to owner/litboard#12 (if its head is {'0' * 40}):\n")
+    assert done.stdout.split(":\n", 1)[1] == (saved / "comment.md").read_text(encoding="utf-8") + "\n"
+
+
+@pytest.mark.parametrize("number, body, why", [
+    ("12; rm -rf /", pr_comment.MARKER + "\nhi", "is not a pull request number"),
+    ("12", "no marker", "does not start with the litboard results marker"),
+    ("12", pr_comment.MARKER + "x" * 70_000, "the limit is 60,000"),
+])
+def test_a_malformed_artifact_is_not_posted(tmp_path: Path, number: str, body: str, why: str,
+                                            capsys: pytest.CaptureFixture[str]) -> None:
+    folder = artifact(tmp_path, number, body)
+    assert pr_comment.main(["--artifact", str(folder), "--repo", "o/r", "--head-sha", "a" * 40]) == 1
+    assert why in capsys.readouterr().err
+
+
+def test_the_comment_goes_only_to_the_pull_request_at_the_built_commit(tmp_path: Path,
+                                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    calls: list[tuple[str, str]] = []
+
+    def fake(method: str, url: str, token: str, data: dict | None = None) -> Any:
+        calls.append((method, url))
+        if url.endswith("/pulls/12"):
+            return {"head": {"sha": "b" * 40}}
+        return [{"id": 5, "user": {"type": "Bot"}, "body": pr_comment.MARKER + " old"}]
+
+    monkeypatch.setattr(pr_comment, "_call", fake)
+    comment = pr_comment.Comment(12, pr_comment.MARKER + " new")
+    with pytest.raises(pr_comment.ArtifactError, match="is not at the commit the run built"):
+        pr_comment.post(comment, "o/r", "a" * 40, "token")
+    assert calls == [("GET", "https://api.github.com/repos/o/r/pulls/12")]
+    assert pr_comment.post(comment, "o/r", "b" * 40, "token") == "updated the results comment on #12"
+    assert calls[-1] == ("PATCH", "https://api.github.com/repos/o/r/issues/comments/5")
