@@ -12,9 +12,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from .ci_summary import _md
 from ..model import Corpus
 from ..tracks import Track
+from .ci_summary import _md
 
 MARKER = "<!-- litboard-results -->"
 TRACK_METRICS = ("metric:sacrebleu-bleu", "metric:sacrebleu-chrf", "metric:sacrebleu-ter")

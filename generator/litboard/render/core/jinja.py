@@ -1,10 +1,15 @@
 """The jinja2 environment: autoescaping everywhere, strict undefined, a few formatting filters.
 
 Templates come from the folder a build names, and any template (or asset) missing there from
-the ones litboard ships (``project.TEMPLATES``): a study overrides only what it changes."""
+the ones litboard ships (``project.TEMPLATES``): a study overrides only what it changes.
+
+Every float a template prints raw (``data-value="{{ x }}"``, a style width) or embeds with
+``tojson`` leaves at the stated precision (``analysis.rounding.stated``): the environment's
+``finalize`` and its JSON policy, so no template can forget it."""
 
 from __future__ import annotations
 
+import json
 import math
 from functools import lru_cache
 from pathlib import Path
@@ -12,7 +17,7 @@ from typing import Any
 
 from jinja2 import Environment, FileSystemBytecodeCache, FileSystemLoader, StrictUndefined, select_autoescape
 
-from ...analysis.rounding import format_number
+from ...analysis.rounding import format_number, stated, stated_tree
 from ...project import TEMPLATES
 
 DEFAULT_TEMPLATES = TEMPLATES
@@ -33,6 +38,16 @@ def pct(value: Any, digits: int = 1) -> str:
     if value is None or (isinstance(value, float) and math.isnan(value)):
         return DASH
     return format_number(100 * float(value), digits)
+
+
+def written(value: Any) -> Any:
+    """What ``{{ value }}`` prints: a float at the stated precision, anything else as it is."""
+    return stated(value) if isinstance(value, float) else value
+
+
+def json_text(value: Any, **options: Any) -> str:
+    """``tojson``'s serializer: the value with its floats at the stated precision."""
+    return json.dumps(stated_tree(value), **options)
 
 
 def url_href(value: Any) -> str:
@@ -80,7 +95,9 @@ def environment(templates: Path = DEFAULT_TEMPLATES) -> Environment:
         trim_blocks=True,
         lstrip_blocks=True,
         keep_trailing_newline=True,
+        finalize=written,
     )
+    env.policies["json.dumps_function"] = json_text
     env.filters["fmt"] = fmt
     env.filters["pct"] = pct
     env.filters["url_href"] = url_href

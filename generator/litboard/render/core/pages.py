@@ -6,6 +6,7 @@ are the only places that touch the filesystem.
 
 from __future__ import annotations
 
+import math
 import re
 from typing import Callable
 from pathlib import Path
@@ -13,6 +14,7 @@ from pathlib import Path
 import pandas as pd
 from markupsafe import Markup, escape
 
+from ...analysis.rounding import STATED_FORMAT, stated
 from ...model import Corpus
 from ..boards.browse_views import disagreement_listing, paragraph_listing
 from ..boards.system_views import system_pair_csv, system_views
@@ -34,13 +36,24 @@ _NUMBER = re.compile(r"[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?")
 
 def csv_text(frame: pd.DataFrame) -> str:
     """Every CSV download: text cells (and headers) that a spreadsheet would run as a formula
-    are neutralised; numeric columns are written as numbers."""
+    are neutralised; numbers are written as numbers at the stated precision
+    (``analysis.rounding.stated``), in float and in mixed columns alike."""
     safe = frame.copy()
     safe.columns = [inert_cell(c) for c in safe.columns]
     for position in range(safe.shape[1]):
-        if not pd.api.types.is_numeric_dtype(safe.dtypes.iloc[position]):
-            safe.isetitem(position, safe.iloc[:, position].map(inert_cell))
-    return safe.to_csv(index=False, lineterminator="\n", float_format="%.6g")
+        column = safe.iloc[:, position]
+        if pd.api.types.is_float_dtype(column.dtype):
+            safe.isetitem(position, column.map(stated))
+        elif not pd.api.types.is_numeric_dtype(column.dtype):
+            safe.isetitem(position, column.map(_written_cell))
+    return safe.to_csv(index=False, lineterminator="\n", float_format=STATED_FORMAT)
+
+
+def _written_cell(value: object) -> object:
+    """A cell of a mixed column: a float at the stated precision (NaN stays empty), text made inert."""
+    if isinstance(value, float):
+        return value if math.isnan(value) else STATED_FORMAT % stated(value)
+    return inert_cell(value)
 
 
 def inert_cell(value: object) -> object:

@@ -51,11 +51,11 @@ class Entry:
 
 
 def code_fingerprint(templates: Path) -> str:
-    """Every source file of the generator and every template, plus the library versions."""
-    import numpy
-    import pandas
+    """Every source file of the generator and every template, plus the versions of the packages
+    that compute numbers (the ones the provenance names: another scipy may give other numbers)."""
+    from ...cite.provenance import installed
 
-    digest = hashlib.sha256(f"{__version__}|{sys.version}|{pandas.__version__}|{numpy.__version__}".encode())
+    digest = hashlib.sha256(f"{__version__}|{sys.version}|{installed()}".encode())
     folders = [(folder, "*") for folder in search_path(templates)]  # the shipped templates live in GENERATOR
     for base, pattern in ((GENERATOR, "*.py"), (GENERATOR, "*.json"), *folders):
         for path in sorted(p for p in base.rglob(pattern) if p.is_file() and "__pycache__" not in p.parts):
