@@ -54,3 +54,14 @@ def test_alias_must_name_dataset_and_system(tmp_path: Path) -> None:
     with pytest.raises(DataError) as caught:
         load_all([other])
     assert any("same_as" in p.field for p in caught.value.problems)
+
+
+def test_validate_checks_links_as_build_does(tmp_path: Path) -> None:
+    """Issue 33 row 14: `validate` accepted a dangling same_as that `build` then refused."""
+    from litboard.load.datasets import validate_all
+
+    other = second_dataset(tmp_path, ["tiny/nope"])
+    found = [p for p in validate_all([FIXTURES / "tiny", other]).items if p.field == "same_as"]
+    assert len(found) == 1 and found[0].file.endswith("corpus/systems/mt/system.yaml")
+    assert "no system 'nope'" in found[0].message and "(fix: use one of: ht, mt" in found[0].format()
+    assert not [p for p in validate_all([FIXTURES / "tiny", second_dataset(tmp_path / "b", ["tiny/mt"])]).items]

@@ -9,7 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from litboard.render.core import charts
+from litboard.errors import DataError
+from litboard.render.core import cache_files, charts
 
 
 def _chart(values: list[int]):  # type: ignore[no-untyped-def]
@@ -62,10 +63,16 @@ def test_a_cache_folder_that_cannot_be_written_still_builds_the_chart(tmp_path: 
 def test_the_cache_keeps_the_newest_drawings(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, no_cache: None) -> None:
     folder = tmp_path / "charts"
     folder.mkdir()
-    for i in range(6):
-        path = folder / f"{i}.svg"
+    names = [f"{i:064x}.svg" for i in range(6)]
+    for i, name in enumerate(names):
+        path = folder / name
         path.write_text("x")
         os.utime(path, (i, i))
+    (folder / "mine.svg").write_text("the user's")  # not a name litboard gives: never pruned
+    os.utime(folder / "mine.svg", (0, 0))
     monkeypatch.setattr(charts, "KEEP", 4)
+    with pytest.raises(DataError, match="charts/mine.svg"):
+        cache_files.claim(tmp_path)  # not litboard's cache: refused
+    (tmp_path / cache_files.MARKER).write_text("")
     charts.use_cache(tmp_path)
-    assert sorted(p.name for p in folder.iterdir()) == ["2.svg", "3.svg", "4.svg", "5.svg"]
+    assert sorted(p.name for p in folder.iterdir()) == sorted(names[2:] + ["mine.svg"])

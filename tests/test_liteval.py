@@ -312,6 +312,34 @@ def test_reimport_is_byte_identical(liteval_release: Path, tmp_path: Path) -> No
     assert first == second and len(first) > 100
 
 
+
+@pytest.mark.parametrize("mine", ["reported/my-notes.md", "notes.txt", "drafts/chapter.md"])
+def test_import_never_deletes_the_users_files(liteval_release: Path, tmp_path: Path, mine: str) -> None:
+    """Issue 33 row 1: an import into a folder holding the user's own files used to delete
+    reported/ wholesale (and wrote into non-empty folders): now it refuses and touches nothing."""
+    (tmp_path / mine).parent.mkdir(parents=True, exist_ok=True)
+    (tmp_path / mine).write_text("mine\n")
+    with pytest.raises(DataError, match="litboard did not write") as caught:
+        liteval.run(liteval_release, tmp_path)
+    assert mine in str(caught.value)
+    assert sorted(p.relative_to(tmp_path).as_posix() for p in tmp_path.rglob("*") if p.is_file()) == [mine]
+    assert (tmp_path / mine).read_text() == "mine\n"
+    assert not [p for p in tmp_path.parent.iterdir() if p.name.startswith(f".{tmp_path.name}.")]
+
+
+def test_reimport_keeps_files_added_or_edited_since(liteval_release: Path, tmp_path: Path) -> None:
+    liteval.run(liteval_release, tmp_path)
+    (tmp_path / "reported" / "my-notes.md").write_text("mine\n")
+    with pytest.raises(DataError, match="reported/my-notes.md"):
+        liteval.run(liteval_release, tmp_path)
+    assert (tmp_path / "reported" / "my-notes.md").read_text() == "mine\n"
+    (tmp_path / "reported" / "my-notes.md").unlink()
+    card = tmp_path / "corpus" / "dataset.yaml"
+    card.write_text(card.read_text() + "# my edit\n")
+    with pytest.raises(DataError, match="corpus/dataset.yaml"):
+        liteval.run(liteval_release, tmp_path)
+    assert card.read_text().endswith("# my edit\n")
+
 # ---------------------------------------------------------------- Table 1, Table 2a (reported engine)
 
 

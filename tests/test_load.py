@@ -197,7 +197,8 @@ def test_value_problems_name_each_refused_value() -> None:
             "prompt": "esc \x1b[2J", "scores": [1.0, float("inf"), float("nan")], "deep": "x",
             "note": "half \ud800"}
     found = {".".join(map(str, path)): message for path, message, _ in value_problems("system", data)}
-    assert set(found) == {"name", "prompt", "scores.1", "scores.2", "note"}
+    assert set(found) == {"name", "model", "prompt", "scores.1", "scores.2", "note"}
+    assert "U+202E a bidirectional control" in found["model"]  # issue 33 row 14: names show it reversed
     assert "U+2028" in found["name"] and "U+001B a control character" in found["prompt"]
     assert "inf is not a finite number" in found["scores.1"] and "lone surrogate" in found["note"]
     deep: object = 1

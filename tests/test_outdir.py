@@ -88,9 +88,76 @@ def test_killed_builds_leave_nothing_behind(tmp_path: Path) -> None:
     for kind in ("staging", "old"):
         leftover = outdir.staging_name(out, kind, dead.pid)
         leftover.mkdir(parents=True)
+        outdir.mark(leftover)  # litboard marks its staging folders when it makes them
         (leftover / "index.html").write_text("half a site")
     live = outdir.staging_name(out, "staging", os.getppid())  # a build still running: kept
     live.mkdir()
     build_site([TINY], out)
     names = sorted(p.name for p in tmp_path.iterdir())
     assert names == [live.name, "public"]
+
+
+def test_leftover_names_without_the_marker_are_left_alone(tmp_path: Path) -> None:
+    """Issue 33 row 9: a build deleted sibling `.<out>.old-<pid>`/`.staging-<pid>` folders of a
+    dead pid without checking litboard's marker."""
+    out = tmp_path / "public"
+    dead = subprocess.Popen([sys.executable, "-c", "pass"])
+    dead.wait()
+    mine = [outdir.staging_name(out, kind, dead.pid) for kind in ("staging", "old")]
+    for folder in mine:
+        folder.mkdir(parents=True)
+        (folder / "backup.tex").write_text("mine")
+    build_site([TINY], out)
+    assert all((folder / "backup.tex").read_text() == "mine" for folder in mine)
+
+
+def test_a_foreign_folder_under_the_builds_own_temporary_name_refuses_it(tmp_path: Path) -> None:
+    out = tmp_path / "public"
+    taken = outdir.staging_name(out, "old", os.getpid())
+    taken.mkdir()
+    (taken / "backup.tex").write_text("mine")
+    with pytest.raises(DataError, match="in the way of the build"):
+        build_site([TINY], out)
+    assert (taken / "backup.tex").read_text() == "mine" and not out.exists()
+
+
+@pytest.mark.parametrize("part", ["reported", "reported/site"])
+def test_out_inside_a_data_roots_reported_folder_is_refused_even_when_absent(tmp_path: Path, part: str) -> None:
+    """Issue 33 row 10: --out ROOT/reported was allowed when that folder was absent, so the site
+    landed inside the data root (validate then reported every page as a stray file)."""
+    root = copy_root(TINY, tmp_path / "root")
+    assert not (root / "reported").exists()
+    problem = outdir.out_problem(root / part, [root], REPO)
+    assert problem is not None and "holds inputs" in problem.message
+    with pytest.raises(DataError, match="--out"):
+        build_site([root], root / part)
+    assert not (root / "reported").exists()
+
+
+def test_a_full_disk_is_a_clean_error_and_keeps_the_previous_site(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 33 row 12: a disk filling up mid-build kept the old site but printed an ENOSPC traceback."""
+    import errno
+
+    from mkdocs import utils
+
+    from litboard.cli import main
+
+    out = tmp_path / "public"
+    build_site([TINY], out)
+    before = {p.relative_to(out): p.read_bytes() for p in out.rglob("*") if p.is_file()}
+    real, written = utils.write_file, []
+
+    def fill(content: bytes, path: str) -> None:
+        if len(written) >= 3:
+            raise OSError(errno.ENOSPC, "No space left on device", path)
+        written.append(path)
+        real(content, path)
+
+    monkeypatch.setattr(utils, "write_file", fill)
+    assert main(["build", "--data", str(TINY), "--out", str(out), "--no-site-cache"]) == 1
+    err = capsys.readouterr().err
+    assert "disk: is full (No space left on device)" in err and "(fix: free space" in err
+    assert "Traceback" not in err and "ENOSPC" not in err
+    assert {p.relative_to(out): p.read_bytes() for p in out.rglob("*") if p.is_file()} == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["public"]  # no staging folder left

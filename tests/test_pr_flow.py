@@ -130,3 +130,34 @@ def test_pr_check_names_every_change_outside_the_new_folder(tmp_path: Path) -> N
     assert "already exists on the base branch" in found["corpus/systems/demo-llm/system.yaml"]
     assert found[scores.relative_to(root).as_posix()].startswith("judgments/ holds human judgments")
     assert "second system folder 'corpus/systems/second'" in found["corpus/systems/second/system.yaml"]
+
+
+def test_pr_check_and_validate_refuse_what_the_other_refuses(tmp_path: Path) -> None:
+    """Issue 33 row 13: check-pr and validate accepted a 60 MB notes.txt in a new system folder,
+    and check-pr accepted .gitattributes and hidden files that validate then rejected."""
+    root = scratch_repository(tmp_path)
+    folder = add_system(root)
+    (folder / ".gitattributes").write_text("*.jsonl filter=lfs\n", encoding="utf-8")
+    (folder / ".hidden.md").write_text("not shown in listings\n", encoding="utf-8")
+    (folder / "README.rst").write_text("x\n", encoding="utf-8")
+    git(root, "add", "-A")
+    git(root, "commit", "-qm", "a system with extras")
+    assert _refused_by_both(root) == {".gitattributes", ".hidden.md", "README.rst"}
+    git(root, "rm", "-q", str(folder / ".gitattributes"), str(folder / ".hidden.md"), str(folder / "README.rst"))
+    with open(folder / "notes.txt", "wb") as handle:
+        handle.truncate(60 * 1024 * 1024)  # sparse: 60 MB without writing them
+    git(root, "add", "-A")
+    git(root, "commit", "-qm", "a 60 MB note")
+    assert _refused_by_both(root) == {"notes.txt"}
+
+
+def _refused_by_both(root: Path) -> set[str]:
+    """The file names check-pr refuses, after checking validate refuses the same ones."""
+    done = litboard("check-pr", "--base", "main", "--repo", str(root), "--format", "json")
+    assert done.returncode == 1, done.stdout
+    found = {p["file"].rsplit("/", 1)[1] for p in json.loads(done.stdout)}
+    checked = litboard("validate", "--data", str(root), "--format", "json")
+    assert checked.returncode == 1
+    assert {p["file"].rsplit("/", 1)[1] for p in json.loads(checked.stdout)} == found  # the two checks agree
+    return found
+

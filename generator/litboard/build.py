@@ -6,6 +6,7 @@ git HEAD commit time, else 0) so the same inputs give a byte-identical tree.
 
 from __future__ import annotations
 
+import errno
 import logging
 import os
 import shutil
@@ -17,6 +18,7 @@ from pathlib import Path
 from typing import Iterator, Sequence
 
 from . import outdir, project
+from .errors import DataError, Problem
 from .project import Project
 
 
@@ -72,13 +74,18 @@ def build_site(roots: Sequence[Path], out: Path, quiet: bool = True, cache: Path
     from mkdocs.commands.build import build
     from mkdocs.config import load_config
 
+    from .render.core.cache_files import claim
+
     study = study or project.find()
     out = out.resolve()
     outdir.check_out(out, roots, study.root if study.config is not None else None)
+    if cache is not None:
+        claim(cache)  # refused here, before mkdocs starts, when it is not litboard's cache
     out.parent.mkdir(parents=True, exist_ok=True)
     outdir.clean_leftovers(out)
-    staging = outdir.staging_name(out, "staging", os.getpid())
-    shutil.rmtree(staging, ignore_errors=True)
+    staging, old = outdir.claim_names(out, os.getpid())
+    staging.mkdir()
+    outdir.mark(staging)  # a killed build's staging folder is recognisably litboard's (mkdocs keeps dot files)
     started = time.perf_counter()
     if quiet:
         logging.getLogger("mkdocs").setLevel(logging.WARNING)
@@ -95,22 +102,51 @@ def build_site(roots: Sequence[Path], out: Path, quiet: bool = True, cache: Path
                 if error is not None:
                     raise error from None  # the DataError itself, not mkdocs' generic Abort
                 raise
+            finally:
+                _forget_caches()  # this build's cache folder is not the next command's (release renders too)
             plugin = config.plugins.get("litboard")
             timings = dict(getattr(getattr(plugin, "generated", None), "timings", {}) or {})
-    except BaseException:
+    except BaseException as exc:
         shutil.rmtree(staging, ignore_errors=True)
+        if isinstance(exc, OSError) and exc.errno in FULL:
+            raise _disk_full(exc, out) from None
         raise
-    outdir.mark(staging)
-    _swap(staging, out)
+    try:
+        _swap(staging, out, old)
+    except OSError as exc:
+        if exc.errno not in FULL:
+            raise
+        shutil.rmtree(staging, ignore_errors=True)
+        raise _disk_full(exc, out) from None
     pages = sum(1 for _ in out.rglob("*.html"))
     seconds = time.perf_counter() - started
     timings["mkdocs"] = seconds - sum(timings.values())
     return BuildResult(out, pages, seconds, timings)
 
 
-def _swap(staging: Path, out: Path) -> None:
-    old = outdir.staging_name(out, "old", os.getpid())
+FULL = (errno.ENOSPC, errno.EDQUOT)  # no space left / disk quota exceeded
+
+
+def _disk_full(exc: OSError, out: Path) -> DataError:
+    """A full disk while building: the staging copy is gone and the previous site is unchanged."""
+    where = exc.filename or out.parent
+    return DataError([Problem(str(where), 0, "disk", f"is full ({exc.strerror}): the build stopped and "
+                              f"was removed; the previous site in {out} is unchanged",
+                              f"free space on the disk holding {out.parent} (a build needs room for "
+                              "a second copy of the site), or build into --out elsewhere")])
+
+
+def _swap(staging: Path, out: Path, old: Path) -> None:
     if out.exists():
         out.rename(old)
     staging.rename(out)
     shutil.rmtree(old, ignore_errors=True)
+
+
+def _forget_caches() -> None:
+    """End a build's use of its cache folder: charts and templates of a later render in this
+    process (a release, the next build of a test) neither read nor write it."""
+    from .render.core import charts, jinja
+
+    charts.use_cache(None)
+    jinja.use_cache(None)

@@ -5,7 +5,9 @@ one), so the folder must be litboard's own. Refused: a folder that is, contains 
 a data root's ``corpus/``/``judgments/`` or the repository's source folders; a folder that
 is or contains a data root or the repository; and any non-empty folder without the marker
 file litboard writes into every site it builds. Leftover staging/old folders of killed
-builds are removed on the next run.
+builds are removed on the next run, only when they carry that marker (a staging folder gets it
+when it is made, an old folder is a replaced site); a folder of the same name without it is
+left alone, and a build whose own staging/old name is taken by one is refused.
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ from .errors import DataError, Problem
 MARKER = ".litboard-site"
 MARKER_TEXT = "This folder was written by `litboard build`; the next build replaces it whole.\n"
 # folders of a data root / the repository that hold inputs (never an output, never inside one)
-PROTECTED = ("corpus", "judgments", ".git", "generator", "templates", "site", "tests", ".github")
+PROTECTED = ("corpus", "judgments", "reported", ".git", "generator", "templates", "site", "tests", ".github")
 
 
 def _inside(path: Path, parent: Path) -> bool:
@@ -61,6 +63,24 @@ def mark(folder: Path) -> None:
     (folder / MARKER).write_text(MARKER_TEXT, encoding="utf-8")
 
 
+def is_marked(folder: Path) -> bool:
+    return folder.is_dir() and not folder.is_symlink() and (folder / MARKER).is_file()
+
+
+def claim_names(out: Path, pid: int) -> tuple[Path, Path]:
+    """This build's staging and old folder names beside ``out``: a leftover of litboard's own
+    (marked) is removed; a folder of someone else's under either name refuses the build."""
+    names = staging_name(out, "staging", pid), staging_name(out, "old", pid)
+    for path in names:
+        if is_marked(path):
+            shutil.rmtree(path)
+        elif path.exists() or path.is_symlink():
+            raise DataError([Problem(str(path), 0, "--out", f"is in the way of the build: it has the name "
+                                     f"litboard gives its temporary folders but no {MARKER} file",
+                                     "rename or move that folder")])
+    return names
+
+
 def staging_name(out: Path, kind: str, pid: int) -> Path:
     return out.parent / f".{out.name}.{kind}-{pid}"
 
@@ -71,8 +91,8 @@ def clean_leftovers(out: Path) -> list[Path]:
     for kind in ("staging", "old"):
         for path in sorted(out.parent.glob(f".{out.name}.{kind}-*")):
             pid = path.name.rsplit("-", 1)[-1]
-            if not pid.isdigit() or _alive(int(pid)) or not path.is_dir() or path.is_symlink():
-                continue
+            if not pid.isdigit() or _alive(int(pid)) or not is_marked(path):
+                continue  # a folder without litboard's marker is not litboard's to delete
             shutil.rmtree(path, ignore_errors=True)
             removed.append(path)
     return removed

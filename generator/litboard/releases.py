@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from . import owned
 from .errors import DataError, Problem, Problems
 
 RAW_URL = "https://raw.githubusercontent.com/{repository}/{commit}/{path}"
@@ -157,17 +158,22 @@ def _import(release: Release, base: Path, cache: Path) -> Path:
     from .load.textfiles import read_yaml
 
     folder = cache / release.id / release.commit
-    root, fresh = folder / "root", folder / "root.partial"
-    shutil.rmtree(fresh, ignore_errors=True)
-    options = {"mapping": base / release.mapping} if release.mapping else {}
-    get(release.importer)(folder / "files" / release.src, fresh, **options)
-    card_path = fresh / "corpus" / "dataset.yaml"
-    problems = Problems()
-    card, _ = read_yaml(card_path, problems, str(card_path))
-    problems.raise_if_any()
-    write_yaml(card_path, stamp(card or {}, release))
-    shutil.rmtree(root, ignore_errors=True)
-    fresh.rename(root)
+    root = folder / "root"
+    fix = (f"delete {root} yourself if it is an import by an older litboard (it is made again from "
+           f"{folder / 'files'}), after moving your own files out of it")
+    owned.check_replaceable(root, "--cache", fix)
+    fresh = owned.staging(root, "importing")
+    try:
+        options = {"mapping": base / release.mapping} if release.mapping else {}
+        get(release.importer)(folder / "files" / release.src, fresh, **options)
+        card_path = fresh / "corpus" / "dataset.yaml"
+        problems = Problems()
+        card, _ = read_yaml(card_path, problems, str(card_path))
+        problems.raise_if_any()
+        write_yaml(card_path, stamp(card or {}, release))
+        owned.replace(fresh, root, "--cache", fix)
+    finally:
+        shutil.rmtree(fresh, ignore_errors=True)
     return root
 
 

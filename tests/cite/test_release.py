@@ -11,11 +11,14 @@ from pathlib import Path
 
 import pytest
 
+from litboard import owned
 from litboard.build import build_site
 from litboard.cite.provenance import installed
 
 from ..conftest import REPO
 from litboard.cli import main
+from litboard.cite.release import release
+from litboard.errors import DataError
 
 from .states import STATE_A, STATE_B, write_state
 
@@ -45,7 +48,7 @@ def test_both_release_paths_exist_and_the_old_one_is_unchanged(releases: dict) -
     assert (v / "2026.1" / "index.html").is_file() and (v / "2026.2" / "index.html").is_file()
     assert tree_digest(v / "2026.1") == releases["2026.1"]  # digest taken before 2026.2 existed
     assert "changelog.html" not in releases["2026.1"]
-    assert tree_digest(v / "latest") == tree_digest(v / "2026.2")
+    assert {k: d for k, d in tree_digest(v / "latest").items() if k != owned.MANIFEST} == tree_digest(v / "2026.2")
     versions = json.loads((v / "versions.json").read_text())
     assert [x["version"] for x in versions] == ["2026.2", "2026.1"]
     assert versions[0]["aliases"] == ["latest"] and versions[1]["aliases"] == []
@@ -102,6 +105,48 @@ def test_bad_version_names_are_refused(tmp_path: Path, version: str, capsys: pyt
     code = main(["release", version, "--site", str(tmp_path), "--releases", str(tmp_path / "r")])
     assert code == 1 and "VERSION" in capsys.readouterr().err
     assert not (tmp_path / "r").exists()
+
+
+def _two_releases(tmp_path: Path, prepare) -> Path:
+    """Release 1, then ``prepare(v_dir)``, then release 2; returns the v/ folder."""
+    root = write_state(tmp_path / "data", STATE_A)
+    release("1", _site_of(root, tmp_path, "1"), tmp_path / "rel", [root], REPO, "2026-11-24")
+    prepare(tmp_path / "rel" / "v")
+    release("2", _site_of(root, tmp_path, "2"), tmp_path / "rel", [root], REPO, "2026-11-24")
+    return tmp_path / "rel" / "v"
+
+
+def _site_of(root: Path, tmp_path: Path, version: str) -> Path:
+    with pytest.MonkeyPatch.context() as env:
+        env.setenv("LITBOARD_RELEASE", version)
+        return build_site([root], tmp_path / f"site-{version}").out
+
+
+def test_a_users_file_in_latest_refuses_the_release_untouched(tmp_path: Path) -> None:
+    """Issue 33 goal 1: ``latest`` used to be replaced whole, whatever it held."""
+    def plant(v: Path) -> None:
+        (v / "latest" / "my-notes.md").write_text("mine")
+
+    with pytest.raises(DataError, match="my-notes.md"):
+        _two_releases(tmp_path, plant)
+    v = tmp_path / "rel" / "v"
+    assert (v / "latest" / "my-notes.md").read_text() == "mine"
+    assert not (v / "2").exists() and sorted(p.name for p in v.iterdir() if p.name.startswith(".")) == []
+
+
+def test_latest_of_an_older_litboard_is_adopted_when_it_is_an_exact_copy(tmp_path: Path) -> None:
+    v = _two_releases(tmp_path, lambda v: (v / "latest" / owned.MANIFEST).unlink())
+    assert {k: d for k, d in tree_digest(v / "latest").items() if k != owned.MANIFEST} == tree_digest(v / "2")
+
+
+def test_a_foreign_index_in_the_first_release_folder_is_refused(tmp_path: Path) -> None:
+    root = write_state(tmp_path / "data", STATE_A)
+    site = _site_of(root, tmp_path, "1")
+    (tmp_path / "rel" / "v").mkdir(parents=True)
+    (tmp_path / "rel" / "v" / "index.html").write_text("my page")
+    with pytest.raises(DataError, match="not litboard's"):
+        release("1", site, tmp_path / "rel", [root], REPO, "2026-11-24")
+    assert (tmp_path / "rel" / "v" / "index.html").read_text() == "my page"
 
 
 def test_a_frozen_release_cites_its_own_version(releases: dict) -> None:

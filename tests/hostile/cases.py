@@ -248,6 +248,23 @@ def _cases() -> list[Case]:
         lambda r, o: write(r, MQM_CAMPAIGN, "id: mqm1\r\ntitle: T\r\nannotators: [{id: s1, expertise: student}]\r\n"),
         also=((MQM_CAMPAIGN, "line endings"),))
     add("binary-file", MT_OUT, "encoding", lambda r, o: write(r, MT_OUT, b"\x89PNG\r\n\x1a\n\xff\xd8" * 20))
+    # --- issue 33 row 14: six malformed roots that used to be accepted
+    add("duplicate-paragraph-index", PARAS, "index",
+        lambda r, o: write(r, PARAS, (r / PARAS).read_text(encoding="utf-8")
+                           + '{"id": "p3", "index": 1, "text": "Noch ein Satz."}\n'))
+    add("annotator-declared-twice", MQM_CAMPAIGN, "annotators",
+        lambda r, o: write(r, MQM_CAMPAIGN, (r / MQM_CAMPAIGN).read_text(encoding="utf-8").replace(
+            "annotators: [{id: s1, expertise: student}]",
+            "annotators: [{id: s1, expertise: student}, {id: s1, expertise: professional}]")), build=True)
+    add("same-as-own-dataset", MT_CARD, "same_as",
+        lambda r, o: write(r, MT_CARD, card(extra="same_as: [tiny/nope]\n")))
+    add("metric-without-metric-block", "judgments/bleu1/campaign.yaml", "metric",
+        lambda r, o: campaign(r, "bleu1", "metric", "",
+                              ['{"system": "mt", "pair": "de-en", "paragraph": "p1", "score": 1}']))
+    add("system-name-rlo", MT_CARD, "name", lambda r, o: write(r, MT_CARD, card('"MT \\u202e txt.exe"')),
+        build=True)
+    add("stray-corpus-script", "corpus/evil.sh", "file",
+        lambda r, o: write(r, "corpus/evil.sh", "#!/bin/sh\nrm -rf ~\n"))
     return c
 
 

@@ -12,6 +12,10 @@ import pandas as pd
 import pytest
 
 from litboard.build import build_site
+from hypothesis import given
+from hypothesis import strategies as st
+
+from litboard.csv_cells import FORMULA_START, plain_cell
 from litboard.render.core.pages import csv_text, inert_cell
 
 from ..helpers import FIXTURES, copy_root
@@ -58,3 +62,28 @@ def test_every_csv_download_of_a_built_site_is_inert(tmp_path: Path) -> None:
                 assert not cell.startswith("-") or NUMBER.fullmatch(cell), (path.name, cell)
                 seen_formula += cell == "'" + FORMULA
     assert seen_formula >= 2, "the hostile system name should appear (neutralised) in several CSVs"
+
+
+@given(st.text())
+def test_the_guard_is_undone_exactly(text: str) -> None:
+    cell = inert_cell(text)
+    assert plain_cell(cell) == text
+    assert not cell.lstrip("'").startswith(FORMULA_START) or cell.startswith("'") or NUMBER.fullmatch(cell)
+
+
+def test_json_and_latex_downloads_keep_names_as_written(tmp_path: Path) -> None:
+    """Issue 33 row 11: the guard's apostrophe leaked into the JSON and LaTeX downloads
+    (a system named @home became '@home there)."""
+    root = copy_root(FIXTURES / "tiny", tmp_path / "root")
+    card = root / "corpus/systems/mt/system.yaml"
+    card.write_text(card.read_text(encoding="utf-8").replace("name: MT", "name: '@home'"), encoding="utf-8")
+    out = build_site([root], tmp_path / "public").out
+    boards = sorted(out.rglob("leaderboard-*.json"))
+    assert boards
+    names = {r.get("system_name", r.get("name")) for path in boards
+             for r in json.loads(path.read_text(encoding="utf-8"))["rows"]}
+    assert "@home" in names and "'@home" not in names
+    tex = "".join(p.read_text(encoding="utf-8") for p in out.rglob("leaderboard-*.tex"))
+    assert "@home" in tex and "'@home" not in tex
+    csv_cells = [c for p in out.rglob("leaderboard-*.csv") for row in csv.reader(io.StringIO(p.read_text())) for c in row]
+    assert "'@home" in csv_cells  # the CSV keeps its guard

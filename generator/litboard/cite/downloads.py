@@ -12,6 +12,7 @@ import json
 import math
 from typing import Any
 
+from ..csv_cells import plain_cell
 from .latex import table_tex
 from .paper_table import digits_for, format_cell, paper_text
 from .provenance import Provenance
@@ -20,7 +21,8 @@ Files = dict[str, str | bytes]
 
 
 def parse_csv(text: str) -> tuple[list[str], list[list[str]]]:
-    rows = list(csv.reader(io.StringIO(text)))
+    """Header and rows of a CSV download, each cell as written before the formula guard."""
+    rows = [[plain_cell(cell) for cell in row] for row in csv.reader(io.StringIO(text))]
     return (rows[0], rows[1:]) if rows else ([], [])
 
 

@@ -6,18 +6,21 @@ packages that computed the numbers, leaderboard rows
 with cluster ids) and, from the second release on, ``changelog.html``/``changelog.json``
 against the release before it. ``RELEASES/v/versions.json`` uses mike's format, so
 mkdocs-material's version selector can read it; ``RELEASES/v/index.html`` lists the releases.
+Nothing of anyone else's is overwritten: ``latest`` carries a manifest (``owned``) and is
+replaced only while it holds exactly what litboard put there, and the first release refuses a
+``v/`` folder that already has an ``index.html`` or ``latest`` of someone else's.
 """
 
 from __future__ import annotations
 
 import json
-import os
 import re
 import shutil
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Sequence
 
+from .. import owned
 from ..errors import DataError, Problem
 from ..render.core.jinja import DEFAULT_TEMPLATES, render
 from .boards import site_boards, site_packages
@@ -79,27 +82,18 @@ def _write(path: Path, text: str) -> None:
     path.write_text(text, encoding="utf-8")
 
 
-def _replace(staging: Path, target: Path) -> None:
-    """Swap ``staging`` in for ``target`` (rename-based, so readers never see a half copy)."""
-    old = target.parent / f".{target.name}.old-{os.getpid()}"
-    if target.exists():
-        target.rename(old)
-    staging.rename(target)
-    shutil.rmtree(old, ignore_errors=True)
-
-
 def release(version: str, site: Path, releases: Path, roots: Sequence[Path], repo: Path,
             date: str, templates: Path = DEFAULT_TEMPLATES) -> Released:
     v_dir = releases / "v"
     folder = v_dir / version
     _check(version, site, folder)
-    body = manifest(version, date, roots, repo)
     versions = read_versions(v_dir)
     previous = versions[0]["version"] if versions else None
-    staging = v_dir / f".{version}.staging-{os.getpid()}"
-    shutil.rmtree(staging, ignore_errors=True)
-    shutil.copytree(site, staging)
+    _check_owned(v_dir, previous)
+    body = manifest(version, date, roots, repo)
+    staging = owned.staging(folder, "staging")
     try:
+        shutil.copytree(site, staging, dirs_exist_ok=True)
         boards = site_boards(staging)
         body["packages"] = site_packages(staging)
         body["leaderboards"] = boards
@@ -123,8 +117,27 @@ def release(version: str, site: Path, releases: Path, roots: Sequence[Path], rep
     return Released(folder, previous, moves)
 
 
+LATEST_FIX = "move your own files out of RELEASES/v/latest (litboard keeps it a copy of the newest release)"
+
+
+def _check_owned(v_dir: Path, previous: str | None) -> None:
+    """DataError before anything is written when a release would overwrite a file not litboard's."""
+    if previous is None and (v_dir / "index.html").exists():
+        raise _fail(v_dir / "index.html", "--releases", "exists, but no release was made here (no "
+                    "versions.json): it is not litboard's", "pass a folder of its own to --releases")
+    latest = v_dir / LATEST
+    if latest.is_dir() and owned.listed(latest) is None and previous is not None:
+        _adopt(latest, v_dir / previous)
+    owned.check_replaceable(latest, "latest", LATEST_FIX)
+
+
+def _adopt(latest: Path, newest: Path) -> None:
+    """A ``latest`` of an older litboard (no manifest) is litboard's when it is still an exact copy
+    of the newest release: it gets its manifest; otherwise it stays foreign (refused)."""
+    if newest.is_dir() and owned.inventory(latest) == owned.inventory(newest):
+        owned.write_manifest(latest)
+
+
 def _latest(folder: Path, v_dir: Path) -> None:
-    staging = v_dir / f".{LATEST}.staging-{os.getpid()}"
-    shutil.rmtree(staging, ignore_errors=True)
-    shutil.copytree(folder, staging)
-    _replace(staging, v_dir / LATEST)
+    owned.write_folder(v_dir / LATEST, "latest", LATEST_FIX,
+                       lambda stage: shutil.copytree(folder, stage, dirs_exist_ok=True))

@@ -19,6 +19,9 @@ IMPORTERS: dict[str, str] = {"creativity-bias": "releases.creativity_bias", "lit
                               "labelstudio": "formats.labelstudio", "wmt-mqm": "formats.wmt_mqm",
                               "csv": "formats.csv_table"}
 
+OUT_FIX = ("import into a new or empty folder (or one holding an earlier import of the same data, "
+           "unchanged); move your own files out of it first")
+
 
 @dataclass
 class ImportReport:

@@ -35,6 +35,8 @@ def check(raw: RawData, problems: Problems) -> None:
         _check_primary(row, raw, problems)
     for row in raw.of("paragraph"):
         _check_text(row, problems)
+    _unique(raw.of("paragraph"), lambda r: (r.context.get("work"), r.data.get("index")), "index", problems,
+            "give each paragraph of a work its own index (its position in the work: 0, 1, 2, ...)")
     lengths = _check_translations(raw, paragraphs, works, problems)
     source_lengths = {pid: _length(r.data) for pid, r in paragraphs.items()}
     for campaign_id, campaign in raw.campaigns.items():
@@ -178,6 +180,7 @@ def _check_campaign(campaign: Row, rows: list[Row], systems: set[str],
     data = campaign.data
     scheme = data["scheme"]
     annotators = {a["id"] for a in data.get("annotators", [])}
+    _check_declarations(campaign, problems)
     if scheme != "metric" and not annotators:
         problems.add(campaign.file, 1, "annotators", "no annotators declared",
                      "list the anonymous annotator ids with their expertise")
@@ -205,6 +208,23 @@ def _check_campaign(campaign: Row, rows: list[Row], systems: set[str],
         length = lengths.get((record.get("system", ""), record.get("pair", ""), record.get("paragraph", "")))
         source_length = source_lengths.get(record.get("paragraph", ""))
         _check_record(row, scheme, categories, (low, high), data, length, source_length, problems)
+
+
+def _check_declarations(campaign: Row, problems: Problems) -> None:
+    """A campaign card says each annotator once, and a metric campaign says which metric."""
+    data = campaign.data
+    seen: dict[str, dict[str, Any]] = {}
+    for person in data.get("annotators", []):
+        first = seen.setdefault(person["id"], person)
+        if first is not person:
+            differs = "with a different expertise " if first.get("expertise") != person.get("expertise") else ""
+            problems.add(campaign.file, 0, "annotators", f"{person['id']!r} is declared twice {differs}"
+                         f"({first.get('expertise')!r}, then {person.get('expertise')!r})",
+                         "declare each annotator once, with the expertise they had")
+    if data["scheme"] == "metric" and not isinstance(data.get("metric"), dict):
+        problems.add(campaign.file, 0, "metric", "is missing: a campaign of scheme metric says which metric "
+                     "made its scores", "add a metric block: name, higher_is_better and signature "
+                     "(see the Data format page)")
 
 
 def _scale(data: dict[str, Any]) -> tuple[float, float]:

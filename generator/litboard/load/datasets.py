@@ -90,10 +90,46 @@ def validate_all(roots: Sequence[Path | str]) -> Problems:
     from .read import validate
 
     problems = Problems()
-    for group in group_roots(roots):
+    groups = group_roots(roots)
+    for group in groups:
         _reserved(group, problems)
         _shared_id(group, validate(group.roots).items, problems)
+    _dangling(groups, problems)
     return problems
+
+
+def _dangling(groups: Sequence[DatasetRoots], problems: Problems) -> None:
+    """``validate`` checks ``same_as`` links as ``build`` does (``_aliases``): a link into a
+    dataset being validated must name one of its systems."""
+    systems = {g.id: {p.name for r in g.roots for p in (r / "corpus" / "systems").glob("*") if p.is_dir()}
+               for g in groups if g.id is not None}
+    for group in groups:
+        for card, target in (link for root in group.roots for link in _links(root)):
+            ds, _, other = target.partition("/")
+            if ds == group.id:
+                problems.add(card, 0, "same_as", f"{target!r} names this system's own dataset",
+                             "same_as links a system of another dataset; within one dataset use one system id")
+            elif ds in systems and other not in systems[ds]:
+                problems.add(card, 0, "same_as", f"dataset {ds!r} has no system {other!r}",
+                             f"use one of: {', '.join(sorted(systems[ds])[:8])}")
+
+
+def _links(root: Path) -> list[tuple[Path, str]]:
+    """(system card, target) of every ``same_as`` link of a root; unreadable cards: none (the
+    load reports them)."""
+    import yaml
+
+    links = []
+    for card in sorted((root / "corpus" / "systems").glob("*/system.yaml")):
+        if card.is_symlink() or not card.is_file():  # never open a FIFO or device (load reports it)
+            continue
+        try:
+            data = yaml.safe_load(card.read_text(encoding="utf-8"))
+        except (OSError, UnicodeError, yaml.YAMLError, RecursionError):
+            continue
+        values = data.get("same_as") if isinstance(data, dict) else None
+        links += [(card, str(v)) for v in values] if isinstance(values, list) else []
+    return links
 
 
 def load_all(roots: Sequence[Path | str], skip: Mapping[str, set[str]] | None = None) -> list[Corpus]:

@@ -18,7 +18,7 @@ from . import schemas
 from .ids import ID_HELP, ID_PATTERN, OUTPUT_HELP, id_problem, odd_character, output_file, output_name
 from .rows import RawData, Row
 from .schemas.fast import accepts
-from .textfiles import line_for, read_jsonl, read_yaml
+from .textfiles import MAX_FILE_BYTES, line_for, read_jsonl, read_yaml
 from .values import LABELS, value_problems
 
 MAX_MESSAGE = 160
@@ -94,6 +94,7 @@ def _read_root(root: Path, raw: RawData, problems: Problems) -> None:
     else:
         problems.add(_shown(dataset), 0, "file", "is missing",
                      "add corpus/dataset.yaml with id, title and version")
+    _check_extra(corpus, {"dataset.yaml", "works", "systems"}, problems)
     for folder in _folders(corpus / "works", problems):
         _read_yaml_row(folder / "work.yaml", "work", raw, problems, {"work": folder.name}, tag)
         _read_jsonl_rows(folder / "paragraphs.jsonl", "paragraph", raw, problems,
@@ -147,7 +148,7 @@ def _read_reported(folder: Path, raw: RawData, problems: Problems, tag: str) -> 
     for child in sorted(folder.iterdir()):
         if child.suffix == ".jsonl" and child.is_file() and not child.is_symlink():
             _read_jsonl_rows(child, "reported", raw, problems, {}, tag)
-        elif not (child.suffix in ALLOWED_EXTRA and child.is_file() and not child.is_symlink()):
+        elif not _extra_ok(child, problems):
             problems.add(_shown(child), 0, "file", "is not a reported table",
                          "keep only *.jsonl files of published numbers in reported/ (see the Data format page)")
 
@@ -166,7 +167,7 @@ def _folders(parent: Path, problems: Problems) -> list[Path]:
                 problems.add(_shown(child), 0, "folder name", why, ID_HELP)
             else:
                 found.append(child)
-        elif child.suffix not in ALLOWED_EXTRA:
+        elif not _extra_ok(child, problems):
             problems.add(_shown(child), 0, "file", "is not inside an id folder",
                          f"move it into a folder under {_shown(parent)}/ or remove it")
     return found
@@ -178,11 +179,23 @@ def _check_extra(folder: Path, expected: set[str], problems: Problems,
         name = child.name
         if name in expected or (allow_suffix and name.endswith(allow_suffix)):
             continue
-        if child.suffix in ALLOWED_EXTRA and child.is_file() and not child.is_symlink():
+        if _extra_ok(child, problems):
             continue
         problems.add(_shown(child), 0, "file", "is not a litboard data file",
                      f"remove it; this folder holds {', '.join(sorted(expected))}"
                      + (f" and *{allow_suffix}" if allow_suffix else ""))
+
+
+def _extra_ok(child: Path, problems: Problems) -> bool:
+    """Whether ``child`` is a note beside the data (a visible regular .md/.txt file); one over the
+    data-file size limit is reported here (and still counts as a note)."""
+    if child.suffix not in ALLOWED_EXTRA or child.name.startswith(".") or child.is_symlink() or not child.is_file():
+        return False
+    size = child.stat().st_size
+    if size > MAX_FILE_BYTES:
+        problems.add(_shown(child), 0, "file", f"is {size:,} bytes, over the {MAX_FILE_BYTES:,}-byte limit "
+                     "of a data file", "shorten the note or keep it outside the data root")
+    return True
 
 
 def _shown(path: Path) -> str:

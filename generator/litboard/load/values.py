@@ -53,7 +53,8 @@ def value_problems(kind: str, data: Any) -> list[tuple[tuple[Any, ...], str, str
 
 
 _BAD_TEXT = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\ud800-\udfff]")
-_BAD_LABEL = re.compile("[\x00-\x1f\x7f-\x9f\ud800-\udfff\u2028\u2029]")
+# bidirectional embeddings, overrides and isolates: a name could show reversed (U+202E) in pages
+_BAD_LABEL = re.compile("[\x00-\x1f\x7f-\x9f\ud800-\udfff\u2028\u2029\u202a-\u202e\u2066-\u2069]")
 
 
 def _bad_char(text: str, label: bool) -> str:
@@ -68,4 +69,6 @@ def _bad_char(text: str, label: bool) -> str:
         return f"U+{code:04X} {'a line break or tab' if code < 0x20 else 'a line separator'}"
     if code < 0x20 or 0x7F <= code <= 0x9F:
         return f"U+{code:04X} a control character"
+    if 0x202A <= code <= 0x202E or 0x2066 <= code <= 0x2069:
+        return f"U+{code:04X} a bidirectional control (it reorders the text shown after it)"
     return f"U+{code:04X} a lone surrogate (not a character)"

@@ -40,6 +40,7 @@ from . import search_bodies
 from .core import bulk
 from .core.bulk import raw_body
 from .core.site import Generated, generate
+from .core.site_cache import DATA_PARTS
 
 
 class LitboardConfig(Config):
@@ -57,12 +58,14 @@ class LitboardPlugin(BasePlugin[LitboardConfig]):
         self.files: dict[str, str | bytes] = {}  # what mkdocs renders (bulk pages: one shell per folder)
         self.bulk: bulk.Bulk = {}
         self.plain = False  # LITBOARD_PLAIN_MKDOCS=1: every page through Markdown and the theme
+        self.roots: list[Path] = []
 
     def on_config(self, config: Any) -> Any:
         base = Path(config["config_file_path"]).parent
         override = os.environ.get("LITBOARD_DATA")
         roots = override.split(os.pathsep) if override else self.config.roots
         paths = [(base / r).resolve() for r in roots]
+        self.roots = paths
         try:
             cache = os.environ.get("LITBOARD_SITE_CACHE", "")
             templates = (base / self.config.templates).resolve() if self.config.templates else TEMPLATES
@@ -83,6 +86,15 @@ class LitboardPlugin(BasePlugin[LitboardConfig]):
         for name in ("litboard.js", "reader.js"):
             config["extra_javascript"].append(f"assets/litboard/{name}")
         return config
+
+    def on_serve(self, server: Any, config: Any, builder: Any) -> Any:
+        """``mkdocs serve`` / ``litboard serve``: rebuild when a data file of any root changes (its
+        corpus/, judgments/ and reported/ folders; not the whole root, which may hold the cache)."""
+        for root in self.roots:
+            for part in DATA_PARTS:
+                if (root / part).is_dir():
+                    server.watch(str(root / part))
+        return server
 
     def on_files(self, files: Files, config: Any) -> Files:
         if self.generated is None:

@@ -38,6 +38,10 @@ def read_campaign(root: Path, campaign_id: str) -> dict[str, Any] | None:
     if not path.is_file():
         return None
     data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    if isinstance(data, dict) and data.get("scheme") != "metric":  # someone's human campaign: not ours to write
+        raise DataError([Problem(str(path), 0, "scheme", f"is {data.get('scheme')!r}: this campaign holds "
+                                 f"judgments litboard score did not write, and {campaign_id!r} is the "
+                                 "campaign score writes its metric into", "rename that campaign folder")])
     return data if isinstance(data, dict) else None
 
 

@@ -13,9 +13,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from ... import owned
 from ...errors import DataError, Problem
 from ...load.ids import slug
-from .. import ImportReport, json_size, size_chunks, write_jsonl, write_lines, write_outputs, write_yaml
+from .. import OUT_FIX, ImportReport, json_size, size_chunks, write_jsonl, write_lines, write_outputs, write_yaml
 from .inputs import skip_problem
 from .mapping import SystemSettings
 
@@ -140,8 +141,6 @@ class RootBuilder:
         The root is written into a staging folder beside ``out`` and validated there; only a
         root the loader accepts is moved into place, so an import never leaves a root that
         ``litboard validate`` rejects."""
-        import shutil
-
         if out.exists() and (not out.is_dir() or any(out.iterdir())):
             raise DataError([Problem(str(out), 0, "--out", "exists and is not empty",
                                      "choose a new folder, or delete this one first")])
@@ -150,16 +149,12 @@ class RootBuilder:
             self._apply_prefix()
         self.declare_normalisation(report)
         self.check_sizes()
-        stage = out.parent / f".{out.name}.importing"
-        shutil.rmtree(stage, ignore_errors=True)
-        try:
+
+        def write(stage: Path) -> None:
             self._write_files(stage, dataset, report)
             _check_written(stage, out)
-            if out.exists():
-                out.rmdir()
-            stage.rename(out)
-        finally:
-            shutil.rmtree(stage, ignore_errors=True)
+
+        owned.write_folder(out, "--out", OUT_FIX, write)
 
     def _drop_empty_campaigns(self, report: ImportReport, where: str) -> None:
         """A campaign none of whose records could be imported is left out (and said so); when no

@@ -21,7 +21,8 @@ import unicodedata
 from pathlib import Path
 from typing import Any
 
-from .. import ImportReport, write_jsonl, write_outputs, write_yaml
+from ... import owned
+from .. import OUT_FIX, ImportReport, write_jsonl, write_outputs, write_yaml
 from ..reported import ship
 from .creativity_bias_csv import (GENRES, LANGS, MODALITIES, error_campaign, creativity_campaign,
                                   score_campaigns, read_csv)
@@ -69,8 +70,14 @@ LICENCE = "Apache-2.0"
 
 
 def run(src: Path, out: Path) -> ImportReport:
-    """Read the release in ``src`` and write a litboard data root to ``out``."""
+    """Read the release in ``src`` and write a litboard data root to ``out`` (new, empty, or an
+    earlier import whose files are all unchanged: ``owned.write_folder``)."""
     report = ImportReport()
+    owned.write_folder(Path(out), "--out", OUT_FIX, lambda stage: _write_root(Path(src), stage, report))
+    return report
+
+
+def _write_root(src: Path, out: Path, report: ImportReport) -> None:
     segments = read_segments(src, report)
     paragraphs = _write_works(segments, out, report)
     _write_systems(segments, paragraphs, out, report)
@@ -89,7 +96,6 @@ def run(src: Path, out: Path) -> ImportReport:
         report.count(f"{cid} records", len(records), "written")
     _write_dataset(src, out, report)
     ship("creativity-bias", out, report)  # paper 003's published numbers (importers/reported/)
-    return report
 
 
 def read_segments(src: Path, report: ImportReport) -> dict[tuple[str, str, str], dict[int, dict[str, Any]]]:

@@ -16,14 +16,15 @@ snippets of the release are written. Decisions (documented in the dataset notes)
 from __future__ import annotations
 
 import hashlib
-import shutil
 from pathlib import Path
 from typing import Any
 
+from ... import owned
 from ...analysis.adequacy import LITEVAL
 from ...errors import Problems
+from ...load.datasets import declared_id
 from ...project import find
-from .. import ImportReport, write_jsonl, write_outputs, write_yaml
+from .. import OUT_FIX, ImportReport, write_jsonl, write_outputs, write_yaml
 from ..reported import ship
 from .liteval_books import Book, read_books
 from .liteval_read import Release, read_release
@@ -39,16 +40,17 @@ def run(src: Path, out: Path) -> ImportReport:
     report = ImportReport()
     release = read_release(src, report)
     books = read_books(src / "book_meta_links.csv", report)
-    for folder in ("corpus", "judgments", "reported"):
-        if (out / folder).exists():
-            shutil.rmtree(out / folder)
+    owned.write_folder(out, "--out", OUT_FIX, lambda stage: _write_root(stage, release, books, report))
+    return report
+
+
+def _write_root(out: Path, release: Release, books: list[Book], report: ImportReport) -> None:
     paragraphs = _paragraph_ids(release)
     _write_works(out, release, books, paragraphs, report)
     systems = _write_systems(out, release, paragraphs, report)
     _write_campaigns(out, release, paragraphs, systems, report)
     _write_dataset(out, release, report)
     ship("liteval", out, report)  # paper 000's published numbers (generator/litboard/importers/reported/)
-    return report
 
 
 def _check_out(out: Path) -> None:
@@ -59,17 +61,12 @@ def _check_out(out: Path) -> None:
             problems.add(str(out), 0, "out", f"is inside the repository's {own.name}/ folder",
                          "import into a separate folder (e.g. data/liteval) and review it first")
     dataset = out / "corpus" / "dataset.yaml"
-    if dataset.is_file():
-        import yaml
-
-        current = yaml.safe_load(dataset.read_text(encoding="utf-8")) or {}
-        if not isinstance(current, dict) or current.get("id") != "liteval":
-            problems.add(str(dataset), 1, "id", f"{out} already holds a different data root",
-                         "choose an empty folder or one holding an earlier LitEval import")
-    elif (out / "corpus").exists() or (out / "judgments").exists():
-        problems.add(str(out), 0, "out", "has corpus/ or judgments/ without a LitEval dataset.yaml",
+    declared = declared_id(out)  # read safely: unreadable, a FIFO or a link gives None
+    if dataset.exists() and declared != "liteval":
+        problems.add(str(dataset), 1, "id", f"{out} already holds a different data root",
                      "choose an empty folder or one holding an earlier LitEval import")
     problems.raise_if_any()
+    owned.check_replaceable(out, "--out", OUT_FIX)  # any file of the user's: refused, nothing touched
 
 
 def paragraph_id(pair: str, source_key: str) -> str:

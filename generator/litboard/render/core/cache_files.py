@@ -1,11 +1,59 @@
-"""Files of the local build cache (``site_cache``'s entries, ``charts``' drawings): written
-whole or not at all, and only the most recently used kept."""
+"""Files of the local build cache (``site_cache``'s entries, ``charts``' drawings, jinja's
+compiled templates): written whole or not at all, only the most recently used kept, and only
+in a folder that is litboard's cache (``claim``), so a prune never removes a file of the user's."""
 
 from __future__ import annotations
 
 import os
+import re
 from pathlib import Path
 from typing import BinaryIO, Callable, Iterable
+
+from ...errors import DataError, Problem
+
+MARKER = ".litboard-cache"
+MARKER_TEXT = "This folder is litboard's build cache (--site-cache); litboard prunes the files it named.\n"
+# the names litboard gives cache files (a SHA-256 key and a kind; jinja's compiled templates;
+# temporary files of write_atomic): prunes touch nothing else
+OWN = {"": re.compile(r"[0-9a-f]{64}\.pickle|\.[0-9a-f]{64}\.pickle\.[0-9]+\.tmp"),
+       "charts": re.compile(r"\.?[0-9a-f]{64}\.(svg|png|js)(\.[0-9]+\.tmp)?"),
+       "jinja": re.compile(r"__jinja2_[0-9a-f]{40}\.cache|\.?__jinja2_.*")}
+
+
+def is_own(folder: str, name: str) -> bool:
+    """Whether ``name`` in the cache's ``folder`` ('' for the cache itself) is a name litboard gives."""
+    pattern = OWN.get(folder)
+    return pattern is not None and pattern.fullmatch(name) is not None
+
+
+def claim(cache: Path) -> None:
+    """Make ``cache`` litboard's cache folder: created and marked when absent or empty, or when
+    it holds only files named as litboard names them (a cache of an older litboard); a folder
+    holding anything else is refused, so a prune can never reach the user's files."""
+    if (cache / MARKER).is_file() and not (cache / MARKER).is_symlink():
+        return
+    fix = "pass --site-cache a folder of its own (litboard creates it), or --no-site-cache"
+    if cache.exists() and (cache.is_symlink() or not cache.is_dir()):
+        raise DataError([Problem(str(cache), 0, "--site-cache", "is not a folder", fix)])
+    strangers = _strangers(cache) if cache.is_dir() else []
+    if strangers:
+        more = f" and {len(strangers) - 5} more" if len(strangers) > 5 else ""
+        raise DataError([Problem(str(cache), 0, "--site-cache", "is a folder litboard's cache did not "
+                                 f"make (no {MARKER} file), holding {', '.join(strangers[:5])}{more}; "
+                                 "the cache prunes its folder", fix)])
+    cache.mkdir(parents=True, exist_ok=True)
+    (cache / MARKER).write_text(MARKER_TEXT, encoding="utf-8")
+
+
+def _strangers(cache: Path) -> list[str]:
+    found = []
+    for entry in sorted(cache.iterdir()):
+        if entry.name in OWN and entry.is_dir() and not entry.is_symlink():
+            found += [f"{entry.name}/{p.name}" for p in sorted(entry.iterdir())
+                      if p.is_symlink() or not p.is_file() or not is_own(entry.name, p.name)]
+        elif entry.is_symlink() or not entry.is_file() or not is_own("", entry.name):
+            found.append(entry.name)
+    return found
 
 
 def write_atomic(path: Path, write: Callable[[BinaryIO], None]) -> None:
@@ -22,7 +70,17 @@ def write_atomic(path: Path, write: Callable[[BinaryIO], None]) -> None:
 
 
 def keep_newest(files: Iterable[Path], keep: int) -> None:
-    """Remove all but the ``keep`` most recently used (modified or touched) of ``files``."""
-    ordered = sorted(files, key=lambda p: p.stat().st_mtime_ns, reverse=True)
+    """Remove all but the ``keep`` most recently used (modified or touched) of ``files`` that
+    are cache files (``is_own`` in a claimed cache folder); any other file is left alone."""
+    own = [p for p in files if _prunable(p)]
+    ordered = sorted(own, key=lambda p: p.stat().st_mtime_ns, reverse=True)
     for stale in ordered[keep:]:
         stale.unlink(missing_ok=True)
+
+
+def _prunable(path: Path) -> bool:
+    if path.is_symlink() or not path.is_file():
+        return False
+    if (path.parent / MARKER).is_file():
+        return is_own("", path.name)
+    return (path.parent.parent / MARKER).is_file() and is_own(path.parent.name, path.name)

@@ -15,6 +15,7 @@ import pandas as pd
 from markupsafe import Markup, escape
 
 from ...analysis.rounding import STATED_FORMAT, stated
+from ...csv_cells import inert_cell
 from ...model import Corpus
 from ..boards.browse_views import disagreement_listing, paragraph_listing
 from ..boards.system_views import system_pair_csv, system_views
@@ -28,10 +29,6 @@ from .views import Analysis, board_csv, boards
 
 Files = dict[str, "str | bytes | PackedPage"]
 ASSETS = ("litboard.css", "litboard.js", "reader.css", "reader.js", "home.css", "iframe-worker-shim.js")
-
-
-FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
-_NUMBER = re.compile(r"[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?")
 
 
 def csv_text(frame: pd.DataFrame) -> str:
@@ -54,15 +51,6 @@ def _written_cell(value: object) -> object:
     if isinstance(value, float):
         return value if math.isnan(value) else STATED_FORMAT % stated(value)
     return inert_cell(value)
-
-
-def inert_cell(value: object) -> object:
-    """OWASP's CSV-injection defence: a text starting with = + - @ tab or CR gets a leading
-    single quote, so spreadsheets show it as text. A number, or text that is only a number
-    (``-0.5``), is left alone."""
-    if isinstance(value, str) and value.startswith(FORMULA_START) and not _NUMBER.fullmatch(value):
-        return "'" + value
-    return value
 
 
 SEARCH = ("full", "title", "none")

@@ -5,7 +5,9 @@ inherited by the children through ``fork`` (nothing is pickled on the way in); e
 returns its chunk's results. ``LITBOARD_WORKERS`` sets the number of processes (default: the
 CPU count, at most 8); 1, a small input, or a platform without ``fork`` runs in-process.
 The output does not depend on the number of workers. A process that cannot fork safely
-(``can_fork``: other threads, or the chart runtime loaded) computes in-process.
+(``can_fork``: other threads, or the chart runtime loaded) computes in-process. Every child
+dies with the process that forked it (``die_with_parent``), so a killed build leaves no
+worker behind, whatever signal ended it.
 """
 
 from __future__ import annotations
@@ -33,7 +35,32 @@ def workers() -> int:
 # Threads a fork leaves behind: a lock one of them holds stays locked in the child forever.
 # multiprocessing's own pool threads are safe (it forks beside them by design); vl-convert's
 # V8/tokio runtime is not (a child that renders a chart would wait for threads it lacks).
-_POOL_THREADS = ("(_handle_workers)", "(_handle_tasks)", "(_handle_results)")
+_POOL_THREADS = ("(_handle_workers)", "(_handle_tasks)", "(_handle_results)", "(parent watch)")
+PR_SET_PDEATHSIG = 1  # linux/prctl.h
+
+
+def die_with_parent(parent: int) -> None:
+    """In a forked child: end when ``parent`` (the process that forked it) ends. Linux: the
+    kernel sends SIGKILL (prctl PR_SET_PDEATHSIG); elsewhere a thread watches the parent id."""
+    import signal
+
+    done = False
+    if sys.platform.startswith("linux"):
+        import ctypes
+
+        done = ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, int(signal.SIGKILL), 0, 0, 0) == 0
+    if not done:
+        threading.Thread(target=_watch, args=(parent,), name="litboard (parent watch)", daemon=True).start()
+    if os.getppid() != parent:  # the parent was gone before the request took effect
+        os._exit(1)
+
+
+def _watch(parent: int) -> None:
+    import time
+
+    while os.getppid() == parent:
+        time.sleep(0.5)
+    os._exit(1)
 
 
 def can_fork() -> bool:
@@ -58,7 +85,7 @@ def map_ordered(func: Callable[[int], R], count: int) -> list[R]:
     chunks = _chunks(count, n * 4)
     _TASK[:] = [func]
     try:
-        with multiprocessing.get_context("fork").Pool(n) as pool:
+        with multiprocessing.get_context("fork").Pool(n, die_with_parent, (os.getpid(),)) as pool:
             parts = pool.map(_run_chunk, chunks, chunksize=1)
     finally:
         _TASK.clear()
@@ -78,7 +105,7 @@ class Background:
         if workers() > 1 and can_fork():
             context = multiprocessing.get_context("fork")
             self._receive, send = context.Pipe(duplex=False)
-            self._process = context.Process(target=_background, args=(func, send), daemon=False)
+            self._process = context.Process(target=_background, args=(func, send, os.getpid()), daemon=False)
             self._process.start()
             send.close()
 
@@ -89,6 +116,9 @@ class Background:
             status, value = self._receive.recv()
         except EOFError:
             raise RuntimeError(f"a build worker process died (exit code {self._process.exitcode})") from None
+        except BaseException:  # interrupted (Ctrl-C, SIGTERM turned into an exception): the child goes too
+            self._process.kill()
+            raise
         finally:
             self._receive.close()
             self._process.join()
@@ -97,7 +127,8 @@ class Background:
         return value
 
 
-def _background(func: Callable[[], object], send: object) -> None:
+def _background(func: Callable[[], object], send: object, parent: int) -> None:
+    die_with_parent(parent)
     try:
         outcome: tuple[str, object] = ("ok", func())
     except BaseException as exc:  # handed to the parent, which raises it

@@ -19,7 +19,7 @@ from ...cite.publish import cite_box, finish_page, publish_files, release_info
 from ...load.datasets import group_roots, load_all
 from ...model import Corpus
 from ..schemes import judge_bias_page
-from . import bulk, charts, jinja, parallel, site_cache
+from . import bulk, cache_files, charts, jinja, parallel, site_cache
 from .dataset_cards import card, intro
 from .extra_pages import PageSet, build_all
 from .jinja import DEFAULT_TEMPLATES, render
@@ -62,6 +62,8 @@ def generate(roots: Sequence[Path], templates: Path = DEFAULT_TEMPLATES, cache: 
     """Every generated file of the site. With ``cache``, a dataset whose inputs are unchanged
     since a previous build is taken from it (``site_cache``); the result is the same."""
     clock = _Clock()
+    if cache is not None:
+        cache_files.claim(cache)  # a folder of the user's is refused before anything is pruned
     charts.use_cache(cache)
     jinja.use_cache(cache)
     groups = group_roots(roots)

@@ -108,6 +108,8 @@ def _same_as(root: Path) -> list[str]:
 
     targets = []
     for card in sorted((root / "corpus" / "systems").glob("*/system.yaml")):
+        if card.is_symlink() or not card.is_file():  # never open a FIFO or device (load reports it)
+            continue
         try:
             data = yaml.safe_load(card.read_text(encoding="utf-8"))
         except (OSError, UnicodeDecodeError, yaml.YAMLError):
