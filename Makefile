@@ -10,43 +10,34 @@ CHROMIUM ?= $(or $(LITBOARD_CHROMIUM),/usr/bin/chromium)
 LLM_METRICS   ?= gemba-mqm-literary
 COMET_METRICS ?= comet
 COMET_MODEL   ?=
-# The COMET extra needs torch. 2.13.0 is pinned because a CPU build of it lies on this project's
-# machines (pip's find-links). Elsewhere, PIP_EXTRA_INDEX_URL=https://download.pytorch.org/whl/cpu
-# makes pip take the CPU build instead of PyPI's CUDA one (the workflows set it).
-TORCH ?= torch==2.13.0
+# Every install comes from a lock (requirements/README.md): each package pinned with the SHA-256 of its
+# files, nothing resolved at install time, litboard itself without dependencies. site.txt: what the
+# site needs; test.txt: the same versions plus the test needs and the COMET extra (torch 2.13.0+cpu,
+# which pip finds on this project's machines (find-links) or, with the workflows'
+# PIP_EXTRA_INDEX_URL=https://download.pytorch.org/whl/cpu, on PyTorch's CPU index).
+# No pip upgrade: the venv's own pip installs the lock.
+SITE_LOCK := requirements/site.txt
+TEST_LOCK := requirements/test.txt
 
-.PHONY: site public release releases-checkout releases-push releases-into-site test install install-comet install-test chromium axe validate score-sacrebleu score-llm score-comet summary bench clean
+.PHONY: site public release releases-checkout releases-push releases-into-site test install install-comet install-test chromium axe validate score-sacrebleu score-llm score-comet summary bench clean lock
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install -q --upgrade pip
 
-$(STAMP): pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install -q -e .
+$(STAMP): pyproject.toml $(SITE_LOCK) | $(BIN)/python
+	$(BIN)/python -m pip install -q --require-hashes --no-deps -r $(SITE_LOCK)
+	$(BIN)/python -m pip install -q --no-deps --no-build-isolation -e .
 	touch $@
 
-## The COMET extra: torch + unbabel-comet (the tests score with a tiny checkpoint they build).
-$(STAMP)-comet: pyproject.toml $(STAMP)
-	$(BIN)/python -m pip install -q '$(TORCH)' -e '.[comet]'
-	touch $@
-
-$(STAMP)-test: pyproject.toml $(STAMP)-comet
-	$(BIN)/python -m pip install -q -e '.[test,comet]'
-	touch $@
+## The test needs and the COMET extra: torch + unbabel-comet (the tests score with a tiny checkpoint they build).
+$(STAMP)-test: pyproject.toml $(TEST_LOCK) | $(BIN)/python
+	$(BIN)/python -m pip install -q --require-hashes --no-deps -r $(TEST_LOCK)
+	$(BIN)/python -m pip install -q --no-deps --no-build-isolation -e .
+	touch $@ $(STAMP)
 
 install: $(STAMP)
 
-## The llm-score workflow's install: every package pinned with its SHA-256 in requirements/score.txt
-## (pip-compile --generate-hashes, see requirements/README.md), nothing resolved at install time;
-## litboard itself without dependencies. No pip upgrade: the venv's own pip does it.
-.PHONY: install-score
-install-score:
-	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install -q --require-hashes --no-deps -r requirements/score.txt
-	$(BIN)/python -m pip install -q --no-deps --no-build-isolation -e .
-	touch $(STAMP)
-
-install-comet: $(STAMP)-comet
+install-comet: $(STAMP)-test
 
 install-test: $(STAMP)-test chromium axe texlive
 
@@ -94,7 +85,7 @@ track-scores: install
 ## The results comment of a contribution pull request (pr-results/: comment.md, pr-number.txt; PR from
 ## the environment).
 results: install
-	$(BIN)/python -m litboard.pr_results --base $(BASE) --out pr-results --pr "$$PR" \
+	$(BIN)/python -m litboard.contributions.pr_results --base $(BASE) --out pr-results --pr "$$PR" \
 		--track-scores $(TRACK_SCORES) $(if $(MIRROR),--mirror '$(MIRROR)')
 
 ## Freeze the built public site as a release (VERSION=2026.11; build it with LITBOARD_RELEASE=VERSION
@@ -156,7 +147,7 @@ pr-barrier: install
 ## pr-comment.yml (workflow_run, the default branch's checkout): post pr-results/ (standard library only;
 ## REPO, HEAD_SHA and GITHUB_TOKEN from the workflow). DRY_RUN=1 prints instead of posting.
 pr-comment:
-	PYTHONPATH=generator $(PYTHON) -m litboard.pr_comment --artifact pr-results --repo "$$REPO" \
+	PYTHONPATH=generator $(PYTHON) -m litboard.contributions.pr_comment --artifact pr-results --repo "$$REPO" \
 		--head-sha "$$HEAD_SHA" $(if $(DRY_RUN),--dry-run)
 
 ## Score the missing translations with sacreBLEU (no secrets, no network; CI runs it on every PR).
@@ -172,7 +163,7 @@ score-comet: install-comet
 
 ## Markdown summary of the provisional ranks of the systems changed since BASE (CI job summary).
 summary: install
-	$(BIN)/python -m litboard.ci_summary --base $(BASE) >> "$${GITHUB_STEP_SUMMARY:-/dev/stdout}"
+	$(BIN)/python -m litboard.contributions.ci_summary --base $(BASE) >> "$${GITHUB_STEP_SUMMARY:-/dev/stdout}"
 
 ## Set up (including test needs) and run every test.
 test: install-test
@@ -185,6 +176,21 @@ BENCH_SIZE  ?= 1000 10000
 BENCH_MODES ?= synthetic liteval combined incremental
 bench: install
 	$(BIN)/python bench/bench_scale.py $(foreach s,$(BENCH_SIZE),--size $(s)) $(foreach m,$(BENCH_MODES),--mode $(m))
+
+## Regenerate both locks from pyproject.toml (+ requirements/*.in) with pip-tools in a throwaway venv:
+## PyPI only, plus torch's CPU build (TORCH_WHEELS); pins already in the locks are kept while they
+## still fit, UPGRADE=1 takes the newest versions. Review the diff like code (requirements/README.md).
+LOCK_VENV ?= .cache/lock-venv
+UPGRADE   ?=
+TORCH_WHEELS ?= $(if $(wildcard /opt/wheels/torch-2.13.0+cpu-*),--find-links /opt/wheels,--extra-index-url https://download.pytorch.org/whl/cpu)
+PIP_COMPILE = env -u PIP_FIND_LINKS -u PIP_INDEX_URL -u PIP_EXTRA_INDEX_URL PIP_CONFIG_FILE=/dev/null CUSTOM_COMPILE_COMMAND="make lock" \
+	$(LOCK_VENV)/bin/pip-compile -q --generate-hashes --allow-unsafe --strip-extras --no-emit-index-url \
+	--no-emit-find-links --index-url https://pypi.org/simple $(if $(UPGRADE),--upgrade)
+lock:
+	test -x $(LOCK_VENV)/bin/pip-compile || { $(PYTHON) -m venv $(LOCK_VENV) && \
+		$(LOCK_VENV)/bin/python -m pip install -q pip-tools==7.6.2; }
+	$(PIP_COMPILE) $(TORCH_WHEELS) --extra test --extra comet --output-file $(TEST_LOCK) pyproject.toml requirements/test.in
+	$(PIP_COMPILE) --output-file $(SITE_LOCK) pyproject.toml requirements/site.in
 
 clean:
 	rm -rf $(OUT) test-artifacts .pytest_cache

@@ -70,7 +70,7 @@ def python(args: list[str], env: dict[str, str] | None = None) -> tuple[str, flo
     """Run ``python args`` from the repository; (stdout, wall seconds, peak RSS GB)."""
     started = time.perf_counter()
     child = subprocess.Popen([sys.executable, *args], cwd=REPO, stdout=subprocess.PIPE,
-                             env={**os.environ, "PYTHONPATH": str(REPO), **(env or {})}, text=True)
+                             env={**os.environ, "PYTHONPATH": str(REPO / "generator"), **(env or {})}, text=True)
     out = child.stdout.read() if child.stdout else ""
     _, status, usage = os.wait4(child.pid, 0)
     child.returncode = os.waitstatus_to_exitcode(status)

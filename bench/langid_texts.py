@@ -7,10 +7,12 @@ import json
 import sys
 from pathlib import Path
 
-from litboard.build import REPO
 from litboard.load import load
 from litboard.releases import prepare
-from litboard.tracks import TRACKS, roots
+from litboard.track_roots import roots
+from litboard.tracks import TRACKS
+
+REPO = Path(__file__).resolve().parents[1]
 
 
 def main(mirror: Path, cache: Path, out: Path) -> None:

@@ -8,7 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from litboard.build import REPO, build_site
+from litboard.build import build_site
+
+from .conftest import REPO
 from litboard.releases import prepare
 
 from .conftest import SHARED_DATA, shared_path

@@ -9,7 +9,7 @@ import pytest
 import yaml
 
 from litboard.build import build_site
-from litboard.datasets import load_all
+from litboard.load.datasets import load_all
 from litboard.errors import DataError
 
 from .helpers import FIXTURES, copy_root
@@ -58,7 +58,7 @@ def test_alias_must_name_dataset_and_system(tmp_path: Path) -> None:
 
 def test_validate_checks_links_as_build_does(tmp_path: Path) -> None:
     """Issue 33 row 14: `validate` accepted a dangling same_as that `build` then refused."""
-    from litboard.datasets import validate_all
+    from litboard.load.datasets import validate_all
 
     other = second_dataset(tmp_path, ["tiny/nope"])
     found = [p for p in validate_all([FIXTURES / "tiny", other]).items if p.field == "same_as"]

@@ -11,7 +11,7 @@ import pandas as pd
 import pytest
 
 from litboard.analysis.mqm import mqm_scores
-from litboard.load import load, validate
+from litboard.load.read import load, validate
 from litboard.render.core.badges import evidence
 from litboard.render.core.views import analyse, boards
 

@@ -49,7 +49,7 @@ def test_failed_build_leaves_previous_output(tmp_path: Path) -> None:
 
 
 def test_data_error_type_for_library_callers(tmp_path: Path) -> None:
-    from litboard.load import load
+    from litboard.load.read import load
 
     root = copy_root(TINY, tmp_path / "bad")
     append_line(root / "corpus/systems/mt/de-en.jsonl", "not json")

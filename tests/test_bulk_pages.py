@@ -130,7 +130,7 @@ def test_forked_workers_nest_and_return_results_in_order() -> None:
     import sys
     import textwrap
 
-    from litboard.build import REPO
+    from .conftest import REPO
 
     code = textwrap.dedent("""
         import os

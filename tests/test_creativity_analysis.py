@@ -9,7 +9,7 @@ import pytest
 
 from litboard.analysis import creativity as cr
 from litboard.importers import get
-from litboard.load import load
+from litboard.load.read import load
 from litboard.model import Corpus
 from litboard.reported import engine
 

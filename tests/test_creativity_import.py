@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from litboard.importers import IMPORTERS, get
-from litboard.load import load, validate
+from litboard.load.read import load, validate
 from litboard.model import Corpus
 from litboard.spans.tags import parse_tags
 

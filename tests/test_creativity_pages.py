@@ -10,7 +10,7 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
-from litboard.load import load
+from litboard.load.read import load
 from litboard.model import Corpus
 from litboard.render.creativity import pages as creativity_pages
 from litboard.render.core.jinja import DEFAULT_TEMPLATES

@@ -9,12 +9,12 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
-from litboard import schemas
-from litboard.load import load
+from litboard.load import schemas
+from litboard.load.read import load
 
 REPO = Path(__file__).resolve().parents[1]
 DEMO = REPO / "tests" / "fixtures" / "demo"
-PAGE = REPO / "site" / "data-format.md"
+PAGE = REPO / "generator" / "litboard" / "pages" / "data-format.md"
 JUDGMENT_TABLES = ("mqm", "mqm_errors", "free_spans", "sqm", "bws", "pairwise", "ucps", "kudos",
                    "ruler", "verse", "metric_scores")
 
@@ -45,7 +45,7 @@ def page() -> str:
 @pytest.mark.parametrize("kind", schemas.KINDS)
 def test_every_field_is_documented(page: str, kind: str) -> None:
     sections = _sections(page)
-    assert kind in sections, f"site/data-format.md has no '## {kind}' section"
+    assert kind in sections, f"generator/litboard/pages/data-format.md has no '## {kind}' section"
     documented = _first_column(sections[kind])
     missing = [p for p in schemas.field_paths(kind) if p not in documented]
     assert not missing, f"fields of {kind} missing from the table in '## {kind}': {', '.join(missing)}"

@@ -11,10 +11,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from litboard import schemas
+from litboard.load import schemas
 from litboard.errors import Problems
-from litboard.load import read_roots
-from litboard.schemas.fast import accepts, compile_check
+from litboard.load.read import read_roots
+from litboard.load.schemas.fast import accepts, compile_check
 
 from .helpers import FIXTURES
 

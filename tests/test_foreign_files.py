@@ -7,7 +7,7 @@ folders. Hypothesis plants a few files with arbitrary bytes, optionally after a 
 the output is litboard's own), runs the command (a clean refusal, exit 1, is fine) and checks
 that every planted file is still there, byte for byte.
 
-A new writing command (``track …``, ``campaign …``) is covered by adding one ``Case`` line.
+A new writing command is covered by adding one ``Case`` line.
 By design not planted: files inside a folder litboard built and marked (``build --out``
 replaces its own site whole, see test_outdir), and files named exactly as the command's own
 outputs after a first run (they are then litboard's files, which a rerun rewrites).
@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import contextlib
 import io
+import json
 import shutil
 import subprocess
 import sys
@@ -29,10 +30,10 @@ import pytest
 from hypothesis import HealthCheck, Phase, assume, given, settings
 from hypothesis import strategies as st
 
-from litboard.build import REPO
 from litboard.cli import main
 
-from .conftest import shared_path
+from .campaign.fake_labelstudio import annotate
+from .conftest import REPO, shared_path
 from .helpers import FIXTURES, copy_root
 
 EXAMPLES = REPO / "generator" / "litboard" / "importers" / "examples"
@@ -86,6 +87,28 @@ IMPORT_PLACES = ("", "dst", "dst/reported", "dst/corpus", "dst/judgments", ".dst
 BUILD_PLACES = ("", "out", "cache", "cache/charts", "cache/jinja", f".out.old-{DEAD}", f".out.staging-{DEAD}",
                 "root", "root/judgments")
 
+PLAN = ["--pair", "de-en", "--systems", "new-mt", "--scheme", "mqm", "--budget", "16", "--paragraphs", "4",
+        "--seed", "5"]
+
+
+def _track_root(ws: Path, sites: Path) -> None:
+    copy_root(FIXTURES / "track", ws / "root")
+
+
+def _planned(ws: Path, sites: Path) -> None:
+    _track_root(ws, sites)
+    assert _run(["campaign", "plan", "fixture-track", "--data", str(ws / "root"), *PLAN,
+                 "--out", str(ws / "plan.yaml")]) == 0
+
+
+def _annotated(ws: Path, sites: Path) -> None:
+    """A plan, its Label Studio project and a complete annotated export of it (export.json)."""
+    _planned(ws, sites)
+    assert _run(["campaign", "export", str(ws / "plan.yaml"), "--data", str(ws / "root"),
+                 "--out", str(ws / "project")]) == 0
+    (ws / "export.json").write_text(json.dumps(annotate(ws / "project", [21, 22])), encoding="utf-8")
+
+
 # ---- the one list of writing commands: add a line for each new one ---------------------------
 COMMANDS = [
     Case("build", lambda ws, n: ["build", "--data", str(ws / "root"), "--out", str(ws / "out"),
@@ -102,6 +125,19 @@ COMMANDS = [
     Case("release", lambda ws, n: ["release", f"v{n}", "--site", str(ws / f"site-v{n}"), "--releases", str(ws / "rel"),
                                    "--data", str(ws / "root"), "--date", "2026-11-24"],
          ("", "rel", "rel/v", "rel/v/latest", "rel/v/v1", "rel/v/v2", "site-v1", "site-v2"), _released),
+    Case("track sources", lambda ws, n: ["track", "sources", "demo", "--pair", "de-en",
+                                         "--out", str(ws / "src" / "de-en.source.txt")], ("", "src")),
+    Case("track score", lambda ws, n: ["track", "score", "demo", "--out", str(ws / "scores")],
+         ("", "scores", "scores/demo"), own=("scores", "scores/demo")),
+    Case("campaign plan", lambda ws, n: ["campaign", "plan", "fixture-track", "--data", str(ws / "root"), *PLAN,
+                                         "--out", str(ws / "plans" / "plan.yaml")],
+         ("", "plans", "root", "root/judgments"), _track_root),
+    Case("campaign export", lambda ws, n: ["campaign", "export", str(ws / "plan.yaml"), "--data", str(ws / "root"),
+                                           "--out", str(ws / "project")], ("", "project"), _planned,
+         own=("project",)),
+    Case("campaign import", lambda ws, n: ["campaign", "import", str(ws / "export.json"), "--plan",
+                                           str(ws / "plan.yaml"), "--data", str(ws / "root"), "--out", str(ws / "root")],
+         ("", "root", "root/judgments", "root/corpus", "project"), _annotated),
 ]
 
 NAMES = st.one_of(st.sampled_from(["notes.md", "index.html", "dataset.yaml", "campaign.yaml", "de-en.jsonl",

@@ -10,7 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from litboard.build import REPO, build_site
+from litboard.build import build_site
+
+from .conftest import REPO
 from litboard.render.core import site_cache
 
 from .helpers import FIXTURES
@@ -89,7 +91,7 @@ def test_incremental_build_equals_full_build(tmp_path: Path, writes: list[str]) 
 
 def test_a_changed_code_or_stamp_misses_the_cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     groups_roots = _roots(tmp_path / "data")
-    from litboard.datasets import group_roots
+    from litboard.load.datasets import group_roots
     from litboard.render.core.jinja import DEFAULT_TEMPLATES
 
     groups = group_roots(groups_roots)

@@ -9,9 +9,10 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from litboard import textfiles
+from litboard.load import textfiles
 from litboard.errors import Problems
-from litboard.textfiles import read_jsonl, value_problems
+from litboard.load.textfiles import read_jsonl
+from litboard.load.values import value_problems
 
 PIECES = ['{"a": 1}', '{"a": 1, "a": 2}', '{"a": NaN}', '{"a": -Infinity}', '{"a": 1e999}',
           '{"a": 1' + "0" * 400 + '.5}', '{"a": "\\u0001"}', '{"a": "\\ud800"}', '{"a\\n": 1}',

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from litboard.build import REPO
+from .conftest import REPO
 
 SCRIPT = r"""
 import os, sys, time

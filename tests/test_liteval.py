@@ -19,7 +19,7 @@ from litboard.analysis.adequacy import LITEVAL, adequacy, subset_items
 from litboard.errors import DataError
 from litboard.importers import IMPORTERS
 from litboard.importers.releases import liteval
-from litboard.load import load, validate
+from litboard.load.read import load, validate
 from litboard.reported import engine
 
 pytestmark = pytest.mark.shared

@@ -15,7 +15,7 @@ import pytest
 
 from litboard.analysis.leaderboard import segment_scores
 from litboard.analysis.uncertainty import score_matrix
-from litboard.load import load
+from litboard.load.read import load
 from litboard.render.metric_eval import eval_views as ev
 from litboard.render.metric_eval import pages as liteval_pages
 from litboard.render.metric_eval import views as lv

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from litboard.errors import DataError
-from litboard.load import load, validate
+from litboard.load.read import load, validate
 
 from .helpers import FIXTURES, append_line, copy_root
 
@@ -166,8 +166,8 @@ def test_restricted_translation_keeps_none_text(root: Path) -> None:
 @pytest.mark.parametrize("value", ["con", "aux.txt", "nul.jsonl", "com1", "lpt9", "index", "demo-llm.",
                                    "p1\n"])
 def test_reserved_and_trailing_ids_are_refused(value: str) -> None:
-    from litboard import schemas
-    from litboard.ids import id_problem
+    from litboard.load import schemas
+    from litboard.load.ids import id_problem
 
     assert id_problem(value) is not None
     errors = list(schemas.validator("translation").iter_errors({"paragraph": value, "text": "x"}))
@@ -176,13 +176,13 @@ def test_reserved_and_trailing_ids_are_refused(value: str) -> None:
 
 @pytest.mark.parametrize("value", ["console", "auxiliary", "indexes", "com10", "demo-llm.v2", "p1"])
 def test_ids_near_reserved_names_are_fine(value: str) -> None:
-    from litboard.ids import id_problem
+    from litboard.load.ids import id_problem
 
     assert id_problem(value) is None
 
 
 def test_schema_patterns_match_the_whole_string() -> None:
-    from litboard import schemas
+    from litboard.load import schemas
 
     bad = {"paragraph": "p1", "text": "x", "sha256": "a" * 64 + "\n"}
     assert [e.validator for e in schemas.validator("translation").iter_errors(bad)] == ["pattern"]
@@ -190,7 +190,8 @@ def test_schema_patterns_match_the_whole_string() -> None:
 
 
 def test_value_problems_name_each_refused_value() -> None:
-    from litboard.textfiles import MAX_DEPTH, value_problems
+    from litboard.load.textfiles import MAX_DEPTH
+    from litboard.load.values import value_problems
 
     data = {"name": "a\u2028b", "model": "fine\u202e", "description": "two\nlines\tok",
             "prompt": "esc \x1b[2J", "scores": [1.0, float("inf"), float("nan")], "deep": "x",

@@ -10,7 +10,9 @@ from pathlib import Path
 import pytest
 
 from litboard import outdir
-from litboard.build import REPO, build_site
+from litboard.build import build_site
+
+from .conftest import REPO
 from litboard.errors import DataError
 
 from .helpers import FIXTURES, copy_root

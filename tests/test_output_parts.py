@@ -9,10 +9,10 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
-from litboard import textfiles
-from litboard.ids import output_file, output_name
+from litboard.load import textfiles
+from litboard.load.ids import output_file, output_name
 from litboard.importers import get
-from litboard.load import load, validate
+from litboard.load.read import load, validate
 
 from .helpers import FIXTURES, copy_root
 

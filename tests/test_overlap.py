@@ -10,7 +10,7 @@ import pytest
 from scipy.stats import spearmanr
 
 from litboard.build import build_site
-from litboard.load import load
+from litboard.load.read import load
 from litboard.scoring import sacrebleu_metrics as sm
 
 from .conftest import DEMO, REPO, shared_paper

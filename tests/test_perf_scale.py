@@ -13,10 +13,10 @@ import pandas as pd
 import pytest
 
 from litboard.build import build_site
-from litboard import textfiles
+from litboard.load import textfiles
 from litboard.importers import get
 from litboard.importers.core.root_builder import split_records
-from litboard.load import load
+from litboard.load.read import load
 from litboard.render.core.pages import generated_pages
 from litboard.render.boards.system_views import SHOWN_ROWS
 from litboard.render.core.views import analyse

@@ -112,7 +112,7 @@ def test_reader_kappas_equal_per_translation_span_kappa(tmp_path) -> None:
     from pathlib import Path
 
     from litboard.importers import get
-    from litboard.load import load
+    from litboard.load.read import load
     from litboard.render.reader.scores import agreement_views
 
     bench = Path(__file__).resolve().parents[1] / "bench" / "make_synthetic.py"

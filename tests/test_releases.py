@@ -11,8 +11,10 @@ from pathlib import Path
 import pytest
 import yaml
 
-from litboard.build import REPO, build_site
-from litboard.datasets import group_roots, validate_all
+from litboard.build import build_site
+
+from .conftest import REPO
+from litboard.load.datasets import group_roots, validate_all
 from litboard.errors import DataError
 from litboard.releases import prepare, read_manifest
 

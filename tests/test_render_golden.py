@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from litboard.load import load
+from litboard.load.read import load
 from litboard.render.core.pages import generated_pages, leaderboard_html
 from litboard.render.core.views import analyse
 

@@ -10,7 +10,7 @@ import pandas as pd
 import pytest
 
 from litboard.importers import get
-from litboard.load import load
+from litboard.load.read import load
 from litboard.reported import engine
 
 pytestmark = pytest.mark.shared

@@ -10,7 +10,7 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
-from litboard.load import load
+from litboard.load.read import load
 from litboard.render.schemes import reported_pages
 from litboard.render.core.jinja import DEFAULT_TEMPLATES
 

@@ -13,7 +13,7 @@ import urllib.error
 import urllib.request
 from pathlib import Path
 
-from litboard.build import REPO
+from .conftest import REPO
 
 from .helpers import FIXTURES, copy_root
 

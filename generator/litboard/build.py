@@ -17,10 +17,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterator, Sequence
 
-from . import outdir
+from . import outdir, project
 from .errors import DataError, Problem
-
-REPO = Path(__file__).resolve().parents[2]
+from .project import Project
 
 
 @dataclass
@@ -32,14 +31,17 @@ class BuildResult:
 
 
 def default_roots() -> list[Path]:
-    return [REPO]
+    """The data roots of the study in the current folder (its mkdocs.yml's litboard plugin)."""
+    return project.find().data_roots()
 
 
-def source_date_epoch(repo: Path = REPO) -> str:
+def source_date_epoch(repo: Path | None = None) -> str:
+    """SOURCE_DATE_EPOCH if set, else the time of the last commit of ``repo`` (default: the
+    current folder's git history), else 0."""
     if "SOURCE_DATE_EPOCH" in os.environ:
         return os.environ["SOURCE_DATE_EPOCH"]
     try:
-        done = subprocess.run(["git", "-C", str(repo), "log", "-1", "--format=%ct"],
+        done = subprocess.run(["git", "-C", str(repo or Path.cwd()), "log", "-1", "--format=%ct"],
                               capture_output=True, text=True, timeout=10, check=False)
         stamp = done.stdout.strip()
     except (OSError, subprocess.SubprocessError):
@@ -61,19 +63,22 @@ def _environ(**values: str) -> Iterator[None]:
                 os.environ[key] = value
 
 
-def build_site(roots: Sequence[Path], out: Path, config_file: Path = REPO / "mkdocs.yml",
-               quiet: bool = True, cache: Path | None = None) -> BuildResult:
+def build_site(roots: Sequence[Path], out: Path, quiet: bool = True, cache: Path | None = None,
+               study: Project | None = None) -> BuildResult:
     """Build into ``out``; raises DataError / mkdocs errors and leaves ``out`` as it was.
 
-    ``cache``: a folder for each dataset's generated output (``render.core.site_cache``), so
-    a rebuild only regenerates the datasets whose inputs changed; the site is the same."""
+    ``study``: whose mkdocs.yml (and site/ pages) to use; default: the current folder's, else
+    litboard's default configuration. ``cache``: a folder for each dataset's generated output
+    (``render.core.site_cache``), so a rebuild only regenerates the datasets whose inputs
+    changed; the site is the same."""
     from mkdocs.commands.build import build
     from mkdocs.config import load_config
 
-    from .render.core.cache_files import claim, forget_caches
+    from .render.core.cache_files import claim
 
+    study = study or project.find()
     out = out.resolve()
-    outdir.check_out(out, roots, REPO)
+    outdir.check_out(out, roots, study.root if study.config is not None else None)
     if cache is not None:
         claim(cache)  # refused here, before mkdocs starts, when it is not litboard's cache
     out.parent.mkdir(parents=True, exist_ok=True)
@@ -87,9 +92,9 @@ def build_site(roots: Sequence[Path], out: Path, config_file: Path = REPO / "mkd
     data = os.pathsep.join(str(Path(r).resolve()) for r in roots)
     try:
         previous = str(out) if (out / outdir.MARKER).is_file() else ""  # its unchanged pages are linked
-        with _environ(LITBOARD_DATA=data, SOURCE_DATE_EPOCH=source_date_epoch(),
+        with _environ(LITBOARD_DATA=data, SOURCE_DATE_EPOCH=source_date_epoch(study.root),
                       LITBOARD_SITE_CACHE=str(cache.resolve()) if cache else "", LITBOARD_PREVIOUS_SITE=previous):
-            config = load_config(str(config_file), site_dir=str(staging))
+            config = load_config(str(study.config_file), site_dir=str(staging), **study.overrides)
             try:
                 build(config)
             except Exception:
@@ -98,7 +103,7 @@ def build_site(roots: Sequence[Path], out: Path, config_file: Path = REPO / "mkd
                     raise error from None  # the DataError itself, not mkdocs' generic Abort
                 raise
             finally:
-                forget_caches()  # this build's cache folder is not the next command's (release renders too)
+                _forget_caches()  # this build's cache folder is not the next command's (release renders too)
             plugin = config.plugins.get("litboard")
             timings = dict(getattr(getattr(plugin, "generated", None), "timings", {}) or {})
     except BaseException as exc:
@@ -136,3 +141,12 @@ def _swap(staging: Path, out: Path, old: Path) -> None:
         out.rename(old)
     staging.rename(out)
     shutil.rmtree(old, ignore_errors=True)
+
+
+def _forget_caches() -> None:
+    """End a build's use of its cache folder: charts and templates of a later render in this
+    process (a release, the next build of a test) neither read nor write it."""
+    from .render.core import charts, jinja
+
+    charts.use_cache(None)
+    jinja.use_cache(None)

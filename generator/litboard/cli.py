@@ -1,4 +1,4 @@
-"""The `litboard` command: validate, build, serve, import, score, check-pr, release, track.
+"""The `litboard` command: init, validate, build, serve, import, score, check-pr, release, track, campaign.
 
 User mistakes (DataError) become exit code 1 with every problem listed; usage errors
 exit 2 (argparse). No traceback for bad input.
@@ -13,6 +13,8 @@ from pathlib import Path
 from typing import Sequence
 
 from . import __version__
+from .cli_data import add_data as _add_data
+from .cli_data import data_roots as _roots
 from .errors import DataError, Problem
 from .importers import IMPORTERS
 from . import progress
@@ -21,62 +23,20 @@ from .progress import step
 DEFAULT_OUT = Path("public")
 
 
-def _roots(args: argparse.Namespace) -> list[Path]:
-    """--data roots (default: the repository's own), plus the pinned releases with --releases."""
-    from .build import default_roots
-
-    roots = [Path(v) for v in args.data] if args.data else default_roots()
-    if getattr(args, "releases", None):
-        from .releases import prepare
-
-        from .tracks import track_roots
-
-        with step(f"fetching and importing the releases of {args.releases}"):
-            imported = prepare(args.releases, args.cache, args.mirror)
-        given = list(roots)  # the repositories: each may hold tracks/<track>/ (the submissions)
-        roots += imported + [r for base in given for r in track_roots(base, imported) if r not in roots]
-    scores = getattr(args, "track_scores", None)
-    if scores is not None:
-        from .tracks import TRACK_FILE
-
-        roots += sorted(d for d in scores.iterdir() if (d / "corpus" / TRACK_FILE).is_file()) if scores.is_dir() else []
-    return roots
-
-
-def _add_data(parser: argparse.ArgumentParser, releases: bool = False) -> None:
-    parser.add_argument("--data", action="append", metavar="DIR",
-                        help="data root (a folder with corpus/ and judgments/); repeat to combine "
-                             "several; default: the repository's own corpus/ and judgments/")
-    if not releases:
-        return
-    from .build import REPO
-
-    group = parser.add_argument_group("pinned releases (the public site)")
-    group.add_argument("--releases", nargs="?", type=Path, const=REPO / "releases.yaml", metavar="MANIFEST",
-                       help="also fetch (sha256-checked), import and include every release the manifest "
-                            "pins (default manifest: releases.yaml)")
-    group.add_argument("--mirror", type=Path, metavar="DIR",
-                       help="read release files from DIR/<mirror>/<name> instead of the network "
-                            "(e.g. ../shared/data)")
-    group.add_argument("--cache", type=Path, default=REPO / ".cache" / "releases", metavar="DIR",
-                       help="where fetched files and imported roots are kept (default: .cache/releases)")
-    group.add_argument("--track-scores", type=Path, metavar="DIR",
-                       help="also load the tracks' scores written by `litboard track score --out DIR`")
-
-
 def _add_site_cache(parser: argparse.ArgumentParser) -> None:
-    from .build import REPO
-
     group = parser.add_argument_group("incremental builds")
-    group.add_argument("--site-cache", type=Path, default=REPO / ".cache" / "site", metavar="DIR",
+    group.add_argument("--site-cache", type=Path, metavar="DIR",
                        help="keep each dataset's generated pages here, keyed by the bytes of its data, "
                             "the code and the release stamp, so a rebuild regenerates only the datasets "
-                            "that changed (default: .cache/site)")
+                            "that changed (default: .cache/site in a study, else litboard's folder in the "
+                            "user cache)")
     group.add_argument("--no-site-cache", action="store_true", help="regenerate every dataset")
 
 
 def _site_cache(args: argparse.Namespace) -> Path | None:
-    return None if args.no_site_cache else args.site_cache
+    from .project import find
+
+    return None if args.no_site_cache else args.site_cache or find().cache / "site"
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -86,6 +46,9 @@ def build_parser() -> argparse.ArgumentParser:
                         help="progress bars per phase (datasets, pages rendered / total) on stderr; "
                              "default: only when stderr is a terminal (quiet in CI logs)")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    from .scaffold import add_init
+
+    add_init(sub)
     p = sub.add_parser("validate", help="check data roots and list every problem (exit 1 if any)")
     _add_data(p, releases=True)
     p.add_argument("--format", choices=["human", "json", "github"], default="human",
@@ -208,7 +171,7 @@ def _print_problems(problems: list[Problem], fmt: str) -> None:
 
 
 def cmd_validate(args: argparse.Namespace) -> int:
-    from .datasets import validate_all
+    from .load.datasets import validate_all
 
     roots = _roots(args)
     problems = validate_all(roots).items
@@ -242,12 +205,13 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
     from mkdocs.commands.serve import serve
 
-    from .build import REPO
+    from .project import find
 
+    study = find()
     os.environ["LITBOARD_DATA"] = os.pathsep.join(str(r.resolve()) for r in _roots(args))
     cache = _site_cache(args)
     os.environ["LITBOARD_SITE_CACHE"] = str(cache.resolve()) if cache else ""
-    serve(str(REPO / "mkdocs.yml"), dev_addr=args.dev_addr)
+    serve(str(study.config_file), dev_addr=args.dev_addr, **study.overrides)
     return 0
 
 
@@ -285,7 +249,7 @@ def cmd_score(args: argparse.Namespace) -> int:
 
 
 def cmd_check_pr(args: argparse.Namespace) -> int:
-    from .pr_scope import check_pr
+    from .contributions.pr_scope import check_pr
 
     print(check_pr(args.base, args.repo, args.head))
     return 0
@@ -300,16 +264,23 @@ def cmd_track(args: argparse.Namespace) -> int:
 def cmd_release(args: argparse.Namespace) -> int:
     import time
 
-    from .build import REPO, default_roots, source_date_epoch
+    from .build import default_roots, source_date_epoch
     from .cite.release import release
+    from .project import find
 
     roots = [Path(v) for v in args.data] if args.data else default_roots()  # the cards to record
     date = args.date or time.strftime("%Y-%m-%d", time.gmtime(int(source_date_epoch())))
     with step(f"freezing {args.site} as release {args.version}"):
-        done = release(args.version, args.site, args.releases_dir, roots, REPO, date)
+        done = release(args.version, args.site, args.releases_dir, roots, find().root, date)
     since = f"; changelog against {done.previous}: {done.moves} changed rows" if done.previous else ""
     print(f"litboard: release {args.version} written to {done.path}{since}")
     return 0
+
+
+def cmd_init(args: argparse.Namespace) -> int:
+    from .scaffold import run_init
+
+    return run_init(args)
 
 
 def cmd_campaign(args: argparse.Namespace) -> int:
@@ -318,7 +289,7 @@ def cmd_campaign(args: argparse.Namespace) -> int:
     return run(args)
 
 
-COMMANDS = {"validate": cmd_validate, "build": cmd_build, "serve": cmd_serve, "import": cmd_import,
+COMMANDS = {"init": cmd_init, "validate": cmd_validate, "build": cmd_build, "serve": cmd_serve, "import": cmd_import,
             "score": cmd_score, "check-pr": cmd_check_pr, "release": cmd_release, "track": cmd_track}
 COMMANDS["campaign"] = cmd_campaign
 

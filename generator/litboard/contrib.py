@@ -37,8 +37,8 @@ from pathlib import Path
 from typing import Any
 
 from .errors import Problems
-from .load import RawData, Row
-from .submission import SETTINGS, normalise
+from .load.rows import RawData, Row
+from .load.submission import SETTINGS, normalise
 from .tracks import of_dataset
 
 COPY_CHRF = 95.0

@@ -29,12 +29,13 @@ def _inside(path: Path, parent: Path) -> bool:
     return path == parent or parent in path.parents
 
 
-def out_problem(out: Path, roots: Sequence[Path], repo: Path) -> Problem | None:
-    """Why ``out`` may not be (re)written by a build, or None when it may."""
+def out_problem(out: Path, roots: Sequence[Path], repo: Path | None) -> Problem | None:
+    """Why ``out`` may not be (re)written by a build, or None when it may (``repo``: the study
+    whose mkdocs.yml the build uses; None when it uses litboard's default configuration)."""
     out = out.resolve()
     shown = str(out)
     fix = "pass an output folder of its own, e.g. --out public (litboard creates it)"
-    for base in [*(Path(r).resolve() for r in roots), repo.resolve()]:
+    for base in [*(Path(r).resolve() for r in roots), *([repo.resolve()] if repo is not None else [])]:
         if _inside(base, out):
             return Problem(shown, 0, "--out", f"is or contains the data root or repository {base}: "
                            "building there would delete it", fix)
@@ -52,7 +53,7 @@ def out_problem(out: Path, roots: Sequence[Path], repo: Path) -> Problem | None:
     return None
 
 
-def check_out(out: Path, roots: Sequence[Path], repo: Path) -> None:
+def check_out(out: Path, roots: Sequence[Path], repo: Path | None) -> None:
     problem = out_problem(out, roots, repo)
     if problem is not None:
         raise DataError([problem])

@@ -57,8 +57,8 @@ def read_manifest(path: Path) -> list[Release]:
     """The manifest's releases; every problem (schema, duplicate ids, unsafe names) at once."""
     from jsonschema import Draft202012Validator
 
-    from .schemas import manifest_schema
-    from .textfiles import line_for, read_yaml
+    from .load.schemas import manifest_schema
+    from .load.textfiles import line_for, read_yaml
 
     problems = Problems()
     data, lines = read_yaml(path, problems, str(path))
@@ -164,7 +164,7 @@ def _ticked(root: Path, tick: progress.Tick) -> Path:
 
 def _import(release: Release, base: Path, cache: Path) -> Path:
     from .importers import get, write_yaml
-    from .textfiles import read_yaml
+    from .load.textfiles import read_yaml
 
     folder = cache / release.id / release.commit
     root = folder / "root"

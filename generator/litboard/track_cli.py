@@ -10,7 +10,6 @@ from .tracks import TRACKS, Track
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
-    from .build import REPO
     from .track_files import CARD_FIELDS, OPTIONAL_FIELDS
     from .tracks import names
 
@@ -40,13 +39,13 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
                    help="new, empty, or written by an earlier `track score` (load it with build --track-scores)")
     c.add_argument("--pairs", nargs="+", metavar="PAIR",
                    help="score only these pairs (a quick local check; the Pages build scores every pair)")
-    c.add_argument("--stats-cache", type=Path, default=REPO / ".cache" / "track-scores-stats", metavar="DIR",
+    c.add_argument("--stats-cache", type=Path, metavar="DIR",
                    help="keep TER's edit statistics here between runs (default: .cache/track-scores-stats)")
     for q in (s, n, c):
-        q.add_argument("--repo", type=Path, default=REPO, help="the repository checkout (default: this one)")
+        q.add_argument("--repo", type=Path, help="the repository checkout (default: the current folder)")
         q.add_argument("--mirror", type=Path, metavar="DIR",
                        help="read the release files from DIR/<mirror>/<name> (e.g. ../shared/data)")
-        q.add_argument("--cache", type=Path, default=REPO / ".cache" / "releases", metavar="DIR",
+        q.add_argument("--cache", type=Path, metavar="DIR",
                        help="where fetched and imported releases are kept (default: .cache/releases)")
 
 
@@ -54,7 +53,7 @@ def track_corpus(track: Track, args: argparse.Namespace) -> Corpus:
     """The track's dataset loaded with its submissions (the release fetched and imported if needed)."""
     from .load import load
     from .progress import step
-    from .tracks import roots
+    from .track_roots import roots
 
     release_roots: list[Path] = []
     if track.release is not None:
@@ -67,9 +66,21 @@ def track_corpus(track: Track, args: argparse.Namespace) -> Corpus:
     return load(roots(track, args.repo, release_roots))
 
 
+def _defaults(args: argparse.Namespace) -> None:
+    """Unset folders default to the study in the current folder (its root and its .cache/)."""
+    from .project import find
+
+    study = find()
+    for name, default in (("repo", study.root), ("cache", study.cache / "releases"),
+                          ("stats_cache", study.cache / "track-scores-stats")):
+        if hasattr(args, name) and getattr(args, name) is None:
+            setattr(args, name, default)
+
+
 def run(args: argparse.Namespace) -> int:
     from .tracks import get, listing
 
+    _defaults(args)
     if args.action == "list":
         print(listing(args.repo if hasattr(args, "repo") else _repo()))
         return 0
@@ -113,6 +124,6 @@ def _score(args: argparse.Namespace) -> int:
 
 
 def _repo() -> Path:
-    from .build import REPO
+    from .project import find
 
-    return REPO
+    return find().root

@@ -23,7 +23,7 @@ from typing import Any, Sequence
 import yaml
 
 from .errors import DataError, Problem, Problems
-from .ids import ID_HELP, id_problem
+from .load.ids import ID_HELP, id_problem
 from .model import Corpus
 from .tracks import Track, check_pair
 

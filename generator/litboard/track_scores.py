@@ -22,7 +22,8 @@ from typing import Any, Sequence
 import yaml
 
 from .errors import DataError, Problem
-from .tracks import TRACK_FILE, Track, roots
+from .track_roots import roots
+from .tracks import TRACK_FILE, Track
 
 MARKER = ".litboard-track-scores"
 METRICS = ("bleu", "chrf", "ter")

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Sequence
 
 from .errors import DataError, Problem, Problems
 
@@ -89,29 +88,6 @@ def check_pair(track: Track, pair: str) -> None:
                                  f"use one of: {', '.join(track.pairs)}")])
 
 
-def roots(track: Track, repo: Path, release_roots: Sequence[Path]) -> list[Path]:
-    """The data roots that hold the track: the release's imported root plus the track root."""
-    if track.release is None:
-        return [repo]
-    from .datasets import declared_id
-
-    found = [r for r in release_roots if declared_id(r) == track.id]
-    if not found:
-        raise DataError([Problem("releases.yaml", 0, "releases", f"no pinned release {track.release!r} "
-                                 "was imported", "pass --releases (and --mirror DIR to read local files)")])
-    extra = track.root(repo)
-    return found + ([extra] if (extra / "corpus" / TRACK_FILE).is_file() else [])
-
-
-def track_roots(repo: Path, release_roots: Sequence[Path]) -> list[Path]:
-    """The track roots of the releases among ``release_roots`` (their submissions)."""
-    from .datasets import declared_id
-
-    loaded = {declared_id(r) for r in release_roots}
-    return [t.root(repo) for t in TRACKS if t.release is not None and t.id in loaded
-            and (t.root(repo) / "corpus" / TRACK_FILE).is_file()]
-
-
 def listing(repo: Path) -> str:
     """``litboard track list``: one block per track, then the datasets without one."""
     out = []
@@ -140,7 +116,7 @@ def track_file_dataset(path: Path) -> str | None:
 
 def read_track_file(path: Path, problems: Problems) -> str | None:
     """Check corpus/track.yaml (``track: <id>`` naming a declared track); its dataset id or None."""
-    from .textfiles import read_yaml
+    from .load.textfiles import read_yaml
 
     if path.is_symlink():
         problems.add(str(path), 0, "file", "is a symbolic link", "replace it by a regular file")

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from litboard.load import load
+from litboard.load.read import load
 from litboard.render.schemes import scheme_pages
 from litboard.render.core.jinja import DEFAULT_TEMPLATES
 from litboard.render.core.pages import leaderboard_html

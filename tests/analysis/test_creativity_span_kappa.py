@@ -21,7 +21,7 @@ import pytest
 
 from litboard.analysis import schemes
 from litboard.importers import get
-from litboard.load import load
+from litboard.load.read import load
 from litboard.model import Corpus
 
 

@@ -11,7 +11,7 @@ import pandas as pd
 import pytest
 
 from litboard.errors import DataError
-from litboard.load import load
+from litboard.load.read import load
 from litboard.model import Corpus
 from litboard.reported import engine
 from litboard.reported.measures import MEASURES, Measure
@@ -67,7 +67,7 @@ def test_other_reports_and_self_conflicts() -> None:
 
 
 def test_every_registry_measure_is_documented() -> None:
-    page = (REPO / "site" / "data-format.md").read_text(encoding="utf-8")
+    page = (REPO / "generator" / "litboard" / "pages" / "data-format.md").read_text(encoding="utf-8")
     for name in MEASURES:
         assert f"| `{name}` |" in page, name
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from importlib import resources
 
-from litboard import schemas
+from litboard.load import schemas
 from litboard.analysis.adequacy import LITEVAL
 
 

@@ -7,7 +7,7 @@ import pytest
 from scipy.stats import kendalltau
 
 from litboard.analysis import schemes
-from litboard.load import load
+from litboard.load.read import load
 
 
 def test_bws_paragraph_scores_hand_case() -> None:

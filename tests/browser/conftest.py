@@ -15,10 +15,11 @@ from typing import Iterator
 
 import pytest
 
-from litboard.build import REPO, build_site
+from litboard.build import build_site
+from litboard.load.datasets import declared_id
 
+from ..conftest import REPO
 from ..helpers import DEMO
-from litboard.datasets import declared_id
 
 from ..liteval_site import liteval_site as _build_liteval_site
 

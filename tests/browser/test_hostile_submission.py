@@ -14,7 +14,7 @@ from typing import Iterator
 import pytest
 
 from litboard.build import build_site
-from litboard.datasets import declared_id
+from litboard.load.datasets import declared_id
 
 from ..submission.hostile import XSS, build_inert
 from .conftest import screenshot, serve

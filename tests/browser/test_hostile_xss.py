@@ -15,7 +15,7 @@ from typing import Any, Iterator
 import pytest
 
 from litboard.build import build_site
-from litboard.load import validate
+from litboard.load.read import validate
 
 from ..helpers import FIXTURES, copy_root
 from ..hostile.xss import TEMPLATES, build_xss_root

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from litboard.build import REPO
+from ..conftest import REPO
 
 from .conftest import ARTIFACTS, screenshot
 

@@ -29,7 +29,7 @@ PAIR = "de-en"
 def roots(literary_release: Path, tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
     """The imported release, and a track root holding a submission ``new-mt`` of the de-en
     paragraphs made as the open-tracks tests make theirs (tests/tracks/contribution.py)."""
-    from litboard.datasets import load_all
+    from litboard.load.datasets import load_all
     from litboard.tracks import get as track
 
     base = tmp_path_factory.mktemp("lt")

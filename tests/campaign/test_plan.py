@@ -19,7 +19,7 @@ from litboard.campaign.labels import Typology, error_labels, esa_labels
 from litboard.campaign.plan import PlanRequest, overlap, rank_pairs
 from litboard.campaign.planfile import dump, read_plan
 from litboard.cli import main
-from litboard.datasets import load_all
+from litboard.load.datasets import load_all
 from litboard.errors import DataError
 from litboard.importers.core.mapping import LabelStudioMapping, load_mapping
 from litboard.typology import allowed_categories

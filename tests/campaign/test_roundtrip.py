@@ -133,7 +133,7 @@ def test_import_never_replaces_a_foreign_campaign(tmp_path: Path, capsys: pytest
 
 @pytest.mark.parametrize("scheme", ["esa", "pairwise", "bws"])
 def test_other_schemes_import_and_validate(tmp_path: Path, scheme: str) -> None:
-    from litboard.datasets import validate_all
+    from litboard.load.datasets import validate_all
 
     root, plan, project = _plan_and_export(tmp_path, scheme)
     assert _import(root, plan, annotate(project, [31, 32], prefer=lambda d: 1), tmp_path / "e.json") == 0
@@ -151,7 +151,7 @@ def test_other_schemes_import_and_validate(tmp_path: Path, scheme: str) -> None:
     if scheme == "pairwise":  # the plan's comparisons that pw-pro also judged give a kappa
         from litboard.campaign.anchor_agreement import anchor_agreement
         from litboard.campaign.status import plans
-        from litboard.datasets import load_all
+        from litboard.load.datasets import load_all
 
         corpus = load_all([root])[0]
         plan_ = yaml.safe_load(plan.read_text())

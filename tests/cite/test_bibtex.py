@@ -11,7 +11,7 @@ import jsonschema
 import pytest
 import yaml
 
-from litboard.build import REPO
+from ..conftest import REPO
 from litboard.cite.bibtex import ReleaseInfo, dataset_entry, release_entry
 from litboard.importers import get
 

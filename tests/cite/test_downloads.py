@@ -6,13 +6,15 @@ import csv
 import io
 import json
 import re
+from dataclasses import replace
+from importlib import metadata
 
 import pytest
 
 from litboard.cite.anchors import anchor_tables
 from litboard.cite.downloads import add_downloads
-from litboard.cite.provenance import provenance
-from litboard.load import load
+from litboard.cite.provenance import COMPUTING, merged, provenance, scored_with
+from litboard.load.read import load
 from litboard.render.core.pages import leaderboard_html
 from litboard.render.core.site import Generated, generate
 from litboard.render.core.views import analyse
@@ -43,10 +45,15 @@ def test_every_csv_has_json_and_latex_twins_with_the_same_rows(generated: Genera
         assert files[f"{stem}.tex"].count(r"\\" + "\n") == len(rows) + 1  # header + one line per row
 
 
+# The goldens record fixed versions: they must not move when the lock does (the real ones are
+# checked against the installed packages below).
+GOLDEN_PACKAGES = tuple((name, "0.0-golden") for name in COMPUTING)
+
+
 def test_leaderboard_json_and_latex_match_golden() -> None:
     corpus = load([FIXTURES / "tiny"])
     _, csvs = leaderboard_html(corpus, analyse(corpus))
-    files = add_downloads(csvs, provenance(corpus))
+    files = add_downloads(csvs, replace(provenance(corpus), packages=GOLDEN_PACKAGES))
     check_golden("cite/leaderboard-de-en.json", str(files["leaderboard-de-en.json"]))
     check_golden("cite/leaderboard-de-en.tex", str(files["leaderboard-de-en.tex"]))
     row = json.loads(str(files["leaderboard-de-en.json"]))["rows"][1]
@@ -91,3 +98,28 @@ def test_cite_box_under_pages_with_tables(generated: Generated) -> None:
     assert board.count('<details class="lb-cite" data-search-exclude>') == 1
     assert '<details class="lb-cite" data-search-exclude>' in generated.files[one(generated.files, "systems/index.md")]
     assert "@misc{litboard-unreleased," in board and "@misc{tiny," in board
+
+
+def test_provenance_names_the_installed_versions_of_the_computing_packages(generated: Generated) -> None:
+    """Must-show 3 of issue 31: a built page's provenance block lists the package versions."""
+    versions = {name: metadata.version(name) for name in COMPUTING}
+    assert set(versions) == {"numpy", "pandas", "scipy", "scikit-learn", "sacrebleu", "choix", "krippendorff"}
+    line = "Computed with " + ", ".join(f"{name} {version}" for name, version in versions.items()) + "."
+    board = board_page(generated)
+    box = board[board.index('<details class="lb-cite"'):]
+    assert line in box
+    document = json.loads(generated.files[one(generated.files, "leaderboard-de-en.json")])
+    assert document["provenance"]["packages"] == versions
+    tex = generated.files[one(generated.files, "leaderboard-de-en.tex")]
+    assert tex.splitlines()[1] == "% computed with " + line.removeprefix("Computed with ").removesuffix(".")
+
+
+def test_comet_is_named_with_the_version_its_signature_records() -> None:
+    signed = ({"campaign": "c", "metric": "comet", "signature": "comet:2.2.7|model:tiny|ref:human-first"},
+              {"campaign": "b", "metric": "chrf", "signature": "nrefs:1|version:2.6.0"})
+    assert scored_with(signed) == (("unbabel-comet", "2.2.7"),)
+    assert scored_with(signed[1:]) == ()
+    corpus = load([FIXTURES / "tiny"])
+    one_ds = replace(provenance(corpus), packages=(("numpy", "1"), ("unbabel-comet", "2.2.7")))
+    other = replace(provenance(corpus), packages=(("numpy", "1"), ("unbabel-comet", "2.2.5")))
+    assert merged([("a", one_ds), ("b", other)]).packages == (("numpy", "1"), ("unbabel-comet", "2.2.5, 2.2.7"))

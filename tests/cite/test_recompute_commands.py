@@ -13,11 +13,10 @@ from pathlib import Path
 
 import pytest
 
-from litboard.build import REPO
 from litboard.releases import prepare
 
 from ..combined_site import combined_site
-from ..conftest import SHARED_DATA
+from ..conftest import REPO, SHARED_DATA
 
 COMMAND = re.compile(r"^(litboard build(?: --[a-z]+(?: [^ #]+)?)*) --out public  # then open public/(\S+)$")
 

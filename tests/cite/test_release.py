@@ -6,12 +6,16 @@ from __future__ import annotations
 import hashlib
 import json
 import re
+from importlib import metadata
 from pathlib import Path
 
 import pytest
 
-from litboard.build import REPO, build_site
 from litboard import owned
+from litboard.build import build_site
+from litboard.cite.provenance import installed
+
+from ..conftest import REPO
 from litboard.cli import main
 from litboard.cite.release import release
 from litboard.errors import DataError
@@ -55,6 +59,8 @@ def test_release_json_records_versions_commit_and_clustered_rows(releases: dict)
     assert body["version"] == "2026.2" and body["date"] == "2026-11-23"
     assert body["datasets"] == [{"id": "tiny", "version": "1", "source": {}}]
     assert len(body["repository_commit"]) == 40 or body["repository_commit"] == "unknown"
+    # the versions of the packages that computed the numbers, as the site's downloads record them
+    assert body["packages"] == dict(installed()) and body["packages"]["numpy"] == metadata.version("numpy")
     (table, board), = body["leaderboards"].items()
     assert table.endswith("leaderboard-de-en.csv") and board["measure"] == "MQM (Students)"
     rows = board["rows"]

@@ -21,7 +21,7 @@ import pytest
 
 from litboard.outdir import mark
 
-from litboard.build import REPO
+from ..conftest import REPO
 
 from ..helpers import FIXTURES, copy_root
 from .cases import CASES, Case

@@ -9,7 +9,7 @@ import sys
 
 import pytest
 
-from litboard.build import REPO
+from ..conftest import REPO
 from litboard.render.core.charts import plain_text
 
 BAD = ["\x00", "\x01", "\x07", "\x1b[31m", "\u2028", "\u2029", "\x85", "\ud800"]

@@ -22,9 +22,9 @@ from hypothesis import HealthCheck, event, example, given, settings
 from hypothesis import strategies as st
 
 from litboard.build import build_site
-from litboard.datasets import declared_id
+from litboard.load.datasets import declared_id
 from litboard.errors import DataError
-from litboard.load import load, validate
+from litboard.load.read import load, validate
 
 from ..helpers import FIXTURES, copy_root
 

@@ -11,7 +11,7 @@ import yaml
 
 from litboard.errors import DataError
 from litboard.importers import get
-from litboard.load import load, validate
+from litboard.load.read import load, validate
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "generator" / "litboard" / "importers" / "examples"
 ROWS = [

@@ -11,14 +11,14 @@ from typing import Any
 
 import pytest
 
-from litboard.datasets import declared_id
+from litboard.load.datasets import declared_id
 import yaml
 
 from litboard.analysis.mqm import mqm_scores
 from litboard.analysis.pairwise import win_matrix
 from litboard.errors import DataError
 from litboard.importers import IMPORTERS, get
-from litboard.load import load, validate
+from litboard.load.read import load, validate
 
 from . import ls_export as ls
 

@@ -11,7 +11,7 @@ import yaml
 from litboard.cli import main
 from litboard.errors import DataError
 from litboard.importers import get
-from litboard.load import load, validate
+from litboard.load.read import load, validate
 
 from .ls_study import study_files
 
@@ -163,14 +163,14 @@ def test_two_imports_under_different_namespaces(tmp_path: Path) -> None:
 
 
 def test_help_and_docs_list_the_same_keys() -> None:
-    """Must-show 3: `litboard import FORMAT --help` and site/importers.md list the same keys."""
+    """Must-show 3: `litboard import FORMAT --help` and generator/litboard/pages/importers.md list the same keys."""
     import re
     import subprocess
     import sys
 
     from litboard.importers.core.mapping import MAPPINGS
 
-    page = (Path(__file__).resolve().parents[2] / "site" / "importers.md").read_text(encoding="utf-8")
+    page = (Path(__file__).resolve().parents[2] / "generator" / "litboard" / "pages" / "importers.md").read_text(encoding="utf-8")
     for name in MAPPINGS:
         done = subprocess.run([sys.executable, "-m", "litboard.cli", "import", name, "--help"],
                               capture_output=True, text=True, timeout=120,

@@ -12,14 +12,14 @@ from litboard.importers.core.mapping import (CsvMapping, LabelStudioMapping, MAP
                                          mapping_keys)
 
 REPO = Path(__file__).resolve().parents[2]
-PAGE = REPO / "site" / "importers.md"
+PAGE = REPO / "generator" / "litboard" / "pages" / "importers.md"
 EXAMPLES = REPO / "generator" / "litboard" / "importers" / "examples"
 
 
 def _key_table(page: str, importer: str) -> set[str]:
     """Backticked keys in the first column of the table under '### <importer> mapping keys'."""
     heading = f"### {importer} mapping keys"
-    assert heading in page, f"site/importers.md has no '{heading}' section"
+    assert heading in page, f"generator/litboard/pages/importers.md has no '{heading}' section"
     body = page.split(heading, 1)[1].split("\n#", 1)[0]
     keys = set()
     for line in body.splitlines():

@@ -10,7 +10,7 @@ import pytest
 
 from litboard.analysis import pairwise_spans as ps
 from litboard.importers import get
-from litboard.load import load
+from litboard.load.read import load
 
 from ..golden import check_golden
 from .ls_study import study_files

@@ -6,11 +6,11 @@ from pathlib import Path
 
 import pytest
 
-from litboard import textfiles
+from litboard.load import textfiles
 from litboard.errors import DataError
 from litboard.importers import ImportReport
 from litboard.importers.core.root_builder import RootBuilder, namespaced, split_records
-from litboard.load import load, validate
+from litboard.load.read import load, validate
 
 
 def _builder(n: int) -> RootBuilder:

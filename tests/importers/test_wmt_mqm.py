@@ -14,7 +14,7 @@ from litboard.analysis.mqm import mqm_scores
 from litboard.errors import DataError
 from litboard.importers import get
 from litboard.importers.formats.wmt_mqm import pair_from_name
-from litboard.load import load, validate
+from litboard.load.read import load, validate
 
 HEADER = "system\tdoc\tdoc_id\tseg_id\trater\tsource\ttarget\tcategory\tseverity"
 ROWS = [  # en-zh: CJK targets

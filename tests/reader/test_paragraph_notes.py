@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from litboard.load import load
+from litboard.load.read import load
 from litboard.render.core.pages import generated_pages
 from litboard.render.reader.notes import RAW_LIMIT, _raw, paragraph_notes
 from litboard.render.core.views import analyse

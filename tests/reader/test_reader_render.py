@@ -9,7 +9,7 @@ from html.parser import HTMLParser
 
 import pytest
 
-from litboard.load import load
+from litboard.load.read import load
 from litboard.render.core.pages import generated_pages
 from litboard.render.reader.views import ParagraphView, paragraph_views
 from litboard.render.core.views import analyse

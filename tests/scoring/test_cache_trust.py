@@ -10,7 +10,7 @@ import pytest
 
 from litboard.cli import main as cli
 from litboard.errors import Problems
-from litboard.load import load, validate
+from litboard.load.read import load, validate
 from litboard.scoring import plan
 from litboard.scoring.llm import cache_check
 from litboard.scoring.llm.cache import ResponseCache, entry

@@ -18,7 +18,7 @@ import pytest
 
 from litboard.cli import main as cli
 from litboard.errors import DataError, Problems
-from litboard.load import load
+from litboard.load.read import load
 from litboard.scoring import plan
 from litboard.scoring.api import score
 from litboard.scoring.llm import gemba

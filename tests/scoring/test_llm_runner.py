@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from litboard.errors import DataError
-from litboard.load import load
+from litboard.load.read import load
 from litboard.scoring import plan
 from litboard.scoring.api import score
 from litboard.scoring.llm.judges import all_judges

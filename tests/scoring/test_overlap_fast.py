@@ -25,7 +25,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from sacrebleu.metrics import BLEU as SacreBLEU
 
-from litboard.load import load
+from litboard.load.read import load
 from litboard.scoring import bleu_tokens, overlap_fast
 from litboard.scoring import sacrebleu_metrics as sm
 

@@ -8,7 +8,7 @@ from pathlib import Path
 from litboard.scoring.api import metric_names
 from litboard.scoring.settings import describe
 
-PAGE = Path(__file__).resolve().parents[2] / "site" / "scoring.md"
+PAGE = Path(__file__).resolve().parents[2] / "generator" / "litboard" / "pages" / "scoring.md"
 
 
 def _rows(text: str) -> dict[str, list[str]]:

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from litboard.errors import Problem
-from litboard.load import validate
+from litboard.load.read import validate
 
 from ..helpers import DEMO, copy_root
 

@@ -1,4 +1,4 @@
-"""Each submission check of generator/litboard/submission.py: which file, line and field it names, and why."""
+"""Each submission check of generator/litboard/load/submission.py: which file, line and field it names, and why."""
 
 from __future__ import annotations
 
@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from litboard.load import validate
-from litboard.submission import (SETTINGS, script_of, script_share, settings_help, source_overlap,
+from litboard.load.read import validate
+from litboard.load.submission import (SETTINGS, script_of, script_share, settings_help, source_overlap,
                                   weighted_length)
 
 from ..helpers import FIXTURES, append_line, copy_root
@@ -20,7 +20,7 @@ IDS = [f"{KAFKA}-01", f"{KAFKA}-02", f"{KAFKA}-05"]
 
 def own_outputs(root: Path) -> dict[str, str]:
     """Plausible new de-en outputs: the example template's, which no other system has."""
-    path = REPO / "templates/submission/example-system/de-en.jsonl"
+    path = REPO / "generator/litboard/templates/submission/example-system/de-en.jsonl"
     return {d["paragraph"]: d["text"] for d in map(json.loads, path.read_text(encoding="utf-8").splitlines())}
 
 

@@ -7,8 +7,8 @@ import subprocess
 import sys
 from pathlib import Path
 
-from litboard.ci_summary import changed_systems, ranks, summary
-from litboard.load import load
+from litboard.contributions.ci_summary import changed_systems, ranks, summary
+from litboard.load.read import load
 
 from ..helpers import FIXTURES, copy_root
 from .conftest import REPO
@@ -54,7 +54,7 @@ def test_new_system_without_scores_says_so(tmp_path: Path) -> None:
 
 
 def test_cli_prints_markdown_for_named_systems() -> None:
-    done = subprocess.run([sys.executable, "-m", "litboard.ci_summary", "--data", str(FIXTURES / "tiny"),
+    done = subprocess.run([sys.executable, "-m", "litboard.contributions.ci_summary", "--data", str(FIXTURES / "tiny"),
                            "--system", "mt"], cwd=REPO, capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr
     assert done.stdout.startswith("## litboard: provisional ranks")

@@ -18,7 +18,7 @@ def test_submit_page_follows_data_format_in_the_nav() -> None:
 
 
 def test_every_system_card_field_is_documented() -> None:
-    schema = json.loads((REPO / "generator/litboard/schemas/system.json").read_text(encoding="utf-8"))
+    schema = json.loads((REPO / "generator/litboard/load/schemas/system.json").read_text(encoding="utf-8"))
     text = PAGE.read_text(encoding="utf-8")
     for name in schema["properties"]:
         assert f"`{name}`" in text, name
@@ -32,7 +32,7 @@ def test_page_names_the_command_ci_steps_and_badges() -> None:
 
 
 def test_template_folder_lives_outside_the_data() -> None:
-    folder = REPO / "templates/submission/example-system"
+    folder = REPO / "generator/litboard/templates/submission/example-system"
     assert {p.name for p in folder.iterdir()} == {"system.yaml", "de-en.jsonl", "README.md"}
     card = yaml.safe_load((folder / "system.yaml").read_text(encoding="utf-8"))
     assert card["id"] == folder.name

@@ -15,12 +15,12 @@ from pathlib import Path
 
 import pytest
 
-from litboard.datasets import declared_id
+from litboard.load.datasets import declared_id
 from markupsafe import escape
 
 from litboard.build import build_site
 from litboard.errors import DataError
-from litboard.load import validate
+from litboard.load.read import validate
 
 from .conftest import REPO
 from .hostile import REJECTED, XSS, Case, build_case, build_inert

@@ -13,7 +13,8 @@ import pytest
 from litboard.errors import DataError, Problem
 from litboard.load import load, validate
 from litboard.releases import prepare
-from litboard.tracks import get, roots
+from litboard.track_roots import roots
+from litboard.tracks import get
 
 from .contribution import spliced, write_contribution
 from .conftest import scratch_repo

@@ -11,11 +11,12 @@ from pathlib import Path
 
 import pytest
 
-from litboard import pr_results
+from litboard.contributions import pr_results
 from litboard.cli import main
 from litboard.load import load
 from litboard.releases import prepare
-from litboard.tracks import get, roots
+from litboard.track_roots import roots
+from litboard.tracks import get
 
 from ..golden import check_golden
 from ..test_pr_flow import git

@@ -15,7 +15,8 @@ import pytest
 
 from litboard.load import load
 from litboard.releases import prepare
-from litboard.tracks import TRACKS, roots
+from litboard.track_roots import roots
+from litboard.tracks import TRACKS
 
 from ..conftest import REPO
 from .contribution import spliced, write_contribution

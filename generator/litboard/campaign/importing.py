@@ -20,7 +20,7 @@ from typing import Any
 import yaml
 
 from ..errors import DataError, Problem
-from ..ids import slug
+from ..load.ids import slug
 from ..model import Corpus
 from .checks import Progress, check_export, system_progress
 from .export import mapping
@@ -97,7 +97,7 @@ def _check_texts(corpus: Corpus, plan: dict[str, Any], sha: str, progress: Progr
 
 
 def _check_root(out: Path, dataset: str) -> None:
-    from ..datasets import declared_id
+    from ..load.datasets import declared_id
 
     if declared_id(out) != dataset:
         raise DataError([Problem(str(out), 0, "--out", f"is not a data root of the track {dataset!r}",

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import DataError, Problem
-from ..ids import is_safe_id
+from ..load.ids import is_safe_id
 from .plan import FORMAT
 from .schemes import SCHEMES
 
@@ -46,7 +46,7 @@ def sha256(path: Path) -> str:
 def read_plan(path: Path) -> dict[str, Any]:
     """The plan in ``path``; DataError naming the key when it is not one."""
     from ..errors import Problems
-    from ..textfiles import line_for, read_yaml
+    from ..load.textfiles import line_for, read_yaml
 
     problems = Problems()
     data, lines = read_yaml(path, problems, str(path))

@@ -32,12 +32,22 @@ def board_rows(document: dict[str, Any]) -> dict[str, Any]:
     return {"measure": measure, "rows": rows}
 
 
+def _documents(site: Path) -> list[tuple[Path, dict[str, Any]]]:
+    return [(path, json.loads(path.read_text(encoding="utf-8"))) for path in sorted(site.rglob(PATTERN))
+            if not any(part.startswith(".") for part in path.relative_to(site).parts)]
+
+
+def site_packages(site: Path) -> dict[str, str]:
+    """The package versions the site's numbers were computed with, as its leaderboard downloads'
+    provenance records them (the environment of the build, not of the release command);
+    the installed ones when the site has no leaderboard."""
+    from .provenance import installed, union_packages
+
+    found = [tuple(doc.get("provenance", {}).get("packages", {}).items()) for _, doc in _documents(site)]
+    return dict(union_packages(found) if any(found) else installed())
+
+
 def site_boards(site: Path) -> dict[str, Any]:
     """{table path relative to the site: {measure, rows}} for every leaderboard in ``site``."""
-    boards = {}
-    for path in sorted(site.rglob(PATTERN)):
-        if any(part.startswith(".") for part in path.relative_to(site).parts):
-            continue
-        document = json.loads(path.read_text(encoding="utf-8"))
-        boards[path.relative_to(site).with_suffix(".csv").as_posix()] = board_rows(document)
-    return boards
+    return {path.relative_to(site).with_suffix(".csv").as_posix(): board_rows(document)
+            for path, document in _documents(site)}

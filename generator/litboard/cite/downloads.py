@@ -55,7 +55,8 @@ def tex_texts(path: str, header: list[str], rows: list[list[str]], prov: Provena
     stem = path.removesuffix(".csv")
     name = stem.rsplit("/", 1)[-1]
     caption = f"{name} ({len(rows)} rows). {prov.caption(path)}"
-    head = f"% litboard table {path}; needs \\usepackage{{booktabs}}\n"
+    head = (f"% litboard table {path}; needs \\usepackage{{booktabs}}\n"
+            f"% computed with {prov.computed_with()}\n")
     label, command = f"tab:{stem}", prov.command_for(path)
     default, partial = paper_text(header, rows, caption, label, command, f"{name}.full.tex")
     out = {f"{stem}.tex": head + default}

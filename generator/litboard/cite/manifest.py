@@ -12,7 +12,7 @@ from typing import Any, Sequence
 
 from .. import __version__
 from ..errors import Problems
-from ..textfiles import read_yaml
+from ..load.textfiles import read_yaml
 
 
 def repository_commit(repo: Path) -> str:

@@ -49,7 +49,7 @@ class Shape:
 
 
 def digits_for(header: str) -> int:
-    """Decimals a page prints for a column of this name (site rule, see site/cite.md)."""
+    """Decimals a page prints for a column of this name (site rule, see generator/litboard/pages/cite.md)."""
     name = header.lower()
     if "%" in name or "percent" in name or "share" in name or name.startswith("pct"):
         return 1

@@ -1,15 +1,40 @@
-"""Where every downloadable number comes from: data versions, signatures, the command.
+"""Where every downloadable number comes from: data versions, signatures, packages, the command.
 
-Pure: built from the loaded corpus; the same data gives the same block (no clock, no paths).
+Pure: built from the loaded corpus and the installed packages; the same data in the same
+environment (``requirements/``'s lock) gives the same block (no clock, no paths).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from importlib import metadata
 from typing import Any
 
 from .. import __version__
 from ..model import Corpus
+
+# The packages whose versions can move a computed number (each is a dependency of litboard).
+COMPUTING = ("numpy", "pandas", "scipy", "scikit-learn", "sacrebleu", "choix", "krippendorff")
+COMET = "unbabel-comet"  # scores only (``litboard score``): its version is read from the signatures
+
+
+def installed(names: tuple[str, ...] = COMPUTING) -> tuple[tuple[str, str], ...]:
+    """(name, version) of each of ``names`` installed here ("not installed" otherwise)."""
+    def version(name: str) -> str:
+        try:
+            return metadata.version(name)
+        except metadata.PackageNotFoundError:
+            return "not installed"
+
+    return tuple((name, version(name)) for name in names)
+
+
+def scored_with(signatures: tuple[dict[str, str], ...]) -> tuple[tuple[str, str], ...]:
+    """unbabel-comet when a campaign's scores were computed with it: the version(s) its
+    signatures record (``comet:2.2.7|model:...``), which the build itself never runs."""
+    versions = sorted({part.split(":", 1)[1] for s in signatures for part in s["signature"].split("|")
+                       if part.startswith("comet:")})
+    return ((COMET, ", ".join(versions)),) if versions else ()
 
 
 @dataclass(frozen=True)
@@ -19,6 +44,7 @@ class Provenance:
     signatures: tuple[dict[str, str], ...]
     judges: tuple[dict[str, Any], ...]
     build_command: str
+    packages: tuple[tuple[str, str], ...] = field(default_factory=installed)
 
     def command_for(self, path: str) -> str:
         """The command that recomputes the file at ``path`` (relative to the built site)."""
@@ -27,7 +53,11 @@ class Provenance:
     def block(self, path: str) -> dict[str, Any]:
         return {"file": path, "data_version": self.data_version, "datasets": list(self.datasets),
                 "metric_signatures": list(self.signatures), "judges": list(self.judges),
-                "litboard": __version__, "command": self.command_for(path)}
+                "litboard": __version__, "packages": dict(self.packages), "command": self.command_for(path)}
+
+    def computed_with(self) -> str:
+        """``numpy 1.26.4, pandas 3.0.6, …``: the packages line of the cite box and LaTeX files."""
+        return ", ".join(f"{name} {version}" for name, version in self.packages)
 
     def caption(self, path: str) -> str:
         """Data version, signatures, judges and litboard version (the command comes apart)."""
@@ -58,25 +88,26 @@ def provenance(corpus: Corpus) -> Provenance:
                                                ("model", "prompt", "prompt_sha256", "temperature")
                                                if k in judge}})
     return Provenance(corpus.data_version(), datasets, tuple(signatures), tuple(judges),
-                      " ".join(["litboard build", *_flags(corpus)]))
+                      " ".join(["litboard build", *_flags(corpus)]), installed() + scored_with(tuple(signatures)))
 
 
 def _flags(corpus: Corpus) -> list[str]:
     """The ``build`` options that bring back each dataset of ``corpus``: none for the
-    repository's own root (the CLI's default), ``--releases`` for a root imported from a pinned
+    study's own roots (the CLI's default, from its mkdocs.yml), ``--releases`` for a root imported from a pinned
     release (``<cache>/<id>/<commit>/root``, see releases.prepare), else ``--data <id>/``."""
     from pathlib import Path
 
-    from ..build import REPO
+    from ..project import find
 
     table = corpus.tables.get("datasets")
     roots = ({str(r["dataset"]): str(r["root"] or "") for r in table.to_dict("records")}
              if table is not None and "root" in table else {})
     commits = {str(d["id"]): str(d.get("source", {}).get("commit", "")) for d in corpus.datasets}
+    own = set(find().roots)
     flags: list[str] = []
     for dataset in sorted(commits):
         root = Path(roots[dataset]) if roots.get(dataset) else None
-        if root is not None and root.resolve() == REPO.resolve():
+        if root is not None and root.resolve() in own:
             continue
         released = (root is not None and root.name == "root" and commits[dataset]
                     and root.parent.name == commits[dataset] and root.parent.parent.name == dataset)
@@ -97,10 +128,22 @@ def merged(parts: list[tuple[str, Provenance]]) -> Provenance:
         datasets=tuple(d for _, p in parts for d in p.datasets),
         signatures=tuple(s for ds, p in parts for s in tagged(ds, p.signatures)),
         judges=tuple(j for ds, p in parts for j in tagged(ds, p.judges)),
-        build_command=" ".join(dict.fromkeys(flag for _, p in parts for flag in _split(p.build_command))))
+        build_command=" ".join(dict.fromkeys(flag for _, p in parts for flag in _split(p.build_command))),
+        packages=union_packages([p.packages for _, p in parts]))
 
 
 def _split(command: str) -> list[str]:
     """``litboard build --data a/ --releases`` -> ["litboard build", "--data a/", "--releases"]."""
     head, *rest = command.split(" --")
     return [head, *(f"--{flag}" for flag in rest)]
+
+
+def union_packages(lists: list[tuple[tuple[str, str], ...]]) -> tuple[tuple[str, str], ...]:
+    """The packages of several provenances: each name once, in first-seen order; a name whose
+    versions differ (two datasets scored with two COMET versions) lists them all."""
+    versions: dict[str, list[str]] = {}
+    for packages in lists:
+        for name, version in packages:
+            seen = versions.setdefault(name, [])
+            seen.extend(v for v in version.split(", ") if v not in seen)
+    return tuple((name, ", ".join(sorted(seen))) for name, seen in versions.items())

@@ -1,7 +1,8 @@
 """Freeze a built site as ``RELEASES/v/VERSION/`` and keep ``RELEASES/v/latest`` a copy of it.
 
 An existing version is never overwritten. Each release carries ``release.json`` (data versions,
-repository commit, metric signatures, judge prompt hashes, litboard version, leaderboard rows
+repository commit, metric signatures, judge prompt hashes, litboard version, the versions of the
+packages that computed the numbers, leaderboard rows
 with cluster ids) and, from the second release on, ``changelog.html``/``changelog.json``
 against the release before it. ``RELEASES/v/versions.json`` uses mike's format, so
 mkdocs-material's version selector can read it; ``RELEASES/v/index.html`` lists the releases.
@@ -22,7 +23,7 @@ from typing import Any, Sequence
 from .. import owned
 from ..errors import DataError, Problem
 from ..render.core.jinja import DEFAULT_TEMPLATES, render
-from .boards import site_boards
+from .boards import site_boards, site_packages
 from .changelog import compare
 from .manifest import manifest
 
@@ -94,6 +95,7 @@ def release(version: str, site: Path, releases: Path, roots: Sequence[Path], rep
     try:
         shutil.copytree(site, staging, dirs_exist_ok=True)
         boards = site_boards(staging)
+        body["packages"] = site_packages(staging)
         body["leaderboards"] = boards
         _write(staging / "release.json", json.dumps(body, ensure_ascii=False, indent=1) + "\n")
         moves = 0

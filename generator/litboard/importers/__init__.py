@@ -71,7 +71,7 @@ def get(name: str) -> Callable[..., ImportReport]:
 
     @functools.wraps(run)
     def bulk_run(*args: Any, **kwargs: Any) -> ImportReport:
-        from ..load import bulk
+        from ..load.read import bulk
 
         with bulk():  # an import builds millions of small objects, like a load
             return run(*args, **kwargs)
@@ -109,7 +109,7 @@ def _encoder() -> Callable[[Any], str]:
 def size_chunks(records: list[dict[str, Any]]) -> list[list[str]]:
     """The records' JSONL lines in consecutive chunks whose files each stay under 90% of the
     loader's file-size limit (at least one chunk, maybe empty)."""
-    from ..textfiles import MAX_FILE_BYTES
+    from ..load.textfiles import MAX_FILE_BYTES
 
     limit = MAX_FILE_BYTES * 9 // 10
     chunks: list[list[str]] = [[]]
@@ -133,7 +133,7 @@ def json_size(record: dict[str, Any]) -> int:
 def write_outputs(folder: Path, pair: str, records: list[dict[str, Any]]) -> list[str]:
     """Write a system's ``pair`` outputs as ``<pair>.jsonl``, continued in ``<pair>.2.jsonl``...
     when one file would pass the loader's size limit (ids.output_file); the names written."""
-    from ..ids import output_name
+    from ..load.ids import output_name
 
     names = []
     for part, lines in enumerate(size_chunks(records), start=1):

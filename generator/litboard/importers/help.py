@@ -1,7 +1,7 @@
 """Per-format help of ``litboard import FORMAT --help``, from the same declarations as the docs.
 
 The mapping keys come from ``mapping.MAPPINGS`` (also the source of the key tables on
-site/importers.md), the example from generator/litboard/importers/examples/, and what is skipped from
+generator/litboard/pages/importers.md), the example from generator/litboard/importers/examples/, and what is skipped from
 the importer's ``SKIPS`` tuple. Modules are read with ``ast`` (not imported), so building the
 CLI parser stays fast.
 """

@@ -11,7 +11,9 @@ Configuration (mkdocs.yml)::
       - search
       - litboard:
           roots: [.]         # data roots, relative to mkdocs.yml
-          templates: templates
+          templates: ""      # a folder of templates overriding litboard's own, one by one
+          base_pages: true   # add litboard's base pages (methodology, data format, ...) that
+                             # the docs_dir does not have itself
 
 The environment variable LITBOARD_DATA (paths separated by os.pathsep) overrides
 ``data``; ``litboard build --data`` uses it. LITBOARD_PREVIOUS_SITE names the site the build
@@ -23,7 +25,6 @@ that names every problem.
 from __future__ import annotations
 
 import os
-import re
 from pathlib import Path
 from typing import Any
 
@@ -34,15 +35,18 @@ from mkdocs.plugins import BasePlugin, event_priority
 from mkdocs.structure.files import File, Files
 
 from ..errors import DataError
+from ..project import PAGES, TEMPLATES
 from . import search_bodies
 from .core import bulk
+from .core.bulk import raw_body
 from .core.site import Generated, generate
 from .core.site_cache import DATA_PARTS
 
 
 class LitboardConfig(Config):
     roots = opt.Type(list, default=["."])
-    templates = opt.Type(str, default="templates")
+    templates = opt.Type(str, default="")
+    base_pages = opt.Type(bool, default=True)
 
 
 class LitboardPlugin(BasePlugin[LitboardConfig]):
@@ -64,8 +68,8 @@ class LitboardPlugin(BasePlugin[LitboardConfig]):
         self.roots = paths
         try:
             cache = os.environ.get("LITBOARD_SITE_CACHE", "")
-            self.generated = generate(paths, (base / self.config.templates).resolve(),
-                                      Path(cache) if cache else None)
+            templates = (base / self.config.templates).resolve() if self.config.templates else TEMPLATES
+            self.generated = generate(paths, templates, Path(cache) if cache else None)
         except DataError as exc:
             self.error = exc
             raise PluginError(str(exc)) from None
@@ -100,6 +104,8 @@ class LitboardPlugin(BasePlugin[LitboardConfig]):
             if existing is not None:
                 files.remove(existing)
             files.append(File.generated(config, path, content=content))
+        if self.config.base_pages:
+            add_base_pages(files, config)
         return files
 
     def on_page_markdown(self, markdown: str, page: Any, config: Any, files: Files) -> str:
@@ -157,40 +163,16 @@ class LitboardPlugin(BasePlugin[LitboardConfig]):
 # the switch turns them off, for that test and for debugging.
 PLAIN_SWITCH = "LITBOARD_PLAIN_MKDOCS"
 PREVIOUS_SITE = "LITBOARD_PREVIOUS_SITE"  # the built site this build replaces (build_site sets it)
-CITE_START = '<details class="lb-cite" data-search-exclude>'
 RAW_PLACEHOLDER = "LITBOARDRAWPAGE"
 RAW_HTML = f"<p>{RAW_PLACEHOLDER}</p>"
 
 
-def raw_body(markdown: str) -> str | None:
-    """The page's HTML when its Markdown is a generated ``lb-page`` block (optionally followed
-    by the "Cite this" box), else None.
-
-    Such blocks are raw HTML to Markdown (passed through unchanged), so converting them only
-    costs time: Python-Markdown's HTML-block parser dominated the build of large sites.
-    tests/test_bulk_pages.py checks, page by page, that the result equals Markdown's.
-    """
-    text = _normalised(markdown).strip()
-    if not text.startswith(bulk.PAGE_START):
-        return None
-    page, box, rest = text.partition(CITE_START)
-    if box and not (page.endswith("</div>\n\n") and rest.endswith("</details>") and CITE_START not in rest
-                    and bulk.PAGE_START not in rest):
-        return None
-    if not box and not page.endswith("</div>"):
-        return None
-    return text
-
-
-_BLANKISH = re.compile(r"\n +(?=\n)")  # a line of spaces (the lookbehind form was 3x slower)
-
-
-def _normalised(source: str) -> str:
-    """What Python-Markdown's NormalizeWhitespace preprocessor makes of a text (it runs on raw
-    HTML too): no STX/ETX, LF line ends, tabs expanded to 4 columns, blank lines emptied."""
-    source = source.replace("\x02", "").replace("\x03", "")
-    source = source.replace("\r\n", "\n").replace("\r", "\n") + "\n\n"
-    return _BLANKISH.sub("\n", source.expandtabs(4))
+def add_base_pages(files: Files, config: Any) -> None:
+    """litboard's base pages (``project.PAGES``) that the site has no page of its own for."""
+    for path in sorted(PAGES.rglob("*.md")):
+        name = path.relative_to(PAGES).as_posix()
+        if files.get_file_from_path(name) is None:
+            files.append(File(name, str(PAGES), config["site_dir"], config["use_directory_urls"]))
 
 
 def _merge_nav(nav: list[Any], generated: list[dict[str, Any]]) -> list[Any]:

@@ -22,9 +22,9 @@ from typing import Any, Mapping
 
 import pandas as pd
 
+from ..analysis.rounding import format_number as printed, round_half_up
 from ..model import Corpus
 from .measures import MEASURES, Measure
-from ..analysis.rounding import format_number as printed, round_half_up
 
 AGREES, DISAGREES, MISSING, UNKNOWN = "agrees", "disagrees", "not reproduced", "reported only"
 COLUMNS = ["dataset", "source", "measure", "label", "keys", "params", "value", "decimals", "note",

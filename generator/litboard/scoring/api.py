@@ -14,7 +14,7 @@ from typing import Any, Sequence
 import pandas as pd
 
 from ..errors import DataError, Problem
-from ..load import load
+from ..load.read import load
 from ..model import Corpus
 from . import comet_metric, plan, sacrebleu_metrics, write
 from .base import Segment, round_score

@@ -1,7 +1,7 @@
 """A small metric base (validate -> per-segment -> aggregate -> score) and the signature type.
 
 A metric scores ``Segment`` items (one translation of one paragraph with its references)
-and returns metric records in the judgments format (generator/litboard/schemas/metric.json).
+and returns metric records in the judgments format (generator/litboard/load/schemas/metric.json).
 """
 
 from __future__ import annotations

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from ...errors import DataError, Problem
-from ...ids import slug
+from ...load.ids import slug
 from .mapping import DatasetSettings, WorkSettings
 
 

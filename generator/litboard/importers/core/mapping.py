@@ -2,7 +2,7 @@
 
 Each importer's mapping is a tree of dataclasses; every key carries its type, default and
 help text. ``load_mapping(path, LabelStudioMapping)`` validates a file (errors name file,
-line and key); ``mapping_keys(cls)`` lists every key for site/importers.md, whose test fails
+line and key); ``mapping_keys(cls)`` lists every key for generator/litboard/pages/importers.md, whose test fails
 when a key is undocumented. Examples: generator/litboard/importers/examples/*.yaml.
 """
 

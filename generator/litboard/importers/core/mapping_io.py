@@ -3,7 +3,7 @@
 Every key has a type, a default and help text (``setting``); ``load_mapping`` reads the YAML
 (with line numbers) into a dataclass tree and raises one ``DataError`` naming file, line and
 key for every problem; ``mapping_keys`` lists every key as a dotted path for the docs page
-(site/importers.md) and the test that keeps the page complete. The trees themselves are in
+(generator/litboard/pages/importers.md) and the test that keeps the page complete. The trees themselves are in
 ``mapping`` (one per importer).
 """
 
@@ -17,8 +17,8 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from ...errors import Problems
-from ...ids import ID_HELP, id_problem, pair_problem
-from ...textfiles import line_for, read_yaml
+from ...load.ids import ID_HELP, id_problem, pair_problem
+from ...load.textfiles import line_for, read_yaml
 
 T = TypeVar("T")
 Lines = dict[tuple[Any, ...], int]
@@ -257,7 +257,7 @@ def _default_text(spec: dataclasses.Field[Any]) -> str:
 
 
 def markdown_table(cls: type) -> str:
-    """The key table of a mapping tree, as Markdown (used to write site/importers.md)."""
+    """The key table of a mapping tree, as Markdown (used to write generator/litboard/pages/importers.md)."""
     rows = ["| key | type | default | meaning |", "| --- | --- | --- | --- |"]
     rows += [f"| `{k.path}` | {_cell(k.type)} | {_cell(k.default)} | {_cell(k.help)} |"
              for k in mapping_keys(cls)]

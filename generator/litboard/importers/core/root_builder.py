@@ -15,7 +15,7 @@ from typing import Any
 
 from ... import owned
 from ...errors import DataError, Problem
-from ...ids import slug
+from ...load.ids import slug
 from .. import OUT_FIX, ImportReport, json_size, size_chunks, write_jsonl, write_lines, write_outputs, write_yaml
 from .inputs import skip_problem
 from .mapping import SystemSettings
@@ -226,7 +226,7 @@ class RootBuilder:
     def check_sizes(self) -> None:
         """DataError before writing when a corpus file would exceed the loader's size limit (system
         outputs and judgments are split into numbered files; a work's paragraphs are not)."""
-        from ...textfiles import MAX_FILE_BYTES
+        from ...load.textfiles import MAX_FILE_BYTES
 
         sizes: dict[str, int] = {}
         for work, rows in self.paragraphs.items():
@@ -258,7 +258,7 @@ class RootBuilder:
 
 def _check_written(stage: Path, out: Path) -> None:
     """DataError (naming the files as they would be in ``out``) when the loader rejects the root."""
-    from ...load import validate
+    from ...load.read import validate
 
     problems = validate([stage]).items
     if problems:

@@ -14,7 +14,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from ...ids import long_slug, slug
+from ...load.ids import long_slug, slug
 from ...spans.tags import TagError, parse_tags
 from ...typology import SEVERITIES
 from .. import ImportReport

@@ -19,14 +19,15 @@ from pathlib import Path
 from typing import Any
 
 from ...errors import DataError, Problem
-from ...ids import long_slug, slug
+from ...load.ids import long_slug, slug
 from ...typology import DEFAULT_SCALES
 from .. import ImportReport
-from .csv_errors import ErrorRows, untagged
+from ..core.inputs import dataset_card, input_files, namespace_ids, work_card
+from ..core.inputs import dataset_card, files_title, input_files, namespace_ids, work_card
 from ..core.mapping import CsvMapping, ScoreSettings, load_mapping
 from ..core.mapping_io import require_mapping
-from ..core.inputs import dataset_card, files_title, input_files, namespace_ids, work_card
 from ..core.root_builder import RootBuilder
+from .csv_errors import ErrorRows, untagged
 
 DELIMITERS = {",": ",", ";": ";", "tab": "\t"}
 
@@ -131,7 +132,7 @@ def _text(src: Path) -> str:
 
 
 def _row(header: list[str], cells: list[str]) -> dict[str, str]:
-    from ...textfiles import _bad_char
+    from ...load.values import _bad_char
 
     if len(cells) != len(header):
         return {"__bad__": f"has {len(cells)} cells, the header {len(header)}"}

@@ -3,7 +3,7 @@
 Label Studio's JSON export is a list of tasks: ``data`` holds the texts (field names from the
 project's labeling config), ``annotations[]`` one entry per annotator with ``completed_by``
 and ``result[]``. One import reads many exports (files, folders, globs) with one mapping
-(see ``mapping.LabelStudioMapping`` and site/importers.md), which says which data field is
+(see ``mapping.LabelStudioMapping`` and generator/litboard/pages/importers.md), which says which data field is
 the source, which the translations and their systems, where each task's language pair and
 annotator are, and which control (``from_name``) feeds which scheme:
 
@@ -23,14 +23,14 @@ from pathlib import Path
 from typing import Any
 
 from .. import ImportReport
+from ..core.inputs import count_folders, dataset_card, files_title, input_files, namespace_ids
+from ..core.mapping import LabelStudioMapping, load_mapping
+from ..core.mapping_io import require_mapping
+from ..core.root_builder import RootBuilder, category_names, namespaced
 from .labelstudio_read import read_export
 from .labelstudio_records import annotation_records
 from .labelstudio_spans import Malformed
 from .labelstudio_task import TaskTexts, annotator, annotator_note, task_texts
-from ..core.mapping import LabelStudioMapping, load_mapping
-from ..core.mapping_io import require_mapping
-from ..core.inputs import count_folders, dataset_card, files_title, input_files, namespace_ids
-from ..core.root_builder import RootBuilder, category_names, namespaced
 
 Task = dict[str, Any]
 

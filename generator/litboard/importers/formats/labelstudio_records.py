@@ -16,8 +16,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ...typology import SEVERITIES, allowed_categories
-from .labelstudio_spans import Display, Malformed, locate
 from ..core.mapping import LabelStudioMapping, MqmSettings
+from .labelstudio_spans import Display, Malformed, locate
 
 UNSPECIFIED = "unspecified"
 
@@ -98,7 +98,7 @@ def _rationale(results: list[dict[str, Any]], comment_from: str, notes_from: lis
 
 
 def _check_text(text: str, control: str) -> None:
-    from ...textfiles import _bad_char
+    from ...load.values import _bad_char
 
     odd = _bad_char(text, False)
     if odd:
@@ -182,7 +182,7 @@ def _label_fields(labels: Any, mqm: MqmSettings) -> dict[str, Any]:
     if not isinstance(labels, list) or not labels:
         raise Malformed("a span has no value.labels")
     out: dict[str, Any] = {}
-    from ...textfiles import _bad_char
+    from ...load.values import _bad_char
 
     for label in labels:
         if not isinstance(label, str) or not label.strip() or _bad_char(label, True):

@@ -11,12 +11,12 @@ import unicodedata
 from dataclasses import dataclass
 from typing import Any
 
-from ...ids import long_slug, pair_problem, slug
+from ...load.ids import long_slug, pair_problem, slug
 from .. import ImportReport
-from .labelstudio_spans import Display, Malformed, Part
-from ..core.mapping import LabelStudioMapping
 from ..core.inputs import work_card
+from ..core.mapping import LabelStudioMapping
 from ..core.root_builder import RootBuilder
+from .labelstudio_spans import Display, Malformed, Part
 
 
 @dataclass(frozen=True)
@@ -111,7 +111,7 @@ def _comparison(data: dict[str, Any], m: LabelStudioMapping, systems: dict[str, 
 
 
 def _text(data: dict[str, Any], name: str) -> str:
-    from ...textfiles import _bad_char
+    from ...load.values import _bad_char
 
     value = data.get(name)
     if isinstance(value, int) and not isinstance(value, bool):

@@ -28,13 +28,13 @@ from pathlib import Path
 from typing import Any
 
 from ...errors import DataError, Problem
-from ...ids import long_slug, slug
+from ...load.ids import long_slug, slug
+from ...load.values import _bad_char
 from ...spans.tags import TagError, parse_tags
-from ...textfiles import _bad_char
 from ...typology import SEVERITIES, allowed_categories
 from .. import ImportReport
-from ..core.mapping import SystemSettings, WmtMapping, load_mapping
 from ..core.inputs import dataset_card, default_id, files_title, input_files, namespace_ids
+from ..core.mapping import SystemSettings, WmtMapping, load_mapping
 from ..core.root_builder import RootBuilder, category_names
 from .wmt_names import doc_title, file_title
 

@@ -12,8 +12,8 @@ import unicodedata
 from pathlib import Path
 from typing import Any
 
-from .. import ImportReport
 from ...typology import UCP_CLASSES, simple_class
+from .. import ImportReport
 
 LANGS = {"English": "en", "Russian": "ru", "Dutch": "nl", "Catalan": "ca",
          "EN": "en", "RU": "ru", "NL": "nl", "CA": "ca"}

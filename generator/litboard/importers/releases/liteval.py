@@ -19,10 +19,11 @@ import hashlib
 from pathlib import Path
 from typing import Any
 
-from ...analysis.adequacy import LITEVAL
-from ...datasets import declared_id
-from ...errors import Problems
 from ... import owned
+from ...analysis.adequacy import LITEVAL
+from ...errors import Problems
+from ...load.datasets import declared_id
+from ...project import find
 from .. import OUT_FIX, ImportReport, write_jsonl, write_outputs, write_yaml
 from ..reported import ship
 from .liteval_books import Book, read_books
@@ -30,7 +31,6 @@ from .liteval_read import Release, read_release
 from .liteval_spec import (CITATION, LICENCE, MT_SYSTEMS, PAIRS, REPOSITORY, RESTRICTED, SAMPLE,
                            SECOND, URL, human_card, score_columns, student_annotators)
 
-REPO = Path(__file__).resolve().parents[4]
 
 
 def run(src: Path, out: Path) -> ImportReport:
@@ -56,7 +56,7 @@ def _write_root(out: Path, release: Release, books: list[Book], report: ImportRe
 def _check_out(out: Path) -> None:
     problems = Problems()
     target = out.resolve()
-    for own in (REPO / "corpus", REPO / "judgments"):
+    for own in (root / part for root in find().roots for part in ("corpus", "judgments")):  # the study's
         if target == own.resolve() or own.resolve() in target.parents:
             problems.add(str(out), 0, "out", f"is inside the repository's {own.name}/ folder",
                          "import into a separate folder (e.g. data/liteval) and review it first")

@@ -56,15 +56,6 @@ def _strangers(cache: Path) -> list[str]:
     return found
 
 
-def forget_caches() -> None:
-    """End a build's use of its cache folder: charts and templates of a later render in this
-    process (a release, the next build of a test) neither read nor write it."""
-    from . import charts, jinja
-
-    charts.use_cache(None)
-    jinja.use_cache(None)
-
-
 def write_atomic(path: Path, write: Callable[[BinaryIO], None]) -> None:
     """``write(handle)`` into a temporary file beside ``path``, then renamed to it: a killed
     build leaves no half file under ``path``. On an error the temporary file is removed."""

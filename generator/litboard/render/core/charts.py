@@ -21,7 +21,8 @@ from importlib import metadata
 from pathlib import Path
 from typing import Any, Callable
 
-from ...ids import is_safe_id
+from ...analysis.rounding import stated_tree
+from ...load.ids import is_safe_id
 from .cache_files import keep_newest, write_atomic
 
 BUNDLE = "assets/litboard/vega-bundle.js"
@@ -66,7 +67,7 @@ def chart_files(folder: str, name: str, title: str, chart: Any) -> tuple[ChartVi
     """Render one altair chart into its view and files under ``folder/name.{svg,png,vl.json}``."""
     if not is_safe_id(name):
         raise ValueError(f"chart name {name!r} is not a safe id")
-    spec = plain_text(chart.to_dict())
+    spec = stated_tree(plain_text(chart.to_dict()))  # numbers at the stated precision
     text = json.dumps(spec, sort_keys=True, ensure_ascii=False)
     base = f"{folder}/{name}" if folder else name
 

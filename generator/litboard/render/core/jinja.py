@@ -1,7 +1,15 @@
-"""The jinja2 environment: autoescaping everywhere, strict undefined, a few formatting filters."""
+"""The jinja2 environment: autoescaping everywhere, strict undefined, a few formatting filters.
+
+Templates come from the folder a build names, and any template (or asset) missing there from
+the ones litboard ships (``project.TEMPLATES``): a study overrides only what it changes.
+
+Every float a template prints raw (``data-value="{{ x }}"``, a style width) or embeds with
+``tojson`` leaves at the stated precision (``analysis.rounding.stated``): the environment's
+``finalize`` and its JSON policy, so no template can forget it."""
 
 from __future__ import annotations
 
+import json
 import math
 from functools import lru_cache
 from pathlib import Path
@@ -9,9 +17,10 @@ from typing import Any
 
 from jinja2 import Environment, FileSystemBytecodeCache, FileSystemLoader, StrictUndefined, select_autoescape
 
-from ...analysis.rounding import format_number
+from ...analysis.rounding import format_number, stated, stated_tree
+from ...project import TEMPLATES
 
-DEFAULT_TEMPLATES = Path(__file__).resolve().parents[4] / "templates"
+DEFAULT_TEMPLATES = TEMPLATES
 DASH = "\u2014"
 
 
@@ -31,12 +40,35 @@ def pct(value: Any, digits: int = 1) -> str:
     return format_number(100 * float(value), digits)
 
 
+def written(value: Any) -> Any:
+    """What ``{{ value }}`` prints: a float at the stated precision, anything else as it is."""
+    return stated(value) if isinstance(value, float) else value
+
+
+def json_text(value: Any, **options: Any) -> str:
+    """``tojson``'s serializer: the value with its floats at the stated precision."""
+    return json.dumps(stated_tree(value), **options)
+
+
 def url_href(value: Any) -> str:
     """The value as a link target when it is one plain http(s) URL (no spaces), else ''."""
     text = str(value).strip()
     if text.startswith(("https://", "http://")) and not any(c.isspace() or c in "\"'<>" for c in text):
         return text
     return ""
+
+
+def search_path(templates: Path) -> list[Path]:
+    """The folders templates are looked up in, first match wins."""
+    return [templates] if templates.resolve() == DEFAULT_TEMPLATES else [templates, DEFAULT_TEMPLATES]
+
+
+def template_file(templates: Path, name: str) -> Path:
+    """The file of template or asset ``name`` (a path under the templates folder)."""
+    for folder in search_path(templates):
+        if (folder / name).is_file():
+            return folder / name
+    return DEFAULT_TEMPLATES / name  # reading it raises the missing-file error with litboard's path
 
 
 _bytecode: list[Path] = []  # the folder of use_cache, if any
@@ -55,7 +87,7 @@ def use_cache(folder: Path | None) -> None:
 @lru_cache(maxsize=4)
 def environment(templates: Path = DEFAULT_TEMPLATES) -> Environment:
     env = Environment(
-        loader=FileSystemLoader(str(templates)),
+        loader=FileSystemLoader([str(f) for f in search_path(templates)]),
         bytecode_cache=FileSystemBytecodeCache(str(_bytecode[0])) if _bytecode else None,
         auto_reload=False,  # use_cache starts each build with a new environment
         autoescape=select_autoescape(default=True, default_for_string=True),
@@ -63,7 +95,9 @@ def environment(templates: Path = DEFAULT_TEMPLATES) -> Environment:
         trim_blocks=True,
         lstrip_blocks=True,
         keep_trailing_newline=True,
+        finalize=written,
     )
+    env.policies["json.dumps_function"] = json_text
     env.filters["fmt"] = fmt
     env.filters["pct"] = pct
     env.filters["url_href"] = url_href

@@ -6,6 +6,8 @@ are the only places that touch the filesystem.
 
 from __future__ import annotations
 
+import math
+import re
 from typing import Callable
 from pathlib import Path
 
@@ -13,16 +15,17 @@ import pandas as pd
 from markupsafe import Markup, escape
 
 from ... import progress
+from ...analysis.rounding import STATED_FORMAT, stated
+from ...csv_cells import inert_cell
 from ...model import Corpus
-from .badges import LABELS
 from ..boards.browse_views import disagreement_listing, paragraph_listing
-from .jinja import DEFAULT_TEMPLATES, render
 from ..boards.system_views import system_pair_csv, system_views
 from ..reader.notes import paragraph_notes
 from ..reader.views import ReaderJobs
 from . import parallel
+from .badges import LABELS
 from .bulk import PackedPage
-from ...csv_cells import inert_cell
+from .jinja import DEFAULT_TEMPLATES, render
 from .views import Analysis, board_csv, boards
 
 Files = dict[str, "str | bytes | PackedPage"]
@@ -31,13 +34,24 @@ ASSETS = ("litboard.css", "litboard.js", "reader.css", "reader.js", "home.css", 
 
 def csv_text(frame: pd.DataFrame) -> str:
     """Every CSV download: text cells (and headers) that a spreadsheet would run as a formula
-    are neutralised; numeric columns are written as numbers."""
+    are neutralised; numbers are written as numbers at the stated precision
+    (``analysis.rounding.stated``), in float and in mixed columns alike."""
     safe = frame.copy()
     safe.columns = [inert_cell(c) for c in safe.columns]
     for position in range(safe.shape[1]):
-        if not pd.api.types.is_numeric_dtype(safe.dtypes.iloc[position]):
-            safe.isetitem(position, safe.iloc[:, position].map(inert_cell))
-    return safe.to_csv(index=False, lineterminator="\n", float_format="%.6g")
+        column = safe.iloc[:, position]
+        if pd.api.types.is_float_dtype(column.dtype):
+            safe.isetitem(position, column.map(stated))
+        elif not pd.api.types.is_numeric_dtype(column.dtype):
+            safe.isetitem(position, column.map(_written_cell))
+    return safe.to_csv(index=False, lineterminator="\n", float_format=STATED_FORMAT)
+
+
+def _written_cell(value: object) -> object:
+    """A cell of a mixed column: a float at the stated precision (NaN stays empty), text made inert."""
+    if isinstance(value, float):
+        return value if math.isnan(value) else STATED_FORMAT % stated(value)
+    return inert_cell(value)
 
 
 SEARCH = ("full", "title", "none")

@@ -16,8 +16,8 @@ from markupsafe import escape
 from ...cite.downloads import add_downloads
 from ...cite.provenance import merged, provenance
 from ...cite.publish import cite_box, finish_page, publish_files, release_info
-from ...datasets import group_roots, load_all
 from ... import progress
+from ...load.datasets import group_roots, load_all
 from ...model import Corpus
 from ..schemes import judge_bias_page
 from . import bulk, cache_files, charts, jinja, parallel, site_cache
@@ -78,8 +78,8 @@ def generate(roots: Sequence[Path], templates: Path = DEFAULT_TEMPLATES, cache: 
         _render_all(loaded, templates, cache, keys, entries, clock, tick)
     order = [g.id for g in groups if g.id in entries]
     ordered = sorted((entries[ds] for ds in order), key=lambda e: e.is_demo)  # research first
-    files: Files = {f"assets/litboard/{name}": (templates / "assets" / name).read_text(encoding="utf-8")
-                    for name in ASSETS}
+    assets = {name: jinja.template_file(templates, f"assets/{name}") for name in ASSETS}
+    files: Files = {f"assets/litboard/{name}": path.read_text(encoding="utf-8") for name, path in assets.items()}
     for entry in ordered:
         files.update(entry.files)
     nav: list[dict[str, Any]] = [e.nav for e in ordered]

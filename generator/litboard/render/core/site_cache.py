@@ -25,8 +25,9 @@ from pathlib import Path
 from typing import Any, Sequence
 
 from ... import __version__
-from ...datasets import DatasetRoots
+from ...load.datasets import DatasetRoots
 from .cache_files import keep_newest, write_atomic
+from .jinja import search_path
 
 GENERATOR = Path(__file__).resolve().parents[2]  # the generator package
 ENV = ("SOURCE_DATE_EPOCH", "LITBOARD_RELEASE", "LITBOARD_SITE_URL")
@@ -50,12 +51,13 @@ class Entry:
 
 
 def code_fingerprint(templates: Path) -> str:
-    """Every source file of the generator and every template, plus the library versions."""
-    import numpy
-    import pandas
+    """Every source file of the generator and every template, plus the versions of the packages
+    that compute numbers (the ones the provenance names: another scipy may give other numbers)."""
+    from ...cite.provenance import installed
 
-    digest = hashlib.sha256(f"{__version__}|{sys.version}|{pandas.__version__}|{numpy.__version__}".encode())
-    for base, pattern in ((GENERATOR, "*.py"), (GENERATOR, "*.json"), (templates, "*")):
+    digest = hashlib.sha256(f"{__version__}|{sys.version}|{installed()}".encode())
+    folders = [(folder, "*") for folder in search_path(templates)]  # the shipped templates live in GENERATOR
+    for base, pattern in ((GENERATOR, "*.py"), (GENERATOR, "*.json"), *folders):
         for path in sorted(p for p in base.rglob(pattern) if p.is_file() and "__pycache__" not in p.parts):
             digest.update(f"\0{path.relative_to(base)}\0".encode())
             digest.update(path.read_bytes())

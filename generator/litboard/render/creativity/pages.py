@@ -15,14 +15,14 @@ from typing import Any
 from ...analysis import creativity as cr
 from ...model import Corpus
 from ..core import charts
-from . import reported
-from . import views as cv
-from .charts import ci_by_modality, ci_scatter, errors_by_genre
-from .texts import text_pages
 from ..core.extra_pages import Files, PageSet
 from ..core.jinja import render
 from ..core.pages import csv_text, page
 from ..core.views import Analysis
+from . import reported
+from . import views as cv
+from .charts import ci_by_modality, ci_scatter, errors_by_genre
+from .texts import text_pages
 
 FOLDER = "creativity"
 NAV = [{"Creativity": "creativity/index.md"}, {"Creativity by modality": "creativity/modality.md"},

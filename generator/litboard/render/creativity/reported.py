@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pandas as pd
 
-from ...reported import engine
 from ...analysis.rounding import format_number
+from ...reported import engine
 from .tables import Col, csv_frame, table_view
 from .views import ERRORS, UCPS, CreativityData, Table
 

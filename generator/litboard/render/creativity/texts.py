@@ -18,10 +18,10 @@ import pandas as pd
 
 from ...model import Corpus
 from ...typology import simple_class
-from .views import ERRORS, MODALITIES, UCPS, CreativityData, pair_rank, text_page
+from ..core.spans import split_runs
 from ..reader.spans import CATEGORIES, UCP_CLASSES, Rendering, SpanView
 from ..reader.views import NESTING, MarkView, RunView, TextView
-from ..core.spans import split_runs
+from .views import ERRORS, MODALITIES, UCPS, CreativityData, pair_rank, text_page
 
 LLM_ERRORS = "llm-tsa-errors"  # the LLM judge's Tagged Span Annotation campaign
 Key = tuple[str, str, str]  # system, pair, paragraph

@@ -13,12 +13,12 @@ import pandas as pd
 
 from ...model import Corpus
 from ..core import charts
-from . import eval_views as ev
-from . import views as lv
 from ..core.extra_pages import Files, PageSet
 from ..core.jinja import render
 from ..core.pages import csv_text, page
 from ..core.views import Analysis
+from . import eval_views as ev
+from . import views as lv
 
 FOLDER = "liteval"
 NAV = [{"LitEval-Corpus": "liteval/index.md"}, {"LitEval adequacy": "liteval/adequacy.md"},

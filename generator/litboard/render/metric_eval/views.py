@@ -13,10 +13,10 @@ from typing import Any
 import pandas as pd
 
 from ...analysis.adequacy import LITEVAL, AdequacySettings
+from ...analysis.rounding import round_half_up
 from ...analysis.uncertainty import paired_bootstrap, score_matrix
 from ...model import Corpus
 from ...reported import engine
-from ...analysis.rounding import round_half_up
 from ..core.views import Analysis, Cell, method_note
 
 POOLED = "human"

@@ -10,6 +10,7 @@ from typing import Any, Callable
 
 import pandas as pd
 
+from ...analysis.rounding import stated
 from ...model import Corpus
 
 RAW_LIMIT = 2000  # characters of a stored raw LLM answer shown; the data file keeps all of it
@@ -23,7 +24,10 @@ class NoteTable:
 
 
 def _text(value: Any) -> str:
-    return "" if value is None or (isinstance(value, float) and pd.isna(value)) else str(value)
+    """A stored value as text; a float at the stated precision (``analysis.rounding.stated``)."""
+    if value is None or (isinstance(value, float) and pd.isna(value)):
+        return ""
+    return str(stated(value)) if isinstance(value, float) else str(value)
 
 
 def _raw(value: Any) -> str:

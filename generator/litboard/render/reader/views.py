@@ -14,10 +14,10 @@ from dataclasses import dataclass, field
 from typing import Any, Mapping
 
 from ...model import Corpus
-from .scores import KEY, AgreementView, ScoreView, agreement_views, records_by, score_rows
-from .spans import SpanContext, SpanView, source_errors, source_ucps, translation_spans
 from ..core.spans import split_runs
 from ..core.views import Analysis
+from .scores import KEY, AgreementView, ScoreView, agreement_views, records_by, score_rows
+from .spans import SpanContext, SpanView, source_errors, source_ucps, translation_spans
 
 LAYERS: dict[str, str] = {
     "mqm": "MQM errors (human)",

@@ -14,10 +14,10 @@ from pathlib import Path
 
 import pandas as pd
 
+from ...analysis.rounding import format_number as printed
 from ...model import Corpus
 from ...reported import engine
 from ...reported.measures import MEASURES
-from ...analysis.rounding import format_number as printed
 from ..core.extra_pages import PageSet
 from ..core.jinja import render
 from ..core.pages import csv_text, page

@@ -1,7 +1,7 @@
 """What every LLM judge provides: requests per segment (in stages) and a metric record.
 
 A judge never talks to the endpoint: it builds ``Request``s from a ``Segment`` and turns
-answers into one metric record (generator/litboard/schemas/metric.json). Multi-step judges (VERSE)
+answers into one metric record (generator/litboard/load/schemas/metric.json). Multi-step judges (VERSE)
 use ``stages``: stage N's requests may depend on the answers of stages < N.
 """
 

@@ -1,6 +1,6 @@
 """Markdown job summary for a pull request: the provisional ranks of the systems it adds.
 
-``python -m litboard.ci_summary --base origin/main`` finds the system folders the PR touches
+``python -m litboard.contributions.ci_summary --base origin/main`` finds the system folders the PR touches
 (``git diff --name-only BASE...HEAD -- corpus/systems/``), loads the data roots, and prints for
 each such system its provenance badge and its rank in every leaderboard column of every pair.
 ``make summary`` appends the output to ``$GITHUB_STEP_SUMMARY``. Ranks are provisional: a new
@@ -18,8 +18,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterable, Sequence
 
-from .errors import DataError
-from .model import Corpus
+from ..errors import DataError
+from ..model import Corpus
 
 SYSTEMS_DIR = "corpus/systems/"
 PREVIEW_NOTE = ("**Preview**: the `site-preview` artifact of this run was built by this pull request's own "
@@ -68,7 +68,7 @@ def git_changed_paths_all(base: str, repo: Path) -> list[str]:
 
 def ranks(corpus: Corpus, system: str) -> list[RankLine]:
     """The system's rank per (pair, column); ties share the better rank; unscored columns omitted."""
-    from .render.core.views import analyse, boards
+    from ..render.core.views import analyse, boards
 
     analysis = analyse(corpus)
     lines = []
@@ -105,7 +105,7 @@ def _md(text: object) -> str:
 
 def summary(corpus: Corpus, systems: Sequence[str]) -> str:
     """The Markdown summary for ``systems`` (ids of changed system folders)."""
-    from .render.core.badges import provenance_badge
+    from ..render.core.badges import provenance_badge
 
     out = ["## litboard: provisional ranks of the systems in this pull request", ""]
     if not systems:
@@ -134,20 +134,21 @@ def summary(corpus: Corpus, systems: Sequence[str]) -> str:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m litboard.ci_summary",
+    parser = argparse.ArgumentParser(prog="python -m litboard.contributions.ci_summary",
                                      description=__doc__.splitlines()[0])
     parser.add_argument("--data", action="append", metavar="DIR",
-                        help="data root (repeatable; default: the repository)")
+                        help="data root (repeatable; default: the study's, from ./mkdocs.yml)")
     parser.add_argument("--base", default="origin/main", help="git ref the pull request is compared with")
     parser.add_argument("--system", action="append", metavar="ID",
                         help="summarise these systems instead of asking git which changed")
     args = parser.parse_args(argv)
-    from .build import REPO, default_roots
-    from .load import load
+    from ..build import default_roots
+    from ..load.read import load
+    from ..project import find
 
     roots = [Path(d) for d in args.data] if args.data else default_roots()
     try:
-        systems = args.system or changed_systems(git_changed_paths(args.base, REPO))
+        systems = args.system or changed_systems(git_changed_paths(args.base, find().root))
         corpus = load(roots)
     except (DataError, RuntimeError) as exc:
         lines = "\n".join(f"- {_md(line)}" for line in str(exc).splitlines())

@@ -5,9 +5,9 @@ from __future__ import annotations
 import unicodedata
 from typing import Any, Iterable
 
-from .errors import Problems
-from .load import RawData, Row
-from .typology import DEFAULT_SCALES, allowed_categories
+from ..errors import Problems
+from ..typology import DEFAULT_SCALES, allowed_categories
+from .rows import RawData, Row
 
 TARGETED = ("mqm", "free", "sqm", "creativity", "ruler", "verse", "metric", "score")
 
@@ -47,7 +47,7 @@ def check(raw: RawData, problems: Problems) -> None:
         if scheme == "mqm":
             _check_mqm_denominator(campaign, rows, paragraphs, problems)
     from .submission import check_submissions; check_submissions(raw, problems)  # noqa: E702
-    from .contrib import check_contributions; check_contributions(raw, problems)  # noqa: E702
+    from ..contrib import check_contributions; check_contributions(raw, problems)  # noqa: E702
     _check_llm_caches(raw, problems)
 
 
@@ -55,7 +55,7 @@ def _check_llm_caches(raw: RawData, problems: Problems) -> None:
     """Every file under <root>/llm-cache/ must be an answer litboard's scoring run wrote."""
     from pathlib import Path
 
-    from .scoring.llm.cache_check import check_folder
+    from ..scoring.llm.cache_check import check_folder
 
     roots = sorted({row.root for rows in raw.rows.values() for row in rows if row.root})
     for root in roots:
@@ -143,7 +143,7 @@ def _check_text(row: Row, problems: Problems) -> None:
     elif not unicodedata.is_normalized("NFC", text):
         problems.add(row.file, row.line, "text", "is not in Unicode NFC",
                      "normalise the text to NFC (unicodedata.normalize('NFC', text))")
-    # control characters never reach here: textfiles.value_problems refuses them as the row is read
+    # control characters never reach here: values.value_problems refuses them as the row is read
 
 
 def _check_translations(raw: RawData, paragraphs: dict[str, Row], works: dict[str, Row],

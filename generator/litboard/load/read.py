@@ -9,45 +9,20 @@ from __future__ import annotations
 
 import gc
 from contextlib import contextmanager
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterator, Sequence
 
+from ..errors import Problems
+from ..model import Corpus
 from . import schemas
-from .errors import Problems
 from .ids import ID_HELP, ID_PATTERN, OUTPUT_HELP, id_problem, odd_character, output_file, output_name
-from .model import Corpus
+from .rows import RawData, Row
 from .schemas.fast import accepts
-from .textfiles import LABELS, MAX_FILE_BYTES, line_for, read_jsonl, read_yaml, value_problems
+from .textfiles import MAX_FILE_BYTES, line_for, read_jsonl, read_yaml
+from .values import LABELS, value_problems
 
 MAX_MESSAGE = 160
 ALLOWED_EXTRA = {".md", ".txt"}
-
-
-@dataclass(slots=True)
-class Row:
-    """One validated record plus its location and the ids its folder implies."""
-
-    kind: str
-    file: str
-    line: int
-    data: dict[str, Any]
-    context: dict[str, str] = field(default_factory=dict)
-    root: str = ""
-
-
-@dataclass
-class RawData:
-    rows: dict[str, list[Row]] = field(default_factory=dict)
-    campaigns: dict[str, Row] = field(default_factory=dict)
-    system_folders: set[str] = field(default_factory=set)
-    track_roots: set[str] = field(default_factory=set)  # roots with corpus/track.yaml (contributions)
-
-    def add(self, row: Row) -> None:
-        self.rows.setdefault(row.kind, []).append(row)
-
-    def of(self, kind: str) -> list[Row]:
-        return self.rows.get(kind, [])
 
 
 def load(roots: Sequence[Path | str]) -> Corpus:
@@ -110,7 +85,7 @@ def _read_root(root: Path, raw: RawData, problems: Problems) -> None:
     tag = str(root)
     dataset = corpus / "dataset.yaml"
     if (corpus / "track.yaml").is_file() and not dataset.exists():
-        from .tracks import read_track_file
+        from ..tracks import read_track_file
 
         read_track_file(corpus / "track.yaml", problems)
         raw.track_roots.add(tag)

@@ -82,7 +82,7 @@ def post(comment: Comment, repo: str, head_sha: str, token: str) -> str:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m litboard.pr_comment", description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(prog="python -m litboard.contributions.pr_comment", description=__doc__.splitlines()[0])
     parser.add_argument("--artifact", type=Path, required=True, help="the unpacked pr-results artifact")
     parser.add_argument("--repo", required=True, help="owner/name")
     parser.add_argument("--head-sha", required=True, help="the commit the pull request run built (workflow_run)")

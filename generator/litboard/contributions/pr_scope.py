@@ -25,8 +25,8 @@ import subprocess
 from dataclasses import dataclass
 from pathlib import Path
 
-from .errors import DataError, Problem, Problems
-from .ids import ID_HELP, id_problem, output_file
+from ..errors import DataError, Problem, Problems
+from ..load.ids import ID_HELP, id_problem, output_file
 
 SYSTEMS = "corpus/systems/"
 REGULAR = {"100644", "100755"}
@@ -63,7 +63,7 @@ def shown(path: str) -> str:
 
 def prefixes() -> tuple[str, ...]:
     """The folders that hold a track's system folders, longest first."""
-    from .tracks import TRACKS
+    from ..tracks import TRACKS
 
     return tuple(sorted({t.folder + "/" for t in TRACKS}, key=len, reverse=True))
 
@@ -159,7 +159,7 @@ def check_contents(repo: Path, changes: list[Change], problems: Problems, head: 
     """The added files read as data from git (never checked out, never run): sizes, the card."""
     import yaml
 
-    from .contrib import MAX_DATA_BYTES, MAX_OTHER_BYTES, check_card
+    from ..contrib import MAX_DATA_BYTES, MAX_OTHER_BYTES, check_card
 
     for change in changes:
         size = int(_git(repo, "cat-file", "-s", f"{head}:{change.path}").strip())

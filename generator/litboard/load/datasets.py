@@ -12,9 +12,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Mapping, Sequence
 
-from .errors import DataError, Problem, Problems
+from ..errors import DataError, Problem, Problems
+from ..model import Corpus
 from .ids import is_safe_id
-from .model import Corpus
 
 # page folders at the top of the site that a dataset id may not take
 RESERVED = frozenset({"assets", "search", "judge-bias", "index", "404", "sitemap.xml", "v", "latest"})
@@ -34,7 +34,7 @@ def declared_id(root: Path) -> str | None:
 
     path = root / "corpus" / "dataset.yaml"
     if not path.exists() and (root / "corpus" / "track.yaml").is_file():
-        from .tracks import track_file_dataset
+        from ..tracks import track_file_dataset
 
         return track_file_dataset(root / "corpus" / "track.yaml")
     if not path.is_file() or path.is_symlink():  # never open a FIFO or device (load reports it)
@@ -87,7 +87,7 @@ def _shared_id(group: DatasetRoots, found: list[Problem], problems: Problems) ->
 
 def validate_all(roots: Sequence[Path | str]) -> Problems:
     """Every problem in every dataset, each checked in its own namespace."""
-    from .load import validate
+    from .read import validate
 
     problems = Problems()
     groups = group_roots(roots)
@@ -137,7 +137,7 @@ def load_all(roots: Sequence[Path | str], skip: Mapping[str, set[str]] | None = 
 
     ``skip``: datasets of the build that are not loaded (their output is cached), with their
     system ids, so ``same_as`` links into them are still checked and kept."""
-    from .load import load
+    from .read import load
 
     problems = Problems()
     corpora: list[Corpus] = []

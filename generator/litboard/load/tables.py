@@ -7,8 +7,8 @@ from typing import Any, Iterator
 
 import pandas as pd
 
-from .load import RawData, Row
-from .model import COLUMNS, Corpus
+from ..model import COLUMNS, Corpus
+from .rows import RawData, Row
 
 
 def build(raw: RawData, roots: list[Path]) -> Corpus:

@@ -12,16 +12,16 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..model import Corpus
+from ..tracks import Track
 from .ci_summary import _md
-from .model import Corpus
-from .tracks import Track
 
 MARKER = "<!-- litboard-results -->"
 TRACK_METRICS = ("metric:sacrebleu-bleu", "metric:sacrebleu-chrf", "metric:sacrebleu-ter")
 
 
 def results(corpus: Corpus, track: Track, system: str) -> str:
-    from .render.core.views import analyse, boards
+    from ..render.core.views import analyse, boards
 
     analysis = analyse(corpus)
     card = corpus.systems.get(system)
@@ -69,7 +69,7 @@ def _ranks(cell: Any) -> str:
 
 
 def _panel(corpus: Corpus, analysis: Any) -> list[tuple[str, tuple[str, int, str]]]:
-    from .render.schemes.judge_bias_page import dataset_rows
+    from ..render.schemes.judge_bias_page import dataset_rows
 
     rows = dataset_rows(corpus, analysis)
     rows = rows[(rows["compared"] == "all machine systems") & (rows["scope"] == "all")]
@@ -82,7 +82,7 @@ def added_system(repo: Any, base: str) -> tuple[Track, str] | None:
     """(track, system id) of the system folder the pull request adds, from git (None: it adds none)."""
     from .ci_summary import git_changed_paths_all
     from .pr_scope import split
-    from .tracks import TRACKS
+    from ..tracks import TRACKS
 
     for path in git_changed_paths_all(base, repo):
         found = split(path)
@@ -96,19 +96,21 @@ def main(argv: Any = None) -> int:
     import argparse
     from pathlib import Path
 
-    from .build import REPO
-    from .errors import DataError
-    from .load import load
-    from .tracks import roots
+    from ..errors import DataError
+    from ..load import load
+    from ..project import find
+    from ..track_roots import roots
 
-    parser = argparse.ArgumentParser(prog="python -m litboard.pr_results", description=__doc__.splitlines()[0])
+    here = find()
+
+    parser = argparse.ArgumentParser(prog="python -m litboard.contributions.pr_results", description=__doc__.splitlines()[0])
     parser.add_argument("--base", default="origin/main", help="git ref the pull request is compared with")
     parser.add_argument("--out", type=Path, required=True, help="folder for comment.md and pr-number.txt")
     parser.add_argument("--pr", default="", help="the pull request's number (written to pr-number.txt)")
     parser.add_argument("--track-scores", type=Path, required=True, help="the folder `litboard track score` wrote")
     parser.add_argument("--mirror", type=Path, help="read release files from DIR/<mirror>/<name>")
-    parser.add_argument("--cache", type=Path, default=REPO / ".cache" / "releases", help="release cache")
-    parser.add_argument("--repo", type=Path, default=REPO, help="the repository checkout")
+    parser.add_argument("--cache", type=Path, default=here.cache / "releases", help="release cache")
+    parser.add_argument("--repo", type=Path, default=here.root, help="the repository checkout")
     args = parser.parse_args(argv)
     found = added_system(args.repo, args.base)
     if found is None:
@@ -117,7 +119,7 @@ def main(argv: Any = None) -> int:
         track, system = found
         release_roots: list[Path] = []
         if track.release:
-            from .releases import prepare
+            from ..releases import prepare
 
             release_roots = prepare(args.repo / "releases.yaml", args.cache, args.mirror, only=[track.release])
         try:

@@ -31,8 +31,8 @@ from dataclasses import dataclass, field, fields
 from functools import lru_cache
 from typing import Any
 
-from .errors import Problems
-from .load import RawData, Row
+from ..errors import Problems
+from .rows import RawData, Row
 
 MAX_LISTED = 10  # missing paragraph ids named in one message
 

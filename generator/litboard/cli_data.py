@@ -1,0 +1,52 @@
+"""The data options several commands share (--data, --releases, --mirror, --cache, --track-scores)
+and the data roots they name: ``litboard`` and ``litboard campaign`` both use them."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from .progress import step
+
+
+def data_roots(args: argparse.Namespace) -> list[Path]:
+    """--data roots (default: the study's, from its mkdocs.yml), plus the pinned releases with --releases."""
+    from .build import default_roots
+
+    roots = [Path(v) for v in args.data] if args.data else default_roots()
+    if getattr(args, "releases", None):
+        from .project import find
+        from .releases import prepare
+        from .track_roots import track_roots
+
+        cache = args.cache or find().cache / "releases"
+        with step(f"fetching and importing the releases of {args.releases}"):
+            imported = prepare(args.releases, cache, args.mirror)
+        given = list(roots)  # the repositories: each may hold tracks/<track>/ (the submissions)
+        roots += imported + [r for base in given for r in track_roots(base, imported) if r not in roots]
+    scores = getattr(args, "track_scores", None)
+    if scores is not None:
+        from .tracks import TRACK_FILE
+
+        roots += sorted(d for d in scores.iterdir() if (d / "corpus" / TRACK_FILE).is_file()) if scores.is_dir() else []
+    return roots
+
+
+def add_data(parser: argparse.ArgumentParser, releases: bool = False) -> None:
+    parser.add_argument("--data", action="append", metavar="DIR",
+                        help="data root (a folder with corpus/ and judgments/); repeat to combine "
+                             "several; default: the roots of the litboard plugin in ./mkdocs.yml")
+    if not releases:
+        return
+    group = parser.add_argument_group("pinned releases (the public site)")
+    group.add_argument("--releases", nargs="?", type=Path, const=Path("releases.yaml"), metavar="MANIFEST",
+                       help="also fetch (sha256-checked), import and include every release the manifest "
+                            "pins (default manifest: releases.yaml)")
+    group.add_argument("--mirror", type=Path, metavar="DIR",
+                       help="read release files from DIR/<mirror>/<name> instead of the network "
+                            "(e.g. ../shared/data)")
+    group.add_argument("--cache", type=Path, metavar="DIR",
+                       help="where fetched files and imported roots are kept (default: .cache/releases "
+                            "in a study, else litboard's folder in the user cache)")
+    group.add_argument("--track-scores", type=Path, metavar="DIR",
+                       help="also load the tracks' scores written by `litboard track score --out DIR`")

@@ -1,0 +1,36 @@
+"""The rows a load reads: each validated record with its file, line and folder ids.
+
+Kept apart from ``load`` so the checks and the table builder, which ``load`` calls, need not
+import ``load`` back.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass(slots=True)
+class Row:
+    """One validated record plus its location and the ids its folder implies."""
+
+    kind: str
+    file: str
+    line: int
+    data: dict[str, Any]
+    context: dict[str, str] = field(default_factory=dict)
+    root: str = ""
+
+
+@dataclass
+class RawData:
+    rows: dict[str, list[Row]] = field(default_factory=dict)
+    campaigns: dict[str, Row] = field(default_factory=dict)
+    system_folders: set[str] = field(default_factory=set)
+    track_roots: set[str] = field(default_factory=set)  # roots with corpus/track.yaml (contributions)
+
+    def add(self, row: Row) -> None:
+        self.rows.setdefault(row.kind, []).append(row)
+
+    def of(self, kind: str) -> list[Row]:
+        return self.rows.get(kind, [])
