@@ -94,7 +94,8 @@ def _read_root(root: Path, raw: RawData, problems: Problems) -> None:
     else:
         problems.add(_shown(dataset), 0, "file", "is missing",
                      "add corpus/dataset.yaml with id, title and version")
-    _check_extra(corpus, {"dataset.yaml", "works", "systems"}, problems)
+    own = "track.yaml" if tag in raw.track_roots else "dataset.yaml"  # a track root has track.yaml instead
+    _check_extra(corpus, {own, "works", "systems"}, problems)
     for folder in _folders(corpus / "works", problems):
         _read_yaml_row(folder / "work.yaml", "work", raw, problems, {"work": folder.name}, tag)
         _read_jsonl_rows(folder / "paragraphs.jsonl", "paragraph", raw, problems,
