@@ -171,4 +171,4 @@ def test_hostile_strings_survive_the_embedded_json(hostile: tuple) -> None:
     comments = [s["comment"] for t in data["translations"] for s in t["spans"]]
     assert any(HOSTILE[5] in c and HOSTILE[1] in c for c in comments)
     names = {t["name"] for t in data["translations"]}
-    assert "Human <script>alert('script')</script>\u202etxet desrever" in names
+    assert "Human <script>alert('script')</script>" in names  # (a bidi control in a name is refused)

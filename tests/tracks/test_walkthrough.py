@@ -33,7 +33,7 @@ def checkout(tmp_path: Path) -> Path:
     """A checkout with its own package (so `litboard` resolves the repository to it) and a remote."""
     root = copy_root(DEMO, tmp_path / "checkout")
     ignore = shutil.ignore_patterns("__pycache__")
-    for part in ("generator", "templates", "site"):
+    for part in ("generator", "site"):  # templates ship inside the package (generator/litboard/templates)
         shutil.copytree(REPO / part, root / part, ignore=ignore)
     for name in ("mkdocs.yml", "releases.yaml"):
         shutil.copy(REPO / name, root / name)

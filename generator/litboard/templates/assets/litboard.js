@@ -188,8 +188,13 @@
     };
     if (form) {
       form.hidden = false;
-      /* ?pair=... or a link to a board's #pair-... anchor chooses the pair shown */
-      var wanted = state.pair || (window.location.hash.indexOf("#pair-") === 0 ? window.location.hash.slice(6) : "");
+      /* ?pair=... or a link to a board's #pair-... anchor chooses the pair shown; so does a
+         permalink to a row of another pair's board (it is then shown and scrolled to) */
+      var hash = window.location.hash;
+      var target = hash.length > 1 ? document.getElementById(decodeURIComponent(hash.slice(1))) : null;
+      var holder = target && hash.indexOf("#pair-") !== 0 ? target.closest("section.lb-board") : null;
+      var wanted = state.pair || (hash.indexOf("#pair-") === 0 ? hash.slice(6) :
+        (holder ? holder.getAttribute("data-pair") : ""));
       form.querySelectorAll("input[name='pair']").forEach(function (input) {
         if (input.value === wanted) { input.checked = true; }
       });
@@ -199,6 +204,7 @@
         form.querySelectorAll("input[name='" + name + "']").forEach(function (input) { input.checked = on.indexOf(input.value) >= 0; });
       });
       applyFilters(form);
+      if (holder && !state.pair) { target.scrollIntoView({ block: "center" }); }
       form.addEventListener("change", function () { applyFilters(form); save(filterState(form)); });
     }
     /* no hide parameter: each board's defaults (columns with few items or one value for all);
