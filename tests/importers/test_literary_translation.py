@@ -165,6 +165,7 @@ def test_site_pages(corpus: Corpus, imported: tuple[Path, object], tmp_path: Pat
     assert bt[1].startswith("para,") and len(bt) == 5
     board = html_lib.unescape((folder.parent / "index.html").read_text(encoding="utf-8"))
     assert "Errors per 100 words" in board and "MQM (Error spans" not in board
+    assert "Automatic scores only — not comparable" not in board  # SENT/PARA_SENT are judged elsewhere
     paragraph = corpus.tables["pairwise"].iloc[0]
     reader = html_lib.unescape("".join(p.read_text(encoding="utf-8") for p in folder.parent.rglob(
         f"paragraphs/**/*{paragraph['paragraph']}*.html")))

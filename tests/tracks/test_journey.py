@@ -84,6 +84,8 @@ def test_the_system_is_in_the_automatic_only_section_with_bleu_chrf_ter_and_cis(
     row = unranked[unranked.index("systems/my-lit-mt.html"):]
     row = row[:row.index("</tr>")]
     assert "My literary MT" in row and "automatic scores only" in board
+    # SENT/PARA_SENT, judged in their own comparisons, share the section: the header says so
+    assert "rows tagged human-evaluated were judged by people in other columns" in board
     assert "Open track: anyone can add a system by pull request (track literary-translation" in index
     values = re.findall(r'data-value="([0-9.]+)"', row)
     assert len(values) >= 3, row  # BLEU, chrF and TER

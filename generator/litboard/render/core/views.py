@@ -71,6 +71,7 @@ class Board:
     limits: list[str] = field(default_factory=list)  # "n = 3 texts: no pair can be separated ..."
     aligned: Alignment | None = None  # the automatic measure that orders the unranked section
     constant: dict[str, float] = field(default_factory=dict)  # hidden by default: one value for all
+    judged_unranked: bool = False  # an unranked row has human scores in other columns (not automatic-only)
 
 
 @dataclass
@@ -157,8 +158,14 @@ def _boards(corpus: Corpus, analysis: Analysis) -> list[Board]:
         out.append(Board(pair, columns, ranked, unranked, f"leaderboard-{pair}.csv",
                          method_note(analysis.settings), first, note, groups,
                          sparse_columns(rows, columns, first), board_limits(analysis, pair, columns),
-                         alignment, constant_columns(rows, columns, first)))
+                         alignment, constant_columns(rows, columns, first),
+                         any(_human_scored(r, columns) for r in unranked)))
     return out
+
+
+def _human_scored(row: BoardRow, columns: list[Column]) -> bool:
+    """Whether ``row`` has a human-judgment score in any column (e.g. judged in another campaign)."""
+    return any(c.group == "human" and not _is_missing(row.cells[c.key].value) for c in columns)
 
 
 def constant_columns(rows: list[BoardRow], columns: list[Column], first: Column | None) -> dict[str, float]:
