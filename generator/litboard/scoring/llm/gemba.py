@@ -15,7 +15,7 @@ from typing import Any
 from ..base import Segment
 from ..settings import ScoreSettings
 from .cache import Answer, Request
-from .judge import Judge, base_record, checked, failed, languages
+from .judge import Judge, base_record, failed, languages
 
 WEIGHTS = {"critical": 25, "major": 5, "minor": 1}
 FLOOR = -25.0
@@ -108,13 +108,10 @@ class Gemba(Judge):
                              source_seg=seg.source, target_seg=seg.text)]
 
     def record(self, seg: Segment, answers: dict[str, Answer], settings: ScoreSettings) -> dict[str, Any] | None:
-        request = self.requests(seg, 0, answers, settings)[0]
-        answer = answers.get(request.key)
-        if answer is None:
-            return None
-        cut = checked(seg, answer, request.key)
-        if cut is not None:
-            return cut
+        got = self.single_answer(seg, answers, settings)
+        if not isinstance(got, tuple):
+            return got
+        request, answer = got
         parsed = parse(answer.text)
         if parsed.error:
             return failed(seg, answer.text, request.key, parsed.error)

@@ -67,6 +67,17 @@ class Judge(ABC):
         messages = load(prompt).render(**values)
         return Request.build(settings.model, prompt, messages, settings.temperature)
 
+    def single_answer(self, seg: Segment, answers: dict[str, Answer],
+                      settings: ScoreSettings) -> tuple[Request, Answer] | dict[str, Any] | None:
+        """For a one-request judge: (request, answer) to parse; None when it is not answered
+        yet; or the failure record of a truncated or refused answer (never parsed, see checked)."""
+        request = self.requests(seg, 0, answers, settings)[0]
+        answer = answers.get(request.key)
+        if answer is None:
+            return None
+        cut = checked(seg, answer, request.key)
+        return cut if cut is not None else (request, answer)
+
 
 def languages(pair: str) -> tuple[str, str]:
     src, tgt = pair.split("-", 1)

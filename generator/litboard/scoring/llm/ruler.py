@@ -12,7 +12,7 @@ from typing import Any
 from ..base import Segment
 from ..settings import ScoreSettings
 from .cache import Answer, Request
-from .judge import Judge, base_record, checked, failed, languages, tagged_number
+from .judge import Judge, base_record, failed, languages, tagged_number
 from .templates import fill, load
 
 CRITERIA = {
@@ -53,13 +53,10 @@ class Ruler(Judge):
                              translation=seg.text, reference_section=reference)]
 
     def record(self, seg: Segment, answers: dict[str, Answer], settings: ScoreSettings) -> dict[str, Any] | None:
-        request = self.requests(seg, 0, answers, settings)[0]
-        answer = answers.get(request.key)
-        if answer is None:
-            return None
-        cut = checked(seg, answer, request.key)
-        if cut is not None:
-            return cut
+        got = self.single_answer(seg, answers, settings)
+        if not isinstance(got, tuple):
+            return got
+        request, answer = got
         value, error = parse(answer.text)
         if error:
             return failed(seg, answer.text, request.key, error)

@@ -19,7 +19,7 @@ from ..base import Segment
 from ..settings import ScoreSettings
 from .cache import Answer, Request
 from .gemba import MAIN, WEIGHTS
-from .judge import Judge, base_record, checked, failed
+from .judge import Judge, base_record, failed
 
 MIN_SIMILARITY = 0.9
 NONE = "(none)"
@@ -76,13 +76,10 @@ class TSA(Judge):
                              translation=seg.text)]
 
     def record(self, seg: Segment, answers: dict[str, Answer], settings: ScoreSettings) -> dict[str, Any] | None:
-        request = self.requests(seg, 0, answers, settings)[0]
-        answer = answers.get(request.key)
-        if answer is None:
-            return None
-        cut = checked(seg, answer, request.key)
-        if cut is not None:
-            return cut
+        got = self.single_answer(seg, answers, settings)
+        if not isinstance(got, tuple):
+            return got
+        request, answer = got
         spans, error = parse(answer.text, seg.text)
         if error:
             return failed(seg, answer.text, request.key, error)
