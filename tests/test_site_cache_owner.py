@@ -1,5 +1,6 @@
 """`build --site-cache DIR` prunes only litboard's own cache files (issue 33 row 2): it used to
-delete the user's *.pickle files beyond the newest 64 and DIR/charts/ files beyond 2,048."""
+delete the user's *.pickle files beyond the newest 64 and DIR/charts/ files beyond 2,048.
+(The size bound that replaced the 64 entries: tests/test_site_cache_bound.py.)"""
 
 from __future__ import annotations
 
@@ -34,15 +35,15 @@ def test_a_folder_of_the_users_pickles_is_refused_untouched(tmp_path: Path) -> N
     assert not (tmp_path / "public").exists()
 
 
-def test_a_prune_in_litboards_cache_skips_files_it_did_not_name(tmp_path: Path,
-                                                                monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_prune_in_litboards_cache_skips_files_it_did_not_name(tmp_path: Path) -> None:
     cache = tmp_path / "cache"
     cache_files.claim(cache)
     (cache / "notes.pickle").write_bytes(b"mine")  # dropped in later by the user
     os.utime(cache / "notes.pickle", (0, 0))
-    monkeypatch.setattr(site_cache, "KEEP", 1)
     for key in ("a" * 64, "b" * 64):
         site_cache.write(cache, key, site_cache.Panel({}, {}))
+    os.utime(cache / ("a" * 64 + ".pickle"), (1, 1))
+    site_cache.bound(cache, (cache / ("b" * 64 + ".pickle")).stat().st_size, [], 10**18)
     assert sorted(p.name for p in cache.glob("*.pickle")) == ["b" * 64 + ".pickle", "notes.pickle"]
 
 

@@ -64,13 +64,14 @@ def _environ(**values: str) -> Iterator[None]:
 
 
 def build_site(roots: Sequence[Path], out: Path, quiet: bool = True, cache: Path | None = None,
-               study: Project | None = None) -> BuildResult:
+               study: Project | None = None, cache_size: str | None = None) -> BuildResult:
     """Build into ``out``; raises DataError / mkdocs errors and leaves ``out`` as it was.
 
     ``study``: whose mkdocs.yml (and site/ pages) to use; default: the current folder's, else
     litboard's default configuration. ``cache``: a folder for each dataset's generated output
     (``render.core.site_cache``), so a rebuild only regenerates the datasets whose inputs
-    changed; the site is the same."""
+    changed (the site is the same), kept within ``cache_size`` (e.g. "1GB"; default: the
+    LITBOARD_SITE_CACHE_SIZE variable, else the plugin's ``site_cache_size``)."""
     from mkdocs.commands.build import build
     from mkdocs.config import load_config
 
@@ -90,10 +91,12 @@ def build_site(roots: Sequence[Path], out: Path, quiet: bool = True, cache: Path
     if quiet:
         logging.getLogger("mkdocs").setLevel(logging.WARNING)
     data = os.pathsep.join(str(Path(r).resolve()) for r in roots)
+    bound = {"LITBOARD_SITE_CACHE_SIZE": cache_size} if cache_size is not None else {}
     try:
         previous = str(out) if (out / outdir.MARKER).is_file() else ""  # its unchanged pages are linked
         with _environ(LITBOARD_DATA=data, SOURCE_DATE_EPOCH=source_date_epoch(study.root),
-                      LITBOARD_SITE_CACHE=str(cache.resolve()) if cache else "", LITBOARD_PREVIOUS_SITE=previous):
+                      LITBOARD_SITE_CACHE=str(cache.resolve()) if cache else "",
+                      LITBOARD_PREVIOUS_SITE=previous, **bound):
             config = load_config(str(study.config_file), site_dir=str(staging), **study.overrides)
             try:
                 build(config)

@@ -15,28 +15,13 @@ from typing import Sequence
 from . import __version__
 from .cli_data import add_data as _add_data
 from .cli_data import data_roots as _roots
+from .cli_data import add_site_cache as _add_site_cache, cache_size as _cache_size, site_cache as _site_cache
 from .errors import DataError, Problem
 from .importers import IMPORTERS
 from . import progress
 from .progress import step
 
 DEFAULT_OUT = Path("public")
-
-
-def _add_site_cache(parser: argparse.ArgumentParser) -> None:
-    group = parser.add_argument_group("incremental builds")
-    group.add_argument("--site-cache", type=Path, metavar="DIR",
-                       help="keep each dataset's generated pages here, keyed by the bytes of its data, "
-                            "the code and the release stamp, so a rebuild regenerates only the datasets "
-                            "that changed (default: .cache/site in a study, else litboard's folder in the "
-                            "user cache)")
-    group.add_argument("--no-site-cache", action="store_true", help="regenerate every dataset")
-
-
-def _site_cache(args: argparse.Namespace) -> Path | None:
-    from .project import find
-
-    return None if args.no_site_cache else args.site_cache or find().cache / "site"
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -192,7 +177,7 @@ def cmd_build(args: argparse.Namespace) -> int:
     roots = _roots(args)
     with step(f"building the site into {args.out}"):
         try:
-            result = build_site(roots, args.out, cache=_site_cache(args))
+            result = build_site(roots, args.out, cache=_site_cache(args), cache_size=_cache_size(args))
         except MkDocsException as exc:
             print(f"litboard: build failed, previous output left intact: {exc}", file=sys.stderr)
             return 1
@@ -211,6 +196,8 @@ def cmd_serve(args: argparse.Namespace) -> int:
     os.environ["LITBOARD_DATA"] = os.pathsep.join(str(r.resolve()) for r in _roots(args))
     cache = _site_cache(args)
     os.environ["LITBOARD_SITE_CACHE"] = str(cache.resolve()) if cache else ""
+    if (size := _cache_size(args)) is not None:
+        os.environ["LITBOARD_SITE_CACHE_SIZE"] = size
     serve(str(study.config_file), dev_addr=args.dev_addr, **study.overrides)
     return 0
 

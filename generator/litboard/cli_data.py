@@ -1,5 +1,6 @@
 """The data options several commands share (--data, --releases, --mirror, --cache, --track-scores)
-and the data roots they name: ``litboard`` and ``litboard campaign`` both use them."""
+and the data roots they name: ``litboard`` and ``litboard campaign`` both use them; the site
+cache options of ``build`` and ``serve`` (--site-cache, --site-cache-size, --no-site-cache)."""
 
 from __future__ import annotations
 
@@ -50,3 +51,32 @@ def add_data(parser: argparse.ArgumentParser, releases: bool = False) -> None:
                             "in a study, else litboard's folder in the user cache)")
     group.add_argument("--track-scores", type=Path, metavar="DIR",
                        help="also load the tracks' scores written by `litboard track score --out DIR`")
+
+
+def add_site_cache(parser: argparse.ArgumentParser) -> None:
+    group = parser.add_argument_group("incremental builds")
+    group.add_argument("--site-cache", type=Path, metavar="DIR",
+                       help="keep each dataset's generated pages here, keyed by the bytes of its data, "
+                            "the code and the release stamp, so a rebuild regenerates only the datasets "
+                            "that changed (default: .cache/site in a study, else litboard's folder in the "
+                            "user cache)")
+    group.add_argument("--site-cache-size", metavar="SIZE",
+                       help="bound of the site cache, least recently used files removed first, never "
+                            "one this build used (default 1GB; env LITBOARD_SITE_CACHE_SIZE; mkdocs.yml: "
+                            "site_cache_size)")
+    group.add_argument("--no-site-cache", action="store_true", help="regenerate every dataset")
+
+
+def site_cache(args: argparse.Namespace) -> Path | None:
+    from .project import find
+
+    return None if args.no_site_cache else args.site_cache or find().cache / "site"
+
+
+def cache_size(args: argparse.Namespace) -> str | None:
+    """``--site-cache-size``, checked before anything is built (None: not given)."""
+    from .render.core.cache_files import parse_size
+
+    if args.site_cache_size is not None:
+        parse_size(args.site_cache_size, "command line", "--site-cache-size")
+    return args.site_cache_size  # type: ignore[no-any-return]

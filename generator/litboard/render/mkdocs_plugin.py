@@ -14,11 +14,14 @@ Configuration (mkdocs.yml)::
           templates: ""      # a folder of templates overriding litboard's own, one by one
           base_pages: true   # add litboard's base pages (methodology, data format, ...) that
                              # the docs_dir does not have itself
+          site_cache_size: 1GB  # bound of the incremental-build cache (least recently used
+                                # entries go first); LITBOARD_SITE_CACHE_SIZE overrides it
 
 The environment variable LITBOARD_DATA (paths separated by os.pathsep) overrides
 ``data``; ``litboard build --data`` uses it. LITBOARD_PREVIOUS_SITE names the site the build
 replaces, whose unchanged reader pages are linked, not written. LITBOARD_SITE_CACHE names the folder of the
-incremental-build cache (``core.site_cache``; unset or empty: none). A ``DataError`` becomes a build error
+incremental-build cache (``core.site_cache``; unset or empty: none), LITBOARD_SITE_CACHE_SIZE its
+bound (``litboard build --site-cache-size``). A ``DataError`` becomes a build error
 that names every problem.
 """
 
@@ -40,13 +43,17 @@ from . import search_bodies
 from .core import bulk
 from .core.bulk import raw_body
 from .core.site import Generated, generate
+from .core.cache_files import parse_size
 from .core.site_cache import DATA_PARTS
+
+SIZE_VARIABLE = "LITBOARD_SITE_CACHE_SIZE"  # the site cache's bound (``--site-cache-size`` sets it)
 
 
 class LitboardConfig(Config):
     roots = opt.Type(list, default=["."])
     templates = opt.Type(str, default="")
     base_pages = opt.Type(bool, default=True)
+    site_cache_size = opt.Type(str, default="1GB")  # LITBOARD_SITE_CACHE_SIZE / --site-cache-size win
 
 
 class LitboardPlugin(BasePlugin[LitboardConfig]):
@@ -69,7 +76,8 @@ class LitboardPlugin(BasePlugin[LitboardConfig]):
         try:
             cache = os.environ.get("LITBOARD_SITE_CACHE", "")
             templates = (base / self.config.templates).resolve() if self.config.templates else TEMPLATES
-            self.generated = generate(paths, templates, Path(cache) if cache else None)
+            self.generated = generate(paths, templates, Path(cache) if cache else None,
+                                      self._cache_size(config["config_file_path"]))
         except DataError as exc:
             self.error = exc
             raise PluginError(str(exc)) from None
@@ -86,6 +94,14 @@ class LitboardPlugin(BasePlugin[LitboardConfig]):
         for name in ("litboard.js", "reader.js"):
             config["extra_javascript"].append(f"assets/litboard/{name}")
         return config
+
+    def _cache_size(self, config_file: str) -> int:
+        """The site cache's bound: LITBOARD_SITE_CACHE_SIZE (``--site-cache-size``), else the
+        plugin's ``site_cache_size`` in mkdocs.yml (default 1GB)."""
+        value = os.environ.get(SIZE_VARIABLE, "").strip()
+        if value:
+            return parse_size(value, SIZE_VARIABLE, "--site-cache-size")
+        return parse_size(self.config.site_cache_size, config_file, "plugins: litboard: site_cache_size")
 
     def on_serve(self, server: Any, config: Any, builder: Any) -> Any:
         """``mkdocs serve`` / ``litboard serve``: rebuild when a data file of any root changes (its

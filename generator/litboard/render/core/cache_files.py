@@ -1,6 +1,7 @@
 """Files of the local build cache (``site_cache``'s entries, ``charts``' drawings, jinja's
-compiled templates): written whole or not at all, only the most recently used kept, and only
-in a folder that is litboard's cache (``claim``), so a prune never removes a file of the user's."""
+compiled templates): written whole or not at all, only the most recently used kept within a
+size bound (``evict``, ``parse_size``), and only in a folder that is litboard's cache
+(``claim``), so a prune never removes a file of the user's."""
 
 from __future__ import annotations
 
@@ -76,6 +77,64 @@ def keep_newest(files: Iterable[Path], keep: int) -> None:
     ordered = sorted(own, key=lambda p: p.stat().st_mtime_ns, reverse=True)
     for stale in ordered[keep:]:
         stale.unlink(missing_ok=True)
+
+
+def own_files(cache: Path) -> list[Path]:
+    """litboard's finished files in the claimed folder ``cache``: its SHA-256-named entries and
+    its ``charts/`` and ``jinja/`` files (temporary files of a write in progress excluded); none
+    when ``cache`` carries no marker. Links, folders and names litboard does not give are never listed."""
+    marker = cache / MARKER
+    if cache.is_symlink() or not marker.is_file() or marker.is_symlink():
+        return []
+    found = []
+    for folder in ("", *sorted(k for k in OWN if k)):
+        base = cache / folder if folder else cache
+        if base.is_symlink() or not base.is_dir():
+            continue
+        found += [p for p in sorted(base.iterdir()) if not p.name.endswith(".tmp") and is_own(folder, p.name)
+                  and not p.is_symlink() and p.is_file()]
+    return found
+
+
+def evict(cache: Path, limit: int, keep: set[Path], since_ns: int) -> list[Path]:
+    """Remove the least recently used (modified or touched) of ``own_files(cache)`` until they
+    take at most ``limit`` bytes. Never removed: a file in ``keep``, one used since ``since_ns``
+    (``time.time_ns()`` when the build started; a read touches its file), and anything that is
+    not litboard's. Returns the files removed."""
+    files = []
+    for path in own_files(cache):
+        try:
+            info = path.stat()
+        except OSError:  # removed meanwhile by another build
+            continue
+        files.append((info.st_mtime_ns, path, info.st_size))
+    total = sum(size for _, _, size in files)
+    removed = []
+    for mtime, path, size in sorted(files):  # least recently used first
+        if total <= limit:
+            break
+        if path in keep or mtime >= since_ns:
+            continue
+        path.unlink(missing_ok=True)
+        total -= size
+        removed.append(path)
+    return removed
+
+
+UNITS = {"": 1, "b": 1, "kb": 10**3, "mb": 10**6, "gb": 10**9, "tb": 10**12,
+         "k": 10**3, "m": 10**6, "g": 10**9, "t": 10**12, "kib": 2**10, "mib": 2**20, "gib": 2**30, "tib": 2**40}
+SIZE = re.compile(r"\s*([0-9]+(?:\.[0-9]+)?)\s*([a-zA-Z]*)\s*")
+
+
+def parse_size(text: str, where: str, field: str) -> int:
+    """Bytes of a size such as ``1GB``, ``500 MB``, ``2GiB`` or ``0`` (decimal units: 1 GB =
+    10^9 bytes); a DataError naming ``where`` and ``field`` otherwise."""
+    match = SIZE.fullmatch(str(text))
+    unit = match.group(2).lower() if match else ""
+    if match is None or unit not in UNITS:
+        raise DataError([Problem(where, 0, field, f"{text!r} is not a size",
+                                 "give a number of bytes with an optional unit: 1GB, 500MB, 2GiB, 0")])
+    return int(float(match.group(1)) * UNITS[unit])
 
 
 def _prunable(path: Path) -> bool:

@@ -59,10 +59,13 @@ class _Clock:
         self.start = now
 
 
-def generate(roots: Sequence[Path], templates: Path = DEFAULT_TEMPLATES, cache: Path | None = None) -> Generated:
+def generate(roots: Sequence[Path], templates: Path = DEFAULT_TEMPLATES, cache: Path | None = None,
+             cache_size: int = site_cache.DEFAULT_SIZE) -> Generated:
     """Every generated file of the site. With ``cache``, a dataset whose inputs are unchanged
-    since a previous build is taken from it (``site_cache``); the result is the same."""
+    since a previous build is taken from it (``site_cache``); the result is the same. The
+    cache is then cut to ``cache_size`` bytes (``site_cache.bound``)."""
     clock = _Clock()
+    started_ns = time.time_ns() - 10**9  # a file's time may lag the clock a little
     if cache is not None:
         cache_files.claim(cache)  # a folder of the user's is refused before anything is pruned
     charts.use_cache(cache)
@@ -87,6 +90,9 @@ def generate(roots: Sequence[Path], templates: Path = DEFAULT_TEMPLATES, cache: 
     files.update(panel.files)
     nav = ([panel.nav] if panel.nav else []) + nav
     home = render("datasets.html.j2", templates, cards=[e.card for e in ordered])
+    if cache is not None:
+        used = [*keys.values(), site_cache.panel_key([keys.get(e.dataset_id, "") for e in ordered])]
+        site_cache.bound(cache, cache_size, used, started_ns)
     clock.lap("render")
     return Generated(files, {DATASETS_MARKER: home}, nav, clock.timings)
 

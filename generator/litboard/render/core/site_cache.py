@@ -1,11 +1,18 @@
 """Incremental builds: a content-addressed cache of each dataset's generated output.
 
-A dataset's pages depend on its own data roots, on which datasets the build has and the
-system lists of those its ``same_as`` links name, on the code and templates, and on the release stamp
+A dataset's pages depend on its own data roots (their bytes and where they are), on whether
+each of them is a root of the study the build runs in (the provenance's build command leaves
+those out), on the system lists of the datasets its ``same_as`` links name (absent ones
+included: such a link is dropped), on the code and templates, and on the release stamp
 (SOURCE_DATE_EPOCH, LITBOARD_RELEASE, LITBOARD_SITE_URL). ``dataset_keys`` hashes exactly
-these; when a key is in the cache, the dataset is neither loaded nor analysed nor rendered:
-its files, nav, home card, provenance and judge-bias rows come from the cache. Touching a
-file (same bytes) changes nothing; adding a system rebuilds that dataset only.
+these — not the other datasets of the build, so a dataset cached in one combination of roots
+is reused in another; when a key is in the cache, the dataset is neither loaded nor analysed
+nor rendered: its files, nav, home card, provenance and judge-bias rows come from the cache.
+Touching a file (same bytes) changes nothing; adding a system rebuilds that dataset only.
+
+The cache is bounded (``bound``; default 1 GB, ``--site-cache-size``): after a build, the least
+recently used of litboard's own files in the cache are removed until the rest fit, never one
+this build used.
 
 Entries are written atomically (temporary file, then rename) and read back only when their
 name is the key, so a killed build leaves no half entry. The cache is local build state
@@ -26,13 +33,13 @@ from typing import Any, Sequence
 
 from ... import __version__
 from ...load.datasets import DatasetRoots
-from .cache_files import keep_newest, write_atomic
+from .cache_files import evict, write_atomic
 from .jinja import search_path
 
 GENERATOR = Path(__file__).resolve().parents[2]  # the generator package
 ENV = ("SOURCE_DATE_EPOCH", "LITBOARD_RELEASE", "LITBOARD_SITE_URL")
 DATA_PARTS = ("corpus", "judgments", "reported")
-KEEP = 64  # entries kept (newest first); a dataset's entry is ~ the size of its pages
+DEFAULT_SIZE = 10**9  # bytes the cache may keep after a build (litboard's own files; 1 GB)
 
 
 @dataclass
@@ -85,19 +92,20 @@ def system_folders(root: Path) -> list[str]:
 
 def dataset_keys(groups: Sequence[DatasetRoots], templates: Path) -> dict[str, str]:
     """Dataset id -> cache key, for every group with a declared id."""
+    from ...project import find
+
     code = code_fingerprint(templates)
     env = "|".join(f"{k}={os.environ.get(k, '')}" for k in ENV)
-    digests = {g.id: [root_digest(r) for r in g.roots] for g in groups if g.id is not None}
+    study = set(find().roots)  # provenance._flags: a study root needs no --data in the build command
     systems = {str(g.id): sorted({s for r in g.roots for s in system_folders(r)}) for g in groups}
-    ids = repr(sorted(systems))
     keys = {}
     for group in groups:
         if group.id is None:
             continue
         linked = sorted({target.partition("/")[0] for r in group.roots for target in _same_as(r)})
         context = repr([(ds, systems.get(ds)) for ds in linked])  # the datasets its same_as names
-        keys[group.id] = hashlib.sha256("\n".join([code, env, ids, context, group.id, *digests[group.id]])
-                                        .encode()).hexdigest()
+        roots = [f"{root_digest(r)} {r.resolve() in study}" for r in group.roots]
+        keys[group.id] = hashlib.sha256("\n".join([code, env, context, group.id, *roots]).encode()).hexdigest()
     return keys
 
 
@@ -148,4 +156,10 @@ def read(cache: Path, key: str, kind: type = Entry) -> Any:
 def write(cache: Path, key: str, entry: Entry | Panel) -> None:
     cache.mkdir(parents=True, exist_ok=True)
     write_atomic(cache / f"{key}.pickle", lambda handle: pickle.dump(entry, handle, protocol=pickle.HIGHEST_PROTOCOL))
-    keep_newest(cache.glob("*.pickle"), KEEP)
+
+
+def bound(cache: Path, limit: int, keys: Sequence[str], since_ns: int) -> list[Path]:
+    """Keep the cache within ``limit`` bytes after a build: the least recently used of
+    litboard's own files go first; the entries under ``keys`` and every file read or written
+    since ``since_ns`` (this build's) stay, even when they alone exceed the limit. The files removed."""
+    return evict(cache, limit, {cache / f"{key}.pickle" for key in keys}, since_ns)
