@@ -2,10 +2,13 @@
 
 Modes (``--mode``, repeatable; ``make bench`` passes BENCH_MODES, default all four):
 
-* ``synthetic``: for each size N of ``--size`` (``make bench``: BENCH_SIZE, default 1000 and
-  10000 segments) and 2N,
-  write ``bench/make_synthetic.py``'s TSV (N segments x 15 systems x 3 raters), import it
-  with ``litboard import wmt-mqm`` and build it; the 2N row gives the time ratio.
+* ``synthetic``: for each size N of ``--size`` (``make bench``: BENCH_SIZE, default 2000 and
+  20000 segments), write ``bench/make_synthetic.py``'s TSV (N segments x 15 systems x 3
+  raters), import it with ``litboard import wmt-mqm``, build it and freeze the build as one
+  release (``litboard release``: the deployed size is the site plus ``releases/v``, the
+  folder ``make releases-into-site`` copies into it; a file hard-linked twice counts once);
+  the ratios of the largest size to the smallest follow the table. The TSVs' statistics
+  (``bench/mqm_stats.py``) are printed beside those of the WMT sample in ../shared/data.
 * ``liteval``: import the LitEval release (``--liteval``, default
   ../shared/data/liteval-public beside the repository) with ``litboard import liteval`` and build it.
 * ``incremental``: with the site cache (``build --site-cache``), a full build of the demo
@@ -16,11 +19,14 @@ Modes (``--mode``, repeatable; ``make bench`` passes BENCH_MODES, default all fo
   set in one site.
 
 Every build runs in a child process (``litboard.build.build_site``); the parent takes its
-wall time and peak RSS (``os.wait4``), then measures the output: pages, HTML MB, search
-index MB (``search/search_index.json``) and the largest page. Inputs are cached in
-``--work`` (default /tmp/litboard-bench) by size and seed.
+wall time, its CPU seconds (user + sys of the child and every process it waited for: the
+dataset workers), peak RSS (``os.wait4``) and the load average before and after (the machine
+may be shared: CPU seconds are the figure that does not depend on it), then measures the
+output: pages, HTML MB, site MB, MB per segment, search index MB
+(``search/search_index.json``) and the largest page. Inputs are cached in ``--work``
+(default /tmp/litboard-bench) by size and seed.
 
-Usage: python bench/bench_scale.py --size 1000 [--size 2000] [--mode liteval] [--profile]
+Usage: python bench/bench_scale.py --size 2000 [--size 20000] [--mode liteval] [--no-release] [--profile]
 """
 
 from __future__ import annotations
@@ -36,6 +42,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
+SAMPLE = REPO.parent / "shared" / "data" / "wmt-mqm-sample" / "mqm_ted_zhen.head300.tsv"
 CHILD = """
 import json, sys
 from pathlib import Path
@@ -54,20 +61,37 @@ pstats.Stats("/tmp/litboard-bench.prof").sort_stats("cumulative").print_stats(35
 
 
 @dataclass
+class Run:
+    """What one child process cost."""
+
+    stdout: str
+    wall: float
+    cpu: float  # user + sys, the child's waited-for descendants included
+    rss_gb: float
+    load: tuple[float, float]  # 1-minute load average before and after
+
+
+@dataclass
 class Row:
     name: str
     wall: float = 0.0
+    cpu: float = 0.0
+    load: tuple[float, float] = (0.0, 0.0)
     phases: dict[str, float] = field(default_factory=dict)
     rss_gb: float = 0.0
     pages: int = 0
     html_mb: float = 0.0
+    site_mb: float = 0.0
+    segments: int = 0
     search_mb: float = 0.0
     largest: str = ""
+    deployed_mb: float = 0.0
     note: str = ""
 
 
-def python(args: list[str], env: dict[str, str] | None = None) -> tuple[str, float, float]:
-    """Run ``python args`` from the repository; (stdout, wall seconds, peak RSS GB)."""
+def run(args: list[str], env: dict[str, str] | None = None) -> Run:
+    """Run ``python args`` from the repository and measure it."""
+    before = os.getloadavg()[0]
     started = time.perf_counter()
     child = subprocess.Popen([sys.executable, *args], cwd=REPO, stdout=subprocess.PIPE,
                              env={**os.environ, "PYTHONPATH": str(REPO / "generator"), **(env or {})}, text=True)
@@ -76,14 +100,24 @@ def python(args: list[str], env: dict[str, str] | None = None) -> tuple[str, flo
     child.returncode = os.waitstatus_to_exitcode(status)
     if child.returncode:
         raise SystemExit(f"bench: {' '.join(args[:3])} failed with exit code {child.returncode}")
-    return out, time.perf_counter() - started, usage.ru_maxrss / 1024 / 1024
+    return Run(out, time.perf_counter() - started, usage.ru_utime + usage.ru_stime,
+               usage.ru_maxrss / 1024 / 1024, (before, os.getloadavg()[0]))
+
+
+def python(args: list[str], env: dict[str, str] | None = None) -> tuple[str, float, float]:
+    """Run ``python args`` from the repository; (stdout, wall seconds, peak RSS GB)."""
+    done = run(args, env)
+    return done.stdout, done.wall, done.rss_gb
+
+
+def tsv_path(work: Path, segments: int, seed: int) -> Path:
+    return work / f"synthetic-{segments}-{seed}" / "mqm_synthetic_ende.tsv"
 
 
 def synthetic_root(work: Path, segments: int, seed: int) -> Path:
-    folder = work / f"synthetic-{segments}-{seed}"
-    root = folder / "root"
+    tsv = tsv_path(work, segments, seed)
+    root = tsv.parent / "root"
     if not (root / "corpus").is_dir():
-        tsv = folder / "mqm_synthetic_ende.tsv"
         python(["bench/make_synthetic.py", "--segments", str(segments), "--seed", str(seed),
                 "--out", str(tsv)])
         python(["-m", "litboard.cli", "import", "wmt-mqm", str(tsv), "--out", str(root)])
@@ -97,22 +131,51 @@ def liteval_root(work: Path, release: Path) -> Path:
     return root
 
 
-def build(name: str, roots: list[Path], out: Path, cache: Path | None = None, cold: bool = True) -> Row:
+def build(name: str, roots: list[Path], out: Path, cache: Path | None = None, cold: bool = True,
+          env: dict[str, str] | None = None) -> Row:
     """One build into ``out``; ``cold``: remove the previous site first, whose unchanged pages
     a build would otherwise link instead of writing (only a rebuild should profit from that)."""
     if cold:
         shutil.rmtree(out, ignore_errors=True)
-    stdout, wall, rss = python(["-c", CHILD, str(out), str(cache) if cache else "-", *map(str, roots)])
-    result = json.loads(stdout.strip().splitlines()[-1])
-    row = Row(name, wall, result["timings"], rss, result["pages"])
+    done = run(["-c", CHILD, str(out), str(cache) if cache else "-", *map(str, roots)], env)
+    result = json.loads(done.stdout.strip().splitlines()[-1])
+    row = Row(name, done.wall, done.cpu, done.load, result["timings"], done.rss_gb, result["pages"])
     pages = [(p.stat().st_size, p) for p in out.rglob("*.html")]
     row.html_mb = sum(s for s, _ in pages) / 1e6
+    row.site_mb = tree_bytes([out]) / 1e6
     index = next(out.rglob("search_index.json"), None)
     row.search_mb = index.stat().st_size / 1e6 if index else 0.0
     if pages:
         size, path = max(pages)
         row.largest = f"{size / 1e3:,.0f} KB ({path.relative_to(out)})"
     return row
+
+
+def tree_bytes(folders: list[Path]) -> int:
+    """Bytes of every file under ``folders``, a file with several names (hard links) once."""
+    seen: set[tuple[int, int]] = set()
+    total = 0
+    for folder in folders:
+        for path in folder.rglob("*"):
+            info = path.lstat()
+            if path.is_file() and not path.is_symlink() and (info.st_dev, info.st_ino) not in seen:
+                seen.add((info.st_dev, info.st_ino))
+                total += info.st_size
+    return total
+
+
+RELEASE = "bench"  # the synthetic builds are built as this release, so it can be frozen
+
+
+def deployed(row: Row, work: Path, root: Path, out: Path) -> None:
+    """Freeze the build as one release with ``litboard release`` and book the deployed size:
+    the site plus the ``releases/v`` folder ``make releases-into-site`` copies into it."""
+    releases = work / "releases"
+    shutil.rmtree(releases, ignore_errors=True)  # the bench's own folder of the previous row
+    done = run(["-m", "litboard.cli", "release", RELEASE, "--site", str(out), "--releases", str(releases),
+                "--data", str(root), "--date", "2026-11-25"])
+    row.deployed_mb = tree_bytes([out, releases / "v"]) / 1e6
+    row.note = (row.note + "; " if row.note else "") + f"release: {done.wall:.0f} s wall, {done.cpu:.0f} CPU s"
 
 
 def incremental(work: Path, synthetic: Path, liteval: Path, out: Path) -> list[Row]:
@@ -162,35 +225,53 @@ def commit() -> str:
 
 
 def table(rows: list[Row]) -> str:
-    head = ["run", "wall s", "load", "analyse", "render", "mkdocs", "gen/mkdocs", "peak RSS GB",
-            "pages", "HTML MB", "search MB", "largest page", "note"]
+    head = ["run", "wall s", "CPU s", "load before/after", "load", "analyse", "render", "mkdocs",
+            "peak RSS GB", "pages", "HTML MB", "site MB", "MB/segment", "search MB", "largest page",
+            "deployed MB (1 release)", "note"]
     lines = ["| " + " | ".join(head) + " |", "|" + " --- |" * len(head)]
     for r in rows:
         p = r.phases
-        generator = sum(p.get(k, 0.0) for k in ("load", "analyse", "render"))
-        ratio = generator / p["mkdocs"] if p.get("mkdocs") else float("nan")
-        cells = [r.name, f"{r.wall:.1f}", *(f"{p.get(k, 0.0):.1f}" for k in
-                                             ("load", "analyse", "render", "mkdocs")),
-                 f"{ratio:.2f}", f"{r.rss_gb:.2f}", f"{r.pages:,}", f"{r.html_mb:.1f}",
-                 f"{r.search_mb:.2f}", r.largest, r.note]
+        cells = [r.name, f"{r.wall:.1f}", f"{r.cpu:.1f}", f"{r.load[0]:.1f} / {r.load[1]:.1f}",
+                 *(f"{p.get(k, 0.0):.1f}" for k in ("load", "analyse", "render", "mkdocs")),
+                 f"{r.rss_gb:.2f}", f"{r.pages:,}", f"{r.html_mb:,.1f}", f"{r.site_mb:,.1f}",
+                 f"{r.site_mb / r.segments:.4f}" if r.segments else "", f"{r.search_mb:.2f}", r.largest,
+                 f"{r.deployed_mb:,.1f}" if r.deployed_mb else "", r.note]
         lines.append("| " + " | ".join(cells) + " |")
     return "\n".join(lines)
+
+
+def ratios(first: Row, last: Row) -> str:
+    """The largest synthetic size against the smallest: data, wall, CPU and size ratios."""
+    data = last.segments / first.segments
+    return (f"{last.segments:,} / {first.segments:,} segments ({data:.0f}x data): wall {last.wall / first.wall:.2f}x, "
+            f"CPU {last.cpu / first.cpu:.2f}x, site size {last.site_mb / first.site_mb:.2f}x, "
+            f"pages {last.pages / first.pages:.2f}x")
+
+
+def statistics(work: Path, sizes: list[int], seed: int) -> str:
+    """``bench/mqm_stats.py``'s table: the WMT sample beside every synthetic TSV of the run."""
+    sys.path.insert(0, str(REPO / "bench"))
+    from mqm_stats import measure, table as stats_table
+
+    files = {f"WMT sample ({SAMPLE.name})": SAMPLE} if SAMPLE.is_file() else {}
+    files.update({f"synthetic {n:,}": tsv_path(work, n, seed) for n in sizes})
+    return stats_table({name: measure(path) for name, path in files.items()})
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--size", type=int, action="append",
-                        help="segments of the 1x synthetic set (repeatable; default 1000)")
+                        help="segments of a synthetic set (repeatable; default BENCH_SIZE or 2000 20000)")
     parser.add_argument("--mode", action="append", choices=["synthetic", "liteval", "incremental", "combined"])
     parser.add_argument("--seed", type=int, default=20)
     parser.add_argument("--work", type=Path, default=Path("/tmp/litboard-bench"))
     parser.add_argument("--liteval", type=Path,
                         default=Path(__file__).resolve().parents[2] / "shared" / "data" / "liteval-public")
-    parser.add_argument("--no-double", action="store_true", help="skip the 2x run of each size")
+    parser.add_argument("--no-release", action="store_true", help="skip the release of each synthetic build")
     parser.add_argument("--profile", action="store_true",
                         help="cProfile one build of the first size instead (top 35 by cumulative time)")
     args = parser.parse_args()
-    sizes = args.size or [int(v) for v in os.environ.get("BENCH_SIZE", "1000").split()]
+    sizes = sorted(args.size or [int(v) for v in os.environ.get("BENCH_SIZE", "2000 20000").split()])
     modes = args.mode or ["synthetic"]
     out = args.work / "public"
     if out.is_dir() and not (out / ".litboard-site").is_file():
@@ -199,30 +280,33 @@ def main() -> None:
         print(python(["-c", PROFILE, str(out), str(synthetic_root(args.work, sizes[0], args.seed))])[0])
         return
     rows: list[Row] = []
+    synthetic: list[Row] = []
     if "synthetic" in modes:
-        for size in sizes:
-            runs = [size] if args.no_double else [size, 2 * size]
-            first = None
-            for n in runs:
-                row = build(f"synthetic {n:,} x 15 x 3", [synthetic_root(args.work, n, args.seed)], out)
-                if first is None:
-                    first = row
-                else:
-                    row.note = f"time ratio {row.wall / first.wall:.2f} for 2x data"
-                rows.append(row)
-                print(table(rows[-1:]).splitlines()[-1], flush=True)
+        for n in sizes:
+            root = synthetic_root(args.work, n, args.seed)
+            row = build(f"synthetic {n:,} x 15 x 3", [root], out,
+                        env=None if args.no_release else {"LITBOARD_RELEASE": RELEASE})
+            row.segments = n
+            if not args.no_release:
+                deployed(row, args.work, root, out)
+            synthetic.append(row)
+            print(table([row]).splitlines()[-1], flush=True)
+        rows += synthetic
     if "liteval" in modes:
         rows.append(build("LitEval release", [liteval_root(args.work, args.liteval)], out))
     if "incremental" in modes:  # on the smallest and the largest synthetic set of the run
-        largest = max(sizes) if args.no_double else 2 * max(sizes)
-        for n in sorted({min(sizes), largest}):
+        for n in sorted({min(sizes), max(sizes)}):
             rows += incremental(args.work, synthetic_root(args.work, n, args.seed),
                                 liteval_root(args.work, args.liteval), out)
     if "combined" in modes:
         roots = [REPO, liteval_root(args.work, args.liteval), synthetic_root(args.work, min(sizes), args.seed)]
         rows.append(build(f"combined: repository + LitEval + synthetic {min(sizes):,}", roots, out))
     print(f"\nlitboard bench at commit {commit()} ({os.cpu_count()} cores)\n")
+    if synthetic:
+        print(statistics(args.work, sizes, args.seed) + "\n")
     print(table(rows))
+    if len(synthetic) > 1:
+        print("\n" + ratios(synthetic[0], synthetic[-1]))
 
 
 if __name__ == "__main__":
