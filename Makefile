@@ -170,10 +170,11 @@ test: install-test
 	$(BIN)/python -m pytest -q -p no:cacheprovider
 
 ## Scale benchmark (bench/bench_scale.py): for each BENCH_SIZE, that many segments x 15 systems x 3
-## raters and 2x that (synthetic WMT MQM, imported and built); the LitEval release, the combined
-## site and incremental rebuilds (BENCH_MODES).
-BENCH_SIZE  ?= 1000 10000
-BENCH_MODES ?= synthetic liteval combined incremental
+## raters (synthetic WMT MQM, imported, built and released once): wall beside CPU seconds and load,
+## sizes, the ratios between the largest and the smallest size. BENCH_MODES="synthetic liteval
+## combined incremental" adds the LitEval release, the combined site and incremental rebuilds.
+BENCH_SIZE  ?= 2000 20000
+BENCH_MODES ?= synthetic
 bench: install
 	$(BIN)/python bench/bench_scale.py $(foreach s,$(BENCH_SIZE),--size $(s)) $(foreach m,$(BENCH_MODES),--mode $(m))
 
