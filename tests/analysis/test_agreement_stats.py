@@ -209,3 +209,21 @@ def test_span_kappa_ci_pools_resampled_texts_by_hand() -> None:
     whole = span_kappa(spans, lengths, ("a", "b")).value
     assert texts == 2 and low < whole < high
     assert high == pytest.approx(1.0)  # resamples drawing t1 twice agree perfectly
+
+
+def test_the_coincidence_matrix_by_products_equals_the_package() -> None:
+    """Bit for bit with up to 3 raters a unit (every term a whole or half number), to rounding beyond."""
+    from krippendorff import krippendorff as kd
+
+    from litboard.analysis.agreement import _coincidences
+
+    rng = np.random.default_rng(3)
+    for raters, exact in ((3, True), (7, False)):
+        values = rng.integers(0, 9, size=(raters, 400)).astype(float)
+        values[rng.random(values.shape) < 0.3] = np.nan
+        counts = kd._reliability_data_to_value_counts(values, np.unique(values[~np.isnan(values)]))
+        mine, theirs = _coincidences(counts), kd._coincidences(counts)
+        if exact:
+            assert np.array_equal(mine, theirs)
+        else:
+            assert np.allclose(mine, theirs, rtol=1e-13, atol=0)

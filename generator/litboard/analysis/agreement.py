@@ -83,9 +83,8 @@ COINCIDENCE_BYTES = 256 * 1024 * 1024  # the package builds a units x values x v
 def _alpha(values: np.ndarray, level: Level) -> float:
     """``krippendorff.alpha(reliability_data=values, level_of_measurement=level)``; when the
     package's units x values x values intermediate would exceed COINCIDENCE_BYTES (WMT-size
-    campaigns: ~3 GB), the same steps with the coincidence matrix summed over chunks of
-    units (it is a sum over units). Equal to the package to rounding
-    (tests/analysis/test_agreement_stats.py)."""
+    campaigns: ~3 GB), the same steps with the coincidence matrix as matrix products
+    (``_coincidences``). Equal to the package to rounding (tests/analysis/test_agreement_stats.py)."""
     import krippendorff
     from krippendorff import krippendorff as kd
 
@@ -99,12 +98,25 @@ def _alpha(values: np.ndarray, level: Level) -> float:
     counts = kd._reliability_data_to_value_counts(values, domain)
     if (counts.sum(axis=-1) <= 1).all():  # the package's own refusal, same message
         return float(krippendorff.alpha(reliability_data=values, level_of_measurement=level))
-    step = max(1, COINCIDENCE_BYTES // (len(domain) ** 2 * 8))
-    o = sum(kd._coincidences(counts[i:i + step]) for i in range(0, units, step))
+    o = _coincidences(counts)
     n_v = o.sum(axis=0)
     e = kd._random_coincidences(n_v)
     d = kd._distances(domain, kd._distance_metric(level), n_v)
     return float(1 - (o * d).sum() / (e * d).sum())
+
+
+def _coincidences(counts: np.ndarray) -> np.ndarray:
+    """The package's coincidence matrix, sum over units u of (c_u c_u' - diag(c_u)) / (m_u - 1)
+    (c_u: the unit's value counts, m_u: its pairable values, at least 2), as one matrix product
+    per group of units with the same m_u instead of a units x values x values array: the
+    products of counts are whole numbers, exact in floating point; with 2 or 3 raters (m_u - 1
+    of 1 or 2) so is every term, and the matrix equals the package's bit for bit."""
+    pairable = np.maximum(counts.sum(axis=1), 2)
+    o = np.zeros((counts.shape[1], counts.shape[1]))
+    for m in np.unique(pairable):
+        group = counts[pairable == m].astype(float)
+        o += (group.T @ group - np.diag(group.sum(axis=0))) / float(m - 1)
+    return o
 
 
 def reliability_matrix(long: pd.DataFrame, value: str = "score",
