@@ -24,7 +24,8 @@ from ...typology import DEFAULT_SCALES
 from .. import ImportReport
 from ..core.inputs import dataset_card, input_files, namespace_ids, work_card
 from ..core.inputs import dataset_card, files_title, input_files, namespace_ids, work_card
-from ..core.mapping import CsvMapping, ScoreSettings, load_mapping
+from ..core.mapping import CsvMapping, load_mapping
+from ..core.mapping_tables import ScoreSettings
 from ..core.mapping_io import require_mapping
 from ..core.root_builder import RootBuilder
 from .csv_errors import ErrorRows, untagged
