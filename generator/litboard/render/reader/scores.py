@@ -38,6 +38,16 @@ class AgreementRun:
 
 
 @dataclass(frozen=True)
+class Stretch:
+    """A marked stretch of the translation: characters [start, end) and their text."""
+
+    start: int
+    end: int
+    level: str  # "all" or "some"
+    text: str
+
+
+@dataclass(frozen=True)
 class KappaView:
     first: str
     second: str
@@ -56,6 +66,22 @@ class AgreementView:
     kappas: list[KappaView]
     marked_all: int
     marked_some: int
+
+    @property
+    def length(self) -> int:
+        """Characters of the translation (the kappas' n)."""
+        return sum(len(r.text) for r in self.runs)
+
+    @property
+    def stretches(self) -> list[Stretch]:
+        """The marked runs with their character offsets (the page lists these instead of
+        repeating the translation's text; reader.js draws them over the text)."""
+        out, at = [], 0
+        for r in self.runs:
+            if r.level:
+                out.append(Stretch(at, at + len(r.text), r.level, r.text))
+            at += len(r.text)
+        return out
 
 
 def records_by(frame: pd.DataFrame, keys: list[str]) -> dict[Any, list[dict[str, Any]]]:
