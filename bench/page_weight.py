@@ -5,7 +5,7 @@ Takes a built site (``--site``) or builds one from ``bench/make_synthetic.py``'s
 present), then parses a seeded sample of the reader pages (``paragraphs/*.html`` with an
 ``lb-reader`` block) with ``html.parser`` and splits each page's bytes into parts:
 
-* agreement: every ``<details class="lb-agreement">``; inside it, the κ note (its
+* agreement: every ``<details class="lb-agreement">`` (or one-line ``p.lb-agreement``); inside it, the κ note (its
   ``p.lb-note``) and the translation's text again (its ``p.lb-agree-text``);
 * theme chrome: site navigation (the primary sidebar), header (``header.md-header``), head;
 * error-span popovers (``span.lb-pop`` inside a highlighted run, ``.lb-run``);
@@ -107,7 +107,7 @@ class PageParts(HTMLParser):
             return "chrome.header"
         if e.tag == "div" and "md-sidebar--primary" in e.classes:
             return "chrome.nav"
-        if e.tag == "details" and "lb-agreement" in e.classes:
+        if e.tag in ("details", "p") and "lb-agreement" in e.classes:
             return "agreement"
         if "lb-agreement" in inside and e.tag == "p":
             return "agreement.note" if "lb-note" in e.classes else "agreement.text" if "lb-agree-text" in e.classes else ""

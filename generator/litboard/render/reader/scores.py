@@ -5,6 +5,7 @@ agreement overlay. Pure functions over the tidy tables; formatting is left to te
 from __future__ import annotations
 
 from dataclasses import dataclass
+import math
 from itertools import combinations
 from typing import Any, Iterator, Mapping
 
@@ -71,6 +72,11 @@ class AgreementView:
     def length(self) -> int:
         """Characters of the translation (the kappas' n)."""
         return sum(len(r.text) for r in self.runs)
+
+    @property
+    def unmarked(self) -> bool:
+        """Nobody marked a character, so every kappa is undefined (the page says it in one line)."""
+        return not self.marked_all and not self.marked_some and all(math.isnan(k.value) for k in self.kappas)
 
     @property
     def stretches(self) -> list[Stretch]:
