@@ -46,7 +46,7 @@ def _check_agreement_summary(tab, view: ParagraphView) -> None:
 
 
 def _check_popovers(tab) -> None:
-    """Every span of the page's JSON: its title, annotator, campaign and comment in the popover
+    """Every span of the page's JSON: its title, severity, annotator, campaign and comment in the popover
     of each run that shows it, visible on keyboard focus."""
     data = json.loads(tab.locator("script.lb-reader-data").text_content())
     spans = [s for t in data["translations"] for s in t["spans"]] + data["source"]
@@ -61,8 +61,8 @@ def _check_popovers(tab) -> None:
         popover = tab.locator(f"#{run.get_attribute('aria-describedby')}")
         assert popover.is_visible()
         text = popover.inner_text()
-        for field in ("title", "annotator", "campaign", "comment"):
-            assert s[field] in text, (s["key"], field)
+        for field in ("title", "severity", "annotator", "campaign", "comment"):
+            assert s.get(field, "") in text, (s["key"], field)
         run.evaluate("e => e.blur()")
 
 

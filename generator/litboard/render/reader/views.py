@@ -263,11 +263,12 @@ def _annotator_toggles(spans: list[SpanView]) -> list[ToggleView]:
 
 
 def _data(paragraph: str, source: TextView, pairs: list[PairView]) -> dict[str, Any]:
-    """The page's spans as data (embedded as JSON for scripts and checks)."""
-    def spans(view: TextView) -> list[dict[str, Any]]:
+    """The page's spans as data (embedded as compact JSON for scripts and checks)."""
+    def spans(view: TextView) -> list[dict[str, Any]]:  # severity, comment and ucp only when set
         return [{"key": s.key, "layer": s.layer, "start": s.start, "end": s.end, "title": s.title,
-                 "severity": s.severity, "annotator": s.annotator, "campaign": s.campaign,
-                 "comment": s.comment, "ucp": s.ucp} for s in view.spans]
+                 "annotator": s.annotator, "campaign": s.campaign,
+                 **{k: v for k, v in (("severity", s.severity), ("comment", s.comment), ("ucp", s.ucp)) if v}}
+                for s in view.spans]
     return {"paragraph": paragraph, "source": spans(source),
             "translations": [{"id": t.anchor, "system": t.system, "name": t.name, "spans": spans(t.text)}
                              for p in pairs for t in p.translations]}

@@ -11,6 +11,17 @@
       if (el.getAttribute(attribute) === value && !el.closest(".lb-controls")) { el.classList.toggle(cls, off); }
     });
   }
+  function syncItems(reader) {  /* a popover's items follow its run's marks, in order */
+    each(reader, ".lb-run", function (run) {
+      var marks = run.querySelectorAll("mark[data-span]"), pop = run.querySelector(":scope > .lb-pop");
+      if (!pop) { return; }
+      Array.prototype.forEach.call(pop.querySelectorAll(":scope > .lb-pop-item"), function (item, i) {
+        if (!marks[i]) { return; }
+        item.classList.toggle("lb-off-layer", marks[i].classList.contains("lb-off-layer"));
+        item.classList.toggle("lb-off-who", marks[i].classList.contains("lb-off-who"));
+      });
+    });
+  }
   function ucpsOf(run) {
     var ids = [];
     each(run, "mark[data-ucp]", function (m) { ids.push(m.getAttribute("data-ucp")); });
@@ -74,11 +85,13 @@
     each(reader, "input[data-lb-layer]", function (box) {
       box.addEventListener("change", function () {
         setOff(reader, "data-layer", box.getAttribute("data-lb-layer"), "lb-off-layer", !box.checked);
+        syncItems(reader);
       });
     });
     each(reader, "input[data-lb-toggle]", function (box) {
       box.addEventListener("change", function () {
         setOff(reader, "data-toggle", box.getAttribute("data-lb-toggle"), "lb-off-who", !box.checked);
+        syncItems(reader);
       });
     });
     each(reader, "input[data-lb-blind]", function (box) {
