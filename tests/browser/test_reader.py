@@ -45,7 +45,7 @@ def test_toggling_a_layer_hides_exactly_its_spans(page, demo_site: str) -> None:
         else:
             assert after[key] == before[key], key
     # its details leave the popovers too; the text itself stays
-    assert page.locator(".lb-pop-item[data-layer=mqm]").first.evaluate("e => getComputedStyle(e).display") == "none"
+    assert page.locator(".lb-pop-item.lb-l-mqm").first.evaluate("e => getComputedStyle(e).display") == "none"
     page.locator("input[data-lb-layer=mqm]").check()
     assert styles(page, marks) == before
     # per annotator: only that annotator's spans
@@ -54,13 +54,19 @@ def test_toggling_a_layer_hides_exactly_its_spans(page, demo_site: str) -> None:
     after = styles(page, marks)
     for key, toggle in who.items():
         assert bare(after[key]) == (toggle == "mqm-students:s1"), key
+    # and that annotator's details leave the popovers (the items follow their run's marks)
+    hidden = page.locator(".lb-run").evaluate_all("""runs => runs.flatMap(run => {
+      const items = run.querySelectorAll(':scope > .lb-pop > .lb-pop-item');
+      return Array.from(run.querySelectorAll('mark[data-span]'), (m, i) =>
+        [m.dataset.toggle, getComputedStyle(items[i]).display === 'none']); })""")
+    assert hidden and all(off == (toggle == "mqm-students:s1") for toggle, off in hidden)
     assert page.dialogs == []
 
 
 def test_keyboard_focus_on_a_span_shows_its_comment(page, demo_site: str) -> None:
     page.goto(f"{demo_site}/{DEMO}")
     data = json.loads(page.locator("script.lb-reader-data").text_content())
-    comments = {s["key"]: s["comment"] for t in data["translations"] for s in t["spans"]}
+    comments = {s["key"]: s.get("comment", "") for t in data["translations"] for s in t["spans"]}
     for _ in range(300):
         page.keyboard.press("Tab")
         if page.evaluate("document.activeElement.classList.contains('lb-run')"
@@ -144,7 +150,7 @@ def test_hostile_fixture_renders_as_literal_text(page, hostile_site: str) -> Non
     assert "Human <script>alert('script')</script>" in page.locator("#en-de-evil-ht-name").inner_text()
     assert page.locator("h1").first.inner_text().startswith("Evil <img src=x onerror=alert('img')> {{ 7*7 }}")
     data = json.loads(page.locator("script.lb-reader-data").text_content())
-    assert any("</script><script>alert('json')</script>" in s["comment"]
+    assert any("</script><script>alert('json')</script>" in s.get("comment", "")
                for t in data["translations"] for s in t["spans"])
     # right-to-left overrides stay inside their own isolate
     assert page.locator(".lb-pop-comment").first.evaluate("e => getComputedStyle(e).unicodeBidi") == "isolate"

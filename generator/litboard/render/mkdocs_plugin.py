@@ -40,7 +40,7 @@ from mkdocs.structure.files import File, Files
 from ..errors import DataError
 from ..project import PAGES, TEMPLATES
 from . import search_bodies
-from .core import bulk
+from .core import bulk, chrome
 from .core.bulk import raw_body
 from .core.site import Generated, generate
 from .core.cache_files import parse_size
@@ -165,7 +165,7 @@ class LitboardPlugin(BasePlugin[LitboardConfig]):
     def on_post_page(self, output: str, page: Any, config: Any) -> str:
         if getattr(self, "pages", None) is not None:
             self.pages.tick(1)
-        return output
+        return chrome.compact(output)
 
     def on_post_build(self, config: Any) -> None:
         if getattr(self, "pages", None) is not None:

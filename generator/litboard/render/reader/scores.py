@@ -5,6 +5,7 @@ agreement overlay. Pure functions over the tidy tables; formatting is left to te
 from __future__ import annotations
 
 from dataclasses import dataclass
+import math
 from itertools import combinations
 from typing import Any, Iterator, Mapping
 
@@ -38,6 +39,16 @@ class AgreementRun:
 
 
 @dataclass(frozen=True)
+class Stretch:
+    """A marked stretch of the translation: characters [start, end) and their text."""
+
+    start: int
+    end: int
+    level: str  # "all" or "some"
+    text: str
+
+
+@dataclass(frozen=True)
 class KappaView:
     first: str
     second: str
@@ -56,6 +67,27 @@ class AgreementView:
     kappas: list[KappaView]
     marked_all: int
     marked_some: int
+
+    @property
+    def length(self) -> int:
+        """Characters of the translation (the kappas' n)."""
+        return sum(len(r.text) for r in self.runs)
+
+    @property
+    def unmarked(self) -> bool:
+        """Nobody marked a character, so every kappa is undefined (the page says it in one line)."""
+        return not self.marked_all and not self.marked_some and all(math.isnan(k.value) for k in self.kappas)
+
+    @property
+    def stretches(self) -> list[Stretch]:
+        """The marked runs with their character offsets (the page lists these instead of
+        repeating the translation's text; reader.js draws them over the text)."""
+        out, at = [], 0
+        for r in self.runs:
+            if r.level:
+                out.append(Stretch(at, at + len(r.text), r.level, r.text))
+            at += len(r.text)
+        return out
 
 
 def records_by(frame: pd.DataFrame, keys: list[str]) -> dict[Any, list[dict[str, Any]]]:

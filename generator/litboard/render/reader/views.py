@@ -11,7 +11,7 @@ from __future__ import annotations
 import hashlib
 import random
 from dataclasses import dataclass, field
-from typing import Any, Mapping
+from typing import Any, Iterable, Mapping
 
 from ...model import Corpus
 from ..core.spans import split_runs
@@ -99,6 +99,12 @@ class ParagraphView:
     categories: list[str]
     data: dict[str, Any]
     attribution: str = ""  # the rights note of a licensed text, shown under the navigation
+    kappa_labels: list[str] = field(default_factory=list)  # said once, under the translations
+    provenances: list[str] = field(default_factory=list)  # each score's, once per page
+
+    def provenance_id(self, provenance: str) -> str:
+        """The id of ``provenance``'s entry in the page's list (scores refer to it)."""
+        return f"lb-prov-{self.provenances.index(provenance) + 1}"
 
 
 @dataclass
@@ -172,12 +178,21 @@ def _paragraph(p: dict[str, Any], translations: list[dict[str, Any]], ctx: _Cont
     source_spans += source_errors(marked, names, ctx.spans)
     source = _text_view(p["text"], p["snippet"], p["restricted"], p["source_lang"], source_spans, "src")
     every = [s for v in pairs for t in v.translations for s in t.text.spans] + source.spans
-    return ParagraphView(
+    shown = [t for v in pairs for t in v.translations]
+    view = ParagraphView(
         pid, p["work"], str(work.get("title", p["work"])), str(work.get("author", "")), p["source_lang"],
         source, pairs, prev, nxt, _layer_toggles(every), _annotator_toggles(every),
         sorted({c[len("lb-cat-"):] for s in every if s.layer in ("mqm", "auto") for c in s.css.split()
                 if c.startswith("lb-cat-")}),
         _data(pid, source, pairs), _attribution(work))
+    view.kappa_labels = _distinct(k.label for t in shown for a in t.agreement for k in a.kappas)
+    view.provenances = _distinct(s.provenance for t in shown for s in t.scores)
+    return view
+
+
+def _distinct(values: Iterable[str]) -> list[str]:
+    """``values`` without repeats, in order of first appearance."""
+    return list(dict.fromkeys(values))
 
 
 def _attribution(work: dict[str, Any]) -> str:
@@ -248,11 +263,12 @@ def _annotator_toggles(spans: list[SpanView]) -> list[ToggleView]:
 
 
 def _data(paragraph: str, source: TextView, pairs: list[PairView]) -> dict[str, Any]:
-    """The page's spans as data (embedded as JSON for scripts and checks)."""
-    def spans(view: TextView) -> list[dict[str, Any]]:
+    """The page's spans as data (embedded as compact JSON for scripts and checks)."""
+    def spans(view: TextView) -> list[dict[str, Any]]:  # severity, comment and ucp only when set
         return [{"key": s.key, "layer": s.layer, "start": s.start, "end": s.end, "title": s.title,
-                 "severity": s.severity, "annotator": s.annotator, "campaign": s.campaign,
-                 "comment": s.comment, "ucp": s.ucp} for s in view.spans]
+                 "annotator": s.annotator, "campaign": s.campaign,
+                 **{k: v for k, v in (("severity", s.severity), ("comment", s.comment), ("ucp", s.ucp)) if v}}
+                for s in view.spans]
     return {"paragraph": paragraph, "source": spans(source),
             "translations": [{"id": t.anchor, "system": t.system, "name": t.name, "spans": spans(t.text)}
                              for p in pairs for t in p.translations]}
