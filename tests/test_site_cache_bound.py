@@ -11,12 +11,15 @@ from pathlib import Path
 
 import pytest
 
+from litboard import project
 from litboard.build import build_site
 from litboard.cli import main
 from litboard.errors import DataError
 from litboard.load.datasets import group_roots
 from litboard.render.core import cache_files, site_cache
 from litboard.render.core.jinja import DEFAULT_TEMPLATES
+from litboard.project import Project
+from litboard.scaffold import init_study
 
 from .conftest import REPO
 from .helpers import FIXTURES
@@ -147,4 +150,33 @@ def test_a_bad_size_names_the_option_and_the_fix(tmp_path: Path, capsys: pytest.
     code = main(["build", "--data", str(TINY), "--out", str(tmp_path / "out"), "--site-cache-size=-1GB"])
     assert code == 1
     assert "--site-cache-size: '-1GB' is not a size (fix: give a number of bytes" in capsys.readouterr().err
+    assert not (tmp_path / "out").exists()
+
+
+def _study(tmp_path: Path, size: str) -> Project:
+    """A study (``litboard init``) over a copy of the tiny fixture, its plugin given ``site_cache_size``."""
+    folder = tmp_path / "study"
+    init_study(folder)
+    shutil.copytree(TINY, folder / "data", dirs_exist_ok=True)
+    config = folder / "mkdocs.yml"
+    text = config.read_text(encoding="utf-8").replace('roots: ["data"]', f'roots: ["data"]\n      site_cache_size: "{size}"')
+    assert f'site_cache_size: "{size}"' in text
+    config.write_text(text, encoding="utf-8")
+    return project.find(folder)
+
+
+def test_a_studys_mkdocs_yml_sets_the_bound(tmp_path: Path) -> None:
+    study = _study(tmp_path, "0")
+    cache = study.cache / "site"
+    build_site(list(study.roots), tmp_path / "out", cache=cache, study=study)
+    old = _old_entries(cache, 3, 1_000)
+    build_site(list(study.roots), tmp_path / "out", cache=cache, study=study)
+    assert not any(p.exists() for p in old)  # 0: only what the build used stays
+    assert len(list(cache.glob("*.pickle"))) == 2
+
+
+def test_a_bad_size_in_mkdocs_yml_names_the_file_and_the_key(tmp_path: Path) -> None:
+    study = _study(tmp_path, "a lot")
+    with pytest.raises(DataError, match="plugins: litboard: site_cache_size: 'a lot' is not a size"):
+        build_site(list(study.roots), tmp_path / "out", cache=study.cache / "site", study=study)
     assert not (tmp_path / "out").exists()
