@@ -93,7 +93,17 @@
       if (worstFirst) { order = -order; }
       return order || a.getAttribute("data-system").localeCompare(b.getAttribute("data-system"));
     });
-    unranked.sort(function (a, b) { return a.getAttribute("data-system").localeCompare(b.getAttribute("data-system")); });
+    /* the default ranking keeps the build's order of the unranked rows (its header says which
+       order that is); any other ranking lists them by name, and the header says so */
+    var original = key === section.getAttribute("data-default-rank");
+    unranked.sort(function (a, b) {
+      var x = a.getAttribute("data-lb-order"), y = b.getAttribute("data-lb-order");
+      if (original && x !== null && y !== null) { return Number(x) - Number(y); }
+      return a.getAttribute("data-name").toLowerCase().localeCompare(b.getAttribute("data-name").toLowerCase()) ||
+        a.getAttribute("data-system").localeCompare(b.getAttribute("data-system"));
+    });
+    section.querySelectorAll("[data-lb-unranked-original]").forEach(function (el) { el.hidden = !original; });
+    section.querySelectorAll("[data-lb-unranked-resorted]").forEach(function (el) { el.hidden = original; });
     var bodyRanked = table.querySelector("tbody.lb-ranked"), bodyUnranked = table.querySelector("tbody.lb-unranked");
     ranked.forEach(function (row, i) {
       row.querySelector(".lb-rank").textContent = String(worstFirst ? ranked.length - i : i + 1);
@@ -211,6 +221,7 @@
        "-": show every column */
     var hidden = state.hide === null || state.hide === "-" ? [] : state.hide.split(",");
     sections.forEach(function (section) {
+      section.querySelectorAll("tbody.lb-unranked tr.lb-row").forEach(function (row, i) { row.setAttribute("data-lb-order", String(i)); });
       section.querySelectorAll(".lb-rank-choice, .lb-column-chooser, .lb-constant-note").forEach(function (el) { el.hidden = false; });
       hideColumns(section, state.hide === null ?
         (section.getAttribute("data-default-hide") || "").split(",").filter(Boolean) : hidden);
