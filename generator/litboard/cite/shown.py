@@ -16,12 +16,13 @@ import io
 from dataclasses import dataclass
 from typing import Any, Sequence
 
-from ..csv_cells import inert_cell, plain_cell
+from ..csv_cells import FORMULA_START, plain_cell
 from .downloads import json_text
-from .paper_table import COMPANIONS, paper_text
+from .paper_table import COMPANIONS, measure_groups, paper_text
 from .provenance import caption_of, packages_line
 
-SUFFIX = ".shown"  # leaderboard-de-en.csv -> leaderboard-de-en.shown.csv
+SUFFIX = ".shown"
+UNSAFE_START = (*FORMULA_START, '"')  # leaderboard-de-en.csv -> leaderboard-de-en.shown.csv
 
 
 @dataclass(frozen=True)
@@ -64,8 +65,9 @@ def shown_record(shown: Shown, header: Sequence[str], rows: Sequence[Sequence[st
         parts.append("without the columns " + "; ".join(hidden))
     if gone:
         parts.append(f"{len(rows_kept)} of {len(rows)} systems (without {'; '.join(names)})")
-        if "rank" in header:
-            parts.append("ranks as on the full board")
+    primary = next(iter(measure_groups(header)), "")
+    if "rank" in header and (gone or primary in hidden):
+        parts.append(f"ranks as on the full board (by {primary})" if primary else "ranks as on the full board")
     if not hidden and not gone:
         parts.append("every column and system")
     return {"pair": shown.pair, "hidden_columns": hidden, "left_out_systems": ids,
@@ -74,10 +76,10 @@ def shown_record(shown: Shown, header: Sequence[str], rows: Sequence[Sequence[st
 
 def comment_line(text: str) -> str:
     """``# text`` on one line, safe in a spreadsheet: a comma-separated piece that would start a
-    formula (or a quoted field) gets the CSV guard's leading quote."""
+    formula or a quoted field (after spaces) gets a leading single quote, as the CSV guard does."""
     flat = text.replace("\r", " ").replace("\n", " ")
     first, *rest = flat.split(",")
-    guarded = [("'" + p if p.startswith('"') else str(inert_cell(p))) for p in rest]
+    guarded = ["'" + p if p.lstrip(" ").startswith(UNSAFE_START) else p for p in rest]
     return ",".join([f"# {first}", *guarded])
 
 

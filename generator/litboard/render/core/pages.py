@@ -29,7 +29,8 @@ from .jinja import DEFAULT_TEMPLATES, render
 from .views import Analysis, board_csv, boards
 
 Files = dict[str, "str | bytes | PackedPage"]
-ASSETS = ("litboard.css", "litboard.js", "reader.css", "reader.js", "home.css", "iframe-worker-shim.js")
+ASSETS = ("litboard.css", "litboard.js", "litboard-tables.js", "reader.css", "reader.js", "home.css",
+          "iframe-worker-shim.js")
 
 
 def csv_text(frame: pd.DataFrame) -> str:

@@ -501,9 +501,10 @@
     var names = nameAt >= 0 ? gone.map(function (r) { return cellAt(rows[r], nameAt); }) : ids;
     var parts = shown.pair ? ["pair " + shown.pair] : [];
     if (hidden.length) { parts.push("without the columns " + hidden.join("; ")); }
-    if (gone.length) {
-      parts.push(rowsKept.length + " of " + rows.length + " systems (without " + names.join("; ") + ")");
-      if (header.indexOf("rank") >= 0) { parts.push("ranks as on the full board"); }
+    if (gone.length) { parts.push(rowsKept.length + " of " + rows.length + " systems (without " + names.join("; ") + ")"); }
+    var primary = Array.from(measureGroups(header).keys())[0] || "";
+    if (header.indexOf("rank") >= 0 && (gone.length || hidden.indexOf(primary) >= 0)) {
+      parts.push(primary ? "ranks as on the full board (by " + primary + ")" : "ranks as on the full board");
     }
     if (!hidden.length && !gone.length) { parts.push("every column and system"); }
     return new Map([["pair", shown.pair], ["hidden_columns", hidden], ["left_out_systems", ids],
@@ -511,7 +512,10 @@
   }
   function commentLine(text) {
     var pieces = text.replace(/[\r\n]/g, " ").split(",");
-    return ["# " + pieces[0]].concat(pieces.slice(1).map(function (p) { return p.charAt(0) === '"' ? "'" + p : inertCell(p); })).join(",");
+    return ["# " + pieces[0]].concat(pieces.slice(1).map(function (p) {
+      var bare = p.replace(/^ +/, "");
+      return FORMULA_START.concat(['"']).indexOf(bare.charAt(0)) >= 0 && bare !== "" ? "'" + p : p;
+    })).join(",");
   }
   /* {X.shown.csv, X.shown.json, X.shown.tex} of a board table: its CSV text, its JSON text and
      shown = {pair, hidden: [column labels], systems: [ids] or null} */
