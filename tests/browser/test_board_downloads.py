@@ -23,6 +23,7 @@ from litboard.csv_cells import FORMULA_START
 
 from ..cite.test_shown import HOSTILE_PROVENANCE, hostile_table
 from ..cite.latexdoc import ACL_PREAMBLE, compile_tables, overfull
+from .conftest import ARTIFACTS
 from .test_board import _open, board_url
 
 SHOWN_BOARD = "section.lb-board:not(.lb-filtered)"
@@ -33,7 +34,7 @@ def _get(url: str) -> str:
         return answer.read().decode("utf-8")
 
 
-def _python(site_url: str, csv_href: str, shown: Shown) -> dict[str, str]:
+def _python(csv_href: str, shown: Shown) -> dict[str, str]:
     """The shown files as Python writes them from the site's own CSV and JSON."""
     csv_text, json_text = _get(csv_href), _get(csv_href.removesuffix(".csv") + ".json")
     document = json.loads(json_text)
@@ -99,7 +100,7 @@ def _parity(page, site_url: str, board_page: str) -> int:
         ids = [row[header.index("system")] for row in rows]
         for hidden, systems in _column_sets(header, ids, rng):
             shown = Shown("x", hidden, systems)
-            assert _browser(page, href, shown) == _python(site_url, href, shown), (href, hidden, systems)
+            assert _browser(page, href, shown) == _python(href, shown), (href, hidden, systems)
             compared += 1
     return compared
 
@@ -175,11 +176,14 @@ def test_downloads_follow_the_pair_columns_and_systems(page, liteval_site: str, 
     assert line.is_visible() and "pair en-zh" in line.inner_text()
     gone = set(board.locator("th.lb-col.lb-col-hidden").evaluate_all("ths => ths.map(t => t.dataset.label)"))
     assert {label for _, label in hidden} <= gone
+    ARTIFACTS.mkdir(exist_ok=True)
+    line.scroll_into_view_if_needed()
+    page.screenshot(path=str(ARTIFACTS / "board-downloads-as-shown.png"))
     got = {kind: _download(page, board, kind) for kind in ("csv", "json", "tex")}
 
     href = board.locator("p[data-lb-download]").evaluate("p => new URL(p.dataset.lbDownload, document.baseURI).href")
     assert href.endswith("/leaderboard-en-zh.csv")
-    expected = _python(liteval_site, href, Shown("en-zh", tuple(sorted(gone)), tuple(visible)))
+    expected = _python(href, Shown("en-zh", tuple(sorted(gone)), tuple(visible)))
     assert got == expected  # byte for byte what Python writes for this pair, column set and systems
 
     comments, header, rows = _csv_rows(got["csv"])

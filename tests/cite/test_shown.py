@@ -57,6 +57,8 @@ def test_hidden_columns_go_with_their_companions_and_filtered_systems_go() -> No
     lines = got["csv"].splitlines()
     comments = [line for line in lines if line.startswith("#")]
     body = list(csv.reader(io.StringIO("\n".join(lines[len(comments):]))))
+    assert len(comments) == 4 and lines[:4] == comments  # the docs say: read_csv(path, skiprows=4)
+    assert pd.read_csv(io.StringIO(got["csv"]), skiprows=4)["system"].tolist() == ["s0", "s2", "s4", "s5"]
     assert body[0] == ["rank", "system", "name", "kind", "modality", "MQM", "MQM ci_low", "MQM ci_high",
                        "MQM rank_range", "MQM cluster", "MQM n", "Pearson ρ", "Pearson ρ n"]
     assert [row[1] for row in body[1:]] == ["s0", "s2", "s4", "s5"]
