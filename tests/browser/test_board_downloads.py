@@ -225,6 +225,14 @@ def test_every_column_and_system_shown_gives_no_filtered_line(page, liteval_site
     assert full.inner_text().startswith("Download the full table")
     assert full.locator("a").evaluate_all("as => as.map(a => a.getAttribute('href').split('/').pop())") == [
         "leaderboard-de-en.csv", "leaderboard-de-en.json", "leaderboard-de-en.tex"]
+    # all pairs: every board offers its own pair's files as shown
+    page.locator("form[data-lb-controls] input[name='pair'][value='all']").check()
+    for section in page.locator("section.lb-board").all():
+        pair = section.get_attribute("data-pair")
+        line = section.locator("p.lb-download-shown")
+        assert line.is_visible() and f"(pair {pair}, 1 column hidden)" in line.inner_text()
+        assert line.locator("a").evaluate_all("as => as.map(a => a.getAttribute('download'))") == [
+            f"leaderboard-{pair}.shown.{k}" for k in ("csv", "json", "tex")]
 
 
 @pytest.mark.shared

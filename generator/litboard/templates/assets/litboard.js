@@ -329,9 +329,17 @@
       link.setAttribute("download", stem.slice(stem.lastIndexOf("/") + 1) + ".shown." + kind[0]);
       link.setAttribute("data-lb-shown", kind[0]);
       link.textContent = kind[1];
+      link.setAttribute("aria-label", kind[1] + " of the table as shown");
       link.addEventListener("click", function (event) {
         event.preventDefault();
-        saveShown(link, section).catch(function () { window.location.href = link.href; });
+        saveShown(link, section).catch(function () {
+          /* e.g. a site opened from file://, where the browser may not read the table: say so
+             and give the full file */
+          var note = line.querySelector(".lb-download-failed") || line.appendChild(document.createElement("small"));
+          note.className = "lb-download-failed";
+          note.textContent = " (the filtered file needs the site served over http: this gave the full file)";
+          window.location.href = link.href;
+        });
       });
       line.appendChild(link);
     });
