@@ -47,14 +47,7 @@ def _shown_arg(shown: Shown) -> dict[str, object]:
             "systems": None if shown.systems is None else list(shown.systems)}
 
 
-LOAD_TABLES = """async () => {
-  if (!window.litboardTables) {
-    const mine = document.querySelector("script[src*='litboard/litboard.js']");
-    await new Promise((ok, fail) => { const s = document.createElement('script');
-      s.src = new URL('litboard-tables.js', mine.src).href;
-      s.onload = ok; s.onerror = fail; document.head.appendChild(s); });
-  }
-}"""
+LOAD_TABLES = "() => window.litboardLoadTables().then(() => null)"  # as the board's first click does
 
 
 def _browser_texts(page, csv_text: str, json_text: str, shown: Shown) -> dict[str, str]:

@@ -2,9 +2,9 @@
 columns hidden on the board and the systems its filters left out, as CSV, JSON and the
 paper-shaped LaTeX table of ``paper_table``.
 
-The board writes these files in the browser (``templates/assets/litboard-tables.js``) from the
-pair's ``X.csv`` and ``X.json``; this module is the reference it is held to byte for byte
-(tests/browser/test_board_downloads.py). Without JavaScript the links give the full files.
+The board writes these files in the browser (``templates/assets/litboard-tables.js``, with
+``litboard-py.js`` and ``litboard-latex.js``) from the pair's ``X.csv`` and ``X.json``; this
+module is the reference they are held to byte for byte (tests/browser/test_board_downloads.py). Without JavaScript the links give the full files.
 Every file keeps its provenance: comment lines at the top of the CSV, a ``shown`` record and
 the ``provenance`` block in the JSON, the caption and comments of the LaTeX table.
 """

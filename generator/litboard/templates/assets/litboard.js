@@ -271,19 +271,26 @@
   /* ---- a board's downloads follow what it shows: pair, columns, systems (litboard-tables.js
      writes the files on click; without JavaScript the links give the full files) ---- */
   var tablesLoading = null;
+  function loadScript(name) {
+    return new Promise(function (resolve, reject) {
+      var script = document.createElement("script");
+      script.src = new URL(name, SCRIPT || window.location.href).href;
+      script.onload = resolve;
+      script.onerror = function () { reject(new Error(name + " did not load")); };
+      document.head.appendChild(script);
+    });
+  }
   function loadTables() {
-    if (window.litboardTables) { return Promise.resolve(window.litboardTables); }
+    /* the three parts of the port, in order (each needs the ones before) */
     if (!tablesLoading) {
-      tablesLoading = new Promise(function (resolve, reject) {
-        var script = document.createElement("script");
-        script.src = new URL("litboard-tables.js", SCRIPT || window.location.href).href;
-        script.onload = function () { resolve(window.litboardTables); };
-        script.onerror = function () { tablesLoading = null; reject(new Error("litboard-tables.js did not load")); };
-        document.head.appendChild(script);
-      });
+      tablesLoading = ["litboard-py.js", "litboard-latex.js", "litboard-tables.js"].reduce(function (done, name) {
+        return done.then(function () { return loadScript(name); });
+      }, Promise.resolve()).then(function () { return window.litboardTables; });
+      tablesLoading.catch(function () { tablesLoading = null; });
     }
     return tablesLoading;
   }
+  window.litboardLoadTables = loadTables;
   function shownState(section) {
     var hidden = [];
     section.querySelectorAll("th.lb-col.lb-col-hidden").forEach(function (th) { hidden.push(th.getAttribute("data-label")); });
