@@ -249,3 +249,39 @@ def test_without_javascript_the_links_give_the_full_files(no_js_page, liteval_si
         assert [h.rsplit("/", 1)[-1] for h in hrefs] == [f"leaderboard-{pair}.{k}" for k in ("csv", "json", "tex")]
         with urllib.request.urlopen(hrefs[2]) as answer:  # the full default file is there
             assert answer.read().decode("utf-8").startswith("% litboard table ")
+
+
+def _awkward_texts(rng: random.Random) -> list[str]:
+    """Cells that test the port's Python semantics: numbers in every spelling Python reads
+    (underscores, Unicode digits and spaces, inf/nan, exponents), halves at each precision,
+    LaTeX specials, CJK, emoji, OT1 gaps, control characters, formula starts."""
+    pieces = list("0123456789.-+_eE ,:|/[]{}\\&%$#~^<>=@'\"\t\n") + [
+        "٣", "٥", "²", "①", "\xa0", "\u2028", "\x1c", "\x85", "İ", "ß", "Ð", "«", "„", "—", "漢", "😀", "ǅ", "Σ",
+        "inf", "nan", "Infinity", "ρ", "τ", "%"]
+    texts = ["".join(rng.choice(pieces) for _ in range(rng.randint(0, 8))) for _ in range(3000)]
+    numbers = [rng.uniform(-1e3, 1e3) for _ in range(500)] + [k / 1000 + 0.0005 for k in range(-1500, 1500)]
+    numbers += [k / 1024 for k in range(-300, 300)] + [0.0, -0.0, 1e-13, -1e-13, 1e16, 1e22, 123456789.125]
+    return texts + [repr(x) for x in numbers] + ["%.12g" % x for x in numbers]
+
+
+def test_the_port_keeps_pythons_semantics_cell_by_cell(page, demo_site: str) -> None:
+    from litboard.cite.downloads import _value
+    from litboard.cite.latex import breakable, escape, header_lines
+    from litboard.cite.paper_table import digits_for, format_cell, text_pt
+    from litboard.cite.shown import comment_line
+    from litboard.csv_cells import inert_cell, plain_cell
+
+    texts = _awkward_texts(random.Random(30))
+    page.goto(f"{demo_site}/index.html")
+    page.evaluate(LOAD_TABLES)
+    got = page.evaluate("""(texts) => { const py = window.litboardPy, tex = window.litboardLatex;
+        const value = (t) => { const v = py.jsonValue(t); return v === null ? 'null' : (v.raw !== undefined ? v.raw : JSON.stringify(v)); };
+        return texts.map((t) => [value(t), [1, 2, 3].map((d) => tex.formatCell(t, d)), tex.escape(t), tex.breakable(t),
+          tex.headerLines(t), tex.digitsFor(t), tex.textPt(t), py.inertCell(t), py.plainCell(t),
+          window.litboardTables.commentLine(t)]); }""", texts)
+    for text, browser in zip(texts, got):
+        value = _value(text)
+        expected = [json.dumps(value, ensure_ascii=False) if value is not None else "null",
+                    [format_cell(text, d) for d in (1, 2, 3)], escape(text), breakable(text), header_lines(text),
+                    digits_for(text), text_pt(text), str(inert_cell(text)), plain_cell(text), comment_line(text)]
+        assert browser == expected, repr(text)
