@@ -4,6 +4,7 @@ beside a reproduced value (the printed value, agreement and reason come from the
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import Any, Iterable, Mapping
 
@@ -63,8 +64,9 @@ class PublishedIndex:
         for r in compared.to_dict("records"):
             if r["measure"] not in wanted:
                 continue
-            shown = Published(engine.short_source(str(r["source"])), format_number(float(r["value"]),
-                              int(r["decimals"])), str(r["status"]), str(r.get("reason") or ""),
+            value = float(r["value"])
+            shown = Published(engine.short_source(str(r["source"])), "not legible" if math.isnan(value) else
+                              format_number(value, int(r["decimals"])), str(r["status"]), str(r.get("reason") or ""),
                               _plain_note(str(r.get("note") or ""), str(r.get("reason") or "")))
             self.by_cell.setdefault((str(r["measure"]), _cell_key(r["keys"], unordered)), []).append(shown)
 
