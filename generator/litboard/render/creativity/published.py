@@ -34,7 +34,7 @@ class Published:
             return f"{self.printed} ✓"
         if self.disagrees:
             return f"{self.printed} ✗ {self.reason}"
-        return f"{self.printed} ?"
+        return self.printed if self.status == engine.ILLEGIBLE else f"{self.printed} ?"
 
     def flag(self, where: str) -> str:
         """The sentence a flagged table lists under itself."""
@@ -53,8 +53,8 @@ def _cell_key(keys: Mapping[str, Any], unordered: tuple[str, str] | None) -> str
 
 class PublishedIndex:
     """The compared records of some measures, found by their keys (optionally with two keys
-    naming an unordered pair, e.g. first/second of a test). Several records for one cell: the
-    first in file order wins for the cell; ``all`` keeps every one."""
+    naming an unordered pair, e.g. first/second of a test). ``all`` returns every record of a
+    cell, in file order (a paper may print one cell twice, under two labels)."""
 
     def __init__(self, compared: pd.DataFrame, measures: Iterable[str],
                  unordered: tuple[str, str] | None = None) -> None:
@@ -69,10 +69,6 @@ class PublishedIndex:
                               format_number(value, int(r["decimals"])), str(r["status"]), str(r.get("reason") or ""),
                               _plain_note(str(r.get("note") or ""), str(r.get("reason") or "")))
             self.by_cell.setdefault((str(r["measure"]), _cell_key(r["keys"], unordered)), []).append(shown)
-
-    def get(self, measure: str, **keys: str) -> Published | None:
-        found = self.all(measure, **keys)
-        return found[0] if found else None
 
     def all(self, measure: str, **keys: str) -> list[Published]:
         return self.by_cell.get((measure, _cell_key(keys, self.unordered)), [])
