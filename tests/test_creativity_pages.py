@@ -237,3 +237,18 @@ def test_bowker_post_hoc_and_match_rates(site: CreativitySite) -> None:
 
 def test_golden_post_hoc_fragment(site: CreativitySite) -> None:
     check_golden("creativity/posthoc.html", _section(read(site, "statistics.html"), "posthoc"))
+
+
+def test_statistics_page_leaves_out_what_the_data_cannot_give(corpus: Corpus) -> None:
+    """A creativity dataset without automatic metrics or UCP classes still gets the page, with the
+    post-hoc tests only (no empty heatmap, no crash)."""
+    from dataclasses import replace
+
+    scores = corpus.tables["metric_scores"]
+    bare = replace(corpus, tables={**corpus.tables, "metric_scores": scores[~scores["campaign"].str.startswith("aem-")],
+                                   "ucps": corpus.tables["ucps"].iloc[0:0]})
+    pages = creativity_pages.build(bare, analyse(bare), DEFAULT_TEMPLATES)
+    page = str(pages.files["creativity/statistics.md"])
+    assert "No automatic metric scores per text" in page and 'id="posthoc"' in page
+    assert 'id="figure-2"' not in page and 'id="symmetry"' not in page
+    assert "creativity/figure-2.csv" not in pages.files and "creativity/posthoc.csv" in pages.files

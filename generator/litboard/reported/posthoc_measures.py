@@ -68,6 +68,8 @@ def symmetry_table(corpus: Corpus, modality: str = "") -> pd.DataFrame:
 def ucp_symmetry_posthoc(corpus: Corpus, params: Params) -> pd.DataFrame:
     """McNemar χ², raw p and Holm p per pair of UCP classes, over all texts (modality "") and per
     modality; both orders of a pair carry the same value."""
+    if corpus.tables["ucps"].empty:
+        return stack([], ["modality", "first", "second", "stat"])
     parts = []
     for modality in ("", *sorted(set(corpus.tables["systems"]["modality"].dropna()))):
         pairs = symmetry_table(corpus, modality).assign(modality=modality)
@@ -81,6 +83,8 @@ def ucp_agreement(corpus: Corpus, params: Params) -> pd.DataFrame:
     """UCPs both annotators put in the same class: stat matched (CS, R or O), matched-cs-r (CS or R),
     total and percent (matched / total), over all texts (modality "") and per modality."""
     t = corpus.tables
+    if t["ucps"].empty:
+        return stack([], ["modality", "stat"])
     rows = []
     for modality in ("", *sorted(set(t["systems"]["modality"].dropna()))):
         table = cr.ucp_confusion(t["ucps"], t["systems"], modality or None)

@@ -109,18 +109,24 @@ def _genre_page(out: _Writer) -> None:
 
 
 def _statistics_page(out: _Writer, joined: pd.DataFrame) -> None:
-    """Fig. 2 and 4 (heatmap + table), Table 12's post-hoc tests, the Bowker post-hoc test, App. G.2."""
+    """Fig. 2 and 4 (heatmap + table), Table 12's post-hoc tests, the Bowker post-hoc test and App.
+    G.2, each only when the data hold what it needs (automatic metrics, human scores, UCP classes)."""
     data = out.data
     rho = sv.correlations(data)
     cells = PublishedIndex(joined, ["text-correlation", "ucp-agreement"])
     pairs = PublishedIndex(joined, ["posthoc-rank-sum", "ucp-symmetry-posthoc"], unordered=("first", "second"))
-    figures = [out.chart("figure-2", "Fig. 2: Spearman ρ of each automatic metric with the professionals' errors "
-                         "(inverted), creative shifts and creativity index over all texts",
-                         correlation_heatmap(rho, sv.HUMANS)),
-               out.chart("figure-4", "Fig. 4: the same correlations within each genre",
-                         correlation_heatmap(rho, sv.HUMANS, by_genre=True))]
-    has_ucps = bool((data.corpus.tables["ucps"]["campaign"] == cv.UCPS).any())
-    tests = [sv.posthoc(data, pairs), *((sv.symmetry(data, pairs), sv.match_rates(data, cells)) if has_ucps else ())]
+    figures: dict[str, Any] = dict.fromkeys(("fig2", "fig4", "posthoc", "symmetry", "rates"))
+    if not rho.empty:
+        figures["fig2"] = (out.chart("figure-2", "Fig. 2: Spearman ρ of each automatic metric with the professionals' "
+                                     "errors (inverted), creative shifts and creativity index over all texts",
+                                     correlation_heatmap(rho, sv.HUMANS)), *out.tables(sv.figure_2(data, rho, cells)))
+        figures["fig4"] = (out.chart("figure-4", "Fig. 4: the same correlations within each genre",
+                                     correlation_heatmap(rho, sv.HUMANS, by_genre=True)),
+                           *out.tables(sv.figure_4(data, rho)))
+    posthoc = sv.posthoc(data, pairs)
+    if posthoc is not None:
+        figures["posthoc"] = out.tables(posthoc)[0]
+    if (data.corpus.tables["ucps"]["campaign"] == cv.UCPS).any():
+        figures["symmetry"], figures["rates"] = out.tables(sv.symmetry(data, pairs), sv.match_rates(data, cells))
     out.page(f"{FOLDER}/statistics.md", "Creativity: correlations and tests", "statistics.html.j2", "../",
-             charts=figures, figures=out.tables(sv.figure_2(data, rho, cells), sv.figure_4(data, rho)),
-             tests=out.tables(*tests))
+             **figures)

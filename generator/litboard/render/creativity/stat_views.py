@@ -91,9 +91,10 @@ def figure_4(data: CreativityData, rho: pd.DataFrame) -> Table:
     return view, csv_frame(frame, [Col("metric", ""), *cols], data.version)
 
 
-def posthoc(data: CreativityData, published: PublishedIndex) -> Table:
+def posthoc(data: CreativityData, published: PublishedIndex) -> Table | None:
     """Table 12's post-hoc tests: rank-sum p (raw and Holm) of every pair of modalities and genres
-    for errors, CS and CI, the Kruskal–Wallis p of the grouping and the printed p."""
+    for errors, CS and CI, the Kruskal–Wallis p of the grouping and the printed p (None: no score
+    varies)."""
     frame = data.texts
     parts, flags = [], []
     for by in ("modality", "genre"):
@@ -107,6 +108,8 @@ def posthoc(data: CreativityData, published: PublishedIndex) -> Table:
                 family.at[i, "paper"] = paper_text(found)
                 flags += [p.flag(f"{TESTED[variable]}, {r['first']}–{r['second']}") for p in found if p.disagrees]
             parts.append(family)
+    if not parts:
+        return None
     out = pd.concat(parts, ignore_index=True)
     out["score"] = out["variable"].map(TESTED)
     out["comparison"] = out["first"] + " – " + out["second"]
