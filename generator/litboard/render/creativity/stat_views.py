@@ -83,7 +83,8 @@ def figure_4(data: CreativityData, rho: pd.DataFrame) -> Table:
     cols = [Col("metric_name", "Metric", "text"), Col("n", "n per genre", "text")]
     cols += [Col(f"{g}|{h}", f"{g}: {label}", digits=3, title=data.title(h, f"Spearman ρ over the {g} texts"))
              for g, (h, label) in product(GENRES, HUMANS.items())]
-    how = ("Spearman ρ within each genre (9 texts, 6 for reference-based metrics). The paper prints no "
+    how = ("Spearman ρ within each genre, over the texts having both scores (n per genre; reference-based "
+           "metrics have none for HT). The paper prints no "
            "value of Fig. 4; its text says correlations with CS and CI are much higher for thrillers than "
            "for poems: compare the last row.")
     view = table_view("figure-4", "Fig. 4: automatic metrics vs professional annotations per genre (Spearman ρ)",
