@@ -21,13 +21,15 @@ from pathlib import Path
 from typing import Any, Sequence
 
 from .. import owned
+from . import kept
 from ..errors import DataError, Problem
 from ..render.core.jinja import DEFAULT_TEMPLATES, render
+from .bibtex import RELEASE_TITLE
 from .boards import site_boards, site_packages
 from .changelog import compare
 from .manifest import manifest
 
-VERSION = re.compile(r"^[0-9A-Za-z][0-9A-Za-z._-]{0,39}$")
+VERSION = kept.VERSION
 LATEST = "latest"
 
 
@@ -64,8 +66,11 @@ def release_key(version: str) -> str:
 
 def built_release(site: Path) -> str | None:
     """The release key of the BibTeX entry the site's cite boxes carry (None: no cite box)."""
-    entry = re.compile(rb"@misc\{(litboard-[^,\s]*),")
+    # the release's own entry (its title), not a dataset's whose key happens to start the same
+    entry = re.compile(rb"@misc\{(litboard-[^,\s]*),\s*title = \{" + re.escape(RELEASE_TITLE.encode()))
     for page in sorted(site.rglob("index.html")) + sorted(site.rglob("*.html")):
+        if page.relative_to(site).parts[0] == kept.FOLDER:
+            continue  # the kept releases the site serves cite themselves
         found = entry.search(page.read_bytes())
         if found:
             return found.group(1).decode("utf-8", "replace")
@@ -93,7 +98,7 @@ def release(version: str, site: Path, releases: Path, roots: Sequence[Path], rep
     body = manifest(version, date, roots, repo)
     staging = owned.staging(folder, "staging")
     try:
-        shutil.copytree(site, staging, dirs_exist_ok=True)
+        _freeze(site, staging)
         boards = site_boards(staging)
         body["packages"] = site_packages(staging)
         body["leaderboards"] = boards
@@ -115,6 +120,18 @@ def release(version: str, site: Path, releases: Path, roots: Sequence[Path], rep
     _write(v_dir / "versions.json", json.dumps(versions, ensure_ascii=False, indent=1) + "\n")
     _write(v_dir / "index.html", render("cite/releases.html.j2", templates, versions=versions))
     return Released(folder, previous, moves)
+
+
+def _freeze(site: Path, staging: Path) -> None:
+    """Copy ``site`` without the releases it serves (v/: a release holds no release); its
+    releases page links to them beside it."""
+    def skip(folder: str, names: list[str]) -> list[str]:
+        return [kept.FOLDER] if Path(folder) == site and kept.FOLDER in names else []
+
+    shutil.copytree(site, staging, dirs_exist_ok=True, ignore=skip)
+    listing = staging / kept.PAGE.replace(".md", ".html")
+    if listing.is_file():
+        listing.write_text(kept.frozen_page(listing.read_text(encoding="utf-8")), encoding="utf-8")
 
 
 LATEST_FIX = "move your own files out of RELEASES/v/latest (litboard keeps it a copy of the newest release)"

@@ -29,7 +29,7 @@ from .jinja import DEFAULT_TEMPLATES, render
 from .views import Analysis, board_csv, boards
 
 Files = dict[str, "str | bytes | PackedPage"]
-ASSETS = ("litboard.css", "litboard.js", "reader.css", "reader.js", "home.css", "iframe-worker-shim.js")
+ASSETS = ("litboard.css", "litboard.js", "reader.css", "reader.js", "home.css", "iframe-worker-shim.js", "versions.js")
 
 
 def csv_text(frame: pd.DataFrame) -> str:
