@@ -276,7 +276,10 @@ def cmd_release(args: argparse.Namespace) -> int:
     with step(f"freezing {args.site} as release {args.version}"):
         done = release(args.version, args.site, args.releases_dir, roots, find().root, date)
     since = f"; changelog against {done.previous}: {done.moves} changed rows" if done.previous else ""
-    print(f"litboard: release {args.version} written to {done.path}{since}")
+    pack = done.packing
+    packed = (f"; {pack.pages} reader pages packed ({pack.before / 1e6:.1f} MB -> {pack.after / 1e6:.1f} MB)"
+              if pack.pages else "")
+    print(f"litboard: release {args.version} written to {done.path}{since}{packed}")
     return 0
 
 

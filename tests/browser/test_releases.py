@@ -110,3 +110,25 @@ def test_keyboard_reaches_every_version(tab: Any, site: tuple[str, Path]) -> Non
     focused = tab.evaluate("document.activeElement.textContent")
     assert focused.startswith("latest")
     assert tab.locator(".md-version__list").evaluate("e => getComputedStyle(e).opacity") != "0"
+
+
+READER = "demo/paragraphs/kafka-verwandlung-01.html"
+
+
+def test_a_packed_reader_page_of_a_release_shows_as_built(tab: Any, site: tuple[str, Path]) -> None:
+    """Issue 32: a release's reader pages are stored packed; the browser unpacks them in place."""
+    from litboard.cite.packed import PACKED
+
+    url, out = site
+    assert PACKED in (out / "v" / "2026.1" / READER).read_bytes()
+    tab.goto(f"{url}/{READER}")
+    tab.wait_for_selector(".lb-reader.lb-js")  # reader.js ran
+    latest, title = tab.locator(".lb-reader").inner_text(), tab.title()
+    tab.goto(f"{url}/v/2026.1/{READER}")
+    tab.wait_for_selector(".lb-reader.lb-js")  # the unpacked page's own scripts ran too
+    assert tab.locator(".lb-reader").inner_text() == latest
+    assert tab.title() == title
+    assert _choices(tab)[0].startswith("latest")  # versions.js of the unpacked page
+    assert tab.locator(".md-version__current").inner_text().strip() == "release 2026.1 (2026-11-24)"
+    assert tab.locator("link[rel=stylesheet][href*='assets/stylesheets/main']").count() == 1
+    assert tab.evaluate("getComputedStyle(document.querySelector('.md-header')).position") == "sticky"
