@@ -12,7 +12,7 @@ import pytest
 
 from ..cite.released import released_site
 from ..helpers import DEMO
-from .conftest import screenshot, serve
+from .conftest import ARTIFACTS, screenshot, serve
 
 VERSIONS = ("2026.1", "2026.2")
 
@@ -82,6 +82,9 @@ def test_selector_goes_from_latest_to_a_release_and_back_on_the_same_page(tab: A
     assert _choices(tab) == ["latest (this site, moves with the data)", "release 2026.2 (2026-11-24)",
                              "release 2026.1 (2026-11-24)"]
     assert tab.locator(".md-version__current").inner_text().strip() == "latest"
+    tab.locator(".md-header__topic .md-version").hover()
+    tab.wait_for_function("getComputedStyle(document.querySelector('.md-version__list')).opacity === '1'")
+    tab.screenshot(path=str(ARTIFACTS / "releases-version-selector.png"), clip={"x": 0, "y": 0, "width": 640, "height": 200})
     _choose(tab, "release 2026.1")
     assert tab.url == f"{url}/v/2026.1/demo/index.html#board"
     assert tab.locator(".md-version__current").inner_text().strip() == "release 2026.1 (2026-11-24)"
@@ -132,3 +135,19 @@ def test_a_packed_reader_page_of_a_release_shows_as_built(tab: Any, site: tuple[
     assert tab.locator(".md-version__current").inner_text().strip() == "release 2026.1 (2026-11-24)"
     assert tab.locator("link[rel=stylesheet][href*='assets/stylesheets/main']").count() == 1
     assert tab.evaluate("getComputedStyle(document.querySelector('.md-header')).position") == "sticky"
+
+
+def test_releases_page_and_open_selector_pass_axe(tab: Any, site: tuple[str, Path]) -> None:
+    from .conftest import REPO
+
+    axe = REPO / "node_modules" / "axe-core" / "axe.min.js"
+    if not axe.exists():
+        pytest.fail(f"{axe} is missing: `make install-test` installs axe-core from npm")
+    tab.goto(f"{site[0]}/releases.html")
+    _choices(tab)
+    tab.locator(".md-version__current").focus()  # the list open
+    tab.add_script_tag(path=str(axe))
+    result = tab.evaluate("async () => await axe.run(document, {resultTypes: ['violations']})")
+    bad = [(v["id"], v["impact"], [n["target"] for n in v["nodes"]][:3])
+           for v in result["violations"] if v["impact"] in ("serious", "critical")]
+    assert bad == [], bad

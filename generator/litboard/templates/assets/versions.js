@@ -82,8 +82,8 @@
     box.className = "md-version lb-version";
     var button = document.createElement("button");
     button.className = "md-version__current";
-    button.setAttribute("aria-label", "Select version");
     button.textContent = where.current === null ? "latest" : "release " + titles[where.current];
+    button.setAttribute("aria-label", "Version: " + button.textContent);  /* the name holds the text shown */
     var items = document.createElement("ul");
     items.className = "md-version__list";
     items.appendChild(item(where, null, "latest (this site, moves with the data)", where.current));
