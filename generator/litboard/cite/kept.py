@@ -19,7 +19,7 @@ from __future__ import annotations
 import json
 import re
 import shutil
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -109,7 +109,7 @@ def with_bibtex(kept: list[Kept], url: str) -> list[Kept]:
     for k in kept:
         data = "; ".join(f"{d['id']} {d['version']}" for d in k.datasets)
         entry = release_entry(ReleaseInfo(k.version, k.date, url, k.litboard), data)
-        out.append(Kept(**{**k.__dict__, "bibtex": entry.text}))
+        out.append(replace(k, bibtex=entry.text))
     return out
 
 
