@@ -118,3 +118,10 @@ def test_releases_joins_the_navigation_once_after_how_to_cite() -> None:
         {"Home": "index.md"}, {"How to cite": "cite.md"}, {"Releases": "releases.md"}, {"X": "x.md"}]
     mine = [{"Home": "index.md"}, {"Old versions": "releases.md"}]
     assert kept.with_nav(mine) == mine
+
+
+def test_a_page_in_v_is_refused_where_releases_are_served() -> None:
+    with pytest.raises(DataError, match="where the site serves its releases") as caught:
+        kept.releases_page(None, ["index.md", "v/index.md", "v/works/w1.md"])
+    assert caught.value.problems[0].file == "v/index.md"
+    assert "No release has been made yet" in kept.releases_page(None, ["index.md", "vv/index.md"])

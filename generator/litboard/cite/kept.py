@@ -21,7 +21,7 @@ import re
 import shutil
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterable
 
 from ..errors import DataError, Problem
 from ..render.core.jinja import DEFAULT_TEMPLATES, render
@@ -121,10 +121,16 @@ def page(kept: list[Kept], templates: Path = DEFAULT_TEMPLATES) -> str:
     return md_page("Releases", body, False, templates, search="full")
 
 
-def releases_page(releases: Path | None, templates: Path = DEFAULT_TEMPLATES) -> str:
-    """The releases page of a build that serves the releases kept in ``releases``."""
+def releases_page(releases: Path | None, files: Iterable[str] = (),
+                  templates: Path = DEFAULT_TEMPLATES) -> str:
+    """The releases page of a build that serves the releases kept in ``releases``; a DataError
+    when one of the site's generated ``files`` would sit in v/, where the releases are served."""
     from .publish import release_info
 
+    taken = sorted(f for f in files if f.split("/", 1)[0] == FOLDER)
+    if taken:
+        raise _fail(Path(taken[0]), "v/", "a generated page sits in v/, where the site serves its releases "
+                    "(a dataset with the id 'v'?)", "give that dataset another id")
     return page(with_bibtex(read(releases), release_info().url), templates)
 
 

@@ -79,7 +79,7 @@ class LitboardPlugin(BasePlugin[LitboardConfig]):
             self.generated = generate(paths, templates, Path(cache) if cache else None)
             folder = os.environ.get(KEPT_RELEASES) or self.config.kept_releases
             self.kept = (base / folder).resolve() if folder else None
-            self.releases_page = kept.releases_page(self.kept, templates)
+            self.releases_page = kept.releases_page(self.kept, self.generated.files, templates)
         except DataError as exc:
             self.error = exc
             raise PluginError(str(exc)) from None
