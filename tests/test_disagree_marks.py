@@ -113,3 +113,25 @@ def test_marker_text_is_escaped() -> None:
     assert 'href="../&#34;reported/index.html#n-' in html
     node = lxml.html.fragment_fromstring(html, create_parent="div")
     assert node.xpath("//a")[0].get("title").startswith('published value disagrees: paper "x" <img')
+
+
+@pytest.mark.shared
+def test_creativity_board_cell_is_marked_only_where_it_shows_the_published_number(
+        creativity_release: Path, tmp_path_factory: pytest.TempPathFactory) -> None:
+    """Paper 003 Table 4 prints the professionals' creativity index of ru-nl MT as -50.8; the
+    board shows -50.7486 (-50.75; the reproduced value, reason: rounding). That cell carries the
+    marker; the other Table 4 cells of the column agree and carry none."""
+    from .creativity_site import creativity_site
+
+    site = creativity_site(creativity_release, tmp_path_factory).out
+    board, reported = _doc(site, "index.html"), _doc(site, "reported/index.html")
+    cells = board.xpath("//section[@data-pair]//td[@data-col='score:pro-ci']")
+    marked = [c for c in cells if c.xpath(".//a[@class='lb-mark-disagree']")]
+    assert len(cells) == 9 and len(marked) == 1
+    [cell] = marked
+    assert cell.xpath("ancestor::section/@data-pair") == ["ru-nl"]
+    assert cell.xpath("ancestor::tr/@data-modality") == ["MT"] and float(cell.get("data-value")) == pytest.approx(-50.7486, abs=1e-4)
+    mark = cell.xpath(".//a[@class='lb-mark-disagree']")[0]
+    assert "paper 003 Table 4 prints -50.8" in mark.get("title") and "rounding" in mark.get("title")
+    row = reported.get_element_by_id(mark.get("href").split("#")[1])
+    assert "lb-disagree" in row.get("class") and "campaign = pro-ci, pair = ru-nl, modality = MT" in row.text_content()
