@@ -159,3 +159,30 @@ def test_forked_workers_nest_and_return_results_in_order() -> None:
                           env={**__import__("os").environ, "LITBOARD_WORKERS": "2", "PYTHONPATH": str(REPO / "generator")})
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == "forked ok"
+
+
+def test_a_failure_before_the_background_result_does_not_hang_the_build() -> None:
+    """The dataset's page-set child sends a result far larger than a pipe's buffer; when the parent
+    fails before reading it, ``cancel()`` stops the child, so the process exits with the parent's
+    error instead of waiting forever for a child blocked on its send."""
+    import subprocess
+    import sys
+    import textwrap
+
+    from .conftest import REPO
+
+    code = textwrap.dedent("""
+        from litboard.render.core import parallel
+        assert parallel.can_fork()
+        job = parallel.Background(lambda: "x" * 5_000_000)
+        try:
+            raise ValueError("the reader pages failed")
+        except ValueError:
+            job.cancel()
+            assert not job._process.is_alive()
+            print("cancelled")
+    """)
+    done = subprocess.run([sys.executable, "-c", code], cwd=REPO, capture_output=True, text=True, timeout=120,
+                          env={**__import__("os").environ, "LITBOARD_WORKERS": "2", "PYTHONPATH": str(REPO / "generator")})
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == "cancelled\n"

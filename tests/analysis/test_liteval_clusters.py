@@ -13,7 +13,8 @@ from itertools import combinations
 import pandas as pd
 import pytest
 
-from litboard.analysis.uncertainty import clusters_consistent, paired_bootstrap, score_matrix
+from litboard.analysis.significance import clusters_consistent
+from litboard.analysis.uncertainty import paired_bootstrap, score_matrix
 
 pytestmark = pytest.mark.shared
 

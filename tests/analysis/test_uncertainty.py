@@ -6,10 +6,9 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from litboard.analysis.uncertainty import (clusters_consistent, limit_text, method_text,
-                                            paired_bootstrap, pairwise_significance, rank_interval,
-                                            resample_counts, score_matrix,
-                                            significance_clusters)
+from litboard.analysis.resampling import rank_interval, resample_counts
+from litboard.analysis.significance import clusters_consistent, pairwise_significance, significance_clusters
+from litboard.analysis.uncertainty import limit_text, method_text, paired_bootstrap, score_matrix
 from litboard.errors import DataError
 
 
@@ -229,16 +228,16 @@ def test_permutation_test_is_offered_for_clusters() -> None:
 def test_competition_ranks_equal_scipys_min_ranks_with_ties_and_infinities() -> None:
     from scipy.stats import rankdata
 
-    from litboard.analysis.uncertainty import _ranks
+    from litboard.analysis.resampling import competition_ranks
 
     rng = np.random.default_rng(7)
     values = rng.integers(0, 4, size=(200, 9)).astype(float)  # many ties
     values[rng.random(values.shape) < 0.1] = -np.inf          # systems with no item in a resample
     for higher in (True, False):
         expected = rankdata(-values if higher else values, method="min", axis=-1)
-        assert np.array_equal(_ranks(values, higher), expected)
-    assert _ranks(np.array([0.5, 0.7, 0.5]), True).tolist() == [2, 1, 2]  # hand-computed
-    assert _ranks(np.array([0.5, 0.7, 0.5]), False).tolist() == [1, 3, 1]
+        assert np.array_equal(competition_ranks(values, higher), expected)
+    assert competition_ranks(np.array([0.5, 0.7, 0.5]), True).tolist() == [2, 1, 2]  # hand-computed
+    assert competition_ranks(np.array([0.5, 0.7, 0.5]), False).tolist() == [1, 3, 1]
 
 
 def test_three_texts_cannot_be_separated_whatever_the_data() -> None:

@@ -139,7 +139,7 @@ def _prior(games: np.ndarray, virtual_ties: float) -> np.ndarray:
 def _bootstrap(tensor: np.ndarray, keys: np.ndarray, prior: np.ndarray, n_resamples: int,
                seed: int) -> np.ndarray:
     """Log-strengths of every resample of the item groups: shape (n_resamples, S)."""
-    from .uncertainty import resample_counts
+    from .resampling import resample_counts
 
     if n_resamples <= 0:
         return np.full((1, tensor.shape[1]), np.nan)

@@ -15,7 +15,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from .uncertainty import resample_counts
+from .resampling import resample_counts
 
 RATE_COLUMNS = ["pair", "first", "second", "judgments", "first_wins", "second_wins", "ties",
                 "rate", "ci_low", "ci_high"]

@@ -64,17 +64,17 @@ chance alone.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal
 
 import numpy as np
 import pandas as pd
 
-from ..errors import DataError, Problem
-from .permutation import EXACT_ITEMS, permutation_p_values, smallest_p
+from .permutation import EXACT_ITEMS
+from .resampling import (Missing, aligned_weights, competition_ranks, prepare_items, rank_interval,
+                         resample_counts, resampled_means)
+from .significance import TESTS, Test, attainable_p, significance_clusters, test_p_values
 
-Missing = Literal["complete", "available"]
-Test = Literal["bootstrap", "permutation"]
-TESTS = ("bootstrap", "permutation")
+__all__ = ["Missing", "Test", "TESTS", "RankingResult", "method_text", "limit_text", "score_matrix",
+           "paired_bootstrap"]
 
 
 @dataclass(frozen=True)
@@ -146,188 +146,12 @@ def limit_text(n_items: int, unit: str, alpha: float) -> str:
     return f"n = {n_items} {units}: no pair can be separated at α = {alpha:g}"
 
 
-def _fail(field: str, message: str, fix: str) -> DataError:
-    return DataError([Problem("<scores>", 0, field, message, fix)])
-
-
 def score_matrix(long: pd.DataFrame, value: str = "score", item: str = "paragraph",
                  system: str = "system") -> pd.DataFrame:
     """Pivot a long table to the wide items x systems matrix; duplicates are averaged."""
     wide = long.pivot_table(index=item, columns=system, values=value, aggfunc="mean")
     wide.columns.name = None
     return wide.astype(float)
-
-
-def resample_counts(n_items: int, n_resamples: int, seed: int) -> np.ndarray:
-    """How often each item is drawn in each resample: shape (n_resamples, n_items).
-
-    One index matrix ``rng.integers(0, n_items, (n_resamples, n_items))`` is drawn from
-    ``numpy.random.default_rng(seed)`` and turned into counts with one ``bincount``.
-    """
-    rng = np.random.default_rng(seed)
-    idx = rng.integers(0, n_items, size=(n_resamples, n_items))
-    flat = idx + n_items * np.arange(n_resamples)[:, None]
-    counts = np.bincount(flat.ravel(), minlength=n_resamples * n_items)
-    return counts.reshape(n_resamples, n_items).astype(float)
-
-
-def _prepare(scores: pd.DataFrame, missing: Missing) -> tuple[pd.DataFrame, int]:
-    if missing not in ("complete", "available"):
-        raise ValueError(f"missing must be 'complete' or 'available', not {missing!r}")
-    if scores.shape[1] < 1:
-        raise _fail("scores", "the score matrix has no system column",
-                    "pass one column per system")
-    data = scores.astype(float)
-    empty = [str(c) for c in data.columns if data[c].notna().sum() == 0]
-    if empty:
-        raise _fail("scores", f"systems without any score: {', '.join(empty)}",
-                    "drop these systems before ranking")
-    kept = data.dropna(how="any") if missing == "complete" else data.dropna(how="all")
-    kept = kept.sort_index(kind="stable")
-    if len(kept) < 2:
-        raise _fail("scores", f"only {len(kept)} item(s) usable for the bootstrap",
-                    "rank systems on at least two shared items")
-    return kept, len(data) - len(kept)
-
-
-def _weights(weights: pd.DataFrame | None, data: pd.DataFrame) -> np.ndarray | None:
-    """Weights aligned with the kept items and systems; > 0 and finite where a score exists."""
-    if weights is None:
-        return None
-    aligned = weights.reindex(index=data.index, columns=data.columns).to_numpy(dtype=float)
-    present = ~np.isnan(data.to_numpy(dtype=float))
-    bad = present & ~(np.isfinite(aligned) & (aligned > 0))
-    if bad.any():
-        raise _fail("weights", f"{int(bad.sum())} score(s) without a positive weight",
-                    "give every present score a weight > 0 (e.g. times shown)")
-    return np.where(present, aligned, 0.0)
-
-
-def _means(counts: np.ndarray, values: np.ndarray, mask: np.ndarray,
-           weights: np.ndarray | None = None) -> np.ndarray:
-    """Counts-weighted means over present items: (R, n_items) x (n_items, k) -> (R, k)."""
-    w = mask.astype(float) if weights is None else np.where(mask, weights, 0.0)
-    with np.errstate(invalid="ignore", divide="ignore"):
-        return (counts @ np.where(mask, values * w, 0.0)) / (counts @ w)
-
-
-def _pair_stats(counts: np.ndarray, values: np.ndarray, mask: np.ndarray,
-                weights: np.ndarray | None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Per pair (upper triangle): observed difference, resampled differences, shared items."""
-    rows, cols = np.triu_indices(values.shape[1], 1)
-    both = mask[:, rows] & mask[:, cols]
-    if weights is None:
-        diffs = values[:, rows] - values[:, cols]
-        observed = np.where(both, diffs, 0.0).sum(0) / np.maximum(both.sum(0), 1)
-        return observed, _means(counts, diffs, both), both.sum(0)
-    w_r = np.where(both, weights[:, rows], 0.0)
-    w_c = np.where(both, weights[:, cols], 0.0)
-    a_r = np.where(both, values[:, rows], 0.0) * w_r
-    a_c = np.where(both, values[:, cols], 0.0) * w_c
-    with np.errstate(invalid="ignore", divide="ignore"):
-        observed = np.nan_to_num(a_r.sum(0) / w_r.sum(0) - a_c.sum(0) / w_c.sum(0))
-        boot = (counts @ a_r) / (counts @ w_r) - (counts @ a_c) / (counts @ w_c)
-    return observed, boot, both.sum(0)
-
-
-def _p_matrix(counts: np.ndarray, data: pd.DataFrame, weights: np.ndarray | None = None) -> np.ndarray:
-    values = data.to_numpy(dtype=float)
-    observed, boot, shared = _pair_stats(counts, values, ~np.isnan(values), weights)
-    flips = (boot * np.sign(observed)[None, :] <= 0) | np.isnan(boot)
-    p = np.minimum(1.0, 2.0 * flips.mean(0))
-    p = np.where((observed == 0) | (shared == 0), 1.0, p)
-    k = values.shape[1]
-    rows, cols = np.triu_indices(k, 1)
-    full = np.full((k, k), np.nan)
-    full[rows, cols] = p
-    full[cols, rows] = p
-    return full
-
-
-def attainable_p(data: pd.DataFrame, n_resamples: int) -> float:
-    """The smallest p any pair of columns can attain: ``permutation.smallest_p`` over the items
-    the two share, minimised over the pairs (1 with fewer than two systems)."""
-    mask = data.notna().to_numpy()
-    rows, cols = np.triu_indices(mask.shape[1], 1)
-    shared = (mask[:, rows] & mask[:, cols]).sum(0)
-    return min((smallest_p(int(n), len(data), n_resamples) for n in shared), default=1.0)
-
-
-def _test_p_values(test: str, counts: np.ndarray, data: pd.DataFrame, n_resamples: int,
-                   seed: int, weights: np.ndarray | None) -> np.ndarray:
-    if test == "bootstrap":
-        return _p_matrix(counts, data, weights)
-    if test == "permutation":
-        return permutation_p_values(data.to_numpy(dtype=float), n_resamples, seed, weights)
-    raise ValueError(f"test must be one of {', '.join(TESTS)}, not {test!r}")
-
-
-def pairwise_significance(scores: pd.DataFrame, n_resamples: int = 1000, seed: int = 12345,
-                          missing: Missing = "complete", test: Test = "bootstrap",
-                          weights: pd.DataFrame | None = None) -> pd.DataFrame:
-    """Two-sided paired p-values between every two systems (see module doc).
-
-    Returns a symmetric systems x systems DataFrame with NaN on the diagonal. With
-    ``test="bootstrap"`` the resamples are the ones ``paired_bootstrap`` draws with the
-    same seed and R; ``test="permutation"`` runs ``permutation.permutation_p_values``.
-    """
-    data, _ = _prepare(scores, missing)
-    counts = resample_counts(len(data), n_resamples, seed) if test == "bootstrap" else np.empty(0)
-    names = [str(c) for c in data.columns]
-    p = _test_p_values(test, counts, data, n_resamples, seed, _weights(weights, data))
-    return pd.DataFrame(p, index=names, columns=names)
-
-
-def significance_clusters(order: list[str], p_values: pd.DataFrame,
-                          alpha: float = 0.05) -> list[list[str]]:
-    """Contiguous clusters along ``order`` (best first); see the module doc for the rule."""
-    clusters: list[list[str]] = []
-    for name in order:
-        current = clusters[-1] if clusters else None
-        if current is not None and all(p_values.at[m, name] >= alpha for m in current):
-            current.append(name)
-        else:
-            clusters.append([name])
-    return clusters
-
-
-def clusters_consistent(p_values: pd.DataFrame, clusters: list[list[str]],
-                        alpha: float = 0.05) -> bool:
-    """True when clusters partition the systems and no cluster holds a separated pair."""
-    members = [name for cluster in clusters for name in cluster]
-    if sorted(members) != sorted(str(s) for s in p_values.index):
-        return False
-    for cluster in clusters:
-        for i, first in enumerate(cluster):
-            for second in cluster[i + 1:]:
-                if not p_values.at[first, second] >= alpha:
-                    return False
-    return True
-
-
-def _ranks(values: np.ndarray, higher_is_better: bool) -> np.ndarray:
-    """Competition ranks along the last axis (1 = best, ties share the smallest rank): one
-    plus how many values are strictly better (scipy's ``rankdata(method="min")``, without
-    importing scipy.stats, which cost a rebuild 0.7 s; NaN keeps scipy's answer)."""
-    key = -values if higher_is_better else values
-    if np.isnan(key).any():
-        from scipy.stats import rankdata
-
-        return rankdata(key, method="min", axis=-1).astype(int)
-    return (key[..., None, :] < key[..., :, None]).sum(-1) + 1
-
-
-def rank_interval(rank_boot: np.ndarray, alpha: float) -> tuple[np.ndarray, np.ndarray]:
-    """Ends of the (1 - alpha) rank interval per column of (R, k) ranks (NaN = no mean).
-
-    Drops the floor(n * alpha / 2) lowest and as many highest of a system's n ranks and
-    returns the lowest and highest remaining ones (see the module doc).
-    """
-    ordered = np.sort(rank_boot, axis=0)  # NaN sorts last
-    n = (~np.isnan(rank_boot)).sum(0)
-    k = np.floor(n * alpha / 2).astype(int)
-    columns = np.arange(rank_boot.shape[1])
-    return ordered[k, columns].astype(int), ordered[n - 1 - k, columns].astype(int)
 
 
 def paired_bootstrap(scores: pd.DataFrame, n_resamples: int = 1000, seed: int = 12345,
@@ -343,27 +167,27 @@ def paired_bootstrap(scores: pd.DataFrame, n_resamples: int = 1000, seed: int = 
     """
     if n_resamples < 1 or not 0 < alpha < 1:
         raise ValueError("n_resamples must be >= 1 and alpha in (0, 1)")
-    data, dropped = _prepare(scores, missing)
-    w = _weights(weights, data)
+    data, dropped = prepare_items(scores, missing)
+    w = aligned_weights(weights, data)
     names = [str(c) for c in data.columns]
     values = data.to_numpy(dtype=float)
     mask = ~np.isnan(values)
     counts = resample_counts(len(data), n_resamples, seed)
-    boot = _means(counts, values, mask, w)
+    boot = resampled_means(counts, values, mask, w)
     with np.errstate(invalid="ignore", divide="ignore"):
         observed = (np.nanmean(values, axis=0) if w is None else
                     np.where(mask, values * w, 0.0).sum(0) / w.sum(0))
     worst = -np.inf if higher_is_better else np.inf
-    rank_boot = _ranks(np.where(np.isnan(boot), worst, boot), higher_is_better).astype(float)
+    rank_boot = competition_ranks(np.where(np.isnan(boot), worst, boot), higher_is_better).astype(float)
     rank_boot[np.isnan(boot)] = np.nan
     low, high = rank_interval(rank_boot, alpha)
-    p_values = pd.DataFrame(_test_p_values(test, counts, data, n_resamples, seed, w),
+    p_values = pd.DataFrame(test_p_values(test, counts, data, n_resamples, seed, w),
                             index=names, columns=names)
     table = pd.DataFrame({
         "mean": observed,
         "ci_low": np.nanquantile(boot, alpha / 2, axis=0),
         "ci_high": np.nanquantile(boot, 1 - alpha / 2, axis=0),
-        "rank": _ranks(observed, higher_is_better),
+        "rank": competition_ranks(observed, higher_is_better),
         "rank_min": low,
         "rank_max": high,
         "n_items": mask.sum(0),

@@ -13,7 +13,7 @@ from typing import Any
 
 from ...errors import DataError, Problem
 from ...load.ids import slug
-from .mapping import DatasetSettings, WorkSettings
+from .mapping_common import DatasetSettings, WorkSettings
 
 
 def file_version(path: Path) -> str:

@@ -12,71 +12,12 @@ from dataclasses import dataclass
 from typing import Iterator
 
 from ...typology import SEVERITIES
+from .mapping_common import (AnnotatorSettings, DatasetSettings, Issue, SystemSettings, WorkSettings)
 from .mapping_io import Key, load_mapping, mapping_keys, markdown_table, section, setting
+from .mapping_tables import CsvMapping, WmtMapping
 
 __all__ = ["load_mapping", "mapping_keys", "markdown_table", "Key", "MAPPINGS",
            "LabelStudioMapping", "CsvMapping", "WmtMapping"]
-
-GENRES = ("poem", "short story", "thriller", "novel", "drama", "essay", "other")
-ERAS = ("classic", "contemporary", "unknown")
-RIGHTS = ("public-domain", "licensed", "restricted", "unknown")
-EXPERTISE = ("student", "professional", "expert", "crowd", "llm")
-SYSTEM_KINDS = ("human", "post-edit", "commercial-mt", "llm", "nmt")
-MODALITIES = ("HT", "PE", "MT")
-Issue = tuple[str, str, str]  # (key relative to the block, message, fix)
-
-
-@dataclass
-class DatasetSettings:
-    id: str = setting("Id of the data root written (corpus/dataset.yaml); default: the input "
-                      "file name, slugged.", kind="id")
-    title: str = setting("Title shown on the site; default: the id.")
-    version: str = setting("Data version printed under every number; default: 'sha256-' and "
-                           "the first 12 hex digits of the input file's SHA-256.")
-    description: str = setting("What the data is (shown on the home page).")
-    licence: str = setting("Licence of the data.")
-    citation: str = setting("BibTeX entry to cite the data.")
-    url: str = setting("Where the data comes from (repository or landing page, http(s)://...): "
-                       "the dataset card's source.url and the url of its BibTeX entry. Default: "
-                       "none (never a file or folder name).")
-    id_prefix: str = setting("Prefix ('<prefix>-') of every work, paragraph and system id read from "
-                             "the data, so that two imports never share an id; --prefix-ids sets it "
-                             "to the dataset id.", kind="id")
-
-
-@dataclass
-class WorkSettings:
-    id: str = setting("Work id for all paragraphs; default: the dataset id.", kind="id")
-    title: str = setting("Title of the work; default: the dataset title.")
-    author: str = setting("Author of the source text.")
-    genre: str = setting("Genre of the work.", "other", choices=GENRES)
-    era: str = setting("classic (published before 1980) or contemporary.", "unknown", choices=ERAS)
-    rights: str = setting("Rights status of the source text.", "unknown", choices=RIGHTS)
-    rights_note: str = setting("Why the text may be shown, or what restricts it; default: "
-                               "'not stated in the import mapping'.")
-
-
-@dataclass
-class SystemSettings:
-    name: str = setting("Display name; default: the system id.")
-    kind: str = setting("What produced the outputs.", "llm", choices=SYSTEM_KINDS)
-    modality: str = setting("HT (human), PE (post-edited) or MT (raw machine output).", "MT",
-                            choices=MODALITIES)
-    model: str = setting("Model name (for MT and LLM systems).")
-    description: str = setting("Free description of the system.")
-
-
-@dataclass
-class AnnotatorSettings:
-    expertise: str = setting("Annotator group of everyone in the file (required for human "
-                             "judgments; the WMT importer defaults to professional).",
-                             choices=EXPERTISE)
-    native_language: str = setting("Native language of the annotators (ISO 639).")
-    ids: dict[str, str] = setting("Rename annotators: user id in the tool (Label Studio "
-                                  "completed_by, CSV annotator column, WMT rater) -> anonymous "
-                                  "litboard id. Default: 'a' + the Label Studio user id; the "
-                                  "slugged name for CSV and WMT.", {}, kind="id")
-
 
 # --- Label Studio -------------------------------------------------------------------------
 
@@ -243,101 +184,6 @@ class LabelStudioMapping:
                 yield key, f"{name!r} is not the name of a translation", f"use one of: {', '.join(names)}"
         if self.pairwise and self.pairwise.a == self.pairwise.b:
             yield "pairwise.b", "a and b are the same translation", "name two different translations"
-
-
-# --- CSV ----------------------------------------------------------------------------------
-
-@dataclass
-class ColumnSettings:
-    source: str = setting("Column with the source text.", required=True)
-    translation: str = setting("Column with the translation.", required=True)
-    system: str = setting("Column with the system name (slugged into the system id).", required=True)
-    paragraph: str = setting("Column with a stable paragraph id; default: derived from the source text.")
-    work: str = setting("Column naming the work; default: one work (the 'work' block).")
-    annotator: str = setting("Column naming who gave the scores (required for sqm scores).")
-    sentences: str = setting("Column with the number of sentences of the source.")
-
-
-@dataclass
-class ScoreSettings:
-    column: str = setting("Column holding the score; empty cells are skipped.", required=True)
-    scheme: str = setting("sqm (a human rating per annotator) or metric (an automatic score).",
-                          "sqm", choices=("sqm", "metric"))
-    campaign: str = setting("Campaign id; default: the column name, slugged.", kind="id")
-    title: str = setting("Campaign title; default: the column name.")
-    min: float | None = setting("Lowest score (sqm default 0, metric: unbounded).", None)
-    max: float | None = setting("Highest score (sqm default 6, metric: unbounded).", None)
-    higher_is_better: bool = setting("Direction of a metric score.", True)
-    signature: str = setting("Reproducibility signature of a metric (e.g. the sacreBLEU signature).")
-
-
-@dataclass
-class ErrorColumnSettings:
-    category: str = setting("Column with the error category 'Main/Sub' (one row per error, as in "
-                            "WMT TSV); an empty cell or No-error is an error-free row.", required=True)
-    severity: str = setting("Column with the severity; an empty cell (or no column) gives severity "
-                            "'unspecified'.")
-    comment: str = setting("Column with the annotator's comment on the error.")
-    campaign: str = setting("Campaign id; default: <dataset id>-mqm.", kind="id")
-    title: str = setting("Campaign title; default: 'MQM error annotation'.")
-    variant: str = setting("Score formula (see the Data format page).", "paper000",
-                           choices=("paper000", "wmt"))
-
-
-@dataclass
-class CsvMapping:
-    pair: str = setting("Language pair <source>-<target>, e.g. de-en.", required=True, kind="pair")
-    delimiter: str = setting("Field separator (tab: a tab character).", ",", choices=(",", ";", "tab"))
-    dataset: DatasetSettings = section(DatasetSettings, "The data root written.")
-    work: WorkSettings = section(WorkSettings, "The work the paragraphs belong to.")
-    annotators: AnnotatorSettings = section(AnnotatorSettings, "Who gave the sqm scores.")
-    systems: dict[str, SystemSettings] = setting("System id -> system card; systems not "
-                                                 "listed get the defaults.", {})
-    columns: ColumnSettings = section(ColumnSettings, "Which column holds what.")
-    scores: list[ScoreSettings] = setting("Score columns, one campaign each.", [])
-    errors: ErrorColumnSettings | None = section(
-        ErrorColumnSettings, "Error rows -> an MQM campaign: the span is marked with <v>...</v> in "
-        "the translation, or in the source for an error shown on the source text.", optional=True)
-
-    def problems(self) -> Iterator[Issue]:
-        if self.errors and not self.columns.annotator:
-            yield "columns.annotator", "is required for error rows", "name the annotator column"
-        if self.errors and not self.annotators.expertise:
-            yield "annotators.expertise", "is required for error rows", "set the annotators' group"
-        if any(s.scheme == "sqm" for s in self.scores):
-            if not self.columns.annotator:
-                yield "columns.annotator", "is required for sqm scores", "name the annotator column"
-            if not self.annotators.expertise:
-                yield "annotators.expertise", "is required for sqm scores", "set the annotators' group"
-        ids = [s.campaign or s.column for s in self.scores]
-        if len(set(ids)) != len(ids):
-            yield "scores", "two score columns have the same campaign id", "set campaign: for each"
-
-
-# --- WMT MQM TSV --------------------------------------------------------------------------
-
-@dataclass
-class DocumentSettings:
-    id_prefix: str = setting("Prefix of work ids (one work per WMT doc, id = prefix + doc), "
-                             "to keep ids unique when several WMT files are loaded together.")
-    genre: str = setting("Genre of every doc.", "other", choices=GENRES)
-    era: str = setting("Era of every doc.", "contemporary", choices=ERAS)
-    rights: str = setting("Rights status of the source texts.", "unknown", choices=RIGHTS)
-    rights_note: str = setting("Rights note; default: says the source rights were not checked.")
-
-
-@dataclass
-class WmtMapping:
-    pair: str = setting("Language pair <source>-<target>; default: from the file name "
-                        "(mqm_ted_zhen.tsv -> zh-en).", kind="pair")
-    campaign: str = setting("Campaign id; default: the file name, slugged.", kind="id")
-    title: str = setting("Campaign title; default: from the file name ('mqm_ted_zhen.tsv': 'WMT expert MQM: TED talks, zh-en').")
-    dataset: DatasetSettings = section(DatasetSettings, "The data root written.")
-    documents: DocumentSettings = section(DocumentSettings, "The works (WMT docs).")
-    annotators: AnnotatorSettings = section(AnnotatorSettings, "The raters.")
-    systems: dict[str, SystemSettings] = setting("System id (slugged WMT name) -> card; default: "
-                                                 "names starting with 'ref' or 'human' are human "
-                                                 "translations, the rest nmt.", {})
 
 
 MAPPINGS: dict[str, type] = {"labelstudio": LabelStudioMapping, "csv": CsvMapping,

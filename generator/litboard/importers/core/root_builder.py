@@ -18,7 +18,7 @@ from ...errors import DataError, Problem
 from ...load.ids import slug
 from .. import OUT_FIX, ImportReport, json_size, size_chunks, write_jsonl, write_lines, write_outputs, write_yaml
 from .inputs import skip_problem
-from .mapping import SystemSettings
+from .mapping_common import SystemSettings
 
 
 def judgment_key(scheme: str, record: dict[str, Any]) -> tuple[Any, ...]:

@@ -22,11 +22,11 @@ from ...errors import DataError, Problem
 from ...load.ids import long_slug, slug
 from ...typology import DEFAULT_SCALES
 from .. import ImportReport
-from ..core.inputs import dataset_card, input_files, namespace_ids, work_card
-from ..core.inputs import dataset_card, files_title, input_files, namespace_ids, work_card
-from ..core.mapping import CsvMapping, ScoreSettings, load_mapping
-from ..core.mapping_io import require_mapping
+from ..core.inputs import files_title, work_card
+from ..core.mapping import CsvMapping
+from ..core.mapping_tables import ScoreSettings
 from ..core.root_builder import RootBuilder
+from ..core.run_steps import finish, start
 from .csv_errors import ErrorRows, untagged
 
 DELIMITERS = {",": ",", ";": ";", "tab": "\t"}
@@ -49,13 +49,9 @@ class RowError(ValueError):
 def run(src: Path | list[Path], out: Path, mapping: Path | None = None, namespace: str = "",
         prefix_ids: bool = False) -> ImportReport:
     """Import CSV tables ``src`` (files, folders, globs; one mapping) into the data root ``out``."""
-    first = src[0] if isinstance(src, list) else src
-    mapping = require_mapping(mapping, first, "csv", "example: generator/litboard/importers/examples/csv.yaml")
-    files = input_files(src, ".csv")
-    m = load_mapping(mapping, CsvMapping)
-    report = ImportReport()
-    dataset_id, prefix = namespace_ids(m.dataset, namespace, prefix_ids, files)
-    builder = RootBuilder(m.pair, prefix=prefix)
+    run = start(src, mapping, "csv", "example: generator/litboard/importers/examples/csv.yaml", ".csv",
+                CsvMapping, namespace, prefix_ids)
+    m, files, builder, report = run.mapping, run.files, run.builder, run.report
     for score in m.scores:
         score.campaign = score.campaign or slug(score.column)
         builder.campaign(score.campaign, _campaign_card(score, files[0] if len(files) == 1 else files[0].parent))
@@ -65,20 +61,16 @@ def run(src: Path | list[Path], out: Path, mapping: Path | None = None, namespac
         for line, row in read_rows(f, m):
             report.count("rows")
             try:
-                _import_row(row, m, dataset_id, builder, (metric_seen, errors, f"{f}:{line}"), report)
+                _import_row(row, m, run.dataset_id, builder, (metric_seen, errors, f"{f}:{line}"), report)
             except RowError as error:
                 report.skip(f"{f}:{line}", f"{error}; the row was skipped", "malformed row")
     if m.errors:
-        campaign = m.errors.campaign or f"{dataset_id}-mqm"
+        campaign = m.errors.campaign or f"{run.dataset_id}-mqm"
         builder.campaign(campaign, {"title": m.errors.title or "MQM error annotation", "scheme": "mqm",
                                     "source": f"error rows of {files[0].name}"
                                     + (f" and {len(files) - 1} more files" if len(files) > 1 else "")})
         errors.finish(m, campaign, builder, report)
-    builder.check_system_cards(m.systems, str(mapping), report)
-    builder.count_read(report)
-    card = dataset_card(m.dataset, dataset_id, files, report.notes, files_title("CSV table", files))
-    builder.write(out, card, report, files)
-    return report
+    return finish(run, out, files_title("CSV table", files))
 
 
 def read_rows(src: Path, m: CsvMapping) -> list[tuple[int, dict[str, str]]]:

@@ -23,10 +23,10 @@ from pathlib import Path
 from typing import Any
 
 from .. import ImportReport
-from ..core.inputs import count_folders, dataset_card, files_title, input_files, namespace_ids
-from ..core.mapping import LabelStudioMapping, load_mapping
-from ..core.mapping_io import require_mapping
+from ..core.inputs import count_folders, files_title
+from ..core.mapping import LabelStudioMapping
 from ..core.root_builder import RootBuilder, category_names, namespaced
+from ..core.run_steps import finish, start
 from .labelstudio_read import read_export
 from .labelstudio_records import annotation_records
 from .labelstudio_spans import Malformed
@@ -56,19 +56,10 @@ SKIPS: tuple[tuple[str, str], ...] = (
 def run(src: Path | list[Path], out: Path, mapping: Path | None = None, namespace: str = "",
         prefix_ids: bool = False) -> ImportReport:
     """Import Label Studio JSON exports ``src`` (files, folders, globs) into the data root ``out``."""
-    first = src[0] if isinstance(src, list) else src
-    mapping = require_mapping(mapping, first, "labelstudio", "examples: generator/litboard/importers/examples/")
-    files = input_files(src, ".json")
-    m = load_mapping(mapping, LabelStudioMapping)
-    report = ImportReport()
-    dataset_id, prefix = namespace_ids(m.dataset, namespace, prefix_ids, files)
-    builder = RootBuilder(m.pair, prefix=prefix)
-    collect(files, m, dataset_id, builder, report)
-    builder.check_system_cards(m.systems, str(mapping), report)
-    builder.count_read(report)
-    card = dataset_card(m.dataset, dataset_id, files, report.notes, files_title("Label Studio export", files))
-    builder.write(out, card, report, files)
-    return report
+    run = start(src, mapping, "labelstudio", "examples: generator/litboard/importers/examples/", ".json",
+                LabelStudioMapping, namespace, prefix_ids)
+    collect(run.files, run.mapping, run.dataset_id, run.builder, run.report)
+    return finish(run, out, files_title("Label Studio export", run.files))
 
 
 def collect(files: list[Path], m: LabelStudioMapping, dataset_id: str, builder: RootBuilder,

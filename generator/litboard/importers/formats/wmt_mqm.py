@@ -34,7 +34,8 @@ from ...spans.tags import TagError, parse_tags
 from ...typology import SEVERITIES, allowed_categories
 from .. import ImportReport
 from ..core.inputs import dataset_card, default_id, files_title, input_files, namespace_ids
-from ..core.mapping import SystemSettings, WmtMapping, load_mapping
+from ..core.mapping import WmtMapping, load_mapping
+from ..core.mapping_common import SystemSettings
 from ..core.root_builder import RootBuilder, category_names
 from .wmt_names import doc_title, file_title
 

@@ -135,6 +135,15 @@ class Background:
             raise value
         return value
 
+    def cancel(self) -> None:
+        """Stop the child without waiting for its result (the caller failed before it needed it):
+        a child blocked on sending a large result would otherwise keep the build from exiting."""
+        if self._process is None:
+            return
+        self._process.kill()
+        self._receive.close()
+        self._process.join()
+
 
 def _background(func: Callable[[], object], send: object, parent: int) -> None:
     die_with_parent(parent)

@@ -194,13 +194,17 @@ def dataset_files(corpus: Corpus, analysis: Analysis, templates: Path) -> tuple[
     # the page sets beside the reader (agreement, overlap, ...) are built in a second process
     # while this one builds the reader pages: their serial parts would leave a core idle
     extra_job = parallel.Background(lambda: build_all(corpus, analysis, templates))
-    files = generated_pages(corpus, analysis, templates, finisher(corpus, templates))
-    board_html, board_files = leaderboard_html(corpus, analysis, templates)
-    files.update(board_files)
-    # the board answers first (issue 30): the dataset's card (version, source, notes) follows it
-    about = render("dataset_intro.html.j2", templates, intro=intro(corpus))
-    files["index.md"] = page(f"{corpus.dataset_title}: leaderboard", board_html + about,
-                             corpus.is_demo, templates)
+    try:
+        files = generated_pages(corpus, analysis, templates, finisher(corpus, templates))
+        board_html, board_files = leaderboard_html(corpus, analysis, templates)
+        files.update(board_files)
+        # the board answers first (issue 30): the dataset's card (version, source, notes) follows it
+        about = render("dataset_intro.html.j2", templates, intro=intro(corpus))
+        files["index.md"] = page(f"{corpus.dataset_title}: leaderboard", board_html + about,
+                                 corpus.is_demo, templates)
+    except BaseException:
+        extra_job.cancel()
+        raise
     extra: PageSet = extra_job.result()  # type: ignore[assignment]
     files.update(extra.files)
     nav = [{"Leaderboard": "index.md"}, *extra.nav, {"Systems": "systems/index.md"},
