@@ -66,3 +66,24 @@ def test_rows_only_for_declared_pairs() -> None:
     assert set(rows["campaign"]) == {"two vs one"} and set(rows["n"]) == {3}
     assert double_annotation_rows(_scores([1, 2, 3], [1, 3, 2]),
                                   CAMPAIGNS.assign(second_annotation_of="")).empty
+
+
+@pytest.mark.parametrize("value", ["no-such-campaign", "released-scores", "sqm"])
+def test_second_annotation_of_must_name_another_campaign_of_its_scheme(demo_root, tmp_path, value: str) -> None:
+    from litboard.load.read import validate
+
+    from ..helpers import copy_root
+
+    root = copy_root(demo_root, tmp_path / "root")
+    card = root / "judgments" / "released-scores" / "campaign.yaml"
+    card.write_text(card.read_text(encoding="utf-8") + f"second_annotation_of: {value}\n", encoding="utf-8")
+    problems = [p for p in validate([root]).items if p.field == "second_annotation_of"]
+    assert len(problems) == 1 and value in problems[0].message and "campaign.yaml" in str(problems[0].file)
+    assert problems[0].fix.startswith("name the campaign")
+
+
+def test_demo_declares_no_second_annotation(demo_root) -> None:
+    from litboard.load.read import load, validate
+
+    assert validate([demo_root]).items == []
+    assert declared_pairs(load([demo_root]).tables["campaigns"]) == []
