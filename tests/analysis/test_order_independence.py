@@ -21,6 +21,7 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
+from litboard.analysis import schemes
 from litboard.analysis.double_annotation import double_annotation_rows
 from litboard.importers.releases import liteval
 from litboard.load import load
@@ -40,6 +41,8 @@ def _numbers(root: Path) -> dict[str, pd.DataFrame]:
     bias = dataset_rows(corpus, analysis).drop(columns="provenance")  # names the files' sha256
     tables["judge bias"] = bias.sort_values(list(bias.columns)).reset_index(drop=True)
     tables["double annotations"] = double_annotation_rows(corpus.metric_scores, corpus.tables["campaigns"])
+    tables["agreement"] = schemes.agreement_rows(corpus)  # every annotator pair, α over all annotators
+    tables["span agreement"] = schemes.span_agreement(corpus)
     reported = compare(corpus)
     if len(reported):
         reported = reported.assign(keys=reported["keys"].map(lambda k: json.dumps(k, sort_keys=True)),
