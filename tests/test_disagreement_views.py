@@ -78,3 +78,29 @@ def test_wmt_sample_gets_the_page_with_its_stated_view(wmt_pages: dict[str, str]
     assert "talk-2-86" not in set(frame["paragraph"])  # "强烈的阳光是如此地刺眼，": 6 words
     assert frame["paragraph"].iloc[0] == "talk-2-98"
     assert 'href="disagreement.html"' in wmt_pages["paragraphs/index.md"]
+
+
+@pytest.mark.shared
+def test_literary_translation_page_says_why_nothing_is_listed(literary_release: Path, tmp_path: Path) -> None:
+    """Five systems, but every human judgment compares two translations of a paragraph: the page
+    exists and says why no paragraph qualifies, instead of ranking τ over two systems."""
+    from litboard.importers.releases import literary_translation
+
+    literary_translation.run(literary_release, tmp_path / "root")
+    corpus = load([tmp_path / "root"])
+    pages = generated_pages(corpus, analyse(corpus))
+    page = pages["paragraphs/disagreement.md"]
+    assert "No paragraph is listed. This dataset has 5 systems" in page
+    assert "scores at most 2 systems per paragraph" in page and "<table" not in page
+    assert "paragraphs/disagreement.csv" not in pages
+    assert 'href="disagreement.html"' in pages["paragraphs/index.md"]
+
+
+@pytest.mark.shared
+def test_creativity_with_three_systems_gets_no_page(creativity_release: Path,
+                                                    tmp_path_factory: pytest.TempPathFactory) -> None:
+    from .creativity_site import creativity_site
+
+    site = creativity_site(creativity_release, tmp_path_factory).out
+    assert (site / "paragraphs" / "index.html").is_file()
+    assert not (site / "paragraphs" / "disagreement.html").exists()

@@ -156,7 +156,7 @@ def disagreement_listing(corpus: Corpus, analysis: Analysis, boards: list[Board]
     if not taus.empty:
         taus = taus[[(words.get(str(p)) or LISTED_WORDS) >= LISTED_WORDS for p in taus["paragraph"]]]
     if taus.empty:
-        return None
+        return _nothing_listed(corpus, analysis, boards)
     top = most_disputed(taus, TOP)
     paragraphs = corpus.paragraphs.set_index("paragraph")
     titles = {w: str(d.get("title", w)) for w, d in corpus.works.items()}
@@ -184,6 +184,29 @@ def disagreement_listing(corpus: Corpus, analysis: Analysis, boards: list[Board]
     filters = [("pair", "Pair", sorted({r["attrs"]["pair"] for r in rows}))]
     return Listing(_intro(len(rows), {v.view for v in views.values()}), headers, rows, filters,
                    pd.DataFrame(records))
+
+
+def _nothing_listed(corpus: Corpus, analysis: Analysis, boards: list[Board]) -> Listing | None:
+    """None for a dataset of fewer than LISTED_SYSTEMS systems (no page); otherwise a page that
+    says why no paragraph qualifies (e.g. LiteraryTranslation: each human judgment compares two
+    translations, so a paragraph's human column scores two systems and τ could only be ±1)."""
+    if len(corpus.systems) < LISTED_SYSTEMS:
+        return None
+    long = _per_paragraph(analysis)
+    most = 0
+    for pair, column in _ranking(boards).items():
+        rows = long[(long["pair"] == pair) & (long["column"] == column.key) & long["score"].notna()]
+        if not rows.empty:
+            most = max(most, int(rows.groupby("paragraph")["system"].nunique().max()))
+    intro = (f"No paragraph is listed. This dataset has {len(corpus.systems)} systems, but its human "
+             f"ranking column scores at most {most} system{'s' if most != 1 else ''} per paragraph (a human "
+             "judgment here compares a few translations at a time), and a rank correlation between the "
+             f"human order and a judge's needs at least {LISTED_SYSTEMS} systems of one paragraph with "
+             f"{LISTED_WORDS} words (over two systems Kendall τ can only be +1 or −1, over three it takes four "
+             "values). The human judgments are "
+             "compared with the other measures system by system on the leaderboard and, for pairwise "
+             "studies, on the pairwise preference page.")
+    return Listing(intro, [], [], [], pd.DataFrame())
 
 
 def _sentence(text: str) -> str:

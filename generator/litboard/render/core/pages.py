@@ -153,9 +153,10 @@ def _browse(corpus: Corpus, analysis: Analysis, demo: bool, templates: Path) -> 
     if disputed is not None:
         files["paragraphs/disagreement.md"] = page("Where judges disagree most", render(
             "listing.html.j2", templates, intro=disputed.intro, headers=disputed.headers,
-            rows=disputed.rows, csv="disagreement.csv", filters=disputed.filters), demo, templates,
-            wide=True)
-        files["paragraphs/disagreement.csv"] = csv_text(disputed.csv_frame)
+            rows=disputed.rows, csv="disagreement.csv" if disputed.rows else "", filters=disputed.filters),
+            demo, templates, wide=True)
+        if disputed.rows:
+            files["paragraphs/disagreement.csv"] = csv_text(disputed.csv_frame)
     return files
 
 
