@@ -49,7 +49,8 @@ def build(raw: RawData, roots: list[Path]) -> Corpus:
         d = row.data
         rows["reported"].append({"dataset": dataset_of.get(row.root, ""), "source": d["source"],
                                  "measure": d["measure"], "keys": dict(d.get("keys", {})),
-                                 "params": dict(d.get("params", {})), "value": float(d["value"]),
+                                 "params": dict(d.get("params", {})),
+                                 "value": float("nan") if d["value"] is None else float(d["value"]),
                                  "decimals": int(d["decimals"]), "label": d.get("label", ""),
                                  "note": d.get("note", ""), "reason": d.get("reason", ""),
                                  "file": row.file, "line": row.line})

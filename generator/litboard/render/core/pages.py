@@ -30,7 +30,9 @@ from .jinja import DEFAULT_TEMPLATES, render
 from .views import Analysis, board_csv, boards
 
 Files = dict[str, "str | bytes | PackedPage"]
-ASSETS = ("litboard.css", "litboard.js", "reader.css", "reader.js", "home.css", "iframe-worker-shim.js")
+# litboard-py/-latex/-tables.js: the as-shown downloads, loaded by litboard.js on first use
+ASSETS = ("litboard.css", "litboard.js", "litboard-py.js", "litboard-latex.js", "litboard-tables.js", "reader.css",
+          "reader.js", "home.css", "iframe-worker-shim.js")
 
 
 def csv_text(frame: pd.DataFrame) -> str:

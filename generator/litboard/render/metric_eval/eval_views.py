@@ -48,6 +48,7 @@ class ReportedRow:
     difference: float
     disagrees: bool
     note: str
+    legible: bool = True  # False: the paper has the cell but no readable number (record value null)
 
 
 @dataclass
@@ -66,6 +67,7 @@ class AdequacyView:
     reported_frame: pd.DataFrame
     csv: str = "adequacy.csv"
     reported_csv: str = "adequacy-reported.csv"
+    illegible: int = 0  # published cells with no legible number (shown with the reproduced value alone)
 
 
 def adequacy_view(corpus: Corpus, ctx: Context, settings: LitEvalSettings = SETTINGS) -> AdequacyView:
@@ -90,7 +92,8 @@ def adequacy_view(corpus: Corpus, ctx: Context, settings: LitEvalSettings = SETT
     reported = [ReportedRow(r["source"].replace("paper 000 ", ""), SCENARIOS.get(r["scenario"], r["scenario"]),
                             labels.get(r["measure"], r["measure"]), _pair(r["pair"]), r["reported"],
                             r["reproduced"], r["reproduced_rounded"], r["difference"],
-                            bool(r["disagrees"]), r["note"]) for r in compared.to_dict("records")]
+                            bool(r["disagrees"]), r["note"], r["status"] != engine.ILLEGIBLE)
+                for r in compared.to_dict("records")]
     pair_of = corpus.translations.drop_duplicates("paragraph").set_index("paragraph")["pair"]
     counts = pair_of[sorted(items)].value_counts() if items is not None else pair_of.value_counts()
     systems = set(ctx.names) - set(ctx.human)
@@ -102,7 +105,8 @@ def adequacy_view(corpus: Corpus, ctx: Context, settings: LitEvalSettings = SETT
                         [(pair_label(p), int(counts.get(p, 0))) for p in ctx.pairs],
                         reported, sorted({r.note for r in reported if r.note}),
                         sum(r.disagrees for r in reported), frame,
-                        compared.assign(data_version=ctx.data_version))
+                        compared.assign(data_version=ctx.data_version),
+                        illegible=sum(not r.legible for r in reported))
 
 
 def reported_adequacy(corpus: Corpus, ctx: Context) -> pd.DataFrame:
@@ -113,7 +117,7 @@ def reported_adequacy(corpus: Corpus, ctx: Context) -> pd.DataFrame:
                                ["scenario", "campaign", "pair"])
     table = table.drop(columns="measure").rename(columns={"value": "reported", "campaign": "measure"})
     return table[["source", "scenario", "measure", "pair", "reported", "reproduced", "reproduced_rounded",
-                  "difference", "disagrees", "note"]]
+                  "difference", "disagrees", "status", "note"]]
 
 
 def _adequacy_records(corpus: Corpus, ctx: Context) -> pd.DataFrame:

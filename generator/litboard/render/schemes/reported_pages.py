@@ -26,7 +26,7 @@ from ..core.views import Analysis
 
 FOLDER = "reported"
 STATUS = {engine.AGREES: "✓ agrees", engine.DISAGREES: "✗ disagrees", engine.MISSING: "? not reproduced",
-          engine.UNKNOWN: "· reported only"}
+          engine.UNKNOWN: "· reported only", engine.ILLEGIBLE: "? not legible in the paper"}
 CSV = "reported.csv"
 
 
@@ -89,13 +89,17 @@ def _row(r: dict[str, object]) -> NumberRow:
     keys = r["keys"] if isinstance(r["keys"], dict) else {}
     return NumberRow(STATUS[str(r["status"])], "lb-disagree" if r["disagrees"] else "",
                      f"{r['measure']}: " + ", ".join(f"{k} = {v}" for k, v in keys.items()),
-                     str(r["label"] or ""), printed(float(r["value"]), decimals),  # type: ignore[arg-type]
+                     str(r["label"] or ""), _printed(float(r["value"]), decimals),  # type: ignore[arg-type]
                      printed(reproduced, decimals + 3) if known else "",
                      printed(float(r["reproduced_rounded"]), decimals) if known else "",  # type: ignore[arg-type]
                      _signed(float(r["difference"]), decimals) if known else "",  # type: ignore[arg-type]
                      str(r["other_reports"]), str(r["note"] or ""),
                      record_anchor(str(r["dataset"]), str(r["source"]), str(r["measure"]), keys,
                                    r["params"] if isinstance(r["params"], dict) else {}))
+
+
+def _printed(value: float, decimals: int) -> str:
+    return "not legible" if math.isnan(value) else printed(value, decimals)
 
 
 def _signed(value: float, decimals: int) -> str:
