@@ -6,7 +6,7 @@ Modes (``--mode``, repeatable; ``make bench`` passes BENCH_MODES, default all fo
   20000 segments), write ``bench/make_synthetic.py``'s TSV (N segments x 15 systems x 3
   raters), import it with ``litboard import wmt-mqm``, build it and freeze the build as one
   release (``litboard release``: the deployed size is the site plus ``releases/v``, the
-  folder ``make releases-into-site`` copies into it; a file hard-linked twice counts once);
+  folder a build with ``--kept-releases`` serves under ``v/``; a file hard-linked twice counts once);
   the ratios of the largest size to the smallest follow the table. The TSVs' statistics
   (``bench/mqm_stats.py``) are printed beside those of the WMT sample in ../shared/data.
 * ``liteval``: import the LitEval release (``--liteval``, default
@@ -169,7 +169,7 @@ RELEASE = "bench"  # the synthetic builds are built as this release, so it can b
 
 def deployed(row: Row, work: Path, root: Path, out: Path) -> None:
     """Freeze the build as one release with ``litboard release`` and book the deployed size:
-    the site plus the ``releases/v`` folder ``make releases-into-site`` copies into it."""
+    the site plus the ``releases/v`` folder a build with ``--kept-releases`` serves under ``v/``."""
     releases = work / "releases"
     shutil.rmtree(releases, ignore_errors=True)  # the bench's own folder of the previous row
     done = run(["-m", "litboard.cli", "release", RELEASE, "--site", str(out), "--releases", str(releases),

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import pandas as pd
@@ -12,6 +12,7 @@ from ...analysis.adequacy import adequacy, subset_items
 from ...analysis.tau_resampling import RESAMPLES, p_text
 from ...model import Corpus
 from ...reported import engine
+from ...reported.marks import Mark, cell_marks, marks
 from .views import POOLED, SETTINGS, Context, LitEvalSettings, Measure, RankingView, pair_label
 
 SCENARIOS = {"top": "Human > Top systems", "other": "Human > Other systems"}
@@ -24,6 +25,7 @@ class PctCell:
     percent: float | None
     wins: int
     items: int
+    marks: list[Mark] = field(default_factory=list)  # published counterparts that disagree
 
 
 @dataclass
@@ -79,8 +81,11 @@ def adequacy_view(corpus: Corpus, ctx: Context, settings: LitEvalSettings = SETT
                 scores[scores["campaign"] == m.key], set(ctx.human), set(conf.top), items, strict,
                 others_exclude=set(conf.others_exclude), higher_is_better=m.higher_is_better)
     keys = [*ctx.pairs, "mean"]
-    rows = [AdequacyRow(m, VARIANTS[strict], _cells(frames[(m.key, strict)], "top", keys),
-                        _cells(frames[(m.key, strict)], "other", keys))
+    lookup = marks(engine.compare(corpus, _adequacy_records(corpus, ctx)))
+    rows = [AdequacyRow(m, VARIANTS[strict], _marked(_cells(frames[(m.key, strict)], "top", keys), lookup,
+                                                     m.key, "top", keys, strict),
+                        _marked(_cells(frames[(m.key, strict)], "other", keys), lookup, m.key, "other", keys,
+                                strict))
             for m in ctx.measures for strict in (True, False)]
     compared = reported_adequacy(corpus, ctx)
     labels = {m.key: m.label for m in ctx.measures}
@@ -108,14 +113,28 @@ def reported_adequacy(corpus: Corpus, ctx: Context) -> pd.DataFrame:
     """The published adequacy numbers (measure ``adequacy`` of the reported table) of the shown
     campaigns, compared by litboard.reported: source, scenario, measure (campaign), pair,
     reported, reproduced, reproduced_rounded, difference, disagrees, note."""
-    records = corpus.tables["reported"]
-    shown = {m.key for m in ctx.measures}
-    wanted = pd.Series([k.get("campaign") in shown for k in records["keys"]], index=records.index, dtype=bool)
-    mine = records[(records["measure"] == "adequacy") & wanted]
-    table = engine.key_columns(engine.compare(corpus, mine), ["scenario", "campaign", "pair"])
+    table = engine.key_columns(engine.compare(corpus, _adequacy_records(corpus, ctx)),
+                               ["scenario", "campaign", "pair"])
     table = table.drop(columns="measure").rename(columns={"value": "reported", "campaign": "measure"})
     return table[["source", "scenario", "measure", "pair", "reported", "reproduced", "reproduced_rounded",
                   "difference", "disagrees", "status", "note"]]
+
+
+def _adequacy_records(corpus: Corpus, ctx: Context) -> pd.DataFrame:
+    records = corpus.tables["reported"]
+    shown = {m.key for m in ctx.measures}
+    wanted = pd.Series([k.get("campaign") in shown for k in records["keys"]], index=records.index, dtype=bool)
+    return records[(records["measure"] == "adequacy") & wanted]
+
+
+def _marked(cells: list[PctCell], lookup: dict[tuple[str, str], list[Mark]], campaign: str, scenario: str,
+            keys: list[str], strict: bool) -> list[PctCell]:
+    """The cells with the disagreeing published numbers of their (scenario, campaign, pair);
+    the paper prints the strict variant, so only records of this row's variant mark it."""
+    for cell, pair in zip(cells, keys):
+        cell.marks = cell_marks(lookup, "adequacy", {"scenario": scenario, "campaign": campaign, "pair": pair},
+                                {"strict": strict})
+    return cells
 
 
 def _pair(key: str) -> str:
