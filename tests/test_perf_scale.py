@@ -101,9 +101,10 @@ def tiny_index(tmp_path_factory: pytest.TempPathFactory) -> list[dict[str, str]]
 
 def test_search_index_has_titles_systems_works_but_no_provenance(tiny_index: list[dict[str, str]]) -> None:
     # hand-written docs (site/*.md and the base pages) may quote example hashes; the home page's leaderboard may not
+    from litboard.cite.kept import PAGE as RELEASES_PAGE  # prose with example commands ('VERSION=2026.11')
     from litboard.project import PAGES  # the base pages litboard ships (data format, methodology, ...)
 
-    written = [*(BENCH.parent / "site").glob("*.md"), *PAGES.glob("*.md")]
+    written = [*(BENCH.parent / "site").glob("*.md"), *PAGES.glob("*.md"), Path(RELEASES_PAGE)]
     docs = {p.stem + ".html" for p in written} - {"index.html"}
     generated = [e for e in tiny_index if e["location"].split("#")[0] not in docs]
     text = "\n".join(e["title"] + " " + e["text"] for e in generated)
