@@ -40,7 +40,7 @@ class MarkView:
 class RunView:
     text: str
     marks: tuple[MarkView, ...]
-    pop: str  # id of the details popover ("" for plain text)
+    pop: str  # IDREFs of the run's descriptions: one popover id, or each covering span's item ("" for plain text)
     omission: bool
 
 
@@ -52,6 +52,7 @@ class TextView:
     lang: str
     runs: list[RunView] = field(default_factory=list)
     spans: list[SpanView] = field(default_factory=list)
+    listed: bool = False  # each span described once, in a list under the text, and runs refer to it
 
 
 @dataclass
@@ -176,7 +177,7 @@ def _paragraph(p: dict[str, Any], translations: list[dict[str, Any]], ctx: _Cont
     source_spans = source_ucps(ctx.source_ucps.get((pid,), []), names, ctx.spans)
     marked = [r for t in translations for r in ctx.spans.spans["mqm_errors"].get((t["system"], t["pair"], pid), [])]
     source_spans += source_errors(marked, names, ctx.spans)
-    source = _text_view(p["text"], p["snippet"], p["restricted"], p["source_lang"], source_spans, "src")
+    source = _text_view(p["text"], p["snippet"], p["restricted"], p["source_lang"], source_spans)
     every = [s for v in pairs for t in v.translations for s in t.text.spans] + source.spans
     shown = [t for v in pairs for t in v.translations]
     view = ParagraphView(
@@ -217,7 +218,7 @@ def _translation(t: dict[str, Any], ctx: _Context, prefix: str, blind: int) -> T
     key = (t["system"], t["pair"], t["paragraph"])
     info = ctx.systems[t["system"]]
     spans = translation_spans(key, ctx.spans, prefix)
-    text = _text_view(t["text"], t["snippet"], t["restricted"], t["pair"].split("-")[1], spans, prefix)
+    text = _text_view(t["text"], t["snippet"], t["restricted"], t["pair"].split("-")[1], spans)
     return TranslationView(t["system"], str(info["name"]), str(info["kind"]), str(info["modality"]),
                            bool(info["is_human"]), f"{t['pair']}-{t['system']}",
                            f"Translation {_letters(blind)}", blind, text,
@@ -232,16 +233,20 @@ def _letters(n: int) -> str:
     return out
 
 
-def _text_view(text: str | None, snippet: Any, restricted: Any, lang: str, spans: list[SpanView],
-               prefix: str) -> TextView:
-    view = TextView(text, str(snippet or ""), str(restricted or ""), lang, spans=spans)
+def _text_view(text: str | None, snippet: Any, restricted: Any, lang: str, spans: list[SpanView]) -> TextView:
+    view = TextView(text, str(snippet or ""), str(restricted or ""), lang, spans=spans, listed=True)
     if text is None:
         return view
     ordered = sorted(spans, key=lambda s: (NESTING[s.layer], s.start, -s.end, s.key))
-    for i, run in enumerate(split_runs(text, ordered)):
+    for run in split_runs(text, ordered):
         marks = tuple(MarkView(s, s.start == run.start, s.end == run.end) for s in run.spans)
-        view.runs.append(RunView(run.text, marks, f"lb-pop-{prefix}-{i}" if marks else "", run.omission))
+        view.runs.append(RunView(run.text, marks, " ".join(describe_id(m.span) for m in marks), run.omission))
     return view
+
+
+def describe_id(span: SpanView) -> str:
+    """The id of ``span``'s description in its text's list (its runs refer to it)."""
+    return f"lb-d-{span.key}"
 
 
 def _layer_toggles(spans: list[SpanView]) -> list[ToggleView]:
