@@ -26,6 +26,7 @@ LAYERS: dict[str, str] = {
     "ucp": "Units of creative potential",
     "kudos": "Kudos",
 }
+LONG_TITLE = 16  # a campaign title longer than this is said once per page and labelled C1, C2, … elsewhere
 NESTING = {"ucp": 0, "free": 1, "kudos": 2, "auto": 3, "mqm": 4}  # outermost first
 @dataclass(frozen=True)
 class MarkView:
@@ -102,10 +103,17 @@ class ParagraphView:
     attribution: str = ""  # the rights note of a licensed text, shown under the navigation
     kappa_labels: list[str] = field(default_factory=list)  # said once, under the translations
     provenances: list[str] = field(default_factory=list)  # each score's, once per page
+    campaigns: list[str] = field(default_factory=list)  # titles said once per page; C1, C2, … elsewhere
+    unmarked: bool = False  # some agreement is one line (its full sentence said once per page)
 
     def provenance_id(self, provenance: str) -> str:
         """The id of ``provenance``'s entry in the page's list (scores refer to it)."""
         return f"lb-prov-{self.provenances.index(provenance) + 1}"
+
+    def campaign_label(self, title: str) -> str:
+        """``title``'s short label on this page (``C1``, …; the page's list says which is which),
+        or ``title`` itself when the page does not list it."""
+        return f"C{self.campaigns.index(title) + 1}" if title in self.campaigns else title
 
 
 @dataclass
@@ -188,6 +196,11 @@ def _paragraph(p: dict[str, Any], translations: list[dict[str, Any]], ctx: _Cont
         _data(pid, source, pairs), _attribution(work))
     view.kappa_labels = _distinct(k.label for t in shown for a in t.agreement for k in a.kappas)
     view.provenances = _distinct(s.provenance for t in shown for s in t.scores)
+    titles = set(ctx.spans.titles.values())
+    view.campaigns = [c for c in _distinct([s.campaign for s in every] + [a.campaign for t in shown for a in t.agreement]
+                                           + [s.label for t in shown for s in t.scores if s.label in titles])
+                      if len(c) > LONG_TITLE]
+    view.unmarked = any(a.unmarked for t in shown for a in t.agreement)
     return view
 
 
