@@ -256,3 +256,25 @@ def test_screenshot_of_a_creativity_text(page, creativity_release: Path,
         assert page.dialogs == []
     finally:
         server.shutdown()
+
+
+def test_reader_pages_have_a_light_shell_with_home_and_search(page, demo_site: str) -> None:
+    """Reader pages (not in the site navigation) carry no navigation sidebar, drawer or search
+    dialog (theme/main.html); the header's logo leads home on every screen width and its search
+    button opens the site search on the home page. Other pages keep the theme's whole shell."""
+    page.goto(f"{demo_site}/{DEMO}")
+    assert page.locator(".md-sidebar, .md-search, label[for=__drawer].md-header__button").count() == 0
+    assert page.locator(".lb-dataset-label, .lb-nav, footer.md-footer").count() >= 2
+    page.set_viewport_size({"width": 420, "height": 900})
+    home = page.locator("header .md-logo")
+    assert home.is_visible()
+    search = page.locator("header a.md-header__button[aria-label=Search]")
+    assert search.is_visible()
+    search.click()
+    page.wait_for_function("() => document.activeElement && document.activeElement.matches('input.md-search__input')")
+    assert page.locator(".md-search__input").is_visible()
+    assert page.locator(".md-sidebar--primary").count() == 1  # the home page keeps its navigation
+    page.set_viewport_size({"width": 1400, "height": 1000})
+    page.goto(f"{demo_site}/{DEMO}")
+    assert home.is_visible() and page.locator(".lb-translation").count() == 5
+    assert page.dialogs == []
