@@ -19,7 +19,7 @@ COMET_MODEL   ?=
 SITE_LOCK := requirements/site.txt
 TEST_LOCK := requirements/test.txt
 
-.PHONY: site public release releases-checkout releases-push releases-into-site test install install-comet install-test chromium axe validate score-sacrebleu score-llm score-comet summary bench clean lock
+.PHONY: site public release releases-checkout releases-push test install install-comet install-test chromium axe validate score-sacrebleu score-llm score-comet summary bench clean lock
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -72,10 +72,18 @@ site: install
 ## The public site: the repository's data plus every release pinned in releases.yaml (sha256-checked).
 ## MIRROR=DIR reads the release files from DIR/<mirror>/<name> (e.g. ../shared/data) instead of GitHub.
 ## Every track's BLEU/chrF/TER are recomputed here from main's data (never taken from a pull request).
+## The site's Releases page lists every litboard release kept in RELEASES (made by `make release`;
+## none yet: the page says how), and the site serves them under public/v/VERSION/ with
+## v/versions.json, which the version selector in the header reads.
 MIRROR ?=
 TRACK_SCORES ?= .cache/track-scores
+RELEASES ?= releases
+VERSION  ?=
+export VERSION
+PUBLIC_BUILD = $(BIN)/litboard build --releases $(if $(MIRROR),--mirror '$(MIRROR)') --track-scores $(TRACK_SCORES) \
+	--kept-releases $(RELEASES) --out $(OUT)
 public: track-scores
-	$(BIN)/litboard build --releases $(if $(MIRROR),--mirror '$(MIRROR)') --track-scores $(TRACK_SCORES) --out $(OUT)
+	$(PUBLIC_BUILD)
 
 ## BLEU/chrF/TER of every track's machine systems against its references (litboard track score).
 .PHONY: track-scores results
@@ -88,15 +96,19 @@ results: install
 	$(BIN)/python -m litboard.contributions.pr_results --base $(BASE) --out pr-results --pr "$$PR" \
 		--track-scores $(TRACK_SCORES) $(if $(MIRROR),--mirror '$(MIRROR)')
 
-## Freeze the built public site as a release (VERSION=2026.11; build it with LITBOARD_RELEASE=VERSION
-## first, e.g. `LITBOARD_RELEASE=2026.11 make public`, so its BibTeX cites it): RELEASES/v/VERSION/ plus the
-## changelog of rank moves against the previous release; `make releases-into-site` then copies every
-## kept release into the site (public/v/), so the deployed site serves all of them beside the latest.
-RELEASES ?= releases
-VERSION  ?=
-export VERSION
-release: install
+## Make release VERSION (VERSION=2026.11) in one step: build the public site as that release (its
+## BibTeX and permalinks cite it), freeze it into RELEASES/v/VERSION/ (release.json, the changelog of
+## rank moves against the previous release, versions.json), then build the public site again so its
+## Releases page and version selector list the new release (the site cache makes the second build quick).
+release: track-scores
 	@test -n "$$VERSION" || { echo "make release needs VERSION=..."; exit 2; }
+	LITBOARD_RELEASE="$$VERSION" $(PUBLIC_BUILD)
+	@$(MAKE) --no-print-directory freeze
+	LITBOARD_RELEASE="$$VERSION" $(PUBLIC_BUILD)
+
+## The freeze alone (a sub-make, so the release caches the build just made are listed).
+.PHONY: freeze
+freeze: install
 	$(BIN)/litboard release "$$VERSION" --site $(OUT) --releases $(RELEASES) --data . $(foreach r,$(wildcard .cache/releases/*/*/root),--data $(r))
 
 ## CI (pages.yml): the kept releases live on the `releases` branch; check it out as a worktree in
@@ -116,9 +128,6 @@ releases-push:
 	git -C $(RELEASES) add -A v
 	git -C $(RELEASES) -c user.name="litboard release" -c user.email="litboard-release@users.noreply.github.com" commit -m "Release $$VERSION"
 	git -C $(RELEASES) push "https://x-access-token:$${GITHUB_TOKEN}@github.com/$${GITHUB_REPOSITORY}.git" HEAD:refs/heads/releases
-
-releases-into-site:
-	@if [ -d $(RELEASES)/v ]; then mkdir -p $(OUT)/v && cp -a $(RELEASES)/v/. $(OUT)/v/; fi
 
 ## Check the data roots (FORMAT=human|json|github; CI uses github for ::error annotations).
 ## VALIDATE_FLAGS=--releases also checks the pinned releases and every track's submissions (CI).

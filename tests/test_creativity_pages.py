@@ -4,6 +4,7 @@ pinned to paper 003, the reported-vs-data flags, the text readers, and one golde
 from __future__ import annotations
 
 import html
+import json
 import re
 from pathlib import Path
 
@@ -64,10 +65,11 @@ def test_one_reader_page_per_text(site: CreativitySite, corpus: Corpus) -> None:
 
 
 def test_overview_pages_and_nav(site: CreativitySite) -> None:
-    for name in ("index.html", "modality.html", "genre.html", "reported.html"):
+    for name in ("index.html", "modality.html", "genre.html", "reported.html", "statistics.html"):
         assert (site.out / "creativity" / name).exists(), name
     home = (site.out / "index.html").read_text(encoding="utf-8")
-    for label in ("Creativity", "Creativity by modality", "Creativity by genre", "Creativity: paper vs data"):
+    for label in ("Creativity", "Creativity by modality", "Creativity by genre", "Creativity: paper vs data",
+                  "Creativity: correlations and tests"):
         assert label in home
 
 
@@ -94,7 +96,8 @@ def test_csvs_parse_and_are_linked(site: CreativitySite) -> None:
     folder = site.out / "creativity"
     csvs = sorted(folder.glob("*.csv"))
     assert len(csvs) >= 14
-    pages = "".join(read(site, n) for n in ("index.html", "modality.html", "genre.html", "reported.html"))
+    pages = "".join(read(site, n) for n in ("index.html", "modality.html", "genre.html", "reported.html",
+                                            "statistics.html"))
     for path in csvs:
         frame = pd.read_csv(path)
         assert len(frame) and frame["data_version"].str.startswith("creativity-bias files-sha256-").all()
@@ -172,3 +175,80 @@ def test_no_pages_without_per_text_scores() -> None:
     tiny = load([FIXTURES / "tiny"])
     pages = creativity_pages.build(tiny, analyse(tiny), DEFAULT_TEMPLATES)
     assert pages.files == {} and pages.nav == []
+
+
+# ---------------------------------------------------------------- correlations and tests (issue 29, finding 6)
+
+
+def _section(page: str, id: str) -> str:
+    found = re.search(rf'<section class="lb-cr-section" id="{id}">.*?</section>\n', page, re.S)
+    assert found is not None, id
+    return found.group(0)
+
+
+def test_figure_2_heatmap_has_a_table_with_all_27_values(site: CreativitySite) -> None:
+    page = read(site, "statistics.html")
+    assert 'id="figure-figure-2"' in page and 'src="figure-2.svg"' in page  # the chart, with alt text
+    table = rows(_section(page, "figure-2"))
+    assert len(table) == 9 and all(len(cells) == 8 for _, cells in table)  # 9 metrics x (n + 3 x (ρ, paper))
+    by_metric = {cells[0].lstrip("¶ "): cells[1:] for _, cells in table}
+    assert by_metric["BLEURT"][:3] == ["18", "0.387", "0.39 ✓"]  # Sec. 4.1: the strongest, 0.39
+    assert by_metric["BLEU"][3:5] == ["0.198", "0.2 ✓"] and by_metric["chrF2"][3:5] == ["0.202", "0.2 ✓"]
+    assert by_metric["COMETKiwi"][0] == "27"  # reference-free: HT texts count too
+    spec = json.loads((site.out / "creativity" / "figure-2.vl.json").read_text(encoding="utf-8"))
+    assert len(spec["datasets"][next(iter(spec["datasets"]))]) == 27
+
+
+def test_figure_4_per_genre_has_81_values_and_the_thriller_claim(site: CreativitySite) -> None:
+    frame = pd.read_csv(site.out / "creativity" / "figure-4.csv").set_index("metric")
+    values = frame[[c for c in frame.columns if "|" in c]]
+    assert values.drop(index="mean").notna().sum().sum() == 81
+    mean = values.loc["mean"]
+    # Sec. 4.3: correlations with CS and CI much higher for thrillers than for poems
+    for human in ("pro-cs", "pro-ci"):
+        assert mean[f"thriller|{human}"] > mean[f"poem|{human}"] + 0.25
+    assert frame.loc["aem-chrf2", "short story|pro-error-points"] == pytest.approx(0.9856, abs=1e-4)
+
+
+def test_table_12_post_hoc_flags_the_errors_column_and_the_genre_label(site: CreativitySite) -> None:
+    table = pd.read_csv(site.out / "creativity" / "posthoc.csv", keep_default_na=False)
+    assert len(table) == 18  # 3 scores x 2 groupings x 3 pairs
+    flagged = table[table["paper"].str.contains("✗")]
+    assert sorted(zip(flagged["variable"], flagged["comparison"], flagged["paper"])) == [
+        ("pro-cs", "short story – thriller", "0.26 ✗ paper typo; 0.69 ✓"),
+        ("pro-error-points", "HT – MT", "0.000 ✗ unexplained"),
+        ("pro-error-points", "HT – PE", "0.011 ✗ unexplained")]
+    ci = table[(table["variable"] == "pro-ci") & (table["by"] == "modality")]
+    assert set(ci["method"]) == {"exact"} and ci["paper"].str.endswith("✓").all()
+    page = html.unescape(read(site, "statistics.html"))
+    assert "Errors (error points), HT–MT: Table 12 prints 0.000 (unexplained)." in page
+    assert [css for css, cells in rows(_section(read(site, "statistics.html"), "posthoc"))].count("lb-disagree") == 3
+
+
+def test_bowker_post_hoc_and_match_rates(site: CreativitySite) -> None:
+    symmetry = pd.read_csv(site.out / "creativity" / "symmetry.csv", keep_default_na=False)
+    cs_r = symmetry[(symmetry["modality"] == "all") & (symmetry["comparison"] == "CS vs R")].iloc[0]
+    assert (cs_r["n_first_second"], cs_r["n_second_first"]) == (73, 110)
+    assert float(cs_r["p_holm"]) == pytest.approx(0.012472, abs=1e-6) and cs_r["paper"] == "0.012 ✓"
+    rates = pd.read_csv(site.out / "creativity" / "match-rates.csv", keep_default_na=False).set_index("modality")
+    assert rates["matched"].to_dict() == {"all": 359, "HT": 110, "PE": 121, "MT": 128}
+    assert rates.loc["MT", "paper percent"] == "68 ✓" and rates.loc["all", "paper percent"] == "63.6 ✗ rounding"
+
+
+def test_golden_post_hoc_fragment(site: CreativitySite) -> None:
+    check_golden("creativity/posthoc.html", _section(read(site, "statistics.html"), "posthoc"))
+
+
+def test_statistics_page_leaves_out_what_the_data_cannot_give(corpus: Corpus) -> None:
+    """A creativity dataset without automatic metrics or UCP classes still gets the page, with the
+    post-hoc tests only (no empty heatmap, no crash)."""
+    from dataclasses import replace
+
+    scores = corpus.tables["metric_scores"]
+    bare = replace(corpus, tables={**corpus.tables, "metric_scores": scores[~scores["campaign"].str.startswith("aem-")],
+                                   "ucps": corpus.tables["ucps"].iloc[0:0]})
+    pages = creativity_pages.build(bare, analyse(bare), DEFAULT_TEMPLATES)
+    page = str(pages.files["creativity/statistics.md"])
+    assert "No automatic metric scores per text" in page and 'id="posthoc"' in page
+    assert 'id="figure-2"' not in page and 'id="symmetry"' not in page
+    assert "creativity/figure-2.csv" not in pages.files and "creativity/posthoc.csv" in pages.files

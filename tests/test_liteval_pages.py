@@ -98,7 +98,7 @@ def test_adequacy_student_mqm_row(site: Path) -> None:
 @pytest.mark.shared
 def test_adequacy_disagreements_are_shown(site: Path) -> None:
     rows = _rows(_doc(site, "liteval/adequacy.html"), "table-adequacy-reported")
-    assert len(rows) == 57
+    assert len(rows) == 62
     flagged = {tuple(cells[:4]): cells for cls, cells in rows if "lb-disagree" in cls}
     assert len(flagged) == 11
     # every disagreement carries a reason in its note (issue 29): here none is known
@@ -108,7 +108,10 @@ def test_adequacy_disagreements_are_shown(site: Path) -> None:
     notes = [" ".join(li.text_content().split()) for li in _doc(site, "liteval/adequacy.html").xpath("//li")]
     assert "Reason: unexplained." in notes and any(n.startswith("Reason: paper typo. Scenario 1") for n in notes)
     assert ("Table 14 note", "Human > Top systems", "XCOMET-XXL", "En-Zh") in flagged   # note tag
-    assert all(cells[-1] == "✓ agrees" for cls, cells in rows if "lb-disagree" not in cls)
+    illegible = [cells for cls, cells in rows if cells[-1] == "? not legible in the paper"]
+    assert len(illegible) == 5 and all(c[2] == "Prometheus 2 (7B)" and c[4] == "not legible why" and c[5] for c in illegible)
+    assert all(cells[-1] == "✓ agrees" for cls, cells in rows
+               if "lb-disagree" not in cls and cells not in illegible)
 
 
 @pytest.mark.shared

@@ -88,10 +88,53 @@ def test_mcnemar_bowker(compared: pd.DataFrame) -> None:
 
 
 def test_table_12_kruskal_wallis(compared: pd.DataFrame) -> None:
-    t12 = compared[compared["source"] == "paper 003 Table 12"]
+    t12 = compared[(compared["source"] == "paper 003 Table 12") & (compared["measure"] == "kruskal")]
     h = {(k["variable"], k["by"]): round(r, 2) for k, r in zip(t12["keys"], t12["reproduced"]) if k["stat"] == "H"}
     assert h == {("pro-error-points", "modality"): 16.89, ("pro-cs", "modality"): 11.27,
                  ("pro-ci", "modality"): 17.6, ("pro-error-points", "genre"): 0.53,
                  ("pro-cs", "genre"): 6.05, ("pro-ci", "genre"): 0.47}
     off = sorted((k["variable"], k["by"]) for k, d in zip(t12["keys"], t12["disagrees"]) if d)
     assert off == [("pro-ci", "genre"), ("pro-cs", "modality")]  # printed 0.45 and 11.28
+
+
+def test_table_12_post_hoc_rank_sum_with_holm(compared: pd.DataFrame) -> None:
+    """R's pairwise.wilcox.test (rank sum, Holm): CS and CI agree; the Errors column does not."""
+    posthoc = compared[compared["measure"] == "posthoc-rank-sum"]
+    got = {(k["variable"], k["by"], k["first"], k["second"]): (v, round(r, 4), s)
+           for k, v, r, s in zip(posthoc["keys"], posthoc["value"], posthoc["reproduced"], posthoc["status"])}
+    assert got == {
+        ("pro-error-points", "modality", "HT", "MT"): (0.0, 0.0020, "disagrees"),
+        ("pro-error-points", "modality", "HT", "PE"): (0.011, 0.0464, "disagrees"),
+        ("pro-error-points", "modality", "PE", "MT"): (0.004, 0.0039, "agrees"),
+        ("pro-cs", "modality", "HT", "MT"): (0.008, 0.0077, "agrees"),
+        ("pro-cs", "modality", "HT", "PE"): (0.11, 0.1117, "agrees"),
+        ("pro-cs", "modality", "PE", "MT"): (0.11, 0.1117, "agrees"),
+        ("pro-ci", "modality", "HT", "MT"): (0.0, 0.0002, "agrees"),
+        ("pro-ci", "modality", "HT", "PE"): (0.011, 0.0106, "agrees"),
+        ("pro-ci", "modality", "PE", "MT"): (0.004, 0.0037, "agrees"),
+        ("pro-cs", "genre", "poem", "thriller"): (0.04, 0.0381, "agrees"),
+        ("pro-cs", "genre", "thriller", "short story"): (0.26, 0.689, "disagrees"),
+        ("pro-cs", "genre", "short story", "thriller"): (0.69, 0.689, "agrees")}
+    reasons = {r for r, d in zip(posthoc["reason"], posthoc["disagrees"]) if d}
+    assert reasons == {"unexplained", "paper typo"}  # the mislabelled genre row is a typo; Errors is not explained
+    typo = _one(compared, "paper 003 Table 12", variable="pro-cs", by="genre", first="thriller",
+                second="short story", stat="p")
+    assert typo["reason"] == "paper typo" and "Poem–ShortStory" in typo["note"]
+
+
+def test_bowker_post_hoc_cs_versus_r(compared: pd.DataFrame) -> None:
+    row = _one(compared, "paper 003 Sec. 4.2", modality="", first="CS", second="R", stat="p_holm")
+    # McNemar chi2 = 37^2 / 183 = 7.48 (p = .0062), Holm over three pairs: x 2 = .0125, printed .012
+    assert row["reproduced"] == pytest.approx(0.012472, abs=1e-6) and row["status"] == "agrees"
+
+
+def test_appendix_g2_match_rates(compared: pd.DataFrame) -> None:
+    g2 = compared[compared["source"] == "paper 003 App. G.2"]
+    matched = {k["modality"]: int(r) for k, r in zip(g2["keys"], g2["reproduced"]) if k.get("stat") == "matched"}
+    assert matched == {"HT": 110, "PE": 121, "MT": 128}
+    percent = {k["modality"]: round(r, 2) for k, r in zip(g2["keys"], g2["reproduced"]) if k.get("stat") == "percent"}
+    assert percent == {"HT": 58.51, "PE": 64.36, "MT": 68.09}
+    assert not g2["disagrees"].any() and len(g2) == 11
+    assert _one(compared, "paper 003 App. G.2", modality="MT", stat="matched-cs-r")["reproduced"] == 127
+    overall = _one(compared, "paper 003 Sec. 4.2", modality="", stat="percent")
+    assert overall["reproduced"] == pytest.approx(100 * 359 / 564) and overall["reason"] == "rounding"

@@ -64,13 +64,14 @@ def _environ(**values: str) -> Iterator[None]:
 
 
 def build_site(roots: Sequence[Path], out: Path, quiet: bool = True, cache: Path | None = None,
-               study: Project | None = None) -> BuildResult:
+               study: Project | None = None, kept: Path | None = None) -> BuildResult:
     """Build into ``out``; raises DataError / mkdocs errors and leaves ``out`` as it was.
 
     ``study``: whose mkdocs.yml (and site/ pages) to use; default: the current folder's, else
     litboard's default configuration. ``cache``: a folder for each dataset's generated output
     (``render.core.site_cache``), so a rebuild only regenerates the datasets whose inputs
-    changed; the site is the same."""
+    changed; the site is the same. ``kept``: the folder of the releases to list and serve under
+    v/ (``cite.kept``; default: the study's ``kept_releases``, else none)."""
     from mkdocs.commands.build import build
     from mkdocs.config import load_config
 
@@ -79,6 +80,10 @@ def build_site(roots: Sequence[Path], out: Path, quiet: bool = True, cache: Path
     study = study or project.find()
     out = out.resolve()
     outdir.check_out(out, roots, study.root if study.config is not None else None)
+    if kept is not None and kept.resolve().is_relative_to(out):
+        raise DataError([Problem(str(kept), 0, "--kept-releases", f"is inside the output folder {out}, "
+                                 "which every build replaces whole", "keep the releases in a folder of "
+                                 "their own (make public: RELEASES=releases)")])
     if cache is not None:
         claim(cache)  # refused here, before mkdocs starts, when it is not litboard's cache
     out.parent.mkdir(parents=True, exist_ok=True)
@@ -93,7 +98,8 @@ def build_site(roots: Sequence[Path], out: Path, quiet: bool = True, cache: Path
     try:
         previous = str(out) if (out / outdir.MARKER).is_file() else ""  # its unchanged pages are linked
         with _environ(LITBOARD_DATA=data, SOURCE_DATE_EPOCH=source_date_epoch(study.root),
-                      LITBOARD_SITE_CACHE=str(cache.resolve()) if cache else "", LITBOARD_PREVIOUS_SITE=previous):
+                      LITBOARD_SITE_CACHE=str(cache.resolve()) if cache else "", LITBOARD_PREVIOUS_SITE=previous,
+                      LITBOARD_KEPT_RELEASES=str(kept.resolve()) if kept else ""):
             config = load_config(str(study.config_file), site_dir=str(staging), **study.overrides)
             try:
                 build(config)

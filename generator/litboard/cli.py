@@ -56,6 +56,9 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("build", help="build the static site (atomically) into --out")
     _add_data(p, releases=True)
     p.add_argument("--out", type=Path, default=DEFAULT_OUT, help="output folder (default: public/)")
+    p.add_argument("--kept-releases", type=Path, metavar="DIR",
+                   help="the folder `litboard release --releases` writes: the site's Releases page lists "
+                        "every release kept there and the site serves them under v/VERSION/")
     _add_site_cache(p)
     p = sub.add_parser("serve", help="build and serve the site with live reload (mkdocs serve)")
     _add_data(p, releases=True)
@@ -192,7 +195,7 @@ def cmd_build(args: argparse.Namespace) -> int:
     roots = _roots(args)
     with step(f"building the site into {args.out}"):
         try:
-            result = build_site(roots, args.out, cache=_site_cache(args))
+            result = build_site(roots, args.out, cache=_site_cache(args), kept=args.kept_releases)
         except MkDocsException as exc:
             print(f"litboard: build failed, previous output left intact: {exc}", file=sys.stderr)
             return 1
@@ -273,7 +276,10 @@ def cmd_release(args: argparse.Namespace) -> int:
     with step(f"freezing {args.site} as release {args.version}"):
         done = release(args.version, args.site, args.releases_dir, roots, find().root, date)
     since = f"; changelog against {done.previous}: {done.moves} changed rows" if done.previous else ""
-    print(f"litboard: release {args.version} written to {done.path}{since}")
+    pack = done.packing
+    packed = (f"; {pack.pages} reader pages packed ({pack.before / 1e6:.1f} MB -> {pack.after / 1e6:.1f} MB)"
+              if pack.pages else "")
+    print(f"litboard: release {args.version} written to {done.path}{since}{packed}")
     return 0
 
 

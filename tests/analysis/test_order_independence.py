@@ -4,7 +4,10 @@ Two property tests: the demo data root with every judgments/*.jsonl file's lines
 the LitEval release with metric_df.csv's rows shuffled (its doubly annotated translations used to
 take their first annotation from whichever row the file listed first: en-zh S-S τ 0.572 with the
 file's order, 0.558 with another). Every number compared: the boards' rankings (mean, CI, rank
-interval, cluster), the judge-bias rows and the published-vs-reproduced values.
+interval, cluster), the judge-bias rows, the published-vs-reproduced values and the agreement of
+double annotations. A third test trades the two annotations of half of LitEval's doubly annotated
+translations: Krippendorff's α (the order-free figure of the Agreement page) stays the same to the
+last bit while the paper's τ moves.
 """
 
 from __future__ import annotations
@@ -18,6 +21,8 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
+from litboard.analysis import schemes
+from litboard.analysis.double_annotation import double_annotation_rows
 from litboard.importers.releases import liteval
 from litboard.load import load
 from litboard.reported.engine import compare
@@ -25,6 +30,7 @@ from litboard.render.core.views import analyse
 from litboard.render.schemes.judge_bias_page import dataset_rows
 
 from ..helpers import copy_root
+from ..liteval_site import liteval_site
 
 
 def _numbers(root: Path) -> dict[str, pd.DataFrame]:
@@ -34,6 +40,9 @@ def _numbers(root: Path) -> dict[str, pd.DataFrame]:
               for (pair, key), table in sorted(analysis.rankings.items())}
     bias = dataset_rows(corpus, analysis).drop(columns="provenance")  # names the files' sha256
     tables["judge bias"] = bias.sort_values(list(bias.columns)).reset_index(drop=True)
+    tables["double annotations"] = double_annotation_rows(corpus.metric_scores, corpus.tables["campaigns"])
+    tables["agreement"] = schemes.agreement_rows(corpus)  # every annotator pair, α over all annotators
+    tables["span agreement"] = schemes.span_agreement(corpus)
     reported = compare(corpus)
     if len(reported):
         reported = reported.assign(keys=reported["keys"].map(lambda k: json.dumps(k, sort_keys=True)),
@@ -83,3 +92,26 @@ def test_shuffled_liteval_release_changes_no_number(liteval_release: Path, tmp_p
     liteval.run(liteval_release, tmp_path / "plain")
     liteval.run(release, tmp_path / "shuffled")
     _assert_same(_numbers(tmp_path / "plain"), _numbers(tmp_path / "shuffled"))
+
+
+@pytest.mark.shared
+def test_trading_liteval_annotations_leaves_alpha_unchanged(liteval_release: Path,
+                                                            tmp_path_factory: pytest.TempPathFactory) -> None:
+    corpus = load([liteval_site(liteval_release, tmp_path_factory)[0]])
+    scores, campaigns = corpus.metric_scores, corpus.tables["campaigns"]
+    unit = ["system", "pair", "paragraph"]
+    keys = scores[unit].astype(str).agg("|".join, axis=1)
+    second = set(keys[scores["campaign"] == "student-mqm-second"])
+    doubled = sorted(second & set(keys[scores["campaign"] == "student-mqm"]))
+    assert len(doubled) == 55 + 54 + 33  # de-en, en-de, en-zh (Table 2a's pairs)
+    traded = set(random.Random(3).sample(doubled, len(doubled) // 2))
+    flip = keys.isin(traded) & scores["campaign"].isin(["student-mqm", "student-mqm-second"])
+    swapped = scores.assign(campaign=scores["campaign"].where(~flip, scores["campaign"].map(
+        {"student-mqm": "student-mqm-second", "student-mqm-second": "student-mqm"})))
+    before = double_annotation_rows(scores, campaigns).set_index(["pair", "statistic"])["value"]
+    after = double_annotation_rows(swapped, campaigns).set_index(["pair", "statistic"])["value"]
+    alpha = [k for k in before.index if k[1].startswith("Krippendorff")]
+    tau = [k for k in before.index if k[1].startswith("Kendall")]
+    assert len(alpha) == len(tau) == 3
+    assert all(before[k] == after[k] for k in alpha)
+    assert all(abs(before[k] - after[k]) > 1e-3 for k in tau)  # the paper's figure depends on the order

@@ -108,6 +108,20 @@ def test_a_bad_record_names_file_line_and_field(root: Path) -> None:
     assert f"{path}:2: value:" in str(err.value)
 
 
+def test_a_null_value_is_a_cell_the_paper_has_but_cannot_be_read(root: Path) -> None:
+    _write(root, {"source": "paper 9 Table 1", "measure": "a-new-measure", "value": None, "decimals": 1,
+                  "note": "the column is garbled"})
+    corpus = load([root])
+    assert pd.isna(corpus.tables["reported"].loc[0, "value"])
+    registry = {"a-new-measure": _fixed({("de-en", "a"): 12.34})}
+    records = corpus.tables["reported"].assign(keys=[{"pair": "de-en", "group": "a"}])
+    out = engine.other_reports(engine.compare(corpus, records, registry))
+    row = out.iloc[0]
+    assert row["status"] == engine.ILLEGIBLE == "not legible in the paper"
+    assert row["reproduced"] == 12.34 and not row["disagrees"] and row["reason"] == ""
+    assert row["note"] == "the column is garbled" and row["other_reports"] == ""
+
+
 def test_other_files_in_reported_are_refused(root: Path) -> None:
     _write(root, {"source": "p", "measure": "m", "value": 1, "decimals": 1})
     (root / "reported" / "table.csv").write_text("a,b\n", encoding="utf-8")

@@ -66,3 +66,20 @@ def test_details_need_no_javascript(no_js_page, creativity_site: str) -> None:
     assert not popover.is_visible()
     run.evaluate("element => element.focus()")
     assert popover.is_visible() and "severity:" in popover.inner_text()
+
+
+def test_statistics_page_heatmaps_have_readable_tables(page, creativity_site: str) -> None:
+    """Fig. 2 / Fig. 4 render as charts, each followed by a table with every value; the flagged
+    post-hoc rows are marked by text (✗) and by class, not by colour alone."""
+    page.goto(f"{creativity_site}/creativity/statistics.html")
+    for figure in ("figure-2", "figure-4"):
+        chart = page.locator(f"#figure-{figure}")
+        chart.scroll_into_view_if_needed()
+        assert chart.locator("svg, img").first.is_visible()
+        assert page.locator(f"section#{figure} table tbody tr").count() >= 9
+    assert page.locator("section#figure-4 table thead th").count() == 11  # metric, n, 3 genres x 3 scores
+    flagged = page.locator("section#posthoc tr.lb-disagree")
+    assert flagged.count() == 3 and "✗" in flagged.first.inner_text()
+    assert "0.012 ✓" in page.locator("section#symmetry").inner_text()
+    screenshot(page, "creativity-statistics")
+    assert page.dialogs == []

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from .conftest import screenshot
+from .conftest import ARTIFACTS, screenshot
 
 pytestmark = pytest.mark.shared
 
@@ -29,6 +29,23 @@ def test_adequacy_page_shows_student_mqm_and_disagreements(page, liteval_site: s
     assert page.locator(".lb-rights").first.is_visible()
     page.evaluate("window.scrollTo(0, 0)")
     screenshot(page, "liteval-adequacy")
+    assert page.dialogs == []
+
+
+
+def test_table_14_prometheus_scenario_1_says_the_paper_is_not_legible(page, liteval_site: str) -> None:
+    page.goto(f"{liteval_site}/liteval/adequacy.html")
+    rows = page.locator("#table-adequacy-reported tbody tr", has_text="not legible in the paper")
+    assert rows.count() == 5
+    row = rows.first
+    row.scroll_into_view_if_needed()
+    cells = row.locator("td")
+    assert cells.nth(2).inner_text() == "Prometheus 2 (7B)" and cells.nth(4).inner_text().startswith("not legible")
+    assert cells.nth(5).inner_text().strip()  # the reproduced value stands beside it
+    why = row.locator(".lb-tag[title]").last.get_attribute("title") or ""
+    assert "six numbers under seven headers" in why
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.locator("#table-adequacy-reported").screenshot(path=str(ARTIFACTS / "liteval-adequacy-illegible.png"))
     assert page.dialogs == []
 
 

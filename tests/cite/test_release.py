@@ -6,12 +6,14 @@ from __future__ import annotations
 import hashlib
 import json
 import re
+import shutil
 from importlib import metadata
 from pathlib import Path
 
 import pytest
 
 from litboard import owned
+from litboard.cite import packed
 from litboard.build import build_site
 from litboard.cite.provenance import installed
 
@@ -40,6 +42,7 @@ def releases(tmp_path_factory: pytest.TempPathFactory) -> dict:
         assert main(["release", version, "--data", str(root), "--site", str(site),
                      "--releases", str(out["dir"]), "--date", "2026-11-23"]) == 0
         out[version] = tree_digest(out["dir"] / "v" / version)
+        out[f"site-{version}"] = site
     return out
 
 
@@ -48,7 +51,7 @@ def test_both_release_paths_exist_and_the_old_one_is_unchanged(releases: dict) -
     assert (v / "2026.1" / "index.html").is_file() and (v / "2026.2" / "index.html").is_file()
     assert tree_digest(v / "2026.1") == releases["2026.1"]  # digest taken before 2026.2 existed
     assert "changelog.html" not in releases["2026.1"]
-    assert {k: d for k, d in tree_digest(v / "latest").items() if k != owned.MANIFEST} == tree_digest(v / "2026.2")
+    assert _leads_to(v / "latest", "2026.2")  # a page leading to the newest, not a third copy of the site
     versions = json.loads((v / "versions.json").read_text())
     assert [x["version"] for x in versions] == ["2026.2", "2026.1"]
     assert versions[0]["aliases"] == ["latest"] and versions[1]["aliases"] == []
@@ -134,9 +137,37 @@ def test_a_users_file_in_latest_refuses_the_release_untouched(tmp_path: Path) ->
     assert not (v / "2").exists() and sorted(p.name for p in v.iterdir() if p.name.startswith(".")) == []
 
 
+def _leads_to(latest: Path, version: str) -> bool:
+    files = {k for k in tree_digest(latest) if k != owned.MANIFEST}
+    page = (latest / "index.html").read_text(encoding="utf-8")
+    return files == {"index.html"} and f'content="0; url=../{version}/index.html"' in page
+
+
 def test_latest_of_an_older_litboard_is_adopted_when_it_is_an_exact_copy(tmp_path: Path) -> None:
-    v = _two_releases(tmp_path, lambda v: (v / "latest" / owned.MANIFEST).unlink())
-    assert {k: d for k, d in tree_digest(v / "latest").items() if k != owned.MANIFEST} == tree_digest(v / "2")
+    """An older litboard kept ``latest`` as a whole copy of the newest release, with no manifest."""
+    def older(v: Path) -> None:
+        shutil.rmtree(v / "latest")
+        shutil.copytree(v / "1", v / "latest")
+
+    v = _two_releases(tmp_path, older)
+    assert _leads_to(v / "latest", "2")
+
+
+def test_reader_pages_are_packed_and_unpack_to_the_bytes_built(releases: dict) -> None:
+    """Issue 32: a release keeps every file of the site it froze; reader pages are packed (same
+    path, the exact bytes once unpacked), every other file is the same bytes."""
+    site, frozen = releases["site-2026.2"], releases["dir"] / "v" / "2026.2"
+    built = {k: d for k, d in tree_digest(site).items() if not k.startswith("v/")}
+    kept = tree_digest(frozen)
+    assert set(built) <= set(kept) and set(kept) - set(built) == {"release.json", "changelog.json", "changelog.html"}
+    readers = [k for k in built if packed.is_reader((site / k).read_bytes())]
+    assert readers and all(k.startswith("tiny/paragraphs/") for k in readers)
+    for name in readers:
+        stored = (frozen / name).read_bytes()
+        assert packed.PACKED in stored and packed.unpack(stored) == (site / name).read_bytes()
+    assert sum((frozen / k).stat().st_size for k in readers) < sum((site / k).stat().st_size for k in readers) / 2
+    same = {k: d for k, d in built.items() if k not in readers and k != "releases.html"}
+    assert same == {k: kept[k] for k in same}
 
 
 def test_a_foreign_index_in_the_first_release_folder_is_refused(tmp_path: Path) -> None:

@@ -163,7 +163,8 @@ def test_pages_workflow_builds_the_public_site_from_the_manifest() -> None:
     cache = next(s for s in build if s.get("uses", "").startswith("actions/cache@"))
     assert "hashFiles('releases.yaml')" in cache["with"]["key"]
     makefile = (WORKFLOWS.parents[1] / "Makefile").read_text(encoding="utf-8")
-    assert "build --releases" in makefile.split("\npublic:")[1].split("\n\n")[0]
+    assert "build --releases" in makefile.split("\nPUBLIC_BUILD =")[1].split("\n\n")[0]
+    assert "$(PUBLIC_BUILD)" in makefile.split("\npublic:")[1].split("\n\n")[0]
 
 
 def test_llm_workflow_never_runs_for_pull_requests_or_forks() -> None:
@@ -196,11 +197,11 @@ def test_pull_request_template_has_the_checklist() -> None:
 
 def test_pages_workflow_keeps_every_release_and_writes_the_changelog() -> None:
     """Issue 17: a release run freezes the build (make release: release.json + changelog of rank
-    moves), keeps it on the releases branch, and every deploy serves all kept releases at /v/."""
+    moves), keeps it on the releases branch, and every deploy serves all kept releases at /v/
+    (issue 30: the build itself lists and serves them, so the releases are checked out first)."""
     workflow = load("pages.yml")
     assert "release" in workflow["on"]["workflow_dispatch"]["inputs"]
     build = steps(workflow)
-    runs = {s.get("name", ""): s.get("run", "") for s in build}
     freeze = next(s for s in build if "make release " in s.get("run", ""))
     assert "inputs.release" in freeze["if"] and freeze["env"]["VERSION"] == "${{ inputs.release }}"
     makefile = (WORKFLOWS.parents[1] / "Makefile").read_text(encoding="utf-8")
@@ -208,8 +209,12 @@ def test_pages_workflow_keeps_every_release_and_writes_the_changelog() -> None:
     push = next(s for s in build if "releases-push" in s.get("run", ""))
     assert push["if"] == freeze["if"] and push["env"]["GITHUB_TOKEN"] == "${{ github.token }}"
     assert "HEAD:refs/heads/releases" in makefile.split("\nreleases-push:")[1].split("\n\n")[0]
-    assert [n for n, r in runs.items() if "make releases-into-site" in r]  # every deploy serves /v/
+    public = next(s for s in build if s.get("run") == "make public")
+    assert public["if"] == "github.event_name != 'workflow_dispatch' || inputs.release == ''"  # one build or the other
+    order = [i for i, s in enumerate(build) if "releases-checkout" in s.get("run", "")]
     upload = [i for i, s in enumerate(build) if s.get("uses", "").startswith("actions/upload-pages-artifact")]
-    serve = [i for i, s in enumerate(build) if "releases-into-site" in s.get("run", "")]
-    assert serve and upload and serve[0] < upload[0]
-    assert "litboard release" in makefile.split("\nrelease:")[1].split("\n\n")[0]
+    assert order and order[0] < build.index(public) < build.index(freeze) < upload[0]
+    assert "--kept-releases $(RELEASES)" in makefile.split("\nPUBLIC_BUILD =")[1].split("\npublic:")[0]  # every deploy serves /v/
+    release = makefile.split("\nrelease:")[1].split("\n\n")[0]
+    assert release.count("$(PUBLIC_BUILD)") == 2 and "freeze" in release  # built as it, frozen, rebuilt listing it
+    assert "litboard release" in makefile.split("\nfreeze:")[1].split("\n\n")[0]

@@ -151,3 +151,36 @@ def disagreement_p(human: np.ndarray, judges: np.ndarray, seed: int = 12345) -> 
     observed = means[0]
     count = int(np.sum(means <= observed + 1e-12))  # sampled: the identity row is scipy's "+1"
     return float(observed), float(min(1.0, count / len(orders)))
+
+
+REST = "rest:"  # prefix of the leave-one-out column of ``leave_one_out``
+
+
+def leave_one_out(long: pd.DataFrame, column: str) -> pd.DataFrame:
+    """Rows (column ``REST + column``, system, pair, paragraph, score) where score is the system's
+    mean of ``column`` over its *other* paragraphs of the pair: what the board says about the
+    system without this paragraph. A system scored on one paragraph only gets no row. The view of
+    "where judges disagree most" for a pair without automatic judges: the paragraphs whose human
+    order of the systems is least like the rest of the data's."""
+    rows = long[(long["column"] == column) & long["score"].notna()]
+    rows = rows.groupby(["system", "pair", "paragraph"], as_index=False)["score"].mean()
+    totals = rows.groupby(["system", "pair"])["score"].transform("sum")
+    counts = rows.groupby(["system", "pair"])["score"].transform("size")
+    rest = rows.assign(score=(totals - rows["score"]) / (counts - 1), column=REST + column)
+    return rest[counts > 1][["column", "system", "pair", "paragraph", "score"]].reset_index(drop=True)
+
+
+def paragraph_words(sources: pd.DataFrame, translations: pd.DataFrame) -> dict[str, int | None]:
+    """Length of each source paragraph in words: the larger of its own whitespace-separated words
+    and the median over its translations (Chinese and Japanese are written without spaces, so a
+    zh source counts its English translations' words); None when no text is stored (restricted)."""
+    def count(texts: pd.Series) -> pd.Series:
+        return texts.fillna("").astype(str).str.split().str.len()
+
+    translated = translations.assign(words=count(translations["text"]))
+    translated = translated[translated["words"] > 0].groupby("paragraph")["words"].median()
+    out: dict[str, int | None] = {}
+    for paragraph, words in zip(sources["paragraph"].astype(str), count(sources["text"])):
+        found = max(int(words), int(translated.get(paragraph, 0)))
+        out[paragraph] = found or None
+    return out

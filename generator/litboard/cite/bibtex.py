@@ -60,11 +60,13 @@ class ReleaseInfo:
         return f"v/{self.version}/"
 
 
+RELEASE_TITLE = "litboard: an open leaderboard for literary machine translation, release "
+
+
 def release_entry(info: ReleaseInfo, data_version: str) -> Entry:
     key = "litboard-" + _KEY.sub("-", info.version)
     url = f"{info.url.rstrip('/')}/{info.path}" if info.url else ""
-    fields = [("title", escape(f"litboard: an open leaderboard for literary machine translation, "
-                               f"release {info.version}")),
+    fields = [("title", escape(RELEASE_TITLE + info.version)),
               ("author", "{litboard contributors}"), ("year", info.date[:4]),
               ("date", info.date), ("version", escape(info.version)), ("url", url),
               ("note", escape(f"litboard {info.litboard}; data: {data_version}"))]

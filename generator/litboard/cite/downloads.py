@@ -43,10 +43,15 @@ def _value(text: str) -> Any:
     return number
 
 
-def json_text(path: str, header: list[str], rows: list[list[str]], prov: Provenance) -> str:
+def json_text(path: str, header: list[str], rows: list[list[str]], prov: Provenance | dict[str, Any],
+              shown: dict[str, Any] | None = None) -> str:
+    """``X.json``: columns, rows and the provenance block (``prov`` or a block already made);
+    a ``shown`` record (what the board's filters left out) comes right after the table path."""
     records = [{name: _value(row[i] if i < len(row) else "") for i, name in enumerate(header)}
                for row in rows]
-    document = {"table": path, "columns": header, "rows": records, "provenance": prov.block(path)}
+    block = prov if isinstance(prov, dict) else prov.block(path)
+    document = {"table": path, **({"shown": shown} if shown is not None else {}),
+                "columns": header, "rows": records, "provenance": block}
     return json.dumps(document, ensure_ascii=False, indent=1, sort_keys=False) + "\n"
 
 

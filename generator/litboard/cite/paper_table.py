@@ -27,6 +27,7 @@ TEXT_PT = 455.0  # \textwidth of an ACL page (16 cm)
 TABCOLSEP_PT = 6.0
 FONT_PT = 10.0  # \small in an 11pt document
 MAX_OTHER_MEASURES = 4
+TEXT_NUMBER = 1e15  # beyond the stated 12 significant digits: printed as written, never rounded
 MAX_ROWS = 40  # a float taller than a page does not compile; longer tables print their first rows
 WRAP_PT = 90.0  # a text column wider than this wraps (p{} column)
 SAFETY = 1.0  # the character widths above are already rounded up (measured: ~3-8% over)
@@ -67,8 +68,8 @@ def format_cell(text: str, digits: int) -> str:
         value = float(text)
     except ValueError:
         return text
-    if not math.isfinite(value):
-        return text
+    if not math.isfinite(value) or abs(value) >= TEXT_NUMBER:
+        return text  # a text that reads as a huge number ("1e99" as a name) stays as written
     return format_number(value, digits)
 
 

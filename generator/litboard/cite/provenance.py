@@ -57,19 +57,30 @@ class Provenance:
 
     def computed_with(self) -> str:
         """``numpy 1.26.4, pandas 3.0.6, …``: the packages line of the cite box and LaTeX files."""
-        return ", ".join(f"{name} {version}" for name, version in self.packages)
+        return packages_line(self.block(""))
 
     def caption(self, path: str) -> str:
         """Data version, signatures, judges and litboard version (the command comes apart)."""
-        signed = "; ".join(f"{s['campaign']}: {s['signature']}" for s in self.signatures)
-        judged = "; ".join(f"{j['campaign']}: {j['model']} prompt {j.get('prompt_sha256', 'unhashed')[:12]}"
-                           for j in self.judges)
-        parts = [f"Data: {self.data_version}", f"litboard {__version__}"]
-        if signed:
-            parts.insert(1, f"signatures: {signed}")
-        if judged:
-            parts.insert(2 if signed else 1, f"judges: {judged}")
-        return ". ".join(parts) + "."
+        return caption_of(self.block(path))
+
+
+def packages_line(block: dict[str, Any]) -> str:
+    """The packages of a provenance ``block`` as one line (also written by litboard-tables.js)."""
+    return ", ".join(f"{name} {version}" for name, version in block["packages"].items())
+
+
+def caption_of(block: dict[str, Any]) -> str:
+    """The caption text of a provenance ``block``: data version, signatures, judges, litboard
+    version (litboard-tables.js writes the same text from a JSON download's block)."""
+    signed = "; ".join(f"{s['campaign']}: {s['signature']}" for s in block["metric_signatures"])
+    judged = "; ".join(f"{j['campaign']}: {j['model']} prompt {j.get('prompt_sha256', 'unhashed')[:12]}"
+                       for j in block["judges"])
+    parts = [f"Data: {block['data_version']}", f"litboard {block['litboard']}"]
+    if signed:
+        parts.insert(1, f"signatures: {signed}")
+    if judged:
+        parts.insert(2 if signed else 1, f"judges: {judged}")
+    return ". ".join(parts) + "."
 
 
 def provenance(corpus: Corpus) -> Provenance:

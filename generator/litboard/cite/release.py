@@ -1,13 +1,16 @@
-"""Freeze a built site as ``RELEASES/v/VERSION/`` and keep ``RELEASES/v/latest`` a copy of it.
+"""Freeze a built site as ``RELEASES/v/VERSION/`` and point ``RELEASES/v/latest`` to it.
 
-An existing version is never overwritten. Each release carries ``release.json`` (data versions,
+An existing version is never overwritten. Its reader pages are packed (``packed``: same path,
+same bytes once unpacked, a ninth of the size), and ``latest`` is a page that leads to the
+newest release, not a second copy of it (issue 32: every kept copy is deployed). Each release carries ``release.json`` (data versions,
 repository commit, metric signatures, judge prompt hashes, litboard version, the versions of the
 packages that computed the numbers, leaderboard rows
 with cluster ids) and, from the second release on, ``changelog.html``/``changelog.json``
 against the release before it. ``RELEASES/v/versions.json`` uses mike's format, so
 mkdocs-material's version selector can read it; ``RELEASES/v/index.html`` lists the releases.
 Nothing of anyone else's is overwritten: ``latest`` carries a manifest (``owned``) and is
-replaced only while it holds exactly what litboard put there, and the first release refuses a
+replaced only while it holds exactly what litboard put there (or an older litboard's exact copy
+of the newest release), and the first release refuses a
 ``v/`` folder that already has an ``index.html`` or ``latest`` of someone else's.
 """
 
@@ -21,13 +24,15 @@ from pathlib import Path
 from typing import Any, Sequence
 
 from .. import owned
+from . import kept, packed
 from ..errors import DataError, Problem
 from ..render.core.jinja import DEFAULT_TEMPLATES, render
+from .bibtex import RELEASE_TITLE
 from .boards import site_boards, site_packages
 from .changelog import compare
 from .manifest import manifest
 
-VERSION = re.compile(r"^[0-9A-Za-z][0-9A-Za-z._-]{0,39}$")
+VERSION = kept.VERSION
 LATEST = "latest"
 
 
@@ -36,7 +41,7 @@ class Released:
     path: Path
     previous: str | None
     moves: int
-
+    packing: packed.Packing
 
 def _fail(where: Path | str, field: str, message: str, fix: str) -> DataError:
     return DataError([Problem(str(where), 0, field, message, fix)])
@@ -64,8 +69,11 @@ def release_key(version: str) -> str:
 
 def built_release(site: Path) -> str | None:
     """The release key of the BibTeX entry the site's cite boxes carry (None: no cite box)."""
-    entry = re.compile(rb"@misc\{(litboard-[^,\s]*),")
+    # the release's own entry (its title), not a dataset's whose key happens to start the same
+    entry = re.compile(rb"@misc\{(litboard-[^,\s]*),\s*title = \{" + re.escape(RELEASE_TITLE.encode()))
     for page in sorted(site.rglob("index.html")) + sorted(site.rglob("*.html")):
+        if page.relative_to(site).parts[0] == kept.FOLDER:
+            continue  # the kept releases the site serves cite themselves
         found = entry.search(page.read_bytes())
         if found:
             return found.group(1).decode("utf-8", "replace")
@@ -93,7 +101,8 @@ def release(version: str, site: Path, releases: Path, roots: Sequence[Path], rep
     body = manifest(version, date, roots, repo)
     staging = owned.staging(folder, "staging")
     try:
-        shutil.copytree(site, staging, dirs_exist_ok=True)
+        _freeze(site, staging)
+        packing = packed.pack(staging, version, templates)
         boards = site_boards(staging)
         body["packages"] = site_packages(staging)
         body["leaderboards"] = boards
@@ -109,15 +118,27 @@ def release(version: str, site: Path, releases: Path, roots: Sequence[Path], rep
     except BaseException:
         shutil.rmtree(staging, ignore_errors=True)
         raise
-    _latest(folder, v_dir)
+    _latest(version, v_dir, templates)
     versions = [{"version": version, "title": f"{version} ({date})", "aliases": [LATEST]}] + [
         {**v, "aliases": []} for v in versions]
     _write(v_dir / "versions.json", json.dumps(versions, ensure_ascii=False, indent=1) + "\n")
     _write(v_dir / "index.html", render("cite/releases.html.j2", templates, versions=versions))
-    return Released(folder, previous, moves)
+    return Released(folder, previous, moves, packing)
 
 
-LATEST_FIX = "move your own files out of RELEASES/v/latest (litboard keeps it a copy of the newest release)"
+def _freeze(site: Path, staging: Path) -> None:
+    """Copy ``site`` without the releases it serves (v/: a release holds no release); its
+    releases page links to them beside it."""
+    def skip(folder: str, names: list[str]) -> list[str]:
+        return [kept.FOLDER] if Path(folder) == site and kept.FOLDER in names else []
+
+    shutil.copytree(site, staging, dirs_exist_ok=True, ignore=skip)
+    listing = staging / kept.PAGE.replace(".md", ".html")
+    if listing.is_file():
+        listing.write_text(kept.frozen_page(listing.read_text(encoding="utf-8")), encoding="utf-8")
+
+
+LATEST_FIX = "move your own files out of RELEASES/v/latest (litboard keeps it a page leading to the newest release)"
 
 
 def _check_owned(v_dir: Path, previous: str | None) -> None:
@@ -138,6 +159,8 @@ def _adopt(latest: Path, newest: Path) -> None:
         owned.write_manifest(latest)
 
 
-def _latest(folder: Path, v_dir: Path) -> None:
-    owned.write_folder(v_dir / LATEST, "latest", LATEST_FIX,
-                       lambda stage: shutil.copytree(folder, stage, dirs_exist_ok=True))
+def _latest(version: str, v_dir: Path, templates: Path) -> None:
+    def write(stage: Path) -> None:
+        (stage / "index.html").write_text(render("cite/latest.html.j2", templates, version=version), encoding="utf-8")
+
+    owned.write_folder(v_dir / LATEST, "latest", LATEST_FIX, write)

@@ -47,6 +47,7 @@ def check(raw: RawData, problems: Problems) -> None:
                         problems)
         if scheme == "mqm":
             _check_mqm_denominator(campaign, rows, paragraphs, problems)
+        _check_second_annotation(campaign, raw, problems)
     from .submission import check_submissions; check_submissions(raw, problems)  # noqa: E702
     from ..contrib import check_contributions; check_contributions(raw, problems)  # noqa: E702
     _check_llm_caches(raw, problems)
@@ -82,6 +83,18 @@ def _check_mqm_denominator(campaign: Row, rows: list[Row], paragraphs: dict[str,
 
 
 RANKING_SCHEMES = ("mqm", "sqm", "score")  # human schemes with one score per translation
+
+
+def _check_second_annotation(campaign: Row, raw: RawData, problems: Problems) -> None:
+    """second_annotation_of: another campaign of the same scheme (its translations, annotated again)."""
+    first_id = campaign.data.get("second_annotation_of")
+    if not first_id:
+        return
+    first = raw.campaigns.get(first_id)
+    if first is None or first_id == campaign.data["id"] or first.data["scheme"] != campaign.data["scheme"]:
+        problems.add(campaign.file, campaign.line, "second_annotation_of",
+                     f"{first_id!r} is not another campaign with scheme {campaign.data['scheme']!r}",
+                     "name the campaign (folder under judgments/) whose translations this one annotates again")
 
 
 def _check_primary(row: Row, raw: RawData, problems: Problems) -> None:

@@ -49,7 +49,8 @@ def build(raw: RawData, roots: list[Path]) -> Corpus:
         d = row.data
         rows["reported"].append({"dataset": dataset_of.get(row.root, ""), "source": d["source"],
                                  "measure": d["measure"], "keys": dict(d.get("keys", {})),
-                                 "params": dict(d.get("params", {})), "value": float(d["value"]),
+                                 "params": dict(d.get("params", {})),
+                                 "value": float("nan") if d["value"] is None else float(d["value"]),
                                  "decimals": int(d["decimals"]), "label": d.get("label", ""),
                                  "note": d.get("note", ""), "reason": d.get("reason", ""),
                                  "file": row.file, "line": row.line})
@@ -95,7 +96,8 @@ def _campaign_rows(cid: str, campaign: Row, raw: RawData, rows: dict[str, list[A
                               "judge_model": judge.get("model", ""),
                               "prompt_sha256": judge.get("prompt_sha256", ""),
                               "temperature": judge.get("temperature"), "dataset": dataset,
-                              "focal": c.get("pairwise", {}).get("focal", "")})
+                              "focal": c.get("pairwise", {}).get("focal", ""),
+                              "second_annotation_of": c.get("second_annotation_of", "")})
     for a in c.get("annotators", []):
         rows["annotators"].append({"campaign": cid, "annotator": a["id"], "expertise": a["expertise"]})
     if c["scheme"] == "mqm":  # most rows by far: one loop without a generator per record

@@ -14,9 +14,12 @@ Configuration (mkdocs.yml)::
           templates: ""      # a folder of templates overriding litboard's own, one by one
           base_pages: true   # add litboard's base pages (methodology, data format, ...) that
                              # the docs_dir does not have itself
+          kept_releases: ""  # the folder `litboard release --releases` writes: the site lists
+                             # them (releases.md) and serves them under v/ (``cite.kept``)
 
 The environment variable LITBOARD_DATA (paths separated by os.pathsep) overrides
-``data``; ``litboard build --data`` uses it. LITBOARD_PREVIOUS_SITE names the site the build
+``data``; ``litboard build --data`` uses it. LITBOARD_KEPT_RELEASES overrides ``kept_releases``
+(``litboard build --kept-releases``). LITBOARD_PREVIOUS_SITE names the site the build
 replaces, whose unchanged reader pages are linked, not written. LITBOARD_SITE_CACHE names the folder of the
 incremental-build cache (``core.site_cache``; unset or empty: none). A ``DataError`` becomes a build error
 that names every problem.
@@ -34,6 +37,7 @@ from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin, event_priority
 from mkdocs.structure.files import File, Files
 
+from ..cite import kept
 from ..errors import DataError
 from ..project import PAGES, TEMPLATES
 from . import search_bodies
@@ -47,6 +51,7 @@ class LitboardConfig(Config):
     roots = opt.Type(list, default=["."])
     templates = opt.Type(str, default="")
     base_pages = opt.Type(bool, default=True)
+    kept_releases = opt.Type(str, default="")
 
 
 class LitboardPlugin(BasePlugin[LitboardConfig]):
@@ -59,6 +64,8 @@ class LitboardPlugin(BasePlugin[LitboardConfig]):
         self.bulk: bulk.Bulk = {}
         self.plain = False  # LITBOARD_PLAIN_MKDOCS=1: every page through Markdown and the theme
         self.roots: list[Path] = []
+        self.kept: Path | None = None  # the kept releases' folder (None: no release is served)
+        self.releases_page = ""
 
     def on_config(self, config: Any) -> Any:
         base = Path(config["config_file_path"]).parent
@@ -70,6 +77,9 @@ class LitboardPlugin(BasePlugin[LitboardConfig]):
             cache = os.environ.get("LITBOARD_SITE_CACHE", "")
             templates = (base / self.config.templates).resolve() if self.config.templates else TEMPLATES
             self.generated = generate(paths, templates, Path(cache) if cache else None)
+            folder = os.environ.get(KEPT_RELEASES) or self.config.kept_releases
+            self.kept = (base / folder).resolve() if folder else None
+            self.releases_page = kept.releases_page(self.kept, self.generated.files, templates)
         except DataError as exc:
             self.error = exc
             raise PluginError(str(exc)) from None
@@ -80,11 +90,11 @@ class LitboardPlugin(BasePlugin[LitboardConfig]):
             self.files, self.bulk = bulk.split(self.generated.files)
         nav = config.get("nav")
         if nav is not None:
-            config["nav"] = _merge_nav(list(nav), self.generated.nav)
+            config["nav"] = kept.with_nav(_merge_nav(list(nav), self.generated.nav))
         _add_theme_dir(config)
         for name in ("litboard.css", "reader.css", "home.css"):
             config["extra_css"].append(f"assets/litboard/{name}")
-        for name in ("litboard.js", "reader.js"):
+        for name in ("litboard.js", "reader.js", "versions.js"):
             config["extra_javascript"].append(f"assets/litboard/{name}")
         return config
 
@@ -107,6 +117,8 @@ class LitboardPlugin(BasePlugin[LitboardConfig]):
             files.append(File.generated(config, path, content=content))
         if self.config.base_pages:
             add_base_pages(files, config)
+        if files.get_file_from_path(kept.PAGE) is None:  # a page of the site's own wins
+            files.append(File.generated(config, kept.PAGE, content=self.releases_page))
         return files
 
     def on_page_markdown(self, markdown: str, page: Any, config: Any, files: Files) -> str:
@@ -155,6 +167,8 @@ class LitboardPlugin(BasePlugin[LitboardConfig]):
     def on_post_build(self, config: Any) -> None:
         if getattr(self, "pages", None) is not None:
             self.pages.close()
+        if self.generated is not None:
+            kept.serve(Path(config["site_dir"]), self.kept)
         if self.bulk:
             previous = os.environ.get(PREVIOUS_SITE, "")
             bulk.write(Path(config["site_dir"]), self.bulk, Path(previous) if previous else None)
@@ -163,6 +177,7 @@ class LitboardPlugin(BasePlugin[LitboardConfig]):
 # Both shortcuts give byte-identical output (tests/test_bulk_pages.py builds the site both ways);
 # the switch turns them off, for that test and for debugging.
 PLAIN_SWITCH = "LITBOARD_PLAIN_MKDOCS"
+KEPT_RELEASES = "LITBOARD_KEPT_RELEASES"  # litboard build --kept-releases DIR
 PREVIOUS_SITE = "LITBOARD_PREVIOUS_SITE"  # the built site this build replaces (build_site sets it)
 RAW_PLACEHOLDER = "LITBOARDRAWPAGE"
 RAW_HTML = f"<p>{RAW_PLACEHOLDER}</p>"

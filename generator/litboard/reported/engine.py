@@ -3,8 +3,9 @@
 ``compare`` returns one row per reported record with the reproduced value, the value rounded
 to the printed precision (half up), the difference and a status: ``agrees`` (the rounded
 reproduced value is the printed one), ``disagrees``, ``not reproduced`` (the registry knows
-the measure but the data give no value for these keys) or ``reported only`` (a measure the
-registry does not know). ``other_reports`` adds what other sources print for the same number.
+the measure but the data give no value for these keys), ``reported only`` (a measure the
+registry does not know) or ``not legible in the paper`` (the record's value is null: the
+paper has the cell but no readable number in it; the note says why). ``other_reports`` adds what other sources print for the same number.
 
 Every disagreement carries a ``reason`` from REASONS: the record's ``reason`` field; else
 "rounding" when the unrounded reproduced value lies within ROUNDING (0.6) of a printed unit of
@@ -27,6 +28,7 @@ from ..model import Corpus
 from .measures import MEASURES, Measure
 
 AGREES, DISAGREES, MISSING, UNKNOWN = "agrees", "disagrees", "not reproduced", "reported only"
+ILLEGIBLE = "not legible in the paper"  # a record whose value is null: the paper's cell cannot be read
 COLUMNS = ["dataset", "source", "measure", "label", "keys", "params", "value", "decimals", "note",
            "reproduced", "reproduced_rounded", "difference", "raw_difference", "status", "disagrees",
            "reason"]
@@ -89,7 +91,9 @@ def compare(corpus: Corpus, reported: pd.DataFrame | None = None,
 
 def _judge(value: float, decimals: int, reproduced: float, known: bool) -> dict[str, Any]:
     rounded = round_half_up(reproduced, decimals)
-    if not known:
+    if math.isnan(value):
+        status = ILLEGIBLE
+    elif not known:
         status = UNKNOWN
     elif math.isnan(reproduced):
         status = MISSING
@@ -120,7 +124,8 @@ def other_reports(compared: pd.DataFrame) -> pd.DataFrame:
     others, conflicts = [], []
     for i, key in enumerate(ident):
         mine = rows[i]
-        peers = [rows[j] for j in by_id[key] if rows[j]["source"] != mine["source"]]
+        peers = [rows[j] for j in by_id[key] if rows[j]["source"] != mine["source"]
+                 and not math.isnan(rows[j]["value"])]
         others.append("; ".join(f"{short_source(p['source'])}: {printed(p['value'], int(p['decimals']))}" for p in peers))
         tolerance = 0.5 * 10.0 ** -mine["decimals"] + EPSILON
         conflicts.append(any(abs(p["value"] - mine["value"]) > tolerance for p in peers))

@@ -18,6 +18,7 @@ from ..analysis import metaeval
 from ..analysis.adequacy import adequacy, subset_items
 from ..model import Corpus
 from . import pairwise_measures as pm
+from . import posthoc_measures as ph
 from . import text_measures as tm
 from .text_measures import stack
 
@@ -154,6 +155,17 @@ MEASURES: dict[str, Measure] = {m.name: m for m in (
     Measure("kruskal", ("variable", "by", "stat"), "",
             "Kruskal–Wallis test of a per-text human score (or error count: professional, llm) across "
             "modality or genre; stat H or p (paper 003 Table 12).", tm.kruskal_test),
+    Measure("posthoc-rank-sum", ("variable", "by", "first", "second", "stat"), "",
+            "Wilcoxon rank-sum test of a per-text human score between two modalities or genres (R's "
+            "wilcox.test default: exact without ties); stat p = Holm-adjusted over the pairs of the "
+            "grouping, p_raw = unadjusted (paper 003 Table 12).", ph.posthoc_rank_sum),
+    Measure("ucp-symmetry-posthoc", ("modality", "first", "second", "stat"), "",
+            "McNemar χ² (no continuity correction) between two UCP classes of the LLM-vs-professional "
+            "table; stat chi2, p or p_holm (Holm over the three pairs); modality '' = all (paper 003 "
+            "Sec. 4.2).", ph.ucp_symmetry_posthoc),
+    Measure("ucp-agreement", ("modality", "stat"), "",
+            "UCPs the LLM and the professionals put in the same class: stat matched, matched-cs-r, total, "
+            "percent; modality '' = all (paper 003 Sec. 4.2, App. G.2).", ph.ucp_agreement),
     Measure("ucp-bowker", ("modality", "stat"), "",
             "McNemar–Bowker symmetry test of the LLM-vs-professional UCP class table; stat chi2, df or p; "
             "modality '' = all (paper 003 Sec. 4.2).", tm.ucp_bowker),

@@ -60,7 +60,7 @@ def text_correlation(corpus: Corpus, params: Params) -> pd.DataFrame:
                 both = part[[metric, human]].dropna()
                 rows.append({"metric": metric, "human": human, "genre": genre,
                              "value": both[metric].corr(sign * both[human], method=method)})
-    return stack([pd.DataFrame(rows)], ["metric", "human", "genre"])
+    return stack([pd.DataFrame(rows, columns=["metric", "human", "genre", "value"])], ["metric", "human", "genre"])
 
 
 def negative_correlations(corpus: Corpus, params: Params) -> pd.DataFrame:
@@ -87,6 +87,8 @@ def kruskal_test(corpus: Corpus, params: Params) -> pd.DataFrame:
 def ucp_bowker(corpus: Corpus, params: Params) -> pd.DataFrame:
     """McNemar–Bowker test of the LLM-vs-professional UCP class table (modality "" = all)."""
     t = corpus.tables
+    if t["ucps"].empty:  # no UCP classes: the records are "not reproduced"
+        return stack([], ["modality", "stat"])
     rows = []
     for modality in ("", *sorted(set(t["systems"]["modality"]))):
         table = cr.ucp_confusion(t["ucps"], t["systems"], modality or None).loc[cr.CLASSES, cr.CLASSES]
@@ -152,6 +154,8 @@ def error_count(corpus: Corpus, params: Params) -> pd.DataFrame:
 def ucp_confusion(corpus: Corpus, params: Params) -> pd.DataFrame:
     """UCP class counts, LLM x professionals, over all texts ("") and per modality."""
     t = corpus.tables
+    if t["ucps"].empty:
+        return stack([], ["modality", "llm", "pro"])
     rows = []
     for modality in ("", *sorted(set(t["systems"]["modality"]))):
         table = cr.ucp_confusion(t["ucps"], t["systems"], modality or None)

@@ -117,6 +117,7 @@ class ScoreColumn:
     description: str
     judge: dict[str, Any] = field(default_factory=dict)
     student: bool = False
+    second_annotation_of: str = ""
 
     def campaign(self, annotators: list[dict[str, Any]]) -> dict[str, Any]:
         scheme = "score" if self.student else "metric"  # human scores are never stored as metrics
@@ -130,6 +131,8 @@ class ScoreColumn:
             data["annotators"] = annotators
         if self.judge:
             data["judge"] = self.judge
+        if self.second_annotation_of:
+            data["second_annotation_of"] = self.second_annotation_of
         data["licence"] = LICENCE
         return data
 
@@ -214,8 +217,11 @@ SECOND = ScoreColumn("mqm_score", "student-mqm-second", "Student MQM (second ann
                      "(every system repeated, same tgt_ and GEMBA scores, different mqm_score). Paper "
                      "000 Table 2(a) reports student-student agreement for De-En, En-De and En-Zh, the "
                      "pairs that have these rows; the release does not say which student made which "
-                     "annotation, so file order decides which one is 'first' (campaign student-mqm).",
-                     student=True)
+                     "annotation: the row with the lower model_id row number is 'first' (campaign "
+                     "student-mqm), whatever the order of the file's lines. Agreement between the two "
+                     "is also given as Krippendorff's alpha (interval), which does not depend on which "
+                     "one is first.",
+                     student=True, second_annotation_of="student-mqm")
 
 
 def student_annotators(pairs: list[str], second: bool = False) -> list[dict[str, Any]]:

@@ -19,6 +19,7 @@ from jinja2.utils import htmlsafe_json_dumps
 from markupsafe import Markup
 from jinja2 import Environment, FileSystemBytecodeCache, FileSystemLoader, StrictUndefined, select_autoescape
 
+from ...analysis.proportions import SMALL_N
 from ...analysis.rounding import format_number, stated, stated_tree
 from ...project import TEMPLATES
 
@@ -111,6 +112,7 @@ def environment(templates: Path = DEFAULT_TEMPLATES) -> Environment:
     env.filters["fmt"] = fmt
     env.filters["pct"] = pct
     env.filters["url_href"] = url_href
+    env.globals["small_n"] = SMALL_N  # rows and cells over fewer items are greyed, their n printed (small_n.html.j2)
     return env
 
 

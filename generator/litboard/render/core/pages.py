@@ -19,6 +19,7 @@ from ...analysis.rounding import STATED_FORMAT, stated
 from ...csv_cells import inert_cell
 from ...model import Corpus
 from ..boards.browse_views import disagreement_listing, paragraph_listing
+from .board_marks import mark_boards
 from ..boards.system_views import system_pair_csv, system_views
 from ..reader.notes import paragraph_notes
 from ..reader.views import ReaderJobs
@@ -29,7 +30,10 @@ from .jinja import DEFAULT_TEMPLATES, render
 from .views import Analysis, board_csv, boards
 
 Files = dict[str, "str | bytes | PackedPage"]
-ASSETS = ("litboard.css", "litboard.js", "reader.css", "reader.js", "home.css", "iframe-worker-shim.js")
+# litboard-py/-latex/-tables.js: the as-shown downloads, loaded by litboard.js on first use;
+# versions.js: the version selector (cite.kept)
+ASSETS = ("litboard.css", "litboard.js", "litboard-py.js", "litboard-latex.js", "litboard-tables.js", "reader.css",
+          "reader.js", "home.css", "iframe-worker-shim.js", "versions.js")
 
 
 def csv_text(frame: pd.DataFrame) -> str:
@@ -78,6 +82,7 @@ def leaderboard_html(corpus: Corpus, analysis: Analysis, templates: Path = DEFAU
     """The leaderboard fragment for the home page, plus its CSV files."""
     files: Files = {}
     all_boards = boards(corpus, analysis)
+    mark_boards(all_boards, corpus)
     for board in all_boards:
         files[board.csv] = csv_text(board_csv(board))
     kinds = sorted({row.kind for board in all_boards for row in board.rows + board.unranked})
@@ -151,9 +156,10 @@ def _browse(corpus: Corpus, analysis: Analysis, demo: bool, templates: Path) -> 
     if disputed is not None:
         files["paragraphs/disagreement.md"] = page("Where judges disagree most", render(
             "listing.html.j2", templates, intro=disputed.intro, headers=disputed.headers,
-            rows=disputed.rows, csv="disagreement.csv", filters=disputed.filters), demo, templates,
-            wide=True)
-        files["paragraphs/disagreement.csv"] = csv_text(disputed.csv_frame)
+            rows=disputed.rows, csv="disagreement.csv" if disputed.rows else "", filters=disputed.filters),
+            demo, templates, wide=True)
+        if disputed.rows:
+            files["paragraphs/disagreement.csv"] = csv_text(disputed.csv_frame)
     return files
 
 

@@ -33,6 +33,7 @@ class Cell:
     rank_max: int | None = None
     cluster: int | None = None
     bar: tuple[float, float, float] | None = None  # CI bar: left %, width %, mean % of the column's span
+    marks: list[Any] = field(default_factory=list)  # disagreeing published counterparts (board_marks)
 
 
 @dataclass

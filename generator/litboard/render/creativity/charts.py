@@ -68,3 +68,30 @@ def errors_by_genre(counts: pd.DataFrame) -> Any:
         tooltip=["genre:N", "who:N", "errors:Q"])
     labels = bars.mark_text(dy=-6, fontSize=10).encode(text="errors:Q", color=alt.value("#222"))
     return (bars + labels).properties(width=WIDTH, height=280, title="Errors per genre")
+
+
+def correlation_heatmap(rho: pd.DataFrame, humans: dict[str, str], by_genre: bool = False) -> Any:
+    """Fig. 2 (all texts) or Fig. 4 (one panel per genre): metric x human score coloured by
+    Spearman ρ (diverging around 0), the value printed in each cell (never colour alone)."""
+    import altair as alt
+
+    frame = rho[(rho["genre"] != "") if by_genre else (rho["genre"] == "")]
+    frame = frame.assign(score=frame["human"].map(humans), rho=frame["value"])[
+        ["metric_name", "score", "genre", "rho", "n"]]
+    metrics = sorted(set(frame["metric_name"]))
+    base = alt.Chart().encode(
+        x=alt.X("score:N", sort=list(humans.values()), title=None, axis=alt.Axis(labelAngle=0)),
+        y=alt.Y("metric_name:N", sort=metrics, title=None))
+    cells = base.mark_rect().encode(
+        color=alt.Color("rho:Q", scale=alt.Scale(scheme="redblue", domain=[-1, 1]), title="Spearman ρ"),
+        tooltip=[alt.Tooltip("metric_name:N", title="metric"), alt.Tooltip("score:N", title="human score"),
+                 *([alt.Tooltip("genre:N")] if by_genre else []), alt.Tooltip("rho:Q", format=".3f", title="ρ"),
+                 alt.Tooltip("n:Q", title="texts")])
+    text = base.mark_text(fontSize=11).encode(
+        text=alt.Text("rho:Q", format=".2f"),
+        color=alt.condition("abs(datum.rho) > 0.6", alt.value("white"), alt.value("black")))
+    layered = alt.layer(cells, text, data=frame).properties(width=70 * len(humans), height=24 * len(metrics))
+    if not by_genre:
+        return layered.properties(title="Automatic metrics vs professional annotations (all texts)")
+    return layered.facet(column=alt.Column("genre:N", sort=list(GENRES), title=None)).properties(
+        title="Automatic metrics vs professional annotations, per genre")

@@ -12,6 +12,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import pandas as pd
+
 from ...analysis import creativity as cr
 from ...model import Corpus
 from ..core import charts
@@ -20,13 +22,16 @@ from ..core.jinja import render
 from ..core.pages import csv_text, page
 from ..core.views import Analysis
 from . import reported
+from . import stat_views as sv
 from . import views as cv
-from .charts import ci_by_modality, ci_scatter, errors_by_genre
+from .charts import ci_by_modality, ci_scatter, correlation_heatmap, errors_by_genre
+from .published import PublishedIndex
 from .texts import text_pages
 
 FOLDER = "creativity"
 NAV = [{"Creativity": "creativity/index.md"}, {"Creativity by modality": "creativity/modality.md"},
-       {"Creativity by genre": "creativity/genre.md"}, {"Creativity: paper vs data": "creativity/reported.md"}]
+       {"Creativity by genre": "creativity/genre.md"}, {"Creativity: paper vs data": "creativity/reported.md"},
+       {"Creativity: correlations and tests": "creativity/statistics.md"}]
 
 
 @dataclass
@@ -67,6 +72,7 @@ def build(corpus: Corpus, analysis: Analysis, templates: Path) -> PageSet:
     out.page(f"{FOLDER}/reported.md", "Creativity: paper vs data", "reported.html.j2", "../",
              conflicts=reported.self_conflicts(joined),
              tables=out.tables(reported.reported_summary(data, joined), reported.reported_table(data, joined)))
+    _statistics_page(out, joined)
     for view in texts:
         out.page(view.path, f"{view.title} ({view.pair})", "text.html.j2", "../../", view=view)
     out.files[charts.BUNDLE] = charts.vega_bundle()
@@ -100,3 +106,27 @@ def _genre_page(out: _Writer) -> None:
         errors = out.tables(genre_errors, cv.errors_per_text(data))
     out.page(f"{FOLDER}/genre.md", "Creativity by genre", "genre.html.j2", "../",
              breakdowns=out.tables(cv.by_genre(data)), errors=errors, charts=made)
+
+
+def _statistics_page(out: _Writer, joined: pd.DataFrame) -> None:
+    """Fig. 2 and 4 (heatmap + table), Table 12's post-hoc tests, the Bowker post-hoc test and App.
+    G.2, each only when the data hold what it needs (automatic metrics, human scores, UCP classes)."""
+    data = out.data
+    rho = sv.correlations(data)
+    cells = PublishedIndex(joined, ["text-correlation", "ucp-agreement"])
+    pairs = PublishedIndex(joined, ["posthoc-rank-sum", "ucp-symmetry-posthoc"], unordered=("first", "second"))
+    figures: dict[str, Any] = dict.fromkeys(("fig2", "fig4", "posthoc", "symmetry", "rates"))
+    if not rho.empty:
+        figures["fig2"] = (out.chart("figure-2", "Fig. 2: Spearman ρ of each automatic metric with the professionals' "
+                                     "errors (inverted), creative shifts and creativity index over all texts",
+                                     correlation_heatmap(rho, sv.HUMANS)), *out.tables(sv.figure_2(data, rho, cells)))
+        figures["fig4"] = (out.chart("figure-4", "Fig. 4: the same correlations within each genre",
+                                     correlation_heatmap(rho, sv.HUMANS, by_genre=True)),
+                           *out.tables(sv.figure_4(data, rho)))
+    posthoc = sv.posthoc(data, pairs)
+    if posthoc is not None:
+        figures["posthoc"] = out.tables(posthoc)[0]
+    if (data.corpus.tables["ucps"]["campaign"] == cv.UCPS).any():
+        figures["symmetry"], figures["rates"] = out.tables(sv.symmetry(data, pairs), sv.match_rates(data, cells))
+    out.page(f"{FOLDER}/statistics.md", "Creativity: correlations and tests", "statistics.html.j2", "../",
+             **figures)

@@ -14,7 +14,7 @@ from .views import ERRORS, UCPS, CreativityData, Table
 DISAGREE = "✗ disagrees"
 AGREE = "✓ agrees"
 STATUS = {engine.AGREES: AGREE, engine.DISAGREES: DISAGREE, engine.MISSING: "? not reproduced",
-          engine.UNKNOWN: "? reported only"}
+          engine.UNKNOWN: "? reported only", engine.ILLEGIBLE: "? not legible in the paper"}
 KEYS = ["pair", "genre", "modality"]
 
 
@@ -35,7 +35,8 @@ def reported_table(data: CreativityData, joined: pd.DataFrame) -> Table:
     """Every published number, disagreements first (stable within each group)."""
     frame = joined.copy()
     frame["status"] = frame["status"].map(STATUS)
-    frame["shown"] = [format_number(v, int(d)) for v, d in zip(frame["value"], frame["decimals"])]
+    frame["shown"] = ["not legible" if pd.isna(v) else format_number(v, int(d))
+                      for v, d in zip(frame["value"], frame["decimals"])]
     frame["difference"] = frame["raw_difference"]
     frame["_css"] = ["lb-disagree" if d else "" for d in frame["disagrees"]]
     frame = frame.sort_values("disagrees", ascending=False, kind="stable").reset_index(drop=True)

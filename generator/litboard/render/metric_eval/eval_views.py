@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import pandas as pd
@@ -12,6 +12,7 @@ from ...analysis.adequacy import adequacy, subset_items
 from ...analysis.tau_resampling import RESAMPLES, p_text
 from ...model import Corpus
 from ...reported import engine
+from ...reported.marks import Mark, cell_marks, marks
 from .views import POOLED, SETTINGS, Context, LitEvalSettings, Measure, RankingView, pair_label
 
 SCENARIOS = {"top": "Human > Top systems", "other": "Human > Other systems"}
@@ -24,6 +25,7 @@ class PctCell:
     percent: float | None
     wins: int
     items: int
+    marks: list[Mark] = field(default_factory=list)  # published counterparts that disagree
 
 
 @dataclass
@@ -46,6 +48,7 @@ class ReportedRow:
     difference: float
     disagrees: bool
     note: str
+    legible: bool = True  # False: the paper has the cell but no readable number (record value null)
 
 
 @dataclass
@@ -64,6 +67,7 @@ class AdequacyView:
     reported_frame: pd.DataFrame
     csv: str = "adequacy.csv"
     reported_csv: str = "adequacy-reported.csv"
+    illegible: int = 0  # published cells with no legible number (shown with the reproduced value alone)
 
 
 def adequacy_view(corpus: Corpus, ctx: Context, settings: LitEvalSettings = SETTINGS) -> AdequacyView:
@@ -77,15 +81,19 @@ def adequacy_view(corpus: Corpus, ctx: Context, settings: LitEvalSettings = SETT
                 scores[scores["campaign"] == m.key], set(ctx.human), set(conf.top), items, strict,
                 others_exclude=set(conf.others_exclude), higher_is_better=m.higher_is_better)
     keys = [*ctx.pairs, "mean"]
-    rows = [AdequacyRow(m, VARIANTS[strict], _cells(frames[(m.key, strict)], "top", keys),
-                        _cells(frames[(m.key, strict)], "other", keys))
+    lookup = marks(engine.compare(corpus, _adequacy_records(corpus, ctx)))
+    rows = [AdequacyRow(m, VARIANTS[strict], _marked(_cells(frames[(m.key, strict)], "top", keys), lookup,
+                                                     m.key, "top", keys, strict),
+                        _marked(_cells(frames[(m.key, strict)], "other", keys), lookup, m.key, "other", keys,
+                                strict))
             for m in ctx.measures for strict in (True, False)]
     compared = reported_adequacy(corpus, ctx)
     labels = {m.key: m.label for m in ctx.measures}
     reported = [ReportedRow(r["source"].replace("paper 000 ", ""), SCENARIOS.get(r["scenario"], r["scenario"]),
                             labels.get(r["measure"], r["measure"]), _pair(r["pair"]), r["reported"],
                             r["reproduced"], r["reproduced_rounded"], r["difference"],
-                            bool(r["disagrees"]), r["note"]) for r in compared.to_dict("records")]
+                            bool(r["disagrees"]), r["note"], r["status"] != engine.ILLEGIBLE)
+                for r in compared.to_dict("records")]
     pair_of = corpus.translations.drop_duplicates("paragraph").set_index("paragraph")["pair"]
     counts = pair_of[sorted(items)].value_counts() if items is not None else pair_of.value_counts()
     systems = set(ctx.names) - set(ctx.human)
@@ -97,21 +105,36 @@ def adequacy_view(corpus: Corpus, ctx: Context, settings: LitEvalSettings = SETT
                         [(pair_label(p), int(counts.get(p, 0))) for p in ctx.pairs],
                         reported, sorted({r.note for r in reported if r.note}),
                         sum(r.disagrees for r in reported), frame,
-                        compared.assign(data_version=ctx.data_version))
+                        compared.assign(data_version=ctx.data_version),
+                        illegible=sum(not r.legible for r in reported))
 
 
 def reported_adequacy(corpus: Corpus, ctx: Context) -> pd.DataFrame:
     """The published adequacy numbers (measure ``adequacy`` of the reported table) of the shown
     campaigns, compared by litboard.reported: source, scenario, measure (campaign), pair,
     reported, reproduced, reproduced_rounded, difference, disagrees, note."""
+    table = engine.key_columns(engine.compare(corpus, _adequacy_records(corpus, ctx)),
+                               ["scenario", "campaign", "pair"])
+    table = table.drop(columns="measure").rename(columns={"value": "reported", "campaign": "measure"})
+    return table[["source", "scenario", "measure", "pair", "reported", "reproduced", "reproduced_rounded",
+                  "difference", "disagrees", "status", "note"]]
+
+
+def _adequacy_records(corpus: Corpus, ctx: Context) -> pd.DataFrame:
     records = corpus.tables["reported"]
     shown = {m.key for m in ctx.measures}
     wanted = pd.Series([k.get("campaign") in shown for k in records["keys"]], index=records.index, dtype=bool)
-    mine = records[(records["measure"] == "adequacy") & wanted]
-    table = engine.key_columns(engine.compare(corpus, mine), ["scenario", "campaign", "pair"])
-    table = table.drop(columns="measure").rename(columns={"value": "reported", "campaign": "measure"})
-    return table[["source", "scenario", "measure", "pair", "reported", "reproduced", "reproduced_rounded",
-                  "difference", "disagrees", "note"]]
+    return records[(records["measure"] == "adequacy") & wanted]
+
+
+def _marked(cells: list[PctCell], lookup: dict[tuple[str, str], list[Mark]], campaign: str, scenario: str,
+            keys: list[str], strict: bool) -> list[PctCell]:
+    """The cells with the disagreeing published numbers of their (scenario, campaign, pair);
+    the paper prints the strict variant, so only records of this row's variant mark it."""
+    for cell, pair in zip(cells, keys):
+        cell.marks = cell_marks(lookup, "adequacy", {"scenario": scenario, "campaign": campaign, "pair": pair},
+                                {"strict": strict})
+    return cells
 
 
 def _pair(key: str) -> str:

@@ -69,7 +69,7 @@ def _adequacy(corpus: Corpus, ctx: lv.Context, view: ev.AdequacyView, templates:
 
 def adequacy_table(ctx: lv.Context, view: ev.AdequacyView, templates: Path) -> str:
     """The Table 3 / Table 14 reproduction table alone (a golden-tested fragment)."""
-    return _render("adequacy_table.html.j2", templates, ctx=ctx, view=view)
+    return _render("adequacy_table.html.j2", templates, ctx=ctx, view=view, base="../")
 
 
 def _metaeval(corpus: Corpus, ctx: lv.Context, taus: list[ev.MatrixView], accuracy: ev.MatrixView,

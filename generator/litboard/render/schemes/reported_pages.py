@@ -17,6 +17,7 @@ import pandas as pd
 from ...analysis.rounding import format_number as printed
 from ...model import Corpus
 from ...reported import engine
+from ...reported.marks import record_anchor
 from ...reported.measures import MEASURES
 from ..core.extra_pages import PageSet
 from ..core.jinja import render
@@ -25,7 +26,7 @@ from ..core.views import Analysis
 
 FOLDER = "reported"
 STATUS = {engine.AGREES: "✓ agrees", engine.DISAGREES: "✗ disagrees", engine.MISSING: "? not reproduced",
-          engine.UNKNOWN: "· reported only"}
+          engine.UNKNOWN: "· reported only", engine.ILLEGIBLE: "? not legible in the paper"}
 CSV = "reported.csv"
 
 
@@ -41,6 +42,7 @@ class NumberRow:
     difference: str
     others: str
     note: str
+    anchor: str = ""  # stable: what the record is (reported.marks.record_anchor), boards link here
 
 
 @dataclass
@@ -67,12 +69,16 @@ def build(corpus: Corpus, analysis: Analysis, templates: Path) -> PageSet:
 
 def source_views(compared: pd.DataFrame) -> list[SourceView]:
     """One view per (dataset, source), in file order; disagreements first inside each."""
-    views = []
+    views, seen = [], set()
     for i, ((dataset, source), group) in enumerate(compared.groupby(["dataset", "source"], sort=False)):
         group = group.sort_values("disagrees", ascending=False, kind="stable")
         counts = {STATUS[s]: int((group["status"] == s).sum()) for s in STATUS if (group["status"] == s).any()}
-        views.append(SourceView(str(dataset), str(source), f"source-{i + 1}", counts,
-                                [_row(r) for r in group.to_dict("records")]))
+        rows = [_row(r) for r in group.to_dict("records")]
+        for row in rows:  # the same record twice in one source: one id each all the same
+            while row.anchor in seen:
+                row.anchor += "-again"
+            seen.add(row.anchor)
+        views.append(SourceView(str(dataset), str(source), f"source-{i + 1}", counts, rows))
     return views
 
 
@@ -83,11 +89,17 @@ def _row(r: dict[str, object]) -> NumberRow:
     keys = r["keys"] if isinstance(r["keys"], dict) else {}
     return NumberRow(STATUS[str(r["status"])], "lb-disagree" if r["disagrees"] else "",
                      f"{r['measure']}: " + ", ".join(f"{k} = {v}" for k, v in keys.items()),
-                     str(r["label"] or ""), printed(float(r["value"]), decimals),  # type: ignore[arg-type]
+                     str(r["label"] or ""), _printed(float(r["value"]), decimals),  # type: ignore[arg-type]
                      printed(reproduced, decimals + 3) if known else "",
                      printed(float(r["reproduced_rounded"]), decimals) if known else "",  # type: ignore[arg-type]
                      _signed(float(r["difference"]), decimals) if known else "",  # type: ignore[arg-type]
-                     str(r["other_reports"]), str(r["note"] or ""))
+                     str(r["other_reports"]), str(r["note"] or ""),
+                     record_anchor(str(r["dataset"]), str(r["source"]), str(r["measure"]), keys,
+                                   r["params"] if isinstance(r["params"], dict) else {}))
+
+
+def _printed(value: float, decimals: int) -> str:
+    return "not legible" if math.isnan(value) else printed(value, decimals)
 
 
 def _signed(value: float, decimals: int) -> str:

@@ -1,6 +1,7 @@
 /* litboard: progressive enhancement only — pages are complete without JavaScript. */
 (function () {
   "use strict";
+  var SCRIPT = document.currentScript ? document.currentScript.src : "";
   function cellValue(row, index) {
     var cell = row.children[index];
     if (!cell) { return ""; }
@@ -93,7 +94,17 @@
       if (worstFirst) { order = -order; }
       return order || a.getAttribute("data-system").localeCompare(b.getAttribute("data-system"));
     });
-    unranked.sort(function (a, b) { return a.getAttribute("data-system").localeCompare(b.getAttribute("data-system")); });
+    /* the default ranking keeps the build's order of the unranked rows (its header says which
+       order that is); any other ranking lists them by name, and the header says so */
+    var original = key === section.getAttribute("data-default-rank");
+    unranked.sort(function (a, b) {
+      var x = a.getAttribute("data-lb-order"), y = b.getAttribute("data-lb-order");
+      if (original && x !== null && y !== null) { return Number(x) - Number(y); }
+      return a.getAttribute("data-name").toLowerCase().localeCompare(b.getAttribute("data-name").toLowerCase()) ||
+        a.getAttribute("data-system").localeCompare(b.getAttribute("data-system"));
+    });
+    section.querySelectorAll("[data-lb-unranked-original]").forEach(function (el) { el.hidden = !original; });
+    section.querySelectorAll("[data-lb-unranked-resorted]").forEach(function (el) { el.hidden = original; });
     var bodyRanked = table.querySelector("tbody.lb-ranked"), bodyUnranked = table.querySelector("tbody.lb-unranked");
     ranked.forEach(function (row, i) {
       row.querySelector(".lb-rank").textContent = String(worstFirst ? ranked.length - i : i + 1);
@@ -205,12 +216,13 @@
       });
       applyFilters(form);
       if (holder && !state.pair) { target.scrollIntoView({ block: "center" }); }
-      form.addEventListener("change", function () { applyFilters(form); save(filterState(form)); });
+      form.addEventListener("change", function () { applyFilters(form); save(filterState(form)); updateAllDownloads(); });
     }
     /* no hide parameter: each board's defaults (columns with few items or one value for all);
        "-": show every column */
     var hidden = state.hide === null || state.hide === "-" ? [] : state.hide.split(",");
     sections.forEach(function (section) {
+      section.querySelectorAll("tbody.lb-unranked tr.lb-row").forEach(function (row, i) { row.setAttribute("data-lb-order", String(i)); });
       section.querySelectorAll(".lb-rank-choice, .lb-column-chooser, .lb-constant-note").forEach(function (el) { el.hidden = false; });
       hideColumns(section, state.hide === null ?
         (section.getAttribute("data-default-hide") || "").split(",").filter(Boolean) : hidden);
@@ -249,11 +261,113 @@
           var now = hiddenColumns(section);
           sections.forEach(function (other) { hideColumns(other, now); });
           save({ hide: now.length ? now.join(",") : "-" });
+          updateAllDownloads();
         });
       });
       if (!section.getAttribute("data-rank")) { section.setAttribute("data-rank", section.getAttribute("data-default-rank") || ""); }
     });
+    updateAllDownloads();
   }
+  /* ---- a board's downloads follow what it shows: pair, columns, systems (litboard-tables.js
+     writes the files on click; without JavaScript the links give the full files) ---- */
+  var tablesLoading = null;
+  function loadScript(name) {
+    return new Promise(function (resolve, reject) {
+      var script = document.createElement("script");
+      script.src = new URL(name, SCRIPT || window.location.href).href;
+      script.onload = resolve;
+      script.onerror = function () { reject(new Error(name + " did not load")); };
+      document.head.appendChild(script);
+    });
+  }
+  function loadTables() {
+    /* the three parts of the port, in order (each needs the ones before) */
+    if (!tablesLoading) {
+      tablesLoading = ["litboard-py.js", "litboard-latex.js", "litboard-tables.js"].reduce(function (done, name) {
+        return done.then(function () { return loadScript(name); });
+      }, Promise.resolve()).then(function () { return window.litboardTables; });
+      tablesLoading.catch(function () { tablesLoading = null; });
+    }
+    return tablesLoading;
+  }
+  window.litboardLoadTables = loadTables;
+  function shownState(section) {
+    var hidden = [];
+    section.querySelectorAll("th.lb-col.lb-col-hidden").forEach(function (th) { hidden.push(th.getAttribute("data-label")); });
+    var rows = boardRows(section), kept = rows.filter(function (row) { return !row.classList.contains("lb-filtered"); });
+    return { pair: section.getAttribute("data-pair") || "", hidden: hidden, total: rows.length,
+      systems: kept.length === rows.length ? null : kept.map(function (row) { return row.getAttribute("data-system"); }) };
+  }
+  function fetchText(url) {
+    return fetch(url).then(function (answer) {
+      if (!answer.ok) { throw new Error(url + ": " + answer.status); }
+      return answer.text();
+    });
+  }
+  function saveShown(link, section) {
+    var csv = section.querySelector("p[data-lb-download]").getAttribute("data-lb-download");
+    var stem = csv.replace(/\.csv$/, ""), kind = link.getAttribute("data-lb-shown");
+    var state = shownState(section);
+    return Promise.all([loadTables(), fetchText(csv), fetchText(stem + ".json")]).then(function (got) {
+      var files = got[0].shownFiles(got[1], got[2], { pair: state.pair, hidden: state.hidden, systems: state.systems });
+      var name = Object.keys(files).filter(function (key) { return key.slice(-kind.length - 1) === "." + kind; })[0];
+      var types = { csv: "text/csv", json: "application/json", tex: "application/x-tex" };
+      var url = URL.createObjectURL(new Blob([files[name]], { type: types[kind] + ";charset=utf-8" }));
+      var save = document.createElement("a");
+      save.href = url;
+      save.download = name.slice(name.lastIndexOf("/") + 1);
+      document.body.appendChild(save);
+      save.click();
+      save.remove();
+      window.setTimeout(function () { URL.revokeObjectURL(url); }, 60000);
+    });
+  }
+  function shownLine(section, full) {
+    var line = section.querySelector("p.lb-download-shown");
+    if (line) { return line; }
+    line = document.createElement("p");
+    line.className = "lb-download lb-download-shown";
+    line.appendChild(document.createElement("span"));
+    var stem = full.getAttribute("data-lb-download").replace(/\.csv$/, "");
+    [["csv", "CSV"], ["json", "JSON"], ["tex", "LaTeX"]].forEach(function (kind, i) {
+      line.appendChild(document.createTextNode(i ? " \u00b7 " : ": "));
+      var link = document.createElement("a");
+      link.href = stem + "." + kind[0];  /* the full file where the script cannot run */
+      link.setAttribute("download", stem.slice(stem.lastIndexOf("/") + 1) + ".shown." + kind[0]);
+      link.setAttribute("data-lb-shown", kind[0]);
+      link.textContent = kind[1];
+      link.setAttribute("aria-label", kind[1] + " of the table as shown");
+      link.addEventListener("click", function (event) {
+        event.preventDefault();
+        saveShown(link, section).catch(function () {
+          /* e.g. a site opened from file://, where the browser may not read the table: say so
+             and give the full file */
+          var note = line.querySelector(".lb-download-failed") || line.appendChild(document.createElement("small"));
+          note.className = "lb-download-failed";
+          note.textContent = " (the filtered file needs the site served over http: this gave the full file)";
+          window.location.href = link.href;
+        });
+      });
+      line.appendChild(link);
+    });
+    full.parentNode.insertBefore(line, full);
+    return line;
+  }
+  function updateDownloads(section) {
+    var full = section.querySelector("p[data-lb-download]");
+    if (!full) { return; }
+    var state = shownState(section), line = shownLine(section, full);
+    var parts = ["pair " + state.pair];
+    if (state.hidden.length) { parts.push(state.hidden.length + " column" + (state.hidden.length === 1 ? "" : "s") + " hidden"); }
+    if (state.systems) { parts.push(state.systems.length + " of " + state.total + " systems"); }
+    line.hidden = !state.hidden.length && !state.systems;
+    line.firstChild.textContent = "Download this table as shown (" + parts.join(", ") + ")";
+    var first = full.firstChild;
+    if (first && first.nodeType === 3) {
+      first.textContent = first.textContent.replace(/^Download (this|the full) table/, line.hidden ? "Download this table" : "Download the full table");
+    }
+  }
+  function updateAllDownloads() { document.querySelectorAll("section.lb-board").forEach(updateDownloads); }
   /* ---- listings (paragraphs, disagreement): filter rows by data-* attributes, kept in the URL ---- */
   function initListFilters() {
     document.querySelectorAll("form[data-lb-list-filter]").forEach(function (form) {
