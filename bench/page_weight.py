@@ -8,7 +8,8 @@ present), then parses a seeded sample of the reader pages (``paragraphs/*.html``
 * agreement: every ``<details class="lb-agreement">`` (or one-line ``p.lb-agreement``); inside it, the κ note (its
   ``p.lb-note``) and the translation's text again (its ``p.lb-agree-text``);
 * theme chrome: site navigation (the primary sidebar), header (``header.md-header``), head;
-* error-span popovers (``span.lb-pop`` inside a highlighted run, ``.lb-run``);
+* error-span popovers (``span.lb-pop`` inside a highlighted run, ``.lb-run``), and the spans
+  described once under their text instead (``ul.lb-spans``, which the runs refer to);
 * inline reader JSON (``script.lb-reader-data``);
 * score tooltips (``span.lb-pop`` inside a score, ``li.lb-score``);
 * what the page says once for all its translations: the κ note (``#lb-kappa-note``) and the
@@ -46,6 +47,7 @@ PARTS = [  # (key, label, indent)
     ("chrome.header", "… header", 1),
     ("chrome.head", "… head", 1),
     ("popovers", "error-span popovers", 0),
+    ("described", "error spans described once, under their text", 0),
     ("json", "inline reader JSON", 0),
     ("tooltips", "score tooltips", 0),
     ("once", "κ note and score provenance said once per page", 0),
@@ -117,6 +119,8 @@ class PageParts(HTMLParser):
             return "once"
         if e.tag == "script" and "lb-reader-data" in e.classes:
             return "json"
+        if e.tag == "ul" and "lb-spans" in e.classes:
+            return "described"
         if e.tag == "span" and "lb-pop" in e.classes:
             return "tooltips" if "lb-score" in inside else "popovers" if "lb-run" in inside else ""
         return ""
@@ -129,7 +133,7 @@ def weigh(path: Path) -> dict[str, int]:
     parser.close()
     sizes = dict(parser.sizes)
     sizes["chrome"] = sum(sizes.get(k, 0) for k in ("chrome.nav", "chrome.header", "chrome.head"))
-    named = sum(sizes.get(k, 0) for k in ("agreement", "chrome", "popovers", "json", "tooltips", "once"))
+    named = sum(sizes.get(k, 0) for k in ("agreement", "chrome", "popovers", "described", "json", "tooltips", "once"))
     sizes["other"] = len(raw) - named
     sizes["total"] = len(raw)
     return sizes

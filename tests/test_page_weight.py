@@ -15,6 +15,7 @@ NAV = '<div class="md-sidebar md-sidebar--primary"><nav><a href="x">Home</a></na
 POP = '<span class="lb-pop" role="tooltip" id="p1"><span class="lb-pop-item">Fluency · by r1</span></span>'
 RUN = f'<span class="lb-run" tabindex="0"><mark class="lb-s">große</mark>{POP}</span>'
 TIP = '<span class="lb-pop" role="tooltip"><bdi>mqm, weights …</bdi></span>'
+DESCRIBED = '<ul class="lb-spans"><li class="lb-pop-item" id="lb-d-t0x0s0">Fluency · by r1</li></ul>'
 SCORE = f'<ul class="lb-scores"><li class="lb-score"><bdi>MQM</bdi>: <strong>1.00</strong>{TIP}</li></ul>'
 NOTE = '<p class="lb-note">Cohen kappa … κ</p>'
 AGAIN = '<p class="lb-text lb-agree-text">große Katze</p>'
@@ -24,7 +25,7 @@ ONE_LINE = '<p class="lb-agreement lb-agree-none">no character marked</p>'
 ONCE = '<p class="lb-note" id="lb-kappa-note">κ: …</p><section class="lb-provenance"><ol><li>x</li></ol></section>'
 JSON = '<script type="application/json" class="lb-reader-data">{"a":"\\u003c/script\\u003e"}</script>'
 BODY = (f'<body>{HEADER}{NAV}<article class="md-content__inner"><div class="lb-reader">'
-        f'<article class="lb-translation"><p class="lb-text">{RUN} Katze</p>{SCORE}{AGREEMENT}{ONE_LINE}</article>'
+        f'<article class="lb-translation"><p class="lb-text">{RUN} Katze</p>{DESCRIBED}{SCORE}{AGREEMENT}{ONE_LINE}</article>'
         f'{ONCE}{JSON}</div></article><br></body>')
 PAGE = f"<!doctype html>\n<html>{HEAD}\n{BODY}</html>\n"
 
@@ -46,14 +47,14 @@ def test_each_part_counts_its_elements_bytes(tmp_path: Path) -> None:
     page.write_bytes(PAGE.encode("utf-8"))
     parts = _bench().weigh(page)
     expected = {"chrome.head": size(HEAD), "chrome.header": size(HEADER), "chrome.nav": size(NAV),
-                "popovers": size(POP), "tooltips": size(TIP), "json": size(JSON),
+                "popovers": size(POP), "described": size(DESCRIBED), "tooltips": size(TIP), "json": size(JSON),
                 "agreement": size(AGREEMENT) + size(ONE_LINE), "agreement.note": size(NOTE),
                 "agreement.text": size(AGAIN), "agreement.stretches": size(STRETCHES), "once": size(ONCE)}
     for key, value in expected.items():
         assert parts[key] == value, key
     assert parts["chrome"] == size(HEAD) + size(HEADER) + size(NAV)
     assert parts["total"] == size(PAGE)
-    named = ("agreement", "chrome", "popovers", "json", "tooltips", "once")
+    named = ("agreement", "chrome", "popovers", "described", "json", "tooltips", "once")
     assert parts["other"] == size(PAGE) - sum(parts[k] for k in named)
 
 

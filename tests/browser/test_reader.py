@@ -24,6 +24,15 @@ def styles(page, selector: str) -> dict[str, str]:
     return dict(page.locator(selector).evaluate_all(STYLE))
 
 
+LAYER = "e => (e.className.match(/\\blb-l-([a-z]+)/) || [])[1]"  # a mark's layer is its lb-l-* class
+WHO = "e => document.getElementById('lb-d-' + e.dataset.span).dataset.toggle"  # its span's description
+
+
+def described(page, run) -> list:
+    """The items a run refers to (aria-describedby: one id per span covering it)."""
+    return [page.locator(f"#{i}") for i in run.get_attribute("aria-describedby").split()]
+
+
 def bare(style: str) -> bool:
     background, image, line, border, outline = style.split("|")
     return (background == "rgba(0, 0, 0, 0)" and image == "none" and line == "none"
@@ -34,7 +43,7 @@ def test_toggling_a_layer_hides_exactly_its_spans(page, demo_site: str) -> None:
     page.goto(f"{demo_site}/{DEMO}")
     marks = ".lb-translation mark[data-span], .lb-source mark[data-span]"
     before = styles(page, marks)
-    layers = dict(page.locator(marks).evaluate_all("els => els.map(e => [e.dataset.span, e.dataset.layer])"))
+    layers = dict(page.locator(marks).evaluate_all(f"els => els.map(e => [e.dataset.span, ({LAYER})(e)])"))
     assert {"mqm", "free", "ucp", "kudos"} <= set(layers.values())
     assert not any(bare(s) for s in before.values())  # every span is highlighted to begin with
     page.locator("input[data-lb-layer=mqm]").uncheck()
@@ -45,21 +54,30 @@ def test_toggling_a_layer_hides_exactly_its_spans(page, demo_site: str) -> None:
         else:
             assert after[key] == before[key], key
     # its details leave the popovers too; the text itself stays
-    assert page.locator(".lb-pop-item.lb-l-mqm").first.evaluate("e => getComputedStyle(e).display") == "none"
+    assert page.locator(".lb-spans > .lb-pop-item.lb-l-mqm").first.evaluate(
+        "e => e.classList.contains('lb-off-layer')")
+    mqm_run = page.locator(".lb-translation .lb-run:has(mark.lb-l-mqm)").first
+    mqm_run.hover()
+    assert mqm_run.locator(":scope > .lb-pop > .lb-pop-item.lb-l-mqm").first.evaluate(
+        "e => getComputedStyle(e).display") == "none"
+    page.mouse.move(0, 0)
     page.locator("input[data-lb-layer=mqm]").check()
     assert styles(page, marks) == before
     # per annotator: only that annotator's spans
     page.locator("input[data-lb-toggle='mqm-students:s1']").uncheck()
-    who = dict(page.locator(marks).evaluate_all("els => els.map(e => [e.dataset.span, e.dataset.toggle])"))
+    who = dict(page.locator(marks).evaluate_all(f"els => els.map(e => [e.dataset.span, ({WHO})(e)])"))
     after = styles(page, marks)
     for key, toggle in who.items():
         assert bare(after[key]) == (toggle == "mqm-students:s1"), key
-    # and that annotator's details leave the popovers (the items follow their run's marks)
-    hidden = page.locator(".lb-run").evaluate_all("""runs => runs.flatMap(run => {
-      const items = run.querySelectorAll(':scope > .lb-pop > .lb-pop-item');
-      return Array.from(run.querySelectorAll('mark[data-span]'), (m, i) =>
-        [m.dataset.toggle, getComputedStyle(items[i]).display === 'none']); })""")
-    assert hidden and all(off == (toggle == "mqm-students:s1") for toggle, off in hidden)
+    # and that annotator's details leave the popovers (each run's popover copies its spans' items)
+    for run in page.locator(".lb-run").all():
+        run.hover()
+        ids = run.get_attribute("aria-describedby").split()
+        shown = run.locator(":scope > .lb-pop > .lb-pop-item").evaluate_all(
+            "els => els.map(e => getComputedStyle(e).display !== 'none')")
+        toggles = [page.locator(f"#{i}").get_attribute("data-toggle") for i in ids]
+        assert shown == [t != "mqm-students:s1" for t in toggles], ids
+    page.mouse.move(0, 0)
     assert page.dialogs == []
 
 
@@ -71,13 +89,16 @@ def test_keyboard_focus_on_a_span_shows_its_comment(page, demo_site: str) -> Non
         page.keyboard.press("Tab")
         if page.evaluate("document.activeElement.classList.contains('lb-run')"
                          " && document.activeElement.closest('.lb-translation') !== null"
-                         " && document.activeElement.querySelector('mark[data-layer=mqm]') !== null"):
+                         " && document.activeElement.querySelector('mark.lb-l-mqm') !== null"):
             break
     else:
         pytest.fail("Tab never reached a span in a translation")
     run = page.locator(":focus")
-    popover = page.locator(f"#{run.get_attribute('aria-describedby')}")
+    popover = run.locator(":scope > .lb-pop")
     assert popover.is_visible()
+    items = described(page, run)  # its popover copies the description of each span covering it
+    assert items and popover.locator(".lb-pop-item").count() == len(items)
+    assert all(d.text_content() in popover.text_content() for d in items)
     keys = run.locator("mark[data-span]").evaluate_all("els => els.map(e => e.dataset.span)")
     expected = [comments[k] for k in keys if comments.get(k)]
     assert expected and all(c in popover.inner_text() for c in expected)
@@ -97,7 +118,7 @@ def test_focusing_a_source_ucp_highlights_its_renderings(page, demo_site: str) -
     linked = page.locator(f".lb-translation mark.lb-linked[data-ucp='{ucp}']")
     assert linked.count() == rendered.count()
     assert page.locator(".lb-translation mark.lb-linked").count() == rendered.count()
-    assert "R" in page.locator(f"#{run.get_attribute('aria-describedby')}").inner_text()
+    assert any("R" in d.text_content() for d in described(page, run))
 
 
 def test_blind_mode_hides_names_and_shuffles(page, demo_site: str) -> None:
@@ -169,16 +190,10 @@ def test_reader_works_with_javascript_disabled(no_js_page, demo_site: str) -> No
     assert page.locator("article.lb-translation").count() == 5
     marks = styles(page, ".lb-translation mark[data-span]")
     assert marks and not any(bare(s) for s in marks.values())  # every layer shows
-    run = page.locator(".lb-translation .lb-run").first
-    popover = page.locator(f"#{run.get_attribute('aria-describedby')}")
-    assert not popover.is_visible()
-    run.focus()  # details on keyboard focus: CSS only
-    assert popover.is_visible()
-    run.evaluate("e => e.blur()")
-    assert not popover.is_visible()
-    hovered = page.locator(".lb-translation .lb-run").nth(3)
-    hovered.hover()  # and on hover
-    assert page.locator(f"#{hovered.get_attribute('aria-describedby')}").is_visible()
+    # each span described once, in the list under its text that the runs refer to: shown as is
+    for run in page.locator(".lb-translation .lb-run").all():
+        assert all(d.is_visible() for d in described(page, run))
+        assert run.locator(".lb-pop").count() == 0
     assert page.locator("noscript").count() == 1
     screenshot(page, "reader-no-js")
 
@@ -234,10 +249,32 @@ def test_screenshot_of_a_creativity_text(page, creativity_release: Path,
         page.set_viewport_size({"width": 1400, "height": 1000})
         page.goto(f"{url}/creativity-bias/paragraphs/en-short-story-l002.html")
         assert page.locator("article.lb-translation").count() >= 3
-        assert page.locator("mark[data-layer=auto]").count() >= 1
+        assert page.locator("mark.lb-l-auto").count() >= 1
         page.locator(".lb-translation .lb-run").first.focus()
         path = screenshot(page, "reader-creativity")
         assert path.stat().st_size > 10_000
         assert page.dialogs == []
     finally:
         server.shutdown()
+
+
+def test_reader_pages_have_a_light_shell_with_home_and_search(page, demo_site: str) -> None:
+    """Reader pages (not in the site navigation) carry no navigation sidebar, drawer or search
+    dialog (theme/main.html); the header's logo leads home on every screen width and its search
+    button opens the site search on the home page. Other pages keep the theme's whole shell."""
+    page.goto(f"{demo_site}/{DEMO}")
+    assert page.locator(".md-sidebar, .md-search, label[for=__drawer].md-header__button").count() == 0
+    assert page.locator(".lb-dataset-label, .lb-nav, footer.md-footer").count() >= 2
+    page.set_viewport_size({"width": 420, "height": 900})
+    home = page.locator("header .md-logo")
+    assert home.is_visible()
+    search = page.locator("header a.md-header__button[aria-label=Search]")
+    assert search.is_visible()
+    search.click()
+    page.wait_for_function("() => document.activeElement && document.activeElement.matches('input.md-search__input')")
+    assert page.locator(".md-search__input").is_visible()
+    assert page.locator(".md-sidebar--primary").count() == 1  # the home page keeps its navigation
+    page.set_viewport_size({"width": 1400, "height": 1000})
+    page.goto(f"{demo_site}/{DEMO}")
+    assert home.is_visible() and page.locator(".lb-translation").count() == 5
+    assert page.dialogs == []

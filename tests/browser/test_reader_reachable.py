@@ -2,7 +2,7 @@
 agreement's marked stretches instead of repeating the translation. Every text a reader could
 reach before is still reachable on the CJK fixture's paragraph — with JavaScript (score
 tooltips, the agreement drawn over the text, span popovers) and without (the provenance list
-the scores refer to, the listed stretches, popovers on focus) — compared with the view model
+the scores refer to, the listed stretches, each span described once under its text) — compared with the view model
 that rendered the old markup."""
 
 from __future__ import annotations
@@ -45,9 +45,10 @@ def _check_agreement_summary(tab, view: ParagraphView) -> None:
             assert f"over all {k.n} characters" in details.locator(".lb-agree-key").inner_text()
 
 
-def _check_popovers(tab) -> None:
-    """Every span of the page's JSON: its title, severity, annotator, campaign and comment in the popover
-    of each run that shows it, visible on keyboard focus."""
+def _check_popovers(tab, js: bool) -> None:
+    """Every span of the page's JSON: its title, severity, annotator, campaign and comment in its
+    description the runs that show it refer to — the popover on keyboard focus with JavaScript,
+    the list under the text without."""
     data = json.loads(tab.locator("script.lb-reader-data").text_content())
     spans = [s for t in data["translations"] for s in t["spans"]] + data["source"]
     assert spans
@@ -58,7 +59,12 @@ def _check_popovers(tab) -> None:
         assert runs.count() >= 1, s["key"]
         run = runs.first
         run.focus()
-        popover = tab.locator(f"#{run.get_attribute('aria-describedby')}")
+        ids = run.get_attribute("aria-describedby").split()
+        assert f"lb-d-{s['key']}" in ids  # the span's description, once per page, the runs refer to
+        if js:
+            popover = run.locator(":scope > .lb-pop")  # reader.js copies the described items
+        else:
+            popover = tab.locator(f"#lb-d-{s['key']}")  # the list under the text, shown as is
         assert popover.is_visible()
         text = popover.inner_text()
         for field in ("title", "severity", "annotator", "campaign", "comment"):
@@ -86,7 +92,7 @@ def test_every_text_is_reachable_with_javascript(page, cjk_site: str, view: Para
             assert marked == [[r.text, r.level] for r in a.runs if r.level]
             assert not details.locator(".lb-agree-stretches").is_visible()
     _check_agreement_summary(page, view)
-    _check_popovers(page)
+    _check_popovers(page, js=True)
     assert page.dialogs == []
 
 
@@ -108,4 +114,4 @@ def test_every_text_is_reachable_without_javascript(no_js_page, cjk_site: str, v
             assert listed == [[r.text, r.level] for r in a.runs if r.level]
             assert all(stretches.nth(i).is_visible() for i in range(stretches.count()))
     _check_agreement_summary(tab, view)
-    _check_popovers(tab)
+    _check_popovers(tab, js=False)

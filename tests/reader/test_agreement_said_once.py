@@ -38,8 +38,33 @@ def test_an_unmarked_translation_is_one_line_with_every_figure() -> None:
     html = render("reader/translation.html.j2", view=view, t=replace(t, agreement=[nobody]), base="../")
     line = next(x for x in html.splitlines() if "lb-agree-none" in x)
     assert "<details" not in html and "雪落在" not in line
-    for figure in ("<bdi>s1, s2, s3</bdi>", "<bdi>MQM (humans)</bdi>", "no character marked",
-                   "κ = \u2014 for each pair", "over all 8 characters", 'href="#lb-kappa-note"'):
+    for figure in ("<bdi>s1, s2, s3</bdi>", "<bdi>MQM (humans)</bdi>", "no character marked", "n = 8",
+                   'href="#lb-agree-none"'):
         assert figure in line, figure
     marked = render("reader/translation.html.j2", view=view, t=t, base="../")
     assert "<details class=\"lb-agreement\">" in marked and 'data-start="' in marked
+    # the line's full sentence, once per page: what "no character marked" means for κ and n
+    once = render("reader/said_once.html.j2", view=replace(view, unmarked=True))
+    note = next(x for x in once.splitlines() if 'id="lb-agree-none"' in x)
+    for figure in ("none of its annotators marked a character", "κ = \u2014 (undefined) for each pair",
+                   "over all n characters", 'href="#lb-kappa-note"'):
+        assert figure in note, figure
+
+
+def test_a_long_campaign_title_is_said_once_and_labelled_elsewhere() -> None:
+    corpus = load([FIXTURES / "cjk"])
+    view = paragraph_views(corpus, analyse(corpus))[0]
+    t = next(t for p in view.pairs for t in p.translations if t.agreement and t.scores and t.text.spans)
+    title = "A <long> campaign title & more"
+    agreement = [replace(a, campaign=title) for a in t.agreement]
+    scores = [replace(s, label=title) for s in t.scores]
+    text = replace(t.text, spans=[replace(s, campaign=title) for s in t.text.spans])
+    long = replace(view, campaigns=[title])
+    html = render("reader/translation.html.j2", view=long, t=replace(t, agreement=agreement, scores=scores, text=text),
+                  base="../")
+    assert "campaign title" not in html and "&lt;long&gt;" not in html
+    assert html.count("<bdi>C1</bdi>") == len(agreement) + len(scores) + len(text.spans)
+    page = render("paragraph.html.j2", view=long, base="../", notes=[])
+    legend = next(x for x in page.splitlines() if 'id="lb-campaigns"' in x)
+    assert "<strong>C1</strong> <bdi>A &lt;long&gt; campaign title &amp; more</bdi>" in legend
+    assert view.campaign_label("MQM (humans)") == "MQM (humans)"  # short titles stay as they are

@@ -99,6 +99,7 @@ class LitboardPlugin(BasePlugin[LitboardConfig]):
         nav = config.get("nav")
         if nav is not None:
             config["nav"] = kept.with_nav(_merge_nav(list(nav), self.generated.nav))
+        _add_theme_dir(config)
         for name in ("litboard.css", "reader.css", "home.css"):
             config["extra_css"].append(f"assets/litboard/{name}")
         for name in ("litboard.js", "reader.js", "versions.js"):
@@ -196,6 +197,17 @@ KEPT_RELEASES = "LITBOARD_KEPT_RELEASES"  # litboard build --kept-releases DIR
 PREVIOUS_SITE = "LITBOARD_PREVIOUS_SITE"  # the built site this build replaces (build_site sets it)
 RAW_PLACEHOLDER = "LITBOARDRAWPAGE"
 RAW_HTML = f"<p>{RAW_PLACEHOLDER}</p>"
+
+
+THEME_DIR = Path(__file__).resolve().parents[1] / "theme"
+
+
+def _add_theme_dir(config: Any) -> None:
+    """litboard's template overrides (theme/main.html: the reader pages' light shell) before the
+    theme's own templates, after a study's ``custom_dir`` (whose ``main.html`` wins)."""
+    dirs = config["theme"].dirs
+    if str(THEME_DIR) not in dirs:
+        dirs.insert(1 if config["theme"].custom_dir else 0, str(THEME_DIR))
 
 
 def add_base_pages(files: Files, config: Any) -> None:

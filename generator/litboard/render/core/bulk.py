@@ -120,7 +120,8 @@ def _linked(old: Path, new: Path, data: bytes) -> bool:
 
 
 def shell_page() -> str:
-    return (f"---\ntitle: {json.dumps(TITLE_MARK)}\nsearch:\n  exclude: true\n---\n\n"
+    # litboard_bulk as on the pages it stands for: the theme gives them their light shell (theme/main.html)
+    return (f"---\ntitle: {json.dumps(TITLE_MARK)}\n{FRONT_BULK}search:\n  exclude: true\n---\n\n"
             f"{SHELL_BODY}\n")
 
 

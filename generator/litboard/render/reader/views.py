@@ -26,6 +26,7 @@ LAYERS: dict[str, str] = {
     "ucp": "Units of creative potential",
     "kudos": "Kudos",
 }
+LONG_TITLE = 16  # a campaign title longer than this is said once per page and labelled C1, C2, … elsewhere
 NESTING = {"ucp": 0, "free": 1, "kudos": 2, "auto": 3, "mqm": 4}  # outermost first
 @dataclass(frozen=True)
 class MarkView:
@@ -40,7 +41,7 @@ class MarkView:
 class RunView:
     text: str
     marks: tuple[MarkView, ...]
-    pop: str  # id of the details popover ("" for plain text)
+    pop: str  # IDREFs of the run's descriptions: one popover id, or each covering span's item ("" for plain text)
     omission: bool
 
 
@@ -52,6 +53,7 @@ class TextView:
     lang: str
     runs: list[RunView] = field(default_factory=list)
     spans: list[SpanView] = field(default_factory=list)
+    listed: bool = False  # each span described once, in a list under the text, and runs refer to it
 
 
 @dataclass
@@ -101,10 +103,17 @@ class ParagraphView:
     attribution: str = ""  # the rights note of a licensed text, shown under the navigation
     kappa_labels: list[str] = field(default_factory=list)  # said once, under the translations
     provenances: list[str] = field(default_factory=list)  # each score's, once per page
+    campaigns: list[str] = field(default_factory=list)  # titles said once per page; C1, C2, … elsewhere
+    unmarked: bool = False  # some agreement is one line (its full sentence said once per page)
 
     def provenance_id(self, provenance: str) -> str:
         """The id of ``provenance``'s entry in the page's list (scores refer to it)."""
         return f"lb-prov-{self.provenances.index(provenance) + 1}"
+
+    def campaign_label(self, title: str) -> str:
+        """``title``'s short label on this page (``C1``, …; the page's list says which is which),
+        or ``title`` itself when the page does not list it."""
+        return f"C{self.campaigns.index(title) + 1}" if title in self.campaigns else title
 
 
 @dataclass
@@ -176,7 +185,7 @@ def _paragraph(p: dict[str, Any], translations: list[dict[str, Any]], ctx: _Cont
     source_spans = source_ucps(ctx.source_ucps.get((pid,), []), names, ctx.spans)
     marked = [r for t in translations for r in ctx.spans.spans["mqm_errors"].get((t["system"], t["pair"], pid), [])]
     source_spans += source_errors(marked, names, ctx.spans)
-    source = _text_view(p["text"], p["snippet"], p["restricted"], p["source_lang"], source_spans, "src")
+    source = _text_view(p["text"], p["snippet"], p["restricted"], p["source_lang"], source_spans)
     every = [s for v in pairs for t in v.translations for s in t.text.spans] + source.spans
     shown = [t for v in pairs for t in v.translations]
     view = ParagraphView(
@@ -187,6 +196,11 @@ def _paragraph(p: dict[str, Any], translations: list[dict[str, Any]], ctx: _Cont
         _data(pid, source, pairs), _attribution(work))
     view.kappa_labels = _distinct(k.label for t in shown for a in t.agreement for k in a.kappas)
     view.provenances = _distinct(s.provenance for t in shown for s in t.scores)
+    titles = set(ctx.spans.titles.values())
+    view.campaigns = [c for c in _distinct([s.campaign for s in every] + [a.campaign for t in shown for a in t.agreement]
+                                           + [s.label for t in shown for s in t.scores if s.label in titles])
+                      if len(c) > LONG_TITLE]
+    view.unmarked = any(a.unmarked for t in shown for a in t.agreement)
     return view
 
 
@@ -217,7 +231,7 @@ def _translation(t: dict[str, Any], ctx: _Context, prefix: str, blind: int) -> T
     key = (t["system"], t["pair"], t["paragraph"])
     info = ctx.systems[t["system"]]
     spans = translation_spans(key, ctx.spans, prefix)
-    text = _text_view(t["text"], t["snippet"], t["restricted"], t["pair"].split("-")[1], spans, prefix)
+    text = _text_view(t["text"], t["snippet"], t["restricted"], t["pair"].split("-")[1], spans)
     return TranslationView(t["system"], str(info["name"]), str(info["kind"]), str(info["modality"]),
                            bool(info["is_human"]), f"{t['pair']}-{t['system']}",
                            f"Translation {_letters(blind)}", blind, text,
@@ -232,16 +246,20 @@ def _letters(n: int) -> str:
     return out
 
 
-def _text_view(text: str | None, snippet: Any, restricted: Any, lang: str, spans: list[SpanView],
-               prefix: str) -> TextView:
-    view = TextView(text, str(snippet or ""), str(restricted or ""), lang, spans=spans)
+def _text_view(text: str | None, snippet: Any, restricted: Any, lang: str, spans: list[SpanView]) -> TextView:
+    view = TextView(text, str(snippet or ""), str(restricted or ""), lang, spans=spans, listed=True)
     if text is None:
         return view
     ordered = sorted(spans, key=lambda s: (NESTING[s.layer], s.start, -s.end, s.key))
-    for i, run in enumerate(split_runs(text, ordered)):
+    for run in split_runs(text, ordered):
         marks = tuple(MarkView(s, s.start == run.start, s.end == run.end) for s in run.spans)
-        view.runs.append(RunView(run.text, marks, f"lb-pop-{prefix}-{i}" if marks else "", run.omission))
+        view.runs.append(RunView(run.text, marks, " ".join(describe_id(m.span) for m in marks), run.omission))
     return view
+
+
+def describe_id(span: SpanView) -> str:
+    """The id of ``span``'s description in its text's list (its runs refer to it)."""
+    return f"lb-d-{span.key}"
 
 
 def _layer_toggles(spans: list[SpanView]) -> list[ToggleView]:

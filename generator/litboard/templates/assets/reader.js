@@ -1,19 +1,48 @@
 /* litboard paragraph reader: progressive enhancement only. The page is complete without
-   JavaScript (every layer shown, details on hover and focus via CSS, each score's provenance
-   and the agreement's marked stretches listed); this script toggles classes (layer /
-   annotator switches, blind mode, linked UCPs, pinned details), shows a score's provenance
-   as a tooltip and draws an agreement's marked stretches over the translation's text. */
+   JavaScript (every layer shown, each span described once in the list under its text that
+   its runs refer to with aria-describedby, each score's provenance and the agreement's marked
+   stretches listed); this script toggles classes (layer / annotator switches, blind mode,
+   linked UCPs, pinned details), shows a run's described spans and a score's provenance as
+   popovers and draws an agreement's marked stretches over the translation's text. */
 (function () {
   "use strict";
   function each(root, selector, fn) { Array.prototype.forEach.call(root.querySelectorAll(selector), fn); }
-  function setOff(reader, attribute, value, cls, off) {
-    each(reader, "[" + attribute + "]", function (el) {
-      if (el.getAttribute(attribute) === value && !el.closest(".lb-controls")) { el.classList.toggle(cls, off); }
+  function keyOf(item) { return item.id.slice(5); }  /* "lb-d-" + the span's data-span */
+  function setLayer(reader, layer, off) {  /* layer names come from a fixed vocabulary */
+    each(reader, "mark.lb-s.lb-l-" + layer + ", .lb-spans > .lb-l-" + layer, function (el) {
+      if (!el.closest(".lb-controls, .lb-legend")) { el.classList.toggle("lb-off-layer", off); }
     });
+  }
+  function setWho(reader, who, off) {
+    var keys = {};
+    each(reader, ".lb-spans > [data-toggle]", function (item) {
+      if (item.getAttribute("data-toggle") === who) { keys[keyOf(item)] = true; item.classList.toggle("lb-off-who", off); }
+    });
+    each(reader, "mark[data-span]", function (m) {
+      if (keys[m.getAttribute("data-span")]) { m.classList.toggle("lb-off-who", off); }
+    });
+    each(reader, "[data-toggle]", function (el) {  /* creativity pages: marks carry their toggle */
+      if (el.tagName === "MARK" && el.getAttribute("data-toggle") === who) { el.classList.toggle("lb-off-who", off); }
+    });
+  }
+  function showPop(run) {  /* a run's popover: copies of the items it refers to, built when shown */
+    if (!run || run.querySelector(":scope > .lb-pop:not(.lb-pop-js)")) { return; }
+    var old = run.querySelector(":scope > .lb-pop-js"), pop = document.createElement("span");
+    if (old) { run.removeChild(old); }
+    pop.className = "lb-pop lb-pop-js";
+    pop.setAttribute("aria-hidden", "true");  /* read out through aria-describedby already */
+    (run.getAttribute("aria-describedby") || "").split(" ").forEach(function (id) {
+      var item = id && document.getElementById(id), copy = document.createElement("span");
+      if (!item) { return; }
+      copy.className = item.className;
+      Array.prototype.forEach.call(item.childNodes, function (n) { copy.appendChild(n.cloneNode(true)); });
+      pop.appendChild(copy);
+    });
+    run.appendChild(pop);
   }
   function syncItems(reader) {  /* a popover's items follow its run's marks, in order */
     each(reader, ".lb-run", function (run) {
-      var marks = run.querySelectorAll("mark[data-span]"), pop = run.querySelector(":scope > .lb-pop");
+      var marks = run.querySelectorAll("mark[data-span]"), pop = run.querySelector(":scope > .lb-pop:not(.lb-pop-js)");
       if (!pop) { return; }
       Array.prototype.forEach.call(pop.querySelectorAll(":scope > .lb-pop-item"), function (item, i) {
         if (!marks[i]) { return; }
@@ -84,13 +113,13 @@
     reader.classList.add("lb-js");
     each(reader, "input[data-lb-layer]", function (box) {
       box.addEventListener("change", function () {
-        setOff(reader, "data-layer", box.getAttribute("data-lb-layer"), "lb-off-layer", !box.checked);
+        setLayer(reader, box.getAttribute("data-lb-layer"), !box.checked);
         syncItems(reader);
       });
     });
     each(reader, "input[data-lb-toggle]", function (box) {
       box.addEventListener("change", function () {
-        setOff(reader, "data-toggle", box.getAttribute("data-lb-toggle"), "lb-off-who", !box.checked);
+        setWho(reader, box.getAttribute("data-lb-toggle"), !box.checked);
         syncItems(reader);
       });
     });
@@ -103,12 +132,14 @@
     reader.addEventListener("focusin", function (e) {
       var score = e.target.closest(".lb-score");
       if (score) { scoreTooltip(score); }
+      showPop(e.target.closest(".lb-run"));
       link(reader, e.target.closest(".lb-run"));
     });
     reader.addEventListener("focusout", function () { link(reader, null); });
     reader.addEventListener("mouseover", function (e) {
       var run = e.target.closest(".lb-run"), score = e.target.closest(".lb-score");
       if (score) { scoreTooltip(score); }
+      if (run && !e.target.closest(".lb-pop")) { showPop(run); }
       if (run) { link(reader, run); }
     });
     reader.addEventListener("mouseout", function (e) {
