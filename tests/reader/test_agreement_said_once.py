@@ -68,3 +68,18 @@ def test_a_long_campaign_title_is_said_once_and_labelled_elsewhere() -> None:
     legend = next(x for x in page.splitlines() if 'id="lb-campaigns"' in x)
     assert "<strong>C1</strong> <bdi>A &lt;long&gt; campaign title &amp; more</bdi>" in legend
     assert view.campaign_label("MQM (humans)") == "MQM (humans)"  # short titles stay as they are
+
+
+def test_campaign_labels_only_on_pages_with_many_translations(monkeypatch) -> None:
+    """A literary page with a handful of translations keeps each campaign's title where it is used;
+    only a page with more than MANY_TRANSLATIONS (a WMT segment with 15 systems) says long titles once."""
+    from litboard.render.reader import views
+
+    corpus = load([FIXTURES / "demo"])  # long titles: "Free annotation by professionals (demo)"
+    few = paragraph_views(corpus, analyse(corpus))[0]
+    shown = sum(len(p.translations) for p in few.pairs)
+    assert 0 < shown <= views.MANY_TRANSLATIONS and few.campaigns == []
+    monkeypatch.setattr(views, "MANY_TRANSLATIONS", shown - 1)
+    many = paragraph_views(corpus, analyse(corpus))[0]
+    assert many.campaigns and all(len(c) > views.LONG_TITLE for c in many.campaigns)
+    assert many.campaign_label(many.campaigns[0]) == "C1"

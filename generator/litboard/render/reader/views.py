@@ -27,6 +27,8 @@ LAYERS: dict[str, str] = {
     "kudos": "Kudos",
 }
 LONG_TITLE = 16  # a campaign title longer than this is said once per page and labelled C1, C2, … elsewhere
+MANY_TRANSLATIONS = 12  # ... on pages with more translations than this (WMT-sized: 15 systems); a literary page
+#                         with a handful of translations keeps its titles readable where they are used
 NESTING = {"ucp": 0, "free": 1, "kudos": 2, "auto": 3, "mqm": 4}  # outermost first
 @dataclass(frozen=True)
 class MarkView:
@@ -199,7 +201,7 @@ def _paragraph(p: dict[str, Any], translations: list[dict[str, Any]], ctx: _Cont
     titles = set(ctx.spans.titles.values())
     view.campaigns = [c for c in _distinct([s.campaign for s in every] + [a.campaign for t in shown for a in t.agreement]
                                            + [s.label for t in shown for s in t.scores if s.label in titles])
-                      if len(c) > LONG_TITLE]
+                      if len(c) > LONG_TITLE] if len(shown) > MANY_TRANSLATIONS else []
     view.unmarked = any(a.unmarked for t in shown for a in t.agreement)
     return view
 
