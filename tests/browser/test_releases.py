@@ -112,7 +112,9 @@ def test_keyboard_reaches_every_version(tab: Any, site: tuple[str, Path]) -> Non
     tab.keyboard.press("Tab")
     focused = tab.evaluate("document.activeElement.textContent")
     assert focused.startswith("latest")
-    assert tab.locator(".md-version__list").evaluate("e => getComputedStyle(e).opacity") != "0"
+    # material fades the list in (an opacity transition): wait for the end state, not the first frame
+    tab.wait_for_function("() => getComputedStyle(document.querySelector('.md-version__list')).opacity === '1'",
+                          timeout=30_000)
 
 
 READER = "demo/paragraphs/kafka-verwandlung-01.html"
