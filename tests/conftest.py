@@ -76,3 +76,19 @@ def wmt_release() -> Path:
 @pytest.fixture(scope="session")
 def literary_release() -> Path:
     return shared_path("literary-translation")
+
+
+@pytest.fixture()
+def writes(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The dataset ids regenerated (written to the site cache) during a build, and the judge-bias panel."""
+    from litboard.render.core import site_cache
+
+    seen: list[str] = []
+    original = site_cache.write
+
+    def spy(cache: Path, key: str, entry: site_cache.Entry | site_cache.Panel) -> None:
+        seen.append(entry.dataset_id if isinstance(entry, site_cache.Entry) else "judge-bias panel")
+        original(cache, key, entry)
+
+    monkeypatch.setattr(site_cache, "write", spy)
+    return seen

@@ -30,20 +30,6 @@ def _roots(base: Path) -> list[Path]:
     return [demo, tiny]
 
 
-@pytest.fixture()
-def writes(monkeypatch: pytest.MonkeyPatch) -> list[str]:
-    """The dataset ids regenerated (written to the cache) during a build, and the panel."""
-    seen: list[str] = []
-    original = site_cache.write
-
-    def spy(cache: Path, key: str, entry: site_cache.Entry | site_cache.Panel) -> None:
-        seen.append(entry.dataset_id if isinstance(entry, site_cache.Entry) else "judge-bias panel")
-        original(cache, key, entry)
-
-    monkeypatch.setattr(site_cache, "write", spy)
-    return seen
-
-
 def _add_system(root: Path, template: str, new: str) -> None:
     """A new system: a copy of ``template``'s outputs with every text changed."""
     src, dst = root / "corpus" / "systems" / template, root / "corpus" / "systems" / new

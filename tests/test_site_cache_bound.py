@@ -35,20 +35,6 @@ def _own_bytes(cache: Path) -> int:
     return sum(p.stat().st_size for p in cache_files.own_files(cache))
 
 
-@pytest.fixture()
-def writes(monkeypatch: pytest.MonkeyPatch) -> list[str]:
-    """The dataset ids regenerated (written to the cache) during a build, and the panel."""
-    seen: list[str] = []
-    original = site_cache.write
-
-    def spy(cache: Path, key: str, entry: site_cache.Entry | site_cache.Panel) -> None:
-        seen.append(entry.dataset_id if isinstance(entry, site_cache.Entry) else "judge-bias panel")
-        original(cache, key, entry)
-
-    monkeypatch.setattr(site_cache, "write", spy)
-    return seen
-
-
 def _old_entries(cache: Path, count: int, size: int) -> list[Path]:
     """``count`` entries of ``size`` bytes named as litboard names them, used long ago (oldest first)."""
     paths = []
