@@ -104,7 +104,7 @@ def _dangling(groups: Sequence[DatasetRoots], problems: Problems) -> None:
     systems = {g.id: {p.name for r in g.roots for p in (r / "corpus" / "systems").glob("*") if p.is_dir()}
                for g in groups if g.id is not None}
     for group in groups:
-        for card, target in (link for root in group.roots for link in _links(root)):
+        for card, target in (link for root in group.roots for link in same_as_links(root)):
             ds, _, other = target.partition("/")
             if ds == group.id:
                 problems.add(card, 0, "same_as", f"{target!r} names this system's own dataset",
@@ -114,7 +114,7 @@ def _dangling(groups: Sequence[DatasetRoots], problems: Problems) -> None:
                              f"use one of: {', '.join(sorted(systems[ds])[:8])}")
 
 
-def _links(root: Path) -> list[tuple[Path, str]]:
+def same_as_links(root: Path) -> list[tuple[Path, str]]:
     """(system card, target) of every ``same_as`` link of a root; unreadable cards: none (the
     load reports them)."""
     import yaml

@@ -32,7 +32,7 @@ from pathlib import Path
 from typing import Any, Sequence
 
 from ... import __version__
-from ...load.datasets import DatasetRoots
+from ...load.datasets import DatasetRoots, same_as_links
 from .cache_files import evict, write_atomic
 from .jinja import search_path
 
@@ -102,29 +102,11 @@ def dataset_keys(groups: Sequence[DatasetRoots], templates: Path) -> dict[str, s
     for group in groups:
         if group.id is None:
             continue
-        linked = sorted({target.partition("/")[0] for r in group.roots for target in _same_as(r)})
+        linked = sorted({target.partition("/")[0] for r in group.roots for _, target in same_as_links(r)})
         context = repr([(ds, systems.get(ds)) for ds in linked])  # the datasets its same_as names
         roots = [f"{root_digest(r)} {r.resolve() in study}" for r in group.roots]
         keys[group.id] = hashlib.sha256("\n".join([code, env, context, group.id, *roots]).encode()).hexdigest()
     return keys
-
-
-def _same_as(root: Path) -> list[str]:
-    """Every ``same_as`` target in a root's system cards (unreadable cards: none; the load
-    reports them, and their bytes are in the key anyway)."""
-    import yaml
-
-    targets = []
-    for card in sorted((root / "corpus" / "systems").glob("*/system.yaml")):
-        if card.is_symlink() or not card.is_file():  # never open a FIFO or device (load reports it)
-            continue
-        try:
-            data = yaml.safe_load(card.read_text(encoding="utf-8"))
-        except (OSError, UnicodeDecodeError, yaml.YAMLError):
-            continue
-        values = data.get("same_as") if isinstance(data, dict) else None
-        targets += [str(v) for v in values] if isinstance(values, list) else []
-    return targets
 
 
 @dataclass
