@@ -65,7 +65,7 @@ def _environ(**values: str) -> Iterator[None]:
 
 def build_site(roots: Sequence[Path], out: Path, quiet: bool = True, cache: Path | None = None,
                study: Project | None = None, kept: Path | None = None,
-               cache_size: str | None = None) -> BuildResult:
+               cache_size: str | None = None, reader_pages: str | None = None) -> BuildResult:
     """Build into ``out``; raises DataError / mkdocs errors and leaves ``out`` as it was.
 
     ``study``: whose mkdocs.yml (and site/ pages) to use; default: the current folder's, else
@@ -74,7 +74,8 @@ def build_site(roots: Sequence[Path], out: Path, quiet: bool = True, cache: Path
     changed (the site is the same), kept within ``cache_size`` (e.g. "1GB"; default: the
     LITBOARD_SITE_CACHE_SIZE variable, else the plugin's ``site_cache_size``). ``kept``: the
     folder of the releases to list and serve under v/ (``cite.kept``; default: the study's
-    ``kept_releases``, else none)."""
+    ``kept_releases``, else none). ``reader_pages``: auto, packed or plain
+    (``render.core.packed_reader``; default: LITBOARD_READER_PAGES, else the plugin's ``reader_pages``)."""
     from mkdocs.commands.build import build
     from mkdocs.config import load_config
 
@@ -99,6 +100,8 @@ def build_site(roots: Sequence[Path], out: Path, quiet: bool = True, cache: Path
         logging.getLogger("mkdocs").setLevel(logging.WARNING)
     data = os.pathsep.join(str(Path(r).resolve()) for r in roots)
     bound = {"LITBOARD_SITE_CACHE_SIZE": cache_size} if cache_size is not None else {}
+    if reader_pages is not None:
+        bound["LITBOARD_READER_PAGES"] = reader_pages
     try:
         previous = str(out) if (out / outdir.MARKER).is_file() else ""  # its unchanged pages are linked
         with _environ(LITBOARD_DATA=data, SOURCE_DATE_EPOCH=source_date_epoch(study.root),

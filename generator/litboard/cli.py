@@ -15,7 +15,7 @@ from typing import Sequence
 from . import __version__
 from .cli_data import add_data as _add_data
 from .cli_data import data_roots as _roots
-from .cli_data import add_site_cache as _add_site_cache, cache_size as _cache_size, site_cache as _site_cache
+from .cli_data import add_reader_pages as _add_reader_pages, add_site_cache as _add_site_cache, cache_size as _cache_size, site_cache as _site_cache
 from .errors import DataError, Problem
 from .importers import IMPORTERS
 from . import progress
@@ -45,10 +45,12 @@ def build_parser() -> argparse.ArgumentParser:
                    help="the folder `litboard release --releases` writes: the site's Releases page lists "
                         "every release kept there and the site serves them under v/VERSION/")
     _add_site_cache(p)
+    _add_reader_pages(p)
     p = sub.add_parser("serve", help="build and serve the site with live reload (mkdocs serve)")
     _add_data(p, releases=True)
     p.add_argument("--dev-addr", default="127.0.0.1:8000", help="address:port to serve on")
     _add_site_cache(p)
+    _add_reader_pages(p)
     p = sub.add_parser("import", help="convert a foreign format into a litboard data root",
                        description="Convert a foreign format into a litboard data root. "
                                    "`litboard import FORMAT --help` explains one format.")
@@ -181,7 +183,7 @@ def cmd_build(args: argparse.Namespace) -> int:
     with step(f"building the site into {args.out}"):
         try:
             result = build_site(roots, args.out, cache=_site_cache(args), kept=args.kept_releases,
-                                cache_size=_cache_size(args))
+                                cache_size=_cache_size(args), reader_pages=args.reader_pages)
         except MkDocsException as exc:
             print(f"litboard: build failed, previous output left intact: {exc}", file=sys.stderr)
             return 1
@@ -202,6 +204,8 @@ def cmd_serve(args: argparse.Namespace) -> int:
     os.environ["LITBOARD_SITE_CACHE"] = str(cache.resolve()) if cache else ""
     if (size := _cache_size(args)) is not None:
         os.environ["LITBOARD_SITE_CACHE_SIZE"] = size
+    if args.reader_pages is not None:
+        os.environ["LITBOARD_READER_PAGES"] = args.reader_pages
     serve(str(study.config_file), dev_addr=args.dev_addr, **study.overrides)
     return 0
 

@@ -62,6 +62,15 @@ def demo_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 
 
 @pytest.fixture(scope="session")
+def packed_demo_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The demo data with every reader page packed (``render.core.packed_reader``)."""
+    out = build_site([DEMO], tmp_path_factory.mktemp("demo-packed") / "public", reader_pages="packed").out
+    url, server = serve(out)
+    yield f"{url}/demo"
+    server.shutdown()
+
+
+@pytest.fixture(scope="session")
 def liteval_site(liteval_release: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """The LitEval release imported, built (shared with tests/test_liteval_pages.py) and served."""
     _, folder = _build_liteval_site(liteval_release, tmp_path_factory)
@@ -88,8 +97,9 @@ def screenshot(tab: object, name: str) -> Path:
     return path
 
 
-def _site(tmp_path_factory: pytest.TempPathFactory, root: Path, name: str) -> Iterator[str]:
-    out = build_site([root], tmp_path_factory.mktemp(name) / "public").out
+def _site(tmp_path_factory: pytest.TempPathFactory, root: Path, name: str,
+          reader_pages: str | None = None) -> Iterator[str]:
+    out = build_site([root], tmp_path_factory.mktemp(name) / "public", reader_pages=reader_pages).out
     url, server = serve(out)
     yield f"{url}/{declared_id(root)}"
     server.shutdown()
@@ -99,6 +109,12 @@ def _site(tmp_path_factory: pytest.TempPathFactory, root: Path, name: str) -> It
 def hostile_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """The hostile fixture (script tags, template syntax, RLO, a 20,000-character line)."""
     yield from _site(tmp_path_factory, REPO / "tests" / "fixtures" / "hostile", "hostile")
+
+
+@pytest.fixture(scope="session")
+def packed_hostile_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The hostile fixture with its reader pages packed."""
+    yield from _site(tmp_path_factory, REPO / "tests" / "fixtures" / "hostile", "hostile-packed", "packed")
 
 
 @pytest.fixture(scope="session")

@@ -33,14 +33,27 @@ def described(page, run) -> list:
     return [page.locator(f"#{i}") for i in run.get_attribute("aria-describedby").split()]
 
 
+@pytest.fixture(params=["plain", "packed"])
+def reader_site(request: pytest.FixtureRequest) -> str:
+    """The demo site with plain reader pages, and with packed ones (``packed_reader``): each
+    reader test runs on both, so a packed page behaves exactly as a plain one."""
+    return request.getfixturevalue("demo_site" if request.param == "plain" else "packed_demo_site")  # type: ignore[no-any-return]
+
+
+def open_reader(page, url: str) -> None:
+    """Go to a reader page and wait for reader.js (after assets/packed.js on a packed page)."""
+    page.goto(url)
+    page.wait_for_selector(".lb-reader.lb-js", state="attached")
+
+
 def bare(style: str) -> bool:
     background, image, line, border, outline = style.split("|")
     return (background == "rgba(0, 0, 0, 0)" and image == "none" and line == "none"
             and border == "0px0px" and outline == "none")
 
 
-def test_toggling_a_layer_hides_exactly_its_spans(page, demo_site: str) -> None:
-    page.goto(f"{demo_site}/{DEMO}")
+def test_toggling_a_layer_hides_exactly_its_spans(page, reader_site: str) -> None:
+    open_reader(page, f"{reader_site}/{DEMO}")
     marks = ".lb-translation mark[data-span], .lb-source mark[data-span]"
     before = styles(page, marks)
     layers = dict(page.locator(marks).evaluate_all(f"els => els.map(e => [e.dataset.span, ({LAYER})(e)])"))
@@ -81,8 +94,8 @@ def test_toggling_a_layer_hides_exactly_its_spans(page, demo_site: str) -> None:
     assert page.dialogs == []
 
 
-def test_keyboard_focus_on_a_span_shows_its_comment(page, demo_site: str) -> None:
-    page.goto(f"{demo_site}/{DEMO}")
+def test_keyboard_focus_on_a_span_shows_its_comment(page, reader_site: str) -> None:
+    open_reader(page, f"{reader_site}/{DEMO}")
     data = json.loads(page.locator("script.lb-reader-data").text_content())
     comments = {s["key"]: s.get("comment", "") for t in data["translations"] for s in t["spans"]}
     for _ in range(300):
@@ -108,8 +121,8 @@ def test_keyboard_focus_on_a_span_shows_its_comment(page, demo_site: str) -> Non
     assert not popover.is_visible()
 
 
-def test_focusing_a_source_ucp_highlights_its_renderings(page, demo_site: str) -> None:
-    page.goto(f"{demo_site}/{DEMO}")
+def test_focusing_a_source_ucp_highlights_its_renderings(page, reader_site: str) -> None:
+    open_reader(page, f"{reader_site}/{DEMO}")
     run = page.locator(".lb-source .lb-run").first
     ucp = run.locator("mark[data-ucp]").first.get_attribute("data-ucp")
     rendered = page.locator(f".lb-translation mark[data-ucp='{ucp}']")
@@ -121,8 +134,8 @@ def test_focusing_a_source_ucp_highlights_its_renderings(page, demo_site: str) -
     assert any("R" in d.text_content() for d in described(page, run))
 
 
-def test_blind_mode_hides_names_and_shuffles(page, demo_site: str) -> None:
-    page.goto(f"{demo_site}/{DEMO}")
+def test_blind_mode_hides_names_and_shuffles(page, reader_site: str) -> None:
+    open_reader(page, f"{reader_site}/{DEMO}")
     articles = page.locator("section#de-en article.lb-translation")
     dom = articles.evaluate_all("els => els.map(e => e.id)")
     assert page.locator("section#de-en .lb-sysname").first.is_visible()
@@ -149,9 +162,15 @@ def test_side_by_side_on_wide_screens_stacked_on_narrow(page, demo_site: str) ->
     assert len(set(lefts)) == 1
 
 
-def test_hostile_fixture_renders_as_literal_text(page, hostile_site: str) -> None:
+@pytest.fixture(params=["plain", "packed"])
+def hostile_reader_site(request: pytest.FixtureRequest) -> str:
+    return request.getfixturevalue("hostile_site" if request.param == "plain" else "packed_hostile_site")  # type: ignore[no-any-return]
+
+
+def test_hostile_fixture_renders_as_literal_text(page, hostile_reader_site: str) -> None:
+    hostile_site = hostile_reader_site
     page.add_init_script("window.__litboard_pwned = false;")
-    page.goto(f"{hostile_site}/paragraphs/h1.html")
+    open_reader(page, f"{hostile_site}/paragraphs/h1.html")
     for run in page.locator(".lb-run").all():  # open every details popover once
         run.focus()
         page.keyboard.press("Escape")
@@ -177,7 +196,7 @@ def test_hostile_fixture_renders_as_literal_text(page, hostile_site: str) -> Non
     assert page.locator(".lb-pop-comment").first.evaluate("e => getComputedStyle(e).unicodeBidi") == "isolate"
     assert page.evaluate("window.__litboard_pwned") is False
     screenshot(page, "reader-hostile")
-    page.goto(f"{hostile_site}/paragraphs/h3.html")
+    open_reader(page, f"{hostile_site}/paragraphs/h3.html")
     assert len(page.locator("#en-de-evil-mt > p.lb-text").inner_text()) == 20000
     assert page.dialogs == []
 
@@ -208,10 +227,10 @@ def test_omission_caret_is_visible(page, cjk_site: str) -> None:
     screenshot(page, "reader-cjk")
 
 
-def test_axe_reports_no_serious_or_critical_violations(page, demo_site: str) -> None:
+def test_axe_reports_no_serious_or_critical_violations(page, reader_site: str) -> None:
     if not AXE.exists():
         pytest.fail(f"{AXE} is missing: `make install-test` installs axe-core from npm")
-    page.goto(f"{demo_site}/{DEMO}")
+    open_reader(page, f"{reader_site}/{DEMO}")
     page.add_script_tag(path=str(AXE))
     # the whole page, theme included (litboard.css/js fix the theme's footer contrast and
     # give its search dialog an accessible name)

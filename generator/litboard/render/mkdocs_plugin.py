@@ -16,6 +16,9 @@ Configuration (mkdocs.yml)::
                              # the docs_dir does not have itself
           site_cache_size: 1GB  # bound of the incremental-build cache (least recently used
                                 # entries go first); LITBOARD_SITE_CACHE_SIZE overrides it
+          reader_pages: auto # packed (body gzip-compressed in the page, shown with JavaScript),
+                             # plain, or auto: packed for a dataset of more than 1,000 paragraphs
+                             # (``core.packed_reader``); LITBOARD_READER_PAGES overrides it
           kept_releases: ""  # the folder `litboard release --releases` writes: the site lists
                              # them (releases.md) and serves them under v/ (``cite.kept``)
 
@@ -44,13 +47,14 @@ from ..cite import kept
 from ..errors import DataError
 from ..project import PAGES, TEMPLATES
 from . import search_bodies
-from .core import bulk, chrome
+from .core import bulk, chrome, packed_reader
 from .core.bulk import raw_body
 from .core.site import Generated, generate
 from .core.cache_files import parse_size
 from .core.site_cache import DATA_PARTS
 
 SIZE_VARIABLE = "LITBOARD_SITE_CACHE_SIZE"  # the site cache's bound (``--site-cache-size`` sets it)
+READER_VARIABLE = "LITBOARD_READER_PAGES"  # packed or plain reader pages (``--reader-pages`` sets it)
 
 
 class LitboardConfig(Config):
@@ -59,6 +63,7 @@ class LitboardConfig(Config):
     base_pages = opt.Type(bool, default=True)
     site_cache_size = opt.Type(str, default="1GB")  # LITBOARD_SITE_CACHE_SIZE / --site-cache-size win
     kept_releases = opt.Type(str, default="")
+    reader_pages = opt.Type(str, default="auto")  # LITBOARD_READER_PAGES / --reader-pages win
 
 
 class LitboardPlugin(BasePlugin[LitboardConfig]):
@@ -84,7 +89,8 @@ class LitboardPlugin(BasePlugin[LitboardConfig]):
             cache = os.environ.get("LITBOARD_SITE_CACHE", "")
             templates = (base / self.config.templates).resolve() if self.config.templates else TEMPLATES
             self.generated = generate(paths, templates, Path(cache) if cache else None,
-                                      self._cache_size(config["config_file_path"]))
+                                      self._cache_size(config["config_file_path"]),
+                                      self._reader_pages(config["config_file_path"]))
             folder = os.environ.get(KEPT_RELEASES) or self.config.kept_releases
             self.kept = (base / folder).resolve() if folder else None
             self.releases_page = kept.releases_page(self.kept, self.generated.files, templates)
@@ -102,7 +108,7 @@ class LitboardPlugin(BasePlugin[LitboardConfig]):
         _add_theme_dir(config)
         for name in ("litboard.css", "reader.css", "home.css"):
             config["extra_css"].append(f"assets/litboard/{name}")
-        for name in ("litboard.js", "reader.js", "versions.js"):
+        for name in ("packed.js", "litboard.js", "reader.js", "versions.js"):  # packed.js first
             config["extra_javascript"].append(f"assets/litboard/{name}")
         return config
 
@@ -113,6 +119,13 @@ class LitboardPlugin(BasePlugin[LitboardConfig]):
         if value:
             return parse_size(value, SIZE_VARIABLE, "--site-cache-size")
         return parse_size(self.config.site_cache_size, config_file, "plugins: litboard: site_cache_size")
+
+    def _reader_pages(self, config_file: str) -> str:
+        """LITBOARD_READER_PAGES (``--reader-pages``), else the plugin's ``reader_pages`` (auto)."""
+        value = os.environ.get(READER_VARIABLE, "").strip()
+        if value:
+            return packed_reader.check_mode(value, READER_VARIABLE, "--reader-pages")
+        return packed_reader.check_mode(self.config.reader_pages, config_file, "plugins: litboard: reader_pages")
 
     def on_serve(self, server: Any, config: Any, builder: Any) -> Any:
         """``mkdocs serve`` / ``litboard serve``: rebuild when a data file of any root changes (its

@@ -23,7 +23,7 @@ from .board_marks import mark_boards
 from ..boards.system_views import system_pair_csv, system_views
 from ..reader.notes import paragraph_notes
 from ..reader.views import ReaderJobs
-from . import parallel
+from . import packed_reader, parallel
 from .badges import LABELS
 from .bulk import PackedPage
 from .jinja import DEFAULT_TEMPLATES, render
@@ -33,7 +33,7 @@ Files = dict[str, "str | bytes | PackedPage"]
 # litboard-py/-latex/-tables.js: the as-shown downloads, loaded by litboard.js on first use;
 # versions.js: the version selector (cite.kept)
 ASSETS = ("litboard.css", "litboard.js", "litboard-py.js", "litboard-latex.js", "litboard-tables.js", "reader.css",
-          "reader.js", "home.css", "iframe-worker-shim.js", "versions.js")
+          "reader.js", "packed.js", "home.css", "iframe-worker-shim.js", "versions.js")
 
 
 def csv_text(frame: pd.DataFrame) -> str:
@@ -92,14 +92,16 @@ def leaderboard_html(corpus: Corpus, analysis: Analysis, templates: Path = DEFAU
 
 
 def generated_pages(corpus: Corpus, analysis: Analysis, templates: Path = DEFAULT_TEMPLATES,
-                    finish: Callable[[str, str], str] | None = None) -> Files:
+                    finish: Callable[[str, str], str] | None = None, reader_pages: str = "plain") -> Files:
     """Every page and download of a dataset. With ``finish`` (path, page -> finished page:
     the dataset label, anchors and cite box ``site`` adds to every page), the reader pages are
-    finished right away, in the worker processes, and packed (``bulk.PackedPage``)."""
+    finished right away, in the worker processes, and packed (``bulk.PackedPage``); their bodies
+    are gzip-packed too when ``reader_pages`` says so for a dataset of this size (``packed_reader``)."""
     demo = corpus.is_demo
     files: Files = {}
     notes = paragraph_notes(corpus)
     jobs = ReaderJobs(corpus, analysis)
+    pack = finish is not None and packed_reader.packs(reader_pages, len(jobs))  # a finished page only
 
     def reader_page(position: int) -> tuple[str, str]:
         view = jobs.view(position)
@@ -110,7 +112,10 @@ def generated_pages(corpus: Corpus, analysis: Analysis, templates: Path = DEFAUL
         # their text, spans and scores would make the index grow with every translation
         path = f"paragraphs/{view.paragraph}.md"
         markdown = page(title, body, demo, templates, search="none", bulk=True)
-        return path, markdown if finish is None else PackedPage.of(finish(path, markdown))
+        if finish is None:
+            return path, markdown
+        finished = finish(path, markdown)
+        return path, PackedPage.of(packed_reader.pack(finished, templates) if pack else finished)
 
     with progress.bar(f"{corpus.dataset_id}: reader pages", len(jobs)) as tick:
         files.update(parallel.map_ordered(reader_page, len(jobs), tick))

@@ -60,10 +60,11 @@ class _Clock:
 
 
 def generate(roots: Sequence[Path], templates: Path = DEFAULT_TEMPLATES, cache: Path | None = None,
-             cache_size: int = site_cache.DEFAULT_SIZE) -> Generated:
+             cache_size: int = site_cache.DEFAULT_SIZE, reader_pages: str = "auto") -> Generated:
     """Every generated file of the site. With ``cache``, a dataset whose inputs are unchanged
     since a previous build is taken from it (``site_cache``); the result is the same. The
-    cache is then cut to ``cache_size`` bytes (``site_cache.bound``)."""
+    cache is then cut to ``cache_size`` bytes (``site_cache.bound``). ``reader_pages``:
+    whether reader pages are packed (``packed_reader.MODES``)."""
     clock = _Clock()
     started_ns = time.time_ns() - 10**9  # a file's time may lag the clock a little
     if cache is not None:
@@ -71,14 +72,14 @@ def generate(roots: Sequence[Path], templates: Path = DEFAULT_TEMPLATES, cache: 
     charts.use_cache(cache)
     jinja.use_cache(cache)
     groups = group_roots(roots)
-    keys = site_cache.dataset_keys(groups, templates) if cache is not None else {}
+    keys = site_cache.dataset_keys(groups, templates, reader_pages) if cache is not None else {}
     cached = {ds: entry for ds, key in keys.items()
               if (entry := site_cache.read(cache, key)) is not None} if cache is not None else {}
     loaded = load_all(roots, skip={ds: e.systems for ds, e in cached.items()})
     clock.lap("load")
     entries: dict[str, site_cache.Entry] = dict(cached)
     with progress.bar("datasets analysed and rendered", len(loaded), unit="dataset") as tick:
-        _render_all(loaded, templates, cache, keys, entries, clock, tick)
+        _render_all(loaded, templates, reader_pages, cache, keys, entries, clock, tick)
     order = [g.id for g in groups if g.id in entries]
     ordered = sorted((entries[ds] for ds in order), key=lambda e: e.is_demo)  # research first
     assets = {name: jinja.template_file(templates, f"assets/{name}") for name in ASSETS}
@@ -98,13 +99,13 @@ def generate(roots: Sequence[Path], templates: Path = DEFAULT_TEMPLATES, cache: 
 
 
 
-def _render_all(loaded: list[Corpus], templates: Path, cache: Path | None, keys: dict[str, str],
+def _render_all(loaded: list[Corpus], templates: Path, reader_pages: str, cache: Path | None, keys: dict[str, str],
                 entries: dict[str, site_cache.Entry], clock: "_Clock", tick: progress.Tick) -> None:
     """Analyse and render each loaded dataset into ``entries`` (and the cache); ``tick(1)`` per dataset."""
     for corpus in loaded:
         # each dataset is analysed and rendered in a child process when that is safe, so this
         # process never loads the chart runtime before the last dataset (see core.parallel)
-        job = parallel.Background(lambda: _analysed_entry(corpus, templates))
+        job = parallel.Background(lambda: _analysed_entry(corpus, templates, reader_pages))
         entry, timings = job.result()  # type: ignore[misc]
         clock.add(timings)
         entries[corpus.dataset_id] = entry
@@ -131,18 +132,20 @@ def _panel(ordered: list[site_cache.Entry], templates: Path, cache: Path | None,
     return panel
 
 
-def _analysed_entry(corpus: Corpus, templates: Path) -> tuple[site_cache.Entry, dict[str, float]]:
+def _analysed_entry(corpus: Corpus, templates: Path,
+                    reader_pages: str = "plain") -> tuple[site_cache.Entry, dict[str, float]]:
     clock = _Clock()
     analysis = analyse(corpus)
     clock.lap("analyse")
-    entry = dataset_entry(corpus, analysis, templates)
+    entry = dataset_entry(corpus, analysis, templates, reader_pages)
     clock.lap("render")
     return entry, clock.timings
 
 
-def dataset_entry(corpus: Corpus, analysis: Analysis, templates: Path) -> site_cache.Entry:
+def dataset_entry(corpus: Corpus, analysis: Analysis, templates: Path,
+                  reader_pages: str = "plain") -> site_cache.Entry:
     """One dataset's finished output: its pages under ``<dataset id>/``, nav, card, provenance."""
-    own, own_nav = dataset_files(corpus, analysis, templates)
+    own, own_nav = dataset_files(corpus, analysis, templates, reader_pages)
     ds = corpus.dataset_id
     own = {f"{ds}/{path}": content for path, content in labelled(own, corpus, templates).items()}
     # mkdocs' theme templates do not escape nav titles: escape the dataset's own title here
@@ -195,13 +198,14 @@ def finisher(corpus: Corpus, templates: Path) -> Callable[[str, str], str]:
     return finish
 
 
-def dataset_files(corpus: Corpus, analysis: Analysis, templates: Path) -> tuple[Files, list[dict[str, str]]]:
+def dataset_files(corpus: Corpus, analysis: Analysis, templates: Path,
+                  reader_pages: str = "plain") -> tuple[Files, list[dict[str, str]]]:
     """One dataset's pages (paths relative to its folder) and its nav entries."""
     # the page sets beside the reader (agreement, overlap, ...) are built in a second process
     # while this one builds the reader pages: their serial parts would leave a core idle
     extra_job = parallel.Background(lambda: build_all(corpus, analysis, templates))
     try:
-        files = generated_pages(corpus, analysis, templates, finisher(corpus, templates))
+        files = generated_pages(corpus, analysis, templates, finisher(corpus, templates), reader_pages)
         board_html, board_files = leaderboard_html(corpus, analysis, templates)
         files.update(board_files)
         # the board answers first (issue 30): the dataset's card (version, source, notes) follows it

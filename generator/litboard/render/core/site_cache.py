@@ -90,8 +90,9 @@ def system_folders(root: Path) -> list[str]:
     return sorted(p.name for p in systems.iterdir() if p.is_dir()) if systems.is_dir() else []
 
 
-def dataset_keys(groups: Sequence[DatasetRoots], templates: Path) -> dict[str, str]:
-    """Dataset id -> cache key, for every group with a declared id."""
+def dataset_keys(groups: Sequence[DatasetRoots], templates: Path, reader_pages: str = "auto") -> dict[str, str]:
+    """Dataset id -> cache key, for every group with a declared id (``reader_pages``: packed or
+    not changes the pages)."""
     from ...project import find
 
     code = code_fingerprint(templates)
@@ -105,7 +106,7 @@ def dataset_keys(groups: Sequence[DatasetRoots], templates: Path) -> dict[str, s
         linked = sorted({target.partition("/")[0] for r in group.roots for _, target in same_as_links(r)})
         context = repr([(ds, systems.get(ds)) for ds in linked])  # the datasets its same_as names
         roots = [f"{root_digest(r)} {r.resolve() in study}" for r in group.roots]
-        keys[group.id] = hashlib.sha256("\n".join([code, env, context, group.id, *roots]).encode()).hexdigest()
+        keys[group.id] = hashlib.sha256("\n".join([code, env, reader_pages, context, group.id, *roots]).encode()).hexdigest()
     return keys
 
 

@@ -415,5 +415,8 @@
       });
     });
   }
-  if (document.readyState === "loading") { document.addEventListener("DOMContentLoaded", init); } else { init(); }
+  /* assets/packed.js (loaded first) runs ``init`` once a packed page's body is in place */
+  (window.litboardReady || function (fn) {
+    if (document.readyState === "loading") { document.addEventListener("DOMContentLoaded", fn); } else { fn(); }
+  })(init);
 })();

@@ -157,5 +157,8 @@
     });
   }
   function start() { each(document, ".lb-reader", init); }
-  if (document.readyState === "loading") { document.addEventListener("DOMContentLoaded", start); } else { start(); }
+  /* assets/packed.js (loaded first) runs ``start`` once a packed page's body is in place */
+  (window.litboardReady || function (fn) {
+    if (document.readyState === "loading") { document.addEventListener("DOMContentLoaded", fn); } else { fn(); }
+  })(start);
 })();
