@@ -16,6 +16,9 @@ present), then parses a seeded sample of the reader pages (``paragraphs/*.html``
   scores' provenance list (``section.lb-provenance``);
 * other: the rest of the page.
 
+A packed reader page (``render.core.packed_reader``) is weighed as the browser shows it (its
+body unpacked in place); the last row is what the pages take as stored.
+
 Prints the mean KB per page and the site-wide figure (mean x reader pages, and scaled to
 ``--scale-to`` reader pages), then the total site MB (HTML and all files), MB per segment
 (reader page) and the largest page. Same site + seed -> the same output.
@@ -27,6 +30,7 @@ Usage: python bench/page_weight.py --site /tmp/site [--sample 300] [--seed 32]
 from __future__ import annotations
 
 import argparse
+import re
 import os
 import random
 import subprocess
@@ -126,8 +130,22 @@ class PageParts(HTMLParser):
         return ""
 
 
+_BOX = re.compile(rb'<div class="lb-page" markdown="0">\n<div class="lb-packed".*?</script>\n</div>\n</div>', re.S)
+
+
+def as_shown(stored: bytes) -> bytes:
+    """A reader page as the browser shows it: a packed page (``packed_reader``) with its body in place."""
+    from litboard.render.core.packed_reader import unpack
+
+    box = _BOX.search(stored)
+    if box is None:
+        return stored
+    return stored[:box.start()] + unpack(box.group(0).decode("utf-8")).encode("utf-8") + stored[box.end():]
+
+
 def weigh(path: Path) -> dict[str, int]:
-    raw = path.read_bytes()
+    stored = path.read_bytes()
+    raw = as_shown(stored)
     parser = PageParts(raw)
     parser.feed(parser.text)
     parser.close()
@@ -136,11 +154,13 @@ def weigh(path: Path) -> dict[str, int]:
     named = sum(sizes.get(k, 0) for k in ("agreement", "chrome", "popovers", "described", "json", "tooltips", "once"))
     sizes["other"] = len(raw) - named
     sizes["total"] = len(raw)
+    sizes["stored"] = len(stored)
     return sizes
 
 
 def reader_pages(site: Path) -> list[Path]:
-    return sorted(p for p in site.glob("*/paragraphs/*.html") if b'class="lb-reader"' in p.read_bytes())
+    return sorted(p for p in site.glob("*/paragraphs/*.html")
+                  if b'class="lb-reader"' in (data := p.read_bytes()) or b'class="lb-packed-data"' in data)
 
 
 @dataclass
@@ -180,7 +200,8 @@ def report(site: Path, sample: int, seed: int, scale_to: int) -> str:
     lines = [f"Reader pages: {pages:,} (sample of {n}, seed {seed}); mean {mean['total']:.1f} KB per page",
              "", f"| part | KB per page | site-wide MB ({pages:,} pages) | MB at {scale_to:,} pages |",
              "| --- | ---: | ---: | ---: |"]
-    for key, label, indent in [*PARTS, ("total", "**reader page total**", 0)]:
+    for key, label, indent in [*PARTS, ("total", "**reader page total** (as shown)", 0),
+                               ("stored", "**as stored** (a packed page: its box)", 0)]:
         kb = mean.get(key, 0.0)
         lines.append(f"| {'&nbsp;' * 4 * indent}{label} | {kb:.1f} | {kb * pages / 1e3:,.1f} | "
                      f"{kb * scale_to / 1e3:,.0f} |")

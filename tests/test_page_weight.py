@@ -68,3 +68,18 @@ def test_the_report_is_the_same_for_the_same_sample(tmp_path: Path) -> None:
     first = bench.report(tmp_path / "site", 3, 32, 20000)
     assert first == bench.report(tmp_path / "site", 3, 32, 20000)
     assert "Reader pages: 5 (sample of 3, seed 32)" in first
+
+
+def test_a_packed_page_is_weighed_as_shown_and_as_stored(tmp_path: Path) -> None:
+    from litboard.render.core.packed_reader import pack
+
+    reader = BODY[BODY.index('<div class="lb-reader">'):BODY.index("</article><br>")]
+    block = f'<div class="lb-page" markdown="0">\n<h1>T</h1>\n{reader}\n</div>'
+    box = pack(f"---\ntitle: \"T\"\n---\n\n{block}\n").split("---\n\n", 1)[1].strip()
+    stored = PAGE.replace(reader, box)
+    page = tmp_path / "p.html"
+    page.write_bytes(stored.encode("utf-8"))
+    shown = PAGE.replace(reader, block)
+    parts = _bench().weigh(page)
+    assert parts["total"] == size(shown) and parts["stored"] == size(stored)
+    assert parts["popovers"] == size(POP) and parts["json"] == size(JSON)
