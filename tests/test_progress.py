@@ -62,3 +62,12 @@ def test_the_cli_flag(monkeypatch: pytest.MonkeyPatch) -> None:
     assert build_parser().parse_args(["--progress", "validate"]).progress is True
     assert build_parser().parse_args(["--no-progress", "validate"]).progress is False
     assert build_parser().parse_args(["validate"]).progress is None
+
+
+def test_a_drawn_bar_starts_no_thread_so_the_reader_pages_still_fork() -> None:
+    import threading
+
+    before = set(threading.enumerate())
+    with progress.bar("reader pages", 3, stream=Terminal()) as tick:
+        tick(1)
+        assert set(threading.enumerate()) == before  # tqdm's monitor thread would make can_fork False
