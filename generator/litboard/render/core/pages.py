@@ -93,17 +93,24 @@ def leaderboard_html(corpus: Corpus, analysis: Analysis, templates: Path = DEFAU
 
 def generated_pages(corpus: Corpus, analysis: Analysis, templates: Path = DEFAULT_TEMPLATES,
                     finish: Callable[[str, str], str] | None = None, reader_pages: str = "plain") -> Files:
-    """Every page and download of a dataset. With ``finish`` (path, page -> finished page:
-    the dataset label, anchors and cite box ``site`` adds to every page), the reader pages are
-    finished right away, in the worker processes, and packed (``bulk.PackedPage``); their bodies
-    are gzip-packed too when ``reader_pages`` says so for a dataset of this size (``packed_reader``)."""
+    """Every page and download of a dataset: ``reader_files`` and ``browse_files``."""
+    files = reader_files(corpus, analysis, templates, finish, reader_pages)
+    files.update(browse_files(corpus, analysis, templates))
+    return files
+
+
+def reader_files(corpus: Corpus, analysis: Analysis, templates: Path = DEFAULT_TEMPLATES,
+                 finish: Callable[[str, str], str] | None = None, reader_pages: str = "plain") -> Files:
+    """One reader page per paragraph. With ``finish`` (path, page -> finished page: the
+    dataset label, anchors and cite box ``site`` adds to every page), they are finished right
+    away, in the worker processes, and packed (``bulk.PackedPage``); their bodies are
+    gzip-packed too when ``reader_pages`` says so for a dataset of this size (``packed_reader``)."""
     demo = corpus.is_demo
-    files: Files = {}
     notes = paragraph_notes(corpus)
     jobs = ReaderJobs(corpus, analysis)
     pack = finish is not None and packed_reader.packs(reader_pages, len(jobs))  # a finished page only
 
-    def reader_page(position: int) -> tuple[str, str]:
+    def reader_page(position: int) -> tuple[str, str | PackedPage]:
         view = jobs.view(position)
         body = render("paragraph.html.j2", templates, view=view, base="../",
                       notes=notes.get(view.paragraph, []))
@@ -118,7 +125,13 @@ def generated_pages(corpus: Corpus, analysis: Analysis, templates: Path = DEFAUL
         return path, PackedPage.of(packed_reader.pack(finished, templates) if pack else finished)
 
     with progress.bar(f"{corpus.dataset_id}: reader pages", len(jobs)) as tick:
-        files.update(parallel.map_ordered(reader_page, len(jobs), tick))
+        return dict(parallel.map_ordered(reader_page, len(jobs), tick))
+
+
+def browse_files(corpus: Corpus, analysis: Analysis, templates: Path = DEFAULT_TEMPLATES) -> Files:
+    """The system pages, the paragraph and system listings, the browse pages and the work pages."""
+    demo = corpus.is_demo
+    files: Files = {}
     for view in system_views(corpus, analysis):
         body = render("system.html.j2", templates, view=view, base="../")
         files[f"systems/{view.system}.md"] = page(view.name, body, demo, templates, search="full")

@@ -24,7 +24,7 @@ from . import bulk, cache_files, charts, jinja, parallel, site_cache
 from .dataset_cards import card, intro
 from .extra_pages import PageSet, build_all
 from .jinja import DEFAULT_TEMPLATES, render
-from .pages import ASSETS, Files, generated_pages, leaderboard_html, page
+from .pages import ASSETS, Files, browse_files, leaderboard_html, page, reader_files
 from .views import Analysis, analyse
 
 DATASETS_MARKER = "<!-- litboard:datasets -->"
@@ -147,15 +147,17 @@ def dataset_entry(corpus: Corpus, analysis: Analysis, templates: Path,
     """One dataset's finished output: its pages under ``<dataset id>/``, nav, card, provenance."""
     own, own_nav = dataset_files(corpus, analysis, templates, reader_pages)
     ds = corpus.dataset_id
-    own = {f"{ds}/{path}": content for path, content in labelled(own, corpus, templates).items()}
     # mkdocs' theme templates do not escape nav titles: escape the dataset's own title here
     section = str(escape(corpus.dataset_title))
     nav = {section: [{k: f"{ds}/{v}"} for entry in own_nav for k, v in entry.items()]}
     return site_cache.Entry(
-        ds, corpus.is_demo, set(corpus.systems),
-        publish_files(own, corpus, templates),  # JSON/LaTeX twins, anchors, cite box
+        ds, corpus.is_demo, set(corpus.systems), own,
         nav, card(corpus, f"{ds}/index.html"), provenance(corpus),
         judge_bias_page.dataset_rows(corpus, analysis), judge_bias_page.creativity_rows(corpus, analysis))
+
+
+def _published_set(pages: PageSet, corpus: Corpus, templates: Path) -> PageSet:
+    return PageSet(published(pages.files, corpus, templates), pages.nav)
 
 
 PAGE_START = bulk.PAGE_START + "\n"  # as page.md.j2 writes it: a line of its own
@@ -198,22 +200,36 @@ def finisher(corpus: Corpus, templates: Path) -> Callable[[str, str], str]:
     return finish
 
 
+def published(files: Files, corpus: Corpus, templates: Path) -> Files:
+    """A part of a dataset's files (paths relative to its folder) as the site gets them: under
+    ``<dataset id>/``, labelled, with JSON/LaTeX twins, anchors and cite boxes. File by file,
+    so each part is finished in the process that made it."""
+    ds = corpus.dataset_id
+    return publish_files({f"{ds}/{path}": content for path, content in labelled(files, corpus, templates).items()},
+                         corpus, templates)
+
+
 def dataset_files(corpus: Corpus, analysis: Analysis, templates: Path,
                   reader_pages: str = "plain") -> tuple[Files, list[dict[str, str]]]:
-    """One dataset's pages (paths relative to its folder) and its nav entries."""
-    # the page sets beside the reader (agreement, overlap, ...) are built in a second process
-    # while this one builds the reader pages: their serial parts would leave a core idle
-    extra_job = parallel.Background(lambda: build_all(corpus, analysis, templates))
+    """One dataset's finished files (under ``<dataset id>/``) and its nav entries (relative)."""
+    # the page sets beside the reader (agreement, overlap, ...; the system, browse and work
+    # pages) are built and finished in two more processes while this one builds the reader
+    # pages: their serial parts, and finishing them here afterwards, would leave a core idle
+    extra_job = parallel.Background(lambda: _published_set(build_all(corpus, analysis, templates), corpus, templates))
+    browse_job = parallel.Background(lambda: published(browse_files(corpus, analysis, templates), corpus, templates))
     try:
-        files = generated_pages(corpus, analysis, templates, finisher(corpus, templates), reader_pages)
+        files = published(reader_files(corpus, analysis, templates, finisher(corpus, templates), reader_pages),
+                          corpus, templates)
         board_html, board_files = leaderboard_html(corpus, analysis, templates)
-        files.update(board_files)
         # the board answers first (issue 30): the dataset's card (version, source, notes) follows it
         about = render("dataset_intro.html.j2", templates, intro=intro(corpus))
-        files["index.md"] = page(f"{corpus.dataset_title}: leaderboard", board_html + about,
-                                 corpus.is_demo, templates)
+        files.update(published({**board_files, "index.md": page(f"{corpus.dataset_title}: leaderboard",
+                                                                board_html + about, corpus.is_demo, templates)},
+                               corpus, templates))
+        files.update(browse_job.result())  # type: ignore[arg-type]
     except BaseException:
         extra_job.cancel()
+        browse_job.cancel()
         raise
     extra: PageSet = extra_job.result()  # type: ignore[assignment]
     files.update(extra.files)
