@@ -70,8 +70,8 @@ def add_site_cache(parser: argparse.ArgumentParser) -> None:
 def add_reader_pages(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--reader-pages", choices=("auto", "packed", "plain"),
                         help="store each paragraph's reader page body gzip-compressed in the page, shown "
-                             "with JavaScript (a sixth of the bytes: a 20,000-segment WMT set fits on GitHub "
-                             "Pages), or plain; auto (default) packs a dataset's pages when it has more than "
+                             "with JavaScript (a quarter of the bytes: a 20,000-segment WMT set fits on "
+                             "GitHub Pages), or plain; auto (default) packs a dataset's pages when it has more than "
                              "1,000 paragraphs (env LITBOARD_READER_PAGES; mkdocs.yml: reader_pages)")
 
 
