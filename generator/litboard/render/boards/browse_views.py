@@ -93,14 +93,24 @@ def _order(paragraphs: dict[Any, dict[str, Any]], key: tuple[str, str]) -> tuple
     return (str(info["work"]), int(info["index"]), paragraph, pair)
 
 
-def _p_value(long: pd.DataFrame, row: dict[str, Any], human: Column, judges: dict[str, bool],
-             columns: list[str]) -> float:
-    """Permutation p of the paragraph's mean τ over the judges listed for it (see disagreement_p)."""
-    part = long[(long["paragraph"] == row["paragraph"]) & long["column"].isin([human.key, *columns])]
+def _p_value(rows: pd.DataFrame, human: Column, judges: dict[str, bool], columns: list[str]) -> float:
+    """Permutation p of a paragraph's mean τ (``rows``: its scores) over the judges listed for it
+    (see disagreement_p)."""
+    part = rows[rows["column"].isin([human.key, *columns])]
     wide = part.pivot_table(index="system", columns="column", values="score", aggfunc="mean").dropna()
     h = wide[human.key].to_numpy(float) * (1.0 if human.higher_is_better else -1.0)
     j = np.vstack([wide[c].to_numpy(float) * (1.0 if judges[c] else -1.0) for c in columns])
     return disagreement_p(h, j)[1]
+
+
+def _rows_of(views: dict[str, "_PairView"], paragraphs: set[Any]) -> dict[str, dict[Any, pd.DataFrame]]:
+    """pair -> paragraph -> its rows of the pair's scores (in their order), for the listed
+    paragraphs only: one pass over the scores instead of one per listed paragraph (20k: 3 s)."""
+    out = {}
+    for pair, view in views.items():
+        chosen = view.long[view.long["paragraph"].isin(paragraphs)]
+        out[pair] = {paragraph: rows for paragraph, rows in chosen.groupby("paragraph", sort=False)}
+    return out
 
 
 AUTOMATIC, REST_VIEW = "metrics and LLM judges", "the other paragraphs"
@@ -162,12 +172,13 @@ def disagreement_listing(corpus: Corpus, analysis: Analysis, boards: list[Board]
     titles = {w: str(d.get("title", w)) for w, d in corpus.works.items()}
     rows, records = [], []
     raters_of = {pair: _raters(corpus, view.human) for pair, view in views.items()}
+    listed_rows = _rows_of(views, set(top["paragraph"]))
     for r in top.to_dict("records"):
         info, view = paragraphs.loc[r["paragraph"]], views[r["pair"]]
         work = titles.get(str(info["work"]), str(info["work"]))
         worst = labels.get(r["worst"], r["worst"])
         listed = sorted(taus.loc[(taus["pair"] == r["pair"]) & (taus["paragraph"] == r["paragraph"]), "column"])
-        p = _p_value(view.long, r, view.human, view.judges, listed)
+        p = _p_value(listed_rows[r["pair"]].get(r["paragraph"], view.long.iloc[0:0]), view.human, view.judges, listed)
         raters = raters_of[r["pair"]].get((r["pair"], r["paragraph"]))
         record = {"paragraph": r["paragraph"], "work": work, "pair": r["pair"], "human column": view.human.label,
                   "mean tau": r["mean_tau"], "p": p, "judges": int(r["judges"]), "most different judge": worst,
