@@ -174,7 +174,7 @@ def paragraph_words(sources: pd.DataFrame, translations: pd.DataFrame) -> dict[s
     """Length of each source paragraph in words: the larger of its own whitespace-separated words
     and the median over its translations (Chinese and Japanese are written without spaces, so a
     zh source counts its English translations' words); None when no text is stored (restricted)."""
-    def count(texts: pd.Series) -> pd.Series:  # str.split() per text: what .str.split().str.len() gives, ~5x faster
+    def count(texts: pd.Series) -> pd.Series:  # str.split() per text: what .str.split().str.len() gives, without its word lists
         return pd.Series([len(t.split()) for t in texts.fillna("").astype(str)], index=texts.index, dtype="int64")
 
     translated = translations.assign(words=count(translations["text"]))
