@@ -415,8 +415,7 @@
       });
     });
   }
-  /* assets/packed.js (loaded first) runs ``init`` once a packed page's body is in place */
-  (window.litboardReady || function (fn) {
-    if (document.readyState === "loading") { document.addEventListener("DOMContentLoaded", fn); } else { fn(); }
-  })(init);
+  /* assets/packed.js, which the plugin loads first on every page, runs ``init`` at DOMContentLoaded,
+     or on a packed page once its body is in place */
+  window.litboardReady(init);
 })();

@@ -157,8 +157,7 @@
     });
   }
   function start() { each(document, ".lb-reader", init); }
-  /* assets/packed.js (loaded first) runs ``start`` once a packed page's body is in place */
-  (window.litboardReady || function (fn) {
-    if (document.readyState === "loading") { document.addEventListener("DOMContentLoaded", fn); } else { fn(); }
-  })(start);
+  /* assets/packed.js, which the plugin loads first on every page, runs ``start`` at DOMContentLoaded,
+     or on a packed page once its body is in place */
+  window.litboardReady(start);
 })();
