@@ -57,8 +57,8 @@ def paragraph_listing(corpus: Corpus, analysis: Analysis, boards: list[Board]) -
     names = {k: str(v["name"]) for k, v in corpus.systems.items()}
     titles = {w: str(d.get("title", w)) for w, d in corpus.works.items()}
     spreads = {}
+    long = _per_paragraph(analysis)
     for pair, column in ranking.items():
-        long = _per_paragraph(analysis)
         table = spread(long[long["pair"] == pair], column.key, column.higher_is_better)
         spreads.update({(pair, r["paragraph"]): (column, r) for r in table.to_dict("records")})
     translations = corpus.translations.groupby(["paragraph", "pair"])["system"].count()
@@ -156,8 +156,8 @@ def disagreement_listing(corpus: Corpus, analysis: Analysis, boards: list[Board]
               if c.group in ("metric", "llm") and c.unit == "paragraph"}
     words = paragraph_words(corpus.paragraphs, corpus.translations)
     views, frames = {}, []
+    long = _per_paragraph(analysis)
     for pair, column in _ranking(boards).items():
-        long = _per_paragraph(analysis)
         view = views[pair] = _pair_view(long[long["pair"] == pair], column, judges)
         labels[REST + column.key] = f"{column.label}, mean over the other paragraphs"
         frames.append(judge_disagreement(view.long, column.key, view.judges, column.higher_is_better,
