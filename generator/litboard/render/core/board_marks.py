@@ -40,9 +40,9 @@ def mark_boards(boards: list[Board], corpus: Corpus) -> None:
                     continue
                 for who in ({"system": row.system}, {"modality": row.modality}):
                     keys = {"pair": board.pair, "campaign": column.campaign, **who}
+                    ident = engine.identity(keys)  # once per cell and key set, not once per published number
                     for measure, value in reproduced.items():
-                        if measure[1] == engine.identity(keys) and math.isclose(value, cell.value, rel_tol=1e-9,
-                                                                                abs_tol=1e-9):
+                        if measure[1] == ident and math.isclose(value, cell.value, rel_tol=1e-9, abs_tol=1e-9):
                             cell.marks = cell.marks + cell_marks(lookup, measure[0], keys)
 
 
