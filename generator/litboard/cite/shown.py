@@ -56,8 +56,9 @@ def _cell(row: Sequence[str], i: int) -> str:
 def shown_record(shown: Shown, header: Sequence[str], rows: Sequence[Sequence[str]],
                  rows_kept: Sequence[int]) -> dict[str, Any]:
     """The JSON ``shown`` record: pair, hidden columns, systems left out and the note."""
-    hidden = [h for h in header if h in set(shown.hidden)]
-    gone = [r for r in range(len(rows)) if r not in set(rows_kept)]
+    hidden_set, kept = set(shown.hidden), set(rows_kept)
+    hidden = [h for h in header if h in hidden_set]
+    gone = [r for r in range(len(rows)) if r not in kept]
     ids = [_cell(rows[r], list(header).index("system")) for r in gone] if "system" in header else []
     names = [_cell(rows[r], list(header).index("name")) for r in gone] if "name" in header else ids
     parts = [f"pair {shown.pair}"] if shown.pair else []
