@@ -85,6 +85,7 @@ def test_every_text_is_reachable_with_javascript(page, cjk_site: str, view: Para
             details = page.locator(f"#{t.anchor} details.lb-agreement")
             details.locator("summary").click()
             drawn = details.locator("p.lb-agree-text")
+            drawn.wait_for(state="visible")  # drawn on the details' toggle event, which the browser fires as a task later
             assert drawn.is_visible()
             assert drawn.inner_text() == t.text.text  # the whole translation, drawn from its text
             marked = drawn.locator("span").evaluate_all(
