@@ -66,7 +66,8 @@ def tex_texts(path: str, header: list[str], rows: list[list[str]], prov: Provena
     default, partial = paper_text(header, rows, caption, label, command, f"{name}.full.tex")
     out = {f"{stem}.tex": head + default}
     if partial:
-        shown = [[format_cell(v, digits_for(h)) for v, h in zip(row, header)] for row in rows]
+        digits = [digits_for(h) for h in header]
+        shown = [[format_cell(v, d) for v, d in zip(row, digits)] for row in rows]
         out[f"{stem}.full.tex"] = (head.replace("table ", "table (every column) ", 1)
                                    + table_tex(header, shown, caption, f"{label}:full", command))
     return out

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Sequence
 
@@ -27,6 +28,11 @@ _NOT_OT1 = set("«»ÐÞðþĄąĐđĘęĦħĮįĸĿŀŉŊŋŦŧŲųſ")
 _LOOKALIKE = {"«": r"\ensuremath{\ll}", "»": r"\ensuremath{\gg}", "„": ",,", "‚": ","}
 
 
+# Printable ASCII that neither table escapes: ``escape`` returns such a text as it is.
+_PLAIN_ASCII = re.compile("[" + "".join(re.escape(chr(c)) for c in range(0x20, 0x7F)
+                                     if chr(c) not in {*_SPECIAL, *_PLAIN}) + "]*")
+
+
 def _typesettable(ch: str) -> bool:
     """What pdflatex prints with its default utf8 input and OT1 fonts, no extra packages."""
     code = ord(ch)
@@ -41,6 +47,8 @@ def escape(text: str, table: dict[str, str] | None = None) -> str:
     and guillemets/low quotes as look-alikes, so the table still compiles — the CSV and JSON
     downloads keep the exact text.
     """
+    if _PLAIN_ASCII.fullmatch(text):
+        return text  # nothing to escape (most cells: numbers, ids): what the loop below returns
     specials = _SPECIAL if table is None else table
     out = []
     for ch in text:
