@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 import math
 from itertools import combinations
-from typing import Any, Iterator, Mapping
+from typing import Any, Iterator, Mapping, NamedTuple
 
 import pandas as pd
 
@@ -48,8 +48,11 @@ class Stretch:
     text: str
 
 
-@dataclass(frozen=True)
-class KappaView:
+class KappaView(NamedTuple):
+    """Cohen's kappa of two annotators on one translation (a named tuple: the reader makes
+    one per annotator pair and translation, 900,000 at WMT size, where a frozen dataclass
+    cost three times as much to build)."""
+
     first: str
     second: str
     value: float
@@ -170,17 +173,19 @@ class _Marked:
     annotator: str
 
 
-def agreement_views(corpus: Corpus) -> Mapping[Key, list[AgreementView]]:
+def agreement_views(corpus: Corpus, errors_by_key: Mapping[Any, list[dict[str, Any]]] | None = None
+                    ) -> Mapping[Key, list[AgreementView]]:
     """For translations judged by two or more annotators of one MQM campaign: which
     characters all / some of them marked, and Cohen's kappa per annotator pair
     (span match, characters; ``analysis.span_overlap``, all translations of an annotator
-    pair at once)."""
+    pair at once). ``errors_by_key``: the ``mqm_errors`` records by translation
+    (``records_by(.., KEY)``), when the caller has them already."""
     judged = _judged(corpus.mqm)
     if not judged:
         return {}
     texts = {k: t for k, t in corpus.translations.set_index(KEY)["text"].items() if isinstance(t, str)}
     titles = corpus.tables["campaigns"].set_index("campaign")["title"].to_dict()
-    errors = records_by(corpus.mqm_errors, ["campaign", *KEY])
+    by_key = records_by(corpus.mqm_errors, KEY) if errors_by_key is None else errors_by_key
     kappas = _pair_kappas(corpus.mqm_errors, judged, texts)
     pending: dict[Key, list[tuple[Any, ...]]] = {}
     for (cid, *rest), annotators in judged.items():
@@ -188,8 +193,9 @@ def agreement_views(corpus: Corpus) -> Mapping[Key, list[AgreementView]]:
         text = texts.get(key)
         if text is None:
             continue
-        pairs = [KappaView(a, b, *kappas[(cid, a, b, key)]) for a, b in combinations(annotators, 2)]
-        pending.setdefault(key, []).append((str(titles[cid]), text, errors.get((cid, *key), []), annotators, pairs))
+        pairs = [KappaView(a, b, *kappas[(cid, a, b)][key]) for a, b in combinations(annotators, 2)]
+        errors = [e for e in by_key.get(key, ()) if e["campaign"] == cid]  # in table order, as before
+        pending.setdefault(key, []).append((str(titles[cid]), text, errors, annotators, pairs))
     return _Pending(pending)
 
 
@@ -222,8 +228,8 @@ class _Pending(Mapping[Key, list[AgreementView]]):
 
 
 def _pair_kappas(errors: pd.DataFrame, judged: dict[tuple[Any, ...], list[str]], texts: dict[Any, Any]
-                 ) -> dict[tuple[Any, ...], tuple[float, str, int]]:
-    """(campaign, first, second, translation) -> (kappa, label, characters)."""
+                 ) -> dict[tuple[str, str, str], dict[Key, tuple[float, str, int]]]:
+    """(campaign, first, second) -> translation -> (kappa, label, characters)."""
     jobs: dict[tuple[str, str, str], list[Key]] = {}
     for (cid, *rest), annotators in judged.items():
         key: Key = tuple(rest)  # type: ignore[assignment]
@@ -232,13 +238,14 @@ def _pair_kappas(errors: pd.DataFrame, judged: dict[tuple[Any, ...], list[str]],
                 jobs.setdefault((cid, first, second), []).append(key)
     by_campaign = {c: g for c, g in errors.groupby("campaign", sort=False)}
     label = "Cohen kappa (span match, characters, pooled)"
-    out: dict[tuple[Any, ...], tuple[float, str, int]] = {}
+    out: dict[tuple[str, str, str], dict[Key, tuple[float, str, int]]] = {}
     for (cid, first, second), keys in jobs.items():
         lengths = pd.DataFrame(keys, columns=KEY).assign(length=[len(texts[k]) for k in keys])
         counts = confusion(by_campaign.get(cid, errors.iloc[0:0]), lengths, (first, second),
                            "span", tuple(KEY)).counts
-        for key, value, n in zip(keys, kappas_of(counts), lengths["length"]):
-            out[(cid, first, second, key)] = (float(value), label, int(n))
+        values = kappas_of(counts).astype(float).tolist()  # Python floats and ints, as float() / int() gave
+        out[(cid, first, second)] = {key: (value, label, n)
+                                     for key, value, n in zip(keys, values, lengths["length"].tolist())}
     return out
 
 

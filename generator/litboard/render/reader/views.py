@@ -135,16 +135,17 @@ class ReaderJobs:
 
     def __init__(self, corpus: Corpus, analysis: Analysis) -> None:
         campaigns = corpus.tables["campaigns"]
+        spans = {name: records_by(corpus.tables[name], KEY)
+                 for name in ("mqm_errors", "metric_spans", "free_spans", "ucps", "kudos")}
         self.ctx = _Context(SpanContext(
             titles=dict(zip(campaigns["campaign"], campaigns["title"].astype(str))),
             expertise={(c, a): e for c, a, e in corpus.annotators[["campaign", "annotator", "expertise"]]
                        .itertuples(index=False)},
             metric_names={r["campaign"]: str(r["metric"] or r["judge_model"] or r["title"])
                           for r in campaigns.to_dict("records")},
-            spans={name: records_by(corpus.tables[name], KEY)
-                   for name in ("mqm_errors", "metric_spans", "free_spans", "ucps", "kudos")}),
+            spans=spans),
             source_ucps=records_by(corpus.ucps, ["paragraph"]),
-            scores=score_rows(corpus, analysis), agreement=agreement_views(corpus),
+            scores=score_rows(corpus, analysis), agreement=agreement_views(corpus, spans["mqm_errors"]),
             systems=corpus.tables["systems"].set_index("system").to_dict("index"))
         paragraphs = corpus.paragraphs.sort_values(["work", "index", "paragraph"], kind="stable")
         translations = corpus.translations.sort_values(["pair", "system"], kind="stable")
