@@ -22,7 +22,7 @@ from ..boards.browse_views import disagreement_listing, paragraph_listing
 from .board_marks import mark_boards
 from ..boards.system_views import system_pair_csv, system_views
 from ..reader.notes import paragraph_notes
-from ..reader.views import ReaderJobs
+from ..reader.views import ReaderJobs, ReaderShared
 from . import packed_reader, parallel
 from .badges import LABELS
 from .bulk import PackedPage
@@ -100,14 +100,16 @@ def generated_pages(corpus: Corpus, analysis: Analysis, templates: Path = DEFAUL
 
 
 def reader_files(corpus: Corpus, analysis: Analysis, templates: Path = DEFAULT_TEMPLATES,
-                 finish: Callable[[str, str], str] | None = None, reader_pages: str = "plain") -> Files:
+                 finish: Callable[[str, str], str] | None = None, reader_pages: str = "plain",
+                 shared: ReaderShared | None = None) -> Files:
     """One reader page per paragraph. With ``finish`` (path, page -> finished page: the
     dataset label, anchors and cite box ``site`` adds to every page), they are finished right
     away, in the worker processes, and packed (``bulk.PackedPage``); their bodies are
-    gzip-packed too when ``reader_pages`` says so for a dataset of this size (``packed_reader``)."""
+    gzip-packed too when ``reader_pages`` says so for a dataset of this size (``packed_reader``).
+    ``shared``: the pages' corpus-only lookups (``reader.views.reader_shared``), if made already."""
     demo = corpus.is_demo
     notes = paragraph_notes(corpus)
-    jobs = ReaderJobs(corpus, analysis)
+    jobs = ReaderJobs(corpus, analysis, shared)
     pack = finish is not None and packed_reader.packs(reader_pages, len(jobs))  # a finished page only
 
     def reader_page(position: int) -> tuple[str, str | PackedPage]:

@@ -19,10 +19,11 @@ from ...cite.publish import cite_box, finish_page, publish_files, release_info
 from ... import progress
 from ...load.datasets import group_roots, load_all
 from ...model import Corpus
+from ..reader.views import ReaderShared, reader_shared
 from ..schemes import judge_bias_page
 from . import bulk, cache_files, charts, jinja, parallel, site_cache
 from .dataset_cards import card, intro
-from .extra_pages import PageSet, build_all
+from .extra_pages import PageSet, build_sets, merge_sets
 from .jinja import DEFAULT_TEMPLATES, render
 from .pages import ASSETS, Files, browse_files, leaderboard_html, page, reader_files
 from .views import Analysis, analyse
@@ -135,17 +136,36 @@ def _panel(ordered: list[site_cache.Entry], templates: Path, cache: Path | None,
 def _analysed_entry(corpus: Corpus, templates: Path,
                     reader_pages: str = "plain") -> tuple[site_cache.Entry, dict[str, float]]:
     clock = _Clock()
-    analysis = analyse(corpus)
-    clock.lap("analyse")
-    entry = dataset_entry(corpus, analysis, templates, reader_pages)
+    # while the dataset is analysed (a child process), this one makes the reader pages' lookups
+    # and another the page sets that read only the corpus: three jobs on the cores, not one
+    extras = parallel.Background(lambda: _extra_part(corpus, None, templates, "corpus"))
+    analysing = parallel.Background(lambda: analyse(corpus))
+    try:
+        shared = reader_shared(corpus)
+        analysis: Analysis = analysing.result()  # type: ignore[assignment]
+        clock.lap("analyse")  # the analysis and, beside it, the reader's lookups
+        entry = dataset_entry(corpus, analysis, templates, reader_pages, Started(extras, shared))
+    except BaseException:
+        extras.cancel()
+        analysing.cancel()
+        raise
     clock.lap("render")
     return entry, clock.timings
 
 
-def dataset_entry(corpus: Corpus, analysis: Analysis, templates: Path,
-                  reader_pages: str = "plain") -> site_cache.Entry:
+@dataclass
+class Started:
+    """A dataset's work begun before its analysis was done: the page sets that read only the
+    corpus (a child process) and the reader pages' corpus-only lookups."""
+
+    extras: parallel.Background
+    reader: ReaderShared
+
+
+def dataset_entry(corpus: Corpus, analysis: Analysis, templates: Path, reader_pages: str = "plain",
+                  started: Started | None = None) -> site_cache.Entry:
     """One dataset's finished output: its pages under ``<dataset id>/``, nav, card, provenance."""
-    own, own_nav = dataset_files(corpus, analysis, templates, reader_pages)
+    own, own_nav = dataset_files(corpus, analysis, templates, reader_pages, started)
     ds = corpus.dataset_id
     # mkdocs' theme templates do not escape nav titles: escape the dataset's own title here
     section = str(escape(corpus.dataset_title))
@@ -156,8 +176,10 @@ def dataset_entry(corpus: Corpus, analysis: Analysis, templates: Path,
         judge_bias_page.dataset_rows(corpus, analysis), judge_bias_page.creativity_rows(corpus, analysis))
 
 
-def _published_set(pages: PageSet, corpus: Corpus, templates: Path) -> PageSet:
-    return PageSet(published(pages.files, corpus, templates), pages.nav)
+def _extra_part(corpus: Corpus, analysis: Analysis | None, templates: Path, part: str) -> dict[str, PageSet]:
+    """The extra page sets of ``part`` (``extra_pages.PARTS``), each published."""
+    return {name: PageSet(published(pages.files, corpus, templates), pages.nav)
+            for name, pages in build_sets(corpus, analysis, templates, part).items()}
 
 
 PAGE_START = bulk.PAGE_START + "\n"  # as page.md.j2 writes it: a line of its own
@@ -209,17 +231,19 @@ def published(files: Files, corpus: Corpus, templates: Path) -> Files:
                          corpus, templates)
 
 
-def dataset_files(corpus: Corpus, analysis: Analysis, templates: Path,
-                  reader_pages: str = "plain") -> tuple[Files, list[dict[str, str]]]:
-    """One dataset's finished files (under ``<dataset id>/``) and its nav entries (relative)."""
+def dataset_files(corpus: Corpus, analysis: Analysis, templates: Path, reader_pages: str = "plain",
+                  started: Started | None = None) -> tuple[Files, list[dict[str, str]]]:
+    """One dataset's finished files (under ``<dataset id>/``) and its nav entries (relative).
+    ``started``: the work begun while the dataset was analysed (else all of it begins here)."""
     # the page sets beside the reader (agreement, overlap, ...; the system, browse and work
-    # pages) are built and finished in two more processes while this one builds the reader
+    # pages) are built and finished in more processes while this one builds the reader
     # pages: their serial parts, and finishing them here afterwards, would leave a core idle
-    extra_job = parallel.Background(lambda: _published_set(build_all(corpus, analysis, templates), corpus, templates))
+    early_job = started.extras if started else parallel.Background(lambda: _extra_part(corpus, None, templates, "corpus"))
+    extra_job = parallel.Background(lambda: _extra_part(corpus, analysis, templates, "analysis"))
     browse_job = parallel.Background(lambda: published(browse_files(corpus, analysis, templates), corpus, templates))
     try:
-        files = published(reader_files(corpus, analysis, templates, finisher(corpus, templates), reader_pages),
-                          corpus, templates)
+        files = published(reader_files(corpus, analysis, templates, finisher(corpus, templates), reader_pages,
+                                       started.reader if started else None), corpus, templates)
         board_html, board_files = leaderboard_html(corpus, analysis, templates)
         # the board answers first (issue 30): the dataset's card (version, source, notes) follows it
         about = render("dataset_intro.html.j2", templates, intro=intro(corpus))
@@ -227,11 +251,11 @@ def dataset_files(corpus: Corpus, analysis: Analysis, templates: Path,
                                                                 board_html + about, corpus.is_demo, templates)},
                                corpus, templates))
         files.update(browse_job.result())  # type: ignore[arg-type]
+        extra = merge_sets([early_job.result(), extra_job.result()])  # type: ignore[list-item]
     except BaseException:
-        extra_job.cancel()
-        browse_job.cancel()
+        for job in (early_job, extra_job, browse_job):
+            job.cancel()
         raise
-    extra: PageSet = extra_job.result()  # type: ignore[assignment]
     files.update(extra.files)
     nav = [{"Leaderboard": "index.md"}, *extra.nav, {"Systems": "systems/index.md"},
            {"Paragraphs": "paragraphs/index.md"}, {"Works": "works/index.md"}]

@@ -129,28 +129,48 @@ class _Context:
     systems: dict[str, dict[str, Any]]
 
 
+@dataclass
+class ReaderShared:
+    """What every reader page shares that the corpus alone gives (``reader_shared``): a build
+    makes it while the dataset is being analysed, in the process that forks the page workers."""
+
+    spans: SpanContext
+    source_ucps: dict[Any, list[dict[str, Any]]]
+    agreement: Mapping[tuple[str, str, str], list[AgreementView]]
+    systems: dict[str, dict[str, Any]]
+    by_paragraph: dict[Any, list[dict[str, Any]]]
+    ordered: list[dict[str, Any]]
+
+
+def reader_shared(corpus: Corpus) -> ReaderShared:
+    campaigns = corpus.tables["campaigns"]
+    spans = {name: records_by(corpus.tables[name], KEY)
+             for name in ("mqm_errors", "metric_spans", "free_spans", "ucps", "kudos")}
+    context = SpanContext(
+        titles=dict(zip(campaigns["campaign"], campaigns["title"].astype(str))),
+        expertise={(c, a): e for c, a, e in corpus.annotators[["campaign", "annotator", "expertise"]]
+                   .itertuples(index=False)},
+        metric_names={r["campaign"]: str(r["metric"] or r["judge_model"] or r["title"])
+                      for r in campaigns.to_dict("records")},
+        spans=spans)
+    paragraphs = corpus.paragraphs.sort_values(["work", "index", "paragraph"], kind="stable")
+    translations = corpus.translations.sort_values(["pair", "system"], kind="stable")
+    return ReaderShared(context, records_by(corpus.ucps, ["paragraph"]), agreement_views(corpus, spans["mqm_errors"]),
+                        corpus.tables["systems"].set_index("system").to_dict("index"),
+                        records_by(translations, ["paragraph"]), paragraphs.to_dict("records"))
+
+
 class ReaderJobs:
     """Everything the reader pages share, built once; ``view(i)`` then builds paragraph i's
-    view on its own (so the pages can be rendered in several processes, see core.parallel)."""
+    view on its own (so the pages can be rendered in several processes, see core.parallel).
+    ``shared``: the corpus-only part, when made already (``reader_shared``)."""
 
-    def __init__(self, corpus: Corpus, analysis: Analysis) -> None:
-        campaigns = corpus.tables["campaigns"]
-        spans = {name: records_by(corpus.tables[name], KEY)
-                 for name in ("mqm_errors", "metric_spans", "free_spans", "ucps", "kudos")}
-        self.ctx = _Context(SpanContext(
-            titles=dict(zip(campaigns["campaign"], campaigns["title"].astype(str))),
-            expertise={(c, a): e for c, a, e in corpus.annotators[["campaign", "annotator", "expertise"]]
-                       .itertuples(index=False)},
-            metric_names={r["campaign"]: str(r["metric"] or r["judge_model"] or r["title"])
-                          for r in campaigns.to_dict("records")},
-            spans=spans),
-            source_ucps=records_by(corpus.ucps, ["paragraph"]),
-            scores=score_rows(corpus, analysis), agreement=agreement_views(corpus, spans["mqm_errors"]),
-            systems=corpus.tables["systems"].set_index("system").to_dict("index"))
-        paragraphs = corpus.paragraphs.sort_values(["work", "index", "paragraph"], kind="stable")
-        translations = corpus.translations.sort_values(["pair", "system"], kind="stable")
-        self.by_paragraph = records_by(translations, ["paragraph"])
-        self.ordered = paragraphs.to_dict("records")
+    def __init__(self, corpus: Corpus, analysis: Analysis, shared: ReaderShared | None = None) -> None:
+        shared = shared or reader_shared(corpus)
+        self.ctx = _Context(shared.spans, shared.source_ucps, score_rows(corpus, analysis), shared.agreement,
+                            shared.systems)
+        self.by_paragraph = shared.by_paragraph
+        self.ordered = shared.ordered
         self.works = corpus.works
 
     def __len__(self) -> int:

@@ -1,4 +1,5 @@
-"""Pages 'Rankings by scheme' (BWS, pairwise, RULER, VERSE) and 'Agreement' (one per data root)."""
+"""The page 'Rankings by scheme' (BWS, pairwise, RULER, VERSE); its neighbour 'Agreement' is
+``agreement_page``."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from markupsafe import Markup
 
 from ...analysis import schemes
 from ...analysis.bws import bws_scores, split_half_reliability
-from ...analysis.double_annotation import declared_pairs, double_annotation_rows
+from ...analysis.double_annotation import declared_pairs
 from ...analysis.pairwise import bradley_terry, win_matrix
 from ...analysis.uncertainty import limit_text
 from ...campaign.status import pairwise_extensions, pool_pairwise
@@ -59,10 +60,6 @@ def build(corpus: Corpus, analysis: Analysis, templates: Path) -> PageSet:
         result.files["schemes/index.md"] = page("Rankings by scheme", body, corpus.is_demo, templates)
         result.files.update(files)
         result.nav.append({"Rankings by scheme": "schemes/index.md"})
-    agreement = _agreement_page(corpus, templates)
-    if agreement:
-        result.files.update(agreement)
-        result.nav.append({"Agreement": "agreement/index.md"})
     return result
 
 
@@ -122,51 +119,6 @@ def _safe(name: str) -> str:
     import re
 
     return re.sub(r"[^a-z0-9._-]+", "-", name.lower()).strip("-")[:100]
-
-
-DOUBLE = "Double annotations (Krippendorff alpha, interval: order-free)"
-NAMED = "Scores (Kendall tau-b, MSE, Krippendorff alpha)"
-
-
-def _agreement_choices(corpus: Corpus, tables: dict[str, pd.DataFrame]) -> list[str]:
-    """Which agreement figure this dataset gets and why it does not depend on any file order."""
-    choices = []
-    for first, second in declared_pairs(corpus.tables["campaigns"]):
-        choices.append(
-            f"Campaign {second} annotates the translations of {first} a second time (declared in its "
-            "campaign card); which of the two annotations of a translation is 'first' is a convention. "
-            "The two are not averaged here: their agreement is Krippendorff's α (interval), which treats "
-            "the two scores of a translation as an unordered pair, so it is the same whichever is first. "
-            "Kendall τ-b, as the paper prints it, pairs the scores in the stored order; it is shown beside "
-            f"α only to compare with the paper. Boards rank by {first} alone; a published number that "
-            "pools both annotations (e.g. a system mean) says so in its parameters.")
-    if NAMED in tables or "Error spans (character-level Cohen kappa)" in tables:
-        choices.append(
-            "Annotators are named in the judgments: every two annotators who judged the same translations "
-            "are compared by name (τ-b, MSE and κ are symmetric in the two), and Krippendorff's α takes all "
-            "annotators of a campaign at once; the boards average the annotators' scores of a translation. "
-            "No figure depends on the order of the judgment files' lines.")
-    return choices
-
-
-def _agreement_page(corpus: Corpus, templates: Path) -> dict[str, str | bytes]:
-    tables = {NAMED: schemes.agreement_rows(corpus),
-              DOUBLE: double_annotation_rows(corpus.metric_scores, corpus.tables["campaigns"]),
-              "Error spans (character-level Cohen kappa)": schemes.span_agreement(corpus),
-              "BWS picks (Cohen kappa)": schemes.bws_agreement(corpus.bws)}
-    tables = {k: v for k, v in tables.items() if not v.empty}
-    if not tables:
-        return {}
-    files: dict[str, str | bytes] = {}
-    sections = []
-    for number, (title, frame) in enumerate(tables.items(), start=1):
-        name = f"agreement-{number}.csv"
-        files[f"agreement/{name}"] = csv_text(frame)
-        sections.append({"title": title, "rows": frame.to_dict("records"), "csv": name})
-    body = render("agreement.html.j2", templates, sections=sections, datasets=corpus.datasets,
-                  version=corpus.data_version(), choices=_agreement_choices(corpus, tables))
-    files["agreement/index.md"] = page("Agreement", body, corpus.is_demo, templates)
-    return files
 
 
 __all__ = ["build", "Markup"]
