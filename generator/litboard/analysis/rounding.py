@@ -77,8 +77,11 @@ def stated_tree(value: Any) -> Any:
     bools, ints and text stay as they are."""
     if isinstance(value, float):
         return stated(value)
-    if isinstance(value, dict):
-        return {key: stated_tree(item) for key, item in value.items()}
+    if isinstance(value, dict):  # a plain str/int/bool/None item is kept without a call (reader pages: ~500 per page)
+        return {key: item if type(item) in _LEAVES else stated_tree(item) for key, item in value.items()}
     if isinstance(value, (list, tuple)):
-        return [stated_tree(item) for item in value]
+        return [item if type(item) in _LEAVES else stated_tree(item) for item in value]
     return value
+
+
+_LEAVES = frozenset({str, int, bool, type(None)})  # exactly these types: stated_tree returns them as they are

@@ -176,6 +176,16 @@ def dataset_entry(corpus: Corpus, analysis: Analysis, templates: Path, reader_pa
         judge_bias_page.dataset_rows(corpus, analysis), judge_bias_page.creativity_rows(corpus, analysis))
 
 
+def _board(corpus: Corpus, analysis: Analysis, templates: Path) -> Files:
+    """The dataset's leaderboard page and its downloads, published."""
+    board_html, board_files = leaderboard_html(corpus, analysis, templates)
+    # the board answers first (issue 30): the dataset's card (version, source, notes) follows it
+    about = render("dataset_intro.html.j2", templates, intro=intro(corpus))
+    return published({**board_files, "index.md": page(f"{corpus.dataset_title}: leaderboard",
+                                                      board_html + about, corpus.is_demo, templates)},
+                     corpus, templates)
+
+
 def _extra_part(corpus: Corpus, analysis: Analysis | None, templates: Path, part: str) -> dict[str, PageSet]:
     """The extra page sets of ``part`` (``extra_pages.PARTS``), each published."""
     return {name: PageSet(published(pages.files, corpus, templates), pages.nav)
@@ -241,19 +251,15 @@ def dataset_files(corpus: Corpus, analysis: Analysis, templates: Path, reader_pa
     early_job = started.extras if started else parallel.Background(lambda: _extra_part(corpus, None, templates, "corpus"))
     extra_job = parallel.Background(lambda: _extra_part(corpus, analysis, templates, "analysis"))
     browse_job = parallel.Background(lambda: published(browse_files(corpus, analysis, templates), corpus, templates))
+    board_job = parallel.Background(lambda: _board(corpus, analysis, templates))  # loads the chart runtime: not here
     try:
         files = published(reader_files(corpus, analysis, templates, finisher(corpus, templates), reader_pages,
                                        started.reader if started else None), corpus, templates)
-        board_html, board_files = leaderboard_html(corpus, analysis, templates)
-        # the board answers first (issue 30): the dataset's card (version, source, notes) follows it
-        about = render("dataset_intro.html.j2", templates, intro=intro(corpus))
-        files.update(published({**board_files, "index.md": page(f"{corpus.dataset_title}: leaderboard",
-                                                                board_html + about, corpus.is_demo, templates)},
-                               corpus, templates))
+        files.update(board_job.result())  # type: ignore[arg-type]
         files.update(browse_job.result())  # type: ignore[arg-type]
         extra = merge_sets([early_job.result(), extra_job.result()])  # type: ignore[list-item]
     except BaseException:
-        for job in (early_job, extra_job, browse_job):
+        for job in (early_job, extra_job, browse_job, board_job):
             job.cancel()
         raise
     files.update(extra.files)
