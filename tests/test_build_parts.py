@@ -11,7 +11,8 @@ from pathlib import Path
 import pytest
 
 from litboard.load import load
-from litboard.render.core import extra_pages, parallel
+from litboard import parallel
+from litboard.render.core import extra_pages
 from litboard.render.core.jinja import DEFAULT_TEMPLATES
 from litboard.render.core.views import analyse
 

@@ -104,7 +104,7 @@ def test_write_fills_title_and_body_and_removes_the_shell(tmp_path: Path) -> Non
 
 def test_background_and_map_give_in_process_results_and_errors(monkeypatch: pytest.MonkeyPatch) -> None:
     from litboard.errors import DataError, Problem
-    from litboard.render.core import parallel
+    from litboard import parallel
 
     monkeypatch.setattr(parallel, "MIN_PER_WORKER", 2)
     for count in ("1", "2"):
@@ -134,7 +134,7 @@ def test_forked_workers_nest_and_return_results_in_order() -> None:
 
     code = textwrap.dedent("""
         import os
-        from litboard.render.core import parallel
+        from litboard import parallel
         from litboard.errors import DataError, Problem
         parallel.MIN_PER_WORKER = 2
         assert parallel.can_fork()
@@ -172,7 +172,7 @@ def test_a_failure_before_the_background_result_does_not_hang_the_build() -> Non
     from .conftest import REPO
 
     code = textwrap.dedent("""
-        from litboard.render.core import parallel
+        from litboard import parallel
         assert parallel.can_fork()
         job = parallel.Background(lambda: "x" * 5_000_000)
         try:

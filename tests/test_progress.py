@@ -7,7 +7,7 @@ import io
 import pytest
 
 from litboard import progress
-from litboard.render.core import parallel
+from litboard import parallel
 
 
 class Terminal(io.StringIO):

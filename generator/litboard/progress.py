@@ -45,7 +45,7 @@ class Counter:
         if total > 0 and enabled(stream):
             from tqdm import tqdm
 
-            # no monitor thread: a running thread makes forking unsafe (core.parallel.can_fork),
+            # no monitor thread: a running thread makes forking unsafe (parallel.can_fork),
             # and a build drawing bars on a terminal rendered its 20,000 reader pages on one core
             tqdm.monitor_interval = 0
             self._shown = tqdm(total=total, desc=f"litboard: {phase}", unit=unit, file=stream or sys.stderr,

@@ -14,7 +14,7 @@ from pathlib import Path
 import pandas as pd
 from markupsafe import Markup, escape
 
-from ... import progress
+from ... import parallel, progress
 from ...analysis.rounding import STATED_FORMAT, stated
 from ...csv_cells import inert_cell
 from ...model import Corpus
@@ -23,7 +23,7 @@ from .board_marks import mark_boards
 from ..boards.system_views import system_pair_csv, system_views
 from ..reader.notes import paragraph_notes
 from ..reader.views import ReaderJobs, ReaderShared
-from . import packed_reader, parallel
+from . import packed_reader
 from .badges import LABELS
 from .bulk import PackedPage
 from .jinja import DEFAULT_TEMPLATES, render

@@ -16,12 +16,12 @@ from markupsafe import escape
 from ...cite.downloads import add_downloads
 from ...cite.provenance import merged, provenance
 from ...cite.publish import cite_box, finish_page, publish_files, release_info
-from ... import progress
+from ... import parallel, progress
 from ...load.datasets import group_roots, load_all
 from ...model import Corpus
 from ..reader.views import ReaderShared, reader_shared
 from ..schemes import judge_bias_page
-from . import bulk, cache_files, charts, jinja, parallel, site_cache
+from . import bulk, cache_files, charts, jinja, site_cache
 from .dataset_cards import card, intro
 from .extra_pages import PageSet, build_sets, merge_sets
 from .jinja import DEFAULT_TEMPLATES, render
@@ -105,7 +105,7 @@ def _render_all(loaded: list[Corpus], templates: Path, reader_pages: str, cache:
     """Analyse and render each loaded dataset into ``entries`` (and the cache); ``tick(1)`` per dataset."""
     for corpus in loaded:
         # each dataset is analysed and rendered in a child process when that is safe, so this
-        # process never loads the chart runtime before the last dataset (see core.parallel)
+        # process never loads the chart runtime before the last dataset (see litboard.parallel)
         job = parallel.Background(lambda: _analysed_entry(corpus, templates, reader_pages))
         entry, timings = job.result()  # type: ignore[misc]
         clock.add(timings)

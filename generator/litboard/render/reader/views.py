@@ -162,7 +162,7 @@ def reader_shared(corpus: Corpus) -> ReaderShared:
 
 class ReaderJobs:
     """Everything the reader pages share, built once; ``view(i)`` then builds paragraph i's
-    view on its own (so the pages can be rendered in several processes, see core.parallel).
+    view on its own (so the pages can be rendered in several processes, see litboard.parallel).
     ``shared``: the corpus-only part, when made already (``reader_shared``)."""
 
     def __init__(self, corpus: Corpus, analysis: Analysis, shared: ReaderShared | None = None) -> None:
