@@ -1,7 +1,8 @@
-"""How a dataset's build is split across processes (issue 32, build time): the extra page sets
-that read only the corpus are built beside the analysis, and the reader pages are handed out in
-chunks small enough that the last one does not leave a core idle for long. Neither changes a
-byte of the site (tests/test_bulk_pages.py and the golden tests compare the pages)."""
+"""How a build is split across processes (issue 32, build time): the loader reads the corpus
+folders beside the judgments, the extra page sets that read only the corpus are built beside
+the analysis, and the reader pages are handed out in chunks small enough that the last one does
+not leave a core idle for long. None of it changes a row, a problem's place or a byte of the
+site (tests/test_bulk_pages.py and the golden tests compare the pages)."""
 
 from __future__ import annotations
 
@@ -42,3 +43,44 @@ def test_chunks_cover_every_item_once_in_order(count: int, processes: int) -> No
     assert len(bounds) >= min(count, processes * 4)
     if count >= processes * 4 * parallel.CHUNK:
         assert max(end - start for start, end in bounds) <= parallel.CHUNK + 1
+
+
+def test_the_loader_reads_corpus_and_judgments_side_by_side_in_reading_order(
+        demo_root: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """read_roots reads the corpus folders in a child process while it reads the judgments: rows
+    and problems come out exactly as reading the roots one after the other, problems of both
+    parts of several roots included (a broken translation line, a broken judgment line, a root
+    whose judgments are a link, a root without a corpus)."""
+    import shutil
+
+    from litboard.errors import Problems
+    from litboard.load import read
+
+    broken = tmp_path / "broken"
+    shutil.copytree(demo_root, broken)
+    output = next((broken / "corpus" / "systems").glob("*/*.jsonl"))
+    output.write_text(output.read_text(encoding="utf-8") + "{not json\n", encoding="utf-8")
+    judged = next((broken / "judgments").glob("*/*.jsonl"))
+    judged.write_text(judged.read_text(encoding="utf-8") + '{"system": 1}\n', encoding="utf-8")
+    linked = tmp_path / "linked"
+    shutil.copytree(demo_root / "corpus", linked / "corpus")
+    (linked / "judgments").symlink_to(demo_root / "judgments")
+    roots = [broken, demo_root, linked, tmp_path / "empty"]
+    (tmp_path / "empty").mkdir()
+
+    expected, expected_problems = read.RawData(), Problems()
+    for root in roots:
+        if read._read_corpus(root, expected, expected_problems):
+            read._read_judgments(root, expected, expected_problems)
+    monkeypatch.setenv("LITBOARD_WORKERS", "2")
+    assert parallel.can_fork()
+    problems = Problems()
+    raw = read.read_roots(roots, problems)
+    assert problems.items == expected_problems.items
+    assert {"json", "folder", "data root"} <= {p.field for p in problems.items}
+    assert raw.rows.keys() == expected.rows.keys()
+    for kind, rows in expected.rows.items():
+        assert [(r.file, r.line, r.data, r.context, r.root) for r in raw.rows[kind]] == \
+            [(r.file, r.line, r.data, r.context, r.root) for r in rows], kind
+    assert (list(raw.campaigns), raw.system_folders, raw.track_roots) == \
+        (list(expected.campaigns), expected.system_folders, expected.track_roots)

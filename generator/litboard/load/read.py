@@ -64,24 +64,52 @@ def bulk() -> Iterator[None]:
 
 
 def read_roots(roots: list[Path], problems: Problems) -> RawData:
+    """Every root's files as rows, and their problems, in root order. The roots' corpus folders
+    (works and systems: a quarter of a WMT set's reading) are read in a child process
+    (``parallel.Background``) while this one reads the judgments; the rows and problems come out
+    in the order of reading one root after the other."""
+    from ..parallel import Background
+
+    corpora = Background(lambda: [_read_part(_read_corpus, root) for root in roots])
+    try:
+        rest = [_read_part(_read_judgments, root) if _has_corpus(root) else None for root in roots]
+        read: list[tuple[RawData, Problems, bool]] = corpora.result()  # type: ignore[assignment]
+    except BaseException:
+        corpora.cancel()
+        raise
     raw = RawData()
-    for root in roots:
-        _read_root(root, raw, problems)
+    for (corpus_raw, corpus_problems, go_on), judged in zip(read, rest):
+        for part, part_problems in [(corpus_raw, corpus_problems)] + ([judged[:2]] if go_on and judged else []):
+            raw.extend(part)
+            problems.extend(part_problems)
     return raw
 
 
-def _read_root(root: Path, raw: RawData, problems: Problems) -> None:
+def _read_part(read: Any, root: Path) -> tuple[RawData, Problems, bool]:
+    """``read(root, raw, problems)`` into a RawData and Problems of its own, and what it returned."""
+    raw, problems = RawData(), Problems()
+    return raw, problems, bool(read(root, raw, problems))
+
+
+def _has_corpus(root: Path) -> bool:
+    """Whether ``_read_corpus`` goes on to the judgments (a real corpus/ folder)."""
+    corpus = root / "corpus"
+    return not corpus.is_symlink() and corpus.is_dir()
+
+
+def _read_corpus(root: Path, raw: RawData, problems: Problems) -> bool:
+    """The root's corpus/ folder; False when there is none to read (then neither are its judgments)."""
     corpus, judgments = root / "corpus", root / "judgments"
     linked = [part for part in (corpus, judgments) if part.is_symlink()]
     for part in linked:
         problems.add(_shown(part), 0, "folder", "is a symbolic link (it could lead out of the data root)",
                      "replace the link by a real folder inside the data root")
     if corpus in linked:
-        return
+        return False
     if not corpus.is_dir():
         problems.add(str(root), 0, "data root", "has no corpus/ folder",
                      "pass a folder that contains corpus/ (and usually judgments/)")
-        return
+        return False
     tag = str(root)
     dataset = corpus / "dataset.yaml"
     if (corpus / "track.yaml").is_file() and not dataset.exists():
@@ -108,7 +136,13 @@ def _read_root(root: Path, raw: RawData, problems: Problems) -> None:
             _read_jsonl_rows(path, "translation", raw, problems,
                              {"system": folder.name, "pair": pair}, tag)
         _check_extra(folder, {"system.yaml"}, problems, allow_suffix=".jsonl")
-    for folder in [] if judgments in linked else _folders(judgments, problems):
+    return True
+
+
+def _read_judgments(root: Path, raw: RawData, problems: Problems) -> None:
+    """The root's judgments/ folder (unless it is a link: ``_read_corpus`` reports that) and reported/."""
+    judgments, tag = root / "judgments", str(root)
+    for folder in [] if judgments.is_symlink() else _folders(judgments, problems):
         row = _read_yaml_row(folder / "campaign.yaml", "campaign", raw, problems,
                              {"campaign": folder.name}, tag)
         if row is None:

@@ -34,3 +34,11 @@ class RawData:
 
     def of(self, kind: str) -> list[Row]:
         return self.rows.get(kind, [])
+
+    def extend(self, other: "RawData") -> None:
+        """``other``'s rows after this one's (as if read after them)."""
+        for kind, rows in other.rows.items():
+            self.rows.setdefault(kind, []).extend(rows)
+        self.campaigns.update(other.campaigns)
+        self.system_folders |= other.system_folders
+        self.track_roots |= other.track_roots
