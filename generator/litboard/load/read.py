@@ -10,7 +10,7 @@ from __future__ import annotations
 import gc
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, Iterator, Sequence
+from typing import Any, Callable, Iterator, Sequence
 
 from ..errors import Problems
 from ..model import Corpus
@@ -85,7 +85,7 @@ def read_roots(roots: list[Path], problems: Problems) -> RawData:
     return raw
 
 
-def _read_part(read: Any, root: Path) -> tuple[RawData, Problems, bool]:
+def _read_part(read: Callable[[Path, RawData, Problems], object], root: Path) -> tuple[RawData, Problems, bool]:
     """``read(root, raw, problems)`` into a RawData and Problems of its own, and what it returned."""
     raw, problems = RawData(), Problems()
     return raw, problems, bool(read(root, raw, problems))
