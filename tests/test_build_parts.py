@@ -45,16 +45,22 @@ def test_chunks_cover_every_item_once_in_order(count: int, processes: int) -> No
         assert max(end - start for start, end in bounds) <= parallel.CHUNK + 1
 
 
-def test_the_loader_reads_corpus_and_judgments_side_by_side_in_reading_order(
-        demo_root: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_loader_reads_corpus_and_judgments_side_by_side_in_reading_order(demo_root: Path, tmp_path: Path) -> None:
     """read_roots reads the corpus folders in a child process while it reads the judgments: rows
     and problems come out exactly as reading the roots one after the other, problems of both
     parts of several roots included (a broken translation line, a broken judgment line, a root
-    whose judgments are a link, a root without a corpus)."""
+    whose judgments are a link, a root without a corpus). The parallel read runs in a fresh
+    process, where forking is safe (this one may have loaded the chart runtime)."""
+    import json
     import shutil
+    import subprocess
+    import sys
+    import textwrap
 
     from litboard.errors import Problems
     from litboard.load import read
+
+    from .conftest import REPO
 
     broken = tmp_path / "broken"
     shutil.copytree(demo_root, broken)
@@ -65,22 +71,39 @@ def test_the_loader_reads_corpus_and_judgments_side_by_side_in_reading_order(
     linked = tmp_path / "linked"
     shutil.copytree(demo_root / "corpus", linked / "corpus")
     (linked / "judgments").symlink_to(demo_root / "judgments")
-    roots = [broken, demo_root, linked, tmp_path / "empty"]
     (tmp_path / "empty").mkdir()
+    roots = [broken, demo_root, linked, tmp_path / "empty"]
+
+    def digest(raw: read.RawData, problems: Problems) -> object:
+        return json.loads(json.dumps({
+            "rows": {kind: [[r.file, r.line, r.data, r.context, r.root] for r in rows] for kind, rows in raw.rows.items()},
+            "campaigns": list(raw.campaigns), "folders": sorted(raw.system_folders), "tracks": sorted(raw.track_roots),
+            "problems": [[p.file, p.line, p.field, p.message, p.fix] for p in problems.items]}))
 
     expected, expected_problems = read.RawData(), Problems()
     for root in roots:
         if read._read_corpus(root, expected, expected_problems):
             read._read_judgments(root, expected, expected_problems)
-    monkeypatch.setenv("LITBOARD_WORKERS", "2")
-    assert parallel.can_fork()
-    problems = Problems()
-    raw = read.read_roots(roots, problems)
-    assert problems.items == expected_problems.items
-    assert {"json", "folder", "data root"} <= {p.field for p in problems.items}
-    assert raw.rows.keys() == expected.rows.keys()
-    for kind, rows in expected.rows.items():
-        assert [(r.file, r.line, r.data, r.context, r.root) for r in raw.rows[kind]] == \
-            [(r.file, r.line, r.data, r.context, r.root) for r in rows], kind
-    assert (list(raw.campaigns), raw.system_folders, raw.track_roots) == \
-        (list(expected.campaigns), expected.system_folders, expected.track_roots)
+    code = textwrap.dedent("""
+        import json, sys
+        from pathlib import Path
+        from litboard import parallel
+        from litboard.errors import Problems
+        from litboard.load import read
+        assert parallel.can_fork()
+        problems = Problems()
+        raw = read.read_roots([Path(p) for p in sys.argv[1:]], problems)
+        print(json.dumps({
+            "rows": {kind: [[r.file, r.line, r.data, r.context, r.root] for r in rows] for kind, rows in raw.rows.items()},
+            "campaigns": list(raw.campaigns), "folders": sorted(raw.system_folders), "tracks": sorted(raw.track_roots),
+            "problems": [[p.file, p.line, p.field, p.message, p.fix] for p in problems.items]}))
+    """)
+    done = subprocess.run([sys.executable, "-c", code, *map(str, roots)], cwd=REPO, capture_output=True, text=True,
+                          timeout=120, env={**__import__("os").environ, "LITBOARD_WORKERS": "2",
+                                            "PYTHONPATH": str(REPO / "generator")})
+    assert done.returncode == 0, done.stderr
+    got = json.loads(done.stdout)
+    want = digest(expected, expected_problems)
+    assert got["problems"] == want["problems"]  # type: ignore[index]
+    assert {"json", "folder", "data root"} <= {p[2] for p in got["problems"]}
+    assert got == want
