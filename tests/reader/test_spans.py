@@ -69,3 +69,37 @@ def test_empty_text_and_no_spans() -> None:
 def test_offsets_outside_the_text_are_a_data_error(bad: S) -> None:
     with pytest.raises(DataError, match="outside the text of length 3"):
         split_runs("abc", [bad], where="x.jsonl")
+
+
+def _covering(text: str, spans: list[S]) -> list[tuple[int, int, str, list[str]]]:
+    """What split_runs promises, computed the slow way: cut at every offset any span names;
+    a zero-width run holds the omissions at its offset, then the spans strictly around it;
+    every other run the spans covering all of it; both in input order."""
+    cuts = sorted({0, len(text), *(s.start for s in spans), *(s.end for s in spans)})
+    out = []
+    for i, here in enumerate(cuts):
+        zero = [s.name for s in spans if s.start == s.end == here]
+        if zero:
+            out.append((here, here, "", zero + [s.name for s in spans if s.start < here < s.end]))
+        if i + 1 < len(cuts):
+            following = cuts[i + 1]
+            out.append((here, following, text[here:following],
+                        [s.name for s in spans if s.start <= here and following <= s.end and s.start < s.end]))
+    return out
+
+
+def test_runs_match_a_character_by_character_reading_on_random_spans() -> None:
+    import random
+
+    rng = random.Random(20261125)
+    for case in range(3000):
+        text = "".join(rng.choice("ab 語😀") for _ in range(rng.randint(0, 30)))
+        spans = []
+        for k in range(rng.randint(0, 9)):
+            start = rng.randint(0, len(text))
+            end = start if rng.random() < 0.2 else rng.randint(start, len(text))
+            spans.append(S(start, end, f"s{k}"))
+        if spans and rng.random() < 0.3:  # a twin: same offsets, its own span
+            spans.insert(rng.randint(0, len(spans)), S(spans[0].start, spans[0].end, "twin"))
+        got = [(r.start, r.end, r.text, [s.name for s in r.spans]) for r in split_runs(text, spans)]
+        assert got == _covering(text, spans), (case, text, spans)

@@ -69,11 +69,15 @@ def split_runs(text: str, spans: Sequence[S], where: str = "<text>") -> list[Run
     active: list[S] = []
     runs: list[Run[S]] = []
     for i, here in enumerate(cuts):
-        ending = closing.get(here, [])
-        active = [s for s in active if not any(s is e for e in ending)]
+        ending = closing.get(here)
+        if ending:
+            gone = {id(e) for e in ending}
+            active = [s for s in active if id(s) not in gone]
         if here in zero:
             runs.append(Run(here, here, "", tuple(zero[here]) + tuple(active)))
-        active = sorted(active + opening.get(here, []), key=lambda s: order[id(s)])
+        starting = opening.get(here)
+        if starting:  # ``active`` stays in input order (filtering keeps it)
+            active = sorted(active + starting, key=lambda s: order[id(s)])
         if i + 1 < len(cuts):
             following = cuts[i + 1]
             runs.append(Run(here, following, text[here:following], tuple(active)))
