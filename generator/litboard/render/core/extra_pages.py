@@ -6,7 +6,6 @@ from __future__ import annotations
 import importlib
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable
 
 from ...model import Corpus
 from .views import Analysis
@@ -20,7 +19,6 @@ class PageSet:
     nav: list[dict[str, str]] = field(default_factory=list)
 
 
-Builder = Callable[[Corpus, Analysis, Path], PageSet]
 PACKAGE = "litboard.render"
 # module names under litboard.render, each exposing build(corpus, analysis, templates) -> PageSet;
 # nav entries follow this order. A module that sets NEEDS_ANALYSIS = False reads only the corpus

@@ -119,17 +119,6 @@ class ParagraphView:
 
 
 @dataclass
-class _Context:
-    """Lookups shared by every paragraph, built once."""
-
-    spans: SpanContext
-    source_ucps: dict[Any, list[dict[str, Any]]]
-    scores: dict[tuple[str, str, str], list[ScoreView]]
-    agreement: Mapping[tuple[str, str, str], list[AgreementView]]
-    systems: dict[str, dict[str, Any]]
-
-
-@dataclass
 class ReaderShared:
     """What every reader page shares that the corpus alone gives (``reader_shared``): a build
     makes it while the dataset is being analysed, in the process that forks the page workers."""
@@ -140,6 +129,14 @@ class ReaderShared:
     systems: dict[str, dict[str, Any]]
     by_paragraph: dict[Any, list[dict[str, Any]]]
     ordered: list[dict[str, Any]]
+
+
+@dataclass
+class _Context:
+    """Lookups shared by every paragraph, built once: the corpus-only ones and the scores."""
+
+    shared: ReaderShared
+    scores: dict[tuple[str, str, str], list[ScoreView]]
 
 
 def reader_shared(corpus: Corpus) -> ReaderShared:
@@ -167,8 +164,7 @@ class ReaderJobs:
 
     def __init__(self, corpus: Corpus, analysis: Analysis, shared: ReaderShared | None = None) -> None:
         shared = shared or reader_shared(corpus)
-        self.ctx = _Context(shared.spans, shared.source_ucps, score_rows(corpus, analysis), shared.agreement,
-                            shared.systems)
+        self.ctx = _Context(shared, score_rows(corpus, analysis))
         self.by_paragraph = shared.by_paragraph
         self.ordered = shared.ordered
         self.works = corpus.works
@@ -205,9 +201,11 @@ def _paragraph(p: dict[str, Any], translations: list[dict[str, Any]], ctx: _Cont
         views.sort(key=lambda v: (not v.is_human, v.system))
         pairs.append(PairView(pair, pair.split("-")[1], views))
     names = {(t.system, p.pair): (t.name, t.blind_label) for p in pairs for t in p.translations}
-    source_spans = source_ucps(ctx.source_ucps.get((pid,), []), names, ctx.spans)
-    marked = [r for t in translations for r in ctx.spans.spans["mqm_errors"].get((t["system"], t["pair"], pid), [])]
-    source_spans += source_errors(marked, names, ctx.spans)
+    shared = ctx.shared
+    source_spans = source_ucps(shared.source_ucps.get((pid,), []), names, shared.spans)
+    marked = [r for t in translations
+              for r in shared.spans.spans["mqm_errors"].get((t["system"], t["pair"], pid), [])]
+    source_spans += source_errors(marked, names, shared.spans)
     source = _text_view(p["text"], p["snippet"], p["restricted"], p["source_lang"], source_spans)
     every = [s for v in pairs for t in v.translations for s in t.text.spans] + source.spans
     shown = [t for v in pairs for t in v.translations]
@@ -219,7 +217,7 @@ def _paragraph(p: dict[str, Any], translations: list[dict[str, Any]], ctx: _Cont
         _data(pid, source, pairs), _attribution(work))
     view.kappa_labels = _distinct(k.label for t in shown for a in t.agreement for k in a.kappas)
     view.provenances = _distinct(s.provenance for t in shown for s in t.scores)
-    titles = set(ctx.spans.titles.values())
+    titles = set(shared.spans.titles.values())
     view.campaigns = [c for c in _distinct([s.campaign for s in every] + [a.campaign for t in shown for a in t.agreement]
                                            + [s.label for t in shown for s in t.scores if s.label in titles])
                       if len(c) > LONG_TITLE] if len(shown) > MANY_TRANSLATIONS else []
@@ -252,13 +250,13 @@ def _blind_order(paragraph: str, pair: str, n: int) -> list[int]:
 
 def _translation(t: dict[str, Any], ctx: _Context, prefix: str, blind: int) -> TranslationView:
     key = (t["system"], t["pair"], t["paragraph"])
-    info = ctx.systems[t["system"]]
-    spans = translation_spans(key, ctx.spans, prefix)
+    info = ctx.shared.systems[t["system"]]
+    spans = translation_spans(key, ctx.shared.spans, prefix)
     text = _text_view(t["text"], t["snippet"], t["restricted"], t["pair"].split("-")[1], spans)
     return TranslationView(t["system"], str(info["name"]), str(info["kind"]), str(info["modality"]),
                            bool(info["is_human"]), f"{t['pair']}-{t['system']}",
                            f"Translation {_letters(blind)}", blind, text,
-                           ctx.scores.get(key, []), ctx.agreement.get(key, []))
+                           ctx.scores.get(key, []), ctx.shared.agreement.get(key, []))
 
 
 def _letters(n: int) -> str:
