@@ -16,6 +16,18 @@ from ...load.ids import slug
 from .mapping_common import DatasetSettings, WorkSettings
 
 
+def utf8_text(src: Path, field: str, fix: str, message: str = "byte {byte:#04x} is not UTF-8") -> str:
+    """An input file's text (UTF-8; a byte-order mark is dropped), or a DataError naming the
+    line of its first byte that is not UTF-8 (``message`` may say ``{byte}`` and ``{offset}``)."""
+    raw = src.read_bytes()
+    try:
+        return raw.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        line = raw[:error.start].count(b"\n") + 1
+        raise DataError([Problem(str(src), line, field, message.format(byte=raw[error.start], offset=error.start),
+                                 fix)]) from None
+
+
 def file_version(path: Path) -> str:
     return "sha256-" + hashlib.sha256(path.read_bytes()).hexdigest()[:12]
 

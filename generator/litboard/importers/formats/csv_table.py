@@ -22,7 +22,7 @@ from ...errors import DataError, Problem
 from ...load.ids import long_slug, slug
 from ...typology import DEFAULT_SCALES
 from .. import ImportReport
-from ..core.inputs import files_title, work_card
+from ..core.inputs import files_title, utf8_text, work_card
 from ..core.mapping import CsvMapping
 from ..core.mapping_tables import ScoreSettings
 from ..core.root_builder import RootBuilder
@@ -114,13 +114,7 @@ def read_rows(src: Path, m: CsvMapping) -> list[tuple[int, dict[str, str]]]:
 
 
 def _text(src: Path) -> str:
-    raw = src.read_bytes()
-    try:
-        return raw.decode("utf-8-sig")
-    except UnicodeDecodeError as error:
-        line = raw[:error.start].count(b"\n") + 1
-        raise DataError([Problem(str(src), line, "encoding", f"byte {raw[error.start]:#04x} is not UTF-8",
-                                 "save the table as UTF-8 (e.g. 'CSV UTF-8' in a spreadsheet)")]) from None
+    return utf8_text(src, "encoding", "save the table as UTF-8 (e.g. 'CSV UTF-8' in a spreadsheet)")
 
 
 def _row(header: list[str], cells: list[str]) -> dict[str, str]:

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from ...errors import DataError, Problem
+from ..core.inputs import utf8_text
 
 Task = dict[str, Any]
 
@@ -36,14 +37,8 @@ def read_export(src: Path) -> list[Task]:
 
 
 def _export_text(src: Path) -> str:
-    raw = src.read_bytes()
-    try:
-        return raw.decode("utf-8-sig")
-    except UnicodeDecodeError as error:
-        line = raw[:error.start].count(b"\n") + 1
-        raise DataError([Problem(str(src), line, "export", f"is not UTF-8 (byte {raw[error.start]:#04x} "
-                                 f"at offset {error.start})", "export the project again from Label Studio "
-                                 "(its JSON is UTF-8), or re-save the file as UTF-8")]) from None
+    return utf8_text(src, "export", "export the project again from Label Studio (its JSON is UTF-8), or re-save "
+                     "the file as UTF-8", "is not UTF-8 (byte {byte:#04x} at offset {offset})")
 
 
 def _tasks(src: Path, text: str) -> tuple[list[Any], list[int]]:

@@ -33,7 +33,7 @@ from ...load.values import _bad_char
 from ...spans.tags import TagError, parse_tags
 from ...typology import SEVERITIES, allowed_categories
 from .. import ImportReport
-from ..core.inputs import dataset_card, default_id, files_title, input_files, namespace_ids
+from ..core.inputs import dataset_card, default_id, files_title, input_files, namespace_ids, utf8_text
 from ..core.mapping import WmtMapping, load_mapping
 from ..core.mapping_common import SystemSettings
 from ..core.root_builder import RootBuilder, category_names
@@ -167,13 +167,7 @@ def read_items(src: Path, report: ImportReport
 
 def _lines(src: Path) -> list[str]:
     """The file's lines; DataError naming the line of the first byte that is not UTF-8."""
-    raw = src.read_bytes()
-    try:
-        text = raw.decode("utf-8-sig")
-    except UnicodeDecodeError as error:
-        line = raw[:error.start].count(b"\n") + 1
-        raise DataError([Problem(str(src), line, "encoding", f"byte {raw[error.start]:#04x} is not UTF-8",
-                                 "save the file as UTF-8 (the WMT release files are UTF-8)")]) from None
+    text = utf8_text(src, "encoding", "save the file as UTF-8 (the WMT release files are UTF-8)")
     csv.field_size_limit(max(csv.field_size_limit(), len(text) + 1))  # a long cell is text, not an error
     return text.split("\n")
 
