@@ -1,6 +1,6 @@
 """Files -> validated rows -> tidy tables.
 
-``read_roots`` walks each data root and schema-checks every file, keeping the file and
+``read_roots`` walks each data root and schema-checks every file (``schema_check``), keeping the file and
 line of each row; ``checks.check`` cross-checks the rows; ``tables.build`` turns them into
 pandas tables. ``load`` runs all three and raises one ``DataError`` naming every problem.
 """
@@ -10,18 +10,16 @@ from __future__ import annotations
 import gc
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, Callable, Iterator, Sequence
+from typing import Callable, Iterator, Sequence
 
 from ..errors import Problems
 from ..model import Corpus
-from . import schemas
-from .ids import ID_HELP, ID_PATTERN, OUTPUT_HELP, id_problem, odd_character, output_file, output_name
+from .ids import ID_HELP, OUTPUT_HELP, id_problem, output_file, output_name
 from .rows import RawData, Row
+from .schema_check import schema_ok
 from .schemas.fast import accepts
 from .textfiles import MAX_FILE_BYTES, line_for, read_jsonl, read_yaml
-from .values import LABELS, value_problems
-
-MAX_MESSAGE = 160
+from .values import LABELS
 ALLOWED_EXTRA = {".md", ".txt"}
 
 
@@ -250,7 +248,7 @@ def _read_yaml_row(path: Path, kind: str, raw: RawData, problems: Problems,
         if len(problems.items) == before:
             problems.add(shown, 1, "yaml", "is empty", f"fill in {path.name}")
         return None
-    if not _schema_ok(kind, data, problems, shown, lambda p: line_for(lines, p)):
+    if not schema_ok(kind, data, problems, shown, lambda p: line_for(lines, p)):
         return None
     row = Row(kind, shown, 1, data, context, root)
     raw.add(row)
@@ -268,57 +266,5 @@ def _read_jsonl_rows(path: Path, kind: str, raw: RawData, problems: Problems,
     rows = raw.rows.setdefault(kind, [])
     for record in read_jsonl(path, problems, shown):
         if (record.plain and kind not in LABELS and check(record.data)) or \
-                _schema_ok(kind, record.data, problems, shown, lambda p, n=record.line: n):
+                schema_ok(kind, record.data, problems, shown, lambda p, n=record.line: n):
             rows.append(Row(kind, shown, record.line, record.data, context, root))
-
-
-def _schema_ok(kind: str, data: Any, problems: Problems, shown: str, line_of: Any) -> bool:
-    """True for a record without problems; else every problem is added (values first)."""
-    refused = value_problems(kind, data)
-    for path, message, fix in refused:
-        problems.add(shown, line_of(path), ".".join(map(str, path)) or kind, message, fix)
-    if refused:  # checked first: the schema validator recurses and trusts its input's values
-        return False
-    if accepts(kind)(data):  # the compiled yes/no check; only a refused record pays for messages
-        return True
-    errors = sorted(schemas.validator(kind).iter_errors(data), key=lambda e: list(map(str, e.absolute_path)))
-    for error in errors:
-        path = tuple(error.absolute_path)
-        name, message, fix = _describe(error, kind)
-        dotted = ".".join(str(p) for p in path + ((name,) if name else ()))
-        problems.add(shown, line_of(path), dotted or kind, message, fix)
-    return not errors
-
-
-def _describe(error: Any, kind: str) -> tuple[str, str, str]:
-    """(extra field name, message, fix) for one JSON Schema error, short and actionable."""
-    validator = error.validator
-    value = repr(error.instance)
-    value = value if len(value) <= 60 else value[:57] + "..."
-    if validator == "required":
-        missing = error.message.split("'")[1]
-        return missing, "is required but missing", f"add the field {missing!r}"
-    if validator == "additionalProperties":
-        extra = sorted(set(error.instance) - set(error.schema.get("properties", {})))
-        return ", ".join(extra), "is not a known field", \
-            "remove it or correct its spelling (see the Data format page)"
-    if validator == "enum":
-        options = ", ".join(map(str, error.validator_value))
-        return "", f"{value} is not allowed", f"use one of: {options}"
-    if validator == "type":
-        return "", f"{value} has the wrong type", f"use a {error.validator_value}"
-    if validator == "pattern" and error.validator_value == ID_PATTERN:
-        return "", error.message, ID_HELP
-    if validator == "pattern":
-        odd = odd_character(error.instance) if isinstance(error.instance, str) else ""
-        return "", f"{value} does not match the expected form{odd}", ID_HELP if "a-z0-9" in str(error.validator_value) else f"match {error.validator_value}"
-    if validator in ("minimum", "maximum", "minItems"):
-        return "", f"{value} is out of range ({validator} {error.validator_value})", \
-            "use a value inside the documented range"
-    if validator == "oneOf" and kind == "score":
-        return "paragraph", "needs exactly one of paragraph and work", \
-            "give the paragraph id for a paragraph's score, or the work id for a whole text's"
-    if validator == "anyOf" and kind in ("paragraph", "translation"):
-        return "text", "is required (or 'restricted' with a snippet/sha256)", \
-            "add the text, or mark it restricted with a reason"
-    return "", error.message[:MAX_MESSAGE], "see the Data format page"
