@@ -39,7 +39,8 @@ def read(site: CreativitySite, name: str) -> str:
 def rows(page: str) -> list[tuple[str, list[str]]]:
     """(row class, cell texts) of every body row in a page."""
     out = []
-    for css, body in re.findall(r'<tr(?: class="([^"]*)")?[^>]*>(.*?)</tr>', page, re.S):
+    for attributes, body in re.findall(r"<tr([^>]*)>(.*?)</tr>", page, re.S):
+        css = next(iter(re.findall(r' class="([^"]*)"', attributes)), "")  # a row may have an id before it
         cells = [html.unescape(re.sub(r"<[^>]+>", "", c)).strip()
                  for c in re.findall(r"<td[^>]*>(.*?)</td>", body, re.S)]
         if cells:

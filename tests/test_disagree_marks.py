@@ -135,3 +135,26 @@ def test_creativity_board_cell_is_marked_only_where_it_shows_the_published_numbe
     assert "paper 003 Table 4 prints -50.8" in mark.get("title") and "rounding" in mark.get("title")
     row = reported.get_element_by_id(mark.get("href").split("#")[1])
     assert "lb-disagree" in row.get("class") and "campaign = pro-ci, pair = ru-nl, modality = MT" in row.text_content()
+
+
+@pytest.mark.shared
+def test_creativity_paper_vs_data_rows_carry_the_records_anchors(
+        creativity_release: Path, tmp_path_factory: pytest.TempPathFactory) -> None:
+    """Every row of the Creativity "paper vs data" table has the id its record has on "Published vs
+    reproduced" (what the number is, not where it stands): one per row, none twice, and each row's
+    published value is the one printed in the row of the same id there."""
+    from .creativity_site import creativity_site
+
+    site = creativity_site(creativity_release, tmp_path_factory).out
+    page, reported = _doc(site, "creativity/reported.html"), _doc(site, "reported/index.html")
+    rows = page.get_element_by_id("reported").xpath(".//tbody/tr")
+    ids = [r.get("id") for r in rows]
+    assert len(rows) == 656 and all(i and i.startswith("n-") for i in ids) and len(set(ids)) == len(ids)
+    disagreeing = [r for r in rows if "lb-disagree" in (r.get("class") or "")]
+    assert disagreeing and all(r.text_content().startswith("✗") for r in disagreeing)
+    for row in rows:
+        there = reported.get_element_by_id(row.get("id"))
+        assert ("lb-disagree" in (there.get("class") or "")) == (row in disagreeing)
+        printed_here = row.xpath("./td")[6].text_content().strip()  # Reported, as printed in paper 003
+        printed_there = there.xpath("./td")[3].text_content().strip()
+        assert printed_here == printed_there, (row.get("id"), printed_here, printed_there)

@@ -34,6 +34,13 @@ def record_anchor(dataset: str, source: str, measure: str, keys: Mapping[str, An
     return f"n-{readable}-{hashlib.sha256(whole.encode('utf-8')).hexdigest()[:8]}"
 
 
+def anchor_of(record: Mapping[str, Any]) -> str:
+    """``record_anchor`` of one row of ``engine.compare``'s output (its keys and params may be missing)."""
+    keys, params = record["keys"], record["params"]
+    return record_anchor(str(record["dataset"]), str(record["source"]), str(record["measure"]),
+                         keys if isinstance(keys, dict) else {}, params if isinstance(params, dict) else {})
+
+
 @dataclass(frozen=True)
 class Mark:
     """One disagreeing published number of a cell: the anchor of its row, what is printed."""
@@ -59,7 +66,7 @@ def marks(compared: pd.DataFrame) -> dict[tuple[str, str], list[Mark]]:
     for r in compared[compared["disagrees"].astype(bool)].to_dict("records"):
         keys, params = dict(r["keys"] or {}), dict(r["params"] or {})
         decimals = int(r["decimals"])
-        mark = Mark(record_anchor(str(r["dataset"]), str(r["source"]), str(r["measure"]), keys, params),
+        mark = Mark(anchor_of(r),
                     str(r["source"]), printed(float(r["value"]), decimals),
                     printed(float(r["reproduced_rounded"]), decimals), str(r["reason"]), identity({}, params))
         out.setdefault((str(r["measure"]), identity(keys)), []).append(mark)

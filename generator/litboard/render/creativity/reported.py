@@ -8,6 +8,7 @@ import pandas as pd
 
 from ...analysis.rounding import format_number
 from ...reported import engine
+from ...reported.marks import anchor_of
 from .tables import Col, csv_frame, table_view
 from .views import ERRORS, UCPS, CreativityData, Table
 
@@ -39,6 +40,8 @@ def reported_table(data: CreativityData, joined: pd.DataFrame) -> Table:
                       for v, d in zip(frame["value"], frame["decimals"])]
     frame["difference"] = frame["raw_difference"]
     frame["_css"] = ["lb-disagree" if d else "" for d in frame["disagrees"]]
+    # the id of the record's row on "Published vs reproduced" too: a link names the number, not a position
+    frame["_anchor"] = [anchor_of(r) for r in frame.to_dict("records")]
     frame = frame.sort_values("disagrees", ascending=False, kind="stable").reset_index(drop=True)
     cols = [Col("status", "Status", "text"), Col("table", "Paper table", "text"), Col("pair", "Pair", "text"),
             Col("genre", "Genre", "text"), Col("modality", "Modality", "text"), Col("quantity", "Quantity", "text"),

@@ -41,6 +41,7 @@ class CellView:
 class RowView:
     cells: tuple[CellView, ...]
     css: str = ""
+    anchor: str = ""  # the row's id, when its table gives rows a stable one
 
 
 @dataclass(frozen=True)
@@ -76,13 +77,14 @@ def _cell(col: Col, value: Any, link: str) -> CellView:
 
 def table_view(id: str, caption: str, frame: pd.DataFrame, columns: Sequence[Col], provenance: str,
                csv: str, sortable: bool = True, notes: Sequence[str] = ()) -> TableView:
-    """Rows of ``frame`` shown through ``columns``; optional frame columns ``_css`` (row class)
-    and ``_link`` (link of the first cell) steer the rendering and never reach the CSV."""
+    """Rows of ``frame`` shown through ``columns``; optional frame columns ``_css`` (row class),
+    ``_anchor`` (row id) and ``_link`` (link of the first cell) steer the rendering and never
+    reach the CSV."""
     rows = []
     for record in frame.to_dict("records"):
         link = str(record.get("_link") or "")
         cells = tuple(_cell(col, record.get(col.key), link if i == 0 else "") for i, col in enumerate(columns))
-        rows.append(RowView(cells, str(record.get("_css") or "")))
+        rows.append(RowView(cells, str(record.get("_css") or ""), str(record.get("_anchor") or "")))
     return TableView(id, caption, tuple(columns), tuple(rows), csv, provenance, sortable, tuple(notes))
 
 

@@ -17,7 +17,7 @@ import pandas as pd
 from ...analysis.rounding import format_number as printed
 from ...model import Corpus
 from ...reported import engine
-from ...reported.marks import record_anchor
+from ...reported.marks import anchor_of
 from ...reported.measures import MEASURES
 from ..core.extra_pages import PageSet
 from ..core.jinja import render
@@ -94,8 +94,7 @@ def _row(r: dict[str, object]) -> NumberRow:
                      printed(float(r["reproduced_rounded"]), decimals) if known else "",  # type: ignore[arg-type]
                      _signed(float(r["difference"]), decimals) if known else "",  # type: ignore[arg-type]
                      str(r["other_reports"]), str(r["note"] or ""),
-                     record_anchor(str(r["dataset"]), str(r["source"]), str(r["measure"]), keys,
-                                   r["params"] if isinstance(r["params"], dict) else {}))
+                     anchor_of(r))
 
 
 def _printed(value: float, decimals: int) -> str:
