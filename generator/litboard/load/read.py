@@ -20,6 +20,7 @@ from .schema_check import schema_ok
 from .schemas.fast import accepts
 from .textfiles import MAX_FILE_BYTES, line_for, read_jsonl, read_yaml
 from .values import LABELS
+
 ALLOWED_EXTRA = {".md", ".txt"}
 
 
