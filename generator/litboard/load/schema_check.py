@@ -27,13 +27,13 @@ def schema_ok(kind: str, data: Any, problems: Problems, shown: str, line_of: Any
     errors = sorted(schemas.validator(kind).iter_errors(data), key=lambda e: list(map(str, e.absolute_path)))
     for error in errors:
         path = tuple(error.absolute_path)
-        name, message, fix = describe(error, kind)
+        name, message, fix = _describe(error, kind)
         dotted = ".".join(str(p) for p in path + ((name,) if name else ()))
         problems.add(shown, line_of(path), dotted or kind, message, fix)
     return not errors
 
 
-def describe(error: Any, kind: str) -> tuple[str, str, str]:
+def _describe(error: Any, kind: str) -> tuple[str, str, str]:
     """(extra field name, message, fix) for one JSON Schema error, short and actionable."""
     validator = error.validator
     value = repr(error.instance)
