@@ -56,6 +56,29 @@ def test_chinese_target_uses_the_zh_tokenizer(tmp_path: Path) -> None:
     assert "asian:yes" in sm.make("ter", "en-zh").signature().format()
 
 
+def test_cjk_targets_get_a_tokenised_ter(tmp_path: Path) -> None:
+    """sacreBLEU's Asian support acts only on normalised text: without normalisation a sentence
+    written without spaces is one word and its TER is 100 whatever the difference. Hand counts:
+    那天不可能去散步了。 against 那天我们不可能去散步。 is 10 against 11 characters, 2 insertions
+    (我们) and 1 deletion (了): 3 / 11. In Japanese a run of kana stays one word: その 日 は 散 歩
+    に 出 かけられそうもなかった 。 against その 日 は 散 歩 などできそうになかった 。 is 1
+    substitution and 2 deletions over 7 reference words: 3 / 7."""
+    zh, ja = sm.make("ter", "en-zh"), sm.make("ter", "en-ja")
+    assert zh.segment_scores(_segments(["那天不可能去散步了。"], ["那天我们不可能去散步。"], "en-zh")) == \
+        pytest.approx([300 / 11], abs=1e-6)
+    assert ja.segment_scores(_segments(["その日は散歩に出かけられそうもなかった。"], ["その日は散歩などできそうになかった。"],
+                                       "en-ja")) == pytest.approx([300 / 7], abs=1e-6)
+    segs = _segments(ZH_HYPS, ZH_REFS, "en-zh")
+    flags = ("--ter-normalized", "--ter-asian-support")
+    sentence = zh.segment_scores(segs)
+    assert sentence == pytest.approx(_cli(tmp_path, ZH_HYPS, ZH_REFS, "ter", *flags, "--sentence-level"), abs=1e-6)
+    assert all(0 < s < 100 for s in sentence)
+    assert zh.aggregate(segs) == pytest.approx(_cli(tmp_path, ZH_HYPS, ZH_REFS, "ter", *flags)[0], abs=1e-6)
+    for metric in (zh, ja):
+        assert "norm:yes" in metric.signature().format() and "asian:yes" in metric.signature().format()
+    assert "norm:no" in sm.make("ter", "de-en").signature().format()  # other targets: sacreBLEU's default
+
+
 def test_score_writes_records_and_reports_paragraphs_without_reference(tiny_root: Path, tmp_path: Path) -> None:
     report = score([tiny_root], ["bleu"])
     bleu = report.outcomes[0]

@@ -2,8 +2,10 @@
 
 References are human translations (see ``plan.references``); a segment without one is not
 scored. Targets in Chinese use sacreBLEU's ``zh`` tokenizer for BLEU, Japanese its ``char``
-tokenizer, and both (and Korean) ``asian_support`` for TER; the signature records it. ``lexical_overlap`` is paper 000 E.6 (BLEU of one
-system's outputs against another's).
+tokenizer, and both (and Korean) TER with ``normalized`` and ``asian_support``: sacreBLEU applies
+Asian support only to normalised text, and without it a sentence written without spaces is one
+word, so its TER is 100 unless it matches whole. The signature records both.
+``lexical_overlap`` is paper 000 E.6 (BLEU of one system's outputs against another's).
 """
 
 from __future__ import annotations
@@ -101,7 +103,8 @@ class TER(SacreMetric):
     def _make(self, sentence: bool) -> Any:
         from sacrebleu.metrics import TER as _TER
 
-        return _TER(asian_support=self.target in ASIAN)
+        asian = self.target in ASIAN  # asian_support needs normalized (see the module docstring)
+        return _TER(normalized=asian, asian_support=asian)
 
 
 METRICS: dict[str, type[SacreMetric]] = {"bleu": BLEU, "chrf": CHRF, "ter": TER}
