@@ -8,7 +8,7 @@ from typing import Any
 
 from ..errors import Problems
 from . import schemas
-from .ids import ID_HELP, ID_PATTERN, odd_character
+from ..files.ids import ID_HELP, ID_PATTERN, odd_character
 from .schemas.fast import accepts
 from .values import value_problems
 
