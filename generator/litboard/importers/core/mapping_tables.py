@@ -78,7 +78,10 @@ class CsvMapping:
             yield "scores", "two score columns have the same campaign id", "set campaign: for each"
 
 
-# --- WMT MQM TSV --------------------------------------------------------------------------
+# --- WMT MQM TSV -------------------------------------------------------------------------
+
+# The release formats of importers/formats/wmt_variants.py (a test checks they agree).
+WMT_VARIANTS = ("newstest2020", "newstest2021", "generalMT2022", "generalMT2023", "generalMT2024")
 
 @dataclass
 class DocumentSettings:
@@ -96,6 +99,8 @@ class WmtMapping:
                         "(mqm_ted_zhen.tsv -> zh-en).", kind="pair")
     campaign: str = setting("Campaign id; default: the file name, slugged.", kind="id")
     title: str = setting("Campaign title; default: from the file name ('mqm_ted_zhen.tsv': 'WMT expert MQM: TED talks, zh-en').")
+    variant: str = setting("Release format (year) of google/wmt-mqm-human-evaluation; default: "
+                           "from the header and the file name.", choices=WMT_VARIANTS)
     dataset: DatasetSettings = section(DatasetSettings, "The data root written.")
     documents: DocumentSettings = section(DocumentSettings, "The works (WMT docs).")
     annotators: AnnotatorSettings = section(AnnotatorSettings, "The raters.")

@@ -38,6 +38,8 @@ from ..core.mapping import WmtMapping, load_mapping
 from ..core.mapping_common import SystemSettings
 from ..core.root_builder import RootBuilder, category_names
 from .wmt_names import doc_title, file_title
+from .wmt_rows import Ledger, Row, canonical, is_control, metadata_note, moved, shift
+from .wmt_variants import Layout, detect
 
 # What the importer skips and why (printed by `litboard import wmt-mqm --help`).
 SKIPS: tuple[tuple[str, str], ...] = (
@@ -48,7 +50,6 @@ SKIPS: tuple[tuple[str, str], ...] = (
      "or the same rater judging the translation twice"),
 )
 
-COLUMNS = ("system", "doc", "doc_id", "seg_id", "rater", "source", "target", "category", "severity")
 NO_ERROR = "no-error"
 TAG = re.compile(r"</?v>")
 # ISO 639-1 codes of WMT language pairs, to read 'zhen' in a file name as zh-en.
@@ -58,19 +59,19 @@ WMT_LANGS = {"cs", "de", "en", "es", "et", "fi", "fr", "gu", "ha", "he", "hi", "
 
 @dataclass
 class Item:
-    """One rater's judgment of one system's segment."""
+    """One rater's judgment of one system's segment (its rows; texts set by ``_resolve``)."""
 
     system: str
     doc: str
     seg: str
     rater: str
     line: int
-    source: str
-    target: str
+    source: str = ""
+    target: str = ""
     errors: list[dict[str, Any]] = field(default_factory=list)
     problem: str = ""
-    clean: int = 0       # rows read
     file: str = ""       # the TSV file
+    rows: list[Row] = field(default_factory=list)
 
 
 def run(src: Path | list[Path], out: Path, mapping: Path | None = None, namespace: str = "",
@@ -84,8 +85,10 @@ def run(src: Path | list[Path], out: Path, mapping: Path | None = None, namespac
     report = ImportReport()
     builder = RootBuilder(m.pair or pair_from_name(files[0]))
     positions: dict[str, int] = {}
+    ledger = Ledger()
     for f in files:
-        _import_file(f, m, m.campaign if len(files) == 1 else "", builder, report, positions)
+        _import_file(f, m, m.campaign if len(files) == 1 else "", builder, report, (positions, ledger))
+    report.notes.extend(ledger.notes())
     for rows in builder.paragraphs.values():  # index = position in the doc, not first appearance
         rows.sort(key=lambda r: (positions[r["id"]], r["id"]))
         for index, row in enumerate(rows):
@@ -101,16 +104,21 @@ def run(src: Path | list[Path], out: Path, mapping: Path | None = None, namespac
 
 
 def _import_file(src: Path, m: WmtMapping, campaign: str, builder: RootBuilder, report: ImportReport,
-                 positions: dict[str, int]) -> None:
+                 state: tuple[dict[str, int], Ledger]) -> None:
     """One TSV file -> one campaign; ``builder.pair`` is set to the file's pair."""
+    positions, ledger = state
     builder.pair = m.pair or pair_from_name(src)
-    items, order = read_items(src, report)
+    items, order, layout = read_items(src, report, m.variant, ledger)
+    ledger.variants.append(f"{src.name}: read as variant {layout.variant.name} "
+                           f"({layout.variant.year}; chosen by {layout.how})")
     campaign = campaign or default_id(src)
     builder.campaign(campaign, {"title": m.title or file_title(src.name), "scheme": "mqm",
                                 "source": f"WMT MQM TSV {src.name}"})
     texts = []
-    for item in items.values():
-        pid = _add_item(item, m, campaign, builder, report)
+    # in segment order, then system and rater: the file's row order changes nothing
+    for key in sorted(items, key=lambda k: (k[1], order.get((k[1], k[2]), 0), k[2], k[0], k[3])):
+        item = items[key]
+        pid = _add_item(item, m, campaign, builder, report, ledger)
         if pid:
             positions[pid] = order[(item.doc, item.seg)]
             texts.append(item.source)
@@ -130,39 +138,58 @@ def pair_from_name(src: Path) -> str:
                              "pass --mapping with 'pair: <source>-<target>', e.g. zh-en")])
 
 
-def read_items(src: Path, report: ImportReport
-               ) -> tuple[dict[tuple[str, ...], Item], dict[tuple[str, str], int]]:
-    """Rows grouped into items; also (doc, seg_id) -> position in the doc (doc_id, else seg_id)."""
+def read_items(src: Path, report: ImportReport, chosen: str = "", ledger: Ledger | None = None
+               ) -> tuple[dict[tuple[str, ...], Item], dict[tuple[str, str], int], Layout]:
+    """Rows grouped into items; also (doc, seg_id) -> position in the doc (doc_id, else seg_id),
+    and the file's layout (``wmt_variants``; ``chosen``: the mapping's variant)."""
     # rows are read one at a time: a million parsed rows held at once took more memory than the rest
     rows = csv.reader(_lines(src), delimiter="\t", quoting=csv.QUOTE_NONE)
-    first = next(rows, None)
-    header = [h.strip().lower() for h in first] if first is not None else []
-    missing = [c for c in COLUMNS if c not in header]
-    if missing:
-        raise DataError([Problem(str(src), 1, "header", f"missing columns: {', '.join(missing)}",
-                                 "use the WMT MQM TSV header: " + " ".join(COLUMNS) + " [comment]")])
-    col = {name: header.index(name) for name in header}
+    layout = detect(next(rows, None) or [], src, chosen)
+    ledger = ledger if ledger is not None else Ledger()
     items: dict[tuple[str, ...], Item] = {}
     order: dict[tuple[str, str], int] = {}
+    controls: dict[tuple[str, ...], tuple[str, int]] = {}
     for number, row in enumerate(rows, start=2):
         if not any(cell.strip() for cell in row):
             continue
         report.count("rows")
-        if len(row) != len(header):
-            report.skip(f"{src}:{number}", f"fields: has {len(row)} fields, the header {len(header)}; "
-                        "the row was skipped (fix: one tab between cells, no tab inside a cell)",
-                        "row with a wrong number of fields")
+        cell = _cells(row, layout, f"{src}:{number}", report)
+        if cell is None:
             continue
-        odd = next(((name, _bad_char(row[i], False)) for name, i in col.items() if _bad_char(row[i], False)), None)
-        if odd:
-            report.skip(f"{src}:{number}", f"{odd[0]}: contains {odd[1]}; the row was skipped (fix: remove it)",
-                        "row with a control character")
-            continue
-        cell = {name: row[i] for name, i in col.items()}
         order[(cell["doc"], cell["seg_id"])] = _position(cell["doc_id"], cell["seg_id"])
         key = (cell["system"], cell["doc"], cell["seg_id"], cell["rater"])
-        _read_row(cell, (str(src), number), items, key, report)
-    return items, order
+        if is_control(cell["category"], cell["severity"]):
+            report.count("attention-check rows removed (HOTW-test)")
+            ledger.controls[slug(cell["system"])] += 1
+            controls.setdefault(key, (str(src), number))
+            continue
+        _read_row(cell, (str(src), number), items, key)
+    for key, (file, number) in controls.items():
+        if key not in items:  # the tool writes No-error beside a lone control: not the case here
+            items[key] = Item(*key, line=number, file=file, problem="it holds only attention-check "
+                              "(HOTW-test) rows, no judgment")
+    return items, order, layout
+
+
+def _cells(row: list[str], layout: Layout, where: str, report: ImportReport) -> dict[str, str] | None:
+    """Column -> cell of one row (metadata: ``__meta__``), or None when the row is skipped."""
+    if len(row) < layout.needed():
+        report.skip(where, f"fields: has {len(row)} fields, the header {layout.width}; the row was "
+                    "skipped (fix: one tab between cells, no tab inside a cell)",
+                    "row with a wrong number of fields")
+        return None
+    odd = next(((name, _bad_char(row[i], False)) for name, i in layout.columns.items()
+                if i < len(row) and _bad_char(row[i], False)), None)
+    if odd:
+        report.skip(where, f"{odd[0]}: contains {odd[1]}; the row was skipped (fix: remove it)",
+                    "row with a control character")
+        return None
+    cell = {name: row[i] if i < len(row) else "" for name, i in layout.columns.items()}
+    extra = [row[i] for i in sorted(layout.metadata.values()) if i < len(row)] + row[layout.width:]
+    if any(c.strip() for c in extra):
+        report.count("rows with metadata cells (kept)")
+    cell["__meta__"] = "\t".join(extra)
+    return cell
 
 
 def _lines(src: Path) -> list[str]:
@@ -180,7 +207,8 @@ def _position(doc_id: str, seg_id: str) -> int:
 
 
 def _read_row(cell: dict[str, str], at: tuple[str, int], items: dict[tuple[str, ...], Item],
-              key: tuple[str, ...], report: ImportReport) -> None:
+              key: tuple[str, ...]) -> None:
+    """One judgment row joins its item; texts are placed when the item is complete (``_resolve``)."""
     src, number = at
     malformed, side = "", "target"
     try:
@@ -190,27 +218,60 @@ def _read_row(cell: dict[str, str], at: tuple[str, int], items: dict[tuple[str, 
     except TagError as error:  # the error is kept without a location (category and severity are valid)
         target, source = (unicodedata.normalize("NFC", TAG.sub("", cell[c])) for c in ("target", "source"))
         target_spans, source_spans, malformed = [], [], str(error)
-    item = items.setdefault(key, Item(*key, line=number, source=source, target=target, file=src))
-    item.clean += 1
-    problem = ""
-    if (item.target, item.source) != (target, source):
-        problem = f"line {number}: the tag-free source or target differs from line {item.line}"
-    if not problem:
-        error, problem = _error(cell, target_spans, source_spans, number, report)
-        if error is not None:
-            if malformed:
-                error["comment"] = (f"span located: no (malformed <v> tags: {malformed})"
-                                    + (f"; {cell['comment'].strip()}" if cell.get("comment", "").strip() else ""))
-                report.count("span located: no")
-                report.notes.append(f"{src}:{number}: {side}: malformed <v> tags ({malformed}); the error "
-                                    "was kept without a location (span located: no)")
-            item.errors.append(error)
-    if problem and not item.problem:
-        item.problem = problem
+    item = items.setdefault(key, Item(*key, line=number, file=src))
+    item.line = min(item.line, number)
+    item.rows.append(Row(number, target, source, [(s.start, s.end) for s in target_spans],
+                         [(s.start, s.end) for s in source_spans], cell, malformed, side,
+                         metadata_note(cell.get("__meta__", "").split("\t"))))
 
 
-def _error(cell: dict[str, str], target_spans: list[Any], source_spans: list[Any], number: int,
-           report: ImportReport) -> tuple[dict[str, Any] | None, str]:
+def _resolve(item: Item, report: ImportReport, ledger: Ledger) -> None:
+    """The item's source and target (``wmt_rows`` rule) and its errors, in line order."""
+    item.target = canonical([r.target for r in item.rows])
+    item.source = canonical([r.source for r in item.rows])
+    for row in sorted(item.rows, key=lambda r: r.line):
+        spans = _placed(row, item, report, ledger)
+        error, problem = _error(row.cell, spans, row.line, report)
+        if problem and not item.problem:
+            item.problem = problem
+        if error is None:
+            continue
+        if row.note:
+            error["comment"] = (row.note + "; " + error.get("comment", "")).strip("; ")
+        if row.malformed:
+            error["comment"] = (f"span located: no (malformed <v> tags: {row.malformed})"
+                                + (f"; {error['comment']}" if error.get("comment") else ""))
+            report.count("span located: no")
+            report.notes.append(f"{item.file}:{row.line}: {row.side}: malformed <v> tags ({row.malformed}); "
+                                "the error was kept without a location (span located: no)")
+        item.errors.append(error)
+
+
+def _placed(row: Row, item: Item, report: ImportReport, ledger: Ledger
+            ) -> tuple[list[tuple[int, int]], list[tuple[int, int]], str]:
+    """The row's target and source spans in the item's texts; a real mismatch unlocates them."""
+    placed: list[list[tuple[int, int]]] = []
+    lost = ""
+    for side, spans, text, mine in (("target", row.target_spans, item.target, row.target),
+                                    ("source", row.source_spans, item.source, row.source)):
+        delta = shift(mine, text)
+        if delta is None:
+            placed.append([])
+            if spans and not lost:
+                lost = (f"span located: no (the {side} of line {row.line} differs from the "
+                        f"segment's {side} beyond whitespace and Unicode normalisation)")
+        else:
+            placed.append([moved(s, e, delta, len(text)) for s, e in spans])
+    if lost:
+        report.count("span located: no")
+        ledger.unlocated[slug(item.system)] += 1
+        report.notes.append(f"{item.file}:{row.line}: {lost}; the error was kept without a location")
+    return placed[0], placed[1], lost
+
+
+def _error(cell: dict[str, str], spans: tuple[list[tuple[int, int]], list[tuple[int, int]], str],
+           number: int, report: ImportReport) -> tuple[dict[str, Any] | None, str]:
+    target_spans, source_spans, lost = spans
     category, severity = cell["category"].strip(), cell["severity"].strip().lower()
     if NO_ERROR in (category.lower(), severity):
         report.count("no-error rows")
@@ -227,13 +288,15 @@ def _error(cell: dict[str, str], target_spans: list[Any], source_spans: list[Any
     if main.strip().rstrip("!").lower() == "non-translation":  # Google spells it 'Non-translation!'
         error["non_translation"] = True
     if target_spans:
-        error["start"], error["end"] = target_spans[0].start, target_spans[-1].end
+        error["start"], error["end"] = target_spans[0][0], target_spans[-1][1]
         if len(target_spans) > 1:
             error["comment"] = f"{len(target_spans)} <v> spans in one row: stored as the span covering them"
     elif source_spans:
         error["side"] = "source"
-        error["source_start"], error["source_end"] = source_spans[0].start, source_spans[-1].end
+        error["source_start"], error["source_end"] = source_spans[0][0], source_spans[-1][1]
         report.count("errors marked in the source only")
+    elif lost:
+        error["comment"] = lost
     else:
         error["comment"] = "no span marked: zero-width at the start of the target"
         report.count("errors without a span")
@@ -243,12 +306,18 @@ def _error(cell: dict[str, str], target_spans: list[Any], source_spans: list[Any
     return error, ""
 
 
-def _add_item(item: Item, m: WmtMapping, campaign: str, builder: RootBuilder, report: ImportReport) -> str:
+def _add_item(item: Item, m: WmtMapping, campaign: str, builder: RootBuilder, report: ImportReport,
+              ledger: Ledger) -> str:
     """Add one record (and its paragraph and translation); returns the paragraph id, '' if skipped."""
     where = f"{item.file}:{item.line}: system {item.system}, doc {item.doc}, seg {item.seg}, rater {item.rater}"
     report.count("items (system x segment x rater)")
+    ledger.ratings[slug(item.system)] += 1
+    if item.rows:
+        _resolve(item, report, ledger)
     if item.problem:
-        report.skip(where, f"{item.problem}; the whole record was skipped", "record with a malformed row")
+        reason = "record of attention checks only" if not item.rows else "record with a malformed row"
+        report.skip(where, f"{item.problem}; the whole record was skipped", reason)
+        ledger.skip(slug(item.system), reason)
         return ""
     work = slug(m.documents.id_prefix + item.doc)
     known = builder.works.get(work, {}).get("source_lang", builder.pair.split("-")[0])
@@ -259,6 +328,7 @@ def _add_item(item: Item, m: WmtMapping, campaign: str, builder: RootBuilder, re
     why = builder.conflict(system, pid, item.source, item.target)
     if why:
         report.skip(where, f"{why}; the record was skipped", "record contradicting an earlier text")
+        ledger.skip(system, "record contradicting an earlier text")
         return ""
     builder.work(work, _work_card(item.doc, builder.pair, m))
     builder.paragraph(work, item.source, pid)
@@ -270,6 +340,7 @@ def _add_item(item: Item, m: WmtMapping, campaign: str, builder: RootBuilder, re
     if not builder.record(campaign, record, m.annotators.expertise or "professional"):
         report.skip(where, f"rater {annotator} already judged this translation; the first was kept",
                     "repeated judgment")
+        ledger.skip(system, "repeated judgment")
     return pid
 
 

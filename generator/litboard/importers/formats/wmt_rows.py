@@ -1,0 +1,120 @@
+"""Rows of a WMT MQM TSV: attention checks, and one rating's text agreed across its rows.
+
+**Attention checks.** The annotation tool (Anthea / Marot) adds "hands-on-the-wheel" test
+rows beside a rater's real errors: severity ``HOTW-test`` with category ``Found`` or
+``Missed`` (a deliberate error was injected into the text shown). Such a row is a control,
+not a judgment: it is removed alone and counted; its text (which holds the injected error) is
+never compared with the segment. The rating it sits in keeps all its other rows (the tool
+writes a ``No-error`` row when the control was the rating's only row).
+
+**Text matching rule.** Each row repeats the segment with its span marked by ``<v>`` tags.
+Two rows' tag-free texts are the same segment when they are equal after Unicode NFC and
+after removing leading and trailing whitespace (``str.strip``): the tool adds a space when
+a span ends at the segment's end, and exports differ in normalisation. The rating's text is
+the stripped NFC text most of its rows carry (a tie: the smallest), so file order changes
+nothing; spans are moved by the leading whitespace removed and clipped to the text. A row
+whose text still differs keeps its error, unlocated (``span located: no``), and is counted.
+"""
+
+from __future__ import annotations
+
+import json
+import unicodedata
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any
+
+CONTROL_SEVERITIES = frozenset({"hotw-test"})
+CONTROL_CATEGORIES = frozenset({"hotw-test"})
+
+
+def is_control(category: str, severity: str) -> bool:
+    """An attention-check row of the annotation tool (never a judgment)."""
+    return (severity.strip().lower() in CONTROL_SEVERITIES
+            or category.strip().lower() in CONTROL_CATEGORIES)
+
+
+def norm(text: str) -> str:
+    """The text rows are compared by: NFC, without leading and trailing whitespace."""
+    return unicodedata.normalize("NFC", text).strip()
+
+
+def canonical(texts: list[str]) -> str:
+    """The text most rows carry (after ``norm``); a tie goes to the smallest."""
+    counts = Counter(norm(t) for t in texts)
+    return min(counts, key=lambda t: (-counts[t], t))
+
+
+def shift(row_text: str, text: str) -> int | None:
+    """Offset to add to a span of ``row_text`` to land in ``text`` (None: a real mismatch)."""
+    if norm(row_text) != text:
+        return None
+    nfc = unicodedata.normalize("NFC", row_text)
+    return -(len(nfc) - len(nfc.lstrip()))
+
+
+def moved(start: int, end: int, delta: int, length: int) -> tuple[int, int]:
+    """A span moved by ``delta`` and clipped to ``[0, length]``."""
+    return (min(max(start + delta, 0), length), min(max(end + delta, 0), length))
+
+
+def metadata_note(cells: list[str]) -> str:
+    """The rater's note in a Marot metadata cell (JSON with ``note``), else ''."""
+    for cell in cells:
+        text = cell.strip()
+        if text.startswith("{"):
+            try:
+                data = json.loads(text)
+            except ValueError:
+                continue
+            if isinstance(data, dict) and str(data.get("note", "")).strip():
+                return str(data["note"]).strip()
+    return ""
+
+
+@dataclass
+class Row:
+    """One non-control row, parsed (tag-free NFC texts and spans) but not yet placed."""
+
+    line: int
+    target: str
+    source: str
+    target_spans: list[Any]
+    source_spans: list[Any]
+    cell: dict[str, str]
+    malformed: str = ""
+    side: str = "target"
+    note: str = ""
+
+
+@dataclass
+class Ledger:
+    """Per system: ratings read, skipped (by reason), attention-check rows removed, unlocated."""
+
+    ratings: Counter[str] = field(default_factory=Counter)
+    skipped: dict[str, Counter[str]] = field(default_factory=dict)
+    controls: Counter[str] = field(default_factory=Counter)
+    unlocated: Counter[str] = field(default_factory=Counter)
+    variants: list[str] = field(default_factory=list)  # how each file was read
+
+    def skip(self, system: str, reason: str) -> None:
+        self.skipped.setdefault(system, Counter())[reason] += 1
+
+    def notes(self, flag_above: float = 0.01) -> list[str]:
+        """Lines for the dataset card: every skip per system, flagged above ``flag_above``."""
+        lines = []
+        if self.controls:
+            lines.append(f"attention checks removed: {sum(self.controls.values())} HOTW-test rows ("
+                         + ", ".join(f"{s} {n}" for s, n in sorted(self.controls.items()))
+                         + "); each alone, no rating was dropped for one")
+        for system in sorted(self.skipped):
+            n = sum(self.skipped[system].values())
+            share = n / max(self.ratings[system], 1)
+            flag = f" - more than {flag_above:.0%} of its ratings: FLAGGED" if share > flag_above else ""
+            why = "; ".join(f"{k} {r}" for r, k in sorted(self.skipped[system].items()))
+            lines.append(f"skipped ratings, system {system}: {n} of {self.ratings[system]} "
+                         f"({100 * share:.1f} %){flag}: {why}")
+        if self.unlocated:
+            lines.append("errors kept without a location (their row's text differs from the "
+                         "segment's): " + ", ".join(f"{s} {n}" for s, n in sorted(self.unlocated.items())))
+        return lines
