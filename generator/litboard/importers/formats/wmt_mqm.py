@@ -245,6 +245,12 @@ def _resolve(item: Item, report: ImportReport, ledger: Ledger) -> None:
             report.notes.append(f"{item.file}:{row.line}: {row.side}: malformed <v> tags ({row.malformed}); "
                                 "the error was kept without a location (span located: no)")
         item.errors.append(error)
+    item.errors.sort(key=_error_order)  # the file's row order changes nothing
+
+
+def _error_order(error: dict[str, Any]) -> tuple[Any, ...]:
+    return (error["start"], error["end"], error.get("source_start", -1), error.get("source_end", -1),
+            error["category"], error.get("subcategory", ""), error["severity"], error.get("comment", ""))
 
 
 def _placed(row: Row, item: Item, report: ImportReport, ledger: Ledger
@@ -258,8 +264,8 @@ def _placed(row: Row, item: Item, report: ImportReport, ledger: Ledger
         if delta is None:
             placed.append([])
             if spans and not lost:
-                lost = (f"span located: no (the {side} of line {row.line} differs from the "
-                        f"segment's {side} beyond whitespace and Unicode normalisation)")
+                lost = (f"span located: no (its row's {side} differs from the segment's "
+                        "beyond whitespace and Unicode normalisation)")
         else:
             placed.append([moved(s, e, delta, len(text)) for s, e in spans])
     if lost:

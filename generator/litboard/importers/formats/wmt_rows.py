@@ -117,4 +117,4 @@ class Ledger:
         if self.unlocated:
             lines.append("errors kept without a location (their row's text differs from the "
                          "segment's): " + ", ".join(f"{s} {n}" for s, n in sorted(self.unlocated.items())))
-        return lines
+        return lines + self.variants
