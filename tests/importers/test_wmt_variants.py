@@ -47,7 +47,7 @@ def test_the_mapping_offers_every_variant() -> None:
 def test_every_variant_imports_as_published(name: str, tmp_path: Path) -> None:
     out, report = _import(tmp_path, name)
     assert validate([out]).items == []
-    assert f"{name}: read as variant {FILES[name]} " in "\n".join(report.notes)  # type: ignore[attr-defined]
+    assert f"{name}:1: read as variant {FILES[name]} " in "\n".join(report.notes)  # type: ignore[attr-defined]
 
 
 def test_detection_by_header_any_order_and_case() -> None:

@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from ...analysis.mqm_weights import STANDARD, TABLES
 from ...errors import DataError, Problem
 from ...load.ids import long_slug, slug
 from ...load.values import _bad_char
@@ -109,7 +110,7 @@ def _import_file(src: Path, m: WmtMapping, campaign: str, builder: RootBuilder, 
     positions, ledger = state
     builder.pair = m.pair or pair_from_name(src)
     items, order, layout = read_items(src, report, m.variant, ledger)
-    ledger.variants.append(f"{src.name}: read as variant {layout.variant.name} "
+    ledger.variants.append(f"{src.name}:1: read as variant {layout.variant.name} "
                            f"({layout.variant.year}; chosen by {layout.how})")
     campaign = campaign or default_id(src)
     builder.campaign(campaign, {"title": m.title or file_title(src.name), "scheme": "mqm",
@@ -123,6 +124,9 @@ def _import_file(src: Path, m: WmtMapping, campaign: str, builder: RootBuilder, 
             positions[pid] = order[(item.doc, item.seg)]
             texts.append(item.source)
     builder.campaigns[campaign]["mqm"] = _typology(category_names(builder.records[campaign]))
+    table = TABLES[layout.variant.weights]
+    if table != STANDARD:  # the release defines its own weights: the campaign declares them
+        builder.campaigns[campaign]["mqm"]["weights"] = dict(table)
     _check_pair(builder.pair, texts, report)
 
 
