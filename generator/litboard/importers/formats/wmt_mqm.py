@@ -157,8 +157,12 @@ def read_items(src: Path, report: ImportReport, chosen: str = "", ledger: Ledger
         if not any(cell.strip() for cell in row):
             continue
         report.count("rows")
+        at = layout.columns["system"]
+        system = slug(row[at]) if at < len(row) and row[at].strip() else "(no system)"
+        ledger.rows[system] += 1
         cell = _cells(row, layout, f"{src}:{number}", report)
-        if cell is None:
+        if isinstance(cell, str):
+            ledger.skip_row(system, cell)
             continue
         order[(cell["doc"], cell["seg_id"])] = _position(cell["doc_id"], cell["seg_id"])
         key = (cell["system"], cell["doc"], cell["seg_id"], cell["rater"])
@@ -175,19 +179,19 @@ def read_items(src: Path, report: ImportReport, chosen: str = "", ledger: Ledger
     return items, order, layout
 
 
-def _cells(row: list[str], layout: Layout, where: str, report: ImportReport) -> dict[str, str] | None:
-    """Column -> cell of one row (metadata: ``__meta__``), or None when the row is skipped."""
+def _cells(row: list[str], layout: Layout, where: str, report: ImportReport) -> dict[str, str] | str:
+    """Column -> cell of one row (metadata: ``__meta__``), or why the row is skipped."""
     if len(row) < layout.needed():
         report.skip(where, f"fields: has {len(row)} fields, the header {layout.width}; the row was "
                     "skipped (fix: one tab between cells, no tab inside a cell)",
                     "row with a wrong number of fields")
-        return None
+        return "row with a wrong number of fields"
     odd = next(((name, _bad_char(row[i], False)) for name, i in layout.columns.items()
                 if i < len(row) and _bad_char(row[i], False)), None)
     if odd:
         report.skip(where, f"{odd[0]}: contains {odd[1]}; the row was skipped (fix: remove it)",
                     "row with a control character")
-        return None
+        return "row with a control character"
     cell = {name: row[i] if i < len(row) else "" for name, i in layout.columns.items()}
     extra = [row[i] for i in sorted(layout.metadata.values()) if i < len(row)] + row[layout.width:]
     if any(c.strip() for c in extra):

@@ -96,9 +96,14 @@ class Ledger:
     controls: Counter[str] = field(default_factory=Counter)
     unlocated: Counter[str] = field(default_factory=Counter)
     variants: list[str] = field(default_factory=list)  # how each file was read
+    rows: Counter[str] = field(default_factory=Counter)  # data rows per system
+    rows_skipped: dict[str, Counter[str]] = field(default_factory=dict)
 
     def skip(self, system: str, reason: str) -> None:
         self.skipped.setdefault(system, Counter())[reason] += 1
+
+    def skip_row(self, system: str, reason: str) -> None:
+        self.rows_skipped.setdefault(system, Counter())[reason] += 1
 
     def notes(self, flag_above: float = 0.01) -> list[str]:
         """Lines for the dataset card: every skip per system, flagged above ``flag_above``."""
@@ -107,14 +112,20 @@ class Ledger:
             lines.append(f"attention checks removed: {sum(self.controls.values())} HOTW-test rows ("
                          + ", ".join(f"{s} {n}" for s, n in sorted(self.controls.items()))
                          + "); each alone, no rating was dropped for one")
-        for system in sorted(self.skipped):
-            n = sum(self.skipped[system].values())
-            share = n / max(self.ratings[system], 1)
-            flag = f" - more than {flag_above:.0%} of its ratings: FLAGGED" if share > flag_above else ""
-            why = "; ".join(f"{k} {r}" for r, k in sorted(self.skipped[system].items()))
-            lines.append(f"skipped ratings, system {system}: {n} of {self.ratings[system]} "
-                         f"({100 * share:.1f} %){flag}: {why}")
+        for what, skipped, of in (("ratings", self.skipped, self.ratings),
+                                  ("rows", self.rows_skipped, self.rows)):
+            lines += [_skip_line(what, system, skipped[system], of[system], flag_above)
+                      for system in sorted(skipped)]
         if self.unlocated:
             lines.append("errors kept without a location (their row's text differs from the "
                          "segment's): " + ", ".join(f"{s} {n}" for s, n in sorted(self.unlocated.items())))
         return lines + self.variants
+
+
+def _skip_line(what: str, system: str, reasons: Counter[str], total: int, flag_above: float) -> str:
+    """'skipped ratings, system X: n of N (p %)[ - FLAGGED]: k reason; ...'."""
+    n = sum(reasons.values())
+    share = n / max(total, 1)
+    flag = f" - more than {flag_above:.0%} of its {what}: FLAGGED" if share > flag_above else ""
+    why = "; ".join(f"{k} {r}" for r, k in sorted(reasons.items()))
+    return f"skipped {what}, system {system}: {n} of {total} ({100 * share:.1f} %){flag}: {why}"
