@@ -39,7 +39,7 @@ from ..core.mapping import WmtMapping, load_mapping
 from ..core.mapping_common import SystemSettings
 from ..core.root_builder import RootBuilder, category_names
 from .wmt_names import doc_title, file_title
-from .wmt_rows import Ledger, Row, canonical, is_control, metadata_note, moved, shift
+from .wmt_rows import Ledger, Row, canonical, error_order, is_control, metadata_note, moved, shift
 from .wmt_variants import Layout, detect
 
 # What the importer skips and why (printed by `litboard import wmt-mqm --help`).
@@ -124,7 +124,7 @@ def _import_file(src: Path, m: WmtMapping, campaign: str, builder: RootBuilder, 
             positions[pid] = order[(item.doc, item.seg)]
             texts.append(item.source)
     builder.campaigns[campaign]["mqm"] = _typology(category_names(builder.records[campaign]))
-    table = TABLES[layout.variant.weights]
+    table = m.weights or TABLES[layout.variant.weights]  # the mapping's, else the release's
     if table != STANDARD:  # the release defines its own weights: the campaign declares them
         builder.campaigns[campaign]["mqm"]["weights"] = dict(table)
     _check_pair(builder.pair, texts, report)
@@ -253,12 +253,7 @@ def _resolve(item: Item, report: ImportReport, ledger: Ledger) -> None:
             report.notes.append(f"{item.file}:{row.line}: {row.side}: malformed <v> tags ({row.malformed}); "
                                 "the error was kept without a location (span located: no)")
         item.errors.append(error)
-    item.errors.sort(key=_error_order)  # the file's row order changes nothing
-
-
-def _error_order(error: dict[str, Any]) -> tuple[Any, ...]:
-    return (error["start"], error["end"], error.get("source_start", -1), error.get("source_end", -1),
-            error["category"], error.get("subcategory", ""), error["severity"], error.get("comment", ""))
+    item.errors.sort(key=error_order)  # the file's row order changes nothing
 
 
 def _placed(row: Row, item: Item, report: ImportReport, ledger: Ledger

@@ -58,6 +58,12 @@ def moved(start: int, end: int, delta: int, length: int) -> tuple[int, int]:
     return (min(max(start + delta, 0), length), min(max(end + delta, 0), length))
 
 
+def error_order(error: dict[str, Any]) -> tuple[Any, ...]:
+    """The order of one record's errors: by place, then label (not by the file's row order)."""
+    return (error["start"], error["end"], error.get("source_start", -1), error.get("source_end", -1),
+            error["category"], error.get("subcategory", ""), error["severity"], error.get("comment", ""))
+
+
 def metadata_note(cells: list[str]) -> str:
     """The rater's note in a Marot metadata cell (JSON with ``note``), else ''."""
     for cell in cells:
