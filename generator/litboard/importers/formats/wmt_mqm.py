@@ -22,8 +22,6 @@ from __future__ import annotations
 
 import csv
 import re
-import unicodedata
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -31,15 +29,15 @@ from ...analysis.mqm_weights import STANDARD, TABLES
 from ...errors import DataError, Problem
 from ...load.ids import long_slug, slug
 from ...load.values import _bad_char
-from ...spans.tags import TagError, parse_tags
-from ...typology import SEVERITIES, allowed_categories
+from ...typology import allowed_categories
 from .. import ImportReport
 from ..core.inputs import dataset_card, default_id, files_title, input_files, namespace_ids, utf8_text
 from ..core.mapping import WmtMapping, load_mapping
 from ..core.mapping_common import SystemSettings
 from ..core.root_builder import RootBuilder, category_names
 from .wmt_names import doc_title, file_title
-from .wmt_rows import Ledger, Row, canonical, error_order, is_control, metadata_note, moved, shift
+from .wmt_items import Item, read_row, resolve
+from .wmt_rows import Ledger, is_control
 from .wmt_variants import Layout, detect
 
 # What the importer skips and why (printed by `litboard import wmt-mqm --help`).
@@ -51,28 +49,9 @@ SKIPS: tuple[tuple[str, str], ...] = (
      "or the same rater judging the translation twice"),
 )
 
-NO_ERROR = "no-error"
-TAG = re.compile(r"</?v>")
 # ISO 639-1 codes of WMT language pairs, to read 'zhen' in a file name as zh-en.
 WMT_LANGS = {"cs", "de", "en", "es", "et", "fi", "fr", "gu", "ha", "he", "hi", "hr", "is", "ja",
              "kk", "km", "lt", "lv", "pl", "ps", "ro", "ru", "ta", "tr", "uk", "xh", "zh", "zu"}
-
-
-@dataclass
-class Item:
-    """One rater's judgment of one system's segment (its rows; texts set by ``_resolve``)."""
-
-    system: str
-    doc: str
-    seg: str
-    rater: str
-    line: int
-    source: str = ""
-    target: str = ""
-    errors: list[dict[str, Any]] = field(default_factory=list)
-    problem: str = ""
-    file: str = ""       # the TSV file
-    rows: list[Row] = field(default_factory=list)
 
 
 def run(src: Path | list[Path], out: Path, mapping: Path | None = None, namespace: str = "",
@@ -171,7 +150,7 @@ def read_items(src: Path, report: ImportReport, chosen: str = "", ledger: Ledger
             ledger.controls[slug(cell["system"])] += 1
             controls.setdefault(key, (str(src), number))
             continue
-        _read_row(cell, (str(src), number), items, key)
+        read_row(cell, (str(src), number), items, key)
     for key, (file, number) in controls.items():
         if key not in items:  # the tool writes No-error beside a lone control: not the case here
             items[key] = Item(*key, line=number, file=file, problem="it holds only attention-check "
@@ -214,107 +193,6 @@ def _position(doc_id: str, seg_id: str) -> int:
     return 0
 
 
-def _read_row(cell: dict[str, str], at: tuple[str, int], items: dict[tuple[str, ...], Item],
-              key: tuple[str, ...]) -> None:
-    """One judgment row joins its item; texts are placed when the item is complete (``_resolve``)."""
-    src, number = at
-    malformed, side = "", "target"
-    try:
-        target, target_spans = parse_tags(unicodedata.normalize("NFC", cell["target"]), indexed=False)
-        side = "source"
-        source, source_spans = parse_tags(unicodedata.normalize("NFC", cell["source"]), indexed=False)
-    except TagError as error:  # the error is kept without a location (category and severity are valid)
-        target, source = (unicodedata.normalize("NFC", TAG.sub("", cell[c])) for c in ("target", "source"))
-        target_spans, source_spans, malformed = [], [], str(error)
-    item = items.setdefault(key, Item(*key, line=number, file=src))
-    item.line = min(item.line, number)
-    item.rows.append(Row(number, target, source, [(s.start, s.end) for s in target_spans],
-                         [(s.start, s.end) for s in source_spans], cell, malformed, side,
-                         metadata_note(cell.get("__meta__", "").split("\t"))))
-
-
-def _resolve(item: Item, report: ImportReport, ledger: Ledger) -> None:
-    """The item's source and target (``wmt_rows`` rule) and its errors, in line order."""
-    item.target = canonical([r.target for r in item.rows])
-    item.source = canonical([r.source for r in item.rows])
-    for row in sorted(item.rows, key=lambda r: r.line):
-        spans = _placed(row, item, report, ledger)
-        error, problem = _error(row.cell, spans, row.line, report)
-        if problem and not item.problem:
-            item.problem = problem
-        if error is None:
-            continue
-        if row.note:
-            error["comment"] = (row.note + "; " + error.get("comment", "")).strip("; ")
-        if row.malformed:
-            error["comment"] = (f"span located: no (malformed <v> tags: {row.malformed})"
-                                + (f"; {error['comment']}" if error.get("comment") else ""))
-            report.count("span located: no")
-            report.notes.append(f"{item.file}:{row.line}: {row.side}: malformed <v> tags ({row.malformed}); "
-                                "the error was kept without a location (span located: no)")
-        item.errors.append(error)
-    item.errors.sort(key=error_order)  # the file's row order changes nothing
-
-
-def _placed(row: Row, item: Item, report: ImportReport, ledger: Ledger
-            ) -> tuple[list[tuple[int, int]], list[tuple[int, int]], str]:
-    """The row's target and source spans in the item's texts; a real mismatch unlocates them."""
-    placed: list[list[tuple[int, int]]] = []
-    lost = ""
-    for side, spans, text, mine in (("target", row.target_spans, item.target, row.target),
-                                    ("source", row.source_spans, item.source, row.source)):
-        delta = shift(mine, text)
-        if delta is None:
-            placed.append([])
-            if spans and not lost:
-                lost = (f"span located: no (its row's {side} differs from the segment's "
-                        "beyond whitespace and Unicode normalisation)")
-        else:
-            placed.append([moved(s, e, delta, len(text)) for s, e in spans])
-    if lost:
-        report.count("span located: no")
-        ledger.unlocated[slug(item.system)] += 1
-        report.notes.append(f"{item.file}:{row.line}: {lost}; the error was kept without a location")
-    return placed[0], placed[1], lost
-
-
-def _error(cell: dict[str, str], spans: tuple[list[tuple[int, int]], list[tuple[int, int]], str],
-           number: int, report: ImportReport) -> tuple[dict[str, Any] | None, str]:
-    target_spans, source_spans, lost = spans
-    category, severity = cell["category"].strip(), cell["severity"].strip().lower()
-    if NO_ERROR in (category.lower(), severity):
-        report.count("no-error rows")
-        if category.lower() != severity:
-            return None, f"line {number}: category {cell['category']!r} with severity {cell['severity']!r}"
-        return None, ""
-    if severity not in SEVERITIES:
-        return None, f"line {number}: unknown severity {cell['severity']!r} (expected {', '.join(SEVERITIES)})"
-    main, _, sub = category.partition("/")
-    error: dict[str, Any] = {"start": 0, "end": 0, "category": main.strip()}
-    if sub.strip():
-        error["subcategory"] = sub.strip()
-    error["severity"] = severity
-    if main.strip().rstrip("!").lower() == "non-translation":  # Google spells it 'Non-translation!'
-        error["non_translation"] = True
-    if target_spans:
-        error["start"], error["end"] = target_spans[0][0], target_spans[-1][1]
-        if len(target_spans) > 1:
-            error["comment"] = f"{len(target_spans)} <v> spans in one row: stored as the span covering them"
-    elif source_spans:
-        error["side"] = "source"
-        error["source_start"], error["source_end"] = source_spans[0][0], source_spans[-1][1]
-        report.count("errors marked in the source only")
-    elif lost:
-        error["comment"] = lost
-    else:
-        error["comment"] = "no span marked: zero-width at the start of the target"
-        report.count("errors without a span")
-    if cell.get("comment", "").strip():
-        error["comment"] = (cell["comment"].strip() + "; " + error.get("comment", "")).strip("; ")
-    report.count("error rows")
-    return error, ""
-
-
 def _add_item(item: Item, m: WmtMapping, campaign: str, builder: RootBuilder, report: ImportReport,
               ledger: Ledger) -> str:
     """Add one record (and its paragraph and translation); returns the paragraph id, '' if skipped."""
@@ -322,7 +200,7 @@ def _add_item(item: Item, m: WmtMapping, campaign: str, builder: RootBuilder, re
     report.count("items (system x segment x rater)")
     ledger.ratings[slug(item.system)] += 1
     if item.rows:
-        _resolve(item, report, ledger)
+        resolve(item, report, ledger)
     if item.problem:
         reason = "record of attention checks only" if not item.rows else "record with a malformed row"
         report.skip(where, f"{item.problem}; the whole record was skipped", reason)
