@@ -90,7 +90,8 @@ def _mqm_parts(corpus: Corpus) -> Parts:
     mqm, version, parts = mqm[mqm["score"].notna()], corpus.data_version(), _count_parts(corpus, unweighted)
     for cid, group in mqm[~mqm["campaign"].isin(unweighted)].groupby("campaign", sort=True):
         unit = ("error points per 100 source words" if cid in per_words else
-                f"variant {variants[cid]} ({variant_signature(str(variants[cid]), tables.get(cid))})")
+                f"variant {variants[cid]} "
+                f"({variant_signature(str(variants[cid]), tables.get(cid))})")
         label = _label("MQM", campaigns.at[cid, "title"]) + (" per 100 words" if cid in per_words else "")
         split = _by_annotator(group, _llm_annotators(corpus))
         for part, kind, suffix in split:

@@ -58,7 +58,8 @@ def _is_non_translation(errors: pd.DataFrame) -> pd.Series:
     return errors["non_translation"].fillna(False).astype(bool) | (category == "non-translation")
 
 
-def error_weights(errors: pd.DataFrame, variant: str, table: Mapping[str, float] | None = None) -> pd.Series:
+def error_weights(errors: pd.DataFrame, variant: str,
+                  table: Mapping[str, float] | None = None) -> pd.Series:
     """Penalty weight of each error row under ``variant`` ('paper000' or 'wmt'); a wmt
     ``table`` (``mqm_weights``) replaces the standard weights."""
     variant_signature(variant)

@@ -41,14 +41,16 @@ def _part(text: str) -> str:
 
 def rules(table: Mapping[str, float]) -> list[Rule]:
     """A table's keys split into parts, most specific first."""
-    out = [(tuple(_part(p) for p in key.split("/")), float(weight)) for key, weight in table.items()]
+    out = [(tuple(_part(p) for p in key.split("/")), float(weight))
+           for key, weight in table.items()]
     return sorted(out, key=lambda r: (-len(r[0]), r[0][0] == "*", r[0]))
 
 
 def weight(severity: str, category: str, subcategory: str, non_translation: bool,
            table: list[Rule]) -> float:
     """The weight of one error under ``table`` (from ``rules``): the first (most specific) match."""
-    path = (_part(severity), "non-translation" if non_translation else _part(category), _part(subcategory))
+    main = "non-translation" if non_translation else _part(category)
+    path = (_part(severity), main, _part(subcategory))
     for parts, value in table:
         if parts[0] in ("*", path[0]) and parts[1:] == path[1:len(parts)]:
             return value
@@ -56,7 +58,7 @@ def weight(severity: str, category: str, subcategory: str, non_translation: bool
 
 
 def text(table: Mapping[str, float]) -> str:
-    """The table as score_mqm.py writes ``--weights``: 'Major:5 Minor:1 ...', in the table's order."""
+    """The table as score_mqm.py writes ``--weights`` ('Major:5 Minor:1 ...'), in its order."""
     return " ".join(f"{key}:{value:g}" for key, value in table.items())
 
 
@@ -70,6 +72,7 @@ def declared(cards: Mapping[str, Mapping[str, object]]) -> dict[str, dict[str, f
     return out
 
 
-def table_of(campaign: str, variant: str, tables: Mapping[str, Mapping[str, float]]) -> dict[str, float]:
+def table_of(campaign: str, variant: str,
+             tables: Mapping[str, Mapping[str, float]]) -> dict[str, float]:
     """The table a wmt campaign's scores use: its own, else the standard one."""
     return dict(tables.get(campaign, STANDARD)) if variant == "wmt" else {}

@@ -55,7 +55,8 @@ class ErrorColumnSettings:
 
     def problems(self) -> Iterator[Issue]:
         if self.weights and self.variant != "wmt":
-            yield "weights", "a weight table needs variant wmt", "set variant: wmt, or remove weights"
+            yield ("weights", "a weight table needs variant wmt",
+                   "set variant: wmt, or remove weights")
 
 
 @dataclass

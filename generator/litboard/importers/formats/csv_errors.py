@@ -71,8 +71,8 @@ class ErrorRows:
         if located:
             comment = f"{located}; {comment}" if comment else located
             report.count("span located: no")
-            report.notes.append(f"{where}: " + ("malformed <v> tags" if "malformed" in located else located)
-                                + "; the error was kept without a location")
+            what = "malformed <v> tags" if "malformed" in located else located
+            report.notes.append(f"{where}: {what}; the error was kept without a location")
         record["errors"].append(_error(category, severity, source_spans, target_spans, comment))
         report.count("error rows")
         if severity == UNSPECIFIED:

@@ -121,7 +121,7 @@ def _text(src: Path) -> str:
 
 
 def _wmt_header(header: list[str], src: Path) -> bool:
-    """The header of a google/wmt-mqm-human-evaluation file (its rows may carry unnamed metadata)."""
+    """A google/wmt-mqm-human-evaluation header (its rows may carry unnamed metadata cells)."""
     from ...errors import DataError
     from .wmt_variants import detect
 
@@ -135,7 +135,7 @@ def _wmt_header(header: list[str], src: Path) -> bool:
 def _row(header: list[str], cells: list[str], wmt: bool = False) -> dict[str, str]:
     from ...load.values import _bad_char
 
-    if wmt and len(cells) > len(header):  # a WMT file's unnamed trailing metadata cells (kept aside)
+    if wmt and len(cells) > len(header):  # a WMT file's unnamed trailing metadata: not read
         cells = cells[:len(header)]
     if len(cells) != len(header):
         return {"__bad__": f"has {len(cells)} cells, the header {len(header)}"}

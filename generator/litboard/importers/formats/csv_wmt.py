@@ -32,8 +32,8 @@ def prepare(rows: Rows, m: CsvMapping, report: ImportReport) -> Rows:
     assert m.errors is not None
     kept: Rows = []
     for line, row in rows:
-        if "__bad__" not in row and is_control(row.get(m.errors.category, ""),
-                                               row.get(m.errors.severity, "") if m.errors.severity else ""):
+        severity = row.get(m.errors.severity, "") if m.errors.severity else ""
+        if "__bad__" not in row and is_control(row.get(m.errors.category, ""), severity):
             report.count("attention-check rows removed (HOTW-test)")
             continue
         kept.append((line, row))
@@ -52,7 +52,8 @@ def prepare(rows: Rows, m: CsvMapping, report: ImportReport) -> Rows:
 
 def _key(row: dict[str, str], m: CsvMapping) -> tuple[str, ...]:
     c = m.columns
-    where = row.get(c.paragraph, "").strip() if c.paragraph else norm(_plain(row.get(c.source, ""))[0])
+    where = (row.get(c.paragraph, "").strip() if c.paragraph
+             else norm(_plain(row.get(c.source, ""))[0]))
     return (row.get(c.system, "").strip(), row.get(c.work, "").strip() if c.work else "", where,
             row.get(c.annotator, "").strip())
 

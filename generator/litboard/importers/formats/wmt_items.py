@@ -42,15 +42,15 @@ class Item:
 
 def read_row(cell: dict[str, str], at: tuple[str, int], items: dict[tuple[str, ...], Item],
               key: tuple[str, ...]) -> None:
-    """One judgment row joins its item; texts are placed when the item is complete (``_resolve``)."""
+    """One judgment row joins its item; texts are placed when the item is complete (``resolve``)."""
     src, number = at
     malformed, side = "", "target"
     try:
-        target, target_spans = parse_tags(unicodedata.normalize("NFC", cell["target"]), indexed=False)
+        target, target_spans = parse_tags(_nfc(cell["target"]), indexed=False)
         side = "source"
-        source, source_spans = parse_tags(unicodedata.normalize("NFC", cell["source"]), indexed=False)
-    except TagError as error:  # the error is kept without a location (category and severity are valid)
-        target, source = (unicodedata.normalize("NFC", TAG.sub("", cell[c])) for c in ("target", "source"))
+        source, source_spans = parse_tags(_nfc(cell["source"]), indexed=False)
+    except TagError as error:  # the error is kept without a location (its label is valid)
+        target, source = (_nfc(TAG.sub("", cell[c])) for c in ("target", "source"))
         target_spans, source_spans, malformed = [], [], str(error)
     item = items.setdefault(key, Item(*key, line=number, file=src))
     item.line = min(item.line, number)
@@ -76,8 +76,9 @@ def resolve(item: Item, report: ImportReport, ledger: Ledger) -> None:
             error["comment"] = (f"span located: no (malformed <v> tags: {row.malformed})"
                                 + (f"; {error['comment']}" if error.get("comment") else ""))
             report.count("span located: no")
-            report.notes.append(f"{item.file}:{row.line}: {row.side}: malformed <v> tags ({row.malformed}); "
-                                "the error was kept without a location (span located: no)")
+            report.notes.append(f"{item.file}:{row.line}: {row.side}: malformed <v> tags "
+                                f"({row.malformed}); the error was kept without a location "
+                                "(span located: no)")
         item.errors.append(error)
     item.errors.sort(key=error_order)  # the file's row order changes nothing
 
@@ -100,7 +101,8 @@ def _placed(row: Row, item: Item, report: ImportReport, ledger: Ledger
     if lost:
         report.count("span located: no")
         ledger.unlocated[slug(item.system)] += 1
-        report.notes.append(f"{item.file}:{row.line}: {lost}; the error was kept without a location")
+        report.notes.append(f"{item.file}:{row.line}: {lost}; the error was kept without a "
+                            "location")
     return placed[0], placed[1], lost
 
 
@@ -111,10 +113,12 @@ def _error(cell: dict[str, str], spans: tuple[list[tuple[int, int]], list[tuple[
     if NO_ERROR in (category.lower(), severity):
         report.count("no-error rows")
         if category.lower() != severity:
-            return None, f"line {number}: category {cell['category']!r} with severity {cell['severity']!r}"
+            return None, (f"line {number}: category {cell['category']!r} with severity "
+                          f"{cell['severity']!r}")
         return None, ""
     if severity not in SEVERITIES:
-        return None, f"line {number}: unknown severity {cell['severity']!r} (expected {', '.join(SEVERITIES)})"
+        return None, (f"line {number}: unknown severity {cell['severity']!r} "
+                      f"(expected {', '.join(SEVERITIES)})")
     main, _, sub = category.partition("/")
     error: dict[str, Any] = {"start": 0, "end": 0, "category": main.strip()}
     if sub.strip():
@@ -125,7 +129,8 @@ def _error(cell: dict[str, str], spans: tuple[list[tuple[int, int]], list[tuple[
     if target_spans:
         error["start"], error["end"] = target_spans[0][0], target_spans[-1][1]
         if len(target_spans) > 1:
-            error["comment"] = f"{len(target_spans)} <v> spans in one row: stored as the span covering them"
+            error["comment"] = (f"{len(target_spans)} <v> spans in one row: stored as the span "
+                                "covering them")
     elif source_spans:
         error["side"] = "source"
         error["source_start"], error["source_end"] = source_spans[0][0], source_spans[-1][1]
@@ -139,3 +144,7 @@ def _error(cell: dict[str, str], spans: tuple[list[tuple[int, int]], list[tuple[
         error["comment"] = (cell["comment"].strip() + "; " + error.get("comment", "")).strip("; ")
     report.count("error rows")
     return error, ""
+
+
+def _nfc(text: str) -> str:
+    return unicodedata.normalize("NFC", text)

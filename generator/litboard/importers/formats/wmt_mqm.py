@@ -67,7 +67,8 @@ def run(src: Path | list[Path], out: Path, mapping: Path | None = None, namespac
     positions: dict[str, int] = {}
     ledger = Ledger()
     for f in files:
-        _import_file(f, m, m.campaign if len(files) == 1 else "", builder, report, (positions, ledger))
+        campaign = m.campaign if len(files) == 1 else ""
+        _import_file(f, m, campaign, builder, report, (positions, ledger))
     report.notes.extend(ledger.notes())
     for rows in builder.paragraphs.values():  # index = position in the doc, not first appearance
         rows.sort(key=lambda r: (positions[r["id"]], r["id"]))
@@ -158,7 +159,8 @@ def read_items(src: Path, report: ImportReport, chosen: str = "", ledger: Ledger
     return items, order, layout
 
 
-def _cells(row: list[str], layout: Layout, where: str, report: ImportReport) -> dict[str, str] | str:
+def _cells(row: list[str], layout: Layout, where: str,
+           report: ImportReport) -> dict[str, str] | str:
     """Column -> cell of one row (metadata: ``__meta__``), or why the row is skipped."""
     if len(row) < layout.needed():
         report.skip(where, f"fields: has {len(row)} fields, the header {layout.width}; the row was "
@@ -202,7 +204,8 @@ def _add_item(item: Item, m: WmtMapping, campaign: str, builder: RootBuilder, re
     if item.rows:
         resolve(item, report, ledger)
     if item.problem:
-        reason = "record of attention checks only" if not item.rows else "record with a malformed row"
+        reason = ("record of attention checks only" if not item.rows
+                  else "record with a malformed row")
         report.skip(where, f"{item.problem}; the whole record was skipped", reason)
         ledger.skip(slug(item.system), reason)
         return ""

@@ -60,8 +60,9 @@ def moved(start: int, end: int, delta: int, length: int) -> tuple[int, int]:
 
 def error_order(error: dict[str, Any]) -> tuple[Any, ...]:
     """The order of one record's errors: by place, then label (not by the file's row order)."""
-    return (error["start"], error["end"], error.get("source_start", -1), error.get("source_end", -1),
-            error["category"], error.get("subcategory", ""), error["severity"], error.get("comment", ""))
+    return (error["start"], error["end"], error.get("source_start", -1),
+            error.get("source_end", -1), error["category"], error.get("subcategory", ""),
+            error["severity"], error.get("comment", ""))
 
 
 def metadata_note(cells: list[str]) -> str:
@@ -124,7 +125,8 @@ class Ledger:
                       for system in sorted(skipped)]
         if self.unlocated:
             lines.append("errors kept without a location (their row's text differs from the "
-                         "segment's): " + ", ".join(f"{s} {n}" for s, n in sorted(self.unlocated.items())))
+                         "segment's): "
+                         + ", ".join(f"{s} {n}" for s, n in sorted(self.unlocated.items())))
         return lines + self.variants
 
 

@@ -9,7 +9,8 @@ annotation tool's attention checks, and in how the release weighs its categories
 | newstest2020 | 2020 | ``mqm_newstest2020_{ende,zhen}.tsv``, ``.source-errors.tsv`` | 2020 layout |
 | newstest2021 | 2021 | ``mqm_newstest2021_*.tsv``, TED: ``mqm_ted_*.tsv`` | 2020 layout |
 | generalMT2022 | 2022 | ``mqm_generalMT2022_*.tsv`` (HOTW-test rows) | 2020 layout |
-| generalMT2023 | 2023 | ``mqm_generalMT2023_*.tsv``, ``sxs_mqm_generalMT2023_*.3ratingsPerSegment.tsv`` | Marot layout |
+| generalMT2023 | 2023 | ``mqm_generalMT2023_*.tsv``, side by side: | Marot layout |
+| | | ``sxs_mqm_generalMT2023_*.3ratingsPerSegment.tsv`` | |
 | generalMT2024 | 2024 | ``mqm_generalMT2024_*.tsv`` | Marot layout |
 
 2020 layout: ``system doc doc_id seg_id rater source target category severity [comment]``.
@@ -33,7 +34,8 @@ from pathlib import Path
 from ...errors import DataError, Problem
 
 # The columns every variant has, under litboard's names.
-REQUIRED = ("system", "doc", "doc_id", "seg_id", "rater", "source", "target", "category", "severity")
+REQUIRED = ("system", "doc", "doc_id", "seg_id", "rater", "source", "target", "category",
+            "severity")
 LAYOUT_2020 = REQUIRED
 LAYOUT_MAROT = ("system", "doc", "docsegid", "globalsegid", "rater", "source", "target", "category",
                 "severity")
@@ -53,7 +55,8 @@ class Variant:
 
 
 VARIANTS: tuple[Variant, ...] = (
-    Variant("newstest2020", 2020, LAYOUT_2020, "mqm_newstest2020_{pair}.tsv (and .source-errors.tsv)",
+    Variant("newstest2020", 2020, LAYOUT_2020,
+            "mqm_newstest2020_{pair}.tsv (and .source-errors.tsv)",
             "wmt", "WMT20 news; system names carry a submission number (Online-A.1574)"),
     Variant("newstest2021", 2021, LAYOUT_2020, "mqm_newstest2021_{pair}.tsv, mqm_ted_{pair}.tsv",
             "wmt", "WMT21 news and the TED talks test suite"),
@@ -96,7 +99,8 @@ def detect(header: list[str], src: Path, chosen: str = "") -> Layout:
         missing = [c for c in best if c not in names]
         raise DataError([Problem(str(src), 1, "header", f"missing columns: {', '.join(missing)}",
                                  "use a header of google/wmt-mqm-human-evaluation: "
-                                 + " or ".join(" ".join(_shown(lay)) for lay in (LAYOUT_2020, LAYOUT_MAROT))
+                                 + " or ".join(" ".join(_shown(lay))
+                                               for lay in (LAYOUT_2020, LAYOUT_MAROT))
                                  + " [comment or metadata]")])
     layout = layouts[0]
     columns = {ALIASES.get(c, c): names.index(c) for c in layout}
@@ -116,8 +120,9 @@ def _variant(layout: tuple[str, ...], src: Path, chosen: str) -> tuple[Variant, 
     if chosen:
         named = next((v for v in VARIANTS if v.name == chosen), None)
         if named is None or named not in fits:
-            raise DataError([Problem(str(src), 1, "variant", f"the mapping's variant {chosen!r} does "
-                                     "not have this file's columns",
+            raise DataError([Problem(str(src), 1, "variant",
+                                     f"the mapping's variant {chosen!r} does not have this "
+                                     "file's columns",
                                      "use one of: " + ", ".join(v.name for v in fits))])
         return named, "the mapping's variant"
     found = _RELEASE.search(src.name)
@@ -128,4 +133,5 @@ def _variant(layout: tuple[str, ...], src: Path, chosen: str) -> tuple[Variant, 
         if named is not None:
             return named, "the header and the file name"
     return fits[0], (f"the header (the file name names no release of this layout; set "
-                     f"'variant:' in the mapping to choose one of {', '.join(v.name for v in fits)})")
+                     "'variant:' in the mapping to choose one of "
+                     f"{', '.join(v.name for v in fits)})")
