@@ -1,21 +1,26 @@
 """``litboard import wmt-mqm FILE.tsv --out DST [--mapping MAP.yaml]``: WMT expert MQM TSV.
 
-The TSV (google/wmt-mqm-human-evaluation) has the header ``system doc doc_id seg_id rater
-source target category severity [comment]`` and one row per error: the span is marked with
+Every release of google/wmt-mqm-human-evaluation is read as published: the header decides the
+layout and the file name the release (``wmt_variants``: 2020 layout ``system doc doc_id seg_id
+rater source target category severity [comment]``, Marot layout with ``docSegId globalSegId``
+and a metadata column, which may be unnamed). One row per error: the span is marked with
 ``<v>…</v>`` inside the full target (or, for omissions and source errors, inside the source);
-an error-free segment is one row with category and severity ``No-error``.
+an error-free segment is one row with category and severity ``No-error``. Attention checks
+(``HOTW-test``) are removed alone and counted (``wmt_rows``).
 
 Written: one work per doc, one paragraph per segment (id ``<doc>-<seg_id>``, index from the
 segment order), one system per WMT system (``ref*``/``human*`` = human translations), one
-MQM campaign (variant ``wmt``) with one record per (system, segment, rater) and offsets in
-code points of the tag-free NFC target. An error marked only in the source is stored with
-``side: source`` and its source offsets (``source_start``/``source_end``; ``start``/``end``
-stay a zero-width target span at 0), and the reader shows it on the source text. A row with
-malformed ``<v>`` tags keeps its error (category, severity, comment) without a location: a
-zero-width span at 0 whose comment says "span located: no", counted in the summary. A row
-with the wrong number of fields or a control character is skipped; other malformed rows drop
-their record. Every skip names the file and line; a file without any usable row is left out
-(said so), and when nothing at all can be imported the import stops, listing the first lines.
+MQM campaign (variant ``wmt``; weights: the mapping's, else the release's when it is not WMT's
+standard table) with one record per (system, segment, rater) and offsets in code points of the
+tag-free NFC target. An error marked only in the source is stored with ``side: source`` and
+its source offsets (``source_start``/``source_end``; ``start``/``end`` stay a zero-width
+target span at 0), and the reader shows it on the source text. A row with malformed ``<v>``
+tags, or whose text is not the rating's (``wmt_rows``' matching rule), keeps its error without
+a location: a zero-width span at 0 whose comment says "span located: no", counted. A row with
+too few fields or a control character is skipped; other malformed rows drop their record. Every
+skip names the file and line and is counted per system in the dataset card (``Ledger``); a
+file without any usable row is left out (said so), and when nothing at all can be imported the
+import stops, listing the first lines. The file's row order changes nothing.
 """
 
 from __future__ import annotations
@@ -42,11 +47,15 @@ from .wmt_variants import Layout, detect
 
 # What the importer skips and why (printed by `litboard import wmt-mqm --help`).
 SKIPS: tuple[tuple[str, str], ...] = (
-    ("a row", "it has more or fewer fields than the header, or a control character"),
-    ("nothing", "an error with malformed <v> tags is kept without a location ('span located: no')"),
+    ("a row", "it has fewer fields than the columns read, or a control character (cells beyond "
+     "the header are metadata, kept)"),
+    ("an attention-check row (HOTW-test)", "removed alone and counted; its rating keeps its other "
+     "rows"),
+    ("nothing", "an error with malformed <v> tags, or on a text other than the rating's (beyond "
+     "whitespace and Unicode normalisation), is kept without a location ('span located: no')"),
     ("a record (system x segment x rater)", "an unknown severity, a No-error row with a real "
-     "category, a tag-free text differing between its rows, texts contradicting an earlier record, "
-     "or the same rater judging the translation twice"),
+     "category, only attention-check rows, texts contradicting an earlier record, or the same "
+     "rater judging the translation twice"),
 )
 
 # ISO 639-1 codes of WMT language pairs, to read 'zhen' in a file name as zh-en.
