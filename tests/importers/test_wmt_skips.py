@@ -59,3 +59,22 @@ def test_attention_checks_are_counted_per_system_on_the_dataset_page(tmp_path: P
     page = render("dataset_intro.html.j2", intro=intro(load([out])))
     assert ("attention checks removed: 2 HOTW-test rows (sysa 1, sysb 1); each alone, no rating was "
             "dropped for one") in page
+
+
+def test_the_counts_are_data_too(tmp_path: Path) -> None:
+    """dataset.yaml import_skips: the same counts as the notes, for pages and downloads."""
+    from litboard.load.read import validate
+
+    _notes(tmp_path, _rows("sysA", 99, 1) + _rows("sysB", 98, 2))
+    assert validate([tmp_path / "root"]).items == []
+    card = yaml.safe_load((tmp_path / "root" / "corpus" / "dataset.yaml").read_text(encoding="utf-8"))
+    assert card["import_skips"] == [
+        {"system": "sysa", "unit": "ratings", "n": 1, "of": 100,
+         "reasons": {"record with a malformed row": 1}, "flagged": False},
+        {"system": "sysb", "unit": "ratings", "n": 2, "of": 100,
+         "reasons": {"record with a malformed row": 2}, "flagged": True}]
+    out = tmp_path / "hotw"
+    get("wmt-mqm")(FIXTURES / "mqm_generalMT2022_zhen.tsv", out)
+    card = yaml.safe_load((out / "corpus" / "dataset.yaml").read_text(encoding="utf-8"))
+    assert card["import_skips"] == [{"system": "sysa", "unit": "attention-check rows", "n": 1},
+                                    {"system": "sysb", "unit": "attention-check rows", "n": 1}]

@@ -88,6 +88,8 @@ def run(src: Path | list[Path], out: Path, mapping: Path | None = None, namespac
     dataset_id, prefix = namespace_ids(m.dataset, namespace, prefix_ids, files)
     card = dataset_card(m.dataset, dataset_id, files, report.notes,
                         file_title(files[0].name) if len(files) == 1 else files_title("WMT expert MQM", files))
+    if ledger.table():
+        card["import_skips"] = ledger.table()
     builder.prefix = prefix
     builder.write(out, card, report, files)
     return report

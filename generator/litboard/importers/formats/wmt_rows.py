@@ -112,6 +112,10 @@ class Ledger:
     def skip_row(self, system: str, reason: str) -> None:
         self.rows_skipped.setdefault(system, Counter())[reason] += 1
 
+    def table(self, flag_above: float = 0.01) -> list[dict[str, Any]]:
+        """The same counts as ``notes``, as data (dataset.yaml ``import_skips``)."""
+        return _rows_of(self, flag_above)
+
     def notes(self, flag_above: float = 0.01) -> list[str]:
         """Lines for the dataset card: every skip per system, flagged above ``flag_above``."""
         lines = []
@@ -128,6 +132,21 @@ class Ledger:
                          "segment's): "
                          + ", ".join(f"{s} {n}" for s, n in sorted(self.unlocated.items())))
         return lines + self.variants
+
+
+def _rows_of(ledger: "Ledger", flag_above: float) -> list[dict[str, Any]]:
+    rows: list[dict[str, Any]] = []
+    for unit, skipped, of in (("ratings", ledger.skipped, ledger.ratings),
+                              ("rows", ledger.rows_skipped, ledger.rows)):
+        for system in sorted(skipped):
+            n = sum(skipped[system].values())
+            rows.append({"system": system, "unit": unit, "n": n, "of": of[system],
+                         "reasons": dict(sorted(skipped[system].items())),
+                         "flagged": n / max(of[system], 1) > flag_above})
+    for unit, counts in (("attention-check rows", ledger.controls),
+                         ("unlocated errors", ledger.unlocated)):
+        rows += [{"system": s, "unit": unit, "n": n} for s, n in sorted(counts.items())]
+    return rows
 
 
 def _skip_line(what: str, system: str, reasons: Counter[str], total: int, flag_above: float) -> str:
