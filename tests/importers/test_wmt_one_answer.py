@@ -86,3 +86,11 @@ def test_csv_and_wmt_mqm_agree_on_every_variant(name: str, tmp_path: Path) -> No
         random.Random(seed).shuffle(rows)
         shuffled = _both(tmp_path / f"s{seed}", name, "\n".join([header, *rows]) + "\n")
         assert shuffled == (wmt, wmt)
+
+
+def test_a_header_longer_than_its_rows_is_read_by_both(tmp_path: Path) -> None:
+    """A header with a trailing tab (11 fields) over rows of 10 cells: no row is refused."""
+    name = "mqm_generalMT2023_ende.tsv"
+    header, *rows = [line for line in (HERE / name).read_text(encoding="utf-8").split("\n") if line]
+    wmt, csv = _both(tmp_path, name, "\n".join([header + "\t", *rows]) + "\n")
+    assert csv == wmt and len(wmt) == 1 + 3  # the weights, and 3 ratings

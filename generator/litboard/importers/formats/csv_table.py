@@ -120,23 +120,23 @@ def _text(src: Path) -> str:
     return utf8_text(src, "encoding", "save the table as UTF-8 (e.g. 'CSV UTF-8' in a spreadsheet)")
 
 
-def _wmt_header(header: list[str], src: Path) -> bool:
-    """A google/wmt-mqm-human-evaluation header (its rows may carry unnamed metadata cells)."""
+def _wmt_header(header: list[str], src: Path) -> int:
+    """For a google/wmt-mqm-human-evaluation header, the cells a row needs (0: not such a
+    header): its rows may carry unnamed metadata cells, or lack a trailing metadata cell."""
     from ...errors import DataError
     from .wmt_variants import detect
 
     try:
-        detect(header, src)
+        return detect(header, src).needed()
     except DataError:
-        return False
-    return True
+        return 0
 
 
-def _row(header: list[str], cells: list[str], wmt: bool = False) -> dict[str, str]:
+def _row(header: list[str], cells: list[str], wmt: int = 0) -> dict[str, str]:
     from ...load.values import _bad_char
 
-    if wmt and len(cells) > len(header):  # a WMT file's unnamed trailing metadata: not read
-        cells = cells[:len(header)]
+    if wmt and len(cells) >= wmt:  # a WMT file's metadata cells beyond the header: not read
+        cells = (cells + [""] * len(header))[:len(header)]
     if len(cells) != len(header):
         return {"__bad__": f"has {len(cells)} cells, the header {len(header)}"}
     for name, cell in zip(header, cells):
