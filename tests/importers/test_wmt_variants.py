@@ -56,6 +56,9 @@ def test_detection_by_header_any_order_and_case() -> None:
     assert layout.variant.name == "generalMT2023" and "names no release" in layout.how
     assert layout.columns["doc_id"] == 6 and layout.columns["seg_id"] == 5 and layout.needed() == 9
     assert detect(header, Path("mqm_generalMT2024_ende.tsv")).variant.name == "generalMT2024"
+    plain = ["system", "doc", "doc_id", "seg_id", "rater", "source", "target", "category", "severity"]
+    assert detect(plain, Path("mqm-ted_zhen.tsv")).variant.name == "newstest2021"
+    assert "names no release" in detect(plain, Path("mqm_uncorrected_ende.tsv")).how
     assert detect(header, Path("x.tsv"), "generalMT2024").variant.name == "generalMT2024"
     with pytest.raises(DataError, match="does not have this file's columns"):
         detect(header, Path("x.tsv"), "newstest2020")

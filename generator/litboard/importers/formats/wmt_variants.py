@@ -70,7 +70,7 @@ VARIANTS: tuple[Variant, ...] = (
             "wmt2023", "WMT24 general MT (Marot layout, metadata '{}'); weights as 2023's"),
 )
 NAMES = tuple(v.name for v in VARIANTS)
-_RELEASE = re.compile(r"(newstest20\d\d|generalmt20\d\d|ted)", re.IGNORECASE)
+_RELEASE = re.compile(r"(?:^|[_.-])(newstest20\d\d|generalmt20\d\d|ted)(?=[_.-]|$)", re.IGNORECASE)
 
 
 @dataclass(frozen=True)
