@@ -17,13 +17,13 @@ from ...load.ids import slug
 from ...spans.tags import TagError, parse_tags
 from ...typology import SEVERITIES
 from .. import ImportReport
-from .wmt_rows import Ledger, Row, canonical, error_order, metadata_note, moved, shift
+from .wmt_rows import Ledger, Row, canonical, error_order, metadata_note, moved, norm, shift
 
 NO_ERROR = "no-error"
 TAG = re.compile(r"</?v>")
 
 
-@dataclass
+@dataclass(slots=True)
 class Item:
     """One rater's judgment of one system's segment (its rows; texts set by ``_resolve``)."""
 
@@ -54,15 +54,21 @@ def read_row(cell: dict[str, str], at: tuple[str, int], items: dict[tuple[str, .
         target_spans, source_spans, malformed = [], [], str(error)
     item = items.setdefault(key, Item(*key, line=number, file=src))
     item.line = min(item.line, number)
+    if item.rows:  # one text object per item, not one per row (a release has a million rows)
+        target = item.rows[0].target if item.rows[0].target == target else target
+        source = item.rows[0].source if item.rows[0].source == source else source
+    label = {k: cell[k] for k in ("category", "severity", "comment") if k in cell}
     item.rows.append(Row(number, target, source, [(s.start, s.end) for s in target_spans],
-                         [(s.start, s.end) for s in source_spans], cell, malformed, side,
+                         [(s.start, s.end) for s in source_spans], label, malformed, side,
                          metadata_note(cell.get("__meta__", "").split("\t"))))
 
 
 def resolve(item: Item, report: ImportReport, ledger: Ledger) -> None:
     """The item's source and target (``wmt_rows`` rule) and its errors, in line order."""
-    item.target = canonical([r.target for r in item.rows])
-    item.source = canonical([r.source for r in item.rows])
+    first = item.rows[0]  # rows with equal texts share one object (read_row): one check each
+    same = all(r.target is first.target and r.source is first.source for r in item.rows)
+    item.target = norm(first.target) if same else canonical([r.target for r in item.rows])
+    item.source = norm(first.source) if same else canonical([r.source for r in item.rows])
     for row in sorted(item.rows, key=lambda r: r.line):
         spans = _placed(row, item, report, ledger)
         error, problem = _error(row.cell, spans, row.line, report)
@@ -100,7 +106,7 @@ def _placed(row: Row, item: Item, report: ImportReport, ledger: Ledger
             placed.append([moved(s, e, delta, len(text)) for s, e in spans])
     if lost:
         report.count("span located: no")
-        ledger.unlocated[slug(item.system)] += 1
+        ledger.unlocated[slug(item.system)] += 1  # rare: no cache needed
         report.notes.append(f"{item.file}:{row.line}: {lost}; the error was kept without a "
                             "location")
     return placed[0], placed[1], lost

@@ -26,6 +26,7 @@ import stops, listing the first lines. The file's row order changes nothing.
 from __future__ import annotations
 
 import csv
+import functools
 import re
 from pathlib import Path
 from typing import Any
@@ -149,7 +150,7 @@ def read_items(src: Path, report: ImportReport, chosen: str = "", ledger: Ledger
             continue
         report.count("rows")
         at = layout.columns["system"]
-        system = slug(row[at]) if at < len(row) and row[at].strip() else "(no system)"
+        system = _slug(row[at]) if at < len(row) and row[at].strip() else "(no system)"
         ledger.rows[system] += 1
         cell = _cells(row, layout, f"{src}:{number}", report)
         if isinstance(cell, str):
@@ -159,7 +160,7 @@ def read_items(src: Path, report: ImportReport, chosen: str = "", ledger: Ledger
         key = (cell["system"], cell["doc"], cell["seg_id"], cell["rater"])
         if is_control(cell["category"], cell["severity"]):
             report.count("attention-check rows removed (HOTW-test)")
-            ledger.controls[slug(cell["system"])] += 1
+            ledger.controls[system] += 1
             controls.setdefault(key, (str(src), number))
             continue
         read_row(cell, (str(src), number), items, key)
@@ -211,20 +212,20 @@ def _add_item(item: Item, m: WmtMapping, campaign: str, builder: RootBuilder, re
     """Add one record (and its paragraph and translation); returns the paragraph id, '' if skipped."""
     where = f"{item.file}:{item.line}: system {item.system}, doc {item.doc}, seg {item.seg}, rater {item.rater}"
     report.count("items (system x segment x rater)")
-    ledger.ratings[slug(item.system)] += 1
+    system = _slug(item.system)
+    ledger.ratings[system] += 1
     if item.rows:
         resolve(item, report, ledger)
     if item.problem:
         reason = ("record of attention checks only" if not item.rows
                   else "record with a malformed row")
         report.skip(where, f"{item.problem}; the whole record was skipped", reason)
-        ledger.skip(slug(item.system), reason)
+        ledger.skip(system, reason)
         return ""
     work = slug(m.documents.id_prefix + item.doc)
     known = builder.works.get(work, {}).get("source_lang", builder.pair.split("-")[0])
     if known != builder.pair.split("-")[0]:  # the same doc name in another source language
         work = slug(f"{m.documents.id_prefix}{item.doc}-{builder.pair.split('-')[0]}")
-    system = slug(item.system)
     pid = builder.paragraph_id(work, item.source, f"{work}-{item.seg}")
     why = builder.conflict(system, pid, item.source, item.target)
     if why:
@@ -243,6 +244,12 @@ def _add_item(item: Item, m: WmtMapping, campaign: str, builder: RootBuilder, re
                     "repeated judgment")
         ledger.skip(system, "repeated judgment")
     return pid
+
+
+@functools.lru_cache(maxsize=4096)
+def _slug(name: str) -> str:
+    """``slug`` of a system name (a file names its systems over and over)."""
+    return slug(name)
 
 
 def _default_system(name: str) -> SystemSettings:

@@ -47,9 +47,9 @@ def canonical(texts: list[str]) -> str:
 
 def shift(row_text: str, text: str) -> int | None:
     """Offset to add to a span of ``row_text`` to land in ``text`` (None: a real mismatch)."""
-    if norm(row_text) != text:
-        return None
     nfc = unicodedata.normalize("NFC", row_text)
+    if nfc.strip() != text:
+        return None
     return -(len(nfc) - len(nfc.lstrip()))
 
 
@@ -79,7 +79,7 @@ def metadata_note(cells: list[str]) -> str:
     return ""
 
 
-@dataclass
+@dataclass(slots=True)
 class Row:
     """One non-control row, parsed (tag-free NFC texts and spans) but not yet placed."""
 
