@@ -13,6 +13,7 @@ import pandas as pd
 from ..model import Corpus
 from ..typology import simple_class
 from .error_counts import per_translation, unweighted_campaigns
+from . import mqm_weights
 from .mqm import mqm_scores, variant_signature
 
 
@@ -84,11 +85,13 @@ def _mqm_parts(corpus: Corpus) -> Parts:
     per_words = frozenset(c for c, d in corpus.campaigns.items()
                           if d.get("mqm", {}).get("normalise") == "words")
     unweighted = set(unweighted_campaigns(corpus.mqm_errors, corpus.campaigns))
-    mqm = mqm_scores(corpus.mqm, corpus.mqm_errors, corpus.paragraphs, variants, per_words)
+    tables = mqm_weights.declared(corpus.campaigns)
+    mqm = mqm_scores(corpus.mqm, corpus.mqm_errors, corpus.paragraphs, variants, per_words, tables)
     mqm, version, parts = mqm[mqm["score"].notna()], corpus.data_version(), _count_parts(corpus, unweighted)
     for cid, group in mqm[~mqm["campaign"].isin(unweighted)].groupby("campaign", sort=True):
         unit = ("error points per 100 source words" if cid in per_words else
-                f"variant {variants[cid]} ({variant_signature(str(variants[cid]))})")
+                f"variant {variants[cid]} "
+                f"({variant_signature(str(variants[cid]), tables.get(cid))})")
         label = _label("MQM", campaigns.at[cid, "title"]) + (" per 100 words" if cid in per_words else "")
         split = _by_annotator(group, _llm_annotators(corpus))
         for part, kind, suffix in split:

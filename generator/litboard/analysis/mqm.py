@@ -15,12 +15,20 @@ Both are returned as *scores* (higher is better, 0 = no error), i.e. the negated
   WMT's "mean segment penalty" is the negation of the mean score.
 
 In ``paper000`` a non-translation error weighs 25 whatever its severity (Sec. 3.2).
+
+The ``wmt`` weights are data (``mqm_weights``): a campaign may declare its own table in
+campaign.yaml (``mqm.weights``, e.g. the generalMT2023 release's, where Source issue and
+Creative Reinterpretation weigh 0); the signature then names that table.
 """
 
 from __future__ import annotations
 
+from typing import Mapping
+
 import numpy as np
 import pandas as pd
+
+from . import mqm_weights
 
 NON_TRANSLATION = 25.0
 KEYS = ["campaign", "system", "pair", "paragraph", "annotator"]
@@ -34,10 +42,13 @@ SIGNATURES = {
 }
 
 
-def variant_signature(variant: str) -> str:
-    """The reproducibility string naming an MQM variant's weights (printed with its scores)."""
+def variant_signature(variant: str, table: Mapping[str, float] | None = None) -> str:
+    """The reproducibility string naming an MQM variant's weights (printed with its scores);
+    ``table``: the weight table a wmt campaign declares (None: the standard one)."""
     if variant not in SIGNATURES:
         raise ValueError(f"unknown MQM variant {variant!r}")
+    if variant == "wmt" and table is not None and dict(table) != mqm_weights.STANDARD:
+        return f"mqm=wmt|weights={mqm_weights.text(table)}|per=segment|cap=none"
     return SIGNATURES[variant]
 
 
@@ -47,9 +58,13 @@ def _is_non_translation(errors: pd.DataFrame) -> pd.Series:
     return errors["non_translation"].fillna(False).astype(bool) | (category == "non-translation")
 
 
-def error_weights(errors: pd.DataFrame, variant: str) -> pd.Series:
-    """Penalty weight of each error row under ``variant`` ('paper000' or 'wmt')."""
+def error_weights(errors: pd.DataFrame, variant: str,
+                  table: Mapping[str, float] | None = None) -> pd.Series:
+    """Penalty weight of each error row under ``variant`` ('paper000' or 'wmt'); a wmt
+    ``table`` (``mqm_weights``) replaces the standard weights."""
     variant_signature(variant)
+    if variant == "wmt" and table is not None:
+        return _table_weights(errors, table)
     severity = errors["severity"].astype(str).str.lower()
     major = severity.isin(["major", "critical"])
     weight = np.select([severity == "minor", major], [1.0, 5.0], 0.0)
@@ -63,6 +78,19 @@ def error_weights(errors: pd.DataFrame, variant: str) -> pd.Series:
     return pd.Series(weight, index=errors.index, dtype=float)
 
 
+def _table_weights(errors: pd.DataFrame, table: Mapping[str, float]) -> pd.Series:
+    """Each error's weight under a declared table (looked up once per distinct label)."""
+    ordered = mqm_weights.rules(table)
+    labels = pd.DataFrame({"severity": errors["severity"].astype(str),
+                           "category": errors["category"].astype(str),
+                           "subcategory": errors["subcategory"].fillna("").astype(str),
+                           "nt": _is_non_translation(errors)}, index=errors.index)
+    cache: dict[tuple[str, str, str, bool], float] = {}
+    values = [cache.setdefault(key, mqm_weights.weight(*key, ordered))
+              for key in labels.itertuples(index=False, name=None)]
+    return pd.Series(values, index=errors.index, dtype=float)
+
+
 def source_words(paragraphs: pd.DataFrame) -> pd.Series:
     """Whitespace-separated words of each source paragraph (NaN when only a snippet is stored)."""
     texts = paragraphs.set_index("paragraph")["text"]
@@ -70,7 +98,8 @@ def source_words(paragraphs: pd.DataFrame) -> pd.Series:
 
 
 def mqm_scores(items: pd.DataFrame, errors: pd.DataFrame, paragraphs: pd.DataFrame,
-               variants: dict[str, str], per_words: frozenset[str] = frozenset()) -> pd.DataFrame:
+               variants: dict[str, str], per_words: frozenset[str] = frozenset(),
+               weights: Mapping[str, Mapping[str, float]] | None = None) -> pd.DataFrame:
     """One row per (campaign, system, pair, paragraph, annotator) with ``score`` and counts.
 
     ``items`` is the ``mqm`` table (one row per annotated translation, also error-free ones),
@@ -83,6 +112,8 @@ def mqm_scores(items: pd.DataFrame, errors: pd.DataFrame, paragraphs: pd.DataFra
     Campaigns in ``per_words`` (campaign.yaml ``mqm.normalise: words``) divide paper000's
     penalty by the paragraph's source words x 100 (error points per 100 source words, paper
     003's scale) instead of by sentences, for texts that have no sentence count.
+
+    ``weights`` maps a wmt campaign to the weight table its card declares (``mqm.weights``).
     """
     out = items[KEYS + ["sentences"]].copy()
     if out.empty:
@@ -93,8 +124,10 @@ def mqm_scores(items: pd.DataFrame, errors: pd.DataFrame, paragraphs: pd.DataFra
     errs = errors.copy()
     errs["variant"] = errs["campaign"].map(variants).fillna("paper000")
     errs["weight"] = 0.0
-    for variant, group in errs.groupby("variant"):
-        errs.loc[group.index, "weight"] = error_weights(group, str(variant))
+    declared = weights or {}
+    for (campaign, variant), group in errs.groupby(["campaign", "variant"]):
+        table = declared.get(str(campaign)) if variant == "wmt" else None
+        errs.loc[group.index, "weight"] = error_weights(group, str(variant), table)
     errs["is_nt"] = errs["weight"] == NON_TRANSLATION
     severity = errs["severity"].astype(str).str.lower()
     errs["is_major"] = severity.isin(["major", "critical"]) & ~errs["is_nt"]

@@ -18,6 +18,7 @@ import pandas as pd
 
 from ..model import Corpus
 from . import agreement as ag
+from . import mqm_weights
 from .mqm import mqm_scores
 from .rounding import format_number
 
@@ -56,7 +57,8 @@ def annotator_scores(corpus: Corpus) -> dict[str, pd.DataFrame]:
     """Per campaign: one score per (annotator, translation) with the annotator's expertise."""
     expertise = corpus.annotators.set_index(["campaign", "annotator"])["expertise"].to_dict()
     variants = corpus.tables["campaigns"].set_index("campaign")["mqm_variant"].to_dict()
-    frames = {"mqm": mqm_scores(corpus.mqm, corpus.mqm_errors, corpus.paragraphs, variants),
+    frames = {"mqm": mqm_scores(corpus.mqm, corpus.mqm_errors, corpus.paragraphs, variants,
+                                weights=mqm_weights.declared(corpus.campaigns)),
               "sqm": corpus.sqm,
               "ruler": corpus.ruler.groupby(["campaign", "system", "pair", "paragraph", "annotator"],
                                             as_index=False)["score"].mean()}

@@ -35,6 +35,11 @@ class ScoreSettings:
     signature: str = setting("Reproducibility signature of a metric (e.g. the sacreBLEU signature).")
 
 
+WEIGHTS_HELP = ("MQM weight table written into the campaign (mqm.weights): 'Severity[/Category"
+                "[/Subcategory]]' -> weight, most specific key wins, '*' = any severity; default: "
+                "WMT's standard table (for wmt-mqm: the table the file's release defines).")
+
+
 @dataclass
 class ErrorColumnSettings:
     category: str = setting("Column with the error category 'Main/Sub' (one row per error, as in "
@@ -46,6 +51,12 @@ class ErrorColumnSettings:
     title: str = setting("Campaign title; default: 'MQM error annotation'.")
     variant: str = setting("Score formula (see the Data format page).", "paper000",
                            choices=("paper000", "wmt"))
+    weights: dict[str, float] = setting(WEIGHTS_HELP + " Only with variant wmt.", {})
+
+    def problems(self) -> Iterator[Issue]:
+        if self.weights and self.variant != "wmt":
+            yield ("weights", "a weight table needs variant wmt",
+                   "set variant: wmt, or remove weights")
 
 
 @dataclass
@@ -78,7 +89,10 @@ class CsvMapping:
             yield "scores", "two score columns have the same campaign id", "set campaign: for each"
 
 
-# --- WMT MQM TSV --------------------------------------------------------------------------
+# --- WMT MQM TSV -------------------------------------------------------------------------
+
+# The release formats of importers/formats/wmt_variants.py (a test checks they agree).
+WMT_VARIANTS = ("newstest2020", "newstest2021", "generalMT2022", "generalMT2023", "generalMT2024")
 
 @dataclass
 class DocumentSettings:
@@ -96,6 +110,9 @@ class WmtMapping:
                         "(mqm_ted_zhen.tsv -> zh-en).", kind="pair")
     campaign: str = setting("Campaign id; default: the file name, slugged.", kind="id")
     title: str = setting("Campaign title; default: from the file name ('mqm_ted_zhen.tsv': 'WMT expert MQM: TED talks, zh-en').")
+    variant: str = setting("Release format (year) of google/wmt-mqm-human-evaluation; default: "
+                           "from the header and the file name.", choices=WMT_VARIANTS)
+    weights: dict[str, float] = setting(WEIGHTS_HELP, {})
     dataset: DatasetSettings = section(DatasetSettings, "The data root written.")
     documents: DocumentSettings = section(DocumentSettings, "The works (WMT docs).")
     annotators: AnnotatorSettings = section(AnnotatorSettings, "The raters.")

@@ -20,6 +20,7 @@ from ...typology import SEVERITIES
 from .. import ImportReport
 from ..core.mapping import CsvMapping
 from ..core.root_builder import RootBuilder, category_names
+from .wmt_rows import error_order
 
 TAG = re.compile(r"</?v>")
 UNSPECIFIED = "unspecified"
@@ -54,6 +55,8 @@ class ErrorRows:
             _, target_spans = parse_tags(cells[1], indexed=False)
         except TagError as error:  # the error is kept without a location
             source_spans, target_spans, located = [], [], f"span located: no (malformed <v> tags: {error})"
+        if not located and row.get("__located__"):  # csv_wmt: the row's text is not the segment's
+            located = str(row["__located__"])
         self.clean[key] = self.clean.get(key, 0) + 1
         category = row.get(m.errors.category, "").strip()
         if not category or category.lower() == "no-error":
@@ -68,7 +71,8 @@ class ErrorRows:
         if located:
             comment = f"{located}; {comment}" if comment else located
             report.count("span located: no")
-            report.notes.append(f"{where}: malformed <v> tags; the error was kept without a location")
+            what = "malformed <v> tags" if "malformed" in located else located
+            report.notes.append(f"{where}: {what}; the error was kept without a location")
         record["errors"].append(_error(category, severity, source_spans, target_spans, comment))
         report.count("error rows")
         if severity == UNSPECIFIED:
@@ -77,10 +81,13 @@ class ErrorRows:
     def finish(self, m: CsvMapping, campaign: str, builder: RootBuilder, report: ImportReport) -> None:
         assert m.errors is not None
         for key, record in self.records.items():
+            record["errors"].sort(key=error_order)  # the file's row order changes nothing
             if not builder.record(campaign, record, m.annotators.expertise):
                 report.skip(self.where[key], "repeated MQM judgment", "repeated mqm judgment")
         builder.campaigns[campaign]["mqm"] = {"variant": m.errors.variant, "typology": "custom",
                                               "categories": category_names(builder.records[campaign])}
+        if m.errors.weights:  # the mapping declares the campaign's weights
+            builder.campaigns[campaign]["mqm"]["weights"] = dict(m.errors.weights)
 
 
 def _error(category: str, severity: str, source_spans: list[Any], target_spans: list[Any],
@@ -90,7 +97,7 @@ def _error(category: str, severity: str, source_spans: list[Any], target_spans: 
     if sub.strip():
         error["subcategory"] = sub.strip()
     error["severity"] = severity
-    if main.strip().lower() == "non-translation":
+    if main.strip().rstrip("!").lower() == "non-translation":  # Google spells it 'Non-translation!'
         error["non_translation"] = True
     if target_spans:
         error["start"], error["end"] = target_spans[0].start, target_spans[-1].end

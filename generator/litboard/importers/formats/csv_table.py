@@ -28,6 +28,7 @@ from ..core.mapping_tables import ScoreSettings
 from ..core.root_builder import RootBuilder
 from ..core.run_steps import finish, start
 from .csv_errors import ErrorRows, untagged
+from .csv_wmt import prepare
 
 DELIMITERS = {",": ",", ";": ";", "tab": "\t"}
 
@@ -58,7 +59,8 @@ def run(src: Path | list[Path], out: Path, mapping: Path | None = None, namespac
     metric_seen: dict[tuple[str, str, str], float] = {}
     errors = ErrorRows()
     for f in files:
-        for line, row in read_rows(f, m):
+        rows = read_rows(f, m)
+        for line, row in (prepare(rows, m, report) if m.errors else rows):
             report.count("rows")
             try:
                 _import_row(row, m, run.dataset_id, builder, (metric_seen, errors, f"{f}:{line}"), report)
@@ -97,6 +99,7 @@ def read_rows(src: Path, m: CsvMapping) -> list[tuple[int, dict[str, str]]]:
                for key, name in needed.items() if name not in header]
     if missing:
         raise DataError(missing)
+    wmt = _wmt_header(header, src)
     rows, start = [], reader.line_num + 1
     while True:
         try:
@@ -108,7 +111,7 @@ def read_rows(src: Path, m: CsvMapping) -> list[tuple[int, dict[str, str]]]:
             start = reader.line_num + 1
             continue
         if any(c.strip() for c in cells):
-            rows.append((start, _row(header, cells)))
+            rows.append((start, _row(header, cells, wmt)))
         start = reader.line_num + 1
     return rows
 
@@ -117,9 +120,23 @@ def _text(src: Path) -> str:
     return utf8_text(src, "encoding", "save the table as UTF-8 (e.g. 'CSV UTF-8' in a spreadsheet)")
 
 
-def _row(header: list[str], cells: list[str]) -> dict[str, str]:
+def _wmt_header(header: list[str], src: Path) -> int:
+    """For a google/wmt-mqm-human-evaluation header, the cells a row needs (0: not such a
+    header): its rows may carry unnamed metadata cells, or lack a trailing metadata cell."""
+    from ...errors import DataError
+    from .wmt_variants import detect
+
+    try:
+        return detect(header, src).needed()
+    except DataError:
+        return 0
+
+
+def _row(header: list[str], cells: list[str], wmt: int = 0) -> dict[str, str]:
     from ...load.values import _bad_char
 
+    if wmt and len(cells) >= wmt:  # a WMT file's metadata cells beyond the header: not read
+        cells = (cells + [""] * len(header))[:len(header)]
     if len(cells) != len(header):
         return {"__bad__": f"has {len(cells)} cells, the header {len(header)}"}
     for name, cell in zip(header, cells):

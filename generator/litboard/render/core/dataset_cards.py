@@ -63,6 +63,17 @@ class DatasetIntro:
     source_commit: str
     notes: list[str]
     submissions: str = ""  # whether the dataset is a track (accepts new systems), or why not
+    weights: tuple[WeightTable, ...] = ()  # the MQM weight table each wmt campaign's scores use
+
+
+@dataclass(frozen=True)
+class WeightTable:
+    """One campaign's MQM weights, as its scores use them (``analysis.mqm_weights``)."""
+
+    campaign: str
+    title: str
+    declared: bool  # False: WMT's standard table (the campaign declares none)
+    rows: tuple[tuple[str, str], ...]  # (key, weight)
 
 
 def web_url(value: object) -> str:
@@ -78,5 +89,21 @@ def intro(corpus: Corpus, submissions: str = "") -> DatasetIntro:
     return DatasetIntro(id=corpus.dataset_id, version=corpus.data_version(),
                         description=str(d.get("description", "")), source_url=web_url(source.get("url")),
                         source_commit=str(source.get("commit", "")), notes=[str(n) for n in d.get("notes", [])],
-                        submissions=submissions)
+                        submissions=submissions, weights=weight_tables(corpus))
+
+
+def weight_tables(corpus: Corpus) -> tuple[WeightTable, ...]:
+    """The weight table of every wmt-variant MQM campaign: the one ``mqm_scores`` applies."""
+    from ...analysis import mqm_weights
+
+    declared = mqm_weights.declared(corpus.campaigns)
+    out = []
+    for cid, card in sorted(corpus.campaigns.items()):
+        mqm = card.get("mqm") or {}
+        if card.get("scheme") != "mqm" or mqm.get("variant") != "wmt":
+            continue
+        table = mqm_weights.table_of(cid, "wmt", declared)
+        out.append(WeightTable(cid, str(card.get("title", cid)), cid in declared,
+                               tuple((key, f"{value:g}") for key, value in table.items())))
+    return tuple(out)
 
