@@ -85,6 +85,6 @@ def markdown_table(rows: list[dict[str, object]] | None = None) -> str:
     truths = [k for k in rows[0] if k not in ("method", "n")]
     head = "| method | n | " + " | ".join(f"p = {t}" for t in truths) + " |"
     rule = "| --- | ---: | " + " | ".join("---:" for _ in truths) + " |"
-    body = [f"| {r['method']} | {r['n']} | " + " | ".join(f"{float(r[t]):.3f}" for t in truths) + " |"
-            for r in rows]
+    body = [f"| {r['method']} | {r['n']} | " + " | ".join(f"{float(r[t]):.3f}" for t in truths)
+            + " |" for r in rows]
     return "\n".join([head, rule, *body])
