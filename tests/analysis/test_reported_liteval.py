@@ -37,8 +37,9 @@ def test_adequacy_params_are_the_liteval_settings() -> None:
         assert set(r["params"]["top"]) == LITEVAL.top
         assert set(r["params"]["others_exclude"]) == LITEVAL.others_exclude
         assert r["params"]["sample"] == LITEVAL.sample and r["params"]["strict"] is True
-    # Table 14, scenario 1: XL and XXL (how the cells were read) and Prometheus 2 (no legible value)
-    assert sum(1 for r in adequacy if r.get("note")) == 15
+    # Table 14, scenario 1: XL and XXL (how the cells were read) and Prometheus 2 (no legible value);
+    # issue 46: the evidence of Table 3's GEMBA Original De-En (and Mean) and Table 14's swapped cells
+    assert sum(1 for r in adequacy if r.get("note")) == 21
 
 
 def test_table_7_ranks_follow_the_means() -> None:

@@ -217,12 +217,12 @@ def test_table_12_post_hoc_flags_the_errors_column_and_the_genre_label(site: Cre
     flagged = table[table["paper"].str.contains("✗")]
     assert sorted(zip(flagged["variable"], flagged["comparison"], flagged["paper"])) == [
         ("pro-cs", "short story – thriller", "0.26 ✗ paper typo; 0.69 ✓"),
-        ("pro-error-points", "HT – MT", "0.000 ✗ unexplained"),
-        ("pro-error-points", "HT – PE", "0.011 ✗ unexplained")]
+        ("pro-error-points", "HT – MT", "0.000 ✗ copied from another cell"),
+        ("pro-error-points", "HT – PE", "0.011 ✗ copied from another cell")]
     ci = table[(table["variable"] == "pro-ci") & (table["by"] == "modality")]
     assert set(ci["method"]) == {"exact"} and ci["paper"].str.endswith("✓").all()
     page = html.unescape(read(site, "statistics.html"))
-    assert "Errors (error points), HT–MT: Table 12 prints 0.000 (unexplained)." in page
+    assert "Errors (error points), HT–MT: Table 12 prints 0.000 (copied from another cell)." in page
     assert [css for css, cells in rows(_section(read(site, "statistics.html"), "posthoc"))].count("lb-disagree") == 3
 
 

@@ -106,7 +106,7 @@ def test_adequacy_disagreements_are_shown(site: Path) -> None:
     cells = flagged[("Table 3 note", "Human > Top systems", "GEMBA-MQM (Original)", "De-En")]
     assert cells[4:] == ["6.7", "13.3", "6.6", "✗ disagrees"]
     notes = [" ".join(li.text_content().split()) for li in _doc(site, "liteval/adequacy.html").xpath("//li")]
-    assert "Reason: unexplained." in notes and any(n.startswith("Reason: paper typo. Scenario 1") for n in notes)
+    assert any(n.startswith("Reason: unexplained. Tried on metric_df.csv") for n in notes) and any(n.startswith("Reason: paper typo. Scenario 1") for n in notes)
     assert ("Table 14 note", "Human > Top systems", "XCOMET-XXL", "En-Zh") in flagged   # note tag
     illegible = [cells for cls, cells in rows if cells[-1] == "? not legible in the paper"]
     assert len(illegible) == 5 and all(c[2] == "Prometheus 2 (7B)" and c[4] == "not legible why" and c[5] for c in illegible)

@@ -52,7 +52,7 @@ def creativity(creativity_release: Path, tmp_path_factory: pytest.TempPathFactor
 @pytest.mark.shared
 def test_creativity_board_cells_over_three_texts_are_greyed_with_n(creativity: Path) -> None:
     doc = lxml.html.fromstring((creativity / "index.html").read_text(encoding="utf-8"))
-    cells = doc.xpath("//table[contains(@class, 'lb-board-table')]//td[contains(@class, 'lb-col')][.//span[@class='lb-ci']]")
+    cells = doc.xpath("//table[contains(@class, 'lb-board-table')]//td[contains(@class, 'lb-col')][.//span[contains(@class, 'lb-ci')]]")
     assert cells
     for cell in cells:
         n = int(cell.xpath(".//a/@title")[0].split()[2])  # "mean over 3 texts"

@@ -116,7 +116,8 @@ def test_table_12_post_hoc_rank_sum_with_holm(compared: pd.DataFrame) -> None:
         ("pro-cs", "genre", "thriller", "short story"): (0.26, 0.689, "disagrees"),
         ("pro-cs", "genre", "short story", "thriller"): (0.69, 0.689, "agrees")}
     reasons = {r for r, d in zip(posthoc["reason"], posthoc["disagrees"]) if d}
-    assert reasons == {"unexplained", "paper typo"}  # the mislabelled genre row is a typo; Errors is not explained
+    # the mislabelled genre row is a typo; the Errors column repeats the CI column (issue 46)
+    assert reasons == {"copied from another cell", "paper typo"}
     typo = _one(compared, "paper 003 Table 12", variable="pro-cs", by="genre", first="thriller",
                 second="short story", stat="p")
     assert typo["reason"] == "paper typo" and "Poem–ShortStory" in typo["note"]

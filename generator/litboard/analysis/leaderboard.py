@@ -115,7 +115,8 @@ def _count_parts(corpus: Corpus, campaigns: set[str]) -> Parts:
             parts.append((part, Column(
                 f"errors:{cid}{suffix}", f"Errors per 100 words ({titles[cid]})", str(cid), False,
                 f"{cid}, error counts, no severities in this release: error spans per 100 source words "
-                f"(CJK sources: per 100 characters), {kind} annotators, data {version}", kind)))
+                f"(CJK sources: per 100 letters, punctuation excluded), {kind} annotators, data {version}",
+                kind)))
     return parts
 
 

@@ -1,4 +1,4 @@
-"""Pairwise preferences: win rates and Bradley-Terry strengths with bootstrap CIs.
+"""Pairwise preferences: win rates and Bradley-Terry strengths with profile-likelihood CIs.
 
 Input has one row per judgment with columns ``a``, ``b`` (system ids) and
 ``preference`` in {"a", "b", "tie"} (as ``model.COLUMNS["pairwise"]``); a tie counts
@@ -156,8 +156,10 @@ def bradley_terry(df: pd.DataFrame, virtual_ties: float = 1.0, n_resamples: int 
     """Bradley-Terry strengths with bootstrap percentile (1 - alpha) CIs over items.
 
     Returns a DataFrame indexed by system, sorted by strength: strength (sums to 1),
-    log_strength (mean 0), log_ci_low / log_ci_high and ci_low / ci_high (percentile
-    intervals of the resampled log-strengths and strengths), comparisons (count), rank.
+    log_strength (mean 0), log_ci_low / log_ci_high and ci_low / ci_high (profile-likelihood
+    intervals under the virtual-ties prior, ``bt_profile``: they hold their level at 0/n and
+    n/n, where a bootstrap interval collapses to a point), ci_method (its name), rank_low /
+    rank_high (percentile intervals of the bootstrap ranks), comparisons (count), rank.
     Call it on one language pair at a time. Resampling draws whole ``item`` groups (all
     judgments of a paragraph together; ``item=None``: single judgments), with
     one counts matrix from ``numpy.random.default_rng(seed)``; all resamples are fitted
@@ -182,14 +184,37 @@ def bradley_terry(df: pd.DataFrame, virtual_ties: float = 1.0, n_resamples: int 
     strength = np.exp(log_p) / np.exp(log_p).sum()
     keys = np.arange(len(df)) if item is None else df[item].astype(str).to_numpy()
     boot_log = _bootstrap(tensor, keys, prior, n_resamples, seed)
-    boot_strength = np.exp(boot_log) / np.exp(boot_log).sum(-1, keepdims=True)
-    table = pd.DataFrame({
-        "strength": strength, "log_strength": log_p,
-        "log_ci_low": np.quantile(boot_log, alpha / 2, axis=0),
-        "log_ci_high": np.quantile(boot_log, 1 - alpha / 2, axis=0),
-        "ci_low": np.quantile(boot_strength, alpha / 2, axis=0),
-        "ci_high": np.quantile(boot_strength, 1 - alpha / 2, axis=0),
-        "comparisons": games.sum(1).astype(int),
-    }, index=pd.Index(names, name="system"))
+    table = pd.DataFrame({"strength": strength, "log_strength": log_p,
+                          **_intervals(wins + prior, log_p, boot_log, alpha, virtual_ties),
+                          "comparisons": games.sum(1).astype(int)},
+                         index=pd.Index(names, name="system"))
     table["rank"] = table["strength"].rank(ascending=False, method="min").astype(int)
     return table.sort_values(["rank"], kind="stable")
+
+
+def _intervals(weights: np.ndarray, log_p: np.ndarray, boot_log: np.ndarray, alpha: float,
+               virtual_ties: float) -> dict[str, object]:
+    """Profile-likelihood strength intervals (``bt_profile``; chosen by the coverage of
+    ``bt_coverage``) and bootstrap percentile rank intervals (rank 1 = strongest)."""
+    from .bt_profile import profile_intervals, strengths
+
+    size = len(log_p)
+    if virtual_ties > 0 and size > 1:
+        lows, highs = profile_intervals(weights, log_p, alpha)
+    else:  # no stated prior: the estimate may be infinite, so no interval
+        lows = highs = np.full((size, size), np.nan)
+    ties = "1 virtual tie" if virtual_ties == 1 else f"{virtual_ties:g} virtual ties"
+    return {"log_ci_low": np.diag(lows), "log_ci_high": np.diag(highs),
+            "ci_low": np.diag(strengths(lows)), "ci_high": np.diag(strengths(highs)),
+            "ci_method": f"{100 * (1 - alpha):g}% profile likelihood, {ties} per compared pair",
+            **_rank_intervals(boot_log, alpha)}
+
+
+def _rank_intervals(boot_log: np.ndarray, alpha: float) -> dict[str, np.ndarray]:
+    """Central (1 - alpha) range of each system's rank over the bootstrap resamples."""
+    if np.isnan(boot_log).any():
+        nan = np.full(boot_log.shape[-1], np.nan)
+        return {"rank_low": nan, "rank_high": nan}
+    ranks = (-boot_log).argsort(-1).argsort(-1) + 1
+    return {"rank_low": np.quantile(ranks, alpha / 2, axis=0, method="lower"),
+            "rank_high": np.quantile(ranks, 1 - alpha / 2, axis=0, method="higher")}

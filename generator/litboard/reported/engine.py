@@ -10,8 +10,10 @@ paper has the cell but no readable number in it; the note says why). ``other_rep
 Every disagreement carries a ``reason`` from REASONS: the record's ``reason`` field; else
 "rounding" when the unrounded reproduced value lies within ROUNDING (0.6) of a printed unit of
 the printed one (e.g. 11.275 printed 11.28: a half-way case, or rounding of intermediate
-values); else "unexplained"; the reason opens the row's note ("Reason: rounding. ..."), so every table that
-shows the note shows it.
+values); else "unexplained". A record may itself declare "unexplained": a checked one, whose note
+says what was tried (tests/analysis/test_every_disagreement_explained.py holds the shipped records
+to that). The reason opens the row's note ("Reason: rounding. ..."), so every table that shows the
+note shows it.
 """
 
 from __future__ import annotations
@@ -33,7 +35,7 @@ COLUMNS = ["dataset", "source", "measure", "label", "keys", "params", "value", "
            "reproduced", "reproduced_rounded", "difference", "raw_difference", "status", "disagrees",
            "reason"]
 REASONS = ("paper typo", "release differs from paper", "method unspecified in the paper", "rounding",
-           "data subset")
+           "data subset", "copied from another cell", "release inconsistent", "unexplained")
 UNEXPLAINED = "unexplained"
 ROUNDING = 0.6  # printed units: closer than this, a disagreement is put down to rounding
 EPSILON = 1e-9

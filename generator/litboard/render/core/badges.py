@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from ...model import Corpus
 
 LABELS = {"human": "human-evaluated", "llm": "LLM-judged", "metric": "automatic scores only"}
+SHOWN = "shown, never judged"  # a published human translation no study judged: nothing is pending
 _HUMAN_TABLES = (("mqm", "MQM"), ("sqm", "SQM"), ("ruler", "RULER"), ("verse", "VERSE"),
                  ("ucps", "creativity"))
 
@@ -25,6 +26,7 @@ class Evidence:
     human: tuple[str, ...]
     llm: bool
     metric: bool
+    published_human: bool = False  # a human translation (modality HT): shown, never to be scored
 
     @property
     def kinds(self) -> tuple[str, ...]:
@@ -39,7 +41,9 @@ class Evidence:
             return LABELS["human"]
         if self.llm:
             return LABELS["llm"]
-        return LABELS["metric"] if self.metric else "not scored yet"
+        if self.metric:
+            return LABELS["metric"]
+        return SHOWN if self.published_human else "not scored yet"
 
 
 def evidence(corpus: Corpus, system: str) -> Evidence:
@@ -69,11 +73,13 @@ def evidence(corpus: Corpus, system: str) -> Evidence:
             llm = True
         else:
             metric = True
-    return Evidence(tuple(human), llm, metric)
+    card = corpus.systems.get(system, {})
+    return Evidence(tuple(human), llm, metric, str(card.get("modality", "")) == "HT")
 
 
 def provenance_badge(corpus: Corpus, system: str) -> str:
-    """'human-evaluated: scheme, n annotators' / 'LLM-judged' / 'automatic scores only' / 'not scored yet'."""
+    """'human-evaluated: scheme, n annotators' / 'LLM-judged' / 'automatic scores only' /
+    'shown, never judged' (a human translation without scores) / 'not scored yet'."""
     found = evidence(corpus, system)
     if found.human:
         return f"{LABELS['human']}: " + "; ".join(found.human)

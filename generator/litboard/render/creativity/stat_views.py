@@ -116,10 +116,10 @@ def posthoc(data: CreativityData, published: PublishedIndex) -> Table | None:
     out["comparison"] = out["first"] + " – " + out["second"]
     out["_css"] = ["lb-disagree" if "✗" in p else "" for p in out["paper"]]
     cols = [Col("score", "Score", "text"), Col("by", "Grouping", "text"), Col("comparison", "Comparison", "text"),
-            Col("p", "p (Holm)", digits=4, title="Holm-adjusted over the three pairs of the grouping"),
+            Col("p", "p (Holm)", "p", digits=4, title="Holm-adjusted over the three pairs of the grouping"),
             Col("paper", "paper (Holm)", "text", title="as printed in paper 003 Table 12"),
-            Col("p_raw", "p (raw)", digits=4), Col("method", "p from", "text"),
-            Col("kruskal_p", "Kruskal–Wallis p", digits=3, title="of the grouping; the paper runs the post-hoc "
+            Col("p_raw", "p (raw)", "p", digits=4), Col("method", "p from", "text"),
+            Col("kruskal_p", "Kruskal–Wallis p", "p", digits=3, title="of the grouping; the paper runs the post-hoc "
                 "tests only after a significant one (p < .05)"),
             Col("n1", "n₁", "int"), Col("n2", "n₂", "int")]
     how = ("Two-sided Wilcoxon rank-sum tests (unpaired, as the paper names them) between the texts of two "
@@ -149,8 +149,8 @@ def symmetry(data: CreativityData, published: PublishedIndex) -> Table:
     cols = [Col("modality", "Modality", "text"), Col("comparison", "Classes", "text"),
             Col("n_first_second", "LLM first, professionals second", "int"),
             Col("n_second_first", "LLM second, professionals first", "int"),
-            Col("chi2", "McNemar χ²", digits=3), Col("p", "p (raw)", digits=4),
-            Col("p_holm", "p (Holm)", digits=4, title="Holm-adjusted over the three pairs of classes"),
+            Col("chi2", "McNemar χ²", digits=3), Col("p", "p (raw)", "p", digits=4),
+            Col("p_holm", "p (Holm)", "p", digits=4, title="Holm-adjusted over the three pairs of classes"),
             Col("paper", "paper", "text", title="as printed in paper 003 Sec. 4.2")]
     how = ("McNemar's χ² (1 df, no continuity correction) on the two off-diagonal counts of each pair of "
            "classes, Holm-corrected over the three pairs; the paper does not name its post-hoc test.")

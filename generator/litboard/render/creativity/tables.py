@@ -13,6 +13,7 @@ from typing import Any, Sequence
 
 import pandas as pd
 
+from ...analysis.p_format import format_p
 from ...analysis.rounding import format_number
 from ...model import Corpus
 from ..core.jinja import DASH
@@ -20,7 +21,8 @@ from ..core.jinja import DASH
 
 @dataclass(frozen=True)
 class Col:
-    """How to show one frame column: ``kind`` is text, num (``digits`` decimals) or int."""
+    """How to show one frame column: ``kind`` is text, num (``digits`` decimals), int or p
+    (a p-value: ``analysis.p_format``, "< 0.0001" below 0.0001)."""
 
     key: str
     label: str
@@ -72,6 +74,8 @@ def _cell(col: Col, value: Any, link: str) -> CellView:
         return CellView("" if is_missing(value) else str(value), link=link)
     digits = 0 if col.kind == "int" else col.digits
     raw = "" if is_missing(value) else f"{float(value):.10g}"
+    if col.kind == "p" and not is_missing(value):
+        return CellView(format_p(float(value), digits), raw, link, numeric=True)
     return CellView(number(value, digits), raw, link, numeric=True)
 
 

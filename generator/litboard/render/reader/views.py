@@ -107,6 +107,8 @@ class ParagraphView:
     provenances: list[str] = field(default_factory=list)  # each score's, once per page
     campaigns: list[str] = field(default_factory=list)  # titles said once per page; C1, C2, … elsewhere
     unmarked: bool = False  # some agreement is one line (its full sentence said once per page)
+    blind_how: str = ""  # ReaderShared.blind_how
+    severities: bool = True  # some error span has a severity (else the legend shows no severity key)
 
     def provenance_id(self, provenance: str) -> str:
         """The id of ``provenance``'s entry in the page's list (scores refer to it)."""
@@ -129,6 +131,7 @@ class ReaderShared:
     systems: dict[str, dict[str, Any]]
     by_paragraph: dict[Any, list[dict[str, Any]]]
     ordered: list[dict[str, Any]]
+    blind_how: str = ""  # how annotators saw translations blind: "best-worst scaling", ...
 
 
 @dataclass
@@ -154,7 +157,15 @@ def reader_shared(corpus: Corpus) -> ReaderShared:
     translations = corpus.translations.sort_values(["pair", "system"], kind="stable")
     return ReaderShared(context, records_by(corpus.ucps, ["paragraph"]), agreement_views(corpus, spans["mqm_errors"]),
                         corpus.tables["systems"].set_index("system").to_dict("index"),
-                        records_by(translations, ["paragraph"]), paragraphs.to_dict("records"))
+                        records_by(translations, ["paragraph"]), paragraphs.to_dict("records"),
+                        _blind_how(corpus))
+
+
+def _blind_how(corpus: Corpus) -> str:
+    """The blind scheme the dataset's annotators worked in ("" when none was blind)."""
+    if len(corpus.bws):
+        return "best-worst scaling"
+    return "pairwise comparisons" if len(corpus.pairwise) else ""
 
 
 class ReaderJobs:
@@ -222,7 +233,12 @@ def _paragraph(p: dict[str, Any], translations: list[dict[str, Any]], ctx: _Cont
                                            + [s.label for t in shown for s in t.scores if s.label in titles])
                       if len(c) > LONG_TITLE] if len(shown) > MANY_TRANSLATIONS else []
     view.unmarked = any(a.unmarked for t in shown for a in t.agreement)
+    view.blind_how = shared.blind_how
+    view.severities = any(s.severity in SEVERITIES for s in every if s.layer in ("mqm", "auto"))
     return view
+
+
+SEVERITIES = ("neutral", "minor", "major", "critical")
 
 
 def _distinct(values: Iterable[str]) -> list[str]:

@@ -16,6 +16,7 @@ import pandas as pd
 
 from ...analysis import pairwise_spans as ps
 from ...analysis.error_counts import by_label, unweighted_campaigns
+from ...analysis.bt_graph import comparison_graph
 from ...analysis.pairwise import bradley_terry
 from ...analysis.campaign_status import without_pending
 from ...model import Corpus
@@ -42,6 +43,7 @@ class RateTable:
     caption: str
     rows: list[dict[str, Any]]
     csv: str
+    note: str = ""  # e.g. which pairs were never compared (analysis.bt_graph)
 
 
 def build(corpus: Corpus, analysis: Analysis, templates: Path) -> PageSet:
@@ -83,7 +85,8 @@ def _ranking(pairwise: pd.DataFrame, names: dict[str, str], files: Files) -> Rat
     table = bradley_terry(items, item="item").reset_index()
     files[f"{FOLDER}/bradley-terry.csv"] = csv_text(table)
     rows = [{**r, "name": names.get(str(r["system"]), str(r["system"]))} for r in table.to_dict("records")]
-    return RateTable("Bradley–Terry ranking over all language pairs", rows, "bradley-terry.csv")
+    return RateTable("Bradley–Terry ranking over all language pairs", rows, "bradley-terry.csv",
+                     comparison_graph(items, names))
 
 
 def _per_words(errors: pd.DataFrame, items: pd.DataFrame, corpus: Corpus, campaigns: list[str],

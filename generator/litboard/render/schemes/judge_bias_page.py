@@ -20,6 +20,7 @@ from ..core import charts
 from ..core.jinja import render
 from ..core.pages import Files, csv_text, page
 from ...analysis.boards import Analysis
+from .chart_labels import short_labels
 
 FOLDER = "judge-bias"
 NAV = {"Judge bias": "judge-bias/index.md"}
@@ -193,15 +194,17 @@ def chart(headline: pd.DataFrame) -> Any:
     (dot, coloured by human / metric / LLM judge) with its 95% CI (bar)."""
     import altair as alt
 
+    shown = short_labels(headline["measure"])  # distinct even where a long name is cut
     data = headline.assign(order=headline["kind"].map({v: i for i, v in enumerate(jb.KIND_LABELS.values())}),
-                           n_label=[f"n = {n}" for n in headline["items"]])
+                           n_label=[f"n = {n}" for n in headline["items"]],
+                           label=[shown[str(m)] for m in headline["measure"]])
     title = "% of items where the human translation ranks above every compared machine translation"
     scale = alt.Scale(domain=[0, 100])
     legend = alt.Legend(orient="top", labelFontSize=12, title=None)
     x = alt.X("percent:Q", title=title, scale=scale)
     # every row says its n; narrow labels and plot keep the figure readable at phone width
-    y = alt.Y("measure:N", title=None, sort=alt.EncodingSortField("percent", order="descending"),
-              axis=alt.Axis(labelLimit=200, labelFontSize=12))
+    y = alt.Y("label:N", title=None, sort=alt.EncodingSortField("percent", order="descending"),
+              axis=alt.Axis(labelLimit=0, labelFontSize=12))
     bars = alt.Chart().mark_rule(strokeWidth=2, opacity=0.6).encode(
         x=alt.X("ci_low:Q", title=title, scale=scale), x2="ci_high:Q", y=y,
         color=alt.Color("kind:N", title="measure", sort=list(jb.KIND_LABELS.values()), legend=legend))

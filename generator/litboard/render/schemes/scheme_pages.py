@@ -13,6 +13,7 @@ from markupsafe import Markup
 from ...analysis import schemes
 from ...analysis.bws import bws_scores, split_half_reliability
 from ...analysis.double_annotation import declared_pairs
+from ...analysis.bt_graph import comparison_graph
 from ...analysis.pairwise import bradley_terry, win_matrix
 from ...analysis.uncertainty import limit_text
 from ...analysis.campaign_status import pairwise_extensions, pool_pairwise
@@ -101,7 +102,8 @@ def _scheme_sections(corpus: Corpus, analysis: Analysis) -> tuple[list[dict[str,
                          "rows": [{**r, "name": names.get(r["system"], r["system"])}
                                   for r in strengths.to_dict("records")],
                          "wins": [(names.get(s, s), v) for s, v in _win_rows(wins)],
-                         "systems": [names.get(s, s) for s in wins.columns], "csv": f"{name}.csv", "wins_csv": f"{name}-wins.csv"})
+                         "systems": [names.get(s, s) for s in wins.columns], "csv": f"{name}.csv", "wins_csv": f"{name}-wins.csv",
+                         "graph": comparison_graph(group, names)})
     return sections, files
 
 

@@ -1,0 +1,29 @@
+"""How a p-value is printed: never "0.0000", and never a text that re-rounds to another value.
+
+Below 0.0001 a p-value is "< 0.0001" (p = 7e-8 is not zero). Otherwise it has ``digits``
+decimals (4 where fewer would print zero) under the site's rule (half up), and one more where the shorter text would round
+again to a different value one decimal shorter: 0.012472 is "0.01247", not "0.0125" (which a
+reader rounds to 0.013 beside a paper's 0.012)."""
+
+from __future__ import annotations
+
+import math
+
+from .rounding import format_number, round_half_up
+
+FLOOR = 1e-4
+
+
+def format_p(value: float, digits: int = 4) -> str:
+    """``value`` as a p-value text (see the module docstring); NaN is an em dash."""
+    p = float(value)
+    if math.isnan(p):
+        return "—"
+    if p < FLOOR:
+        return "< 0.0001"
+    if round_half_up(p, digits) == 0:  # 0.0002 at 3 decimals: four, never "0.000"
+        digits = 4
+    shorter = round_half_up(round_half_up(p, digits), digits - 1)
+    if digits > 1 and shorter != round_half_up(p, digits - 1):
+        return format_number(p, digits + 1)
+    return format_number(p, digits)
