@@ -14,7 +14,7 @@ import pytest
 
 from litboard.analysis.proportions import SMALL_N
 
-from ..creativity_site import creativity_site
+from ...creativity_site import creativity_site
 
 pytestmark = pytest.mark.shared
 
