@@ -58,8 +58,8 @@ def edit_rate(words_hyp: Sequence[str], words_ref: Sequence[str]) -> tuple[int, 
     hyp = np.array([vocab.setdefault(w, len(vocab)) for w in words_hyp], dtype=np.int64)
     beam = Beam(len(hyp), ref)
     shifts, checked = 0, 0
+    rows = beam.rows(hyp, [], 0)
     while True:
-        rows = beam.rows(hyp)
         score = int(beam.final(rows[-1])[0])
         found, checked = _candidates(hyp, ref, beam.alignment(rows, hyp), checked)
         if checked >= MAX_SHIFT_CANDIDATES or not found:
@@ -73,6 +73,7 @@ def edit_rate(words_hyp: Sequence[str], words_ref: Sequence[str]) -> tuple[int, 
         if gains[best] <= 0:
             return shifts + score, len(ref)
         shifts, hyp = shifts + 1, shifted[best]
+        rows = beam.rows(hyp, rows, int(prefix[best]))  # the rows before the shift stay
 
 
 class Beam:
@@ -97,11 +98,13 @@ class Beam:
         self.padded[1:m + 1] = ref
         self.cols = np.arange(self.width, dtype=np.int64)
 
-    def rows(self, hyp: np.ndarray) -> list[np.ndarray]:
-        """Beam rows 0 .. n of one hypothesis, each a (1, width) array."""
-        out = [self.row0()[None, :]]
-        for i in range(1, self.n + 1):
-            out.append(self._step(i, out[-1], hyp[i - 1:i]))
+    def rows(self, hyp: np.ndarray, known: list[np.ndarray], start: int) -> list[np.ndarray]:
+        """Beam rows 0 .. n of one hypothesis, each a (1, width) array; rows 0 .. start are
+        those of ``known`` (a hypothesis with the same first ``start`` words), if given."""
+        out = known[:start + 1] if known else [self.row0()[None, :]]
+        buffer = self._buffer(1)
+        for i in range(len(out), self.n + 1):
+            out.append(self._step(i, out[-1], hyp[i - 1:i], buffer))
         return out
 
     def distances(self, hyps: np.ndarray, prefix: np.ndarray, base: list[np.ndarray]) -> np.ndarray:
@@ -111,12 +114,13 @@ class Beam:
         order = np.argsort(prefix, kind="stable")
         hyps, prefix = hyps[order], prefix[order]
         prev = np.zeros((0, self.width), dtype=np.int64)
+        buffer = self._buffer(len(hyps))
         for i in range(1, self.n + 1):
             active = int(np.searchsorted(prefix, i, side="left"))  # prefix[k] < i
             if active > len(prev):
                 prev = np.concatenate([prev, np.repeat(base[i - 1], active - len(prev), axis=0)])
             if active:
-                prev = self._step(i, prev, hyps[:active, i - 1])
+                prev = self._step(i, prev, hyps[:active, i - 1], buffer)
         last = np.concatenate([prev, np.repeat(base[self.n], len(hyps) - len(prev), axis=0)])
         return self.final(last)[np.argsort(order, kind="stable")]
 
@@ -125,17 +129,25 @@ class Beam:
         positions = self.lo[0] + self.cols
         return np.where(positions <= self.m, positions, INF)
 
-    def _step(self, i: int, prev: np.ndarray, words: np.ndarray) -> np.ndarray:
-        """Row i from row i - 1 (window at lo[i - 1]) for hypotheses whose word i is ``words``."""
+    def _buffer(self, count: int) -> np.ndarray:
+        """Room for ``count`` rows with ``INF`` on both sides (see ``_step``)."""
+        steps = max(b - a for a, b in zip(self.lo[:-1], self.lo[1:]))
+        return np.full((count, self.width + steps + 1), INF, dtype=np.int64)
+
+    def _step(self, i: int, prev: np.ndarray, words: np.ndarray, buffer: np.ndarray) -> np.ndarray:
+        """Row i from row i - 1 (window at lo[i - 1]) for hypotheses whose word i is ``words``.
+
+        A cell past the beam may hold more than ``INF`` (INF + 1 ...) where sacreBLEU keeps
+        ``INF``: either way it never is the smaller of two, so every finite cell is sacreBLEU's."""
         low, shift, width = self.lo[i], self.lo[i] - self.lo[i - 1], self.width
-        padded = np.full((len(prev), width + shift + 1), INF, dtype=np.int64)
+        padded = buffer[:len(prev)]
         padded[:, 1:width + 1] = prev  # padded[:, t] = row i - 1 at lo[i - 1] + t - 1
         cost = words[:, None] != self.padded[None, low:low + width]
-        diagonal = padded[:, shift:shift + width] + cost
-        best = np.minimum(diagonal, padded[:, shift + 1:shift + 1 + width] + 1)  # deletion
-        best[:, self.hi[i] - low:] = INF
-        cur = np.minimum.accumulate(best - self.cols, axis=1) + self.cols  # then insertions
-        cur = np.minimum(cur, INF)
+        best = padded[:, shift:shift + width] + cost  # match or substitution
+        np.minimum(best, padded[:, shift + 1:shift + 1 + width] + 1, out=best)  # deletion
+        best -= self.cols
+        cur = np.minimum.accumulate(best, axis=1)
+        cur += self.cols  # then insertions: min over k <= j of best[k] + (j - k)
         cur[:, self.hi[i] - low:] = INF
         return cur
 
