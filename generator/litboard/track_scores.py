@@ -67,9 +67,9 @@ class StatsCache:
 
     The statistics (edits, reference length) are sacreBLEU's, computed by ``scoring.ter_fast``
     (its shift search with the candidates scored together: a de-ja paragraph of 370 words
-    against 480 in 0.2 CPU-s, not 13.5); they give the sentence score and, summed, the corpus score exactly, so
-    each is computed once and cached by the hash of its inputs in ``DIR/ter-stats.jsonl`` (a
-    file only this class writes)."""
+    against 480 in 0.2 CPU-s, not 13.5); they give the sentence score and, summed, the corpus
+    score exactly, so each is computed once and cached by the hash of its inputs in
+    ``DIR/ter-stats.jsonl`` (a file only this class writes)."""
 
     NAME = "ter-stats.jsonl"
 
