@@ -86,7 +86,7 @@ class StatsCache:
     def get(self, metric: Any, hyp: str, refs: Sequence[str]) -> list[float]:
         import hashlib
 
-        from .scoring.ter_fast import statistics
+        from ..scoring.ter_fast import statistics
 
         key = hashlib.sha256(json.dumps([metric.signature().format(), hyp, list(refs)]).encode()).hexdigest()
         if key not in self.known:
