@@ -54,18 +54,23 @@ def add_campaign(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-
                    help="the track's data root; the campaign goes to ROOT/judgments/<campaign>/")
 
 
-def _add_push_pull(steps: argparse._SubParsersAction, add_data) -> None:  # type: ignore[no-untyped-def,type-arg]
+def _add_push_pull(steps: argparse._SubParsersAction,  # type: ignore[type-arg]
+                   add_data) -> None:  # type: ignore[no-untyped-def]
     token = "the API token is read from the environment variable LABEL_STUDIO_TOKEN"
-    u = steps.add_parser("push", help="create the plan's project in a running Label Studio and import "
-                                      "its tasks", description=f"Push a plan to Label Studio ({token}).")
+    url = "Label Studio's address, e.g. http://localhost:8080"
+    u = steps.add_parser("push", help="create the plan's project in a running Label Studio and "
+                                      "import its tasks",
+                         description=f"Push a plan to Label Studio ({token}).")
     u.add_argument("plan", type=Path, metavar="PLAN")
     add_data(u, releases=True)
-    u.add_argument("--url", required=True, help="Label Studio's address, e.g. http://localhost:8080")
+    u.add_argument("--url", required=True, help=url)
     g = steps.add_parser("pull", help="fetch a Label Studio project's JSON export",
                          description=f"Pull a project's JSON export ({token}).")
-    g.add_argument("--url", required=True, help="Label Studio's address, e.g. http://localhost:8080")
-    g.add_argument("--project", type=int, required=True, metavar="ID", help="the project's id (push prints it)")
-    g.add_argument("--out", type=Path, required=True, metavar="EXPORT", help="JSON file to write (must not exist)")
+    g.add_argument("--url", required=True, help=url)
+    g.add_argument("--project", type=int, required=True, metavar="ID",
+                   help="the project's id (push prints it)")
+    g.add_argument("--out", type=Path, required=True, metavar="EXPORT",
+                   help="JSON file to write (must not exist)")
 
 
 def _corpus(args: argparse.Namespace, track: str):  # type: ignore[no-untyped-def]
@@ -123,7 +128,8 @@ def _plan(args: argparse.Namespace) -> int:
     return 0
 
 
-def _push(args: argparse.Namespace, plan: dict, corpus) -> int:  # type: ignore[no-untyped-def,type-arg]
+def _push(args: argparse.Namespace, plan: dict,  # type: ignore[type-arg]
+          corpus) -> int:  # type: ignore[no-untyped-def]
     import json
     import tempfile
 
@@ -138,9 +144,9 @@ def _push(args: argparse.Namespace, plan: dict, corpus) -> int:  # type: ignore[
         config = (out / "config.xml").read_text(encoding="utf-8")
         tasks = json.loads((out / "tasks.json").read_text(encoding="utf-8"))
     pid = push(server, plan, config, tasks)
-    print(f"litboard: project {pid} created at {args.url.rstrip('/')}/projects/{pid}/ with {len(tasks)} "
-          f"tasks of {plan['campaign']}; pull its export with: litboard campaign pull --url {args.url} "
-          f"--project {pid} --out EXPORT.json")
+    print(f"litboard: project {pid} created at {args.url.rstrip('/')}/projects/{pid}/ with "
+          f"{len(tasks)} tasks of {plan['campaign']}; pull its export with: litboard campaign "
+          f"pull --url {args.url} --project {pid} --out EXPORT.json")
     return 0
 
 

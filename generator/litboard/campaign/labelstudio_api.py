@@ -1,4 +1,4 @@
-"""``litboard campaign push | pull``: a plan's project to a running Label Studio, its JSON export back.
+"""``litboard campaign push | pull``: a plan's project to a running Label Studio, its export back.
 
 Standard-library HTTP (urllib) against Label Studio's REST API, authenticated with the token in
 the environment variable ``LABEL_STUDIO_TOKEN`` (sent as ``Authorization: Token ...``; never
@@ -45,7 +45,8 @@ def project_settings(plan: dict[str, Any], config: str) -> dict[str, Any]:
     hidden, and no annotator may submit an empty annotation."""
     slots = [len(item["slots"]) for item in plan["items"]] or [1]
     return {"title": f"litboard {plan['campaign']}"[:50], "label_config": config,
-            "description": f"litboard campaign {plan['campaign']} ({plan['scheme']}, {plan['pair']})",
+            "description": f"litboard campaign {plan['campaign']} ({plan['scheme']}, "
+                           f"{plan['pair']})",
             "maximum_annotations": max(slots), "overlap_cohort_percentage": 100,
             "show_overlap_first": True, "show_annotation_history": False,
             "show_collab_predictions": False, "enable_empty_annotation": False,
@@ -71,7 +72,8 @@ class LabelStudio:
             "Authorization": f"Token {self.token}", "Content-Type": "application/json",
             "Accept": "application/json"})
         try:
-            with urllib.request.urlopen(request, timeout=TIMEOUT) as answer:  # noqa: S310 (http(s) only)
+            # check_url admits http(s) addresses only
+            with urllib.request.urlopen(request, timeout=TIMEOUT) as answer:  # noqa: S310
                 return bytes(answer.read())
         except urllib.error.HTTPError as error:
             raise _http_problem(method, address, error.code, error.read()[:400]) from None
@@ -91,7 +93,8 @@ def _http_problem(method: str, address: str, status: int, body: bytes) -> DataEr
         fix = "check --url (the server's base address) and --project (the project's id)"
     else:
         fix = "read Label Studio's answer above; check --url and the plan's files"
-    return DataError([Problem(address, 0, "--url", f"{method} answered HTTP {status}: {said}", fix)])
+    message = f"{method} answered HTTP {status}: {said}"
+    return DataError([Problem(address, 0, "--url", message, fix)])
 
 
 def check_url(url: str) -> str:
@@ -103,8 +106,9 @@ def check_url(url: str) -> str:
     return url
 
 
-def push(server: LabelStudio, plan: dict[str, Any], config: str, tasks: list[dict[str, Any]]) -> int:
-    """Create the project, import the tasks and give each task its item's overlap; the project id."""
+def push(server: LabelStudio, plan: dict[str, Any], config: str,
+         tasks: list[dict[str, Any]]) -> int:
+    """Create the project, import the tasks, give each task its item's overlap; the project id."""
     server.call("POST", "/api/projects/validate/", {"label_config": config})
     project = server.call("POST", "/api/projects/", project_settings(plan, config))
     pid = int(project["id"])
@@ -122,11 +126,12 @@ def project_tasks(server: LabelStudio, pid: int) -> list[dict[str, Any]]:
     out: list[dict[str, Any]] = []
     page = 1
     while True:
-        answer = server.call("GET", f"/api/tasks/?project={pid}&page={page}&page_size={PAGE}&fields=all")
+        query = f"project={pid}&page={page}&page_size={PAGE}&fields=all"
+        answer = server.call("GET", f"/api/tasks/?{query}")
         batch = answer["tasks"] if isinstance(answer, dict) else answer
         out += batch
-        if len(batch) < PAGE or len(out) >= int(answer.get("total", len(out)) if isinstance(answer, dict)
-                                                else len(out)):
+        total = int(answer.get("total", len(out))) if isinstance(answer, dict) else len(out)
+        if len(batch) < PAGE or len(out) >= total:
             return out
         page += 1
 
@@ -143,7 +148,8 @@ def set_overlap(server: LabelStudio, pid: int, plan: dict[str, Any]) -> None:
 
 def pull(server: LabelStudio, project: int) -> bytes:
     """The project's JSON export (every task, annotated or not), as Label Studio writes it."""
-    raw = server.fetch("GET", f"/api/projects/{project}/export?exportType=JSON&download_all_tasks=true")
+    query = "exportType=JSON&download_all_tasks=true"
+    raw = server.fetch("GET", f"/api/projects/{project}/export?{query}")
     try:
         json.loads(raw)
     except ValueError:
