@@ -106,7 +106,7 @@ track-scores: install
 ## The results comment of a contribution pull request (pr-results/: comment.md, pr-number.txt; PR from
 ## the environment).
 results: install
-	$(BIN)/python -m litboard.contributions.pr_results --base $(BASE) --out pr-results --pr "$$PR" \
+	$(BIN)/python -m litboard.tracks.pr_results --base $(BASE) --out pr-results --pr "$$PR" \
 		--track-scores $(TRACK_SCORES) $(if $(MIRROR),--mirror '$(MIRROR)')
 
 ## Make release VERSION (VERSION=2026.11) in one step: build the public site as that release (its
@@ -169,7 +169,7 @@ pr-barrier: install
 ## pr-comment.yml (workflow_run, the default branch's checkout): post pr-results/ (standard library only;
 ## REPO, HEAD_SHA and GITHUB_TOKEN from the workflow). DRY_RUN=1 prints instead of posting.
 pr-comment:
-	PYTHONPATH=generator $(PYTHON) -m litboard.contributions.pr_comment --artifact pr-results --repo "$$REPO" \
+	PYTHONPATH=generator $(PYTHON) -m litboard.tracks.pr_comment --artifact pr-results --repo "$$REPO" \
 		--head-sha "$$HEAD_SHA" $(if $(DRY_RUN),--dry-run)
 
 ## Score the missing translations with sacreBLEU (no secrets, no network; CI runs it on every PR).
@@ -185,7 +185,7 @@ score-comet: install-comet
 
 ## Markdown summary of the provisional ranks of the systems changed since BASE (CI job summary).
 summary: install
-	$(BIN)/python -m litboard.contributions.ci_summary --base $(BASE) >> "$${GITHUB_STEP_SUMMARY:-/dev/stdout}"
+	$(BIN)/python -m litboard.tracks.ci_summary --base $(BASE) >> "$${GITHUB_STEP_SUMMARY:-/dev/stdout}"
 
 ## Set up (including test needs) and run every test.
 test: install-test

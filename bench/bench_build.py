@@ -9,7 +9,7 @@ import argparse
 import tempfile
 from pathlib import Path
 
-from litboard.build import build_site, default_roots
+from litboard.pipeline.build import build_site, default_roots
 
 
 def main() -> None:

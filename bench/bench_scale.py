@@ -18,7 +18,7 @@ Modes (``--mode``, repeatable; ``make bench`` passes BENCH_MODES, default all fo
 * ``combined``: the repository's own data, the LitEval release and the smallest synthetic
   set in one site.
 
-Every build runs in a child process (``litboard.build.build_site``); the parent takes its
+Every build runs in a child process (``litboard.pipeline.build.build_site``); the parent takes its
 wall time, its CPU seconds (user + sys of the child and every process it waited for: the
 dataset workers), peak RSS (``os.wait4``) and the load average before and after (the machine
 may be shared: CPU seconds are the figure that does not depend on it), then measures the
@@ -46,7 +46,7 @@ SAMPLE = REPO.parent / "shared" / "data" / "wmt-mqm-sample" / "mqm_ted_zhen.head
 CHILD = """
 import json, sys
 from pathlib import Path
-from litboard.build import build_site
+from litboard.pipeline.build import build_site
 cache = Path(sys.argv[2]) if sys.argv[2] != "-" else None
 result = build_site([Path(p) for p in sys.argv[3:]], Path(sys.argv[1]), cache=cache)
 print(json.dumps({"timings": result.timings, "pages": result.pages}))
@@ -54,7 +54,7 @@ print(json.dumps({"timings": result.timings, "pages": result.pages}))
 PROFILE = """
 import cProfile, pstats, sys
 from pathlib import Path
-from litboard.build import build_site
+from litboard.pipeline.build import build_site
 cProfile.run("build_site([Path(p) for p in sys.argv[2:]], Path(sys.argv[1]))", "/tmp/litboard-bench.prof")
 pstats.Stats("/tmp/litboard-bench.prof").sort_stats("cumulative").print_stats(35)
 """

@@ -8,9 +8,9 @@ import sys
 from pathlib import Path
 
 from litboard.load import load
-from litboard.releases import prepare
-from litboard.track_roots import roots
-from litboard.tracks import TRACKS
+from litboard.importers.pinned import prepare
+from litboard.tracks.roots import roots
+from litboard.load.track_decl import TRACKS
 
 REPO = Path(__file__).resolve().parents[1]
 

@@ -17,7 +17,7 @@ import argparse
 import os
 from pathlib import Path
 
-from litboard.build import build_site
+from litboard.pipeline.build import build_site
 from litboard.cite.release import release
 
 

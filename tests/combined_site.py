@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from litboard.build import build_site
+from litboard.pipeline.build import build_site
 
 from .conftest import REPO
-from litboard.releases import prepare
+from litboard.importers.pinned import prepare
 
 from .conftest import SHARED_DATA, shared_path
 

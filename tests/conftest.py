@@ -81,7 +81,7 @@ def literary_release() -> Path:
 @pytest.fixture()
 def writes(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     """The dataset ids regenerated (written to the site cache) during a build, and the judge-bias panel."""
-    from litboard.render.core import site_cache
+    from litboard.pipeline import site_cache
 
     seen: list[str] = []
     original = site_cache.write

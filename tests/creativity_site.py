@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from litboard.build import build_site
+from litboard.pipeline.build import build_site
 from litboard.importers import get
 
 

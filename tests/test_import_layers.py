@@ -1,5 +1,7 @@
-"""The import structure (issue 25): the contracts in pyproject.toml hold (``lint-imports``), and
-no module of litboard imports itself back through others (no import circle at all)."""
+"""The import structure: the contracts in pyproject.toml hold (``lint-imports``), no module of
+litboard imports itself back through others (no import circle at all), and no folder does either:
+inside every package, its sub-packages and modules (each with everything below it) import each
+other without a loop, so the layers a reader sees in the folders are the real ones."""
 
 from __future__ import annotations
 
@@ -22,6 +24,8 @@ def test_lint_imports_keeps_every_contract() -> None:
                           timeout=600, check=False)
     assert done.returncode == 0, done.stdout + done.stderr
     assert "0 broken" in done.stdout and "3 kept" in done.stdout
+    assert "ignore_imports" not in (REPO / "pyproject.toml").read_text()
+    assert "exhaustive_ignores" not in (REPO / "pyproject.toml").read_text()
 
 
 def _circles(edges: dict[str, set[str]]) -> list[list[str]]:
@@ -71,11 +75,50 @@ def test_circles_are_found() -> None:
     assert _circles({"a": {"b"}, "b": set()}) == []
 
 
-def test_no_module_imports_itself_back() -> None:
+def _module_edges() -> dict[str, set[str]]:
     sys.path.insert(0, str(REPO / "generator"))
     try:
         graph = grimp.build_graph("litboard", cache_dir=None)
     finally:
         sys.path.remove(str(REPO / "generator"))
-    edges = {m: set(graph.find_modules_directly_imported_by(m)) for m in graph.modules}
-    assert _circles(edges) == []
+    return {m: set(graph.find_modules_directly_imported_by(m)) for m in graph.modules}
+
+
+def test_no_module_imports_itself_back() -> None:
+    assert _circles(_module_edges()) == []
+
+
+def folder_circles(edges: dict[str, set[str]]) -> dict[str, list[list[str]]]:
+    """For every package: the loops among its children (a child stands for itself and everything
+    below it); an import of the package's own ``__init__`` is not an arrow between children."""
+    parts = [m.split(".") for m in edges]
+    packages = {".".join(p[:i]) for p in parts for i in range(1, len(p))}
+    out: dict[str, list[list[str]]] = {}
+    for package in sorted(packages):
+        prefix = package + "."
+        rooms: dict[str, set[str]] = {}
+        for source, targets in edges.items():
+            if not source.startswith(prefix):
+                continue
+            room = prefix + source[len(prefix):].split(".")[0]
+            arrows = rooms.setdefault(room, set())
+            for target in targets:
+                if target.startswith(prefix):
+                    other = prefix + target[len(prefix):].split(".")[0]
+                    if other != room:
+                        arrows.add(other)
+        loops = _circles(rooms)
+        if loops:
+            out[package] = loops
+    return out
+
+
+def test_a_planted_folder_loop_is_found() -> None:
+    """Two folders that import each other through different modules: no module circle, a folder loop."""
+    planted = {"pkg.a.x": {"pkg.b.y"}, "pkg.b.z": {"pkg.a.w"}, "pkg.a.w": set(), "pkg.b.y": set()}
+    assert _circles(planted) == []
+    assert folder_circles(planted) == {"pkg": [["pkg.a", "pkg.b"]]}
+
+
+def test_no_folder_imports_itself_back() -> None:
+    assert folder_circles(_module_edges()) == {}

@@ -13,13 +13,13 @@ from pathlib import Path
 from typing import Sequence
 
 from . import __version__
-from .cli_data import add_data as _add_data
-from .cli_data import data_roots as _roots
-from .cli_data import add_reader_pages as _add_reader_pages, add_site_cache as _add_site_cache, cache_size as _cache_size, site_cache as _site_cache
+from .pipeline.cli_data import add_data as _add_data
+from .pipeline.cli_data import data_roots as _roots
+from .pipeline.cli_data import add_reader_pages as _add_reader_pages, add_site_cache as _add_site_cache, cache_size as _cache_size, site_cache as _site_cache
 from .errors import DataError, Problem
 from .importers import IMPORTERS
-from . import progress
-from .progress import step
+from .runtime import progress
+from .runtime.progress import step
 
 DEFAULT_OUT = Path("public")
 
@@ -31,7 +31,7 @@ def build_parser() -> argparse.ArgumentParser:
                         help="progress bars per phase (datasets, pages rendered / total) on stderr; "
                              "default: only when stderr is a terminal (quiet in CI logs)")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
-    from .scaffold import add_init
+    from .study.scaffold import add_init
 
     add_init(sub)
     p = sub.add_parser("validate", help="check data roots and list every problem (exit 1 if any)")
@@ -60,7 +60,7 @@ def build_parser() -> argparse.ArgumentParser:
         _add_import_format(formats, name)
     _add_score(sub)
     _add_release(sub)
-    from .track_cli import add_parser as _add_track
+    from .tracks.cli import add_parser as _add_track
 
     _add_track(sub)
     from .campaign.cli import add_campaign
@@ -162,9 +162,10 @@ def _print_problems(problems: list[Problem], fmt: str) -> None:
 
 def cmd_validate(args: argparse.Namespace) -> int:
     from .load.datasets import validate_all
+    from .scoring.llm.cache_check import ROOT_CHECKS
 
     roots = _roots(args)
-    problems = validate_all(roots).items
+    problems = validate_all(roots, ROOT_CHECKS).items
     if problems:
         raise DataError(problems)
     if args.format == "json":
@@ -177,7 +178,7 @@ def cmd_validate(args: argparse.Namespace) -> int:
 def cmd_build(args: argparse.Namespace) -> int:
     from mkdocs.exceptions import MkDocsException
 
-    from .build import build_site
+    from .pipeline.build import build_site
 
     roots = _roots(args)
     with step(f"building the site into {args.out}"):
@@ -196,7 +197,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
     from mkdocs.commands.serve import serve
 
-    from .project import find
+    from .files.project import find
 
     study = find()
     os.environ["LITBOARD_DATA"] = os.pathsep.join(str(r.resolve()) for r in _roots(args))
@@ -244,14 +245,14 @@ def cmd_score(args: argparse.Namespace) -> int:
 
 
 def cmd_check_pr(args: argparse.Namespace) -> int:
-    from .contributions.pr_scope import check_pr
+    from .tracks.pr_scope import check_pr
 
     print(check_pr(args.base, args.repo, args.head))
     return 0
 
 
 def cmd_track(args: argparse.Namespace) -> int:
-    from .track_cli import run
+    from .tracks.cli import run
 
     return run(args)
 
@@ -259,9 +260,9 @@ def cmd_track(args: argparse.Namespace) -> int:
 def cmd_release(args: argparse.Namespace) -> int:
     import time
 
-    from .build import default_roots, source_date_epoch
+    from .pipeline.build import default_roots, source_date_epoch
     from .cite.release import release
-    from .project import find
+    from .files.project import find
 
     roots = [Path(v) for v in args.data] if args.data else default_roots()  # the cards to record
     date = args.date or time.strftime("%Y-%m-%d", time.gmtime(int(source_date_epoch())))
@@ -276,7 +277,7 @@ def cmd_release(args: argparse.Namespace) -> int:
 
 
 def cmd_init(args: argparse.Namespace) -> int:
-    from .scaffold import run_init
+    from .study.scaffold import run_init
 
     return run_init(args)
 

@@ -1,4 +1,5 @@
-"""Analysis settings, declared once (typed, with defaults and help) and reused everywhere."""
+"""Settings, declared once (typed, with defaults and help) and reused everywhere: the analysis's
+and the build's (the CLI's help, the mkdocs plugin's options and the code read these defaults)."""
 
 from __future__ import annotations
 
@@ -23,3 +24,20 @@ class AnalysisSettings:
     @classmethod
     def help(cls) -> dict[str, str]:
         return {f.name: str(f.metadata.get("help", "")) for f in fields(cls)}
+
+
+@dataclass(frozen=True)
+class BuildSettings:
+    site_cache_size: str = field(default="1GB", metadata={
+        "help": "bound of the site cache, least recently used files removed first, never one this "
+                "build used"})
+    reader_pages: str = field(default="auto", metadata={
+        "help": "'packed' (gzip-compressed reader page bodies, shown with JavaScript), 'plain', or "
+                "'auto' (packed when a dataset has more than 1,000 paragraphs)"})
+
+    @classmethod
+    def help(cls) -> dict[str, str]:
+        return {f.name: str(f.metadata.get("help", "")) for f in fields(cls)}
+
+
+BUILD = BuildSettings()

@@ -10,8 +10,8 @@ import pytest
 from litboard.load.read import load
 from litboard.render.schemes import scheme_pages
 from litboard.render.core.jinja import DEFAULT_TEMPLATES
-from litboard.render.core.pages import leaderboard_html
-from litboard.render.core.views import analyse
+from litboard.render.site_pages import leaderboard_html
+from litboard.analysis.boards import analyse
 
 from ..golden import check_golden
 from ..liteval_site import liteval_site

@@ -26,7 +26,7 @@ from litboard.analysis.double_annotation import double_annotation_rows
 from litboard.importers.releases import liteval
 from litboard.load import load
 from litboard.reported.engine import compare
-from litboard.render.core.views import analyse
+from litboard.analysis.boards import analyse
 from litboard.render.schemes.judge_bias_page import dataset_rows
 
 from ..helpers import copy_root

@@ -15,7 +15,7 @@ from typing import Iterator
 
 import pytest
 
-from litboard.build import build_site
+from litboard.pipeline.build import build_site
 from litboard.load.datasets import declared_id
 
 from ..conftest import REPO
@@ -72,7 +72,7 @@ def packed_demo_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 
 @pytest.fixture(scope="session")
 def liteval_site(liteval_release: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """The LitEval release imported, built (shared with tests/test_liteval_pages.py) and served."""
+    """The LitEval release imported, built (shared with tests/render/test_liteval_pages.py) and served."""
     _, folder = _build_liteval_site(liteval_release, tmp_path_factory)
     url, server = serve(folder.parent)
     yield f"{url}/{folder.name}"

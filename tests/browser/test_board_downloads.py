@@ -19,7 +19,7 @@ from litboard.cite.downloads import json_text as json_text_of
 from litboard.cite.downloads import parse_csv
 from litboard.cite.paper_table import COMPANIONS, measure_groups
 from litboard.cite.shown import Shown, shown_files
-from litboard.csv_cells import FORMULA_START
+from litboard.files.csv_cells import FORMULA_START
 
 from ..cite.test_shown import HOSTILE_PROVENANCE, hostile_table
 from ..cite.latexdoc import ACL_PREAMBLE, compile_tables, overfull
@@ -269,7 +269,7 @@ def test_the_port_keeps_pythons_semantics_cell_by_cell(page, demo_site: str) -> 
     from litboard.cite.latex import breakable, escape, header_lines
     from litboard.cite.paper_table import digits_for, format_cell, text_pt
     from litboard.cite.shown import comment_line
-    from litboard.csv_cells import inert_cell, plain_cell
+    from litboard.files.csv_cells import inert_cell, plain_cell
 
     texts = _awkward_texts(random.Random(30))
     page.goto(f"{demo_site}/index.html")

@@ -8,7 +8,7 @@ from typing import Iterator
 
 import pytest
 
-from litboard.build import build_site
+from litboard.pipeline.build import build_site
 from litboard.load.datasets import declared_id
 
 from ..helpers import DEMO, copy_root

@@ -11,7 +11,7 @@ from typing import Iterator
 
 import pytest
 
-from litboard.build import build_site
+from litboard.pipeline.build import build_site
 from litboard.importers import get
 
 from .conftest import ARTIFACTS, screenshot, serve

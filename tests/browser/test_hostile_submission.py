@@ -1,6 +1,6 @@
 """A hostile submission in a real browser: no script runs, and the literal text is what the reader sees.
 
-The site is built from the hostile-submission corpus's XSS root (tests/submission/hostile.py):
+The site is built from the hostile-submission corpus's XSS root (tests/tracks/submission/hostile.py):
 names, outputs, titles and comments that would run as HTML, JavaScript or Jinja if a page
 inserted them unescaped. Every page is opened, every annotated span is hovered and pinned (the
 reader's popups show the comments), and no dialog may fire.
@@ -13,10 +13,10 @@ from typing import Iterator
 
 import pytest
 
-from litboard.build import build_site
+from litboard.pipeline.build import build_site
 from litboard.load.datasets import declared_id
 
-from ..submission.hostile import XSS, build_inert
+from ..tracks.submission.hostile import XSS, build_inert
 from .conftest import screenshot, serve
 
 PAGES = ["index.html", "systems/index.html", "systems/mt.html", "systems/ht.html", "works/w1.html",

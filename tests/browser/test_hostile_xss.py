@@ -14,7 +14,7 @@ from typing import Any, Iterator
 
 import pytest
 
-from litboard.build import build_site
+from litboard.pipeline.build import build_site
 from litboard.load.read import validate
 
 from ..helpers import FIXTURES, copy_root

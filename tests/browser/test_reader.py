@@ -255,7 +255,7 @@ def test_screenshot_of_a_demo_paragraph(page, demo_site: str) -> None:
 
 def test_screenshot_of_a_creativity_text(page, creativity_release: Path,
                                          tmp_path_factory: pytest.TempPathFactory) -> None:
-    from litboard.build import build_site
+    from litboard.pipeline.build import build_site
     from litboard.importers.releases.creativity_bias import run
 
     from .conftest import serve

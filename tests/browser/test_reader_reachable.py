@@ -12,7 +12,7 @@ import json
 import pytest
 
 from litboard.load.read import load
-from litboard.render.core.views import analyse
+from litboard.analysis.boards import analyse
 from litboard.render.reader.views import ParagraphView, paragraph_views
 
 from ..helpers import FIXTURES

@@ -6,7 +6,7 @@ import math
 
 import pandas as pd
 
-from litboard.campaign.anchor_agreement import majority, pairwise_agreement, score_agreement
+from litboard.analysis.anchor_agreement import majority, pairwise_agreement, score_agreement
 
 
 def _pw(rows: list[tuple[str, str, str, str]]) -> pd.DataFrame:

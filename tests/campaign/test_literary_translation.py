@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from litboard.build import build_site
+from litboard.pipeline.build import build_site
 from litboard.cli import main
 from litboard.importers import get
 
@@ -30,7 +30,7 @@ def roots(literary_release: Path, tmp_path_factory: pytest.TempPathFactory) -> t
     """The imported release, and a track root holding a submission ``new-mt`` of the de-en
     paragraphs made as the open-tracks tests make theirs (tests/tracks/contribution.py)."""
     from litboard.load.datasets import load_all
-    from litboard.tracks import get as track
+    from litboard.load.track_decl import get as track
 
     base = tmp_path_factory.mktemp("lt")
     release = base / "release"

@@ -14,7 +14,7 @@ import pandas as pd
 import pytest
 import yaml
 
-from litboard.build import build_site
+from litboard.pipeline.build import build_site
 from litboard.cli import main
 from litboard.errors import DataError
 
@@ -149,8 +149,8 @@ def test_other_schemes_import_and_validate(tmp_path: Path, scheme: str) -> None:
         assert all(r["best"] == r["systems"][1] and r["worst"] == r["systems"][-2] for r in lines)
         return
     if scheme == "pairwise":  # the plan's comparisons that pw-pro also judged give a kappa
-        from litboard.campaign.anchor_agreement import anchor_agreement
-        from litboard.campaign.status import plans
+        from litboard.analysis.anchor_agreement import anchor_agreement
+        from litboard.analysis.campaign_status import plans
         from litboard.load.datasets import load_all
 
         corpus = load_all([root])[0]

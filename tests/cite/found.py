@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from litboard.render.core.site import Generated
+from litboard.pipeline.site import Generated
 
 
 def one(files: dict, name: str) -> str:

@@ -9,7 +9,7 @@ from typing import Sequence
 
 import pytest
 
-from litboard.build import build_site
+from litboard.pipeline.build import build_site
 from litboard.cli import main
 
 

@@ -15,9 +15,9 @@ from litboard.cite.anchors import anchor_tables
 from litboard.cite.downloads import add_downloads
 from litboard.cite.provenance import COMPUTING, merged, provenance, scored_with
 from litboard.load.read import load
-from litboard.render.core.pages import leaderboard_html
-from litboard.render.core.site import Generated, generate
-from litboard.render.core.views import analyse
+from litboard.render.site_pages import leaderboard_html
+from litboard.pipeline.site import Generated, generate
+from litboard.analysis.boards import analyse
 
 from ..golden import check_golden
 from ..helpers import FIXTURES

@@ -12,7 +12,7 @@ import yaml
 
 from litboard.cite.latex import escape, merge_ci, table_tex
 from litboard.importers import get
-from litboard.render.core.site import generate
+from litboard.pipeline.site import generate
 
 from ..helpers import FIXTURES, copy_root
 from .found import one

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from litboard.releases import prepare
+from litboard.importers.pinned import prepare
 
 from ..combined_site import combined_site
 from ..conftest import REPO, SHARED_DATA

@@ -12,9 +12,9 @@ from pathlib import Path
 
 import pytest
 
-from litboard import owned
+from litboard.files import owned
 from litboard.cite import packed
-from litboard.build import build_site
+from litboard.pipeline.build import build_site
 from litboard.cite.provenance import installed
 
 from ..conftest import REPO

@@ -16,8 +16,9 @@ from litboard.cite.downloads import add_downloads
 from litboard.cite.provenance import Provenance, provenance
 from litboard.cite.shown import Shown, comment_line, shown_files
 from litboard.load.read import load
-from litboard.render.core.pages import csv_text, leaderboard_html
-from litboard.render.core.views import analyse
+from litboard.render.core.pages import csv_text
+from litboard.render.site_pages import leaderboard_html
+from litboard.analysis.boards import analyse
 
 from ..golden import check_golden
 from ..helpers import FIXTURES

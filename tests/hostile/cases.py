@@ -4,7 +4,7 @@ with one defect, and names the file and field the error message must point at.
 Nothing hostile is stored in the repository: every case is written at test time (FIFOs,
 symlinks, control characters in file names cannot live in git anyway). Path tricks in ids,
 YAML tags and bombs, invalid UTF-8 and symlinked files are planted by
-tests/submission/hostile.py (checked in-process by tests/submission/test_hostile.py).
+tests/tracks/submission/hostile.py (checked in-process by tests/tracks/submission/test_hostile.py).
 """
 
 from __future__ import annotations

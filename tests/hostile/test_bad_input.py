@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from litboard.outdir import mark
+from litboard.pipeline.outdir import mark
 
 from ..conftest import REPO
 

@@ -11,11 +11,11 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
-from litboard.build import build_site
+from litboard.pipeline.build import build_site
 from hypothesis import given
 from hypothesis import strategies as st
 
-from litboard.csv_cells import FORMULA_START, plain_cell
+from litboard.files.csv_cells import FORMULA_START, plain_cell
 from litboard.render.core.pages import csv_text, inert_cell
 
 from ..helpers import FIXTURES, copy_root

@@ -21,7 +21,7 @@ from typing import Any
 from hypothesis import HealthCheck, event, example, given, settings
 from hypothesis import strategies as st
 
-from litboard.build import build_site
+from litboard.pipeline.build import build_site
 from litboard.load.datasets import declared_id
 from litboard.errors import DataError
 from litboard.load.read import load, validate

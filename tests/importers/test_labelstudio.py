@@ -303,7 +303,7 @@ def test_cli_import(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
 
 def test_site_from_an_imported_pairwise_project(tmp_path: Path) -> None:
     """Must-show 3: preference rates per system pair and the error spans in the reader."""
-    from litboard.build import build_site
+    from litboard.pipeline.build import build_site
 
     get("labelstudio")(ls.write(tmp_path / "export.json", _pairwise_tasks()), tmp_path / "root",
                        mapping=EXAMPLES / "pairwise.yaml")

@@ -152,7 +152,7 @@ def test_two_imports_under_different_namespaces(tmp_path: Path) -> None:
     assert validate([tmp_path / "one"]).items == [] and validate([tmp_path / "two"]).items == []
     # with ids prefixed, both roots load together without a duplicate, and build each and together
     assert validate([tmp_path / "one", tmp_path / "two"]).items == []
-    from litboard.build import build_site
+    from litboard.pipeline.build import build_site
 
     for roots, name in (([tmp_path / "one"], "s1"), ([tmp_path / "two"], "s2"),
                         ([tmp_path / "one", tmp_path / "two"], "both")):

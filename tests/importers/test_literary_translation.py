@@ -51,7 +51,7 @@ def raw_label_counts(release: Path) -> collections.Counter[tuple[str, str]]:
 
 
 def test_registered_and_listed_in_the_manifest(repo: Path) -> None:
-    from litboard.releases import read_manifest
+    from litboard.importers.pinned import read_manifest
 
     assert IMPORTERS["literary-translation"] == "releases.literary_translation"
     releases = read_manifest(repo / "releases.yaml")
@@ -152,7 +152,7 @@ def test_site_pages(corpus: Corpus, imported: tuple[Path, object], tmp_path: Pat
     import html as html_lib
     import re
 
-    from litboard.build import build_site
+    from litboard.pipeline.build import build_site
 
     site = build_site([imported[0]], tmp_path / "site").out  # type: ignore[list-item]
     folder = next(site.rglob("pairwise-errors/index.html")).parent

@@ -80,7 +80,7 @@ def test_rates_orient_each_comparison_once() -> None:
 
 
 def test_the_site_shows_the_tables(root: Path, tmp_path: Path) -> None:
-    from litboard.build import build_site
+    from litboard.pipeline.build import build_site
 
     site = build_site([root], tmp_path / "site").out
     pages = list(site.rglob("pairwise-errors/index.html"))

@@ -195,7 +195,7 @@ def test_the_release_folder_is_accepted_and_a_missing_file_reported(wmt_release:
 def test_sample_source_side_error_renders_on_the_source_text(sample: tuple[Path, Path, object],
                                                              tmp_path: Path) -> None:
     """Must-show 4a: 'SMU talk.2 85 rater5' marks 天上的 in the source (an omission)."""
-    from litboard.build import build_site
+    from litboard.pipeline.build import build_site
 
     _, out, _ = sample
     errors = load([out]).tables["mqm_errors"]

@@ -8,8 +8,8 @@ import json
 from pathlib import Path
 
 from litboard.model import Corpus
-from litboard.track_files import sources
-from litboard.tracks import Track
+from litboard.tracks.files import sources
+from litboard.load.track_decl import Track
 
 CARD = ("id: {id}\nname: {name}\nkind: llm\nmodality: MT\nmodel: example-7b\nversion: v1\n"
         "prompt: 'Translate {{src}} into {{tgt}}.'\ndate: '2026-11-20'\nsubmitted_by: a test contributor\n"

@@ -12,9 +12,9 @@ import pytest
 
 from litboard.errors import DataError, Problem
 from litboard.load import load, validate
-from litboard.releases import prepare
-from litboard.track_roots import roots
-from litboard.tracks import get
+from litboard.importers.pinned import prepare
+from litboard.tracks.roots import roots
+from litboard.load.track_decl import get
 
 from .contribution import spliced, write_contribution
 from .conftest import scratch_repo

@@ -11,15 +11,15 @@ from pathlib import Path
 
 import pytest
 
-from litboard.contributions import pr_results
+from litboard.tracks import pr_results
 from litboard.cli import main
 from litboard.load import load
-from litboard.releases import prepare
-from litboard.track_roots import roots
-from litboard.tracks import get
+from litboard.importers.pinned import prepare
+from litboard.tracks.roots import roots
+from litboard.load.track_decl import get
 
 from ..golden import check_golden
-from ..test_pr_flow import git
+from .test_pr_flow import git
 from .conftest import release_args, scratch_repo
 from .contribution import spliced
 

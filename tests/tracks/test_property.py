@@ -14,16 +14,16 @@ from pathlib import Path
 import pytest
 
 from litboard.load import load
-from litboard.releases import prepare
-from litboard.track_roots import roots
-from litboard.tracks import TRACKS
+from litboard.importers.pinned import prepare
+from litboard.tracks.roots import roots
+from litboard.load.track_decl import TRACKS
 
 from ..conftest import REPO
 from .contribution import spliced, write_contribution
 
 pytestmark = pytest.mark.shared
-GOLDEN_CHECKS = ["tests/test_render_golden.py", "tests/submission/test_checks.py::test_demo_tiny_and_template_have_no_submission_problem",
-                 "tests/test_board_data.py", "tests/reader/test_paragraph_notes.py"]
+GOLDEN_CHECKS = ["tests/render/test_golden_pages.py", "tests/tracks/submission/test_checks.py::test_demo_tiny_and_template_have_no_submission_problem",
+                 "tests/render/test_board_ranked_by.py", "tests/render/reader/test_paragraph_notes.py"]
 QUICK = {"literary-translation": ("ja-pl", "cs-pl", "en-pl")}  # pairs whose TER is quick enough for a test
 
 

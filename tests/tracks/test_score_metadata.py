@@ -11,7 +11,7 @@ import yaml
 from litboard.cli import main
 
 from ..helpers import DEMO, copy_root
-from ..test_pr_flow import add_system
+from .test_pr_flow import add_system
 
 
 def test_rescoring_the_hand_written_chrf_campaign_stops_and_changes_nothing(tmp_path: Path,

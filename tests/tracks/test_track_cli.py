@@ -9,7 +9,7 @@ import pytest
 import yaml
 
 from litboard.cli import main
-from litboard.tracks import TRACKS
+from litboard.load.track_decl import TRACKS
 
 from .conftest import release_args
 
@@ -101,7 +101,8 @@ def test_new_system_refuses_a_short_text_file_and_a_foreign_pair(repo_copy: Path
 
 
 def test_dataset_pages_say_whether_the_dataset_is_a_track() -> None:
-    from litboard.render.core.dataset_cards import DatasetIntro, submissions
+    from litboard.render.core.dataset_cards import DatasetIntro
+    from litboard.load.track_decl import submissions
     from litboard.render.core.jinja import DEFAULT_TEMPLATES, render
 
     liteval = submissions("liteval")

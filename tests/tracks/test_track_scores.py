@@ -12,7 +12,7 @@ from litboard.cli import main
 from litboard.load import load
 from litboard.scoring import sacrebleu_metrics
 from litboard.scoring.base import Segment
-from litboard.track_scores import StatsCache, ter_records
+from litboard.tracks.scores import StatsCache, ter_records
 
 
 def test_demo_track_scores_are_byte_identical_on_rerun_and_load_beside_the_demo(repo_copy: Path, tmp_path: Path) -> None:

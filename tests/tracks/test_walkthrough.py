@@ -12,11 +12,11 @@ import sys
 from pathlib import Path
 
 from litboard.load import load
-from litboard.tracks import get
+from litboard.load.track_decl import get
 
 from ..conftest import REPO
 from ..helpers import DEMO, copy_root
-from ..test_pr_flow import git
+from .test_pr_flow import git
 from .contribution import spliced
 
 PAGE = REPO / "site/submit.md"

@@ -15,11 +15,11 @@ from typing import Any
 import pytest
 import yaml
 
-from litboard.contributions import pr_comment
+from litboard.tracks import pr_comment
 
 from ..conftest import REPO
 from ..helpers import DEMO, copy_root
-from ..test_pr_flow import add_system, git
+from .test_pr_flow import add_system, git
 
 WORKFLOWS = REPO / ".github/workflows"
 
@@ -65,7 +65,7 @@ def test_the_comment_workflow_never_checks_out_or_runs_pr_code() -> None:
     assert download["with"]["name"] == "pr-results" and "workflow_run.id" in download["with"]["run-id"]
     assert [s["run"] for s in job["steps"] if "run" in s] == ["make pr-comment"]
     recipe = (REPO / "Makefile").read_text(encoding="utf-8").split("\npr-comment:")[1].split("\n\n")[0]
-    assert "install" not in recipe.split("\n")[0] and "-m litboard.contributions.pr_comment" in recipe
+    assert "install" not in recipe.split("\n")[0] and "-m litboard.tracks.pr_comment" in recipe
     text = (WORKFLOWS / "pr-comment.yml").read_text(encoding="utf-8")
     assert "secrets." not in text and "Threat model" in text
 
@@ -162,7 +162,7 @@ def test_comment_dry_run_on_a_saved_artifact(tmp_path: Path) -> None:
     saved = REPO / "tests/golden/tracks/pr-results"
     folder = tmp_path / "pr-results"
     shutil.copytree(saved, folder)
-    done = subprocess.run([sys.executable, "-m", "litboard.contributions.pr_comment", "--artifact", str(folder), "--repo",
+    done = subprocess.run([sys.executable, "-m", "litboard.tracks.pr_comment", "--artifact", str(folder), "--repo",
                            "owner/litboard", "--head-sha", "0" * 40, "--dry-run"],
                           env={**os.environ, "PYTHONPATH": str(REPO / "generator")}, capture_output=True,
                           text=True, timeout=60)

@@ -11,13 +11,24 @@ where ``seen`` counts the tuples that contain the system, so scores lie in [-1, 
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 import numpy as np
 import pandas as pd
 
 from ..errors import DataError, Problem
 
 
-def _incidence(df: pd.DataFrame) -> tuple[list[str], np.ndarray, np.ndarray, np.ndarray]:
+class Incidence(NamedTuple):
+    """Systems (sorted) and three row x system 0/1 matrices."""
+
+    names: list[str]
+    seen: np.ndarray
+    best: np.ndarray
+    worst: np.ndarray
+
+
+def _incidence(df: pd.DataFrame) -> Incidence:
     """Systems (sorted) and three row x system 0/1 matrices: seen, best, worst."""
     missing = [c for c in ("systems", "best", "worst") if c not in df.columns]
     if missing:
@@ -43,7 +54,7 @@ def _incidence(df: pd.DataFrame) -> tuple[list[str], np.ndarray, np.ndarray, np.
     rows = np.arange(len(tuples))
     best_m[rows, [col[str(b)] for b in df["best"]]] = 1.0
     worst_m[rows, [col[str(w)] for w in df["worst"]]] = 1.0
-    return names, seen, best_m, worst_m
+    return Incidence(names, seen, best_m, worst_m)
 
 
 def _score(seen: np.ndarray, best: np.ndarray, worst: np.ndarray) -> np.ndarray:
@@ -57,12 +68,12 @@ def bws_scores(df: pd.DataFrame) -> pd.DataFrame:
     Returns a DataFrame indexed by system (sorted by score, best first; ties by name).
     A row naming a best or worst pick outside its tuple raises ``DataError``.
     """
-    names, seen, best, worst = _incidence(df)
-    totals = seen.sum(0), best.sum(0), worst.sum(0)
-    table = pd.DataFrame({"seen": totals[0].astype(int), "best": totals[1].astype(int),
-                          "worst": totals[2].astype(int), "score": _score(*totals)},
-                         index=pd.Index(names, name="system"))
-    order = sorted(names, key=lambda s: (-table.at[s, "score"], s))
+    incidence = _incidence(df)
+    seen, best, worst = incidence.seen.sum(0), incidence.best.sum(0), incidence.worst.sum(0)
+    table = pd.DataFrame({"seen": seen.astype(int), "best": best.astype(int),
+                          "worst": worst.astype(int), "score": _score(seen, best, worst)},
+                         index=pd.Index(incidence.names, name="system"))
+    order = sorted(incidence.names, key=lambda s: (-table.at[s, "score"], s))
     return table.loc[order]
 
 
@@ -80,7 +91,7 @@ def split_half_reliability(df: pd.DataFrame, n_splits: int = 100, seed: int = 12
 
     if n_splits < 1:
         raise ValueError("n_splits must be >= 1")
-    _, seen, best, worst = _incidence(df)
+    incidence = _incidence(df)
     n = len(df)
     if n < 2:
         return float("nan")
@@ -89,7 +100,7 @@ def split_half_reliability(df: pd.DataFrame, n_splits: int = 100, seed: int = 12
     first = np.zeros((n_splits, n))
     first[np.arange(n_splits)[:, None], order[:, : n // 2]] = 1.0
     halves = [first, 1.0 - first]
-    scores = [_score(h @ seen, h @ best, h @ worst) for h in halves]
+    scores = [_score(h @ incidence.seen, h @ incidence.best, h @ incidence.worst) for h in halves]
     rhos = []
     for a, b in zip(*scores):
         shared = ~np.isnan(a) & ~np.isnan(b)

@@ -105,12 +105,3 @@ def ci_correlation(texts: pd.DataFrame, modality: str | None = None, x: str = "l
     frame = frame[[x, y]].dropna()
     result = spearmanr(frame[x], frame[y])
     return float(result.statistic), float(result.pvalue), len(frame)
-
-
-def llm_error_points(mqm_errors: pd.DataFrame, paragraphs: pd.DataFrame, annotator: str = "llm",
-                     campaign: str = "pro-errors") -> pd.DataFrame:
-    """Error points (minor 1, major 5) per text from span annotations: pair, work, system, points."""
-    frame = mqm_errors[(mqm_errors["campaign"] == campaign) & (mqm_errors["annotator"] == annotator)]
-    frame = frame.merge(paragraphs[["paragraph", "work"]], on="paragraph", how="left")
-    points = frame["severity"].map({"minor": 1, "major": 5, "critical": 5}).fillna(0)
-    return frame.assign(points=points).groupby(["pair", "work", "system"])["points"].sum().reset_index()

@@ -48,7 +48,7 @@ def judge_disagreement(long: pd.DataFrame, human: str, judges: dict[str, bool],
 
     All paragraphs at once (numpy over a paragraphs x systems x systems sign array), computed
     as scipy's ``kendalltau`` computes tau-b, so the values are the same to the last bit
-    (tests/test_board_data.py); a pandas loop per paragraph took minutes at 20,000 paragraphs.
+    (tests/render/test_board_ranked_by.py); a pandas loop per paragraph took minutes at 20,000 paragraphs.
     """
     columns = KEYS + ["column", "tau", "n"]
     wide = long[long["column"].isin([human, *judges])].pivot_table(

@@ -43,7 +43,7 @@ def segment_scores(corpus: Corpus) -> tuple[pd.DataFrame, list[Column]]:
         columns=["column", "system", "pair", "paragraph", "score"])
     order = list(GROUPS)
     columns = sorted((c for _, c in parts), key=lambda c: order.index(c.group))  # stable
-    from ..campaign.status import pool  # systems whose human-evaluation plan is complete
+    from .campaign_status import pool  # systems whose human-evaluation plan is complete
 
     return pool(corpus, long, columns), columns
 

@@ -19,6 +19,8 @@ statistic may be a weighted mean (BWS counting scores); a test pins it to scipy'
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 import numpy as np
 
 EPS = np.finfo(float).eps * 100
@@ -50,13 +52,23 @@ def swap_matrix(n_items: int, n_resamples: int, seed: int) -> tuple[np.ndarray, 
     return rng.integers(0, 2, size=(n_resamples, n_items)).astype(float), False
 
 
-def _weighted_sums(values: np.ndarray, weights: np.ndarray, both: np.ndarray,
-                   rows: np.ndarray, cols: np.ndarray) -> tuple[np.ndarray, ...]:
+class WeightedSums(NamedTuple):
+    """Per pair (upper triangle columns), over the items both systems have: the row system's
+    weighted scores and weights, then the column system's."""
+
+    row_scores: np.ndarray
+    row_weights: np.ndarray
+    col_scores: np.ndarray
+    col_weights: np.ndarray
+
+
+def weighted_sums(values: np.ndarray, weights: np.ndarray, both: np.ndarray,
+                  rows: np.ndarray, cols: np.ndarray) -> WeightedSums:
     w_r = np.where(both, weights[:, rows], 0.0)
     w_c = np.where(both, weights[:, cols], 0.0)
     a_r = np.where(both, values[:, rows], 0.0) * w_r
     a_c = np.where(both, values[:, cols], 0.0) * w_c
-    return a_r, w_r, a_c, w_c
+    return WeightedSums(a_r, w_r, a_c, w_c)
 
 
 def permutation_p_values(values: np.ndarray, n_resamples: int, seed: int,
@@ -72,7 +84,9 @@ def permutation_p_values(values: np.ndarray, n_resamples: int, seed: int,
     k = values.shape[1]
     rows, cols = np.triu_indices(k, 1)
     both = mask[:, rows] & mask[:, cols]
-    a_r, w_r, a_c, w_c = _weighted_sums(values, w, both, rows, cols)
+    sums = weighted_sums(values, w, both, rows, cols)
+    a_r, w_r = sums.row_scores, sums.row_weights
+    a_c, w_c = sums.col_scores, sums.col_weights
     swaps, exact = swap_matrix(values.shape[0], n_resamples, seed)
     with np.errstate(invalid="ignore", divide="ignore"):
         observed = a_r.sum(0) / w_r.sum(0) - a_c.sum(0) / w_c.sum(0)

@@ -4,12 +4,13 @@ competition ranks (see ``uncertainty``'s module doc for the definitions)."""
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Literal, NamedTuple
 
 import numpy as np
 import pandas as pd
 
 from ..errors import DataError, Problem
+from .permutation import weighted_sums
 
 Missing = Literal["complete", "available"]
 
@@ -71,23 +72,29 @@ def resampled_means(counts: np.ndarray, values: np.ndarray, mask: np.ndarray,
         return (counts @ np.where(mask, values * w, 0.0)) / (counts @ w)
 
 
+class PairStats(NamedTuple):
+    """Per pair (upper triangle): observed difference, resampled differences, shared items."""
+
+    observed: np.ndarray
+    resampled: np.ndarray
+    shared: np.ndarray
+
+
 def pair_stats(counts: np.ndarray, values: np.ndarray, mask: np.ndarray,
-                weights: np.ndarray | None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+               weights: np.ndarray | None) -> PairStats:
     """Per pair (upper triangle): observed difference, resampled differences, shared items."""
     rows, cols = np.triu_indices(values.shape[1], 1)
     both = mask[:, rows] & mask[:, cols]
     if weights is None:
         diffs = values[:, rows] - values[:, cols]
         observed = np.where(both, diffs, 0.0).sum(0) / np.maximum(both.sum(0), 1)
-        return observed, resampled_means(counts, diffs, both), both.sum(0)
-    w_r = np.where(both, weights[:, rows], 0.0)
-    w_c = np.where(both, weights[:, cols], 0.0)
-    a_r = np.where(both, values[:, rows], 0.0) * w_r
-    a_c = np.where(both, values[:, cols], 0.0) * w_c
+        return PairStats(observed, resampled_means(counts, diffs, both), both.sum(0))
+    sums = weighted_sums(values, weights, both, rows, cols)
+    a_r, w_r, a_c, w_c = sums.row_scores, sums.row_weights, sums.col_scores, sums.col_weights
     with np.errstate(invalid="ignore", divide="ignore"):
         observed = np.nan_to_num(a_r.sum(0) / w_r.sum(0) - a_c.sum(0) / w_c.sum(0))
         boot = (counts @ a_r) / (counts @ w_r) - (counts @ a_c) / (counts @ w_c)
-    return observed, boot, both.sum(0)
+    return PairStats(observed, boot, both.sum(0))
 
 
 def competition_ranks(values: np.ndarray, higher_is_better: bool) -> np.ndarray:

@@ -18,10 +18,10 @@ TESTS = ("bootstrap", "permutation")
 
 def bootstrap_p_matrix(counts: np.ndarray, data: pd.DataFrame, weights: np.ndarray | None = None) -> np.ndarray:
     values = data.to_numpy(dtype=float)
-    observed, boot, shared = pair_stats(counts, values, ~np.isnan(values), weights)
-    flips = (boot * np.sign(observed)[None, :] <= 0) | np.isnan(boot)
+    stats = pair_stats(counts, values, ~np.isnan(values), weights)
+    flips = (stats.resampled * np.sign(stats.observed)[None, :] <= 0) | np.isnan(stats.resampled)
     p = np.minimum(1.0, 2.0 * flips.mean(0))
-    p = np.where((observed == 0) | (shared == 0), 1.0, p)
+    p = np.where((stats.observed == 0) | (stats.shared == 0), 1.0, p)
     k = values.shape[1]
     rows, cols = np.triu_indices(k, 1)
     full = np.full((k, k), np.nan)

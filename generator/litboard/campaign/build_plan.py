@@ -6,7 +6,7 @@ from typing import Any
 
 import numpy as np
 
-from ..load.ids import is_safe_id
+from ..files.ids import is_safe_id
 from ..model import Corpus
 from .plan import (FORMAT, Context, PlanRequest, _fail, anchors, common_paragraphs, context, cost,
                    double_slots, intervals, rank_pairs)

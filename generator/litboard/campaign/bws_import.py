@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from ..load.ids import slug
+from ..files.ids import slug
 from .checks import Progress, person
 from .labelconfig import shown
 

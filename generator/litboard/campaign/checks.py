@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..errors import Problem, Problems
+from ..errors import Problems
 
 
 @dataclass
@@ -87,7 +87,3 @@ def system_progress(plan: dict[str, Any], progress: Progress) -> list[dict[str, 
         judged = [p for p in planned if all(progress.complete(i) for i in mine if i["paragraph"] == p)]
         out.append({"system": system, "planned": len(planned), "judged": len(judged)})
     return out
-
-
-def missing_problem(plan_file: str, item: dict[str, Any]) -> Problem:
-    return Problem(plan_file, 0, f"items.{item['id']}", "not judged yet", "")

@@ -12,7 +12,7 @@ EXPERTISE = ("student", "professional", "expert", "crowd")
 
 
 def add_campaign(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
-    from ..cli_data import add_data as _add_data
+    from ..pipeline.cli_data import add_data as _add_data
 
     p = sub.add_parser("campaign", help="plan a human evaluation of new systems, export it to Label "
                                         "Studio, import the judgments back",
@@ -74,11 +74,12 @@ def _add_push_pull(steps: argparse._SubParsersAction,  # type: ignore[type-arg]
 
 
 def _corpus(args: argparse.Namespace, track: str):  # type: ignore[no-untyped-def]
-    from ..cli_data import data_roots as _roots
+    from ..pipeline.cli_data import data_roots as _roots
     from ..load.datasets import load_all
+    from ..scoring.llm.cache_check import ROOT_CHECKS
     from ..errors import DataError, Problem
 
-    corpora = {c.dataset_id: c for c in load_all(_roots(args))}
+    corpora = {c.dataset_id: c for c in load_all(_roots(args), checks=ROOT_CHECKS)}
     if track not in corpora:
         raise DataError([Problem("--data", 0, "TRACK", f"no dataset {track!r} in the data roots given",
                                  f"use one of: {', '.join(sorted(corpora))}")])

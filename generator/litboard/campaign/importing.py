@@ -20,7 +20,7 @@ from typing import Any
 import yaml
 
 from ..errors import DataError, Problem
-from ..load.ids import slug
+from ..files.ids import slug
 from ..model import Corpus
 from .checks import Progress, check_export, system_progress
 from .export import mapping

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import DataError, Problem
-from ..load.ids import is_safe_id
+from ..files.ids import is_safe_id
 from .plan import FORMAT
 from .schemes import SCHEMES
 

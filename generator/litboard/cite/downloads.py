@@ -12,7 +12,7 @@ import json
 import math
 from typing import Any
 
-from ..csv_cells import plain_cell
+from ..files.csv_cells import plain_cell
 from .latex import table_tex
 from .paper_table import digits_for, format_cell, paper_text
 from .provenance import Provenance

@@ -17,7 +17,7 @@ from __future__ import annotations
 import math
 import re
 from dataclasses import dataclass
-from typing import Sequence
+from typing import Sequence, NamedTuple
 
 from ..analysis.rounding import format_number
 from .latex import header_lines, merge_ci, numeric, paper_tex
@@ -186,8 +186,17 @@ def width(header: Sequence[str], rows: Sequence[Sequence[str]], units: Sequence[
     return total
 
 
-def fit(header: Sequence[str], rows: Sequence[Sequence[str]]) -> tuple[list[Unit], list[str], bool]:
-    """(printed units, left-out column names, narrow?) for a table no wider than TEXT_PT."""
+class Fit(NamedTuple):
+    """How a table fits TEXT_PT: the printed units, the left-out column names, and whether it
+    is set in the narrow font."""
+
+    units: list[Unit]
+    left_out: list[str]
+    narrow: bool
+
+
+def fit(header: Sequence[str], rows: Sequence[Sequence[str]]) -> Fit:
+    """The printed units, left-out column names and font of a table no wider than TEXT_PT."""
     required, optional = _units(header, rows)
     required = [u for u in required if not _empty(header, rows, u)] or required[:1]
     optional = [u for u in optional if not _empty(header, rows, u)]
@@ -202,7 +211,7 @@ def fit(header: Sequence[str], rows: Sequence[Sequence[str]]) -> tuple[list[Unit
     printed = {i for u in chosen for i in u}
     left_out = [h for i, h in enumerate(header) if i not in printed]
     chosen.sort(key=lambda u: u[0])
-    return chosen, left_out, narrow
+    return Fit(chosen, left_out, narrow)
 
 
 
@@ -213,13 +222,15 @@ def printed_columns(header: Sequence[str], rows: Sequence[Sequence[str]],
 
 def shape(header: Sequence[str], rows: Sequence[Sequence[str]]) -> tuple[list[tuple[str, list[str]]], Shape]:
     """The printed columns of the default table and how it is set."""
-    units, left_out, narrow = fit(header, rows)
-    font, sep = (8.0, 3.0) if narrow else (FONT_PT, TABCOLSEP_PT)
+    fitted = fit(header, rows)
+    units = fitted.units
+    font, sep = (8.0, 3.0) if fitted.narrow else (FONT_PT, TABCOLSEP_PT)
     wide = width(header, rows, units, font, sep) > COLUMN_PT
     columns = printed_columns(header, rows, units)
     wraps = [WRAP_PT if not numeric(cells) and max((text_pt(c, font) for c in cells), default=0.0) > WRAP_PT
              else 0.0 for _, cells in columns]
-    return columns, Shape([u[0] for u in units], "table*" if wide else "table", left_out, narrow, wraps)
+    return columns, Shape([u[0] for u in units], "table*" if wide else "table", fitted.left_out,
+                          fitted.narrow, wraps)
 
 
 def paper_text(header: Sequence[str], rows: Sequence[Sequence[str]], caption: str, label: str,

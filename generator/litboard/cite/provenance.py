@@ -108,7 +108,7 @@ def _flags(corpus: Corpus) -> list[str]:
     release (``<cache>/<id>/<commit>/root``, see releases.prepare), else ``--data <id>/``."""
     from pathlib import Path
 
-    from ..project import find
+    from ..files.project import find
 
     table = corpus.tables.get("datasets")
     roots = ({str(r["dataset"]): str(r["root"] or "") for r in table.to_dict("records")}

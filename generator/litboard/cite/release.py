@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Sequence
 
-from .. import owned
+from ..files import owned
 from . import kept, packed
 from ..errors import DataError, Problem
 from ..render.core.jinja import DEFAULT_TEMPLATES, render

@@ -16,7 +16,7 @@ import io
 from dataclasses import dataclass
 from typing import Any, Sequence
 
-from ..csv_cells import FORMULA_START, plain_cell
+from ..files.csv_cells import FORMULA_START, plain_cell
 from .downloads import json_text
 from .paper_table import COMPANIONS, measure_groups, paper_text
 from .provenance import caption_of, packages_line

@@ -78,10 +78,6 @@ def get(name: str) -> Callable[..., ImportReport]:
     return bulk_run
 
 
-def register(name: str, module: str) -> None:  # used by tests only
-    IMPORTERS[name] = module
-
-
 def write_jsonl(path: Path, records: list[dict[str, Any]]) -> None:
     """Write records one per line, keys in a stable order, UTF-8, LF, no ASCII escaping."""
     write_lines(path, [jsonl_line(r) for r in records])
@@ -133,7 +129,7 @@ def json_size(record: dict[str, Any]) -> int:
 def write_outputs(folder: Path, pair: str, records: list[dict[str, Any]]) -> list[str]:
     """Write a system's ``pair`` outputs as ``<pair>.jsonl``, continued in ``<pair>.2.jsonl``...
     when one file would pass the loader's size limit (ids.output_file); the names written."""
-    from ..load.ids import output_name
+    from ..files.ids import output_name
 
     names = []
     for part, lines in enumerate(size_chunks(records), start=1):

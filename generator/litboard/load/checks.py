@@ -3,17 +3,19 @@
 from __future__ import annotations
 
 import unicodedata
-from typing import Any, Iterable
+from typing import Any, Iterable, Sequence
 
 from ..errors import Problems
 from ..typology import DEFAULT_SCALES, allowed_categories
 from .record_checks import check_record
-from .rows import RawData, Row
+from .rows import RawData, RootCheck, Row
 
 TARGETED = ("mqm", "free", "sqm", "creativity", "ruler", "verse", "metric", "score")
 
 
-def check(raw: RawData, problems: Problems) -> None:
+def check(raw: RawData, problems: Problems, extra: Sequence[RootCheck] = ()) -> None:
+    """Every cross-file check, then ``extra``: checks of a data root's parts that other stages own
+    (e.g. scoring's ``llm-cache/``), passed in by the caller."""
     _check_folder_ids(raw, problems)
     if raw.track_roots and not raw.of("dataset"):
         for root in sorted(raw.track_roots):
@@ -49,19 +51,9 @@ def check(raw: RawData, problems: Problems) -> None:
             _check_mqm_denominator(campaign, rows, paragraphs, problems)
         _check_second_annotation(campaign, raw, problems)
     from .submission import check_submissions; check_submissions(raw, problems)  # noqa: E702
-    from ..contrib import check_contributions; check_contributions(raw, problems)  # noqa: E702
-    _check_llm_caches(raw, problems)
-
-
-def _check_llm_caches(raw: RawData, problems: Problems) -> None:
-    """Every file under <root>/llm-cache/ must be an answer litboard's scoring run wrote."""
-    from pathlib import Path
-
-    from ..scoring.llm.cache_check import check_folder
-
-    roots = sorted({row.root for rows in raw.rows.values() for row in rows if row.root})
-    for root in roots:
-        check_folder(Path(root) / "llm-cache", problems)
+    from .contribution import check_contributions; check_contributions(raw, problems)  # noqa: E702
+    for more in extra:
+        more(raw, problems)
 
 
 def _check_mqm_denominator(campaign: Row, rows: list[Row], paragraphs: dict[str, Row],

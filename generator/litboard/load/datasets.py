@@ -14,7 +14,8 @@ from typing import Mapping, Sequence
 
 from ..errors import DataError, Problem, Problems
 from ..model import Corpus
-from .ids import is_safe_id
+from ..files.ids import is_safe_id
+from .rows import RootCheck
 
 # page folders at the top of the site that a dataset id may not take
 RESERVED = frozenset({"assets", "search", "judge-bias", "index", "404", "sitemap.xml", "v", "latest"})
@@ -34,7 +35,7 @@ def declared_id(root: Path) -> str | None:
 
     path = root / "corpus" / "dataset.yaml"
     if not path.exists() and (root / "corpus" / "track.yaml").is_file():
-        from ..tracks import track_file_dataset
+        from .track_decl import track_file_dataset
 
         return track_file_dataset(root / "corpus" / "track.yaml")
     if not path.is_file() or path.is_symlink():  # never open a FIFO or device (load reports it)
@@ -60,11 +61,6 @@ def group_roots(roots: Sequence[Path | str]) -> list[DatasetRoots]:
     return [DatasetRoots(ds, tuple(paths)) for ds, paths in groups.items()] + unnamed
 
 
-def research_first(corpora: list[Corpus]) -> list[Corpus]:
-    """Datasets in page order: research releases as given, illustrative demo data last."""
-    return sorted(corpora, key=lambda c: c.is_demo)
-
-
 def _reserved(group: DatasetRoots, problems: Problems) -> None:
     if group.id in RESERVED:
         problems.add(group.roots[0] / "corpus" / "dataset.yaml", 0, "id",
@@ -85,15 +81,16 @@ def _shared_id(group: DatasetRoots, found: list[Problem], problems: Problems) ->
     problems.items.extend(found)
 
 
-def validate_all(roots: Sequence[Path | str]) -> Problems:
-    """Every problem in every dataset, each checked in its own namespace."""
+def validate_all(roots: Sequence[Path | str], checks: Sequence[RootCheck] = ()) -> Problems:
+    """Every problem in every dataset, each checked in its own namespace (``checks``: see
+    ``read.load``)."""
     from .read import validate
 
     problems = Problems()
     groups = group_roots(roots)
     for group in groups:
         _reserved(group, problems)
-        _shared_id(group, validate(group.roots).items, problems)
+        _shared_id(group, validate(group.roots, checks).items, problems)
     _dangling(groups, problems)
     return problems
 
@@ -132,7 +129,8 @@ def same_as_links(root: Path) -> list[tuple[Path, str]]:
     return links
 
 
-def load_all(roots: Sequence[Path | str], skip: Mapping[str, set[str]] | None = None) -> list[Corpus]:
+def load_all(roots: Sequence[Path | str], skip: Mapping[str, set[str]] | None = None,
+             checks: Sequence[RootCheck] = ()) -> list[Corpus]:
     """One corpus per dataset; raises one ``DataError`` naming every problem of every dataset.
 
     ``skip``: datasets of the build that are not loaded (their output is cached), with their
@@ -147,7 +145,7 @@ def load_all(roots: Sequence[Path | str], skip: Mapping[str, set[str]] | None = 
             continue
         _reserved(group, problems)
         try:
-            corpora.append(load(group.roots))
+            corpora.append(load(group.roots, checks))
         except DataError as exc:
             _shared_id(group, exc.problems, problems)
     _aliases(corpora, problems, skip)

@@ -14,8 +14,8 @@ from typing import Callable, Iterator, Sequence
 
 from ..errors import Problems
 from ..model import Corpus
-from .ids import ID_HELP, OUTPUT_HELP, id_problem, output_file, output_name
-from .rows import RawData, Row
+from ..files.ids import ID_HELP, OUTPUT_HELP, id_problem, output_file, output_name
+from .rows import RawData, RootCheck, Row
 from .schema_check import schema_ok
 from .schemas.fast import accepts
 from .textfiles import MAX_FILE_BYTES, line_for, read_jsonl, read_yaml
@@ -24,27 +24,28 @@ from .values import LABELS
 ALLOWED_EXTRA = {".md", ".txt"}
 
 
-def load(roots: Sequence[Path | str]) -> Corpus:
-    """Load and validate data roots; raises ``DataError`` listing every problem."""
+def load(roots: Sequence[Path | str], checks: Sequence[RootCheck] = ()) -> Corpus:
+    """Load and validate data roots; raises ``DataError`` listing every problem. ``checks``: more
+    checks of the roots' parts other stages own (``checks.check``'s ``extra``)."""
     from .checks import check
     from .tables import build
 
     with bulk():
         problems = Problems()
         raw = read_roots([Path(r) for r in roots], problems)
-        check(raw, problems)
+        check(raw, problems, checks)
         problems.raise_if_any()
         return build(raw, [Path(r) for r in roots])
 
 
-def validate(roots: Sequence[Path | str]) -> Problems:
-    """Every problem in the data roots, without raising."""
+def validate(roots: Sequence[Path | str], checks: Sequence[RootCheck] = ()) -> Problems:
+    """Every problem in the data roots, without raising (``checks``: as for ``load``)."""
     from .checks import check
 
     with bulk():
         problems = Problems()
         raw = read_roots([Path(r) for r in roots], problems)
-        check(raw, problems)
+        check(raw, problems, checks)
         return problems
 
 
@@ -67,7 +68,7 @@ def read_roots(roots: list[Path], problems: Problems) -> RawData:
     (works and systems: a quarter of a WMT set's reading) are read in a child process
     (``parallel.Background``) while this one reads the judgments; the rows and problems come out
     in the order of reading one root after the other."""
-    from ..parallel import Background
+    from ..runtime.parallel import Background
 
     corpora = Background(lambda: [_read_part(_read_corpus, root) for root in roots])
     try:
@@ -112,7 +113,7 @@ def _read_corpus(root: Path, raw: RawData, problems: Problems) -> bool:
     tag = str(root)
     dataset = corpus / "dataset.yaml"
     if (corpus / "track.yaml").is_file() and not dataset.exists():
-        from ..tracks import read_track_file
+        from .track_decl import read_track_file
 
         read_track_file(corpus / "track.yaml", problems)
         raw.track_roots.add(tag)

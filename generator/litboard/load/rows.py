@@ -7,7 +7,10 @@ import ``load`` back.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any, Callable
+
+if TYPE_CHECKING:
+    from ..errors import Problems
 
 
 @dataclass(slots=True)
@@ -42,3 +45,8 @@ class RawData:
         self.campaigns.update(other.campaigns)
         self.system_folders |= other.system_folders
         self.track_roots |= other.track_roots
+
+
+# A check of a data root's parts that another stage owns (scoring's llm-cache/), run by load's
+# checks after its own: the caller passes it in (``read.load(roots, checks)``).
+RootCheck = Callable[[RawData, "Problems"], None]

@@ -16,7 +16,7 @@ translation or the source side, are exempt from every check but coverage. Texts 
 ``min_chars`` are exempt from the copy, language and length checks (a short line such as a
 poem's title can be identical in two languages, or to a human translation).
 
-A track root (``tracks/<track>/``, see ``litboard.tracks``) takes its paragraph set from every root
+A track root (``tracks/<track>/``, see ``litboard.load.track_decl``) takes its paragraph set from every root
 of its dataset, the release's human translations included. Data roots whose ``dataset.yaml`` has a
 ``source`` block (imported research releases) are not submissions and are exempt from all of these checks: they keep the release's gaps, its
 untranslated outputs (which annotators marked as such) and its outputs identical to the human

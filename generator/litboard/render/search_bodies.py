@@ -15,7 +15,7 @@ Two kinds of block are held back:
 * any other excluded block whose body is plain, balanced markup (no heading, no block of
   its own tag, no comment, script or style, as many closing tags as non-void opening ones),
   unless ``plain`` (LITBOARD_PLAIN_MKDOCS=1): the index is then the same as with
-  the whole page parsed (tests/test_bulk_pages.py compares the two sites byte for byte).
+  the whole page parsed (tests/pipeline/test_bulk_pages.py compares the two sites byte for byte).
 """
 
 from __future__ import annotations

@@ -15,6 +15,7 @@ import pandas as pd
 
 from ..errors import DataError, Problem
 from ..load.read import load
+from .llm.cache_check import ROOT_CHECKS
 from ..model import Corpus
 from . import comet_metric, plan, sacrebleu_metrics, write
 from .base import Segment, round_score
@@ -45,7 +46,7 @@ def score(roots: Sequence[Path], metrics: Sequence[str], systems: Sequence[str] 
     cache = ResponseCache.open(out_root / settings.cache_dir) if llm_keys else None
     if cache is not None:
         cache.checkpoint()  # fold an interrupted run's journal in (sends nothing) before validation
-    corpus = load(roots)
+    corpus = load(roots, ROOT_CHECKS)
     segments, not_scoreable = plan.segments(corpus, systems, pairs)
     report = ScoreReport(dry_run=dry_run, skipped=not_scoreable)
     for key in keys:

@@ -7,24 +7,12 @@ Only missing scores are computed.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any, Sequence
 
 import pandas as pd
 
 from ..model import Corpus
 from .base import Segment
-
-
-@dataclass
-class Plan:
-    """Work per campaign, plus what cannot be scored at all (restricted or absent texts)."""
-
-    work: dict[str, list[Segment]] = field(default_factory=dict)
-    skipped: list[str] = field(default_factory=list)
-
-    def count(self) -> int:
-        return sum(len(v) for v in self.work.values())
 
 
 def segments(corpus: Corpus, systems: Sequence[str] | None = None,

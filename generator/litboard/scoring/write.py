@@ -79,7 +79,7 @@ def pair_signatures(text: str) -> dict[str, str]:
 
 def merge_signature(root: Path, campaign_id: str, pair: str, signature: str) -> str:
     """The campaign's per-pair signature string with this pair's added (or a DataError)."""
-    from ..load.ids import pair_problem
+    from ..files.ids import pair_problem
 
     old = read_campaign(root, campaign_id) or {}
     text = str(old.get("metric", {}).get("signature", "") or "")

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from ...errors import DataError, Problem
-from ...load.ids import slug
+from ...files.ids import slug
 from .mapping_common import DatasetSettings, WorkSettings
 
 

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from ...errors import Problems
-from ...load.ids import ID_HELP, id_problem, pair_problem
+from ...files.ids import ID_HELP, id_problem, pair_problem
 from ...load.textfiles import line_for, read_yaml
 
 T = TypeVar("T")
@@ -74,14 +74,6 @@ def load_mapping(path: Path, cls: type[T]) -> T:
                      "start from an example in generator/litboard/importers/examples/")
         problems.raise_if_any()
     value = _parse_class(cls, data, (), _Context(shown, lines, problems))
-    problems.raise_if_any()
-    return typing.cast(T, value)
-
-
-def from_dict(cls: type[T], data: dict[str, Any], shown: str = "<mapping>") -> T:
-    """Validate an in-memory mapping (no line numbers); raises DataError like load_mapping."""
-    problems = Problems()
-    value = _parse_class(cls, data, (), _Context(shown, {}, problems))
     problems.raise_if_any()
     return typing.cast(T, value)
 

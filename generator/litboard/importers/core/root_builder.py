@@ -13,9 +13,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ... import owned
+from ...files import owned
 from ...errors import DataError, Problem
-from ...load.ids import slug
+from ...files.ids import slug
 from .. import OUT_FIX, ImportReport, json_size, size_chunks, write_jsonl, write_lines, write_outputs, write_yaml
 from .inputs import skip_problem
 from .mapping_common import SystemSettings

@@ -14,7 +14,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from ...load.ids import long_slug, slug
+from ...files.ids import long_slug, slug
 from ...spans.tags import TagError, parse_tags
 from ...typology import SEVERITIES
 from .. import ImportReport

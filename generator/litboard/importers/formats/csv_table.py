@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from ...errors import DataError, Problem
-from ...load.ids import long_slug, slug
+from ...files.ids import long_slug, slug
 from ...typology import DEFAULT_SCALES
 from .. import ImportReport
 from ..core.inputs import files_title, utf8_text, work_card

@@ -11,7 +11,7 @@ import unicodedata
 from dataclasses import dataclass
 from typing import Any
 
-from ...load.ids import long_slug, pair_problem, slug
+from ...files.ids import long_slug, pair_problem, slug
 from .. import ImportReport
 from ..core.inputs import work_card
 from ..core.mapping import LabelStudioMapping

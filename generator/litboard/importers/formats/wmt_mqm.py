@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import Any
 
 from ...errors import DataError, Problem
-from ...load.ids import long_slug, slug
+from ...files.ids import long_slug, slug
 from ...load.values import _bad_char
 from ...spans.tags import TagError, parse_tags
 from ...typology import SEVERITIES, allowed_categories

@@ -21,7 +21,7 @@ import unicodedata
 from pathlib import Path
 from typing import Any
 
-from ... import owned
+from ...files import owned
 from .. import OUT_FIX, ImportReport, write_jsonl, write_outputs, write_yaml
 from ..reported import ship
 from .creativity_bias_csv import (GENRES, LANGS, MODALITIES, error_campaign, creativity_campaign,

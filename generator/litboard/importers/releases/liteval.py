@@ -19,11 +19,11 @@ import hashlib
 from pathlib import Path
 from typing import Any
 
-from ... import owned
+from ...files import owned
 from ...analysis.adequacy import LITEVAL
 from ...errors import Problems
 from ...load.datasets import declared_id
-from ...project import find
+from ...files.project import find
 from .. import OUT_FIX, ImportReport, write_jsonl, write_outputs, write_yaml
 from ..reported import ship
 from .liteval_books import Book, read_books

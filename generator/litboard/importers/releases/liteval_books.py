@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from ...errors import Problems
-from ...load.ids import slug
+from ...files.ids import slug
 from .. import ImportReport
 from .liteval_spec import PAIRS, RESTRICTED
 

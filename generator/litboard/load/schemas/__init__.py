@@ -10,7 +10,7 @@ from typing import Any, Iterator
 
 from jsonschema import Draft202012Validator, ValidationError, validators
 
-from ..ids import ID_PATTERN, id_problem
+from ...files.ids import ID_PATTERN, id_problem
 
 KINDS = ("dataset", "work", "paragraph", "system", "translation", "campaign",
          "mqm", "free", "sqm", "bws", "pairwise", "creativity", "ruler", "verse", "metric", "score", "reported")

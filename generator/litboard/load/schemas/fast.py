@@ -14,7 +14,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any, Callable
 
-from ..ids import ID_PATTERN, id_problem
+from ...files.ids import ID_PATTERN, id_problem
 
 Check = Callable[[Any], bool]
 IGNORED = {"description", "title", "$schema", "$id"}

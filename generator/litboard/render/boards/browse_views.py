@@ -17,7 +17,8 @@ from ...analysis.disagreement import (LISTED_SYSTEMS, LISTED_WORDS, REST, disagr
 from ...analysis.leaderboard import Column
 from ...model import Corpus
 from ..core.jinja import fmt
-from ..core.views import Analysis, Board
+from ...analysis.boards import Analysis
+from ..core.views import Board
 
 TOP = 40  # rows of the "where judges disagree most" table
 

@@ -10,7 +10,7 @@ import pandas as pd
 from ...analysis.leaderboard import Column
 from ...model import Corpus
 from ..core.badges import provenance_badge
-from ..core.views import Analysis
+from ...analysis.boards import Analysis
 
 SHOWN_ROWS = 100  # per-paragraph rows on a system page; the CSV has them all (no page > 500 KB)
 CARD_FIELDS = ("kind", "modality", "model", "size", "version", "date", "translator", "prompt",

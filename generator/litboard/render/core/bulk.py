@@ -9,7 +9,7 @@ relative link, asset path and nav entry is what the real page would get) whose t
 body are placeholders; ``write`` then fills the shell once per page.
 
 Only pages whose body is one raw HTML block and whose front matter is ours qualify, so the
-result is byte for byte what mkdocs would write for the page (tests/test_bulk_pages.py).
+result is byte for byte what mkdocs would write for the page (tests/pipeline/test_bulk_pages.py).
 Bulk pages are excluded from the site search (their work pages are indexed instead).
 """
 
@@ -168,7 +168,7 @@ def raw_body(markdown: str) -> str | None:
 
     Such blocks are raw HTML to Markdown (passed through unchanged), so converting them only
     costs time: Python-Markdown's HTML-block parser dominated the build of large sites.
-    tests/test_bulk_pages.py checks, page by page, that the result equals Markdown's.
+    tests/pipeline/test_bulk_pages.py checks, page by page, that the result equals Markdown's.
     """
     text = _normalised(markdown).strip()
     if not text.startswith(PAGE_START):

@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from ...analysis.rounding import stated_tree
-from ...load.ids import is_safe_id
+from ...files.ids import is_safe_id
 from .cache_files import keep_newest, write_atomic
 
 BUNDLE = "assets/litboard/vega-bundle.js"

@@ -71,21 +71,12 @@ def web_url(value: object) -> str:
     return text if text.lower().startswith(("https://", "http://")) and not any(c.isspace() for c in text) else ""
 
 
-def intro(corpus: Corpus) -> DatasetIntro:
+def intro(corpus: Corpus, submissions: str = "") -> DatasetIntro:
+    """The dataset's intro; ``submissions``: whether it is a track, or why not (one sentence)."""
     d = corpus.datasets[0] if corpus.datasets else {}
     source = d.get("source") or {}
     return DatasetIntro(id=corpus.dataset_id, version=corpus.data_version(),
                         description=str(d.get("description", "")), source_url=web_url(source.get("url")),
                         source_commit=str(source.get("commit", "")), notes=[str(n) for n in d.get("notes", [])],
-                        submissions=submissions(corpus.dataset_id))
+                        submissions=submissions)
 
-
-def submissions(dataset_id: str) -> str:
-    """One sentence for the dataset's intro: its track, or why it has none (litboard.tracks)."""
-    from ...tracks import NO_TRACK, of_dataset
-
-    track = of_dataset(dataset_id)
-    if track is not None:
-        return (f"Open track: anyone can add a system by pull request (track {track.id}, pairs "
-                f"{', '.join(track.pairs)}; references: {track.reference}).")
-    return NO_TRACK.get(dataset_id, "")

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ...model import Corpus
-from .views import Analysis
+from ...analysis.boards import Analysis
 
 Files = dict[str, str | bytes]
 

@@ -27,7 +27,7 @@ from jinja2 import Environment, FileSystemBytecodeCache, FileSystemLoader, Stric
 
 from ...analysis.proportions import SMALL_N
 from ...analysis.rounding import format_number, stated, stated_tree
-from ...project import TEMPLATES
+from ...files.project import TEMPLATES
 
 DEFAULT_TEMPLATES = TEMPLATES
 DASH = "\u2014"

@@ -12,11 +12,11 @@ from typing import Any
 
 import pandas as pd
 
-from ...analysis.leaderboard import GROUPS, Column, primary_keys, segment_scores, system_means
-from ...analysis.uncertainty import limit_text, method_text, paired_bootstrap, score_matrix
-from ...campaign.status import progress_text
+from ...analysis.leaderboard import GROUPS, Column, primary_keys
+from ...analysis.boards import Analysis, memo_boards, method_note
+from ...analysis.uncertainty import limit_text
+from ...analysis.campaign_status import progress_text
 from ...model import Corpus
-from ...settings import AnalysisSettings
 from .automatic import Alignment, best_aligned
 from .automatic import order as automatic_order
 from .badges import evidence, provenance_badge
@@ -75,48 +75,6 @@ class Board:
     judged_unranked: bool = False  # an unranked row has human scores in other columns (not automatic-only)
 
 
-@dataclass
-class Analysis:
-    """Everything the pages need that is computed from the corpus, computed once."""
-
-    long: pd.DataFrame
-    columns: list[Column]
-    means: pd.DataFrame
-    rankings: dict[tuple[str, str], pd.DataFrame]
-    settings: AnalysisSettings
-    # (corpus, boards(corpus, self)): the leaderboard page and the paragraph list both need them
-    boards_of: tuple[Any, list[Board]] | None = field(default=None, repr=False, compare=False)
-
-
-def analyse(corpus: Corpus, settings: AnalysisSettings = AnalysisSettings()) -> Analysis:
-    long, columns = segment_scores(corpus)
-    rankings = {}
-    for column in columns:
-        for pair, group in long[long["column"] == column.key].groupby("pair", sort=True):
-            table = rank_table(group, column.higher_is_better, settings)
-            if table is not None:
-                rankings[(str(pair), column.key)] = table
-    return Analysis(long, columns, system_means(long), rankings, settings)
-
-
-def rank_table(group: pd.DataFrame, higher_is_better: bool,
-               settings: AnalysisSettings) -> pd.DataFrame | None:
-    """Bootstrap mean/CI/95% rank interval/cluster per system; None below two paragraphs (no CI shown)."""
-    matrix = score_matrix(group)
-    if len(matrix.dropna(how="all")) < 2:
-        return None
-    weights = score_matrix(group, value="weight") if "weight" in group.columns else None
-    result = paired_bootstrap(matrix, n_resamples=settings.bootstrap_resamples, seed=settings.seed,
-                              alpha=settings.alpha, higher_is_better=higher_is_better,
-                              missing=settings.missing, test=settings.test,  # type: ignore[arg-type]
-                              weights=weights)
-    return result.table
-
-
-def method_note(settings: AnalysisSettings) -> str:
-    return method_text(settings.bootstrap_resamples, settings.seed, settings.alpha, settings.test)
-
-
 def _is_missing(value: Any) -> bool:
     return value is None or (isinstance(value, float) and math.isnan(value))
 
@@ -124,10 +82,7 @@ def _is_missing(value: Any) -> bool:
 def boards(corpus: Corpus, analysis: Analysis) -> list[Board]:
     """One leaderboard per language pair, ranked by the declared primary human scheme
     (computed once per corpus and analysis; callers only read them)."""
-    if analysis.boards_of is not None and analysis.boards_of[0] is corpus:
-        return analysis.boards_of[1]
-    analysis.boards_of = (corpus, _boards(corpus, analysis))
-    return analysis.boards_of[1]
+    return memo_boards(corpus, analysis, lambda: _boards(corpus, analysis))
 
 
 def _boards(corpus: Corpus, analysis: Analysis) -> list[Board]:

@@ -16,7 +16,6 @@ from typing import Any
 
 import pandas as pd
 
-from ...model import Corpus
 from ...typology import simple_class
 from ..core.spans import split_runs
 from ..reader.spans import CATEGORIES, UCP_CLASSES, Rendering, SpanView
@@ -257,10 +256,3 @@ def _source_spans(pair: str, pid: str, heads: list[ColumnHead], ctx: _Context, p
                             detail=f"“{r.get('source_text') or ''}” (renderings: professionals' | LLM's class)",
                             renderings=tuple(renderings.get(ucp, ()))))
     return out
-
-
-def page_count(corpus: Corpus) -> int:
-    """How many text pages a corpus gives (distinct work x pair with per-text scores)."""
-    scores = corpus.tables["metric_scores"]
-    scores = scores[scores["work"].fillna("") != ""]
-    return len(set(zip(scores["work"], scores["pair"])))

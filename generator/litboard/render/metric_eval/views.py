@@ -17,7 +17,8 @@ from ...analysis.rounding import round_half_up
 from ...analysis.uncertainty import paired_bootstrap, score_matrix
 from ...model import Corpus
 from ...reported import engine
-from ..core.views import Analysis, Cell, method_note
+from ...analysis.boards import Analysis, method_note
+from ..core.views import Cell
 
 POOLED = "human"
 

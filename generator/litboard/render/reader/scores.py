@@ -14,7 +14,7 @@ import pandas as pd
 from ...analysis.span_overlap import confusion, kappas_of
 from ...model import Corpus
 from ..core.spans import split_runs
-from ..core.views import Analysis
+from ...analysis.boards import Analysis
 
 Key = tuple[str, str, str]  # (system, pair, paragraph)
 KEY = ["system", "pair", "paragraph"]

@@ -15,7 +15,7 @@ from typing import Any, Iterable, Mapping
 
 from ...model import Corpus
 from ..core.spans import split_runs
-from ..core.views import Analysis
+from ...analysis.boards import Analysis
 from .scores import KEY, AgreementView, ScoreView, agreement_views, records_by, score_rows
 from .spans import SpanContext, SpanView, source_errors, source_ucps, translation_spans
 
@@ -159,7 +159,7 @@ def reader_shared(corpus: Corpus) -> ReaderShared:
 
 class ReaderJobs:
     """Everything the reader pages share, built once; ``view(i)`` then builds paragraph i's
-    view on its own (so the pages can be rendered in several processes, see litboard.parallel).
+    view on its own (so the pages can be rendered in several processes, see litboard.runtime.parallel).
     ``shared``: the corpus-only part, when made already (``reader_shared``)."""
 
     def __init__(self, corpus: Corpus, analysis: Analysis, shared: ReaderShared | None = None) -> None:

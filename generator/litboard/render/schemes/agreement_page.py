@@ -15,7 +15,7 @@ from ...model import Corpus
 from ..core.extra_pages import PageSet
 from ..core.jinja import render
 from ..core.pages import csv_text, page
-from ..core.views import Analysis
+from ...analysis.boards import Analysis
 
 NEEDS_ANALYSIS = False
 

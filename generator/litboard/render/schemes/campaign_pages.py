@@ -7,13 +7,13 @@ from pathlib import Path
 
 import pandas as pd
 
-from ...campaign.anchor_agreement import anchor_agreement
-from ...campaign.status import plans
+from ...analysis.anchor_agreement import anchor_agreement
+from ...analysis.campaign_status import plans
 from ...model import Corpus
 from ..core.extra_pages import PageSet
 from ..core.jinja import render
 from ..core.pages import csv_text, page
-from ..core.views import Analysis
+from ...analysis.boards import Analysis
 
 
 def build(corpus: Corpus, analysis: Analysis, templates: Path) -> PageSet:

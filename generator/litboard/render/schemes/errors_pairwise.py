@@ -17,12 +17,12 @@ import pandas as pd
 from ...analysis import pairwise_spans as ps
 from ...analysis.error_counts import by_label, unweighted_campaigns
 from ...analysis.pairwise import bradley_terry
-from ...campaign.status import without_pending
+from ...analysis.campaign_status import without_pending
 from ...model import Corpus
 from ..core.extra_pages import Files, PageSet
 from ..core.jinja import render
 from ..core.pages import csv_text, page
-from ..core.views import Analysis
+from ...analysis.boards import Analysis
 
 FOLDER = "pairwise-errors"
 TEMPLATE = "pairwise_spans/page.html.j2"

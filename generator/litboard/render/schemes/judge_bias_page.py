@@ -19,7 +19,7 @@ from ...model import Corpus
 from ..core import charts
 from ..core.jinja import render
 from ..core.pages import Files, csv_text, page
-from ..core.views import Analysis
+from ...analysis.boards import Analysis
 
 FOLDER = "judge-bias"
 NAV = {"Judge bias": "judge-bias/index.md"}

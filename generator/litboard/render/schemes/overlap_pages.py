@@ -21,7 +21,7 @@ from ..core import charts
 from ..core.extra_pages import Files, PageSet
 from ..core.jinja import render
 from ..core.pages import csv_text, page
-from ..core.views import Analysis
+from ...analysis.boards import Analysis
 
 FOLDER = "overlap"
 

@@ -15,12 +15,12 @@ from ...analysis.bws import bws_scores, split_half_reliability
 from ...analysis.double_annotation import declared_pairs
 from ...analysis.pairwise import bradley_terry, win_matrix
 from ...analysis.uncertainty import limit_text
-from ...campaign.status import pairwise_extensions, pool_pairwise
+from ...analysis.campaign_status import pairwise_extensions, pool_pairwise
 from ...model import Corpus
 from ..core.extra_pages import PageSet
 from ..core.jinja import render
 from ..core.pages import csv_text, page
-from ..core.views import Analysis, method_note, rank_table
+from ...analysis.boards import Analysis, method_note, rank_table
 
 
 BWS_LABEL = "BWS counting score ((best − worst) / times shown)"

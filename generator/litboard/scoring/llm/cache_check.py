@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from ...errors import Problems
+from ...load.rows import RawData
 from .endpoint import has_credentials
 from .request import prompt_sha256, request_key
 
@@ -170,3 +171,14 @@ def check_file(path: Path, problems: Problems, where: str | None = None) -> bool
     for field, message in found:
         problems.add(where, line_of(text, field), field, message, FIX)
     return not found
+
+
+def check_caches(raw: RawData, problems: Problems) -> None:
+    """Every file under <root>/llm-cache/ of the loaded roots must be an answer litboard's scoring
+    run wrote (a ``load.rows.RootCheck``: callers pass it to ``load``/``validate``)."""
+    roots = sorted({row.root for rows in raw.rows.values() for row in rows if row.root})
+    for root in roots:
+        check_folder(Path(root) / "llm-cache", problems)
+
+
+ROOT_CHECKS = (check_caches,)  # what every load of data roots checks besides load's own

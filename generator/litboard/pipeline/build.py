@@ -1,0 +1,166 @@
+"""Build the site with mkdocs into a fresh folder, then swap it in atomically.
+
+A failed build leaves the previous output untouched. SOURCE_DATE_EPOCH is pinned (to the
+git HEAD commit time, else 0) so the same inputs give a byte-identical tree.
+"""
+
+from __future__ import annotations
+
+import errno
+import logging
+import os
+import shutil
+import subprocess
+import time
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Iterator, Sequence
+
+from . import outdir
+from ..files import project
+from ..errors import DataError, Problem
+from ..files.project import Project
+
+
+@dataclass
+class BuildResult:
+    out: Path
+    pages: int
+    seconds: float
+    timings: dict[str, float]
+
+
+def default_roots() -> list[Path]:
+    """The data roots of the study in the current folder (its mkdocs.yml's litboard plugin)."""
+    return project.find().data_roots()
+
+
+def source_date_epoch(repo: Path | None = None) -> str:
+    """SOURCE_DATE_EPOCH if set, else the time of the last commit of ``repo`` (default: the
+    current folder's git history), else 0."""
+    if "SOURCE_DATE_EPOCH" in os.environ:
+        return os.environ["SOURCE_DATE_EPOCH"]
+    try:
+        done = subprocess.run(["git", "-C", str(repo or Path.cwd()), "log", "-1", "--format=%ct"],
+                              capture_output=True, text=True, timeout=10, check=False)
+        stamp = done.stdout.strip()
+    except (OSError, subprocess.SubprocessError):
+        stamp = ""
+    return stamp if stamp.isdigit() else "0"
+
+
+@contextmanager
+def _environ(**values: str) -> Iterator[None]:
+    saved = {k: os.environ.get(k) for k in values}
+    os.environ.update(values)
+    try:
+        yield
+    finally:
+        for key, value in saved.items():
+            if value is None:
+                os.environ.pop(key, None)
+            else:
+                os.environ[key] = value
+
+
+def build_site(roots: Sequence[Path], out: Path, quiet: bool = True, cache: Path | None = None,
+               study: Project | None = None, kept: Path | None = None,
+               cache_size: str | None = None, reader_pages: str | None = None) -> BuildResult:
+    """Build into ``out``; raises DataError / mkdocs errors and leaves ``out`` as it was.
+
+    ``study``: whose mkdocs.yml (and site/ pages) to use; default: the current folder's, else
+    litboard's default configuration. ``cache``: a folder for each dataset's generated output
+    (``render.core.site_cache``), so a rebuild only regenerates the datasets whose inputs
+    changed (the site is the same), kept within ``cache_size`` (e.g. "1GB"; default: the
+    LITBOARD_SITE_CACHE_SIZE variable, else the plugin's ``site_cache_size``). ``kept``: the
+    folder of the releases to list and serve under v/ (``cite.kept``; default: the study's
+    ``kept_releases``, else none). ``reader_pages``: auto, packed or plain
+    (``render.core.packed_reader``; default: LITBOARD_READER_PAGES, else the plugin's ``reader_pages``)."""
+    from mkdocs.commands.build import build
+    from mkdocs.config import load_config
+
+    from ..render.core.cache_files import claim
+
+    study = study or project.find()
+    out = out.resolve()
+    outdir.check_out(out, roots, study.root if study.config is not None else None)
+    if kept is not None and kept.resolve().is_relative_to(out):
+        raise DataError([Problem(str(kept), 0, "--kept-releases", f"is inside the output folder {out}, "
+                                 "which every build replaces whole", "keep the releases in a folder of "
+                                 "their own (make public: RELEASES=releases)")])
+    if cache is not None:
+        claim(cache)  # refused here, before mkdocs starts, when it is not litboard's cache
+    out.parent.mkdir(parents=True, exist_ok=True)
+    outdir.clean_leftovers(out)
+    staging, old = outdir.claim_names(out, os.getpid())
+    staging.mkdir()
+    outdir.mark(staging)  # a killed build's staging folder is recognisably litboard's (mkdocs keeps dot files)
+    started = time.perf_counter()
+    if quiet:
+        logging.getLogger("mkdocs").setLevel(logging.WARNING)
+    data = os.pathsep.join(str(Path(r).resolve()) for r in roots)
+    bound = {"LITBOARD_SITE_CACHE_SIZE": cache_size} if cache_size is not None else {}
+    if reader_pages is not None:
+        bound["LITBOARD_READER_PAGES"] = reader_pages
+    try:
+        previous = str(out) if (out / outdir.MARKER).is_file() else ""  # its unchanged pages are linked
+        with _environ(LITBOARD_DATA=data, SOURCE_DATE_EPOCH=source_date_epoch(study.root),
+                      LITBOARD_SITE_CACHE=str(cache.resolve()) if cache else "", LITBOARD_PREVIOUS_SITE=previous,
+                      LITBOARD_KEPT_RELEASES=str(kept.resolve()) if kept else "", **bound):
+            config = load_config(str(study.config_file), site_dir=str(staging), **study.overrides)
+            try:
+                build(config)
+            except Exception:
+                error = getattr(config.plugins.get("litboard"), "error", None)
+                if error is not None:
+                    raise error from None  # the DataError itself, not mkdocs' generic Abort
+                raise
+            finally:
+                _forget_caches()  # this build's cache folder is not the next command's (release renders too)
+            plugin = config.plugins.get("litboard")
+            timings = dict(getattr(getattr(plugin, "generated", None), "timings", {}) or {})
+    except BaseException as exc:
+        shutil.rmtree(staging, ignore_errors=True)
+        if isinstance(exc, OSError) and exc.errno in FULL:
+            raise _disk_full(exc, out) from None
+        raise
+    try:
+        _swap(staging, out, old)
+    except OSError as exc:
+        if exc.errno not in FULL:
+            raise
+        shutil.rmtree(staging, ignore_errors=True)
+        raise _disk_full(exc, out) from None
+    pages = sum(1 for _ in out.rglob("*.html"))
+    seconds = time.perf_counter() - started
+    timings["mkdocs"] = seconds - sum(timings.values())
+    return BuildResult(out, pages, seconds, timings)
+
+
+FULL = (errno.ENOSPC, errno.EDQUOT)  # no space left / disk quota exceeded
+
+
+def _disk_full(exc: OSError, out: Path) -> DataError:
+    """A full disk while building: the staging copy is gone and the previous site is unchanged."""
+    where = exc.filename or out.parent
+    return DataError([Problem(str(where), 0, "disk", f"is full ({exc.strerror}): the build stopped and "
+                              f"was removed; the previous site in {out} is unchanged",
+                              f"free space on the disk holding {out.parent} (a build needs room for "
+                              "a second copy of the site), or build into --out elsewhere")])
+
+
+def _swap(staging: Path, out: Path, old: Path) -> None:
+    if out.exists():
+        out.rename(old)
+    staging.rename(out)
+    shutil.rmtree(old, ignore_errors=True)
+
+
+def _forget_caches() -> None:
+    """End a build's use of its cache folder: charts and templates of a later render in this
+    process (a release, the next build of a test) neither read nor write it."""
+    from ..render.core import charts, jinja
+
+    charts.use_cache(None)
+    jinja.use_cache(None)

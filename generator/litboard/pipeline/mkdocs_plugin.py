@@ -1,0 +1,240 @@
+"""The thin mkdocs glue: ask the generator for files and hand them to mkdocs.
+
+Two shortcuts keep large sites fast: a generated page whose Markdown is one raw HTML block
+skips Markdown (``raw_body``), and the one-per-paragraph reader pages are filled into a
+shell mkdocs renders once per folder (``core.bulk``). The search plugin is handed pages
+without the blocks it would skip anyway (``search_bodies``).
+
+Configuration (mkdocs.yml)::
+
+    plugins:
+      - search
+      - litboard:
+          roots: [.]         # data roots, relative to mkdocs.yml
+          templates: ""      # a folder of templates overriding litboard's own, one by one
+          base_pages: true   # add litboard's base pages (methodology, data format, ...) that
+                             # the docs_dir does not have itself
+          site_cache_size: 1GB  # bound of the incremental-build cache (least recently used
+                                # entries go first); LITBOARD_SITE_CACHE_SIZE overrides it
+          reader_pages: auto # packed (body gzip-compressed in the page, shown with JavaScript),
+                             # plain, or auto: packed for a dataset of more than 1,000 paragraphs
+                             # (``core.packed_reader``); LITBOARD_READER_PAGES overrides it
+          kept_releases: ""  # the folder `litboard release --releases` writes: the site lists
+                             # them (releases.md) and serves them under v/ (``cite.kept``)
+
+The environment variable LITBOARD_DATA (paths separated by os.pathsep) overrides
+``data``; ``litboard build --data`` uses it. LITBOARD_KEPT_RELEASES overrides ``kept_releases``
+(``litboard build --kept-releases``). LITBOARD_PREVIOUS_SITE names the site the build
+replaces, whose unchanged reader pages are linked, not written. LITBOARD_SITE_CACHE names the folder of the
+incremental-build cache (``core.site_cache``; unset or empty: none), LITBOARD_SITE_CACHE_SIZE its
+bound (``litboard build --site-cache-size``). A ``DataError`` becomes a build error
+that names every problem.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any
+
+from mkdocs.config import config_options as opt
+from mkdocs.config.base import Config
+from mkdocs.exceptions import PluginError
+from mkdocs.plugins import BasePlugin, event_priority
+from mkdocs.structure.files import File, Files
+
+from ..cite import kept
+from ..errors import DataError
+from ..settings import BUILD
+from ..files.project import PAGES, TEMPLATES
+from ..render import search_bodies
+from ..render.core import bulk, chrome, packed_reader
+from ..render.core.bulk import raw_body
+from .site import Generated, generate
+from ..render.core.cache_files import parse_size
+from .site_cache import DATA_PARTS
+
+SIZE_VARIABLE = "LITBOARD_SITE_CACHE_SIZE"  # the site cache's bound (``--site-cache-size`` sets it)
+READER_VARIABLE = "LITBOARD_READER_PAGES"  # packed or plain reader pages (``--reader-pages`` sets it)
+
+
+class LitboardConfig(Config):
+    roots = opt.Type(list, default=["."])
+    templates = opt.Type(str, default="")
+    base_pages = opt.Type(bool, default=True)
+    site_cache_size = opt.Type(str, default=BUILD.site_cache_size)  # LITBOARD_SITE_CACHE_SIZE / --site-cache-size win
+    kept_releases = opt.Type(str, default="")
+    reader_pages = opt.Type(str, default=BUILD.reader_pages)  # LITBOARD_READER_PAGES / --reader-pages win
+
+
+class LitboardPlugin(BasePlugin[LitboardConfig]):
+    def __init__(self) -> None:
+        self.generated: Generated | None = None
+        self.error: DataError | None = None  # kept so build_site can re-raise it as is
+        self.raw: dict[str, str] = {}  # src path -> the HTML of a page that bypasses Markdown
+        self.held_back: dict[str, list[str]] = {}  # src path -> blocks the search plugin need not parse
+        self.files: dict[str, str | bytes] = {}  # what mkdocs renders (bulk pages: one shell per folder)
+        self.bulk: bulk.Bulk = {}
+        self.plain = False  # LITBOARD_PLAIN_MKDOCS=1: every page through Markdown and the theme
+        self.roots: list[Path] = []
+        self.kept: Path | None = None  # the kept releases' folder (None: no release is served)
+        self.releases_page = ""
+
+    def on_config(self, config: Any) -> Any:
+        base = Path(config["config_file_path"]).parent
+        override = os.environ.get("LITBOARD_DATA")
+        roots = override.split(os.pathsep) if override else self.config.roots
+        paths = [(base / r).resolve() for r in roots]
+        self.roots = paths
+        try:
+            cache = os.environ.get("LITBOARD_SITE_CACHE", "")
+            templates = (base / self.config.templates).resolve() if self.config.templates else TEMPLATES
+            self.generated = generate(paths, templates, Path(cache) if cache else None,
+                                      self._cache_size(config["config_file_path"]),
+                                      self._reader_pages(config["config_file_path"]))
+            folder = os.environ.get(KEPT_RELEASES) or self.config.kept_releases
+            self.kept = (base / folder).resolve() if folder else None
+            self.releases_page = kept.releases_page(self.kept, self.generated.files, templates)
+        except DataError as exc:
+            self.error = exc
+            raise PluginError(str(exc)) from None
+        self.plain = os.environ.get(PLAIN_SWITCH) == "1"
+        if config["use_directory_urls"] or self.plain:  # a shell's links are right only beside its pages
+            self.files, self.bulk = bulk.unpacked(self.generated.files), {}
+        else:
+            self.files, self.bulk = bulk.split(self.generated.files)
+        nav = config.get("nav")
+        if nav is not None:
+            config["nav"] = kept.with_nav(_merge_nav(list(nav), self.generated.nav))
+        _add_theme_dir(config)
+        for name in ("litboard.css", "reader.css", "home.css"):
+            config["extra_css"].append(f"assets/litboard/{name}")
+        for name in ("packed.js", "litboard.js", "reader.js", "versions.js"):  # packed.js first
+            config["extra_javascript"].append(f"assets/litboard/{name}")
+        return config
+
+    def _cache_size(self, config_file: str) -> int:
+        """The site cache's bound: LITBOARD_SITE_CACHE_SIZE (``--site-cache-size``), else the
+        plugin's ``site_cache_size`` in mkdocs.yml (default ``BUILD.site_cache_size``)."""
+        value = os.environ.get(SIZE_VARIABLE, "").strip()
+        if value:
+            return parse_size(value, SIZE_VARIABLE, "--site-cache-size")
+        return parse_size(self.config.site_cache_size, config_file, "plugins: litboard: site_cache_size")
+
+    def _reader_pages(self, config_file: str) -> str:
+        """LITBOARD_READER_PAGES (``--reader-pages``), else the plugin's ``reader_pages`` (auto)."""
+        value = os.environ.get(READER_VARIABLE, "").strip()
+        if value:
+            return packed_reader.check_mode(value, READER_VARIABLE, "--reader-pages")
+        return packed_reader.check_mode(self.config.reader_pages, config_file, "plugins: litboard: reader_pages")
+
+    def on_serve(self, server: Any, config: Any, builder: Any) -> Any:
+        """``mkdocs serve`` / ``litboard serve``: rebuild when a data file of any root changes (its
+        corpus/, judgments/ and reported/ folders; not the whole root, which may hold the cache)."""
+        for root in self.roots:
+            for part in DATA_PARTS:
+                if (root / part).is_dir():
+                    server.watch(str(root / part))
+        return server
+
+    def on_files(self, files: Files, config: Any) -> Files:
+        if self.generated is None:
+            return files
+        for path, content in sorted(self.files.items()):
+            existing = files.get_file_from_path(path)
+            if existing is not None:
+                files.remove(existing)
+            files.append(File.generated(config, path, content=content))
+        if self.config.base_pages:
+            add_base_pages(files, config)
+        if files.get_file_from_path(kept.PAGE) is None:  # a page of the site's own wins
+            files.append(File.generated(config, kept.PAGE, content=self.releases_page))
+        return files
+
+    def on_page_markdown(self, markdown: str, page: Any, config: Any, files: Files) -> str:
+        if self.generated is None:
+            return markdown
+        raw = None if self.plain else raw_body(markdown)
+        if raw is not None:  # a generated page that is one HTML block: no Markdown to run
+            self.raw[page.file.src_uri] = raw
+            return RAW_PLACEHOLDER
+        for marker, fragment in self.generated.fragments.items():
+            if marker in markdown:
+                markdown = markdown.replace(marker, fragment)
+        return markdown
+
+    def on_page_content(self, html: str, page: Any, config: Any, files: Files) -> str:
+        raw = self.raw.pop(page.file.src_uri, None)
+        if raw is not None:
+            if html.strip() != RAW_HTML:
+                raise PluginError(f"{page.file.src_uri}: Markdown changed the placeholder of a raw page: {html[:80]!r}")
+            html = raw
+        if self.generated is None or (page.meta.get("search") or {}).get("exclude"):
+            return html
+        shown, bodies = search_bodies.hold_back(html, self.plain)
+        if bodies:
+            self.held_back[page.file.src_uri] = bodies
+        return shown
+
+    @event_priority(-100)  # after the search plugin (priority 0) has indexed the page
+    def on_page_context(self, context: Any, page: Any, config: Any, nav: Any) -> Any:
+        bodies = self.held_back.pop(page.file.src_uri, None)
+        if bodies:
+            page.content = search_bodies.put_back(page.content, bodies)
+        return context
+
+    def on_nav(self, nav: Any, config: Any, files: Files) -> Any:
+        from ..runtime import progress
+
+        self.pages = progress.Counter("pages rendered", len(files.documentation_pages()))
+        return nav
+
+    def on_post_page(self, output: str, page: Any, config: Any) -> str:
+        if getattr(self, "pages", None) is not None:
+            self.pages.tick(1)
+        return chrome.compact(output)
+
+    def on_post_build(self, config: Any) -> None:
+        if getattr(self, "pages", None) is not None:
+            self.pages.close()
+        if self.generated is not None:
+            kept.serve(Path(config["site_dir"]), self.kept)
+        if self.bulk:
+            previous = os.environ.get(PREVIOUS_SITE, "")
+            bulk.write(Path(config["site_dir"]), self.bulk, Path(previous) if previous else None)
+
+
+# Both shortcuts give byte-identical output (tests/pipeline/test_bulk_pages.py builds the site both ways);
+# the switch turns them off, for that test and for debugging.
+PLAIN_SWITCH = "LITBOARD_PLAIN_MKDOCS"
+KEPT_RELEASES = "LITBOARD_KEPT_RELEASES"  # litboard build --kept-releases DIR
+PREVIOUS_SITE = "LITBOARD_PREVIOUS_SITE"  # the built site this build replaces (build_site sets it)
+RAW_PLACEHOLDER = "LITBOARDRAWPAGE"
+RAW_HTML = f"<p>{RAW_PLACEHOLDER}</p>"
+
+
+THEME_DIR = Path(__file__).resolve().parents[1] / "theme"
+
+
+def _add_theme_dir(config: Any) -> None:
+    """litboard's template overrides (theme/main.html: the reader pages' light shell) before the
+    theme's own templates, after a study's ``custom_dir`` (whose ``main.html`` wins)."""
+    dirs = config["theme"].dirs
+    if str(THEME_DIR) not in dirs:
+        dirs.insert(1 if config["theme"].custom_dir else 0, str(THEME_DIR))
+
+
+def add_base_pages(files: Files, config: Any) -> None:
+    """litboard's base pages (``project.PAGES``) that the site has no page of its own for."""
+    for path in sorted(PAGES.rglob("*.md")):
+        name = path.relative_to(PAGES).as_posix()
+        if files.get_file_from_path(name) is None:
+            files.append(File(name, str(PAGES), config["site_dir"], config["use_directory_urls"]))
+
+
+def _merge_nav(nav: list[Any], generated: list[dict[str, Any]]) -> list[Any]:
+    """Insert the generated sections (one per dataset) after the first entry (Home);
+    a section whose title the hand-written nav already has is left to it."""
+    present = {str(k) for entry in nav if isinstance(entry, dict) for k in entry}
+    extra = [e for e in generated if next(iter(e)) not in present]
+    return nav[:1] + extra + nav[1:]

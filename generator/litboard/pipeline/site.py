@@ -1,0 +1,272 @@
+"""The whole generation step: data roots -> every generated file (load -> analyse -> render).
+
+Each dataset is its own namespace: its pages are generated exactly as for a one-dataset
+site and then placed under ``<dataset id>/``. The home page gets one card per dataset.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable, Sequence
+
+from markupsafe import escape
+
+from ..cite.downloads import add_downloads
+from ..cite.provenance import merged, provenance
+from ..cite.publish import cite_box, finish_page, publish_files, release_info
+from ..runtime import parallel, progress
+from ..load.datasets import group_roots, load_all
+from ..scoring.llm.cache_check import ROOT_CHECKS
+from ..load.track_decl import submissions
+from ..model import Corpus
+from ..render.reader.views import ReaderShared, reader_shared
+from ..render.schemes import judge_bias_page
+from ..render.core import bulk, cache_files, charts, jinja
+from . import site_cache
+from ..render.core.dataset_cards import card, intro
+from ..render.core.extra_pages import PageSet, build_sets, merge_sets
+from ..render.core.jinja import DEFAULT_TEMPLATES, render
+from ..render.core.pages import ASSETS, Files, page
+from ..render.site_pages import browse_files, leaderboard_html, reader_files
+from ..analysis.boards import Analysis, analyse
+
+DATASETS_MARKER = "<!-- litboard:datasets -->"
+
+
+@dataclass
+class Generated:
+    """Generated files plus fragments the plugin injects into hand-written pages."""
+
+    files: Files
+    fragments: dict[str, str]
+    nav: list[dict[str, Any]]
+    timings: dict[str, float] = field(default_factory=dict)
+
+
+class _Clock:
+    def __init__(self) -> None:
+        self.timings: dict[str, float] = {"load": 0.0, "analyse": 0.0, "render": 0.0}
+        self.start = time.perf_counter()
+
+    def add(self, timings: dict[str, float]) -> None:
+        """Phases timed elsewhere (a child process) while this clock waited: booked to them."""
+        waited = time.perf_counter() - self.start
+        for phase, seconds in timings.items():
+            self.timings[phase] += seconds
+        self.timings["render"] += max(0.0, waited - sum(timings.values()))  # handing the result back
+        self.start = time.perf_counter()
+
+    def lap(self, phase: str) -> None:
+        now = time.perf_counter()
+        self.timings[phase] += now - self.start
+        self.start = now
+
+
+def generate(roots: Sequence[Path], templates: Path = DEFAULT_TEMPLATES, cache: Path | None = None,
+             cache_size: int = site_cache.DEFAULT_SIZE, reader_pages: str = "auto") -> Generated:
+    """Every generated file of the site. With ``cache``, a dataset whose inputs are unchanged
+    since a previous build is taken from it (``site_cache``); the result is the same. The
+    cache is then cut to ``cache_size`` bytes (``site_cache.bound``). ``reader_pages``:
+    whether reader pages are packed (``packed_reader.MODES``)."""
+    clock = _Clock()
+    started_ns = time.time_ns() - 10**9  # a file's time may lag the clock a little
+    if cache is not None:
+        cache_files.claim(cache)  # a folder of the user's is refused before anything is pruned
+    charts.use_cache(cache)
+    jinja.use_cache(cache)
+    groups = group_roots(roots)
+    keys = site_cache.dataset_keys(groups, templates, reader_pages) if cache is not None else {}
+    cached = {ds: entry for ds, key in keys.items()
+              if (entry := site_cache.read(cache, key)) is not None} if cache is not None else {}
+    loaded = load_all(roots, skip={ds: e.systems for ds, e in cached.items()}, checks=ROOT_CHECKS)
+    clock.lap("load")
+    entries: dict[str, site_cache.Entry] = dict(cached)
+    with progress.bar("datasets analysed and rendered", len(loaded), unit="dataset") as tick:
+        _render_all(loaded, templates, reader_pages, cache, keys, entries, clock, tick)
+    order = [g.id for g in groups if g.id in entries]
+    ordered = sorted((entries[ds] for ds in order), key=lambda e: e.is_demo)  # research first
+    assets = {name: jinja.template_file(templates, f"assets/{name}") for name in ASSETS}
+    files: Files = {f"assets/litboard/{name}": path.read_text(encoding="utf-8") for name, path in assets.items()}
+    for entry in ordered:
+        files.update(entry.files)
+    nav: list[dict[str, Any]] = [e.nav for e in ordered]
+    panel = _panel(ordered, templates, cache, [keys.get(e.dataset_id, "") for e in ordered])
+    files.update(panel.files)
+    nav = ([panel.nav] if panel.nav else []) + nav
+    home = render("datasets.html.j2", templates, cards=[e.card for e in ordered])
+    if cache is not None:
+        used = [*keys.values(), site_cache.panel_key([keys.get(e.dataset_id, "") for e in ordered])]
+        site_cache.bound(cache, cache_size, used, started_ns)
+    clock.lap("render")
+    return Generated(files, {DATASETS_MARKER: home}, nav, clock.timings)
+
+
+
+def _render_all(loaded: list[Corpus], templates: Path, reader_pages: str, cache: Path | None, keys: dict[str, str],
+                entries: dict[str, site_cache.Entry], clock: "_Clock", tick: progress.Tick) -> None:
+    """Analyse and render each loaded dataset into ``entries`` (and the cache); ``tick(1)`` per dataset."""
+    for corpus in loaded:
+        # each dataset is analysed and rendered in a child process when that is safe, so this
+        # process never loads the chart runtime before the last dataset (see litboard.runtime.parallel)
+        job = parallel.Background(lambda: _analysed_entry(corpus, templates, reader_pages))
+        entry, timings = job.result()  # type: ignore[misc]
+        clock.add(timings)
+        entries[corpus.dataset_id] = entry
+        if cache is not None and corpus.dataset_id in keys:
+            site_cache.write(cache, keys[corpus.dataset_id], entries[corpus.dataset_id])
+        clock.lap("render")
+        tick(1)
+
+
+def _panel(ordered: list[site_cache.Entry], templates: Path, cache: Path | None,
+           keys: list[str]) -> site_cache.Panel:
+    """The judge-bias panel over every dataset (from the cache when no dataset changed)."""
+    key = site_cache.panel_key(keys) if cache is not None and all(keys) else None
+    if key is not None and (cached := site_cache.read(cache, key, site_cache.Panel)) is not None:  # type: ignore[arg-type]
+        return cached  # type: ignore[no-any-return]
+    bias_files, bias_nav = judge_bias_page.build_from_rows(
+        [e.judge_rows for e in ordered], [e.creative_rows for e in ordered], templates,
+        demo={e.dataset_id for e in ordered if e.is_demo})
+    prov = merged([(e.dataset_id, e.provenance) for e in ordered])
+    # the panel's CSV gets its JSON/LaTeX twins too
+    panel = site_cache.Panel(add_downloads(bias_files, prov), bias_nav)
+    if key is not None:
+        site_cache.write(cache, key, panel)  # type: ignore[arg-type]
+    return panel
+
+
+def _analysed_entry(corpus: Corpus, templates: Path,
+                    reader_pages: str = "plain") -> tuple[site_cache.Entry, dict[str, float]]:
+    clock = _Clock()
+    # while the dataset is analysed (a child process), this one makes the reader pages' lookups
+    # and another the page sets that read only the corpus: three jobs on the cores, not one
+    extras = parallel.Background(lambda: _extra_part(corpus, None, templates, "corpus"))
+    analysing = parallel.Background(lambda: analyse(corpus))
+    try:
+        shared = reader_shared(corpus)
+        analysis: Analysis = analysing.result()  # type: ignore[assignment]
+        clock.lap("analyse")  # the analysis and, beside it, the reader's lookups
+        entry = dataset_entry(corpus, analysis, templates, reader_pages, Started(extras, shared))
+    except BaseException:
+        extras.cancel()
+        analysing.cancel()
+        raise
+    clock.lap("render")
+    return entry, clock.timings
+
+
+@dataclass
+class Started:
+    """A dataset's work begun before its analysis was done: the page sets that read only the
+    corpus (a child process) and the reader pages' corpus-only lookups."""
+
+    extras: parallel.Background
+    reader: ReaderShared
+
+
+def dataset_entry(corpus: Corpus, analysis: Analysis, templates: Path, reader_pages: str = "plain",
+                  started: Started | None = None) -> site_cache.Entry:
+    """One dataset's finished output: its pages under ``<dataset id>/``, nav, card, provenance."""
+    own, own_nav = dataset_files(corpus, analysis, templates, reader_pages, started)
+    ds = corpus.dataset_id
+    # mkdocs' theme templates do not escape nav titles: escape the dataset's own title here
+    section = str(escape(corpus.dataset_title))
+    nav = {section: [{k: f"{ds}/{v}"} for entry in own_nav for k, v in entry.items()]}
+    return site_cache.Entry(
+        ds, corpus.is_demo, set(corpus.systems), own,
+        nav, card(corpus, f"{ds}/index.html"), provenance(corpus),
+        judge_bias_page.dataset_rows(corpus, analysis), judge_bias_page.creativity_rows(corpus, analysis))
+
+
+def _board(corpus: Corpus, analysis: Analysis, templates: Path) -> Files:
+    """The dataset's leaderboard page and its downloads, published."""
+    board_html, board_files = leaderboard_html(corpus, analysis, templates)
+    # the board answers first (issue 30): the dataset's card (version, source, notes) follows it
+    about = render("dataset_intro.html.j2", templates, intro=intro(corpus, submissions(corpus.dataset_id)))
+    return published({**board_files, "index.md": page(f"{corpus.dataset_title}: leaderboard",
+                                                      board_html + about, corpus.is_demo, templates)},
+                     corpus, templates)
+
+
+def _extra_part(corpus: Corpus, analysis: Analysis | None, templates: Path, part: str) -> dict[str, PageSet]:
+    """The extra page sets of ``part`` (``extra_pages.PARTS``), each published."""
+    return {name: PageSet(published(pages.files, corpus, templates), pages.nav)
+            for name, pages in build_sets(corpus, analysis, templates, part).items()}
+
+
+PAGE_START = bulk.PAGE_START + "\n"  # as page.md.j2 writes it: a line of its own
+
+
+def labelled(files: Files, corpus: Corpus, templates: Path) -> Files:
+    """Every page of a dataset says which dataset (and data version) its numbers belong to."""
+    label = labeller(corpus, templates)
+    return {path: label(path, content) for path, content in files.items()}
+
+
+def labeller(corpus: Corpus, templates: Path) -> Callable[[str, Any], Any]:
+    """(path, content) -> the content with the dataset label, rendered once per folder depth."""
+    labels: dict[int, str] = {}
+
+    def label(path: str, content: Any) -> Any:
+        # the dataset's own index page opens with its fuller intro (source, commit, notes) instead
+        if isinstance(content, str) and path.endswith(".md") and path != "index.md" and PAGE_START in content:
+            depth = path.count("/")
+            if depth not in labels:
+                labels[depth] = render("dataset_label.html.j2", templates, up="../" * depth,
+                                       title=corpus.dataset_title, id=corpus.dataset_id,
+                                       version=corpus.data_version())
+            content = content.replace(PAGE_START, PAGE_START + labels[depth], 1)
+        return content
+
+    return label
+
+
+def finisher(corpus: Corpus, templates: Path) -> Callable[[str, str], str]:
+    """(path relative to the dataset folder, page) -> the page as ``labelled`` and
+    ``publish_files`` leave it: one page at a time, for the reader pages' workers."""
+    box = cite_box(corpus, provenance(corpus), templates, release_info())
+    ds = corpus.dataset_id
+    label = labeller(corpus, templates)
+
+    def finish(path: str, content: str) -> str:
+        return finish_page(str(label(path, content)), f"{ds}/{path}", box)
+
+    return finish
+
+
+def published(files: Files, corpus: Corpus, templates: Path) -> Files:
+    """A part of a dataset's files (paths relative to its folder) as the site gets them: under
+    ``<dataset id>/``, labelled, with JSON/LaTeX twins, anchors and cite boxes. File by file,
+    so each part is finished in the process that made it."""
+    ds = corpus.dataset_id
+    return publish_files({f"{ds}/{path}": content for path, content in labelled(files, corpus, templates).items()},
+                         corpus, templates)
+
+
+def dataset_files(corpus: Corpus, analysis: Analysis, templates: Path, reader_pages: str = "plain",
+                  started: Started | None = None) -> tuple[Files, list[dict[str, str]]]:
+    """One dataset's finished files (under ``<dataset id>/``) and its nav entries (relative).
+    ``started``: the work begun while the dataset was analysed (else all of it begins here)."""
+    # the page sets beside the reader (agreement, overlap, ...; the system, browse and work
+    # pages) are built and finished in more processes while this one builds the reader
+    # pages: their serial parts, and finishing them here afterwards, would leave a core idle
+    early_job = started.extras if started else parallel.Background(lambda: _extra_part(corpus, None, templates, "corpus"))
+    extra_job = parallel.Background(lambda: _extra_part(corpus, analysis, templates, "analysis"))
+    browse_job = parallel.Background(lambda: published(browse_files(corpus, analysis, templates), corpus, templates))
+    board_job = parallel.Background(lambda: _board(corpus, analysis, templates))  # loads the chart runtime: not here
+    try:
+        files = published(reader_files(corpus, analysis, templates, finisher(corpus, templates), reader_pages,
+                                       started.reader if started else None), corpus, templates)
+        files.update(board_job.result())  # type: ignore[arg-type]
+        files.update(browse_job.result())  # type: ignore[arg-type]
+        extra = merge_sets([early_job.result(), extra_job.result()])  # type: ignore[list-item]
+    except BaseException:
+        for job in (early_job, extra_job, browse_job, board_job):
+            job.cancel()
+        raise
+    files.update(extra.files)
+    nav = [{"Leaderboard": "index.md"}, *extra.nav, {"Systems": "systems/index.md"},
+           {"Paragraphs": "paragraphs/index.md"}, {"Works": "works/index.md"}]
+    return files, nav

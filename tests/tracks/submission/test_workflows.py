@@ -1,0 +1,220 @@
+"""The GitHub workflows parse, run PR code only without secrets, pin actions, and call make targets."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+
+from .conftest import REPO
+
+WORKFLOWS = REPO / ".github/workflows"
+ALLOWED_TRIGGERS = {"pull_request", "push", "workflow_dispatch", "schedule"}
+PINNED = re.compile(r"^[\w.-]+/[\w.-]+(/[\w./-]+)?@([0-9a-f]{40}|v\d+\.\d+\.\d+)$")
+MAKE_STEP = re.compile(r"^make [a-z][a-z0-9-]*( [A-Z_]+=[\w.-]+)*$")
+
+
+def load(name: str) -> dict[str, Any]:
+    data = yaml.safe_load((WORKFLOWS / name).read_text(encoding="utf-8"))
+    data["on"] = data.pop(True, data.get("on"))  # YAML 1.1 reads the key `on` as True
+    return data
+
+
+def steps(workflow: dict[str, Any]) -> list[dict[str, Any]]:
+    return [step for job in workflow["jobs"].values() for step in job.get("steps", [])]
+
+
+def make_targets() -> set[str]:
+    text = (REPO / "Makefile").read_text(encoding="utf-8")
+    return set(re.findall(r"^([a-z][a-z0-9-]*):", text, re.M))
+
+
+ALL = sorted(p.name for p in WORKFLOWS.glob("*.yml"))
+
+
+def test_the_five_workflows_exist() -> None:
+    assert ALL == ["llm-score.yml", "pages.yml", "pr-barrier.yml", "pr-comment.yml", "pr.yml"]
+
+
+# the two workflows with a privileged trigger, each reviewed in tests/tracks/test_workflow_security.py
+PRIVILEGED = {"pr-barrier.yml": {"pull_request_target"}, "pr-comment.yml": {"workflow_run"}}
+
+
+@pytest.mark.parametrize("name", ALL)
+def test_triggers_are_safe(name: str) -> None:
+    triggers = set(load(name)["on"])
+    if name in PRIVILEGED:
+        assert triggers == PRIVILEGED[name]
+        return
+    assert triggers <= ALLOWED_TRIGGERS, triggers
+    assert "pull_request_target" not in (WORKFLOWS / name).read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("name", ALL)
+def test_every_action_is_pinned(name: str) -> None:
+    uses = [step["uses"] for step in steps(load(name)) if "uses" in step]
+    assert uses
+    for ref in uses:
+        assert PINNED.match(ref), f"{name}: {ref} is not pinned to a commit SHA or an exact tag"
+
+
+@pytest.mark.parametrize("name", ALL)
+def test_every_run_step_is_a_make_target(name: str) -> None:
+    targets = make_targets()
+    for step in steps(load(name)):
+        if "run" in step:
+            command = step["run"].strip()
+            assert MAKE_STEP.match(command), f"{name}: {command!r} is not `make <target>`"
+            assert command.split()[1] in targets, f"{name}: no Makefile target {command.split()[1]!r}"
+
+
+@pytest.mark.parametrize("name", ALL)
+def test_permissions_default_to_read(name: str) -> None:
+    expected = {"contents": "read"}
+    if name == "pr-comment.yml":  # the one write permission of the pull-request flow
+        expected = {"contents": "read", "actions": "read", "pull-requests": "write"}
+    assert load(name)["permissions"] == expected
+
+
+def test_pr_workflow_runs_the_pipeline_in_order() -> None:
+    workflow = load("pr.yml")
+    assert set(workflow["on"]) == {"pull_request", "workflow_dispatch"}
+    order = [s["run"].split()[1] if "run" in s else s["uses"].split("@")[0] for s in steps(workflow)]
+    assert order == ["actions/checkout", "actions/setup-python", "install-test", "check-pr", "validate", "test",
+                     "actions/cache", "track-scores", "public", "actions/upload-artifact", "results",
+                     "actions/upload-artifact", "summary"]
+    assert "FORMAT=github" in (WORKFLOWS / "pr.yml").read_text(encoding="utf-8")
+    assert "secrets." not in (WORKFLOWS / "pr.yml").read_text(encoding="utf-8")
+
+
+def test_pr_scope_check_runs_for_contributions_before_scoring_with_the_base_code() -> None:
+    [check] = [s for s in steps(load("pr.yml")) if s.get("run", "").startswith("make check-pr")]
+    assert check["run"] == "make check-pr FORMAT=github"
+    assert "github.event.pull_request.head.repo.full_name != github.repository" in check["if"]
+    recipe = _recipe("check-pr")
+    assert "git archive $(BASE) generator" in recipe  # the base branch's checker, not the PR's
+    assert 'cd "$$dir"' in recipe and "--repo" in recipe
+
+
+def test_preview_is_an_artifact_built_from_the_pr_code_and_the_summary_says_so() -> None:
+    from litboard.tracks.ci_summary import PREVIEW_NOTE, summary
+    from litboard.load.read import load as load_data
+
+    upload = next(s for s in steps(load("pr.yml")) if s.get("uses", "").startswith("actions/upload-artifact@"))  # first
+    assert upload["with"]["name"] == "site-preview" and "never deployed" in upload["name"]
+    assert "pages" not in {k for job in load("pr.yml")["jobs"].values() for k in job.get("permissions", {})}
+    assert "built by this pull request's own code" in PREVIEW_NOTE and "never deployed" in PREVIEW_NOTE
+    corpus = load_data([REPO / "tests/fixtures/tiny"])
+    assert summary(corpus, []).rstrip().endswith(PREVIEW_NOTE)
+    assert summary(corpus, ["mt"]).rstrip().endswith(PREVIEW_NOTE)
+
+
+def _recipe(target: str) -> str:
+    text = (REPO / "Makefile").read_text(encoding="utf-8")
+    body = text[text.index(f"\n{target}:"):].split("\n\n", 1)[0]
+    return body
+
+
+def test_llm_workflow_gives_the_key_to_the_scoring_step_only() -> None:
+    workflow = load("llm-score.yml")
+    [job] = workflow["jobs"].values()
+    assert "secrets." not in str(workflow.get("env", {})) and "secrets." not in str(job.get("env", {}))
+    with_secrets = [s for s in job["steps"] if "secrets." in str(s)]
+    assert [s.get("run") for s in with_secrets] == ["make score-llm"]
+    assert with_secrets[0]["env"] == {"OPENAI_API_KEY": "${{ secrets.OPENAI_API_KEY }}"}
+    # the extra package index serves the COMET step only, which holds no secret
+    assert "PIP_EXTRA_INDEX_URL" not in str(job.get("env", {}))
+    [comet] = [s for s in job["steps"] if "PIP_EXTRA_INDEX_URL" in s.get("env", {})]
+    assert comet["run"] == "make score-comet"
+
+
+def test_llm_workflow_installs_pinned_hashed_requirements_first() -> None:
+    [job] = load("llm-score.yml")["jobs"].values()
+    runs = [s["run"] for s in job["steps"] if "run" in s]
+    assert runs[0] == "make install"  # the site lock, hash-checked (tests/test_lock.py checks the recipe)
+
+
+@pytest.mark.parametrize("name", ALL)
+def test_every_workflow_uses_the_python_the_locks_are_compiled_for(name: str) -> None:
+    for lock in ("site.txt", "test.txt"):
+        text = (REPO / "requirements" / lock).read_text(encoding="utf-8")
+        compiled_for = re.search(r"autogenerated by pip-compile with Python (\d+\.\d+)", text).group(1)  # type: ignore[union-attr]
+        for step in steps(load(name)):
+            if step.get("uses", "").startswith("actions/setup-python@"):
+                assert step["with"]["python-version"] == compiled_for, f"{name}: {lock}"
+
+
+def test_pages_workflow_deploys_from_main_only() -> None:
+    workflow = load("pages.yml")
+    assert workflow["on"]["push"]["branches"] == ["main"] and "pull_request" not in workflow["on"]
+    deploy = workflow["jobs"]["deploy"]
+    assert deploy["needs"] == "build" and deploy["permissions"] == {"pages": "write", "id-token": "write"}
+    assert [s["uses"].split("@")[0] for s in deploy["steps"]] == ["actions/deploy-pages"]
+
+
+def test_pages_workflow_builds_the_public_site_from_the_manifest() -> None:
+    """Pages deploys the full site (demo + pinned releases), not only the demo (issue 14)."""
+    build = steps(load("pages.yml"))
+    runs = [s.get("run", "") for s in build]
+    assert "make public" in runs and "make site" not in runs
+    cache = next(s for s in build if s.get("uses", "").startswith("actions/cache@"))
+    assert "hashFiles('releases.yaml')" in cache["with"]["key"]
+    makefile = (WORKFLOWS.parents[1] / "Makefile").read_text(encoding="utf-8")
+    assert "build --releases" in makefile.split("\nPUBLIC_BUILD =")[1].split("\n\n")[0]
+    assert "$(PUBLIC_BUILD)" in makefile.split("\npublic:")[1].split("\n\n")[0]
+
+
+def test_llm_workflow_never_runs_for_pull_requests_or_forks() -> None:
+    text = (WORKFLOWS / "llm-score.yml").read_text(encoding="utf-8")
+    workflow = load("llm-score.yml")
+    assert set(workflow["on"]) == {"workflow_dispatch", "schedule"}
+    [job] = workflow["jobs"].values()
+    assert "vars.LITBOARD_SCORING_REPOSITORY == github.repository" in job["if"]
+    assert "!github.event.repository.fork" in job["if"]
+    assert "secrets.OPENAI_API_KEY" in text
+    inputs = workflow["on"]["workflow_dispatch"]["inputs"]["metrics"]
+    assert inputs["type"] == "choice", "no free text from the dispatch form reaches make"
+    for other in ("pr.yml", "pages.yml", "pr-barrier.yml", "pr-comment.yml"):
+        assert "secrets." not in (WORKFLOWS / other).read_text(encoding="utf-8")
+
+
+def test_checkout_never_keeps_credentials() -> None:
+    for name in ALL:
+        for step in steps(load(name)):
+            if step.get("uses", "").startswith("actions/checkout@"):
+                assert step["with"]["persist-credentials"] is False, name
+
+
+def test_pull_request_template_has_the_checklist() -> None:
+    text = (REPO / ".github/pull_request_template.md").read_text(encoding="utf-8")
+    assert text.count("- [ ]") >= 6
+    for needle in ("corpus/systems/<id>/", "system.yaml", "make validate", "exactly once", "NFC"):
+        assert needle in text
+
+
+def test_pages_workflow_keeps_every_release_and_writes_the_changelog() -> None:
+    """Issue 17: a release run freezes the build (make release: release.json + changelog of rank
+    moves), keeps it on the releases branch, and every deploy serves all kept releases at /v/
+    (issue 30: the build itself lists and serves them, so the releases are checked out first)."""
+    workflow = load("pages.yml")
+    assert "release" in workflow["on"]["workflow_dispatch"]["inputs"]
+    build = steps(workflow)
+    freeze = next(s for s in build if "make release " in s.get("run", ""))
+    assert "inputs.release" in freeze["if"] and freeze["env"]["VERSION"] == "${{ inputs.release }}"
+    makefile = (WORKFLOWS.parents[1] / "Makefile").read_text(encoding="utf-8")
+    assert 'litboard release "$$VERSION"' in makefile  # the version reaches the shell as data, never as code
+    push = next(s for s in build if "releases-push" in s.get("run", ""))
+    assert push["if"] == freeze["if"] and push["env"]["GITHUB_TOKEN"] == "${{ github.token }}"
+    assert "HEAD:refs/heads/releases" in makefile.split("\nreleases-push:")[1].split("\n\n")[0]
+    public = next(s for s in build if s.get("run") == "make public")
+    assert public["if"] == "github.event_name != 'workflow_dispatch' || inputs.release == ''"  # one build or the other
+    order = [i for i, s in enumerate(build) if "releases-checkout" in s.get("run", "")]
+    upload = [i for i, s in enumerate(build) if s.get("uses", "").startswith("actions/upload-pages-artifact")]
+    assert order and order[0] < build.index(public) < build.index(freeze) < upload[0]
+    assert "--kept-releases $(RELEASES)" in makefile.split("\nPUBLIC_BUILD =")[1].split("\npublic:")[0]  # every deploy serves /v/
+    release = makefile.split("\nrelease:")[1].split("\n\n")[0]
+    assert release.count("$(PUBLIC_BUILD)") == 2 and "freeze" in release  # built as it, frozen, rebuilt listing it
+    assert "litboard release" in makefile.split("\nfreeze:")[1].split("\n\n")[0]
