@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 import yaml
 
-from litboard.build import build_site
+from litboard.pipeline.build import build_site
 from litboard.campaign.labelstudio_api import LabelStudio, project_tasks
 from litboard.cli import main
 
