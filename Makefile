@@ -18,8 +18,13 @@ COMET_MODEL   ?=
 # No pip upgrade: the venv's own pip installs the lock.
 SITE_LOCK := requirements/site.txt
 TEST_LOCK := requirements/test.txt
+## Label Studio (the real-Label-Studio loop tests, issue 44) lives in its own venv from its own lock:
+## its pins (Django, numpy 2, pandas 3...) cannot share the test lock's.
+LS_VENV  ?= .venv-labelstudio
+LS_LOCK  := requirements/labelstudio.txt
+LS_STAMP := $(LS_VENV)/.litboard-installed
 
-.PHONY: site public release releases-checkout releases-push test install install-comet install-test chromium axe validate score-sacrebleu score-llm score-comet summary bench clean lock
+.PHONY: site public release releases-checkout releases-push test install install-comet install-test labelstudio chromium axe validate score-sacrebleu score-llm score-comet summary bench clean lock
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -39,7 +44,15 @@ install: $(STAMP)
 
 install-comet: $(STAMP)-test
 
-install-test: $(STAMP)-test chromium axe texlive
+install-test: $(STAMP)-test chromium axe texlive labelstudio
+
+## Label Studio for tests/campaign/test_labelstudio_loop.py (tests/campaign/labelstudio_server.py finds it here).
+labelstudio: $(LS_STAMP)
+
+$(LS_STAMP): $(LS_LOCK)
+	test -x $(LS_VENV)/bin/python || $(PYTHON) -m venv $(LS_VENV)
+	$(LS_VENV)/bin/python -m pip install -q --require-hashes --no-deps -r $(LS_LOCK)
+	touch $@
 
 ## axe-core (accessibility checks inside the browser tests), from npm into the git-ignored node_modules/.
 axe:
@@ -201,6 +214,7 @@ lock:
 		$(LOCK_VENV)/bin/python -m pip install -q pip-tools==7.6.2; }
 	$(PIP_COMPILE) $(TORCH_WHEELS) --extra test --extra comet --output-file $(TEST_LOCK) pyproject.toml requirements/test.in
 	$(PIP_COMPILE) --output-file $(SITE_LOCK) pyproject.toml requirements/site.in
+	$(PIP_COMPILE) --output-file $(LS_LOCK) requirements/labelstudio.in
 
 clean:
 	rm -rf $(OUT) test-artifacts .pytest_cache

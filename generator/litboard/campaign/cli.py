@@ -1,4 +1,5 @@
-"""``litboard campaign plan | export | import``: the argparse side (cli.py only registers it)."""
+"""``litboard campaign plan | export | push | pull | import``: the argparse side (cli.py only
+registers it)."""
 
 from __future__ import annotations
 
@@ -43,6 +44,7 @@ def add_campaign(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-
     _add_data(e, releases=True)
     e.add_argument("--format", choices=["labelstudio", "tsv"], default="labelstudio")
     e.add_argument("--out", type=Path, required=True, metavar="DIR", help="new or empty folder")
+    _add_push_pull(steps, _add_data)
     i = steps.add_parser("import", help="check Label Studio exports against the plan and write the campaign")
     i.add_argument("exports", type=Path, nargs="+", metavar="EXPORT", help="Label Studio JSON exports")
     i.add_argument("--plan", type=Path, required=True)
@@ -50,6 +52,25 @@ def add_campaign(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-
     i.add_argument("--expertise", choices=EXPERTISE, default="professional", help="the annotators' group")
     i.add_argument("--out", type=Path, required=True, metavar="ROOT",
                    help="the track's data root; the campaign goes to ROOT/judgments/<campaign>/")
+
+
+def _add_push_pull(steps: argparse._SubParsersAction,  # type: ignore[type-arg]
+                   add_data) -> None:  # type: ignore[no-untyped-def]
+    token = "the API token is read from the environment variable LABEL_STUDIO_TOKEN"
+    url = "Label Studio's address, e.g. http://localhost:8080"
+    u = steps.add_parser("push", help="create the plan's project in a running Label Studio and "
+                                      "import its tasks",
+                         description=f"Push a plan to Label Studio ({token}).")
+    u.add_argument("plan", type=Path, metavar="PLAN")
+    add_data(u, releases=True)
+    u.add_argument("--url", required=True, help=url)
+    g = steps.add_parser("pull", help="fetch a Label Studio project's JSON export",
+                         description=f"Pull a project's JSON export ({token}).")
+    g.add_argument("--url", required=True, help=url)
+    g.add_argument("--project", type=int, required=True, metavar="ID",
+                   help="the project's id (push prints it)")
+    g.add_argument("--out", type=Path, required=True, metavar="EXPORT",
+                   help="JSON file to write (must not exist)")
 
 
 def _corpus(args: argparse.Namespace, track: str):  # type: ignore[no-untyped-def]
@@ -70,6 +91,8 @@ def run(args: argparse.Namespace) -> int:
 
     if args.step == "plan":
         return _plan(args)
+    if args.step == "pull":
+        return _pull(args)
     plan = read_plan(args.plan)
     corpus = _corpus(args, plan["track"])
     if args.step == "export":
@@ -79,6 +102,8 @@ def run(args: argparse.Namespace) -> int:
         print(f"litboard: {len(plan['items'])} tasks of {plan['campaign']} written: "
               + ", ".join(str(p) for p in written))
         return 0
+    if args.step == "push":
+        return _push(args, plan, corpus)
     from .importing import import_campaign
 
     done = import_campaign(corpus, plan, args.plan, sha256(args.plan), args.exports, args.out, args.expertise)
@@ -101,4 +126,38 @@ def _plan(args: argparse.Namespace) -> int:
     print(f"litboard: plan {plan['campaign']} written to {args.out}: {cost['items']} items on "
           f"{len(plan['paragraphs'])} paragraphs, {cost['annotations']} annotations, about {cost['hours']:g} "
           f"hours ({cost['minutes_per_item']:g} min per item, {cost['minutes_from']})")
+    return 0
+
+
+def _push(args: argparse.Namespace, plan: dict,  # type: ignore[type-arg]
+          corpus) -> int:  # type: ignore[no-untyped-def]
+    import json
+    import tempfile
+
+    from .export import export
+    from .labelstudio_api import LabelStudio, check_url, push, token_from_env
+    from .planfile import sha256
+
+    server = LabelStudio(check_url(args.url), token_from_env())
+    with tempfile.TemporaryDirectory(prefix="litboard-push-") as folder:
+        out = Path(folder) / "project"
+        export(corpus, plan, sha256(args.plan), "labelstudio", out)
+        config = (out / "config.xml").read_text(encoding="utf-8")
+        tasks = json.loads((out / "tasks.json").read_text(encoding="utf-8"))
+    pid = push(server, plan, config, tasks)
+    print(f"litboard: project {pid} created at {args.url.rstrip('/')}/projects/{pid}/ with "
+          f"{len(tasks)} tasks of {plan['campaign']}; pull its export with: litboard campaign "
+          f"pull --url {args.url} --project {pid} --out EXPORT.json")
+    return 0
+
+
+def _pull(args: argparse.Namespace) -> int:
+    from .labelstudio_api import LabelStudio, check_url, pull, token_from_env
+    from .planfile import refuse_existing
+
+    refuse_existing(args.out)
+    raw = pull(LabelStudio(check_url(args.url), token_from_env()), args.project)
+    args.out.parent.mkdir(parents=True, exist_ok=True)
+    args.out.write_bytes(raw)
+    print(f"litboard: export of project {args.project} written to {args.out} ({len(raw):,} bytes)")
     return 0

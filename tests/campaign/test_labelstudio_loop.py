@@ -1,0 +1,217 @@
+"""The whole human-evaluation loop against a real Label Studio, for every scheme a campaign plans:
+``campaign plan`` -> ``campaign push`` (project, config, overlap, tasks through the REST API) ->
+two annotators answer through the API (spans with code-point offsets, choices, rationales,
+numbers, in the shape the config defines; fake_labelstudio writes the answers) -> ``campaign
+pull`` (the JSON export) -> ``campaign import`` -> build -> the board.
+
+Nothing here is faked on the Label Studio side: the server is the one tests/campaign/conftest.py
+starts (skipped without it, a failure in CI)."""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+
+from litboard.pipeline.build import build_site
+from litboard.campaign.labelstudio_api import LabelStudio, project_tasks
+from litboard.cli import main
+
+from ..helpers import FIXTURES, copy_root
+from .fake_labelstudio import annotation_results, controls
+from .labelstudio_server import Server, free_port
+
+TRACK = FIXTURES / "track"
+SCHEMES = ("mqm", "esa", "pairwise", "bws")  # TODO(issue 44): ruler, once campaigns plan it
+
+
+def _push(tmp: Path, server: Server, scheme: str, monkeypatch: pytest.MonkeyPatch,
+          capsys: pytest.CaptureFixture[str]) -> tuple[Path, Path, dict[str, Any], int]:
+    root = copy_root(TRACK, tmp / "root")
+    plan_path = tmp / "plan.yaml"
+    assert main(["campaign", "plan", "fixture-track", "--data", str(root), "--pair", "de-en",
+                 "--systems", "new-mt", "--scheme", scheme, "--budget", "16", "--paragraphs", "4",
+                 "--seed", "5", "--out", str(plan_path)]) == 0
+    monkeypatch.setenv("LABEL_STUDIO_TOKEN", server.annotators[0].token)
+    capsys.readouterr()
+    assert main(["campaign", "push", str(plan_path), "--data", str(root), "--url", server.url]) == 0
+    found = re.search(r"project (\d+) created", capsys.readouterr().out)
+    assert found
+    plan = yaml.safe_load(plan_path.read_text(encoding="utf-8"))
+    return root, plan_path, plan, int(found.group(1))
+
+
+Sent = dict[tuple[str, int], list[dict[str, Any]]]  # (item, annotator slot) -> the result sent
+
+
+def _answer(server: Server, pid: int, plan: dict[str, Any]) -> Sent:
+    """Each plan slot's annotator answers its task through the API; what each one sent, by
+    (item, annotator slot)."""
+    admin = LabelStudio(server.url, server.annotators[0].token)
+    ctl = controls(admin.call("GET", f"/api/projects/{pid}/")["label_config"])
+    slots = {item["id"]: item["slots"] for item in plan["items"]}
+    sent = {}
+    for task in project_tasks(admin, pid):
+        item = task["data"]["item"]
+        assert task["overlap"] == len(slots[item]), "a task's overlap is its item's slots"
+        for slot in slots[item]:
+            results = annotation_results(task["data"], ctl, slot, lambda data: 1)
+            person = LabelStudio(server.url, server.annotators[slot - 1].token)
+            person.call("POST", f"/api/tasks/{task['id']}/annotations/", {"result": results})
+            sent[(item, slot)] = results
+    return sent
+
+
+def _kept(result: dict[str, Any]) -> tuple[str, str, str, str]:
+    value = json.dumps(result["value"], sort_keys=True)
+    return (result["from_name"], result["to_name"], result["type"], value)
+
+
+def _check_export(export: list[dict[str, Any]], sent: Sent, server: Server) -> None:
+    """Every answer comes back exactly as sent, under its annotator's Label Studio user id."""
+    ids = {}
+    for n, who in enumerate(server.annotators, start=1):
+        ids[n] = LabelStudio(server.url, who.token).call("GET", "/api/current-user/whoami")["id"]
+    got = {}
+    for task in export:
+        for annotation in task["annotations"]:
+            slot = next(n for n, uid in ids.items() if uid == annotation["completed_by"])
+            got[(task["data"]["item"], slot)] = sorted(map(_kept, annotation["result"]))
+    assert got == {key: sorted(map(_kept, results)) for key, results in sent.items()}
+
+
+def _records(root: Path, prefix: str) -> list[dict[str, Any]]:
+    out = []
+    for folder in sorted((root / "judgments").glob(f"{prefix}*")):
+        for path in sorted(folder.glob("*.jsonl")):
+            out += [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
+    return out
+
+
+@pytest.mark.parametrize("scheme", SCHEMES)
+def test_loop_through_labelstudio(scheme: str, labelstudio: Server, tmp_path: Path,
+                                  monkeypatch: pytest.MonkeyPatch,
+                                  capsys: pytest.CaptureFixture[str]) -> None:
+    root, plan_path, plan, pid = _push(tmp_path, labelstudio, scheme, monkeypatch, capsys)
+    admin = LabelStudio(labelstudio.url, labelstudio.annotators[0].token)
+    project = admin.call("GET", f"/api/projects/{pid}/")
+    assert project["maximum_annotations"] == 2 and project["show_overlap_first"] is True
+    assert project["show_annotation_history"] is False
+    assert project["task_number"] == len(plan["items"])
+    sent = _answer(labelstudio, pid, plan)
+    assert len(sent) == sum(len(i["slots"]) for i in plan["items"])
+
+    export_path = tmp_path / "export.json"
+    assert main(["campaign", "pull", "--url", labelstudio.url, "--project", str(pid),
+                 "--out", str(export_path)]) == 0
+    _check_export(json.loads(export_path.read_text(encoding="utf-8")), sent, labelstudio)
+    assert labelstudio.annotators[0].token not in capsys.readouterr().out
+
+    assert main(["campaign", "import", str(export_path), "--plan", str(plan_path),
+                 "--data", str(root), "--out", str(root)]) == 0
+    out = capsys.readouterr().out
+    cid = plan["campaign"]
+    assert "new-mt: 4 of 4 planned paragraphs judged" in out
+    items = len(plan["items"])
+    assert f"campaign {cid}: {items} of {items} planned items judged (complete)" in out
+    _check_records(scheme, root, cid, sent, plan)
+
+    site = build_site([root], tmp_path / "site").out
+    page = (site / "fixture-track" / "campaigns" / f"{cid}.html").read_text(encoding="utf-8")
+    assert f"{items} of {items} planned items judged" in html.unescape(page)
+    board = (site / "fixture-track" / "index.html").read_text(encoding="utf-8")
+    row = re.findall(r'<tr class="lb-row[^"]*" data-system="new-mt".*?</tr>', board, re.S)
+    assert row and "(pending" not in html.unescape(row[0])
+    values = dict(re.findall(r'data-col="([^"]+)" data-value="([^"]*)"', row[0]))
+    if scheme == "mqm":  # the plan extends the track's primary MQM campaign
+        assert float(values["mqm:mqm-pro"]) == pytest.approx(_mqm_by_hand(sent, plan), abs=1e-9)
+    if scheme == "esa":  # every annotator scored 60 + 10 * 1 (fake_labelstudio, prefer = 1)
+        assert float(values[f"sqm:{cid}"]) == 70.0
+        expected = _mqm_by_hand(sent, plan)
+        assert float(values[f"mqm:{cid}-spans"]) == pytest.approx(expected, abs=1e-9)
+
+
+WEIGHTS = {"Minor": 1.0, "Major": 5.0, "Critical": 5.0, "Minor error": 1.0, "Major error": 5.0}
+
+
+def _mqm_by_hand(sent: Sent, plan: dict[str, Any]) -> float:
+    """new-mt's paper-000 MQM score from the answers sent: per annotation -(25 per
+    non-translation + 5 per major or critical + 1 per minor) (no sentences field: a paragraph is
+    one sentence), averaged over a paragraph's annotators, then over its paragraphs."""
+    items = {item["id"]: item for item in plan["items"]}
+    per_paragraph: dict[str, list[float]] = {}
+    for (item, _slot), results in sent.items():
+        if items[item]["systems"] != ["new-mt"]:
+            continue
+        severity = {r["id"]: r["value"]["choices"][0] for r in results
+                    if r["from_name"] == "severity"}
+        penalty = 0.0
+        for r in results:
+            if r["type"] == "labels":
+                label = r["value"]["labels"][0]
+                weight = WEIGHTS[severity.get(r["id"], label)]
+                penalty += 25.0 if label == "Non-translation" else weight
+        per_paragraph.setdefault(items[item]["paragraph"], []).append(-penalty)
+    assert len(per_paragraph) == 4
+    return sum(sum(v) / len(v) for v in per_paragraph.values()) / len(per_paragraph)
+
+
+def _check_records(scheme: str, root: Path, cid: str, sent: Sent, plan: dict[str, Any]) -> None:
+    """The campaign holds exactly the answers given: hand counts of what the annotators sent."""
+    answers = [r for results in sent.values() for r in results]
+    records = _records(root, cid)
+    assert {r["annotator"] for r in records} == {"a1", "a2"}  # Label Studio users 1 and 2
+    if scheme == "bws":  # everyone took TRANSLATION 2 as best, TRANSLATION 3 as worst
+        assert len(records) == len(sent)
+        assert all(r["best"] == r["systems"][1] and r["worst"] == r["systems"][2] for r in records)
+        return
+    errors = sum(len(r.get("errors", [])) for r in records)
+    assert errors == sum(r["type"] == "labels" for r in answers) > 0
+    if scheme == "pairwise":  # everyone chose TRANSLATION 2, the item's second system ("b")
+        prefs = [r for r in records if "preference" in r]
+        assert len(prefs) == len(sent) and {r["preference"] for r in prefs} == {"b"}
+        assert {(r["paragraph"], r["a"], r["b"]) for r in prefs} == {
+            (i["paragraph"], *i["systems"]) for i in plan["items"]}
+    if scheme == "esa":
+        assert sorted(float(r["score"]) for r in records if "score" in r) == [70.0] * len(sent)
+
+
+def test_push_and_pull_errors_name_the_address_and_the_fix(
+        labelstudio: Server, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    root = copy_root(TRACK, tmp_path / "root")
+    plan = tmp_path / "plan.yaml"
+    assert main(["campaign", "plan", "fixture-track", "--data", str(root), "--pair", "de-en",
+                 "--systems", "new-mt", "--scheme", "mqm", "--budget", "16", "--paragraphs", "4",
+                 "--seed", "5", "--out", str(plan)]) == 0
+    monkeypatch.delenv("LABEL_STUDIO_TOKEN", raising=False)
+    push = ["campaign", "push", str(plan), "--data", str(root), "--url", labelstudio.url]
+    assert main(push) == 1
+    assert ("LABEL_STUDIO_TOKEN: environment: no Label Studio API token (fix: export "
+            "LABEL_STUDIO_TOKEN=") in capsys.readouterr().err
+    monkeypatch.setenv("LABEL_STUDIO_TOKEN", "not-a-token-of-this-server")
+    assert main(push) == 1
+    err = capsys.readouterr().err
+    assert f"{labelstudio.url}/api/projects/validate/: --url: POST answered HTTP 401" in err
+    assert "fix: set LABEL_STUDIO_TOKEN to a valid token of this server" in err
+    assert "not-a-token-of-this-server" not in err
+    monkeypatch.setenv("LABEL_STUDIO_TOKEN", labelstudio.annotators[0].token)
+    out = tmp_path / "export.json"
+    pull = ["campaign", "pull", "--project", "999999", "--out", str(out), "--url"]
+    assert main(pull + [labelstudio.url]) == 1
+    err = capsys.readouterr().err
+    assert f"{labelstudio.url}/api/projects/999999/export" in err and "HTTP 404" in err
+    assert "check --url (the server's base address) and --project (the project's id)" in err
+    assert not out.exists()
+    assert main(pull + ["localhost:8080"]) == 1
+    assert "'localhost:8080' is not an http(s) address" in capsys.readouterr().err
+    closed = f"http://127.0.0.1:{free_port()}"
+    assert main(pull + [closed]) == 1
+    err = capsys.readouterr().err
+    assert f"{closed}/api/projects/999999/export" in err
+    assert "start Label Studio (label-studio start)" in err
