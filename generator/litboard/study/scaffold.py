@@ -17,7 +17,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .. import __version__
 from ..errors import DataError, Problem
 from ..files.project import CONFIG_NAME, PAGES, STUDY
 
@@ -48,6 +47,9 @@ def add_init(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
                                     "(replaces the citation a mapping ships)")
     p.add_argument("--date", metavar="YYYY-MM-DD",
                    help="the data's date for its citation (default: the newest export file's)")
+    p.add_argument("--litboard", metavar="SPEC",
+                   help="the pip requirement the workflow installs (default: this litboard: its git "
+                        "URL and commit when installed from git, else litboard==VERSION)")
     p.add_argument("--workflow", action="store_true",
                    help="also write .github/workflows/pages.yml (build and deploy to GitHub Pages)")
 
@@ -64,7 +66,8 @@ def run_init(args: argparse.Namespace) -> int:
         _known_format(args.from_import[0])
     _check_target(args.dir)
     with step(f"writing the study {args.dir}"):
-        done = init_study(args.dir, args.title, source, args.workflow, args.author, args.date)
+        done = init_study(args.dir, args.title, source, args.workflow, args.author, args.date,
+                          args.litboard)
     if done.report is not None:
         print(done.report.format())
     print(f"litboard: wrote the study {args.dir} ({len(done.written)} files); next:\n"
@@ -74,7 +77,8 @@ def run_init(args: argparse.Namespace) -> int:
 
 def init_study(folder: Path, title: str | None = None,
                source: tuple[str, list[Path], Path | None] | None = None, workflow: bool = False,
-               author: str | None = None, date: str | None = None) -> Scaffolded:
+               author: str | None = None, date: str | None = None,
+               litboard: str | None = None) -> Scaffolded:
     """Write the study; raises DataError (and leaves no folder it made) on bad input."""
     _check_target(folder)
     if folder.exists() and (not folder.is_dir() or any(folder.iterdir())):
@@ -102,9 +106,18 @@ def init_study(folder: Path, title: str | None = None,
     home = (PAGES / "index.md").read_text(encoding="utf-8")
     _write(folder / "site" / "index.md", home.replace("\n# Leaderboard\n", f"\n# {title}\n", 1), done)
     if workflow:
-        text = _shipped("workflows/pages.yml").replace("{version}", __version__)
-        _write(folder / ".github" / "workflows" / "pages.yml", text, done)
+        _workflow(folder, litboard, done)
     return done
+
+
+def _workflow(folder: Path, litboard: str | None, done: Scaffolded) -> None:
+    """The Pages workflow, installing this litboard (``pin``) on the lock's Python from its lock."""
+    from . import pin
+
+    text = _shipped("workflows/pages.yml").replace("{python}", pin.PYTHON)
+    text = text.replace("{litboard}", json.dumps(litboard or pin.requirement())[1:-1])
+    _write(folder / ".github" / "workflows" / "pages.yml", text, done)
+    _write(folder / pin.LOCK_NAME, pin.LOCK.read_text(encoding="utf-8"), done)
 
 
 def _known_format(name: str) -> None:
