@@ -181,7 +181,7 @@ def submissions(dataset: str | dict[str, Any]) -> str:
 
 
 def submit_page(card: dict[str, Any]) -> str:
-    """The page (relative to the site's root) a track's card names for how to submit; '' for none."""
+    """The page (relative to the site's root) a track's card names for how to submit ('': none)."""
     block = card.get("track")
     return str(block.get("page", "")) if isinstance(block, dict) else ""
 

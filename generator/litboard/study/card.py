@@ -4,8 +4,8 @@
 ("18 language pairs ... 540 pairwise judgments") while the study holds a few exports of it. The
 card's description is rewritten from the imported data root (its pairs, systems, paragraphs
 and judgment records, counted from the files), and a card without a citation gets a ``@misc``
-entry whose author comes from ``--author`` (``--author`` also replaces a mapping's citation) and whose year and
-date are those of ``--date`` or of the newest export file: never 1970, never the full release's.
+entry whose author comes from ``--author`` (which also replaces a mapping's citation) and whose
+year and date are those of ``--date`` or of the newest export file: never 1970.
 """
 
 from __future__ import annotations
@@ -37,8 +37,10 @@ def counts(root: Path) -> Counts:
     """What a data root holds, counted from its files (see the Data format page's layout)."""
     systems = [p for p in sorted((root / "corpus" / "systems").glob("*")) if p.is_dir()]
     pairs = {f.name.split(".", 1)[0] for s in systems for f in s.glob("*.jsonl")}
-    paragraphs = sum(_lines(f) for f in (root / "corpus" / "works").glob("*/paragraphs.jsonl"))
-    campaigns = [p for p in sorted((root / "judgments").glob("*")) if (p / "campaign.yaml").is_file()]
+    works = root / "corpus" / "works"
+    paragraphs = sum(_lines(f) for f in works.glob("*/paragraphs.jsonl"))
+    campaigns = [p for p in sorted((root / "judgments").glob("*"))
+                 if (p / "campaign.yaml").is_file()]
     judgments = sum(_lines(f) for c in campaigns for f in c.rglob("*.jsonl"))
     return Counts(tuple(sorted(pairs)), len(systems), paragraphs, judgments, len(campaigns))
 
@@ -51,7 +53,8 @@ def describe(found: Counts, sources: int, fmt: str) -> str:
     pairs = ", ".join(found.pairs) or "none"
     return (f"Imported by `litboard init` from {n(sources, 'export')} ({fmt}): "
             f"{n(len(found.pairs), 'language pair')} ({pairs}), {n(found.systems, 'system')}, "
-            f"{n(found.paragraphs, 'source paragraph')} and {n(found.judgments, 'judgment record')} "
+            f"{n(found.paragraphs, 'source paragraph')} and "
+            f"{n(found.judgments, 'judgment record')} "
             f"in {n(found.campaigns, 'campaign')}.")
 
 
@@ -76,7 +79,8 @@ def citation(card: dict[str, Any], author: str, date: str, found: Counts) -> str
     key = re.sub(r"[^A-Za-z0-9_:.-]+", "-", str(card["id"]))
     fields = [("author", escape(author)), ("title", escape(str(card.get("title", card["id"])))),
               ("year", date[:4]), ("date", date), ("version", escape(str(card.get("version", "")))),
-              ("note", escape(f"{found.judgments} judgment records, pairs {', '.join(found.pairs)}"))]
+              ("note", escape(f"{found.judgments} judgment records, "
+                              f"pairs {', '.join(found.pairs)}"))]
     body = ",\n".join(f"  {name} = {{{value}}}" for name, value in fields if value)
     return f"@misc{{{key},\n{body}\n}}"
 

@@ -19,7 +19,7 @@ from .. import __version__
 from ..files.project import PACKAGE, STUDY
 
 PYTHON = "3.11"  # the Python the locks are compiled for (requirements/README.md)
-LOCK = STUDY / "site-lock.txt"  # a copy of requirements/site.txt (tests/study/test_pin.py keeps them equal)
+LOCK = STUDY / "site-lock.txt"  # = requirements/site.txt (tests/study/test_pin.py keeps them equal)
 LOCK_NAME = "requirements/litboard-site.txt"  # where init writes it in the study
 
 
@@ -35,7 +35,8 @@ def _from_direct_url() -> str:
         return ""
     info = json.loads(text) if text else {}
     vcs = info.get("vcs_info") or {}
-    if vcs.get("vcs") == "git" and vcs.get("commit_id") and str(info.get("url", "")).startswith("https://"):
+    https = str(info.get("url", "")).startswith("https://")
+    if vcs.get("vcs") == "git" and vcs.get("commit_id") and https:
         return f"litboard @ git+{info['url']}@{vcs['commit_id']}"
     return ""
 
@@ -56,4 +57,5 @@ def _from_checkout(checkout: Path) -> str:
     url, commit = _git(checkout, "remote", "get-url", "origin"), _git(checkout, "rev-parse", "HEAD")
     if url.startswith("git@github.com:"):
         url = "https://github.com/" + url.split(":", 1)[1]
-    return f"litboard @ git+{url}@{commit}" if url.startswith("https://") and len(commit) == 40 else ""
+    usable = url.startswith("https://") and len(commit) == 40
+    return f"litboard @ git+{url}@{commit}" if usable else ""

@@ -139,12 +139,14 @@ def _check_target(folder: Path) -> None:
                                  "choose a new folder name (init creates it)")])
     where = folder.resolve()
     if where == PACKAGE or PACKAGE in where.parents:
-        raise DataError([Problem(str(folder), 0, "DIR", f"is inside litboard's own package {PACKAGE}",
+        raise DataError([Problem(str(folder), 0, "DIR",
+                                 f"is inside litboard's own package {PACKAGE}",
                                  "make the study outside it, e.g. `litboard init ../my-study`")])
     for above in where.parents:
         if above.name == "corpus" and (above / "dataset.yaml").is_file():
-            raise DataError([Problem(str(folder), 0, "DIR", f"is inside the data root {above.parent}'s "
-                                     "corpus/", "make the study outside any data root")])
+            raise DataError([Problem(str(folder), 0, "DIR",
+                                     f"is inside the data root {above.parent}'s corpus/",
+                                     "make the study outside any data root")])
 
 
 def titled(config: str, title: str) -> str:
