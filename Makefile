@@ -24,7 +24,7 @@ LS_VENV  ?= .venv-labelstudio
 LS_LOCK  := requirements/labelstudio.txt
 LS_STAMP := $(LS_VENV)/.litboard-installed
 
-.PHONY: site public release releases-checkout releases-push test install install-comet install-test labelstudio chromium axe validate score-sacrebleu score-llm score-comet summary bench clean lock
+.PHONY: site public release releases-checkout releases-push dist dist-twine dist-venv dist-smoke dist-check test install install-comet install-test labelstudio chromium axe validate score-sacrebleu score-llm score-comet summary bench clean lock
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -218,3 +218,34 @@ lock:
 
 clean:
 	rm -rf $(OUT) test-artifacts .pytest_cache
+
+## Release (release.yml; each step runs locally too). dist: the sdist and the wheel into dist/ (after
+## `make install`: the build backend comes from the site lock). dist-check: twine check, the wheel in a
+## fresh venv (DIST_VENV) with the site lock, and a study made and built with it outside the checkout
+## (SMOKE). Both default to the runner's temporary folder in CI, else /tmp.
+DIST_VENV ?= $(or $(RUNNER_TEMP),/tmp)/litboard-dist-venv
+SMOKE     ?= $(or $(RUNNER_TEMP),/tmp)/litboard-smoke
+TWINE     ?= twine==6.1.0
+
+dist:
+	rm -rf dist
+	$(BIN)/python -c "from setuptools.build_meta import build_sdist, build_wheel; build_sdist('dist'); build_wheel('dist')"
+
+dist-twine:
+	$(PYTHON) -m pip install -q "$(TWINE)"
+	$(PYTHON) -m twine check --strict dist/*
+
+dist-venv:
+	rm -rf $(DIST_VENV)
+	$(PYTHON) -m venv $(DIST_VENV)
+	$(DIST_VENV)/bin/python -m pip install -q --require-hashes --no-deps -r $(SITE_LOCK)
+	$(DIST_VENV)/bin/python -m pip install -q --no-deps dist/*.whl
+	$(DIST_VENV)/bin/python -m pip check
+
+dist-smoke:
+	rm -rf $(SMOKE) && mkdir -p $(SMOKE)
+	cd $(SMOKE) && $(DIST_VENV)/bin/litboard init smoke --title "Smoke test"
+	cd $(SMOKE)/smoke && $(DIST_VENV)/bin/litboard validate && $(DIST_VENV)/bin/litboard build
+	test -f $(SMOKE)/smoke/public/index.html
+
+dist-check: dist-twine dist-venv dist-smoke

@@ -3,8 +3,11 @@ the ../shared/data mirror, imported and built once per test session (tests/ and 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import logging
+from contextlib import contextmanager
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Iterator
 
 import pytest
 
@@ -23,9 +26,30 @@ DATASETS = ("liteval", "creativity-bias", "wmt21-ted-zhen", "literary-translatio
 class CombinedSite:
     roots: list[Path]  # the repository's root, then one imported root per release
     out: Path
+    warnings: list[str] = field(default_factory=list)  # what mkdocs warned while building it
 
 
 _BUILT: list[CombinedSite] = []
+
+
+class _Kept(logging.Handler):
+    def __init__(self) -> None:
+        super().__init__(logging.WARNING)
+        self.messages: list[str] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.messages.append(record.getMessage())
+
+
+@contextmanager
+def warnings_of(logger: str) -> Iterator[list[str]]:
+    """The warnings ``logger`` (and its children) logs inside the block."""
+    kept = _Kept()
+    logging.getLogger(logger).addHandler(kept)
+    try:
+        yield kept.messages
+    finally:
+        logging.getLogger(logger).removeHandler(kept)
 
 
 def combined_site(factory: pytest.TempPathFactory) -> CombinedSite:
@@ -34,5 +58,7 @@ def combined_site(factory: pytest.TempPathFactory) -> CombinedSite:
     if not _BUILT:
         base = factory.mktemp("combined")
         roots = [REPO, *prepare(MANIFEST, base / "cache", SHARED_DATA)]
-        _BUILT.append(CombinedSite(roots, build_site(roots, base / "public").out))
+        with warnings_of("mkdocs") as said:
+            out = build_site(roots, base / "public").out
+        _BUILT.append(CombinedSite(roots, out, said))
     return _BUILT[0]

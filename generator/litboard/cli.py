@@ -29,7 +29,10 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"litboard {__version__}")
     parser.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
                         help="progress bars per phase (datasets, pages rendered / total) on stderr; "
-                             "default: only when stderr is a terminal (quiet in CI logs)")
+                             "default: only when stderr is a terminal (CI logs get one line per step "
+                             "with its CPU seconds)")
+    parser.add_argument("--quiet", action="store_true",
+                        help="no progress at all: no bars and no step lines (errors still print)")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     from .study.scaffold import add_init
 
@@ -132,8 +135,8 @@ def _add_score(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
-    if args.progress is not None:
-        progress.configure(args.progress)
+    if args.progress is not None or args.quiet:
+        progress.configure(args.progress, quiet=args.quiet)
     try:
         return int(COMMANDS[args.command](args))
     except DataError as exc:

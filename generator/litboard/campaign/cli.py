@@ -87,6 +87,7 @@ def _corpus(args: argparse.Namespace, track: str):  # type: ignore[no-untyped-de
 
 
 def run(args: argparse.Namespace) -> int:
+    from ..runtime.progress import step
     from .planfile import read_plan, sha256
 
     if args.step == "plan":
@@ -94,7 +95,8 @@ def run(args: argparse.Namespace) -> int:
     if args.step == "pull":
         return _pull(args)
     plan = read_plan(args.plan)
-    corpus = _corpus(args, plan["track"])
+    with step(f"loading the track {plan['track']}"):
+        corpus = _corpus(args, plan["track"])
     if args.step == "export":
         from .export import export
 
@@ -106,7 +108,9 @@ def run(args: argparse.Namespace) -> int:
         return _push(args, plan, corpus)
     from .importing import import_campaign
 
-    done = import_campaign(corpus, plan, args.plan, sha256(args.plan), args.exports, args.out, args.expertise)
+    with step(f"importing {len(args.exports)} export(s) of {plan['campaign']}"):
+        done = import_campaign(corpus, plan, args.plan, sha256(args.plan), args.exports, args.out,
+                               args.expertise)
     print(done.format())
     return 0
 

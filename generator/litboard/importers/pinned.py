@@ -48,6 +48,8 @@ class Release:
     mapping: str | None = None
     licence: str = ""
     citation: str = ""
+    track: dict[str, Any] | None = None  # the release's dataset is a track (releases.yaml `track`)
+    no_track: str = ""                   # why it is none
 
     def url(self, file: PinnedFile) -> str:
         return RAW_URL.format(repository=self.repository, commit=self.commit,
@@ -92,7 +94,8 @@ def _release(d: dict[str, Any]) -> Release:
     files = tuple(PinnedFile(f["name"], f["path"], f["sha256"], f.get("lines")) for f in d["files"])
     return Release(id=d["id"], title=d["title"], importer=d["importer"], repository=d["repository"],
                    commit=d["commit"], mirror=d["mirror"], files=files, src=d.get("src", "."),
-                   mapping=d.get("mapping"), licence=d.get("licence", ""), citation=d.get("citation", ""))
+                   mapping=d.get("mapping"), licence=d.get("licence", ""), citation=d.get("citation", ""),
+                   track=d.get("track"), no_track=d.get("no_track", ""))
 
 
 def _first_lines(data: bytes, count: int) -> bytes:
@@ -197,4 +200,8 @@ def stamp(card: dict[str, Any], release: Release) -> dict[str, Any]:
         card["licence"] = release.licence
     if release.citation:
         card["citation"] = release.citation
+    if release.track is not None:
+        card["track"] = release.track
+    if release.no_track:
+        card["no_track"] = release.no_track
     return card

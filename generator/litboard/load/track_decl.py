@@ -7,19 +7,25 @@ submissions live in a **track root**: ``corpus/systems/`` of the repository for 
 ``dataset.yaml``; its ``corpus/track.yaml`` names the dataset it adds systems to, so it is
 loaded in that dataset's namespace beside the release (see ``datasets.declared_id``).
 
-Tracks are declared here, once, as data: the CLI (``litboard track list``), the docs and the
-checks read this table. A dataset without a track says why (``NO_TRACK``).
+A dataset is a track by its own declaration, as data: a ``track:`` block in its
+``corpus/dataset.yaml`` (the repository's own data root, the demo) or in its release's entry of
+``releases.yaml`` (stamped into the imported card). ``no_track:`` says why a dataset has none.
+A repository (a study) has exactly the tracks it declares: none by default. ``TRACKS`` and
+``NO_TRACK`` are those of the repository the command runs in (the current folder's study).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
 from ..errors import DataError, Problem, Problems
 
 TRACK_FILE = "track.yaml"  # corpus/track.yaml of a track root
 TRACKS_DIR = "tracks"      # tracks/<track>/ in the repository
+MANIFEST = "releases.yaml"
 
 
 @dataclass(frozen=True)
@@ -30,6 +36,7 @@ class Track:
     pairs: tuple[str, ...]     # the language pairs it accepts (a human reference exists for each)
     reference: str             # which translations are the references of the automatic measures
     note: str = ""
+    page: str = ""             # the site page that says how to submit ('' : no such page)
 
     @property
     def folder(self) -> str:
@@ -41,45 +48,95 @@ class Track:
         return repo if self.release is None else repo / TRACKS_DIR / self.id
 
 
-TRACKS: tuple[Track, ...] = (
-    Track("literary-translation",
-          "LiteraryTranslation (Karpinska & Iyyer, WMT 2023): novel excerpts in 18 language pairs",
-          "literary-translation",
-          ("cs-pl", "de-en", "de-ja", "de-pl", "en-ja", "en-pl", "fr-en", "fr-ja", "fr-pl", "ja-en", "ja-pl",
-           "pl-en", "pl-ja", "ru-en", "ru-ja", "ru-pl", "zh-en", "zh-ja"),
-          "the published human translation (system human)"),
-    Track("creativity-bias", "Creativity Bias (paper 003): literary excerpts into Dutch and Catalan",
-          "creativity-bias", ("en-ca", "en-nl", "ru-nl"),
-          "the published human translation (system ht)"),
-    Track("wmt21-ted-zhen", "WMT 2021 TED talks zh-en (first 300 MQM rows; not literary)",
-          "wmt21-ted-zhen", ("zh-en",), "the two WMT reference translations (systems ref and refb)",
-          note="TED talks, not literature: a sanity check for a system, not a literary result."),
-    Track("demo", "litboard demo data (illustrative)", None, ("de-en", "en-zh"),
-          "the demo human translations", note="Illustrative: its numbers are not research results."),
-)
+@dataclass(frozen=True)
+class Declared:
+    """A repository's tracks, and the datasets that say why they have none."""
 
-NO_TRACK: dict[str, str] = {
-    "liteval": ("LitEval-Corpus does not accept submissions: its source paragraphs and translations "
-                "are gated by the authors (the public release holds 20-character snippets), so they "
-                "cannot be exported for translation nor used as references."),
-}
+    tracks: tuple[Track, ...]
+    no_track: dict[str, str]
+
+
+def from_block(dataset_id: str, block: dict[str, Any], release: str | None) -> Track:
+    """The track a ``track:`` block (schema-checked: dataset.json / releases.json) declares."""
+    return Track(dataset_id, str(block["title"]), release, tuple(str(p) for p in block["pairs"]),
+                 str(block["reference"]), str(block.get("note", "")), str(block.get("page", "")))
+
+
+def declared(repo: Path) -> Declared:
+    """The tracks ``repo`` declares: its releases' ``track`` blocks, then its own data root's."""
+    return _declared(repo.resolve())
+
+
+@lru_cache(maxsize=8)
+def _declared(repo: Path) -> Declared:
+    from .textfiles import read_yaml
+
+    problems = Problems()
+    tracks: list[Track] = []
+    no_track: dict[str, str] = {}
+    manifest = repo / MANIFEST
+    if manifest.is_file():
+        data, _ = read_yaml(manifest, problems, str(manifest))
+        for entry in (data or {}).get("releases", []) if isinstance(data, dict) else []:
+            _entry(entry, str(manifest), tracks, no_track, problems, release=True)
+    card = repo / "corpus" / "dataset.yaml"
+    if card.is_file():
+        data, _ = read_yaml(card, problems, str(card))
+        if isinstance(data, dict) and "id" in data:
+            _entry(data, str(card), tracks, no_track, problems, release=False)
+    problems.raise_if_any()
+    return Declared(tuple(tracks), no_track)
+
+
+def _entry(entry: Any, where: str, tracks: list[Track], no_track: dict[str, str],
+           problems: Problems, release: bool) -> None:
+    if not isinstance(entry, dict):
+        return
+    dataset_id = str(entry.get("id", ""))
+    block = entry.get("track")
+    if isinstance(entry.get("no_track"), str):
+        no_track[dataset_id] = entry["no_track"]
+    if block is None:
+        return
+    if not isinstance(block, dict) or not all(k in block for k in ("title", "pairs", "reference")):
+        problems.add(where, 0, f"{dataset_id}.track", "a track needs title, pairs and reference",
+                     "see `track` on the Data format page")
+        return
+    tracks.append(from_block(dataset_id, block, dataset_id if release else None))
+
+
+def _here() -> Declared:
+    from ..files.project import find
+
+    return declared(find().root)
+
+
+def __getattr__(name: str) -> Any:
+    """``TRACKS`` / ``NO_TRACK``: the tracks of the repository the command runs in."""
+    if name == "TRACKS":
+        return _here().tracks
+    if name == "NO_TRACK":
+        return _here().no_track
+    raise AttributeError(name)
 
 
 def names() -> list[str]:
-    return [t.id for t in TRACKS]
+    return [t.id for t in _here().tracks]
 
 
 def get(track_id: str) -> Track:
     """The track, or a DataError naming the known tracks (and why a dataset has none)."""
-    for track in TRACKS:
+    here = _here()
+    for track in here.tracks:
         if track.id == track_id:
             return track
-    why = NO_TRACK.get(track_id, f"there is no track {track_id!r}")
-    raise DataError([Problem("command line", 0, "track", why, f"use one of: {', '.join(names())}")])
+    why = here.no_track.get(track_id, f"there is no track {track_id!r}")
+    known = ", ".join(names()) or "(none: this repository declares no track)"
+    raise DataError([Problem("command line", 0, "track", why, f"use one of: {known}")])
 
 
 def of_dataset(dataset_id: str) -> Track | None:
-    return next((t for t in TRACKS if t.id == dataset_id), None)
+    return next((t for t in _here().tracks if t.id == dataset_id), None)
 
 
 def check_pair(track: Track, pair: str) -> None:
@@ -111,10 +168,24 @@ def read_track_file(path: Path, problems: Problems) -> str | None:
     return known.id
 
 
-def submissions(dataset_id: str) -> str:
-    """One sentence for the dataset's intro: its track, or why it has none."""
-    track = of_dataset(dataset_id)
-    if track is not None:
-        return (f"Open track: anyone can add a system by pull request (track {track.id}, pairs "
-                f"{', '.join(track.pairs)}; references: {track.reference}).")
-    return NO_TRACK.get(dataset_id, "")
+def submissions(dataset: str | dict[str, Any]) -> str:
+    """One sentence for the dataset's intro: its track, or why it has none. ``dataset``: its card
+    (what it declares itself), or its id (what the current repository declares for it)."""
+    if isinstance(dataset, str):
+        track = of_dataset(dataset)
+        return _sentence(track) if track is not None else _here().no_track.get(dataset, "")
+    block = dataset.get("track")
+    if isinstance(block, dict):
+        return _sentence(from_block(str(dataset.get("id", "")), block, None))
+    return str(dataset.get("no_track", ""))
+
+
+def submit_page(card: dict[str, Any]) -> str:
+    """The page (relative to the site's root) a track's card names for how to submit ('': none)."""
+    block = card.get("track")
+    return str(block.get("page", "")) if isinstance(block, dict) else ""
+
+
+def _sentence(track: Track) -> str:
+    return (f"Open track: anyone can add a system by pull request (track {track.id}, pairs "
+            f"{', '.join(track.pairs)}; references: {track.reference}).")

@@ -36,9 +36,10 @@ def default_roots() -> list[Path]:
     return project.find().data_roots()
 
 
-def source_date_epoch(repo: Path | None = None) -> str:
+def source_date_epoch(repo: Path | None = None, roots: Sequence[Path] = ()) -> str:
     """SOURCE_DATE_EPOCH if set, else the time of the last commit of ``repo`` (default: the
-    current folder's git history), else 0."""
+    current folder's git history), else the newest file of the data ``roots`` (a study outside
+    git: its citation is dated by its data, never 1970), else 0."""
     if "SOURCE_DATE_EPOCH" in os.environ:
         return os.environ["SOURCE_DATE_EPOCH"]
     try:
@@ -47,7 +48,13 @@ def source_date_epoch(repo: Path | None = None) -> str:
         stamp = done.stdout.strip()
     except (OSError, subprocess.SubprocessError):
         stamp = ""
-    return stamp if stamp.isdigit() else "0"
+    return stamp if stamp.isdigit() else _newest(roots)
+
+
+def _newest(roots: Sequence[Path]) -> str:
+    stamps = (p.stat().st_mtime for r in roots for part in ("corpus", "judgments", "reported")
+              for p in (Path(r) / part).rglob("*") if p.is_file())
+    return str(int(max(stamps, default=0)))
 
 
 @contextmanager
@@ -105,7 +112,7 @@ def build_site(roots: Sequence[Path], out: Path, quiet: bool = True, cache: Path
         bound["LITBOARD_READER_PAGES"] = reader_pages
     try:
         previous = str(out) if (out / outdir.MARKER).is_file() else ""  # its unchanged pages are linked
-        with _environ(LITBOARD_DATA=data, SOURCE_DATE_EPOCH=source_date_epoch(study.root),
+        with _environ(LITBOARD_DATA=data, SOURCE_DATE_EPOCH=source_date_epoch(study.root, roots),
                       LITBOARD_SITE_CACHE=str(cache.resolve()) if cache else "", LITBOARD_PREVIOUS_SITE=previous,
                       LITBOARD_KEPT_RELEASES=str(kept.resolve()) if kept else "", **bound):
             config = load_config(str(study.config_file), site_dir=str(staging), **study.overrides)

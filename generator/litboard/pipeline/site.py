@@ -19,7 +19,7 @@ from ..cite.publish import cite_box, finish_page, publish_files, release_info
 from ..runtime import parallel, progress
 from ..load.datasets import group_roots, load_all
 from ..scoring.llm.cache_check import ROOT_CHECKS
-from ..load.track_decl import submissions
+from ..load.track_decl import submissions, submit_page
 from ..model import Corpus
 from ..render.reader.views import ReaderShared, reader_shared
 from ..render.schemes import judge_bias_page
@@ -184,10 +184,17 @@ def _board(corpus: Corpus, analysis: Analysis, templates: Path) -> Files:
     """The dataset's leaderboard page and its downloads, published."""
     board_html, board_files = leaderboard_html(corpus, analysis, templates)
     # the board answers first (issue 30): the dataset's card (version, source, notes) follows it
-    about = render("dataset_intro.html.j2", templates, intro=intro(corpus, submissions(corpus.dataset_id)))
+    card = corpus.datasets[0] if corpus.datasets else {}
+    about = render("dataset_intro.html.j2", templates,
+                   intro=intro(corpus, submissions(card), _html(submit_page(card))))
     return published({**board_files, "index.md": page(f"{corpus.dataset_title}: leaderboard",
                                                       board_html + about, corpus.is_demo, templates)},
                      corpus, templates)
+
+
+def _html(page_md: str) -> str:
+    """A docs page's built name (the site does not use directory URLs)."""
+    return page_md[:-3] + ".html" if page_md.endswith(".md") else page_md
 
 
 def _extra_part(corpus: Corpus, analysis: Analysis | None, templates: Path, part: str) -> dict[str, PageSet]:

@@ -17,7 +17,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .. import __version__
 from ..errors import DataError, Problem
 from ..files.project import CONFIG_NAME, PAGES, STUDY
 
@@ -44,6 +43,13 @@ def add_init(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
                    help="fill the data root as `litboard import FORMAT SRC...` would (several SRC: formats "
                         "that read many files); formats: " + ", ".join(sorted(IMPORTERS)))
     p.add_argument("--mapping", type=Path, help="the importer's mapping file (formats that need one)")
+    p.add_argument("--author", help="who made the study's data: the author of its BibTeX entry "
+                                    "(replaces the citation a mapping ships)")
+    p.add_argument("--date", metavar="YYYY-MM-DD",
+                   help="the data's date for its citation (default: the newest export file's)")
+    p.add_argument("--litboard", metavar="SPEC",
+                   help="the pip requirement the workflow installs (default: this litboard: its git "
+                        "URL and commit when installed from git, else litboard==VERSION)")
     p.add_argument("--workflow", action="store_true",
                    help="also write .github/workflows/pages.yml (build and deploy to GitHub Pages)")
 
@@ -57,8 +63,11 @@ def run_init(args: argparse.Namespace) -> int:
             raise DataError([Problem("--from-import", 0, "--from-import", "names a format but no export",
                                      "pass FORMAT and at least one SRC, e.g. --from-import labelstudio export.json")])
         source = (args.from_import[0], [Path(s) for s in args.from_import[1:]], args.mapping)
+        _known_format(args.from_import[0])
+    _check_target(args.dir)
     with step(f"writing the study {args.dir}"):
-        done = init_study(args.dir, args.title, source, args.workflow)
+        done = init_study(args.dir, args.title, source, args.workflow, args.author, args.date,
+                          args.litboard)
     if done.report is not None:
         print(done.report.format())
     print(f"litboard: wrote the study {args.dir} ({len(done.written)} files); next:\n"
@@ -67,8 +76,11 @@ def run_init(args: argparse.Namespace) -> int:
 
 
 def init_study(folder: Path, title: str | None = None,
-               source: tuple[str, list[Path], Path | None] | None = None, workflow: bool = False) -> Scaffolded:
+               source: tuple[str, list[Path], Path | None] | None = None, workflow: bool = False,
+               author: str | None = None, date: str | None = None,
+               litboard: str | None = None) -> Scaffolded:
     """Write the study; raises DataError (and leaves no folder it made) on bad input."""
+    _check_target(folder)
     if folder.exists() and (not folder.is_dir() or any(folder.iterdir())):
         raise DataError([Problem(str(folder), 0, "DIR", "exists and is not empty: init only writes a new study",
                                  "choose a new folder name (init creates it)")])
@@ -79,6 +91,9 @@ def init_study(folder: Path, title: str | None = None,
     try:
         if source is not None:
             done.report = _import(source, folder / DATA)
+            from .card import restamp
+
+            restamp(folder / DATA, source[1], source[0], author, date)
         else:
             _empty_root(folder / DATA, folder.resolve().name, title, done)
     except BaseException:
@@ -91,9 +106,47 @@ def init_study(folder: Path, title: str | None = None,
     home = (PAGES / "index.md").read_text(encoding="utf-8")
     _write(folder / "site" / "index.md", home.replace("\n# Leaderboard\n", f"\n# {title}\n", 1), done)
     if workflow:
-        text = _shipped("workflows/pages.yml").replace("{version}", __version__)
-        _write(folder / ".github" / "workflows" / "pages.yml", text, done)
+        _workflow(folder, litboard, done)
     return done
+
+
+def _workflow(folder: Path, litboard: str | None, done: Scaffolded) -> None:
+    """The Pages workflow, installing this litboard (``pin``) on the lock's Python from its lock."""
+    from . import pin
+
+    text = _shipped("workflows/pages.yml").replace("{python}", pin.PYTHON)
+    text = text.replace("{litboard}", json.dumps(litboard or pin.requirement())[1:-1])
+    _write(folder / ".github" / "workflows" / "pages.yml", text, done)
+    _write(folder / pin.LOCK_NAME, pin.LOCK.read_text(encoding="utf-8"), done)
+
+
+def _known_format(name: str) -> None:
+    from ..importers import IMPORTERS
+
+    if name not in IMPORTERS:
+        raise DataError([Problem("--from-import", 0, "FORMAT", f"{name!r} is not an import format",
+                                 "use one of: " + ", ".join(sorted(IMPORTERS)))])
+
+
+def _check_target(folder: Path) -> None:
+    """Refuse a study folder that is a (dangling) link, inside litboard's package, or inside a
+    data root's corpus/."""
+    from ..files.project import PACKAGE
+
+    if folder.is_symlink():
+        raise DataError([Problem(str(folder), 0, "DIR", "is a symbolic link"
+                                 + ("" if folder.exists() else " to nothing"),
+                                 "choose a new folder name (init creates it)")])
+    where = folder.resolve()
+    if where == PACKAGE or PACKAGE in where.parents:
+        raise DataError([Problem(str(folder), 0, "DIR",
+                                 f"is inside litboard's own package {PACKAGE}",
+                                 "make the study outside it, e.g. `litboard init ../my-study`")])
+    for above in where.parents:
+        if above.name == "corpus" and (above / "dataset.yaml").is_file():
+            raise DataError([Problem(str(folder), 0, "DIR",
+                                     f"is inside the data root {above.parent}'s corpus/",
+                                     "make the study outside any data root")])
 
 
 def titled(config: str, title: str) -> str:

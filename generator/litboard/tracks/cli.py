@@ -10,8 +10,14 @@ from ..load.track_decl import NO_TRACK, TRACKS, Track
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    from ..errors import DataError
     from ..load.contribution import CARD_FIELDS, OPTIONAL_FIELDS
     from ..load.track_decl import names
+
+    try:
+        known = names()  # the tracks the current folder's repository declares
+    except DataError:
+        known = []  # an unreadable declaration: the command that needs a track says why
 
     p = sub.add_parser("track", help="tracks: datasets that accept new systems (list, sources, new-system)",
                        description="Tracks are the datasets that accept new systems by pull request "
@@ -19,13 +25,15 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
     actions = p.add_subparsers(dest="action", required=True, metavar="ACTION")
     actions.add_parser("list", help="the tracks, their pairs and where submissions go")
     s = actions.add_parser("sources", help="write a pair's source paragraphs (JSONL, or plain text one per line)")
-    s.add_argument("track", choices=names(), metavar="TRACK", help="one of: " + ", ".join(names()))
+    s.add_argument("track", choices=known or None, metavar="TRACK",
+                   help="one of: " + (", ".join(known) or "(none declared here)"))
     s.add_argument("--pair", required=True, help="language pair, e.g. en-nl")
     s.add_argument("--out", type=Path, required=True, metavar="FILE",
                    help="FILE.jsonl: {\"paragraph\": id, \"text\": source} per line; any other name: "
                         "plain text, one paragraph per line (never overwrites)")
     n = actions.add_parser("new-system", help="scaffold <track folder>/<id>/ with system.yaml and outputs")
-    n.add_argument("track", choices=names(), metavar="TRACK", help="one of: " + ", ".join(names()))
+    n.add_argument("track", choices=known or None, metavar="TRACK",
+                   help="one of: " + (", ".join(known) or "(none declared here)"))
     n.add_argument("--id", required=True, dest="system", help="the new system's id (its folder name)")
     n.add_argument("--from", nargs="+", type=Path, required=True, dest="files", metavar="FILE",
                    help="outputs named <pair>.jsonl or <pair>.txt (one line per source paragraph)")

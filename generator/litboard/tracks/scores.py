@@ -124,6 +124,7 @@ def ter_records(metric: Any, segments: Sequence[Any], cache: StatsCache) -> list
 
 def write_track(corpus: Any, track: Track, root: Path, stats: "StatsCache",
                 pairs: Sequence[str] | None = None) -> int:
+    from ..runtime import progress
     from ..scoring import plan, sacrebleu_metrics
 
     (root / "corpus").mkdir(parents=True)
@@ -132,22 +133,33 @@ def write_track(corpus: Any, track: Track, root: Path, stats: "StatsCache",
     wanted = [p for p in track.pairs if pairs is None or p in pairs]
     segments = [s for s in plan.segments(corpus)[0] if s.system not in human and s.pair in wanted]
     systems = 0
-    for key in METRICS:
-        records: list[dict[str, Any]] = []
-        signatures = []
-        metric = sacrebleu_metrics.make(key, track.pairs[0])
-        for pair in sorted({s.pair for s in segments}):
-            metric = sacrebleu_metrics.make(key, pair)
-            in_pair = [s for s in segments if s.pair == pair]
-            if key == "ter":
-                metric.validate(in_pair)  # records nrefs for the signature
-                records += ter_records(metric, in_pair, stats)
-            else:
-                records += metric.score(in_pair).records
-            signatures.append(f"{pair}: {metric.signature().fields[0][1]}")
-        systems = sum(1 for r in records if r["level"] == "system")
-        _write_campaign(root / "judgments" / campaign_id(key), key, metric, track, "; ".join(signatures), records)
+    scored = sorted({s.pair for s in segments})
+    with progress.bar(f"{track.id}: metric x pair scored", len(METRICS) * len(scored), unit="pair") as tick:
+        for key in METRICS:
+            systems = _metric(key, scored, segments, track, root, stats, tick)
     return systems
+
+
+def _metric(key: str, scored: list[str], segments: list[Any], track: Track, root: Path,
+            stats: "StatsCache", tick: Any) -> int:
+    """One metric over every pair of the track, written as its campaign; the systems scored."""
+    from ..scoring import sacrebleu_metrics
+
+    records: list[dict[str, Any]] = []
+    signatures = []
+    metric = sacrebleu_metrics.make(key, track.pairs[0])
+    for pair in scored:
+        metric = sacrebleu_metrics.make(key, pair)
+        in_pair = [s for s in segments if s.pair == pair]
+        if key == "ter":
+            metric.validate(in_pair)  # records nrefs for the signature
+            records += ter_records(metric, in_pair, stats)
+        else:
+            records += metric.score(in_pair).records
+        signatures.append(f"{pair}: {metric.signature().fields[0][1]}")
+        tick(1)
+    _write_campaign(root / "judgments" / campaign_id(key), key, metric, track, "; ".join(signatures), records)
+    return sum(1 for r in records if r["level"] == "system")
 
 
 def _write_campaign(folder: Path, key: str, metric: Any, track: Track, signature: str,

@@ -36,7 +36,7 @@ ALL = sorted(p.name for p in WORKFLOWS.glob("*.yml"))
 
 
 def test_the_five_workflows_exist() -> None:
-    assert ALL == ["llm-score.yml", "pages.yml", "pr-barrier.yml", "pr-comment.yml", "pr.yml"]
+    assert ALL == ["llm-score.yml", "pages.yml", "pr-barrier.yml", "pr-comment.yml", "pr.yml", "release.yml"]
 
 
 # the two workflows with a privileged trigger, each reviewed in tests/tracks/test_workflow_security.py

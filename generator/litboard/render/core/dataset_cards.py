@@ -64,6 +64,7 @@ class DatasetIntro:
     notes: list[str]
     submissions: str = ""  # whether the dataset is a track (accepts new systems), or why not
     weights: tuple[WeightTable, ...] = ()  # the MQM weight table each wmt campaign's scores use
+    submit_href: str = ""  # the site's page on how to submit (the track declares it; '' : none)
 
 
 @dataclass(frozen=True)
@@ -82,14 +83,16 @@ def web_url(value: object) -> str:
     return text if text.lower().startswith(("https://", "http://")) and not any(c.isspace() for c in text) else ""
 
 
-def intro(corpus: Corpus, submissions: str = "") -> DatasetIntro:
-    """The dataset's intro; ``submissions``: whether it is a track, or why not (one sentence)."""
+def intro(corpus: Corpus, submissions: str = "", submit_href: str = "") -> DatasetIntro:
+    """The dataset's intro; ``submissions``: whether it is a track, or why not (one sentence);
+    ``submit_href``: the site's page on how to submit, relative to the site's root."""
     d = corpus.datasets[0] if corpus.datasets else {}
     source = d.get("source") or {}
     return DatasetIntro(id=corpus.dataset_id, version=corpus.data_version(),
                         description=str(d.get("description", "")), source_url=web_url(source.get("url")),
                         source_commit=str(source.get("commit", "")), notes=[str(n) for n in d.get("notes", [])],
-                        submissions=submissions, weights=weight_tables(corpus))
+                        submissions=submissions, submit_href=submit_href,
+                        weights=weight_tables(corpus))
 
 
 def weight_tables(corpus: Corpus) -> tuple[WeightTable, ...]:
