@@ -125,7 +125,7 @@ def test_duplicate_display_name(base, imported, tmp_path) -> None:
     def change(folder: Path, outputs: dict) -> None:
         write_contribution(folder, "my-mt", f"  {name.upper()} ", outputs)
     folder, problems = problems_of(base, imported, tmp_path, change)
-    p = one(problems, "is already the display name of system 'mt'")
+    p = one(problems, "the display name of system 'mt'")
     assert (p.file, p.line, p.field) == (str(folder / "system.yaml"), 2, "name")
 
 

@@ -5,8 +5,8 @@ source or of a human translation, script, length ratio) and add:
 * **the card**: every field of ``CARD_FIELDS`` filled in (no ``FILL IN``
   placeholder), ``date`` as YYYY-MM-DD, and no ``kind: human`` / ``modality: HT`` — a
   contributed human translation would become a reference for everyone's scores;
-* **a unique display name** within the dataset (compared after Unicode NFKC, case folding and
-  whitespace collapsing);
+* **a unique display name** within the dataset, compared by their look-alike skeleton
+  (``names.skeleton``), and no invisible (format or control) character in any card field;
 * **no copy, near copy or shifted lines** of another system's outputs or of the reference:
   the rules and their measured limits are in ``copy_check``;
 * **the target language** per paragraph: lingua-language-detector (low-accuracy mode, the
@@ -25,13 +25,13 @@ source or of a human translation, script, length ratio) and add:
 from __future__ import annotations
 
 import re
-import unicodedata
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
 from ..errors import Problems
 from .copy_check import check_copies
+from .names import ALLOWED_CONTROLS, invisible, skeleton
 from .rows import RawData, Row
 from .submission import SETTINGS, normalise
 from .track_decl import of_dataset
@@ -111,6 +111,13 @@ def check_card(path: str, card: dict[str, Any], problems: Problems, text: str | 
             problems.add(path, field_line(path, name), name,
                          "is missing" if value is None else "is not filled in",
                          f"write {meaning} (every track contribution's card needs it)")
+    for name, value in card.items():
+        found = invisible(value, ALLOWED_CONTROLS if name == "prompt" else frozenset()) \
+            if isinstance(value, str) else []
+        if found:
+            problems.add(path, field_line(path, name), str(name),
+                         f"contains invisible characters ({', '.join(sorted(set(found)))}): they make "
+                         "text look like other text or reorder what is shown", "delete them")
     date = card.get("date")
     if isinstance(date, str) and not date.startswith(PLACEHOLDER) and not DATE.match(date):
         problems.add(path, field_line(path, "date"), "date", f"{date!r} is not a date YYYY-MM-DD",
@@ -124,17 +131,14 @@ def check_card(path: str, card: dict[str, Any], problems: Problems, text: str | 
                      "modality MT or PE; to add a human translation, open an issue for the maintainers")
 
 
-def display(name: str) -> str:
-    return " ".join(unicodedata.normalize("NFKC", name).casefold().split())
-
-
 def check_name(card: Row, systems: list[Row], problems: Problems) -> None:
-    mine = display(card.data["name"])
+    mine = skeleton(card.data["name"])
     for other in systems:
-        if other is not card and display(other.data["name"]) == mine:
+        if other is not card and skeleton(other.data["name"]) == mine:
             problems.add(card.file, _line(card.file, "name"), "name",
-                         f"{card.data['name']!r} is already the display name of system {other.data['id']!r} "
-                         "in this dataset", "choose a display name that tells the systems apart")
+                         f"{card.data['name']!r} looks the same as {other.data['name']!r}, the display name of "
+                         f"system {other.data['id']!r} in this dataset (compared as Unicode look-alikes: "
+                         f"{mine!r})", "choose a display name that tells the systems apart, in plain letters")
             return
 
 

@@ -26,6 +26,7 @@ from ..errors import DataError, Problem, Problems
 from ..files.ids import ID_HELP, id_problem
 from ..model import Corpus
 from ..load.contribution import CARD_FIELDS, PLACEHOLDER
+from ..load.names import ALLOWED_CONTROLS, invisible, skeleton
 from ..load.track_decl import Track, check_pair
 
 _LINEBREAKS = re.compile(r"\s*\n\s*")
@@ -64,6 +65,13 @@ def new_system(corpus: Corpus, track: Track, system: str, files: Sequence[Path],
     why = id_problem(system)
     if why:
         problems.add("command line", 0, "--id", why, ID_HELP)
+    for name, value in card.items():
+        found = invisible(value, ALLOWED_CONTROLS) if isinstance(value, str) else []
+        if found:
+            problems.add("command line", 0, "--" + name.replace("_", "-"),
+                         f"contains invisible characters ({', '.join(sorted(set(found)))})",
+                         "retype the value without them (zero-width and bidi controls are refused)")
+    _check_name(corpus, card.get("name"), problems)
     problems.raise_if_any()
     folder = repo / track.folder / system
     if folder.exists() or system in corpus.systems:
@@ -84,6 +92,17 @@ def new_system(corpus: Corpus, track: Track, system: str, files: Sequence[Path],
         (folder / f"{pair}.jsonl").write_text(
             "".join(json.dumps(r, ensure_ascii=False) + "\n" for r in rows), encoding="utf-8")
     return folder
+
+
+def _check_name(corpus: Corpus, name: object, problems: Problems) -> None:
+    if not isinstance(name, str):
+        return
+    for sid, info in sorted(corpus.systems.items()):
+        if skeleton(str(info.get("name", ""))) == skeleton(name):
+            problems.add("command line", 0, "--name", f"{name!r} looks the same as {info.get('name')!r}, "
+                         f"the display name of system {sid!r} (compared as Unicode look-alikes)",
+                         "choose a display name that tells the systems apart, in plain letters")
+            return
 
 
 def _outputs(path: Path, expected: list[tuple[str, str]], problems: Problems) -> list[dict[str, str]]:
