@@ -24,6 +24,7 @@ source or of a human translation, script, length ratio) and add:
 
 from __future__ import annotations
 
+import datetime
 import re
 from functools import lru_cache
 from pathlib import Path
@@ -118,9 +119,9 @@ def check_card(path: str, card: dict[str, Any], problems: Problems, text: str | 
             problems.add(path, field_line(path, name), str(name),
                          f"contains invisible characters ({', '.join(sorted(set(found)))}): they make "
                          "text look like other text or reorder what is shown", "delete them")
-    date = card.get("date")
-    if isinstance(date, str) and not date.startswith(PLACEHOLDER) and not DATE.match(date):
-        problems.add(path, field_line(path, "date"), "date", f"{date!r} is not a date YYYY-MM-DD",
+    why = bad_date(card.get("date"))
+    if why:
+        problems.add(path, field_line(path, "date"), "date", why,
                      "write the day the outputs were produced, e.g. 2026-11-24")
     if card.get("kind") == "human" or card.get("modality") == "HT":
         field = "kind" if card.get("kind") == "human" else "modality"
@@ -129,6 +130,19 @@ def check_card(path: str, card: dict[str, Any], problems: Problems, text: str | 
                      "references of every system's automatic scores",
                      "use the kind that produced the outputs (llm, nmt, commercial-mt or post-edit) and "
                      "modality MT or PE; to add a human translation, open an issue for the maintainers")
+
+
+def bad_date(date: object) -> str:
+    """Why ``date`` is not a calendar day YYYY-MM-DD ('' when it is, absent or a placeholder)."""
+    if not isinstance(date, str) or date.startswith(PLACEHOLDER):
+        return ""
+    if not DATE.match(date):
+        return f"{date!r} is not a date YYYY-MM-DD"
+    try:
+        datetime.date.fromisoformat(date)
+    except ValueError as exc:
+        return f"{date!r} is not a day of the calendar ({exc})"
+    return ""
 
 
 def check_name(card: Row, systems: list[Row], problems: Problems) -> None:
