@@ -41,7 +41,7 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from ..errors import Problems
-from .copies import misplaced, similarity, tokens
+from .copies import bag_matched, misplaced, similarity, tokens
 from .rows import Row
 
 
@@ -74,11 +74,15 @@ def check_copies(rows: list[Row], others: dict[str, list[Row]], humans: set[str]
     first = min((row for row, _ in mine.values()), key=lambda r: r.line)
     for system, their_rows in sorted(others.items()):
         theirs = {p: t for p, (_, t) in _texts(their_rows, min_chars).items()}
-        sim = similarity(mine_tokens, {p: tokens(t) for p, t in theirs.items()})
-        if not sim.paragraphs:
-            continue
+        their_tokens = {p: tokens(t) for p, t in theirs.items()}
         human = system in humans
         limit = limits.reference if human else limits.system
+        sim = similarity(mine_tokens, their_tokens, bag_matched)  # an upper bound first: cheap
+        partial = human and len(sim.close(PARAGRAPH_COPY)) >= PARAGRAPH_SHARE * len(sim.paragraphs)
+        if sim.corpus >= limit or partial:
+            sim = similarity(mine_tokens, their_tokens)
+        if not sim.paragraphs:
+            continue
         what = f"the human translation {system!r}" if human else f"system {system!r}"
         if sim.corpus >= limit:
             problems.add(first.file, first.line, "text",
