@@ -19,6 +19,8 @@ from litboard.load.rows import Row
 from litboard.load.track_decl import TRACKS
 from litboard.tracks.roots import roots
 
+from .test_contrib import PAIR, base, imported, problems_of, texts_of  # noqa: F401 (fixtures)
+
 pytestmark = pytest.mark.shared
 KS = (1, 2, 3, 5, 10)
 REPO = Path(__file__).parents[2]
@@ -107,3 +109,27 @@ def test_outputs_shifted_by_one_paragraph_are_refused(tracks) -> None:
             shifted = {ids[i]: texts[ids[i + 1]] for i in range(len(ids) - 1)} | {ids[-1]: texts[ids[0]]}
             found = problems(track, data, pair, shifted, system)
             assert any("look shifted" in m for m in found), (track, pair, system)
+
+
+def test_validate_refuses_a_near_copy_and_shifted_lines_end_to_end(base, imported, tmp_path) -> None:
+    """Through `validate` on Creativity Bias: the reference with 3 words changed per paragraph,
+    and the generated contribution shifted by one line."""
+    ht = texts_of(imported, "ht", PAIR)
+    rng = random.Random(3)
+    pool = [w for t in ht.values() for w in t.split()]
+
+    def near_copy(folder: Path, outputs: dict) -> None:
+        for row in outputs[PAIR]:
+            row["text"] = plant(ht[row["paragraph"]], 3, rng, pool)
+    folder, found = problems_of(base, imported, tmp_path / "copy", near_copy)
+    copies = [p for p in found if "copy the human translation 'ht'" in p.message]
+    assert len(copies) == 1 and copies[0].file == str(folder / f"{PAIR}.jsonl") and copies[0].field == "text"
+    assert "even with words changed" in copies[0].fix
+
+    def shift(folder: Path, outputs: dict) -> None:
+        texts = [r["text"] for r in outputs[PAIR]]
+        for row, text in zip(outputs[PAIR], texts[1:] + texts[:1]):
+            row["text"] = text
+    folder, found = problems_of(base, imported, tmp_path / "shift", shift)
+    shifted = [p for p in found if "look shifted" in p.message]
+    assert len(shifted) == 1 and shifted[0].field == "paragraph" and "its own paragraph id" in shifted[0].fix

@@ -98,8 +98,8 @@ def check_copies(rows: list[Row], others: dict[str, list[Row]], humans: set[str]
                          f"{PARAGRAPH_COPY:.0%} of their words match; limit {PARAGRAPH_SHARE:.0%} of the "
                          f"paragraphs), first {close[0]!r}", _FIX)
             return
-        if human:
-            _check_alignment(mine, theirs, order, system, problems)
+        if human and _check_alignment(mine, theirs, order, system, problems):
+            return
 
 
 _FIX = ("submit your own system's outputs; a copy of another system or of the reference, even with "
@@ -107,16 +107,19 @@ _FIX = ("submit your own system's outputs; a copy of another system or of the re
 
 
 def _check_alignment(mine: dict[str, tuple[Row, str]], reference: dict[str, str],
-                     order: Sequence[Sequence[str]], system: str, problems: Problems) -> None:
+                     order: Sequence[Sequence[str]], system: str, problems: Problems) -> bool:
+    """Report the file when its lines look shifted against ``reference``; True when reported."""
     moved = misplaced({p: t for p, (_, t) in mine.items()}, reference, order)
-    if moved and len(moved) >= MISPLACED_SHARE * len(mine):
-        row = mine[moved[0]][0]
-        problems.add(row.file, row.line, "paragraph",
-                     f"{len(moved)} of {len(mine)} outputs match the reference ({system!r}) of the "
-                     f"paragraph before or after them better than their own, first {moved[0]!r}: the "
-                     f"lines look shifted (limit {MISPLACED_SHARE:.0%})",
-                     "put each translation on the line of its own paragraph id (a missing or extra "
-                     "line shifts every line after it); `litboard track sources` lists the ids in order")
+    if not moved or len(moved) < MISPLACED_SHARE * len(mine):
+        return False
+    row = mine[moved[0]][0]
+    problems.add(row.file, row.line, "paragraph",
+                 f"{len(moved)} of {len(mine)} outputs match the reference ({system!r}) of the "
+                 f"paragraph before or after them better than their own, first {moved[0]!r}: the "
+                 f"lines look shifted (limit {MISPLACED_SHARE:.0%})",
+                 "put each translation on the line of its own paragraph id (a missing or extra "
+                 "line shifts every line after it); `litboard track sources` lists the ids in order")
+    return True
 
 
 def _texts(rows: list[Row], min_chars: int) -> dict[str, tuple[Row, str]]:
