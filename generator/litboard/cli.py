@@ -169,13 +169,29 @@ def cmd_validate(args: argparse.Namespace) -> int:
 
     roots = _roots(args)
     problems = validate_all(roots, ROOT_CHECKS).items
+    unchecked: list[Path] = []
+    if not getattr(args, "releases", None):  # track submissions whose release is not loaded
+        from .files.project import find
+        from .tracks.offline import check_offline
+
+        offline, unchecked = check_offline(find().root, roots)
+        problems = problems + offline.items
     if problems:
         raise DataError(problems)
     if args.format == "json":
         print("[]")
     elif args.format == "human":
         print(f"litboard: {', '.join(map(str, roots))}: no problems found")
+        _print_unchecked(unchecked)
     return 0
+
+
+def _print_unchecked(folders: list[Path]) -> None:
+    from .tracks.offline import NOT_CHECKED
+
+    if folders:
+        print(f"litboard: {len(folders)} track submission(s) checked without their release "
+              f"({', '.join(str(f) for f in folders)}): files, card and output language only; {NOT_CHECKED}")
 
 
 def cmd_build(args: argparse.Namespace) -> int:

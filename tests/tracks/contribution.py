@@ -1,6 +1,8 @@
 """A generated, valid contribution to a track (tests only): each output splices the first half of
-one released system's words with the second half of another's, so it is in the target language,
-covers every paragraph, and copies no single system (sentence chrF well below 95)."""
+one released system's words with the second half of another's, in reverse order, so it is in the
+target language, covers every paragraph, and copies no system: in order, its words match no
+system's text closely (the copy rules of litboard.load.copy_check; half of a reference kept in
+order would be a partial copy of it)."""
 
 from __future__ import annotations
 
@@ -27,10 +29,10 @@ def spliced(corpus: Corpus, track: Track, pair: str) -> list[dict[str, str]]:
         if len(first) < 6 or len(second) < 6:  # scripts without spaces (ja, zh): splice characters
             a, b = texts[0], texts[-1]
             text = a[: len(a) // 2] + b[len(b) // 2:]
-            text = text if text not in texts else text[len(text) // 2:] + text[: len(text) // 2]
+            text = " ".join(text.split()[::-1]) if len(text.split()) > 2 else text[::-1]
         else:
             words = first[: len(first) // 2] + second[len(second) // 2:]
-            text = " ".join(words if " ".join(words) not in texts else words[::-1])
+            text = " ".join(words[::-1])
         out.append({"paragraph": pid, "text": text})
     return out
 

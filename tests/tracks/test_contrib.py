@@ -98,7 +98,7 @@ def test_copy_of_another_system(base, imported, tmp_path) -> None:
                                                                            for r in o[PAIR]])
     p = one(problems, "the outputs copy system 'mt'")
     assert p.file == str(folder / "en-nl.jsonl") and p.line >= 1 and p.field == "text"
-    assert "chrF ≥ 95" in p.message and "submit your own system's outputs" in p.fix
+    assert "match its text in order" in p.message and "submit your own system's outputs" in p.fix
 
 
 def test_near_copy_of_the_reference(base, imported, tmp_path) -> None:
@@ -106,7 +106,7 @@ def test_near_copy_of_the_reference(base, imported, tmp_path) -> None:
     folder, problems = problems_of(base, imported, tmp_path,
                                    lambda f, o: [r.update(text=ht[r["paragraph"]].replace(".", " .", 1) + " Ja.")
                                                  for r in o[PAIR]])
-    p = one(problems, "the outputs copy system 'ht'")
+    p = one(problems, "copy the human translation 'ht'")
     assert p.file == str(folder / "en-nl.jsonl") and p.field == "text"
 
 
@@ -125,7 +125,7 @@ def test_duplicate_display_name(base, imported, tmp_path) -> None:
     def change(folder: Path, outputs: dict) -> None:
         write_contribution(folder, "my-mt", f"  {name.upper()} ", outputs)
     folder, problems = problems_of(base, imported, tmp_path, change)
-    p = one(problems, "is already the display name of system 'mt'")
+    p = one(problems, "the display name of system 'mt'")
     assert (p.file, p.line, p.field) == (str(folder / "system.yaml"), 2, "name")
 
 

@@ -156,6 +156,7 @@ def _check_translations(raw: RawData, paragraphs: dict[str, Row], works: dict[st
                         problems: Problems) -> dict[tuple[str, str, str], int | None]:
     lengths: dict[tuple[str, str, str], int | None] = {}
     files: dict[tuple[str, str, str], str] = {}
+    elsewhere: dict[tuple[str, str], list[Row]] = {}  # (file, source language) -> lines
     for row in raw.of("translation"):
         system, pair, pid = row.context["system"], row.context["pair"], row.data["paragraph"]
         _check_text(row, problems)
@@ -174,10 +175,23 @@ def _check_translations(raw: RawData, paragraphs: dict[str, Row], works: dict[st
             continue
         work = works.get(source.context["work"])
         if work is not None and work.data["source_lang"] != pair.split("-")[0]:
-            problems.add(row.file, row.line, "paragraph",
-                         f"{pid!r} is in {work.data['source_lang']!r}, but the file is for {pair}",
-                         f"move the line to {work.data['source_lang']}-{pair.split('-')[1]}.jsonl")
+            elsewhere.setdefault((row.file, work.data["source_lang"]), []).append(row)
+    for (file, lang), rows in elsewhere.items():
+        _report_elsewhere(file, lang, rows, problems)
     return lengths
+
+
+def _report_elsewhere(file: str, lang: str, rows: list[Row], problems: Problems) -> None:
+    """One problem per file and source language: lines whose paragraph is not in the pair's source."""
+    pair = rows[0].context["pair"]
+    src, tgt = pair.split("-")
+    ids = ", ".join(repr(r.data["paragraph"]) for r in rows[:3]) + (" ..." if len(rows) > 3 else "")
+    message = f"{len(rows)} line(s) translate {lang!r} paragraphs ({ids}), but the file is for {pair}"
+    if lang == tgt:
+        fix = f"the pair is reversed: the file holds {lang}-{src} outputs; rename it to {lang}-{src}.jsonl"
+    else:
+        fix = f"move the line(s) to {lang}-{tgt}.jsonl"
+    problems.add(file, rows[0].line, "paragraph", message, fix)
 
 
 def _check_campaign(campaign: Row, rows: list[Row], systems: set[str],

@@ -5,16 +5,10 @@ source or of a human translation, script, length ratio) and add:
 * **the card**: every field of ``CARD_FIELDS`` filled in (no ``FILL IN``
   placeholder), ``date`` as YYYY-MM-DD, and no ``kind: human`` / ``modality: HT`` — a
   contributed human translation would become a reference for everyone's scores;
-* **a unique display name** within the dataset (compared after Unicode NFKC, case folding and
-  whitespace collapsing);
-* **no copy or near copy** of another system's outputs or of the reference: an output file is
-  refused when, on at least ``COPY_SHARE`` of the paragraphs it shares with another system
-  (texts of ``min_chars`` or more), its sentence chrF against that system's text is
-  ``COPY_CHRF`` or higher. Measured on the released systems of every track (every ordered
-  pair of systems, texts of 30+ characters): the highest share is 0.13 on Creativity Bias (mt
-  against pe, its own post-edit: 4 of 31 en-nl paragraphs) and 0.57 on the WMT TED sample
-  (didi-nlp against metricsystem2, a WMT21 metrics-task variant of a submitted system: 8 of
-  14), so the limit is 0.8 — "most paragraphs", above any pair of distinct released systems;
+* **a unique display name** within the dataset, compared by their look-alike skeleton
+  (``names.skeleton``), and no invisible (format or control) character in any card field;
+* **no copy, near copy or shifted lines** of another system's outputs or of the reference:
+  the rules and their measured limits are in ``copy_check``;
 * **the target language** per paragraph: lingua-language-detector (low-accuracy mode, the
   languages of ``LANGUAGES``) must not give the pair's target a confidence below
   ``MIN_TARGET_CONFIDENCE`` while preferring another language, for texts of
@@ -30,13 +24,15 @@ source or of a human translation, script, length ratio) and add:
 
 from __future__ import annotations
 
+import datetime
 import re
-import unicodedata
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
 from ..errors import Problems
+from .copy_check import check_copies
+from .names import ALLOWED_CONTROLS, invisible, skeleton
 from .rows import RawData, Row
 from .submission import SETTINGS, normalise
 from .track_decl import of_dataset
@@ -55,8 +51,6 @@ CARD_FIELDS: dict[str, str] = {
 }
 OPTIONAL_FIELDS = {"url": "a paper or model page (optional)"}
 
-COPY_CHRF = 95.0
-COPY_SHARE = 0.8
 MIN_TARGET_CONFIDENCE = 0.02
 MIN_LANGUAGE_CHARS = 50  # shorter lines are misread by both identifiers (see above)
 MAX_DATA_BYTES = 5 * 1024 * 1024  # textfiles.MAX_FILE_BYTES: each data file (a longer pair continues in parts)
@@ -79,6 +73,11 @@ def check_contributions(raw: RawData, problems: Problems) -> None:
     for card in cards:
         check_card(card.file, card.data, problems)
         check_name(card, raw.of("system"), problems)
+    humans = {r.data["id"] for r in raw.of("system") if r.data.get("kind") == "human"}
+    works: dict[str, list[str]] = {}
+    for row in raw.of("paragraph"):  # reading order within each work (file order)
+        works.setdefault(row.context.get("work", ""), []).append(row.data["id"])
+    order = list(works.values())
     outputs: dict[tuple[str, str], list[Row]] = {}
     for row in raw.of("translation"):
         outputs.setdefault((row.context["system"], row.context["pair"]), []).append(row)
@@ -89,7 +88,8 @@ def check_contributions(raw: RawData, problems: Problems) -> None:
                              f"the track takes {', '.join(track.pairs)}; rename the file or remove it")
                 continue
             others = {s: rs for (s, p), rs in outputs.items() if p == pair and s != system}
-            check_copies(rows, others, problems)
+            check_copies(rows, others, humans, track.id if track else None, order, problems,
+                         SETTINGS.min_chars)
             check_language(rows, pair, problems)
 
 
@@ -112,9 +112,16 @@ def check_card(path: str, card: dict[str, Any], problems: Problems, text: str | 
             problems.add(path, field_line(path, name), name,
                          "is missing" if value is None else "is not filled in",
                          f"write {meaning} (every track contribution's card needs it)")
-    date = card.get("date")
-    if isinstance(date, str) and not date.startswith(PLACEHOLDER) and not DATE.match(date):
-        problems.add(path, field_line(path, "date"), "date", f"{date!r} is not a date YYYY-MM-DD",
+    for name, value in card.items():
+        found = invisible(value, ALLOWED_CONTROLS if name == "prompt" else frozenset()) \
+            if isinstance(value, str) else []
+        if found:
+            problems.add(path, field_line(path, name), str(name),
+                         f"contains invisible characters ({', '.join(sorted(set(found)))}): they make "
+                         "text look like other text or reorder what is shown", "delete them")
+    why = bad_date(card.get("date"))
+    if why:
+        problems.add(path, field_line(path, "date"), "date", why,
                      "write the day the outputs were produced, e.g. 2026-11-24")
     if card.get("kind") == "human" or card.get("modality") == "HT":
         field = "kind" if card.get("kind") == "human" else "modality"
@@ -125,17 +132,27 @@ def check_card(path: str, card: dict[str, Any], problems: Problems, text: str | 
                      "modality MT or PE; to add a human translation, open an issue for the maintainers")
 
 
-def display(name: str) -> str:
-    return " ".join(unicodedata.normalize("NFKC", name).casefold().split())
+def bad_date(date: object) -> str:
+    """Why ``date`` is not a calendar day YYYY-MM-DD ('' when it is, absent or a placeholder)."""
+    if not isinstance(date, str) or date.startswith(PLACEHOLDER):
+        return ""
+    if not DATE.match(date):
+        return f"{date!r} is not a date YYYY-MM-DD"
+    try:
+        datetime.date.fromisoformat(date)
+    except ValueError as exc:
+        return f"{date!r} is not a day of the calendar ({exc})"
+    return ""
 
 
 def check_name(card: Row, systems: list[Row], problems: Problems) -> None:
-    mine = display(card.data["name"])
+    mine = skeleton(card.data["name"])
     for other in systems:
-        if other is not card and display(other.data["name"]) == mine:
+        if other is not card and skeleton(other.data["name"]) == mine:
             problems.add(card.file, _line(card.file, "name"), "name",
-                         f"{card.data['name']!r} is already the display name of system {other.data['id']!r} "
-                         "in this dataset", "choose a display name that tells the systems apart")
+                         f"{card.data['name']!r} looks the same as {other.data['name']!r}, the display name of "
+                         f"system {other.data['id']!r} in this dataset (compared as Unicode look-alikes: "
+                         f"{mine!r})", "choose a display name that tells the systems apart, in plain letters")
             return
 
 
@@ -157,27 +174,6 @@ def _texts(rows: list[Row]) -> dict[str, tuple[Row, str]]:
         if isinstance(text, str) and len(normalise(text)) >= SETTINGS.min_chars:
             out[row.data["paragraph"]] = (row, normalise(text))
     return out
-
-
-def check_copies(rows: list[Row], others: dict[str, list[Row]], problems: Problems) -> None:
-    from sacrebleu.metrics import CHRF
-
-    chrf = CHRF()
-    mine = _texts(rows)
-    for system, their_rows in sorted(others.items()):
-        theirs = _texts(their_rows)
-        shared = sorted(set(mine) & set(theirs))
-        if not shared:
-            continue
-        close = [p for p in shared if chrf.sentence_score(mine[p][1], [theirs[p][1]]).score >= COPY_CHRF]
-        if len(close) >= COPY_SHARE * len(shared):
-            first = mine[close[0]][0]
-            problems.add(first.file, first.line, "text",
-                         f"the outputs copy system {system!r}: {len(close)} of the {len(shared)} paragraphs both "
-                         f"translate have chrF ≥ {COPY_CHRF:g} against its text (limit: {COPY_SHARE:.0%})",
-                         "submit your own system's outputs; copies of another system or of the reference "
-                         "are not a new system")
-            return
 
 
 @lru_cache(maxsize=1)

@@ -22,6 +22,7 @@ from .base import Segment, round_score
 from .llm.cache import ResponseCache
 from .llm.judge import REFUSED, TRUNCATED, Judge, kind_of
 from .llm.runner import Budget, Client, estimate_tokens, run
+from .llm.screen import mark
 from .report import MetricOutcome, ScoreReport
 from .settings import ScoreSettings
 
@@ -196,6 +197,7 @@ def _llm(corpus: Corpus, judge: Judge, segments: list[Segment], root: Path, sett
             report.stopped = result.stopped
             break
     records = [r for r in (judge.record(seg, answers, settings) for seg in items) if r is not None]
+    outcome.flagged = mark(records, items)  # text addressed to the judge: scored, but marked
     kinds = Counter(kind_of(r) for r in records)
     outcome.truncated, outcome.refused, outcome.unparseable = kinds[TRUNCATED], kinds[REFUSED], kinds["unparseable"]
     if records:

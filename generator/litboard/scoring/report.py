@@ -22,6 +22,7 @@ class MetricOutcome:
     truncated: int = 0           # ... they were cut off at max_tokens,
     refused: int = 0             # ... or the model (or the endpoint's filter) refused to answer
     note: str = ""
+    flagged: list[str] = field(default_factory=list)  # records whose translation addresses the judge
 
     def unscored(self) -> int:
         return self.unparseable + self.truncated + self.refused
@@ -52,6 +53,7 @@ class ScoreReport:
                     head += f", {o.unscored()} of them without a score ({o.kinds()}; score null, raw and reason kept)"
             lines.append(head)
             lines += [f"  skipped: {s}" for s in o.skipped]
+            lines += [f"  flagged (scored, marked 'screen' in its record, not to be trusted): {f}" for f in o.flagged]
             if o.note:
                 lines.append(f"  note: {o.note}")
         lines += [f"not scoreable: {s}" for s in self.skipped]

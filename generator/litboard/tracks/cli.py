@@ -120,6 +120,12 @@ def _score(args: argparse.Namespace) -> int:
     from ..load.track_decl import get
 
     tracks = [get(t) for t in args.tracks] if args.tracks else list(TRACKS)
+    if args.out.is_symlink() or (args.out.exists() and not args.out.is_dir()):
+        from ..errors import DataError, Problem
+
+        raise DataError([Problem(str(args.out), 0, "--out", "is a file (or a link), not a folder: the scores "
+                                 "are a folder of data files", "pass a new or empty folder (e.g. "
+                                 ".cache/track-scores)")])
     release_roots: list[Path] = []
     wanted = [t.release for t in tracks if t.release]
     if wanted:

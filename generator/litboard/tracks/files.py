@@ -25,7 +25,8 @@ import yaml
 from ..errors import DataError, Problem, Problems
 from ..files.ids import ID_HELP, id_problem
 from ..model import Corpus
-from ..load.contribution import CARD_FIELDS, PLACEHOLDER
+from ..load.contribution import CARD_FIELDS, PLACEHOLDER, bad_date
+from ..load.names import ALLOWED_CONTROLS, invisible, skeleton
 from ..load.track_decl import Track, check_pair
 
 _LINEBREAKS = re.compile(r"\s*\n\s*")
@@ -45,6 +46,9 @@ def sources(corpus: Corpus, track: Track, pair: str) -> list[tuple[str, str]]:
 
 
 def write_sources(rows: list[tuple[str, str]], out: Path) -> str:
+    if out.is_symlink():
+        raise DataError([Problem(str(out), 0, "--out", "is a symbolic link; litboard never writes through one",
+                                 "choose a new file name (not a link)")])
     if out.exists():
         raise DataError([Problem(str(out), 0, "--out", "already exists; litboard never writes over a file",
                                  "choose a new file name or remove the file yourself")])
@@ -64,18 +68,35 @@ def new_system(corpus: Corpus, track: Track, system: str, files: Sequence[Path],
     why = id_problem(system)
     if why:
         problems.add("command line", 0, "--id", why, ID_HELP)
+    for name, value in card.items():
+        found = invisible(value, ALLOWED_CONTROLS) if isinstance(value, str) else []
+        if found:
+            problems.add("command line", 0, "--" + name.replace("_", "-"),
+                         f"contains invisible characters ({', '.join(sorted(set(found)))})",
+                         "retype the value without them (zero-width and bidi controls are refused)")
+    _check_name(corpus, card.get("name"), problems)
+    date_problem = bad_date(card.get("date"))
+    if date_problem:
+        problems.add("command line", 0, "--date", date_problem, "write the day the outputs were produced, "
+                     "e.g. 2026-11-24")
     problems.raise_if_any()
     folder = repo / track.folder / system
     if folder.exists() or system in corpus.systems:
         problems.add(str(folder), 0, "--id", f"system {system!r} already exists in track {track.id!r}",
                      "choose another id")
     outputs = {}
+    given: dict[str, Path] = {}
     for path in files:
         pair = path.name.split(".")[0]
         if pair not in track.pairs:
             problems.add(str(path), 0, "file name", f"{path.name!r} does not name a pair of track {track.id!r}",
                          f"name it <pair>.jsonl or <pair>.txt with a pair among {', '.join(track.pairs)}")
             continue
+        if pair in given:
+            problems.add(str(path), 0, "--from", f"is a second file for {pair} (also {given[pair]})",
+                         f"pass one file per pair: keep either {given[pair].name} or {path.name}")
+            continue
+        given[pair] = path
         outputs[pair] = _outputs(path, sources(corpus, track, pair), problems)
     problems.raise_if_any()
     folder.mkdir(parents=True)
@@ -84,6 +105,17 @@ def new_system(corpus: Corpus, track: Track, system: str, files: Sequence[Path],
         (folder / f"{pair}.jsonl").write_text(
             "".join(json.dumps(r, ensure_ascii=False) + "\n" for r in rows), encoding="utf-8")
     return folder
+
+
+def _check_name(corpus: Corpus, name: object, problems: Problems) -> None:
+    if not isinstance(name, str):
+        return
+    for sid, info in sorted(corpus.systems.items()):
+        if skeleton(str(info.get("name", ""))) == skeleton(name):
+            problems.add("command line", 0, "--name", f"{name!r} looks the same as {info.get('name')!r}, "
+                         f"the display name of system {sid!r} (compared as Unicode look-alikes)",
+                         "choose a display name that tells the systems apart, in plain letters")
+            return
 
 
 def _outputs(path: Path, expected: list[tuple[str, str]], problems: Problems) -> list[dict[str, str]]:
@@ -101,7 +133,13 @@ def _outputs(path: Path, expected: list[tuple[str, str]], problems: Problems) ->
                 problems.add(str(path), number, "line", f"is not JSON: {exc.msg}",
                              'write one {"paragraph": id, "text": output} per line')
                 continue
-            rows.append({"paragraph": row.get("paragraph"), "text": row.get("text")})
+            if not isinstance(row, dict) or not isinstance(row.get("paragraph"), str) \
+                    or not isinstance(row.get("text"), str):
+                problems.add(str(path), number, "line", f"is {type(row).__name__} {line[:40]!r}, not an object "
+                             'with a string "paragraph" and "text"',
+                             'write one {"paragraph": id, "text": output} per line')
+                continue
+            rows.append({"paragraph": row["paragraph"], "text": row["text"]})
         return rows
     if len(lines) != len(expected):
         problems.add(str(path), len(lines), "lines", f"has {len(lines)} line(s); the pair has "
