@@ -48,7 +48,8 @@ def test_the_card_validates(pairwise_root: Path) -> None:
     assert validate([pairwise_root]).items == []
 
 
-def test_a_pairwise_primary_needs_the_bradley_terry_measure(demo_root: Path, tmp_path: Path) -> None:
+def test_a_pairwise_primary_needs_the_bradley_terry_measure(demo_root: Path,
+                                                            tmp_path: Path) -> None:
     root = tmp_path / "demo"
     shutil.copytree(demo_root, root)
     _declare(root, "pairwise", "mqm")

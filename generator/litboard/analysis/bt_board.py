@@ -68,7 +68,7 @@ def preference_columns(corpus: Corpus, settings: AnalysisSettings) -> Preference
 
 
 def pooled(corpus: Corpus, campaign: str, settings: AnalysisSettings) -> Pooled | None:
-    """The all-pairs Bradley-Terry ranking of ``campaign``: a pair's paragraph is resampled whole."""
+    """The all-pairs Bradley-Terry ranking of ``campaign`` (a pair's paragraph resampled whole)."""
     table = without_pending(corpus, corpus.tables["pairwise"])
     rows = table[table["campaign"] == campaign]
     if rows.empty:
@@ -99,10 +99,10 @@ def _column(corpus: Corpus, campaign: str, method: str) -> Column:
     title = str(corpus.campaigns.get(campaign, {}).get("title", campaign))
     label = title if "bradley" in title.lower() else f"Bradley–Terry ({title})"
     return Column(f"{MEASURE}:{campaign}", label, campaign, True,
-                  f"{campaign}, Bradley–Terry strength from pairwise preferences (ties count half a "
-                  "win each way; 1 virtual tie per compared pair; strengths sum to 1 over the "
-                  f"pair's compared systems), data {corpus.data_version()}", "human", "judgment",
-                  method)
+                  f"{campaign}, Bradley–Terry strength from pairwise preferences (ties count half "
+                  "a win each way; 1 virtual tie per compared pair; strengths sum to 1 over the "
+                  f"pair's compared systems), data {corpus.data_version()}", "human",
+                  "judgment", method)
 
 
 def _with_method(column: Column, fitted: pd.DataFrame) -> Column:

@@ -41,7 +41,8 @@ class PooledBoard:
     csv: str = CSV
 
 
-def pooled_board(corpus: Corpus, analysis: Analysis, ranked_by: list[Column | None]) -> PooledBoard | None:
+def pooled_board(corpus: Corpus, analysis: Analysis,
+                 ranked_by: list[Column | None]) -> PooledBoard | None:
     """The all-pairs ranking of the Bradley-Terry column the boards rank by; None when none does."""
     keys = {c.key for c in ranked_by if c is not None and c.key.startswith(f"{MEASURE}:")}
     if len(keys) != 1:
@@ -51,9 +52,9 @@ def pooled_board(corpus: Corpus, analysis: Analysis, ranked_by: list[Column | No
     if found is None:
         return None
     table = found.table
-    rows = [PooledRow(int(r["rank"]), str(system), _name(corpus, str(system)), float(r["strength"]),
-                      float(r["ci_low"]), float(r["ci_high"]), _int(r["rank_min"]), _int(r["rank_max"]),
-                      int(r["comparisons"]))
+    rows = [PooledRow(int(r["rank"]), str(system), _name(corpus, str(system)),
+                      float(r["strength"]), float(r["ci_low"]), float(r["ci_high"]),
+                      _int(r["rank_min"]), _int(r["rank_max"]), int(r["comparisons"]))
             for system, r in table.iterrows()]
     pairs = int(corpus.tables["pairwise"].query("campaign == @campaign")["pair"].nunique())
     return PooledBoard(found.column, rows, found.graph, pairs)
