@@ -27,6 +27,9 @@ class Analysis:
     means: pd.DataFrame
     rankings: dict[tuple[str, str], pd.DataFrame]
     settings: AnalysisSettings
+    # Bradley-Terry columns of pairwise campaigns (``bt_board``): on the boards, not in ``long``
+    # (no per-paragraph score); their rows are in ``means``, their tables in ``rankings``
+    preferences: list[Column] = field(default_factory=list)
     # (corpus, boards(corpus, self)): the leaderboard page and the paragraph list both need them
     boards_of: tuple[Corpus, list[Any]] | None = field(default=None, repr=False, compare=False)
 
@@ -39,7 +42,14 @@ def analyse(corpus: Corpus, settings: AnalysisSettings = AnalysisSettings()) -> 
             table = rank_table(group, column.higher_is_better, settings)
             if table is not None:
                 rankings[(str(pair), column.key)] = table
-    return Analysis(long, columns, system_means(long), rankings, settings)
+    from .bt_board import preference_columns
+
+    preferences = preference_columns(corpus, settings)
+    rankings.update(preferences.rankings)
+    means = system_means(long)
+    if len(preferences.means):
+        means = pd.concat([means, preferences.means], ignore_index=True)
+    return Analysis(long, columns, means, rankings, settings, preferences.columns)
 
 
 def rank_table(group: pd.DataFrame, higher_is_better: bool,

@@ -28,6 +28,7 @@ class Column:
     provenance: str
     group: str = "human"  # human | metric | llm: which column group of the board it sits in
     unit: str = "paragraph"  # what the mean and the bootstrap run over: paragraph | text (a work)
+    interval: str = ""  # the interval's method when not a bootstrap percentile (Bradley-Terry)
 
 
 GROUPS = {"human": "Human judgments", "metric": "Automatic metrics", "llm": "LLM judges"}

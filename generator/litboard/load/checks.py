@@ -75,6 +75,8 @@ def _check_mqm_denominator(campaign: Row, rows: list[Row], paragraphs: dict[str,
 
 
 RANKING_SCHEMES = ("mqm", "sqm", "score")  # human schemes with one score per translation
+# (scheme, measure) a dataset's primary may name: those scores, or a pairwise campaign's strengths
+RANKING_MEASURES = {(s, s) for s in RANKING_SCHEMES} | {("pairwise", "bradley-terry")}
 
 
 def _check_second_annotation(campaign: Row, raw: RawData, problems: Problems) -> None:
@@ -102,11 +104,11 @@ def _check_primary(row: Row, raw: RawData, problems: Problems) -> None:
         return
     scheme = campaign.data["scheme"]
     measure = primary.get("measure", scheme)
-    if scheme not in RANKING_SCHEMES or measure != scheme:
+    if (scheme, measure) not in RANKING_MEASURES:
         problems.add(row.file, row.line, "primary",
                      f"campaign {primary['campaign']!r} has scheme {scheme!r}, measure {measure!r}",
                      f"name a human campaign with scheme {', '.join(RANKING_SCHEMES)} and its "
-                     "scheme as measure")
+                     "scheme as measure, or a pairwise campaign with measure bradley-terry")
 
 
 def _check_folder_ids(raw: RawData, problems: Problems) -> None:

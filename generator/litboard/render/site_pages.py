@@ -21,6 +21,7 @@ from .core.bulk import PackedPage
 from .core.board_marks import mark_boards
 from .core.jinja import DEFAULT_TEMPLATES, render
 from .core.pages import Files, csv_text, page
+from .core.pooled_view import pooled_board, pooled_csv
 from .core.views import board_csv, boards
 from .reader.notes import paragraph_notes
 from .reader.views import ReaderJobs, ReaderShared
@@ -33,9 +34,12 @@ def leaderboard_html(corpus: Corpus, analysis: Analysis, templates: Path = DEFAU
     mark_boards(all_boards, corpus)
     for board in all_boards:
         files[board.csv] = csv_text(board_csv(board))
+    pooled = pooled_board(corpus, analysis, [board.ranked_by for board in all_boards])
+    if pooled is not None:
+        files[pooled.csv] = csv_text(pooled_csv(pooled))
     kinds = sorted({row.kind for board in all_boards for row in board.rows + board.unranked})
     html = render("leaderboard.html.j2", templates, boards=all_boards, base="", demo=corpus.is_demo,
-                  kinds=kinds, evidence=list(LABELS.items()))
+                  kinds=kinds, evidence=list(LABELS.items()), pooled=pooled)
     return html, files
 
 

@@ -88,7 +88,9 @@ def run(src: Path, out: Path) -> ImportReport:
         "eval3 = PARA vs GTr; 180 judgments each (18 pairs x 10 paragraphs).")
     builder.count_read(report)
     card = dataset_card(m.dataset, m.dataset.id, files, report.notes, m.dataset.title)
-    card |= {"licence": LICENCE, "citation": CITATION}
+    # the study's headline is its preferences: the boards rank by their Bradley-Terry strengths
+    card |= {"licence": LICENCE, "citation": CITATION,
+             "primary": {"campaign": "preference", "measure": "bradley-terry"}}
     builder.write(out, card, report, files)
     ship(NAME, out, report)  # the paper's published numbers (importers/reported/)
     return report

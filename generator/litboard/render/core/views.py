@@ -93,12 +93,12 @@ def _boards(corpus: Corpus, analysis: Analysis) -> list[Board]:
     for pair in corpus.pairs:
         present = sorted(corpus.translations.loc[corpus.translations["pair"] == pair, "system"].unique())
         means = analysis.means[analysis.means["pair"] == pair]
-        columns = [c for c in analysis.columns if c.key in set(means["column"])]
+        columns = board_columns(analysis, set(means["column"]))
         first, note = ranking_column(columns, primaries)
         planned = progress_text(corpus, pair)
         rows = []
         for system in present:
-            cells = {c.key: _cell(analysis, means, pair, c.key, system) for c in columns}
+            cells = {c.key: _cell(analysis, means, pair, c, system) for c in columns}
             info = systems.loc[system]
             rows.append(BoardRow(system, str(info["name"]), str(info["kind"]), str(info["modality"]),
                                  bool(info["is_human"]), cells, provenance_badge(corpus, system),
@@ -117,6 +117,14 @@ def _boards(corpus: Corpus, analysis: Analysis) -> list[Board]:
                          alignment, constant_columns(rows, columns, first),
                          any(_human_scored(r, columns) for r in unranked)))
     return out
+
+
+def board_columns(analysis: Analysis, keys: set[str]) -> list[Column]:
+    """The columns with a value on a board: the scheme and metric columns with the pairwise
+    campaigns' Bradley-Terry columns among the human ones (group order kept)."""
+    order = list(GROUPS)
+    found = [c for c in analysis.columns + analysis.preferences if c.key in keys]
+    return sorted(found, key=lambda c: order.index(c.group))
 
 
 def _human_scored(row: BoardRow, columns: list[Column]) -> bool:
@@ -144,7 +152,7 @@ def board_limits(analysis: Analysis, pair: str, columns: list[Column]) -> list[s
     found: dict[str, list[str]] = {}
     for column in columns:
         table = analysis.rankings.get((pair, column.key))
-        if table is None or float(table["smallest_p"].min()) < alpha:
+        if table is None or column.interval or float(table["smallest_p"].min()) < alpha:
             continue
         n = int(table["n_items"].max())
         found.setdefault(limit_text(n, column.unit, alpha), []).append(column.label)
@@ -178,7 +186,8 @@ def ranking_column(columns: list[Column], primaries: list[tuple[str, str]]) -> t
     return None, ""
 
 
-def _cell(analysis: Analysis, means: pd.DataFrame, pair: str, key: str, system: str) -> Cell:
+def _cell(analysis: Analysis, means: pd.DataFrame, pair: str, column: Column, system: str) -> Cell:
+    key = column.key
     hit = means[(means["column"] == key) & (means["system"] == system)]
     link = f"systems/{system}.html#{pair}"
     if not len(hit):
@@ -188,7 +197,10 @@ def _cell(analysis: Analysis, means: pd.DataFrame, pair: str, key: str, system: 
     if table is not None and system in table.index:
         row = table.loc[system]
         cell.ci_low, cell.ci_high = float(row["ci_low"]), float(row["ci_high"])
-        if int(row["cluster"]):  # 0: no pair can be separated, no rank interval or cluster
+        if column.interval:  # Bradley-Terry: a rank interval, no cluster (no paired test)
+            if not _is_missing(float(row["rank_min"])):
+                cell.rank_min, cell.rank_max = int(row["rank_min"]), int(row["rank_max"])
+        elif int(row["cluster"]):  # 0: no pair can be separated, no rank interval or cluster
             cell.rank_min, cell.rank_max = int(row["rank_min"]), int(row["rank_max"])
             cell.cluster = int(row["cluster"])
     return cell

@@ -145,8 +145,11 @@
     var pair = chosenPair(form);
     var modality = checkedValues(form, "modality"), kind = checkedValues(form, "kind");
     var evidence = checkedValues(form, "evidence");
+    /* a pairwise study's pooled ranking stands for "all pairs" instead of every board stacked */
+    var pooled = document.querySelector("section.lb-pooled");
+    if (pooled) { pooled.classList.toggle("lb-filtered", pair !== "all"); }
     document.querySelectorAll("section.lb-board").forEach(function (section) {
-      section.classList.toggle("lb-filtered", pair !== "all" && section.getAttribute("data-pair") !== pair);
+      section.classList.toggle("lb-filtered", pair === "all" ? !!pooled : section.getAttribute("data-pair") !== pair);
       boardRows(section).forEach(function (row) {
         var has = (row.getAttribute("data-evidence") || "").split(" ").filter(Boolean);
         var shown = modality.indexOf(row.getAttribute("data-modality")) >= 0 &&
@@ -157,8 +160,9 @@
     });
   }
   function filterState(form) {
-    /* one pair at a time: the first is the default, any other choice (or "all") stays in the URL */
-    var first = form.querySelector("input[name='pair']");
+    /* one pair at a time: the build's choice (the first pair, or "all" for a pooled ranking) is
+       the default, any other choice stays in the URL */
+    var first = form.querySelector("input[name='pair'][checked]") || form.querySelector("input[name='pair']");
     var pair = chosenPair(form);
     var state = { pair: first && pair === first.value ? "" : pair };
     ["modality", "kind", "evidence"].forEach(function (name) {
