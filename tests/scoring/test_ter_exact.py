@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from litboard.scoring import sacrebleu_metrics as sm
 from litboard.scoring import ter_fast
 from litboard.scoring.base import Segment
-from litboard.track_scores import StatsCache, ter_records
+from litboard.tracks.scores import StatsCache, ter_records
 
 from ..conftest import REPO, SHARED_DATA, shared_path
 
@@ -90,10 +90,10 @@ def test_hand_counted_shift() -> None:
 def japanese(tmp_path_factory: pytest.TempPathFactory) -> list[Segment]:
     """LiteraryTranslation's machine translations into Japanese (de-ja, zh-ja), as scored."""
     from litboard.load import load
-    from litboard.releases import prepare
+    from litboard.importers.pinned import prepare
     from litboard.scoring import plan
-    from litboard.track_roots import roots
-    from litboard.tracks import get
+    from litboard.tracks.roots import roots
+    from litboard.load.track_decl import get
 
     shared_path("literary-translation")
     track = get("literary-translation")

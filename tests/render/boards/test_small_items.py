@@ -11,7 +11,7 @@ import pytest
 from litboard.importers import get
 from litboard.load import load
 from litboard.render.core.badges import SHOWN, Evidence, evidence
-from litboard.render.core.views import analyse
+from litboard.analysis.boards import analyse
 from litboard.render.core.jinja import DEFAULT_TEMPLATES, environment
 from litboard.render.reader.views import ReaderJobs, paragraph_views
 from litboard.render.schemes.chart_labels import short_labels
