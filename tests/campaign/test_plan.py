@@ -176,4 +176,4 @@ def test_export_is_blind_and_shuffled(tmp_path: Path) -> None:
 
     with open(tmp_path / "tsv" / "tasks.tsv", encoding="utf-8", newline="") as f:
         rows = list(csv.DictReader(f, delimiter="\t"))
-    assert len(rows) == 16 and "merged" not in rows[0] and rows[0]["text_a"] and rows[0]["text_b"]
+    assert len(rows) == 16 and "merged" not in rows[0] and rows[0]["tgt_a"] and rows[0]["tgt_b"]

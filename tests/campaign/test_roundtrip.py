@@ -113,10 +113,10 @@ def test_import_refuses_extra_foreign_and_repeated(tmp_path: Path) -> None:
 def test_import_refuses_edited_texts(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     root, plan, project = _plan_and_export(tmp_path)
     export = annotate(project, [21, 22])
-    export[0]["data"]["translation"] += " (edited)"
+    export[0]["data"]["tgt"] += " (edited)"
     assert _import(root, plan, export, tmp_path / "e.json") == 1
     err = capsys.readouterr().err
-    assert f"task of item {export[0]['data']['item']}: data.translation: differs from the text the export wrote" in err
+    assert f"e.json:" in err and f"(item {export[0]['data']['item']}): data.tgt: differs from the text the export wrote" in err
     assert not list((root / "judgments").glob("fixture-track-mqm-*"))
 
 

@@ -48,6 +48,9 @@ def add_campaign(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-
     i.add_argument("--plan", type=Path, required=True)
     _add_data(i, releases=True)
     i.add_argument("--expertise", choices=EXPERTISE, default="professional", help="the annotators' group")
+    i.add_argument("--replace", action="store_true",
+                   help="drop the annotations earlier imports kept that these exports lack (default: keep "
+                        "them; annotations are merged by id, the newest updated_at wins)")
     i.add_argument("--out", type=Path, required=True, metavar="ROOT",
                    help="the track's data root; the campaign goes to ROOT/judgments/<campaign>/")
 
@@ -80,7 +83,8 @@ def run(args: argparse.Namespace) -> int:
         return 0
     from .importing import import_campaign
 
-    done = import_campaign(corpus, plan, args.plan, sha256(args.plan), args.exports, args.out, args.expertise)
+    done = import_campaign(corpus, plan, args.plan, sha256(args.plan), args.exports, args.out, args.expertise,
+                          args.replace)
     print(done.format())
     return 0
 
