@@ -155,9 +155,8 @@ def test_other_schemes_import_and_validate(tmp_path: Path, scheme: str) -> None:
 
         corpus = load_all([root])[0]
         plan_ = yaml.safe_load(plan.read_text())
-        earlier = {frozenset(("published-ht", "llm-a")), frozenset(("llm-a", "llm-b"))}
-        shared = [c for c in plan_["comparisons"] if frozenset(c["systems"]) in earlier]
+        assert plan_["calibration"]["shared"] >= 4  # calibration always planned (issue 44)
         rows = anchor_agreement(corpus, plans(corpus)[0], pd.DataFrame(), [], 100, 1)
-        assert bool(rows) == bool(shared) and all(r["earlier"] == "pw-pro" for r in rows)
+        assert rows and all(r["earlier"] == "pw-pro" and r["items"] >= 2 for r in rows)
     spans = [p for p in (root / "judgments").iterdir() if p.name.startswith(f"{cid}-spans")]
     assert spans and all(yaml.safe_load((p / "campaign.yaml").read_text())["plan"]["campaign"] == cid for p in spans)
