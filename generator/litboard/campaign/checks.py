@@ -105,13 +105,13 @@ def _people(where: str, task: dict[str, Any], problems: Problems) -> list[str]:
 def system_progress(plan: dict[str, Any], progress: Progress) -> list[dict[str, Any]]:
     """Per planned system: paragraphs planned, and judged (every item of the system on the
     paragraph has all its planned annotators)."""
-    out = []
-    for system in plan["systems"]:
-        mine = [i for i in plan["items"] if system in i["systems"]]
-        planned = sorted({i["paragraph"] for i in mine})
-        judged = [p for p in planned if all(progress.complete(i) for i in mine if i["paragraph"] == p)]
-        out.append({"system": system, "planned": len(planned), "judged": len(judged)})
-    return out
+    done: dict[str, dict[str, bool]] = {s: {} for s in plan["systems"]}  # system -> paragraph -> all judged
+    for item in plan["items"]:
+        complete = progress.complete(item)
+        for system in item["systems"]:
+            paragraphs = done.setdefault(system, {})
+            paragraphs[item["paragraph"]] = paragraphs.get(item["paragraph"], True) and complete
+    return [{"system": s, "planned": len(done[s]), "judged": sum(done[s].values())} for s in plan["systems"]]
 
 
 def missing_problem(plan_file: str, item: dict[str, Any]) -> Problem:
