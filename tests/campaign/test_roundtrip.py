@@ -131,7 +131,7 @@ def test_import_never_replaces_a_foreign_campaign(tmp_path: Path, capsys: pytest
     assert (folder / "campaign.yaml").read_text().startswith("id: fixture-track-mqm-new-mt-s5\ntitle: hand-made")
 
 
-@pytest.mark.parametrize("scheme", ["esa", "pairwise", "bws"])
+@pytest.mark.parametrize("scheme", ["esa", "pairwise", "bws", "ruler"])
 def test_other_schemes_import_and_validate(tmp_path: Path, scheme: str) -> None:
     from litboard.load.datasets import validate_all
 
@@ -141,7 +141,13 @@ def test_other_schemes_import_and_validate(tmp_path: Path, scheme: str) -> None:
     cid = f"fixture-track-{scheme}-new-mt-s5"
     card = yaml.safe_load((root / "judgments" / cid / "campaign.yaml").read_text())
     assert card["plan"]["complete"] is True
-    assert card["scheme"] == {"esa": "sqm", "pairwise": "pairwise", "bws": "bws"}[scheme]
+    assert card["scheme"] == {"esa": "sqm", "pairwise": "pairwise", "bws": "bws", "ruler": "ruler"}[scheme]
+    if scheme == "ruler":  # four criteria of paper 004 on 1-5, one record per annotation
+        lines = [json.loads(x) for x in (root / "judgments" / cid / "judgments.jsonl").read_text().splitlines()]
+        items = yaml.safe_load(plan.read_text())["items"]
+        assert len(lines) == sum(len(i["slots"]) for i in items) and card["criteria"] == list(lines[0]["scores"])
+        assert all(1 <= v <= 5 for r in lines for v in r["scores"].values()) and len(card["criteria"]) == 4
+        return
     if scheme == "bws":  # fake annotators pick TRANSLATION 2 as best and TRANSLATION 3 (-1 - 1) as worst
         plan_items = {i["id"]: i for i in yaml.safe_load(plan.read_text())["items"]}
         lines = [json.loads(x) for x in (root / "judgments" / cid / "judgments.jsonl").read_text().splitlines()]

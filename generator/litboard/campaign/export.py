@@ -135,7 +135,7 @@ def export(corpus: Corpus, plan: dict[str, Any], sha: str, fmt: str, out: Path) 
         files["config.xml"] = config(plan["scheme"], labels_for(plan, typology), size)
         files["tasks.json"] = json.dumps(tasks, ensure_ascii=False, indent=1) + "\n"
         files["project.json"] = json.dumps(project_settings(plan), indent=1) + "\n"
-        if plan["scheme"] != "bws":  # BWS choices are read by campaign.bws_import, not by the importer
+        if plan["scheme"] not in ("bws", "ruler"):  # read by campaign.bws_import / ruler_import
             files["mapping.yaml"] = yaml.safe_dump(mapping(plan, typology), allow_unicode=True, sort_keys=False)
     else:
         files["tasks.tsv"] = tsv(tasks)

@@ -105,10 +105,12 @@ def import_campaign(corpus: Corpus, plan: dict[str, Any], plan_path: Path, sha: 
 def _campaigns(corpus: Corpus, plan: dict[str, Any], progress: Progress, expertise: str,
                result: CampaignImport) -> dict[str, tuple[dict[str, Any], dict[str, str]]]:
     """Campaign id -> (card, file name -> text) of the judged annotations."""
-    if plan["scheme"] == "bws":
+    if plan["scheme"] in ("bws", "ruler"):  # read here: the Label Studio importer has no such block
         from .bws_import import bws_campaign
+        from .ruler_import import ruler_campaign
 
-        card, files_, lines = bws_campaign(plan, progress, expertise)
+        read = bws_campaign if plan["scheme"] == "bws" else ruler_campaign
+        card, files_, lines = read(plan, progress, expertise)
         result.lines += lines
         return {plan["campaign"]: (card, files_)}
     with tempfile.TemporaryDirectory(prefix="litboard-campaign-") as tmp:

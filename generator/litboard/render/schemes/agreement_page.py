@@ -11,6 +11,7 @@ import pandas as pd
 
 from ...analysis import schemes
 from ...analysis.double_annotation import declared_pairs, double_annotation_rows
+from ...analysis.criterion_agreement import criterion_alpha
 from ...analysis.preference_agreement import preference_agreement
 from ...model import Corpus
 from ..core.extra_pages import PageSet
@@ -57,7 +58,8 @@ def _agreement_page(corpus: Corpus, templates: Path) -> dict[str, str | bytes]:
               DOUBLE: double_annotation_rows(corpus.metric_scores, corpus.tables["campaigns"]),
               "Error spans (character-level Cohen kappa)": schemes.span_agreement(corpus),
               "BWS picks (Cohen kappa)": schemes.bws_agreement(corpus.bws),
-              PREFERENCES: preference_agreement(corpus.pairwise)}
+              PREFERENCES: preference_agreement(corpus.pairwise),
+              "RULER criteria (Krippendorff alpha, interval, per criterion)": criterion_alpha(corpus.ruler)}
     tables = {k: v for k, v in tables.items() if not v.empty}
     if not tables:
         return {}
