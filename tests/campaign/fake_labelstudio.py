@@ -5,7 +5,7 @@ Reads the labelling config to know the controls; per task, as many annotations a
 ``data.annotations_wanted`` (annotator ids from ``--annotators`` in turn, as Label Studio's
 ``completed_by`` integers), each with a ``result`` list: error spans (offsets into the text the
 span's Text tag shows, ``value.text`` the selected characters, a label of the config; a
-per-region severity with the span's result id), the choices, a rationale, a 0-100 number.
+per-region severity with the span's result id), the choices, a rationale, a 0-100 number, star ratings.
 ``--undone ITEM`` leaves those plan items without annotations (a partial export).
 
     python tests/campaign/fake_labelstudio.py PROJECT_DIR OUT.json [--undone t0003] [--prefer 1]
@@ -27,7 +27,7 @@ Prefer = Callable[[dict[str, Any]], int]  # task data -> index of the choice to 
 def controls(config: str) -> dict[str, list[ET.Element]]:
     root = ET.fromstring(config)
     out: dict[str, list[ET.Element]] = {}
-    for tag in ("Labels", "Choices", "TextArea", "Number", "Text"):
+    for tag in ("Labels", "Choices", "TextArea", "Number", "Text", "Rating"):
         out[tag] = list(root.iter(tag))
     return out
 
@@ -70,6 +70,9 @@ def annotation_results(data: dict[str, Any], ctl: dict[str, list[ET.Element]], w
                                {"text": [f"Annotator {who}: the chosen translation keeps the tone."]}))
     for number in ctl["Number"]:
         results.append(_result(f"n{who}", number, "number", {"number": 60 + 10 * prefer(data)}))
+    for k, rating in enumerate(ctl["Rating"]):  # 1..maxRating, by annotator, criterion and preference
+        stars = 1 + (who + k + prefer(data)) % int(rating.get("maxRating", "5"))
+        results.append(_result(f"s{who}-{k}", rating, "rating", {"rating": stars}))
     return results
 
 

@@ -68,7 +68,7 @@ def test_literary_translation_round_trip(roots: tuple[Path, Path], tmp_path: Pat
     data = ["--data", str(release), "--data", str(track)]
     plan, project = tmp_path / "plan.yaml", tmp_path / "project"
     assert main(["campaign", "plan", "literary-translation", *data, "--pair", PAIR,
-                 "--systems", "new-mt", "--scheme", "pairwise", "--budget", "30", "--paragraphs", "10",
+                 "--systems", "new-mt", "--scheme", "pairwise", "--budget", "34", "--paragraphs", "10",
                  "--seed", "2026", "--out", str(plan)]) == 0
     planned = yaml.safe_load(plan.read_text())
     assert [a["system"] for a in planned["anchors"]][:2] == ["human", "para"]
@@ -89,7 +89,7 @@ def test_literary_translation_round_trip(roots: tuple[Path, Path], tmp_path: Pat
     full = tmp_path / "full.json"
     full.write_text(json.dumps(annotate(project, [7, 8])), encoding="utf-8")
     assert main(["campaign", "import", str(full), *args]) == 0
-    assert "campaign literary-translation-pairwise-new-mt-s2026: 30 of 30 planned items judged (complete)" \
+    assert "campaign literary-translation-pairwise-new-mt-s2026: 34 of 34 planned items judged (complete)" \
         in capsys.readouterr().out
     site = build_site([release, track], tmp_path / "site2").out
     row = _board_row(site, "new-mt")

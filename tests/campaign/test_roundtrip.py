@@ -113,10 +113,10 @@ def test_import_refuses_extra_foreign_and_repeated(tmp_path: Path) -> None:
 def test_import_refuses_edited_texts(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     root, plan, project = _plan_and_export(tmp_path)
     export = annotate(project, [21, 22])
-    export[0]["data"]["translation"] += " (edited)"
+    export[0]["data"]["tgt"] += " (edited)"
     assert _import(root, plan, export, tmp_path / "e.json") == 1
     err = capsys.readouterr().err
-    assert f"task of item {export[0]['data']['item']}: data.translation: differs from the text the export wrote" in err
+    assert f"e.json:" in err and f"(item {export[0]['data']['item']}): data.tgt: differs from the text the export wrote" in err
     assert not list((root / "judgments").glob("fixture-track-mqm-*"))
 
 
@@ -131,7 +131,7 @@ def test_import_never_replaces_a_foreign_campaign(tmp_path: Path, capsys: pytest
     assert (folder / "campaign.yaml").read_text().startswith("id: fixture-track-mqm-new-mt-s5\ntitle: hand-made")
 
 
-@pytest.mark.parametrize("scheme", ["esa", "pairwise", "bws"])
+@pytest.mark.parametrize("scheme", ["esa", "pairwise", "bws", "ruler"])
 def test_other_schemes_import_and_validate(tmp_path: Path, scheme: str) -> None:
     from litboard.load.datasets import validate_all
 
@@ -141,7 +141,13 @@ def test_other_schemes_import_and_validate(tmp_path: Path, scheme: str) -> None:
     cid = f"fixture-track-{scheme}-new-mt-s5"
     card = yaml.safe_load((root / "judgments" / cid / "campaign.yaml").read_text())
     assert card["plan"]["complete"] is True
-    assert card["scheme"] == {"esa": "sqm", "pairwise": "pairwise", "bws": "bws"}[scheme]
+    assert card["scheme"] == {"esa": "sqm", "pairwise": "pairwise", "bws": "bws", "ruler": "ruler"}[scheme]
+    if scheme == "ruler":  # four criteria of paper 004 on 1-5, one record per annotation
+        lines = [json.loads(x) for x in (root / "judgments" / cid / "judgments.jsonl").read_text().splitlines()]
+        items = yaml.safe_load(plan.read_text())["items"]
+        assert len(lines) == sum(len(i["slots"]) for i in items) and card["criteria"] == list(lines[0]["scores"])
+        assert all(1 <= v <= 5 for r in lines for v in r["scores"].values()) and len(card["criteria"]) == 4
+        return
     if scheme == "bws":  # fake annotators pick TRANSLATION 2 as best and TRANSLATION 3 (-1 - 1) as worst
         plan_items = {i["id"]: i for i in yaml.safe_load(plan.read_text())["items"]}
         lines = [json.loads(x) for x in (root / "judgments" / cid / "judgments.jsonl").read_text().splitlines()]
@@ -155,9 +161,8 @@ def test_other_schemes_import_and_validate(tmp_path: Path, scheme: str) -> None:
 
         corpus = load_all([root])[0]
         plan_ = yaml.safe_load(plan.read_text())
-        earlier = {frozenset(("published-ht", "llm-a")), frozenset(("llm-a", "llm-b"))}
-        shared = [c for c in plan_["comparisons"] if frozenset(c["systems"]) in earlier]
+        assert plan_["calibration"]["shared"] >= 4  # calibration always planned (issue 44)
         rows = anchor_agreement(corpus, plans(corpus)[0], pd.DataFrame(), [], 100, 1)
-        assert bool(rows) == bool(shared) and all(r["earlier"] == "pw-pro" for r in rows)
+        assert rows and all(r["earlier"] == "pw-pro" and r["items"] >= 2 for r in rows)
     spans = [p for p in (root / "judgments").iterdir() if p.name.startswith(f"{cid}-spans")]
     assert spans and all(yaml.safe_load((p / "campaign.yaml").read_text())["plan"]["campaign"] == cid for p in spans)

@@ -1,6 +1,9 @@
 """What the board shows of planned human evaluations (campaign cards with a ``plan`` block).
 
-- ``progress``: per (pair, system), "human evaluation: N of M planned paragraphs judged";
+- ``progress``: per (pair, system), "human evaluation: N of M planned paragraphs judged", with
+  "(pending)" while the plan is incomplete; a pending plan's campaigns show no board column
+  (``drop_pending``), no human-evaluated badge (``pending_badge``) and join no pooled ranking
+  (``without_pending``);
 - ``pool``: a system enters the human ranking when its plan is complete: the rows of the plan's
   main campaign for its new systems join the ranking column of the campaign the plan extends
   (same measure, e.g. MQM into MQM), so the new system gets a mean, a CI and a rank interval
@@ -49,7 +52,7 @@ def progress_text(corpus: Corpus, pair: str) -> dict[str, str]:
             continue
         for system in state.new_systems:
             judged, planned = state.progress.get(system, (0, 0))
-            done = "" if state.complete else " (pending: not in the human ranking yet)"
+            done = "" if state.complete else " (pending)"
             lines.setdefault(system, []).append(
                 f"human evaluation: {judged} of {planned} planned paragraphs judged{done}")
     return {s: "; ".join(v) for s, v in lines.items()}
@@ -97,9 +100,34 @@ def pool_pairwise(corpus: Corpus) -> pd.DataFrame:
     return pd.concat([table, *extra], ignore_index=True) if extra else table
 
 
+def pending_campaigns(corpus: Corpus) -> set[str]:
+    """Campaigns of plans that are not complete (the main campaign and its error-span campaigns)."""
+    pending = {s.campaign for s in plans(corpus) if not s.complete}
+    return {cid for cid, card in corpus.campaigns.items() if (card.get("plan") or {}).get("campaign") in pending}
+
+
 def without_pending(corpus: Corpus, table: pd.DataFrame) -> pd.DataFrame:
     """``table`` (a judgment table with a campaign column) without the rows of plans that are not
     complete: a partial campaign never reaches a ranking that pools campaigns."""
-    pending = {cid for cid, card in corpus.campaigns.items()
-               if (card.get("plan") or {}).get("campaign") in {s.campaign for s in plans(corpus) if not s.complete}}
+    pending = pending_campaigns(corpus)
     return table[~table["campaign"].isin(pending)] if pending else table
+
+
+def drop_pending(corpus: Corpus, long: pd.DataFrame, columns: list[Any]) -> tuple[pd.DataFrame, list[Any]]:
+    """The board's long table and columns without the columns of incomplete plans: a partial
+    campaign shows no column and no CI (its systems are shown as pending, ``progress_text``)."""
+    pending = pending_campaigns(corpus)
+    gone = {c.key for c in columns if c.campaign in pending}
+    if not gone:
+        return long, columns
+    return long[~long["column"].isin(gone)], [c for c in columns if c.key not in gone]
+
+
+def pending_badge(corpus: Corpus, system: str) -> str:
+    """'human evaluation: k of n (pending)' for a system whose plans are all incomplete, else ''."""
+    mine = [s for s in plans(corpus) if system in s.new_systems]
+    if not mine or any(s.complete for s in mine):
+        return ""
+    judged = sum(s.progress.get(system, (0, 0))[0] for s in mine)
+    planned = sum(s.progress.get(system, (0, 0))[1] for s in mine)
+    return f"human evaluation: {judged} of {planned} planned paragraphs judged (pending)"

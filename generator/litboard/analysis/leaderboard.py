@@ -45,8 +45,9 @@ def segment_scores(corpus: Corpus) -> tuple[pd.DataFrame, list[Column]]:
         columns=["column", "system", "pair", "paragraph", "score"])
     order = list(GROUPS)
     columns = sorted((c for _, c in parts), key=lambda c: order.index(c.group))  # stable
-    from .campaign_status import pool  # systems whose human-evaluation plan is complete
+    from .campaign_status import drop_pending, pool  # plans: complete ones pool, pending ones show nothing
 
+    long, columns = drop_pending(corpus, long, columns)
     return pool(corpus, long, columns), columns
 
 

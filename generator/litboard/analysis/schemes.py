@@ -74,9 +74,14 @@ def annotator_scores(corpus: Corpus) -> dict[str, pd.DataFrame]:
 
 def agreement_rows(corpus: Corpus) -> pd.DataFrame:
     """Kendall tau-b, MSE and Krippendorff's alpha per campaign, pair and annotator pair."""
+    from .preference_agreement import severity_free
+
     rows = []
+    no_severity = severity_free(corpus.mqm_errors)  # MQM scores all 0: no score agreement to show
     for campaign, scores in annotator_scores(corpus).items():
         scheme = str(scores["scheme"].iloc[0])
+        if scheme == "mqm" and campaign in no_severity:
+            continue
         for pair, group in scores.groupby("pair", sort=True):
             keyed = group.assign(unit=group["system"] + "|" + group["paragraph"])
             series = {a: g.groupby("unit")["score"].mean() for a, g in keyed.groupby("annotator")}

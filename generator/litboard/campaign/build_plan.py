@@ -32,10 +32,9 @@ def make_plan(corpus: Corpus, request: PlanRequest) -> dict[str, Any]:
     items = _items(paragraphs, groups, rng, scheme.systems_per_item != 1)
     for item, slots in zip(items, double_slots(len(items), request.double_share, request.annotators, rng)):
         item["slots"] = slots
-    n_annotations = sum(len(i["slots"]) for i in items)
     iv = intervals(ctx, systems, request.systems)
     ranking = ctx.ranking
-    return {
+    plan = {
         "litboard_plan": FORMAT,
         "campaign": request.campaign or f"{request.track}-{request.scheme}-{request.systems[0]}-s{request.seed}",
         "track": request.track, "pair": request.pair, "scheme": request.scheme, "seed": request.seed,
@@ -50,9 +49,31 @@ def make_plan(corpus: Corpus, request: PlanRequest) -> dict[str, Any]:
         "comparisons": [_comparison(g, iv) for g in groups] if scheme.systems_per_item != 1 else [],
         "paragraphs": paragraphs,
         "double_share": request.double_share, "annotators": request.annotators,
-        "cost": cost(request, len(items), n_annotations),
+        "cost": {},
         "items": items,
     }
+    _add_calibration(corpus, plan, request)
+    plan["cost"] = cost(request, len(items), sum(len(i["slots"]) for i in items))
+    return plan
+
+
+def _add_calibration(corpus: Corpus, plan: dict[str, Any], request: PlanRequest) -> None:
+    """Items shared with the earlier campaigns, as many as ``--calibration`` asks (``calibration``)."""
+    from .calibration import calibrate
+
+    items = plan["items"]
+    added = calibrate(corpus, plan, request.calibration, request.budget, request.seed)
+    for n, item in enumerate(items):  # ids stay t0001... in order when items were replaced
+        item["id"] = f"t{n + 1:04d}"
+    for extra in added:
+        extra["id"] = f"t{len(items) + 1:04d}"
+        extra["slots"] = [len(items) % request.annotators + 1]
+        items.append({k: extra[k] for k in ("id", "paragraph", "systems", "slots")})
+        plan["systems"] += [s for s in extra["systems"] if s not in plan["systems"]]
+        if extra["paragraph"] not in plan["paragraphs"]:
+            plan["paragraphs"].append(extra["paragraph"])
+        plan["ranking"]["intervals"].update({s: [1, len(plan["systems"])] for s in extra["systems"]
+                                             if s not in plan["ranking"]["intervals"]})
 
 
 def check_request(corpus: Corpus, r: PlanRequest) -> None:

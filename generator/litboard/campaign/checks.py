@@ -1,5 +1,9 @@
 """Check a Label Studio export against its plan: extra or foreign tasks, items judged twice by
-the same person (errors: nothing is written), and what is still missing (a partial import)."""
+the same person (errors: nothing is written), and what is still missing (a partial import).
+
+An annotation without the scheme's required answer (``answers``) is no judgment: it is taken out
+of its task (nothing is imported from it), its item stays pending and ``Progress.unanswered``
+names it for the import summary."""
 
 from __future__ import annotations
 
@@ -7,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..errors import Problems
+from .answers import missing_answer
 
 
 @dataclass
@@ -16,6 +21,8 @@ class Progress:
     judged_by: dict[str, list[str]] = field(default_factory=dict)
     tasks: dict[str, dict[str, Any]] = field(default_factory=dict)  # item -> its task
     notes: list[str] = field(default_factory=list)
+    unanswered: list[str] = field(default_factory=list)  # "<task>, annotator N: why"
+    where: dict[str, str] = field(default_factory=dict)  # item -> where its task is (file:line: task)
 
     def complete(self, item: dict[str, Any]) -> bool:
         return len(self.judged_by.get(item["id"], [])) >= len(item["slots"])
@@ -45,8 +52,11 @@ def check_export(tasks: list[tuple[str, dict[str, Any]]], plan: dict[str, Any], 
                          "remove the task from the project, or plan again")
             continue
         if item in progress.tasks:
-            problems.add(where, 0, "data.item", f"item {item} is in two tasks", "import each task once")
+            problems.add(where, 0, "data.item", f"item {item} is in two tasks: {progress.where[item]} and {where}",
+                         "import each task once (drop one of the two exports, or the task)")
             continue
+        progress.where[item] = where
+        task = _answered_only(where, task, plan["scheme"], progress)
         progress.tasks[item] = task
         progress.judged_by[item] = _people(where, task, problems)
     for item in plan["items"]:
@@ -59,6 +69,21 @@ def check_export(tasks: list[tuple[str, dict[str, Any]]], plan: dict[str, Any], 
                               "slots (all judgments kept)")
     problems.raise_if_any()
     return progress
+
+
+def _answered_only(where: str, task: dict[str, Any], scheme: str, progress: Progress) -> dict[str, Any]:
+    """The task with only the annotations that are judgments; the others go to ``unanswered``."""
+    kept = []
+    for annotation in task.get("annotations") or []:
+        if not isinstance(annotation, dict):
+            continue
+        why = "cancelled in Label Studio" if annotation.get("was_cancelled") else missing_answer(scheme, annotation)
+        if why:
+            progress.unanswered.append(f"{where}, annotation {annotation.get('id', '?')} by annotator "
+                                       f"{person(annotation) or '?'}: {why}")
+        else:
+            kept.append(annotation)
+    return dict(task, annotations=kept)
 
 
 def _people(where: str, task: dict[str, Any], problems: Problems) -> list[str]:
@@ -80,10 +105,11 @@ def _people(where: str, task: dict[str, Any], problems: Problems) -> list[str]:
 def system_progress(plan: dict[str, Any], progress: Progress) -> list[dict[str, Any]]:
     """Per planned system: paragraphs planned, and judged (every item of the system on the
     paragraph has all its planned annotators)."""
-    out = []
-    for system in plan["systems"]:
-        mine = [i for i in plan["items"] if system in i["systems"]]
-        planned = sorted({i["paragraph"] for i in mine})
-        judged = [p for p in planned if all(progress.complete(i) for i in mine if i["paragraph"] == p)]
-        out.append({"system": system, "planned": len(planned), "judged": len(judged)})
-    return out
+    done: dict[str, dict[str, bool]] = {s: {} for s in plan["systems"]}  # system -> paragraph -> all judged
+    for item in plan["items"]:
+        complete = progress.complete(item)
+        for system in item["systems"]:
+            paragraphs = done.setdefault(system, {})
+            paragraphs[item["paragraph"]] = paragraphs.get(item["paragraph"], True) and complete
+    return [{"system": s, "planned": len(done[s]), "judged": sum(done[s].values())} for s in plan["systems"]]
+

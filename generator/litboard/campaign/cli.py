@@ -37,6 +37,9 @@ def add_campaign(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-
                    + ", ".join(f"{s.name} {s.minutes:g}" for s in SCHEMES.values()) + ")")
     q.add_argument("--anchors", nargs="*", default=[], metavar="ID", help="further anchor systems")
     q.add_argument("--tuple-size", type=int, default=DEFAULT_TUPLE, help="bws: translations per tuple")
+    q.add_argument("--calibration", type=int, default=4, metavar="N",
+                   help="items shared with the earlier human campaigns, for the new annotators' agreement "
+                        "with them (default 4; the plan is refused when the budget cannot pay for them)")
     q.add_argument("--campaign", default="", help="campaign id (default: TRACK-SCHEME-SYSTEM-sSEED)")
     q.add_argument("--out", type=Path, required=True, help="plan file to write (must not exist)")
     e = steps.add_parser("export", help="write a Label Studio project (or a TSV) for a plan")
@@ -50,6 +53,9 @@ def add_campaign(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-
     i.add_argument("--plan", type=Path, required=True)
     _add_data(i, releases=True)
     i.add_argument("--expertise", choices=EXPERTISE, default="professional", help="the annotators' group")
+    i.add_argument("--replace", action="store_true",
+                   help="drop the annotations earlier imports kept that these exports lack (default: keep "
+                        "them; annotations are merged by id, the newest updated_at wins)")
     i.add_argument("--out", type=Path, required=True, metavar="ROOT",
                    help="the track's data root; the campaign goes to ROOT/judgments/<campaign>/")
 
@@ -110,7 +116,7 @@ def run(args: argparse.Namespace) -> int:
 
     with step(f"importing {len(args.exports)} export(s) of {plan['campaign']}"):
         done = import_campaign(corpus, plan, args.plan, sha256(args.plan), args.exports, args.out,
-                               args.expertise)
+                               args.expertise, args.replace)
     print(done.format())
     return 0
 
@@ -123,13 +129,15 @@ def _plan(args: argparse.Namespace) -> int:
     refuse_existing(args.out)
     request = PlanRequest(args.track, args.pair, tuple(args.systems), args.scheme, args.budget, args.seed,
                           args.paragraphs, args.double_share, args.annotators, args.minutes,
-                          tuple(args.anchors), args.tuple_size, args.campaign)
+                          tuple(args.anchors), args.tuple_size, args.campaign, args.calibration)
     plan = make_plan(_corpus(args, args.track), request)
     write_new(args.out, dump(plan))
     cost = plan["cost"]
     print(f"litboard: plan {plan['campaign']} written to {args.out}: {cost['items']} items on "
           f"{len(plan['paragraphs'])} paragraphs, {cost['annotations']} annotations, about {cost['hours']:g} "
-          f"hours ({cost['minutes_per_item']:g} min per item, {cost['minutes_from']})")
+          f"hours ({cost['minutes_per_item']:g} min per item, {cost['minutes_from']}); calibration: "
+          f"{plan['calibration']['shared']} items shared with earlier campaigns "
+          f"({plan['calibration'].get('note') or ', '.join(plan['calibration']['campaigns'])})")
     return 0
 
 

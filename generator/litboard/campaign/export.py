@@ -1,10 +1,11 @@
 """``litboard campaign export PLAN --format labelstudio|tsv --out DIR``.
 
 Label Studio: ``config.xml`` (the labelling configuration), ``tasks.json`` (the import file:
-blind texts only, no system ids, in an order shuffled by the plan's seed) and
+blind texts only, no system ids, in an order shuffled by the plan's seed), ``project.json``
+(the project settings the plan needs: annotations per task, overlap, blindness) and
 ``mapping.yaml`` (the Label Studio importer mapping ``campaign import`` uses). TSV: one
 ``tasks.tsv`` row per item for other tools (texts quoted as CSV does, so tabs and line breaks
-survive; the blind translations in ``text_1``..., or ``text_a``/``text_b`` for pairs). Every task names its plan item and the plan's
+survive; the blind translations in ``tgt_1``..., or ``tgt_a``/``tgt_b`` for pairs). Every task names its plan item and the plan's
 hash, so the import can check an export against the plan.
 """
 
@@ -20,7 +21,7 @@ import numpy as np
 
 from ..errors import DataError, Problem
 from ..model import Corpus
-from .labelconfig import PAIR_CHOICES, config, shown
+from .labelconfig import PAIR_CHOICES, SOURCE, TARGET, config, shown
 from .labels import Typology, error_labels, esa_labels, mapping_labels, track_typology
 from .planfile import write_new
 from .schemes import ESA_SCALE
@@ -49,14 +50,14 @@ def task_data(item: dict[str, Any], plan: dict[str, Any], sha: str, sources: dic
     """A task's data: the plan item and hash, the source and the blind translations."""
     shown_texts = [translations[(s, item["paragraph"])] for s in item["systems"]]
     data: dict[str, Any] = {"item": item["id"], "plan": sha[:16], "annotations_wanted": len(item["slots"]),
-                            "source": sources[item["paragraph"]]}
-    if plan["scheme"] in ("mqm", "esa"):
-        data["translation"] = shown_texts[0]
+                            SOURCE: sources[item["paragraph"]]}
+    if plan["scheme"] in ("mqm", "esa", "ruler"):
+        data[TARGET] = shown_texts[0]
     elif plan["scheme"] == "pairwise":
-        data["text_a"], data["text_b"] = shown_texts
+        data[f"{TARGET}_a"], data[f"{TARGET}_b"] = shown_texts
         data["merged"] = f"{shown(1)}\n\n{shown_texts[0]}\n\n{shown(2)}\n\n{shown_texts[1]}"
     else:
-        data |= {f"text_{n}": text for n, text in enumerate(shown_texts, start=1)}
+        data |= {f"{TARGET}_{n}": text for n, text in enumerate(shown_texts, start=1)}
     return data
 
 
@@ -75,29 +76,45 @@ def mapping(plan: dict[str, Any], typology: Typology, expertise: str = "professi
     cid, scheme = plan["campaign"], plan["scheme"]
     m: dict[str, Any] = {"pair": plan["pair"], "dataset": {"id": cid, "title": f"Campaign {cid}"},
                          "annotators": {"expertise": expertise},
-                         "task": {"source": "source", "paragraph": "paragraph_id"}}
+                         "task": {"source": SOURCE, "paragraph": "paragraph_id"}}
     spans = {"from_name": "errors", "typology": typology.name, "label_is_category": False,
              "variant": "wmt" if typology.name == "wmt" else "paper000",
              "labels": mapping_labels(labels_for(plan, typology)), "campaign": f"{cid}-spans",
              "title": f"Error spans of {cid}"}
     if scheme == "mqm":
-        m["translations"] = [{"name": "mt", "field": "translation", "system_field": "system"}]
+        m["translations"] = [{"name": "mt", "field": TARGET, "to_name": "translation", "system_field": "system"}]
         m["mqm"] = spans | {"campaign": cid, "title": f"MQM ({cid})", "severity_from": "severity",
                             "comment_from": "comment"}
     elif scheme == "esa":
-        m["translations"] = [{"name": "mt", "field": "translation", "system_field": "system"}]
+        m["translations"] = [{"name": "mt", "field": TARGET, "to_name": "translation", "system_field": "system"}]
         m["mqm"] = spans
         m["sqm"] = {"ratings": {"score": "mt"}, "min": ESA_SCALE[0], "max": ESA_SCALE[1],
                     "campaign": cid, "title": f"ESA score ({cid})"}
     elif scheme == "pairwise":
-        m["translations"] = [{"name": "a", "field": "text_a", "system_field": "system_a"},
-                             {"name": "b", "field": "text_b", "system_field": "system_b"}]
+        m["translations"] = [{"name": "a", "field": f"{TARGET}_a", "system_field": "system_a"},
+                             {"name": "b", "field": f"{TARGET}_b", "system_field": "system_b"}]
         m["merged"] = [{"to_name": "merged", "parts": ["a", "b"]}]
         m["pairwise"] = {"from_name": "better", "a": "a", "b": "b", "campaign": cid,
                          "choices": {PAIR_CHOICES[0]: "a", PAIR_CHOICES[1]: "b"}, "comment_from": "rationale",
                          "title": f"Pairwise preference ({cid})"}
         m["mqm"] = spans | {"per_comparison": True}
     return m
+
+
+def project_settings(plan: dict[str, Any]) -> dict[str, Any]:
+    """Label Studio project settings the plan needs (``project.json``; ``campaign push`` sends them).
+
+    Label Studio ignores a task's ``annotations_wanted``: ``maximum_annotations`` and the overlap
+    cohort make it hand items to as many annotators as the plan asks, ``show_overlap_first``
+    serves the double-annotated items first. Blindness: no annotation history, no other
+    annotator's predictions, and no empty annotation can be submitted."""
+    slots = [len(i["slots"]) for i in plan["items"]]
+    most = max(slots, default=1)
+    share = 100 * sum(n == most for n in slots) / max(len(slots), 1)
+    return {"title": plan["campaign"], "maximum_annotations": most,
+            "overlap_cohort_percentage": int(-(-share // 1)), "show_overlap_first": True,
+            "show_annotation_history": False, "show_collab_predictions": False,
+            "enable_empty_annotation": False, "show_skip_button": False}
 
 
 def export(corpus: Corpus, plan: dict[str, Any], sha: str, fmt: str, out: Path) -> list[Path]:
@@ -117,7 +134,8 @@ def export(corpus: Corpus, plan: dict[str, Any], sha: str, fmt: str, out: Path) 
         size = max(len(i["systems"]) for i in plan["items"])
         files["config.xml"] = config(plan["scheme"], labels_for(plan, typology), size)
         files["tasks.json"] = json.dumps(tasks, ensure_ascii=False, indent=1) + "\n"
-        if plan["scheme"] != "bws":  # BWS choices are read by campaign.bws_import, not by the importer
+        files["project.json"] = json.dumps(project_settings(plan), indent=1) + "\n"
+        if plan["scheme"] not in ("bws", "ruler"):  # read by campaign.bws_import / ruler_import
             files["mapping.yaml"] = yaml.safe_dump(mapping(plan, typology), allow_unicode=True, sort_keys=False)
     else:
         files["tasks.tsv"] = tsv(tasks)

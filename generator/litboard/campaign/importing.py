@@ -3,15 +3,17 @@
 Checks the export against the plan (``checks``), fills in what the blind tasks do not carry
 (paragraph and system ids, from the plan item each task names), runs the Label Studio importer
 with the mapping ``export.mapping`` writes, keeps only the judgments (the track already holds
-the texts; their ids and texts are checked against it) and writes them as new campaign folders
+the texts; their ids and texts are checked against it) and writes them as campaign folders
 under ``ROOT/judgments/``. The main campaign's card names the plan's SHA-256 and says how much
-of it is judged: a partial export imports as partial (``plan.complete: false``).
+of it is judged: a partial export imports as partial (``plan.complete: false``); an annotation
+without the scheme's answer is no judgment (``answers``). A re-import merges with what earlier
+imports kept (``import_store``: by annotation id, nothing dropped without ``--replace``) and
+touches only the files they wrote (``import_write``).
 """
 
 from __future__ import annotations
 
 import json
-import shutil
 import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -35,48 +37,87 @@ class CampaignImport:
     items: int = 0
     judged: int = 0
     lines: list[str] = field(default_factory=list)
+    unanswered: list[str] = field(default_factory=list)
 
     def format(self) -> str:
         state = "complete" if self.judged == self.items else "partial"
         rows = [f"{p['system']}: {p['judged']} of {p['planned']} planned paragraphs judged" for p in self.progress]
-        return "\n".join(self.lines + rows + [f"campaign {self.campaign}: {self.judged} of {self.items} "
-                                             f"planned items judged ({state})"])
+        pending = [f"not a judgment (its item stays pending): {u}" for u in self.unanswered]
+        return "\n".join(self.lines + pending + rows + [f"campaign {self.campaign}: {self.judged} of "
+                                                        f"{self.items} planned items judged ({state})"])
 
 
-def import_campaign(corpus: Corpus, plan: dict[str, Any], plan_path: Path, sha: str, exports: list[Path],
-                    out: Path, expertise: str = "professional") -> CampaignImport:
+# data keys of exports made before the keys were renamed (Label Studio dumped the whole task
+# JSON for the key 'source'): read as their current names
+LEGACY_KEYS = {"source": "src", "translation": "tgt", "text_a": "tgt_a", "text_b": "tgt_b"}
+
+
+def _current_keys(task: dict[str, Any]) -> dict[str, Any]:
+    data = task.get("data")
+    if not isinstance(data, dict):
+        return task
+    renamed = {}
+    for key, value in data.items():
+        new = LEGACY_KEYS.get(key) or (f"tgt_{key[5:]}" if key[:5] == "text_" and key[5:].isdigit() else key)
+        renamed[new if new not in data else key] = value
+    return dict(task, data=renamed)
+
+
+def read_exports(exports: list[Path]) -> list[tuple[str, dict[str, Any]]]:
+    """(where, task) of every task of the user's exports: ``where`` is file:line: task id."""
     from ..importers.core.inputs import input_files
     from ..importers.formats.labelstudio import read_export
 
+    out = []
+    for f in input_files(exports, ".json"):
+        for n, task in enumerate(read_export(f)):
+            out.append((f"{f}:{task.pop('_line')}: task {task.get('id', n + 1)}", _current_keys(task)))
+    return out
+
+
+def import_campaign(corpus: Corpus, plan: dict[str, Any], plan_path: Path, sha: str, exports: list[Path],
+                    out: Path, expertise: str = "professional", replace: bool = False) -> CampaignImport:
+    from .import_store import STATE, merge, read_state
+    from .import_write import write_campaigns
+
     _check_root(out, corpus.dataset_id)
-    files = input_files(exports, ".json")
-    tasks = [(f"{f}: task {t.get('id', n + 1)}", t) for f in files for n, t in enumerate(read_export(f))]
-    progress = check_export(tasks, plan, sha)
+    judgments = out / "judgments"
+    state = read_state(judgments / plan["campaign"], sha)
+    merged = merge(state["tasks"], read_exports(exports), replace, str(judgments / plan["campaign"] / STATE))
+    progress = check_export(merged.tasks, plan, sha)
     _check_texts(corpus, plan, sha, progress)
-    result = CampaignImport(plan["campaign"], items=len(plan["items"]))
+    result = CampaignImport(plan["campaign"], items=len(plan["items"]), unanswered=progress.unanswered)
     result.judged = sum(progress.complete(i) for i in plan["items"])
     result.progress = system_progress(plan, progress)
-    result.lines += [f"note: {n}" for n in progress.notes]
-    with tempfile.TemporaryDirectory(prefix="litboard-campaign-") as tmp:
-        if plan["scheme"] == "bws":
-            from .bws_import import bws_campaign
-
-            card, files_, lines = bws_campaign(plan, progress, expertise)
-            campaigns = {plan["campaign"]: (card, files_)}
-            result.lines += lines
-        else:
-            stage = Path(tmp)
-            report = _run_importer(plan, progress, stage, track_typology(corpus, plan["pair"]), expertise)
-            result.lines.append(report.format())
-            campaigns = _read_staged(stage / "root", corpus, plan)
-        card_plan = {"file": plan_path.name, "sha256": sha, "campaign": plan["campaign"], "pair": plan["pair"],
-                     "new_systems": list(plan["new_systems"]), "extends": list(plan["ranking"]["campaigns"])}
-        main = card_plan | {"items": result.items, "judged": result.judged,
-                            "complete": result.judged == result.items, "progress": result.progress}
-        for cid, (card, files_) in sorted(campaigns.items()):
-            card["plan"] = main if cid == plan["campaign"] else card_plan
-            result.written.append(_write_campaign(out / "judgments" / cid, card, files_, sha))
+    result.lines += merged.lines() + [f"note: {n}" for n in progress.notes]
+    campaigns = _campaigns(corpus, plan, progress, expertise, result)
+    card_plan = {"file": plan_path.name, "sha256": sha, "campaign": plan["campaign"], "pair": plan["pair"],
+                 "new_systems": list(plan["new_systems"]), "extends": list(plan["ranking"]["campaigns"])}
+    main = card_plan | {"items": result.items, "judged": result.judged,
+                        "complete": result.judged == result.items, "progress": result.progress}
+    for cid, (card, _) in campaigns.items():
+        card["plan"] = main if cid == plan["campaign"] else card_plan
+    kept = {str(t["data"]["item"]): t for _, t in merged.tasks}
+    result.written = write_campaigns(judgments, campaigns, plan["campaign"], sha, state, kept)
     return result
+
+
+def _campaigns(corpus: Corpus, plan: dict[str, Any], progress: Progress, expertise: str,
+               result: CampaignImport) -> dict[str, tuple[dict[str, Any], dict[str, str]]]:
+    """Campaign id -> (card, file name -> text) of the judged annotations."""
+    if plan["scheme"] in ("bws", "ruler"):  # read here: the Label Studio importer has no such block
+        from .bws_import import bws_campaign
+        from .ruler_import import ruler_campaign
+
+        read = bws_campaign if plan["scheme"] == "bws" else ruler_campaign
+        card, files_, lines = read(plan, progress, expertise)
+        result.lines += lines
+        return {plan["campaign"]: (card, files_)}
+    with tempfile.TemporaryDirectory(prefix="litboard-campaign-") as tmp:
+        stage = Path(tmp)
+        report = _run_importer(plan, progress, stage, track_typology(corpus, plan["pair"]), expertise)
+        result.lines.append(report.format())
+        return _read_staged(stage / "root", corpus, plan)
 
 
 def _check_texts(corpus: Corpus, plan: dict[str, Any], sha: str, progress: Progress) -> None:
@@ -90,8 +131,9 @@ def _check_texts(corpus: Corpus, plan: dict[str, Any], sha: str, progress: Progr
     for item_id, task in sorted(progress.tasks.items()):
         expected = task_data(items[item_id], plan, sha, sources, translations)
         for key in sorted(k for k in expected if task["data"].get(k) != expected[k]):
-            problems.add(f"task of item {item_id}", 0, f"data.{key}", "differs from the text the export wrote "
-                         "(edited in Label Studio, or the track's texts changed)",
+            problems.add(f"{progress.where[item_id]} (item {item_id})", 0, f"data.{key}",
+                         "differs from the text the export wrote (edited in Label Studio, or the "
+                         "track's texts changed)",
                          "export the plan again and annotate the new tasks")
     problems.raise_if_any()
 
@@ -107,8 +149,14 @@ def _check_root(out: Path, dataset: str) -> None:
 
 def _run_importer(plan: dict[str, Any], progress: Progress, stage: Path, typology: Any,
                   expertise: str) -> Any:
-    """The Label Studio importer on the export, each task completed with its plan item's ids."""
-    from ..importers.formats.labelstudio import run
+    """The Label Studio importer on the judged tasks, each completed with its plan item's ids;
+    its messages name the user's export files (``progress.where``)."""
+    from ..importers import ImportReport
+    from ..importers.core.mapping import LabelStudioMapping
+    from ..importers.core.mapping_io import load_mapping
+    from ..importers.core.root_builder import RootBuilder
+    from ..importers.core.run_steps import Started, finish
+    from ..importers.formats.labelstudio import collect_tasks
 
     items = {i["id"]: i for i in plan["items"]}
     tasks = []
@@ -119,10 +167,13 @@ def _run_importer(plan: dict[str, Any], progress: Progress, stage: Path, typolog
             data |= {"system_a": item["systems"][0], "system_b": item["systems"][1]}
         else:
             data["system"] = item["systems"][0]
-        tasks.append(dict(task, data=data))
-    (stage / "export.json").write_text(json.dumps(tasks, ensure_ascii=False), encoding="utf-8")
+        tasks.append((progress.where[item_id], dict(task, data=data)))
     (stage / "mapping.yaml").write_text(yaml.safe_dump(mapping(plan, typology, expertise)), encoding="utf-8")
-    return run([stage / "export.json"], stage / "root", mapping=stage / "mapping.yaml")
+    m = load_mapping(stage / "mapping.yaml", LabelStudioMapping)
+    files = sorted({Path(w.split(":")[0]) for w, _ in tasks}) or [stage / "mapping.yaml"]
+    run = Started(files, stage / "mapping.yaml", m, ImportReport(), str(m.dataset.id), RootBuilder(m.pair))
+    collect_tasks(tasks, m, run.dataset_id, run.builder, run.report)
+    return finish(run, stage / "root", f"Label Studio export of {plan['campaign']}")
 
 
 def _read_staged(root: Path, corpus: Corpus, plan: dict[str, Any]) -> dict[str, tuple[dict[str, Any], dict[str, str]]]:
@@ -148,25 +199,3 @@ def _renamed(record: dict[str, Any], ids: dict[str, str], known: set[str], path:
                 raise DataError([Problem(str(path), 0, key, f"{record[key]!r} is not an id of the track",
                                          "export and import with the data roots the plan was made from")])
     return record
-
-
-def _write_campaign(folder: Path, card: dict[str, Any], files: dict[str, str], sha: str) -> Path:
-    """Write one campaign folder; an existing one is replaced only when an import of the same
-    plan wrote it (a fuller export of the same campaign), never otherwise."""
-    if folder.exists():
-        old = yaml.safe_load((folder / "campaign.yaml").read_text(encoding="utf-8")) \
-            if (folder / "campaign.yaml").is_file() else None
-        if not isinstance(old, dict) or (old.get("plan") or {}).get("sha256") != sha:
-            raise DataError([Problem(str(folder), 0, "--out", "exists and was not written by an import of "
-                                     "this plan", "choose another campaign id (plan --campaign) or root")])
-    stage = folder.parent / f".{folder.name}.importing"
-    shutil.rmtree(stage, ignore_errors=True)
-    stage.mkdir(parents=True)
-    (stage / "campaign.yaml").write_text(yaml.safe_dump(card, allow_unicode=True, sort_keys=False, width=100),
-                                         encoding="utf-8")
-    for name, text in files.items():
-        (stage / name).write_text(text, encoding="utf-8")
-    if folder.exists():
-        shutil.rmtree(folder)
-    stage.rename(folder)
-    return folder

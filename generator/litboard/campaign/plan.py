@@ -13,7 +13,9 @@ Rules (site/human-evaluation.md explains them for maintainers):
   ties broken by the seed, as many as the budget pays for on the common paragraphs;
 - mqm/esa: new systems and anchors, then the judged systems with the widest rank intervals;
   bws: one tuple per new system (it, the anchors, then the most-overlapping systems);
-- a declared share of items gets a second annotator slot (for agreement).
+- a declared share of items gets a second annotator slot (for agreement);
+- at least ``--calibration`` items are shared with the earlier campaigns (``calibration``), or
+  the plan is refused with the budget it needs.
 """
 
 from __future__ import annotations
@@ -48,6 +50,7 @@ class PlanRequest:
     anchors: tuple[str, ...] = ()
     tuple_size: int = DEFAULT_TUPLE
     campaign: str = ""
+    calibration: int = 4  # items shared with the earlier campaigns (calibration.DEFAULT_CALIBRATION)
 
 
 @dataclass

@@ -151,7 +151,8 @@ def _read_judgments(root: Path, raw: RawData, problems: Problems) -> None:
         scheme = row.data["scheme"]
         for path in sorted(folder.glob("*.jsonl")):
             _read_jsonl_rows(path, scheme, raw, problems, {"campaign": folder.name}, tag)
-        _check_extra(folder, {"campaign.yaml"}, problems, allow_suffix=".jsonl")
+        # labelstudio-import.json: what `campaign import` kept (campaign.import_store)
+        _check_extra(folder, {"campaign.yaml", "labelstudio-import.json"}, problems, allow_suffix=".jsonl")
     _read_reported(root / "reported", raw, problems, tag)
 
 

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import unicodedata
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterable
 
 from .. import ImportReport
 from ..core.inputs import count_folders, files_title
@@ -65,12 +65,18 @@ def run(src: Path | list[Path], out: Path, mapping: Path | None = None, namespac
 def collect(files: list[Path], m: LabelStudioMapping, dataset_id: str, builder: RootBuilder,
             report: ImportReport) -> None:
     """Read every export in ``files`` into ``builder`` (campaigns, texts, records, notes)."""
-    _declare_campaigns(m, dataset_id, builder)
     count_folders(files, report)
-    for f in files:
-        for position, task in enumerate(read_export(f)):
-            _import_task(task, f"{f}:{task.pop('_line')}: task {task.get('id', f'#{position + 1}')}", m,
-                         dataset_id, builder, report)
+    tasks = ((f"{f}:{task.pop('_line')}: task {task.get('id', f'#{position + 1}')}", task)
+             for f in files for position, task in enumerate(read_export(f)))
+    collect_tasks(tasks, m, dataset_id, builder, report)
+
+
+def collect_tasks(tasks: Iterable[tuple[str, Task]], m: LabelStudioMapping, dataset_id: str,
+                  builder: RootBuilder, report: ImportReport) -> None:
+    """Read ``tasks`` ((where, task): ``where`` names the task in messages) into ``builder``."""
+    _declare_campaigns(m, dataset_id, builder)
+    for where, task in tasks:
+        _import_task(task, where, m, dataset_id, builder, report)
     _finish_mqm(m, builder)
     _notes(m, report)
 

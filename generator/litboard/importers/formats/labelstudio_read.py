@@ -56,6 +56,7 @@ def _tasks(src: Path, text: str) -> tuple[list[Any], list[int]]:
                                          "export the project from Label Studio as JSON")])
             return [value], [text.count("\n", 0, start) + 1]
         items, lines, pos = [], [], start + 1
+        counted, line = 0, 1  # lines are counted from the previous task on: linear in the file
         while True:
             pos = _skip_space(text, pos)
             if text[pos:pos + 1] == "]" and not items:
@@ -63,7 +64,9 @@ def _tasks(src: Path, text: str) -> tuple[list[Any], list[int]]:
                 break
             value, end = decoder.raw_decode(text, pos)
             items.append(value)
-            lines.append(text.count("\n", 0, pos) + 1)
+            line += text.count("\n", counted, pos)
+            counted = pos
+            lines.append(line)
             pos = _skip_space(text, end)
             if text[pos:pos + 1] == ",":
                 pos += 1

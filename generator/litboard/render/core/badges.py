@@ -47,13 +47,15 @@ class Evidence:
 
 
 def evidence(corpus: Corpus, system: str) -> Evidence:
+    from ...analysis.campaign_status import without_pending  # a partial plan is no human evaluation yet
+
     annotators = corpus.annotators
     llm_annotators = set(annotators.loc[annotators["expertise"] == "llm", "annotator"])
     human: list[str] = []
     llm = False
     for table, scheme in _HUMAN_TABLES:
         frame = corpus.tables[table]
-        rows = frame[frame["system"] == system]
+        rows = without_pending(corpus, frame[frame["system"] == system])
         by_llm = rows["annotator"].isin(llm_annotators)
         llm = llm or bool(by_llm.any())
         rows = rows[~by_llm]
@@ -80,7 +82,9 @@ def evidence(corpus: Corpus, system: str) -> Evidence:
 def provenance_badge(corpus: Corpus, system: str) -> str:
     """'human-evaluated: scheme, n annotators' / 'LLM-judged' / 'automatic scores only' /
     'shown, never judged' (a human translation without scores) / 'not scored yet'."""
+    from ...analysis.campaign_status import pending_badge
+
     found = evidence(corpus, system)
     if found.human:
         return f"{LABELS['human']}: " + "; ".join(found.human)
-    return found.chip
+    return pending_badge(corpus, system) or found.chip

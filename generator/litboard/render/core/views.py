@@ -47,7 +47,7 @@ class BoardRow:
     badge: str = ""
     chip: str = ""  # the one-word provenance badge (human-evaluated / LLM-judged / ...)
     evidence: tuple[str, ...] = ()  # human / llm / metric: what the system has (filter values)
-    pending: str = ""  # "human evaluation: N of M planned paragraphs judged" (campaign.status)
+    pending: str = ""  # "human evaluation: N of M planned paragraphs judged" (analysis.campaign_status)
 
 
 @dataclass

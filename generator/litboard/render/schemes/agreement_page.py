@@ -11,6 +11,8 @@ import pandas as pd
 
 from ...analysis import schemes
 from ...analysis.double_annotation import declared_pairs, double_annotation_rows
+from ...analysis.criterion_agreement import criterion_alpha
+from ...analysis.preference_agreement import preference_agreement
 from ...model import Corpus
 from ..core.extra_pages import PageSet
 from ..core.jinja import render
@@ -27,6 +29,7 @@ def build(corpus: Corpus, analysis: Analysis | None, templates: Path) -> PageSet
 
 DOUBLE = "Double annotations (Krippendorff alpha, interval: order-free)"
 NAMED = "Scores (Kendall tau-b, MSE, Krippendorff alpha)"
+PREFERENCES = "Pairwise preferences (percent agreement, Cohen kappa, 95% bootstrap CI)"
 
 
 def _agreement_choices(corpus: Corpus, tables: dict[str, pd.DataFrame]) -> list[str]:
@@ -54,7 +57,9 @@ def _agreement_page(corpus: Corpus, templates: Path) -> dict[str, str | bytes]:
     tables = {NAMED: schemes.agreement_rows(corpus),
               DOUBLE: double_annotation_rows(corpus.metric_scores, corpus.tables["campaigns"]),
               "Error spans (character-level Cohen kappa)": schemes.span_agreement(corpus),
-              "BWS picks (Cohen kappa)": schemes.bws_agreement(corpus.bws)}
+              "BWS picks (Cohen kappa)": schemes.bws_agreement(corpus.bws),
+              PREFERENCES: preference_agreement(corpus.pairwise),
+              "RULER criteria (Krippendorff alpha, interval, per criterion)": criterion_alpha(corpus.ruler)}
     tables = {k: v for k, v in tables.items() if not v.empty}
     if not tables:
         return {}

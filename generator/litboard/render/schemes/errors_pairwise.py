@@ -15,6 +15,7 @@ from typing import Any
 import pandas as pd
 
 from ...analysis import pairwise_spans as ps
+from ...analysis.direct_comparisons import direct_opponents
 from ...analysis.error_counts import by_label, unweighted_campaigns
 from ...analysis.bt_graph import comparison_graph
 from ...analysis.pairwise import bradley_terry
@@ -83,8 +84,11 @@ def _ranking(pairwise: pd.DataFrame, names: dict[str, str], files: Files) -> Rat
     of a pair together)."""
     items = pairwise.assign(item=pairwise["pair"].astype(str) + "/" + pairwise["paragraph"].astype(str))
     table = bradley_terry(items, item="item").reset_index()
+    met = direct_opponents(pairwise)  # the ranking says which pairs rest on a direct comparison
+    table["compared_directly_with"] = [" ".join(met.get(str(s), [])) for s in table["system"]]
     files[f"{FOLDER}/bradley-terry.csv"] = csv_text(table)
-    rows = [{**r, "name": names.get(str(r["system"]), str(r["system"]))} for r in table.to_dict("records")]
+    rows = [{**r, "name": names.get(str(r["system"]), str(r["system"])),
+             "met": [names.get(o, o) for o in met.get(str(r["system"]), [])]} for r in table.to_dict("records")]
     return RateTable("Bradley–Terry ranking over all language pairs", rows, "bradley-terry.csv",
                      comparison_graph(items, names))
 
