@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from litboard.tracks import pr_results
+from litboard.tracks import pr_render, pr_results
 from litboard.cli import main
 from litboard.load import load
 from litboard.importers.pinned import prepare
@@ -104,8 +104,9 @@ def test_the_system_page_and_the_reader_pages_show_it_beside_the_others(journey:
 
 
 def test_the_results_comment_matches_the_golden_file(journey: dict[str, Path]) -> None:
-    body = (journey["results"] / "comment.md").read_text(encoding="utf-8")
-    assert (journey["results"] / "pr-number.txt").read_text(encoding="ascii") == "12\n"
+    doc = json.loads((journey["results"] / "results.json").read_text(encoding="ascii"))
+    assert doc["pr"] == 12 and pr_render.problems(doc) == []  # the data the trusted job accepts
+    body = pr_render.render(doc, "My literary MT", None)  # what pr-comment.yml posts
     check_golden("tracks/pr-results/comment.md", body)
-    assert body.startswith(pr_results.MARKER) and "LLM judges: pending" in body
+    assert body.startswith(pr_render.MARKER) and "LLM judges: pending" in body
     assert "| de-pl | BLEU ↑ |" in body and "| ja-pl | TER ↓ |" in body
