@@ -30,6 +30,7 @@ HONEST: dict[str, Any] = {
         {"pair": "de-en", "measure": "ter", "system": "contrib-mt", "score": 55.0, "ci": None, "ranks": None},
     ],
     "panel": [{"measure": "metric:sacrebleu-chrf", "items": 3, "percent": 33.33, "ci": [0.0, 100.0]}],
+    "agreement": [{"pair": "de-en", "measure": "bleu", "agree": 2, "pairs": 3}],
 }
 HOSTILE = ("@octocat @github/security https://evil.example/login ~~x~~ *em* <img src=x onerror=alert(1)> "
            "![t](https://evil.example/t.png) [login](https://evil.example) | fake | `x`")
@@ -48,7 +49,8 @@ def test_the_honest_results_are_accepted_and_rendered() -> None:
 
 
 @pytest.mark.parametrize("path", ["track", "system", "state", "scores.0.pair", "scores.0.measure",
-                                  "scores.0.system", "panel.0.measure", "format"])
+                                  "scores.0.system", "panel.0.measure", "agreement.0.pair",
+                                  "agreement.0.measure", "format"])
 @pytest.mark.parametrize("text", FORGED_TEXT)
 def test_a_forged_text_in_any_field_is_refused(path: str, text: str) -> None:
     doc = copy.deepcopy(HONEST)

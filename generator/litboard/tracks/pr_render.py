@@ -48,8 +48,11 @@ def problems(doc: Any) -> list[str]:
         return [f"track: {doc['track']!r} is not a track of the base branch"]
     if doc["state"] != "no-system" and (track is None or doc["system"] is None):
         return [f"state: {doc['state']!r} needs a track and a system"]
-    return [f"scores.{i}.pair: {s['pair']!r} is not a pair of track {doc['track']}"
-            for i, s in enumerate(doc["scores"]) if track is None or s["pair"] not in track.pairs]
+    found = [f"{field}.{i}.pair: {s['pair']!r} is not a pair of track {doc['track']}"
+             for field in ("scores", "agreement") for i, s in enumerate(doc[field])
+             if track is None or s["pair"] not in track.pairs]
+    return found + [f"agreement.{i}.agree: {a['agree']} agreeing of {a['pairs']} compared system pairs"
+                    for i, a in enumerate(doc["agreement"]) if a["agree"] > a["pairs"]]
 
 
 def inert(text: str) -> str:
@@ -95,9 +98,9 @@ def render(doc: dict[str, Any], name: str | None, barrier: Sequence[str] | None,
 
 
 def _results(doc: dict[str, Any]) -> list[str]:
-    from .pr_tables import others, panel, yours
+    from .pr_tables import agreement, others, panel, yours
 
     return ["**Automatic scores only — not comparable with the human ranking.** LLM judges: pending "
             "(scored by the maintainers' workflow after merge). Scores were computed by the pull "
             "request's run and are recomputed on `main` after merge; this comment's words are the "
-            "base branch's.", "", *yours(doc), "", *others(doc), "", *panel(doc)]
+            "base branch's.", "", *yours(doc), "", *others(doc), "", *agreement(doc), "", *panel(doc)]

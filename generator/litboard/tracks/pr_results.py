@@ -3,7 +3,8 @@
 pr.yml runs the pull request's own code, so nothing it writes is trusted: it writes no Markdown.
 ``make results`` writes ``results.json`` — the pull request's number, the track and system ids, and
 numbers: every system's automatic score on the track with its 95% bootstrap CI and 95% rank
-interval, and the track's judge-bias panel. pr-comment.yml (base-branch code, ``workflow_run``)
+interval, the track's judge-bias panel, and each measure's agreement with each pair's human ranking
+(agreeing and compared system pairs: the trusted job derives the accuracy and its interval). pr-comment.yml (base-branch code, ``workflow_run``)
 checks it against ``pr_results.schema.json`` and renders the comment itself (``pr_render``): ids
 must match the id pattern, every other field is a number or one of a closed set, so a forged file
 can change numbers, never words, links or mentions.
@@ -28,8 +29,10 @@ def data(corpus: Corpus, track: Track, system: str, number: int) -> dict[str, An
     analysis = analyse(corpus)
     doc: dict[str, Any] = {"format": FORMAT, "pr": number, "track": track.id, "system": system,
                            "state": "results" if system in corpus.systems else "no-system",
-                           "scores": [], "panel": _panel(corpus, analysis)}
+                           "scores": [], "panel": _panel(corpus, analysis), "agreement": []}
     for board in boards(corpus, analysis):
+        doc["agreement"] += [{"pair": board.pair, "measure": MEASURES[m.key], "agree": m.agreement.agree,
+                              "pairs": m.agreement.pairs} for m in board.trust.measures if m.key in MEASURES]
         rows = board.rows + board.unranked
         if not any(r.system == system for r in rows):
             continue
@@ -96,7 +99,7 @@ def main(argv: Any = None) -> int:
     number = int(args.pr) if args.pr.isdigit() else 0
     found = added_system(args.repo, args.base)
     doc: dict[str, Any] = {"format": FORMAT, "pr": number, "track": None, "system": None, "state": "no-system",
-                           "scores": [], "panel": []}
+                           "scores": [], "panel": [], "agreement": []}
     if found is not None:
         track, system = found
         release_roots: list[Path] = []

@@ -58,6 +58,32 @@ def others(doc: dict[str, Any]) -> list[str]:
     return out
 
 
+def agreement(doc: dict[str, Any]) -> list[str]:
+    """Each measure's agreement with the human ranking, pooled over the track's pairs (derived here
+    from the agreeing and compared system pairs: ``analysis.measure_agreement``)."""
+    from ..analysis.measure_agreement import Agreement, pooled
+
+    out = ["How far each measure agrees with the track's human judgments: of the system pairs a pair's "
+           "human ranking and the measure both order, the share ordered the same way (pairwise accuracy, "
+           "pooled over the track's pairs with a human ranking; 95% Wilson interval).", "",
+           "| Measure | Pairs with a human ranking | System pairs compared | Agreement (95% CI) |",
+           "| --- | ---: | ---: | --- |"]
+    by_measure: dict[str, list[tuple[str, Agreement]]] = {}
+    for a in doc.get("agreement", []):
+        by_measure.setdefault(a["measure"], []).append((a["pair"], Agreement(a["agree"], a["pairs"])))
+    for measure in (m for m in LABELS if m in by_measure):
+        total = pooled(a for _, a in by_measure[measure])
+        shown = "— (no system pair both order yet)"
+        if total.pairs:
+            low, high = total.ci
+            shown = f"{100 * total.accuracy:.0f}% ({total.agree} of {total.pairs}) [{100 * low:.0f}, {100 * high:.0f}]"
+        out.append(f"| {LABELS[measure][0]} | {len({p for p, _ in by_measure[measure]})} | {total.pairs} | {shown} |")
+    if len(out) == 4:
+        out.append("| — | 0 | 0 | no pair of this track has a human ranking of its systems yet, so no measure's "
+                   "agreement with people can be measured |")
+    return out
+
+
 def panel(doc: dict[str, Any]) -> list[str]:
     out = ["How far to trust each measure on this track (judge-bias panel, all items): the share of "
            "items where the measure ranks the human translation strictly above every machine one.", "",
@@ -65,5 +91,6 @@ def panel(doc: dict[str, Any]) -> list[str]:
     out += [f"| `{p['measure']}` | {p['items']} | {p['percent']:.0f}% [{p['ci'][0]:.0f}, {p['ci'][1]:.0f}] |"
             for p in doc["panel"]]
     if not doc["panel"]:
-        out.append("| — | 0 | no measure of this track scores the human translation, so none is checked here |")
+        out.append("| — | 0 | no measure of this track scores the human translation: the automatic measures "
+                   "use it as their reference (their agreement with people is in the table above) |")
     return out

@@ -21,6 +21,7 @@ from .automatic import Alignment, best_aligned
 from .automatic import order as automatic_order
 from .badges import evidence, provenance_badge
 from .corpus_scores import corpus_scores
+from .trust import Trust, board_trust
 
 
 @dataclass
@@ -75,6 +76,13 @@ class Board:
     aligned: Alignment | None = None  # the automatic measure that orders the unranked section
     constant: dict[str, float] = field(default_factory=dict)  # hidden by default: one value for all
     judged_unranked: bool = False  # an unranked row has human scores in other columns (not automatic-only)
+    trust: Trust = field(default_factory=Trust)  # each automatic measure's agreement with the human ranking
+    llm_pending: list[str] = field(default_factory=list)  # names of the systems without an LLM-judge score
+
+    @property
+    def unranked_llm_pending(self) -> bool:
+        """Some system of the automatic-only section has no LLM-judge score."""
+        return any("llm" not in r.evidence for r in self.unranked)
 
 
 def _is_missing(value: Any) -> bool:
@@ -120,7 +128,9 @@ def _boards(corpus: Corpus, analysis: Analysis) -> list[Board]:
                          method_note(analysis.settings), first, note, groups,
                          sparse_columns(rows, columns, first), board_limits(analysis, pair, columns),
                          alignment, constant_columns(rows, columns, first),
-                         any(_human_scored(r, columns) for r in unranked)))
+                         any(_human_scored(r, columns) for r in unranked),
+                         board_trust(ranked, columns, first, _is_missing),
+                         [r.name for r in rows if "llm" not in r.evidence]))
     return out
 
 
