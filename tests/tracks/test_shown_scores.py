@@ -81,3 +81,12 @@ def test_shown_scores_are_the_mean_of_sacrebleu_cli_sentence_scores(repo_copy: P
                 assert csv.loc[system, f"{column.label} corpus"] == pytest.approx(whole, abs=1e-4)
                 checked += 1
     assert checked == len(PAIRS) * len(SYSTEMS) * len(MEASURES)
+
+
+def test_hiding_a_measure_on_the_board_also_drops_its_corpus_column_from_the_shown_download() -> None:
+    from litboard.cite.paper_table import measure_groups
+    from litboard.cite.shown import kept_columns
+
+    header = ["system", "BLEU", "BLEU corpus", "BLEU ci_low", "BLEU ci_high", "BLEU n", "chrF", "chrF corpus"]
+    assert kept_columns(header, ["BLEU"]) == [0, 6, 7]
+    assert measure_groups(header)["BLEU"] == [1, 3, 4, 5, 2]  # the corpus score is BLEU's companion
