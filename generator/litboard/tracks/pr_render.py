@@ -103,4 +103,7 @@ def _results(doc: dict[str, Any]) -> list[str]:
     return ["**Automatic scores only — not comparable with the human ranking.** LLM judges: pending "
             "(scored by the maintainers' workflow after merge). Scores were computed by the pull "
             "request's run and are recomputed on `main` after merge; this comment's words are the "
-            "base branch's.", "", *yours(doc), "", *others(doc), "", *agreement(doc), "", *panel(doc)]
+            "base branch's. Each score is the mean of the system's paragraph scores (sacreBLEU sentence "
+            "scores against the track's human translations), as the site's Scoring page defines it and as "
+            "the board shows it; sacreBLEU's corpus score and the signatures are in the preview's "
+            "leaderboard downloads.", "", *yours(doc), "", *others(doc), "", *agreement(doc), "", *panel(doc)]
