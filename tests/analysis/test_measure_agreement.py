@@ -6,7 +6,8 @@ import math
 
 import pytest
 
-from litboard.analysis.measure_agreement import Agreement, concordance, pooled, wilson
+from litboard.analysis.measure_agreement import Agreement, concordance, pooled
+from litboard.analysis.proportions import wilson_interval as wilson
 
 
 def test_pairwise_accuracy_counts_the_pairs_both_order_the_same_way() -> None:

@@ -3,18 +3,18 @@
 Of the system pairs both orderings separate (a tie on either side is left out), the share the
 measure orders the same way as the human ranking (paper 000's system-level pairwise accuracy).
 ``n`` is that number of pairs; the 95% interval is Wilson's score interval for a proportion
-(pairs of systems sharing a system are not independent, so it is optimistic for large boards).
+(``proportions.wilson_interval``, as for the judge-bias panel). Pairs of systems sharing a system
+are not independent, so the interval is optimistic for large boards.
 A track's agreement pools its pairs' boards: agreeing pairs and compared pairs are summed.
 """
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 from itertools import combinations
 from typing import Iterable, Sequence
 
-Z95 = 1.959963984540054  # the standard normal's 97.5% quantile
+from .proportions import wilson_interval
 
 
 @dataclass(frozen=True)
@@ -28,17 +28,7 @@ class Agreement:
 
     @property
     def ci(self) -> tuple[float, float]:
-        return wilson(self.agree, self.pairs)
-
-
-def wilson(k: int, n: int, z: float = Z95) -> tuple[float, float]:
-    """Wilson's score interval of the proportion k/n; (nan, nan) for n = 0."""
-    if n == 0:
-        return float("nan"), float("nan")
-    p = k / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z / (1 + z * z / n) * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n))
-    return max(0.0, centre - half), min(1.0, centre + half)
+        return wilson_interval(self.agree, self.pairs)
 
 
 def concordance(human: Sequence[float], other: Sequence[float], human_hib: bool,
