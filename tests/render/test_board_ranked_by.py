@@ -191,7 +191,7 @@ def test_judge_disagreement_equals_the_per_paragraph_loop_bit_for_bit() -> None:
 
 
 def test_demo_paragraph_list_and_disagreement_page(demo_root) -> None:
-    from litboard.render.core.pages import generated_pages
+    from litboard.render.site_pages import generated_pages
 
     corpus = load([demo_root])
     files = generated_pages(corpus, analyse(corpus))
