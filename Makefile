@@ -156,21 +156,35 @@ validate: install
 check-pr: install
 	@dir=$$(mktemp -d) && git archive $(BASE) generator | tar -x -C "$$dir" && \
 	cd "$$dir" && PYTHONPATH="$$dir/generator" $(abspath $(BIN))/python -m litboard.cli check-pr --base $(BASE) \
-		--repo "$(CURDIR)" --format $(FORMAT); status=$$?; rm -rf "$$dir"; exit $$status
+		--repo "$(CURDIR)" --format $(FORMAT) --releases "$(CURDIR)/releases.yaml" \
+		--cache "$(CURDIR)/.cache/releases" $(if $(MIRROR),--mirror '$(abspath $(MIRROR))'); status=$$?; rm -rf "$$dir"; exit $$status
 
 ## pr-barrier.yml (pull_request_target, the base branch's checkout): fetch pull request PR's commits
 ## as git objects (never checked out) and run this checkout's check-pr on them (BASE_REF: its base).
+## A submission to a release track (LiteraryTranslation, Creativity Bias) is checked with its pinned
+## release (sha256-checked; MIRROR=DIR reads the files from DIR/<mirror>/<name>, else from GitHub).
+BARRIER_RELEASES ?= --releases $(if $(MIRROR),--mirror '$(MIRROR)')
 .PHONY: pr-barrier pr-comment
 pr-barrier: install
 	@case "$$PR" in ''|*[!0-9]*) echo "make pr-barrier needs PR=<number>"; exit 2;; esac
 	git fetch --no-tags origin "+refs/pull/$$PR/head:refs/litboard/pr-head"
-	$(BIN)/litboard check-pr --base "origin/$${BASE_REF:-main}" --head refs/litboard/pr-head --format $(FORMAT)
+	$(BIN)/litboard check-pr --base "origin/$${BASE_REF:-main}" --head refs/litboard/pr-head --format $(FORMAT) \
+		$(BARRIER_RELEASES) $(if $(BARRIER_LOG),> '$(BARRIER_LOG)')
 
-## pr-comment.yml (workflow_run, the default branch's checkout): post pr-results/ (standard library only;
-## REPO, HEAD_SHA and GITHUB_TOKEN from the workflow). DRY_RUN=1 prints instead of posting.
+## pr-comment.yml (workflow_run, the default branch's checkout and install): pr-verify checks
+## pr-results/results.json (data only) and that its pull request is at HEAD_SHA, writing number= and
+## base= to $$GITHUB_OUTPUT; the workflow then runs pr-barrier (FORMAT=json BARRIER_LOG=barrier.json), and
+## pr-comment renders the comment with this checkout's code (the barrier's problems when BARRIER is
+## not success) and posts it (REPO, HEAD_SHA, RUN_URL, GITHUB_TOKEN from the workflow). DRY_RUN=1 prints.
+.PHONY: pr-verify
+pr-verify:
+	$(BIN)/python -m litboard.tracks.pr_comment verify --artifact pr-results --repo "$$REPO" \
+		--head-sha "$$HEAD_SHA" $(if $(GITHUB_OUTPUT),--output "$$GITHUB_OUTPUT") $(if $(DRY_RUN),--dry-run)
+
 pr-comment:
-	PYTHONPATH=generator $(PYTHON) -m litboard.tracks.pr_comment --artifact pr-results --repo "$$REPO" \
-		--head-sha "$$HEAD_SHA" $(if $(DRY_RUN),--dry-run)
+	$(BIN)/python -m litboard.tracks.pr_comment post --artifact pr-results --repo "$$REPO" \
+		--head-sha "$$HEAD_SHA" --barrier "$$BARRIER" --barrier-log barrier.json --run-url "$$RUN_URL" \
+		$(if $(DRY_RUN),--dry-run)
 
 ## Score the missing translations with sacreBLEU (no secrets, no network; CI runs it on every PR).
 score-sacrebleu: install

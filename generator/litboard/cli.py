@@ -10,7 +10,7 @@ import argparse
 import json
 import sys
 from pathlib import Path
-from typing import Sequence
+from typing import Any, Sequence
 
 from . import __version__
 from .pipeline.cli_data import add_data as _add_data
@@ -74,6 +74,13 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--head", default="HEAD", help="the pull request's commit, read as data (default: HEAD)")
     p.add_argument("--format", choices=["human", "json", "github"], default="human",
                    help="human lines, a JSON list, or GitHub ::error annotations")
+    p.add_argument("--releases", nargs="?", type=Path, const=Path("releases.yaml"), metavar="MANIFEST",
+                   help="check a release track's submission with its pinned release (fetched, "
+                        "sha256-checked, imported; default manifest: releases.yaml); without it a "
+                        "submission to a release track gets the scope and file checks only")
+    p.add_argument("--mirror", type=Path, metavar="DIR",
+                   help="read release files from DIR/<mirror>/<name> instead of the network")
+    p.add_argument("--cache", type=Path, metavar="DIR", help="release cache (default: .cache/releases)")
     return parser
 
 
@@ -266,8 +273,22 @@ def cmd_score(args: argparse.Namespace) -> int:
 def cmd_check_pr(args: argparse.Namespace) -> int:
     from .tracks.pr_scope import check_pr
 
-    print(check_pr(args.base, args.repo, args.head))
+    print(check_pr(args.base, args.repo, args.head, _release_roots(args) if args.releases else None))
     return 0
+
+
+def _release_roots(args: argparse.Namespace) -> Any:
+    """``check-pr --releases``: the imported pinned release of the track a pull request adds to."""
+    from .files.project import find
+    from .importers.pinned import prepare
+
+    def found(track: Any, repo: Path) -> list[Path]:
+        manifest = args.releases if args.releases.is_absolute() else repo / args.releases
+        cache = args.cache or find().cache / "releases"
+        with step(f"fetching and importing release {track.release} of {manifest}"):
+            return prepare(manifest, cache, args.mirror, only=[track.release])
+
+    return found
 
 
 def cmd_track(args: argparse.Namespace) -> int:

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from litboard.tracks import pr_results
+from litboard.tracks import pr_render, pr_results
 from litboard.cli import main
 from litboard.load import load
 from litboard.importers.pinned import prepare
@@ -63,7 +63,8 @@ def journey(mirror: Path, release_cache: Path, tmp_path_factory: pytest.TempPath
     # 5. commit on a branch; check-pr against main
     git(repo, "add", "-A")
     git(repo, "commit", "-qm", "Add my-lit-mt to the LiteraryTranslation track")
-    assert main(["check-pr", "--base", "main", "--repo", str(repo)]) == 0
+    assert main(["check-pr", "--base", "main", "--repo", str(repo), "--releases", str(repo / "releases.yaml"),
+                 "--mirror", str(mirror), "--cache", str(release_cache)]) == 0
     # 6. score and 7. build the track's dataset with its scores
     scores = work / "scores"
     assert main(["track", "score", TRACK.id, "--out", str(scores), "--pairs", *PAIRS, *extra,
@@ -74,7 +75,30 @@ def journey(mirror: Path, release_cache: Path, tmp_path_factory: pytest.TempPath
     # 8. the results comment, as `make results` writes it
     assert pr_results.main(["--base", "main", "--out", str(work / "pr-results"), "--pr", "12", "--repo", str(repo),
                             "--track-scores", str(scores), "--mirror", str(mirror), "--cache", str(release_cache)]) == 0
-    return {"repo": repo, "site": site / TRACK.id, "results": work / "pr-results"}
+    return {"repo": repo, "site": site / TRACK.id, "results": work / "pr-results", "mirror": mirror,
+            "cache": release_cache}
+
+
+def test_check_pr_with_releases_checks_a_release_track_submission_s_content(
+        journey: dict[str, Path], capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 43: the barrier's --releases gives a LiteraryTranslation submission the content checks
+    (here a paragraph missing from de-pl.jsonl); without it only scope and files are checked."""
+    repo = journey["repo"]
+    outputs = repo / "tracks" / TRACK.id / "corpus" / "systems" / "my-lit-mt" / "de-pl.jsonl"
+    git(repo, "checkout", "-qb", "short-output")
+    try:
+        outputs.write_text("".join(outputs.read_text(encoding="utf-8").splitlines(keepends=True)[:-1]),
+                           encoding="utf-8")
+        git(repo, "commit", "-qam", "one paragraph short")
+        plain = ["check-pr", "--base", "main", "--repo", str(repo)]
+        assert main(plain) == 0
+        capsys.readouterr()
+        assert main([*plain, "--releases", str(repo / "releases.yaml"), "--mirror", str(journey["mirror"]),
+                     "--cache", str(journey["cache"])]) != 0
+        err = capsys.readouterr().err
+        assert f"tracks/{TRACK.id}/corpus/systems/my-lit-mt/de-pl.jsonl" in err and "(fix: " in err, err
+    finally:
+        git(repo, "checkout", "-q", "my-lit-mt")
 
 
 def test_the_system_is_in_the_automatic_only_section_with_bleu_chrf_ter_and_cis(journey: dict[str, Path]) -> None:
@@ -104,8 +128,9 @@ def test_the_system_page_and_the_reader_pages_show_it_beside_the_others(journey:
 
 
 def test_the_results_comment_matches_the_golden_file(journey: dict[str, Path]) -> None:
-    body = (journey["results"] / "comment.md").read_text(encoding="utf-8")
-    assert (journey["results"] / "pr-number.txt").read_text(encoding="ascii") == "12\n"
+    doc = json.loads((journey["results"] / "results.json").read_text(encoding="ascii"))
+    assert doc["pr"] == 12 and pr_render.problems(doc) == []  # the data the trusted job accepts
+    body = pr_render.render(doc, "My literary MT", None)  # what pr-comment.yml posts
     check_golden("tracks/pr-results/comment.md", body)
-    assert body.startswith(pr_results.MARKER) and "LLM judges: pending" in body
+    assert body.startswith(pr_render.MARKER) and "LLM judges: pending" in body
     assert "| de-pl | BLEU ↑ |" in body and "| ja-pl | TER ↓ |" in body

@@ -12,10 +12,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-import pytest
 import yaml
-
-from litboard.tracks import pr_comment
 
 from ..conftest import REPO
 from ..helpers import DEMO, copy_root
@@ -53,17 +50,18 @@ def test_the_barrier_runs_the_base_code_and_reads_the_pr_as_data() -> None:
 def test_the_comment_workflow_never_checks_out_or_runs_pr_code() -> None:
     workflow = load("pr-comment.yml")
     assert set(workflow["on"]) == {"workflow_run"} and workflow["on"]["workflow_run"]["workflows"] == ["pull request"]
-    assert workflow["permissions"] == {"contents": "read", "actions": "read", "pull-requests": "write"}
+    assert workflow["permissions"] == {}
     [job] = workflow["jobs"].values()
+    assert job["permissions"] == {"contents": "read", "actions": "read", "pull-requests": "write"}
     assert job["if"] == "github.event.workflow_run.event == 'pull_request'"
     for step in job["steps"]:
         if step.get("uses", "").startswith("actions/checkout@"):
-            assert set(step["with"]) == {"persist-credentials"}  # no ref: the default branch
-        assert "head_branch" not in str(step) and "pull_request.head" not in str(step)
+            assert set(step["with"]) == {"fetch-depth", "persist-credentials"}  # no ref: the default branch
+        assert "head_branch" not in str(step) and "pull_request.head" not in str(step)  # (the group has it)
         assert "${{" not in step.get("run", "")  # event values reach the shell through env only
     [download] = [s for s in job["steps"] if s.get("uses", "").startswith("actions/download-artifact@")]
     assert download["with"]["name"] == "pr-results" and "workflow_run.id" in download["with"]["run-id"]
-    assert [s["run"] for s in job["steps"] if "run" in s] == ["make pr-comment"]
+    assert [s["run"] for s in job["steps"] if "run" in s][-1] == "make pr-comment"  # see test_pr_comment_trusted
     recipe = (REPO / "Makefile").read_text(encoding="utf-8").split("\npr-comment:")[1].split("\n\n")[0]
     assert "install" not in recipe.split("\n")[0] and "-m litboard.tracks.pr_comment" in recipe
     text = (WORKFLOWS / "pr-comment.yml").read_text(encoding="utf-8")
@@ -150,53 +148,4 @@ def test_the_barrier_refuses_a_pr_number_that_is_not_a_number(tmp_path: Path) ->
     assert done.returncode == 2 and "needs PR=<number>" in done.stdout and not (REPO / "pwned").exists()
 
 
-def artifact(tmp_path: Path, number: str, body: str) -> Path:
-    folder = tmp_path / "pr-results"
-    folder.mkdir()
-    (folder / "pr-number.txt").write_text(number, encoding="utf-8")
-    (folder / "comment.md").write_text(body, encoding="utf-8")
-    return folder
-
-
-def test_comment_dry_run_on_a_saved_artifact(tmp_path: Path) -> None:
-    saved = REPO / "tests/golden/tracks/pr-results"
-    folder = tmp_path / "pr-results"
-    shutil.copytree(saved, folder)
-    done = subprocess.run([sys.executable, "-m", "litboard.tracks.pr_comment", "--artifact", str(folder), "--repo",
-                           "owner/litboard", "--head-sha", "0" * 40, "--dry-run"],
-                          env={**os.environ, "PYTHONPATH": str(REPO / "generator")}, capture_output=True,
-                          text=True, timeout=60)
-    assert done.returncode == 0, done.stderr
-    assert done.stdout.startswith(f"would post to owner/litboard#12 (if its head is {'0' * 40}):\n")
-    assert done.stdout.split(":\n", 1)[1] == (saved / "comment.md").read_text(encoding="utf-8") + "\n"
-
-
-@pytest.mark.parametrize("number, body, why", [
-    ("12; rm -rf /", pr_comment.MARKER + "\nhi", "is not a pull request number"),
-    ("12", "no marker", "does not start with the litboard results marker"),
-    ("12", pr_comment.MARKER + "x" * 70_000, "the limit is 60,000"),
-])
-def test_a_malformed_artifact_is_not_posted(tmp_path: Path, number: str, body: str, why: str,
-                                            capsys: pytest.CaptureFixture[str]) -> None:
-    folder = artifact(tmp_path, number, body)
-    assert pr_comment.main(["--artifact", str(folder), "--repo", "o/r", "--head-sha", "a" * 40]) == 1
-    assert why in capsys.readouterr().err
-
-
-def test_the_comment_goes_only_to_the_pull_request_at_the_built_commit(tmp_path: Path,
-                                                                       monkeypatch: pytest.MonkeyPatch) -> None:
-    calls: list[tuple[str, str]] = []
-
-    def fake(method: str, url: str, token: str, data: dict | None = None) -> Any:
-        calls.append((method, url))
-        if url.endswith("/pulls/12"):
-            return {"head": {"sha": "b" * 40}}
-        return [{"id": 5, "user": {"type": "Bot"}, "body": pr_comment.MARKER + " old"}]
-
-    monkeypatch.setattr(pr_comment, "_call", fake)
-    comment = pr_comment.Comment(12, pr_comment.MARKER + " new")
-    with pytest.raises(pr_comment.ArtifactError, match="is not at the commit the run built"):
-        pr_comment.post(comment, "o/r", "a" * 40, "token")
-    assert calls == [("GET", "https://api.github.com/repos/o/r/pulls/12")]
-    assert pr_comment.post(comment, "o/r", "b" * 40, "token") == "updated the results comment on #12"
-    assert calls[-1] == ("PATCH", "https://api.github.com/repos/o/r/issues/comments/5")
+# The artifact's checks, the dry run and the head-commit check: tests/tracks/test_pr_comment_trusted.py

@@ -32,9 +32,10 @@ MAX_ROWS = 40  # a float taller than a page does not compile; longer tables prin
 WRAP_PT = 90.0  # a text column wider than this wraps (p{} column)
 SAFETY = 1.0  # the character widths above are already rounded up (measured: ~3-8% over)
 
-# Companion columns of a measure ``X`` in a site CSV (``X ci_low``, ``X rank_range``, ...).
-COMPANIONS = ("ci_low", "ci_high", "rank_range", "cluster", "n")
-SHORT = {"rank_range": "ranks", "cluster": "cluster", "n": "n"}
+# Companion columns of a measure ``X`` in a site CSV (``X ci_low``, ``X rank_range``, ...; ``X corpus``:
+# sacreBLEU's corpus score beside the mean the board shows, render/core/corpus_scores.py).
+COMPANIONS = ("ci_low", "ci_high", "rank_range", "cluster", "n", "corpus")
+SHORT = {"rank_range": "ranks", "cluster": "cluster", "n": "n", "corpus": "corpus"}
 IDENTITY_DROP = ("system", "kind")  # shown on the page as a link / tag; the name says it
 
 

@@ -24,6 +24,7 @@ from __future__ import annotations
 import subprocess
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from ..errors import DataError, Problem, Problems
 from ..files.ids import ID_HELP, id_problem, output_file
@@ -137,9 +138,11 @@ def _git(repo: Path, *args: str) -> str:
     return done.stdout
 
 
-def check_pr(base: str, repo: Path, head: str = "HEAD") -> str:
+def check_pr(base: str, repo: Path, head: str = "HEAD", release_roots: Any = None) -> str:
     """Raise ``DataError`` naming every forbidden change between ``base`` and ``head``; else a one-line
-    summary. Reads git objects only: ``head`` need not be checked out (pr-barrier.yml fetches it)."""
+    summary. Reads git objects only: ``head`` need not be checked out (pr-barrier.yml fetches it).
+    Then the content: ``pr_content`` validates the added files with the current base's track data
+    (``release_roots(track, repo)``: the imported release of a release track)."""
     merge_base = _git(repo, "merge-base", base, head).strip()
     changes = parse_raw(_git(repo, "diff", "--raw", "--no-renames", "-z", f"{merge_base}..{head}"))
     existing = set()
@@ -149,6 +152,10 @@ def check_pr(base: str, repo: Path, head: str = "HEAD") -> str:
     problems, folder = check(changes, existing)
     if not problems.items:
         check_contents(repo, changes, problems, head)
+    if not problems.items:
+        from .pr_content import check_contents as validate_contents
+
+        validate_contents(repo, base, head, [c.path for c in changes], folder, problems, release_roots)
     problems.raise_if_any()
     if not changes:
         return "litboard: the pull request changes no file"

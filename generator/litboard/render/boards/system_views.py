@@ -9,7 +9,7 @@ import pandas as pd
 
 from ...analysis.leaderboard import Column
 from ...model import Corpus
-from ..core.badges import provenance_badge
+from ..core.badges import evidence, provenance_badge
 from ...analysis.boards import Analysis
 
 SHOWN_ROWS = 100  # per-paragraph rows on a system page; the CSV has them all (no page > 500 KB)
@@ -40,6 +40,7 @@ class SystemView:
     badge: str
     pairs: list[SystemPairView]
     same_as: list[tuple[str, str]]  # (dataset, system) of the same system in other loaded datasets
+    llm_pending: bool = False  # no LLM-judge score yet ("LLM judges: pending")
 
 
 def system_views(corpus: Corpus, analysis: Analysis) -> list[SystemView]:
@@ -51,7 +52,8 @@ def system_views(corpus: Corpus, analysis: Analysis) -> list[SystemView]:
         for pair in sorted(corpus.translations.loc[corpus.translations["system"] == system, "pair"].unique()):
             pairs.append(_pair_view(corpus, analysis, system, pair, mine[mine["pair"] == pair]))
         views.append(SystemView(system, str(card["name"]), card["kind"] == "human", fields,
-                                provenance_badge(corpus, system), pairs, list(card.get("_same_as", []))))
+                                provenance_badge(corpus, system), pairs, list(card.get("_same_as", [])),
+                                not evidence(corpus, system).llm))
     return views
 
 

@@ -10,8 +10,9 @@ between measures go to the column listed first. The accuracy and its number of p
 from __future__ import annotations
 
 from dataclasses import dataclass
-from itertools import combinations
 from typing import Any, Sequence
+
+from ...analysis.measure_agreement import concordance
 
 AUTOMATIC = ("metric",)  # column groups that are automatic measures
 
@@ -26,14 +27,8 @@ class Alignment:
 def pairwise_accuracy(human: Sequence[float], other: Sequence[float], human_hib: bool,
                       other_hib: bool) -> tuple[float, int]:
     """(share of concordant pairs, pairs compared); (nan, 0) without a comparable pair."""
-    agree = total = 0
-    for i, j in combinations(range(len(human)), 2):
-        dh, do = human[i] - human[j], other[i] - other[j]
-        if dh == 0 or do == 0:
-            continue
-        total += 1
-        agree += (dh > 0) == (do > 0) if human_hib == other_hib else (dh > 0) != (do > 0)
-    return (agree / total if total else float("nan")), total
+    found = concordance(human, other, human_hib, other_hib)
+    return found.accuracy, found.pairs
 
 
 def best_aligned(ranked: Sequence[Any], columns: Sequence[Any], first: Any, missing: Any) -> Alignment | None:

@@ -20,6 +20,8 @@ from ...model import Corpus
 from .automatic import Alignment, best_aligned
 from .automatic import order as automatic_order
 from .badges import evidence, provenance_badge
+from .corpus_scores import corpus_scores
+from .trust import Trust, board_trust
 
 
 @dataclass
@@ -34,6 +36,7 @@ class Cell:
     cluster: int | None = None
     bar: tuple[float, float, float] | None = None  # CI bar: left %, width %, mean % of the column's span
     marks: list[Any] = field(default_factory=list)  # disagreeing published counterparts (board_marks)
+    corpus: float | None = None  # sacreBLEU's corpus score (downloads only; corpus_scores)
 
 
 @dataclass
@@ -73,6 +76,13 @@ class Board:
     aligned: Alignment | None = None  # the automatic measure that orders the unranked section
     constant: dict[str, float] = field(default_factory=dict)  # hidden by default: one value for all
     judged_unranked: bool = False  # an unranked row has human scores in other columns (not automatic-only)
+    trust: Trust = field(default_factory=Trust)  # each automatic measure's agreement with the human ranking
+    llm_pending: list[str] = field(default_factory=list)  # names of the systems without an LLM-judge score
+
+    @property
+    def unranked_llm_pending(self) -> bool:
+        """Some system of the automatic-only section has no LLM-judge score."""
+        return any("llm" not in r.evidence for r in self.unranked)
 
 
 def _is_missing(value: Any) -> bool:
@@ -97,8 +107,11 @@ def _boards(corpus: Corpus, analysis: Analysis) -> list[Board]:
         first, note = ranking_column(columns, primaries)
         planned = progress_text(corpus, pair)
         rows = []
+        stored = corpus_scores(corpus, pair)
         for system in present:
             cells = {c.key: _cell(analysis, means, pair, c, system) for c in columns}
+            for key, cell in cells.items():
+                cell.corpus = stored.get((key, system))
             info = systems.loc[system]
             rows.append(BoardRow(system, str(info["name"]), str(info["kind"]), str(info["modality"]),
                                  bool(info["is_human"]), cells, provenance_badge(corpus, system),
@@ -115,7 +128,9 @@ def _boards(corpus: Corpus, analysis: Analysis) -> list[Board]:
                          method_note(analysis.settings), first, note, groups,
                          sparse_columns(rows, columns, first), board_limits(analysis, pair, columns),
                          alignment, constant_columns(rows, columns, first),
-                         any(_human_scored(r, columns) for r in unranked)))
+                         any(_human_scored(r, columns) for r in unranked),
+                         board_trust(ranked, columns, first, _is_missing),
+                         [r.name for r in rows if "llm" not in r.evidence]))
     return out
 
 
@@ -237,12 +252,16 @@ def _sort_key(row: BoardRow, first: Column | None) -> tuple[Any, ...]:
 def board_csv(board: Board) -> pd.DataFrame:
     data = []
     ranked = [(rank, row) for rank, row in enumerate(board.rows, start=1)]
+    with_corpus = {c.key for c in board.columns
+                   if any(r.cells[c.key].corpus is not None for r in board.rows + board.unranked)}
     for rank, row in ranked + [(None, row) for row in board.unranked]:
         record: dict[str, Any] = {"rank": rank, "system": row.system, "name": row.name,
                                   "kind": row.kind, "modality": row.modality}
         for column in board.columns:
             cell = row.cells[column.key]
             record[column.label] = cell.value
+            if column.key in with_corpus:
+                record[f"{column.label} corpus"] = cell.corpus
             record[f"{column.label} ci_low"] = cell.ci_low
             record[f"{column.label} ci_high"] = cell.ci_high
             record[f"{column.label} rank_range"] = (

@@ -1,0 +1,50 @@
+"""How far an automatic measure agrees with people: system-level pairwise accuracy.
+
+Of the system pairs both orderings separate (a tie on either side is left out), the share the
+measure orders the same way as the human ranking (paper 000's system-level pairwise accuracy).
+``n`` is that number of pairs; the 95% interval is Wilson's score interval for a proportion
+(``proportions.wilson_interval``, as for the judge-bias panel). Pairs of systems sharing a system
+are not independent, so the interval is optimistic for large boards.
+A track's agreement pools its pairs' boards: agreeing pairs and compared pairs are summed.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from itertools import combinations
+from typing import Iterable, Sequence
+
+from .proportions import wilson_interval
+
+
+@dataclass(frozen=True)
+class Agreement:
+    agree: int   # system pairs the measure orders as the human ranking does
+    pairs: int   # system pairs both separate
+
+    @property
+    def accuracy(self) -> float:
+        return self.agree / self.pairs if self.pairs else float("nan")
+
+    @property
+    def ci(self) -> tuple[float, float]:
+        return wilson_interval(self.agree, self.pairs)
+
+
+def concordance(human: Sequence[float], other: Sequence[float], human_hib: bool,
+                other_hib: bool) -> Agreement:
+    """Pairwise agreement of two system scorings (same systems, same order; ``*_hib``: higher is better)."""
+    agree = total = 0
+    for i, j in combinations(range(len(human)), 2):
+        dh, do = human[i] - human[j], other[i] - other[j]
+        if dh == 0 or do == 0:
+            continue
+        total += 1
+        agree += (dh > 0) == (do > 0) if human_hib == other_hib else (dh > 0) != (do > 0)
+    return Agreement(agree, total)
+
+
+def pooled(parts: Iterable[Agreement]) -> Agreement:
+    """Several boards' agreements as one (pairs of different boards are different comparisons)."""
+    found = list(parts)
+    return Agreement(sum(a.agree for a in found), sum(a.pairs for a in found))

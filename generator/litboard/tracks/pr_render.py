@@ -1,0 +1,109 @@
+"""The results comment of a pull request, rendered by the trusted job (pr-comment.yml) from data.
+
+``results.json`` comes from pr.yml, which ran the pull request's own code: it is checked against
+``pr_results.schema.json`` (ids match the id pattern, the track and its pairs are the base
+branch's, everything else is a number or one of a closed set) and only its numbers reach the
+comment. Every word is this module's; the track's title comes from the base branch's
+``TRACKS``; the one free text, the system's display name, is read by the trusted job from the
+pull request's card (git data) and shown inside a code span, where GitHub links no mention, URL,
+emphasis, HTML or image. The barrier's problems are shown in a fenced code block, the same way.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import unicodedata
+from functools import lru_cache
+from importlib import resources
+from typing import Any, Iterator, Sequence
+
+MARKER = "<!-- litboard-results -->"
+RUN_URL = re.compile(r"https://github\.com/[A-Za-z0-9_.-]{1,100}/[A-Za-z0-9_.-]{1,100}/actions/runs/[0-9]{1,20}")
+MAX_NAME = 300
+
+
+@lru_cache(maxsize=1)
+def _validator() -> Any:
+    from jsonschema import Draft202012Validator, ValidationError, validators
+
+    def whole(validator: Any, pattern: str, instance: Any, schema: Any) -> Iterator[Any]:
+        if isinstance(instance, str) and re.fullmatch(pattern.strip("^$"), instance) is None:
+            yield ValidationError(f"{instance[:40]!r} does not match {pattern!r}")
+
+    text = resources.files(__package__).joinpath("pr_results.schema.json").read_text(encoding="utf-8")
+    return validators.extend(Draft202012Validator, {"pattern": whole})(json.loads(text))
+
+
+def problems(doc: Any) -> list[str]:
+    """Why ``doc`` is not results.json as the schema and the base branch's tracks define it."""
+    found = [f"{'.'.join(map(str, e.absolute_path)) or 'results.json'}: {e.message[:200]}"
+             for e in _validator().iter_errors(doc)]
+    if found:
+        return found
+    from ..load.track_decl import TRACKS
+
+    track = next((t for t in TRACKS if t.id == doc["track"]), None)
+    if doc["track"] is not None and track is None:
+        return [f"track: {doc['track']!r} is not a track of the base branch"]
+    if doc["state"] != "no-system" and (track is None or doc["system"] is None):
+        return [f"state: {doc['state']!r} needs a track and a system"]
+    found = [f"{field}.{i}.pair: {s['pair']!r} is not a pair of track {doc['track']}"
+             for field in ("scores", "agreement") for i, s in enumerate(doc[field])
+             if track is None or s["pair"] not in track.pairs]
+    return found + [f"agreement.{i}.agree: {a['agree']} agreeing of {a['pairs']} compared system pairs"
+                    for i, a in enumerate(doc["agreement"]) if a["agree"] > a["pairs"]]
+
+
+def inert(text: str) -> str:
+    """Free text as one inert Markdown code span: no mention, link, emphasis, HTML or image is live."""
+    shown = "".join(c if unicodedata.category(c)[0] not in "CZ" or c == " " else
+                    c.encode("unicode_escape").decode("ascii") for c in text.replace("\n", " "))
+    shown = shown[:MAX_NAME] + ("…" if len(shown) > MAX_NAME else "")
+    shown = shown.replace("|", "\\|")  # a table cell's pipe; GitHub keeps it as text in a code span
+    fence = "`" * (max((len(m) for m in re.findall(r"`+", shown)), default=0) + 1)
+    return f"{fence} {shown} {fence}"
+
+
+def block(lines: Sequence[str]) -> list[str]:
+    """Lines as a fenced code block (longer fence than any run of backticks or tildes inside)."""
+    body = ["".join(c if c.isprintable() else "\ufffd" for c in line) for line in lines]
+    fence = "`" * max(3, max((len(m) + 1 for m in re.findall(r"`+", "\n".join(body))), default=3))
+    return [fence + "text", *body, fence]
+
+
+def render(doc: dict[str, Any], name: str | None, barrier: Sequence[str] | None, run_url: str = "") -> str:
+    """The comment: the barrier's refusal when ``barrier`` lists problems, else the results."""
+    from ..load.track_decl import TRACKS
+
+    track = next((t for t in TRACKS if t.id == doc["track"]), None)
+    title = track.title if track else "no track"
+    out = [MARKER]
+    if barrier:
+        out += ["## litboard: the barrier refused this pull request", "",
+                "The base branch's `check-pr` (the required check *pull request barrier*) found these "
+                "problems; no results are shown until it passes. Fix them and push again.", "",
+                *block(barrier)]
+    elif doc["state"] == "no-system" or track is None:
+        out += ["## litboard: this pull request adds no system folder of a track"]
+    elif doc["state"] == "invalid":
+        out += [f"## litboard: the new system `{doc['system']}` does not validate on track {title}", "",
+                "Run `make validate` (and `litboard track score`) locally: they name every problem."]
+    else:
+        label = f"{inert(name)} (`{doc['system']}`)" if name else f"`{doc['system']}`"
+        out += [f"## litboard results: {label} on track {title}", "", *_results(doc)]
+    if run_url and RUN_URL.fullmatch(run_url):
+        out += ["", f"Preview site and logs: the artifacts of [the pull request run]({run_url})."]
+    return "\n".join(out + [""])
+
+
+def _results(doc: dict[str, Any]) -> list[str]:
+    from .pr_tables import agreement, others, panel, yours
+
+    return ["**Automatic scores only — not comparable with the human ranking.** LLM judges: pending "
+            "(scored by the maintainers' workflow after merge). Scores were computed by the pull "
+            "request's run and are recomputed on `main` after merge; this comment's words are the "
+            "base branch's. Each score is the mean of the system's paragraph scores (sacreBLEU sentence "
+            "scores against the track's human translations), as the site's Scoring page defines it and as "
+            "the board shows it; sacreBLEU's corpus score and the signatures are in the preview's "
+            "leaderboard downloads.", "", *yours(doc), "", *others(doc), "", *agreement(doc), "", *panel(doc)]

@@ -1,0 +1,41 @@
+"""Issue 43 goal 6 in the results comment: each measure's agreement with the track's human
+rankings, derived by the trusted job from the agreeing and compared system pairs (never read)."""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+from litboard.tracks.pr_render import problems, render
+
+from .test_pr_comment_trusted import HONEST
+
+
+def _doc(agreement: list[dict[str, Any]]) -> dict[str, Any]:
+    doc = copy.deepcopy(HONEST)
+    doc["agreement"] = agreement
+    return doc
+
+
+def test_the_agreement_is_pooled_over_the_track_s_pairs_with_n_and_a_wilson_interval() -> None:
+    doc = _doc([{"pair": "de-en", "measure": "bleu", "agree": 2, "pairs": 3},
+                {"pair": "en-zh", "measure": "bleu", "agree": 2, "pairs": 2},
+                {"pair": "de-en", "measure": "ter", "agree": 0, "pairs": 0}])
+    assert problems(doc) == []
+    body = render(doc, "Contributed MT", None)
+    # 4 of 5 system pairs: Wilson 95% [37.6, 96.4] (p = .8, n = 5, z = 1.96)
+    assert "| BLEU | 2 | 5 | 80% (4 of 5) [38, 96] |" in body
+    assert "| TER | 1 | 0 | — (no system pair both order yet) |" in body
+
+
+def test_a_track_without_human_rankings_says_so_instead_of_an_empty_table() -> None:
+    body = render(_doc([]), "Contributed MT", None)
+    assert "no pair of this track has a human ranking of its systems yet" in body
+    assert "LLM judges: pending" in body
+
+
+def test_forged_agreement_counts_are_refused() -> None:
+    assert problems(_doc([{"pair": "de-en", "measure": "bleu", "agree": 4, "pairs": 3}]))
+    assert problems(_doc([{"pair": "de-fr", "measure": "bleu", "agree": 1, "pairs": 3}]))
+    assert problems(_doc([{"pair": "de-en", "measure": "bleu", "agree": 1, "pairs": 3, "note": "@org"}]))
+    assert problems(_doc([{"pair": "de-en", "measure": "comet", "agree": 1, "pairs": 3}]))
