@@ -2,7 +2,8 @@
 
 With 3 texts a bootstrap percentile interval is the range of the three values (the Creativity
 boards' 72 cells), so the cell says "range of 3 texts"; the scan covers every page of the built
-Creativity Bias site and fails on any "95% CI" whose cell states an n below the minimum."""
+Creativity Bias site and of the public site (every release), and fails on any "95% CI" whose cell
+states an n below the minimum."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ import pytest
 
 from litboard.analysis.proportions import SMALL_N
 
+from ...combined_site import combined_site
 from ...creativity_site import creativity_site
 
 pytestmark = pytest.mark.shared
@@ -31,7 +33,7 @@ def _cells(page: Path) -> list[lxml.html.HtmlElement]:
     return doc.xpath("//td | //li | //p[not(ancestor::td)]")
 
 
-def test_no_95_ci_below_the_minimum_n_anywhere(site: Path) -> None:
+def _scan(site: Path) -> None:
     pages = sorted(site.rglob("*.html"))
     assert len(pages) > 20
     claims = 0
@@ -45,6 +47,15 @@ def test_no_95_ci_below_the_minimum_n_anywhere(site: Path) -> None:
             assert not small, f"{page.relative_to(site)}: '95% CI' beside n = {small}: {text[:200]}"
             assert "lb-small-n" not in (cell.get("class") or ""), f"{page}: {text[:200]}"
     assert claims > 0  # the scan saw the words where n is large enough
+
+
+def test_no_95_ci_below_the_minimum_n_anywhere(site: Path) -> None:
+    _scan(site)
+
+
+def test_no_95_ci_below_the_minimum_n_on_the_public_site(tmp_path_factory: pytest.TempPathFactory) -> None:
+    """The whole public site (demo + every pinned release), built once per test session."""
+    _scan(combined_site(tmp_path_factory).out)
 
 
 def test_creativity_board_cells_over_three_texts_show_the_range(site: Path) -> None:
