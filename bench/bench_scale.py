@@ -1,6 +1,6 @@
 """Scale benchmark of the whole import -> build path — figures for the issue, never a test.
 
-Modes (``--mode``, repeatable; ``make bench`` passes BENCH_MODES, default all four):
+Modes (``--mode``, repeatable; ``make bench`` passes BENCH_MODES, default ``synthetic easy``):
 
 * ``synthetic``: for each size N of ``--size`` (``make bench``: BENCH_SIZE, default 2000 and
   20000 segments), write ``bench/make_synthetic.py``'s TSV (N segments x 15 systems x 3
