@@ -1,12 +1,12 @@
-"""``bench/bench_scale.py --mode public``: the public site from fresh caches, as ``make public`` builds it.
+"""``bench/bench_scale.py --mode public``: the public site from fresh caches, as ``make public``.
 
 The steps of ``make public MIRROR=DIR`` run one by one, every cache new (release files and
 imported roots, TER's edit statistics, the site cache): ``litboard track score TRACK`` once per
 track (``litboard track list`` names them), so each track's scoring CPU seconds stand alone — the
 first track that reads a release also fetches (from the mirror) and imports it — then
-``litboard build --releases --mirror DIR --track-scores DIR`` with a new site cache. Each step is one
-child process, measured by ``bench_scale.run`` (wall, CPU seconds of the child and its children,
-peak RSS, load before and after).
+``litboard build --releases --mirror DIR --track-scores DIR`` with a new site cache. Each step is
+one child process, measured by ``bench_scale.run`` (wall, CPU seconds of the child and its
+children, peak RSS, load before and after).
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ def tracks(run: Runner) -> list[str]:
 
 
 def public_steps(work: Path, mirror: Path, run: Runner) -> tuple[list[tuple[str, Any]], Path]:
-    """Run the steps in ``work/public-mode`` (removed first); ([(step name, its Run)], site folder)."""
+    """Run the steps in ``work/public-mode`` (removed first): ([(step, its Run)], the site)."""
     base = work / "public-mode"
     shutil.rmtree(base, ignore_errors=True)
     cache, stats, scores = base / "releases", base / "ter-stats", base / "track-scores"

@@ -292,7 +292,8 @@ def generated(args: argparse.Namespace, sizes: list[int], generators: list[str],
 def public(work: Path, mirror: Path) -> list[Row]:
     """The public mode (``bench/bench_public.py``): a row per step, then their total."""
     if not mirror.is_dir():
-        raise SystemExit(f"bench: public mode needs the release files: no folder {mirror} (--mirror DIR)")
+        raise SystemExit(f"bench: the public mode reads the release files: no folder {mirror} "
+                         "(pass --mirror DIR, or MIRROR=DIR to make bench)")
     sys.path.insert(0, str(REPO / "bench"))
     from bench_public import public_steps
 
@@ -302,8 +303,9 @@ def public(work: Path, mirror: Path) -> list[Row]:
         print(table([row]).splitlines()[-1], flush=True)
     site_figures(rows[-1], site)
     scoring = rows[:-1]
-    rows.append(Row("public: total (track scores + build)", sum(r.wall for r in rows), sum(r.cpu for r in rows),
-                    (rows[0].load[0], rows[-1].load[1]), rss_gb=max(r.rss_gb for r in rows),
+    rows.append(Row("public: total (track scores + build)", sum(r.wall for r in rows),
+                    sum(r.cpu for r in rows), (rows[0].load[0], rows[-1].load[1]),
+                    rss_gb=max(r.rss_gb for r in rows),
                     note=f"track scoring {sum(r.cpu for r in scoring):.1f} CPU s of it"))
     return rows
 
@@ -354,8 +356,9 @@ def main() -> None:
         if len(synthetic[generator]) > 1:
             print(f"\n{generator}: " + ratios(synthetic[generator][0], synthetic[generator][-1]))
     if len(generators) == 2:
-        print("\n" + "\n".join(f"easy / synthetic at {s.segments:,} segments: CPU {e.cpu / s.cpu:.2f}x, "
-                                f"wall {e.wall / s.wall:.2f}x" for s, e in zip(*synthetic.values())))
+        for hard, easy in zip(*synthetic.values()):
+            print(f"\neasy / synthetic at {hard.segments:,} segments: CPU {easy.cpu / hard.cpu:.2f}x, "
+                  f"wall {easy.wall / hard.wall:.2f}x")
 
 
 if __name__ == "__main__":

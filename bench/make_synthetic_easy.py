@@ -1,14 +1,14 @@
-"""A second synthetic WMT-style MQM TSV, easier than ``make_synthetic.py``'s (deterministic for a seed).
+"""A second synthetic WMT-style MQM TSV, easier than ``make_synthetic.py``'s (same for a seed).
 
 Issue 42: the 20k figures must hold on any data, not only on the bench's own (hard) set, so
 ``bench/bench_scale.py --mode easy`` builds this set beside the standard one, paired in one run.
 Same shape (``--segments`` segments in documents of 20, 15 systems: ``refA`` and 14 MT systems,
 every translation judged by 3 raters who share most errors), but fewer errors and shorter texts:
 
-* texts: about 21 words (normal, sd 7, 5–60), about 150 characters (the standard set: 200);
+* texts: about 21 words (normal, sd 7, 5–60), about 150 characters (the standard set, measured: about 230);
 * span density: an item (translation, rater) has an error with probability ``--error-rate``
   (0.31), then 1–3 spans (75 % one, 20 % two, 5 % three): about 0.4 errors per item
-  (the standard set: about one);
+  (the standard set: 0.96);
 * spans of 1–3 words, about 11 characters (the standard set: 1–25 words).
 
 ``bench/mqm_stats.py`` measures it; tests/test_bench_generators.py pins these statistics.
@@ -28,7 +28,7 @@ from make_synthetic import (  # noqa: E402  (bench/ is a folder of scripts, not 
     CATEGORIES, DOC_SIZE, HEADER, RATERS, SEVERITIES, SYSTEMS, tagged, translate, vocabulary)
 
 SPANS_PER_ITEM = [1] * 75 + [2] * 20 + [3] * 5  # of an item with an error: mean 1.3
-EXTRA_WORDS = [0, 0, 0, 1, 1, 1, 2]  # a span's words beyond its first: mean 0.71 (about 11 characters)
+EXTRA_WORDS = [0, 0, 0, 1, 1, 1, 2]  # a span's words beyond its first: mean 0.71 (11 characters)
 ERROR_RATE = 0.31  # x 1.3 spans = 0.40 errors per item
 
 
@@ -51,7 +51,8 @@ def item_rows(rng: random.Random, base: list[str], source: list[str], target: li
         return [[*base, plain_source, plain_target, "No-error", "No-error"]]
     out = []
     for i in range(rng.choice(SPANS_PER_ITEM)):
-        first, last, category, severity = shared[i] if rng.random() < 0.7 else an_error(rng, len(target))
+        shared_error = rng.random() < 0.7
+        first, last, category, severity = shared[i] if shared_error else an_error(rng, len(target))
         if category == "Accuracy/Omission" and first % 3 == 0:  # marked in the source
             first, last = min(first, len(source) - 1), min(last, len(source) - 1)
             out.append([*base, tagged(source, first, last), plain_target, category, severity])

@@ -1,6 +1,6 @@
 """bench/make_synthetic_easy.py (issue 42, goal 3): the easier second set has the statistics its
 docstring states, measured by bench/mqm_stats.py on a small set, is the same for a seed, and
-``litboard import wmt-mqm`` imports it. No timing here: bench/bench_scale.py --mode easy times it."""
+``litboard import wmt-mqm`` imports it. No timing here: ``bench_scale.py --mode easy`` times it."""
 
 from __future__ import annotations
 
@@ -45,8 +45,8 @@ def test_easy_set_is_lighter_than_the_standard_set(tmp_path: Path) -> None:
     standard = tmp_path / "standard" / "mqm_synthetic_ende.tsv"
     standard.parent.mkdir()
     hard = _module("make_synthetic")
-    standard.write_text("\n".join(["\t".join(hard.HEADER), *("\t".join(r) for r in hard.rows(60, 20))]) + "\n",
-                        encoding="utf-8")
+    lines = ["\t".join(hard.HEADER), *("\t".join(r) for r in hard.rows(60, 20))]
+    standard.write_text("\n".join(lines) + "\n", encoding="utf-8")
     easy = tmp_path / "easy" / "mqm_synthetic_ende.tsv"
     _module("make_synthetic_easy").write(easy, segments=60, seed=20)
     measure = _module("mqm_stats").measure
