@@ -5,7 +5,8 @@ Issue 42: the 20k figures must hold on any data, not only on the bench's own (ha
 Same shape (``--segments`` segments in documents of 20, 15 systems: ``refA`` and 14 MT systems,
 every translation judged by 3 raters who share most errors), but fewer errors and shorter texts:
 
-* texts: about 21 words (normal, sd 7, 5–60), about 150 characters (the standard set, measured: about 230);
+* texts: about 21 words (normal, sd 7, 5–60), about 150 characters (the standard set, measured:
+  about 230);
 * span density: an item (translation, rater) has an error with probability ``--error-rate``
   (0.31), then 1–3 spans (75 % one, 20 % two, 5 % three): about 0.4 errors per item
   (the standard set: 0.96);
