@@ -324,15 +324,18 @@ def main() -> None:
                         help="public mode: read the release files from DIR/<mirror>/<name>")
     parser.add_argument("--no-release", action="store_true", help="skip the release of each synthetic build")
     parser.add_argument("--profile", action="store_true",
-                        help="cProfile one build of the first size instead (top 35 by cumulative time)")
+                        help="cProfile one build of the first size instead (top 35 by cumulative time;"
+                        " of the easy set with --mode easy alone)")
     args = parser.parse_args()
     sizes = sorted(args.size or [int(v) for v in os.environ.get("BENCH_SIZE", "2000 20000").split()])
     modes = args.mode or ["synthetic"]
     out = args.work / "public"
     if out.is_dir() and not (out / ".litboard-site").is_file():
         shutil.rmtree(out)  # the bench's own output from before sites were marked; build --out refuses it
-    if args.profile:
-        print(python(["-c", PROFILE, str(out), str(synthetic_root(args.work, sizes[0], args.seed))])[0])
+    if args.profile:  # of the easy set with --mode easy alone
+        generator = "easy" if modes == ["easy"] else "synthetic"
+        root = synthetic_root(args.work, sizes[0], args.seed, generator)
+        print(python(["-c", PROFILE, str(out), str(root)])[0])
         return
     generators = [g for g in GENERATORS if g in modes]
     synthetic = generated(args, sizes, generators, out)
