@@ -61,8 +61,10 @@ PROFILE = """
 import cProfile, pstats, sys
 from pathlib import Path
 from litboard.pipeline.build import build_site
-cProfile.run("build_site([Path(p) for p in sys.argv[2:]], Path(sys.argv[1]))", "/tmp/litboard-bench.prof")
-pstats.Stats("/tmp/litboard-bench.prof").sort_stats("cumulative").print_stats(35)
+prof = str(Path(sys.argv[1]).parent / "build.prof")  # beside the site, in --work
+cProfile.run("build_site([Path(p) for p in sys.argv[2:]], Path(sys.argv[1]))", prof)
+pstats.Stats(prof).sort_stats("cumulative").print_stats(35)
+pstats.Stats(prof).sort_stats("tottime").print_stats(25)
 """
 
 
@@ -302,6 +304,7 @@ def public(work: Path, mirror: Path) -> list[Row]:
     for row in rows:
         print(table([row]).splitlines()[-1], flush=True)
     site_figures(rows[-1], site)
+    rows[-1].pages = sum(1 for _ in site.rglob("*.html"))
     scoring = rows[:-1]
     rows.append(Row("public: total (track scores + build)", sum(r.wall for r in rows),
                     sum(r.cpu for r in rows), (rows[0].load[0], rows[-1].load[1]),
@@ -327,6 +330,7 @@ def main() -> None:
                         help="cProfile one build of the first size instead (top 35 by cumulative time;"
                         " of the easy set with --mode easy alone)")
     args = parser.parse_args()
+    head = commit()  # the code measured, before anyone commits during the run
     sizes = sorted(args.size or [int(v) for v in os.environ.get("BENCH_SIZE", "2000 20000").split()])
     modes = args.mode or ["synthetic"]
     out = args.work / "public"
@@ -351,7 +355,7 @@ def main() -> None:
     if "combined" in modes:
         roots = [REPO, liteval_root(args.work, args.liteval), synthetic_root(args.work, min(sizes), args.seed)]
         rows.append(build(f"combined: repository + LitEval + synthetic {min(sizes):,}", roots, out))
-    print(f"\nlitboard bench at commit {commit()} ({os.cpu_count()} cores)\n")
+    print(f"\nlitboard bench at commit {head} ({os.cpu_count()} cores)\n")
     if generators:
         print(statistics(args.work, sizes, args.seed, generators) + "\n")
     print(table(rows))
