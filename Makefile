@@ -207,12 +207,16 @@ test: install-test
 
 ## Scale benchmark (bench/bench_scale.py): for each BENCH_SIZE, that many segments x 15 systems x 3
 ## raters (synthetic WMT MQM, imported, built and released once): wall beside CPU seconds and load,
-## sizes, the ratios between the largest and the smallest size. BENCH_MODES="synthetic liteval
-## combined incremental" adds the LitEval release, the combined site and incremental rebuilds.
+## sizes, the ratios between the largest and the smallest size; "easy" builds the easier second set
+## (bench/make_synthetic_easy.py) paired with it, size by size. BENCH_MODES="... public" adds `make public`
+## from fresh caches (track score per track, then the build; MIRROR, default ../shared/data when
+## present), "liteval combined incremental" the LitEval release, the combined site and rebuilds.
 BENCH_SIZE  ?= 2000 20000
-BENCH_MODES ?= synthetic
+BENCH_MODES ?= synthetic easy
+BENCH_MIRROR = $(or $(MIRROR),$(wildcard ../shared/data))
 bench: install
-	$(BIN)/python bench/bench_scale.py $(foreach s,$(BENCH_SIZE),--size $(s)) $(foreach m,$(BENCH_MODES),--mode $(m))
+	$(BIN)/python bench/bench_scale.py $(foreach s,$(BENCH_SIZE),--size $(s)) $(foreach m,$(BENCH_MODES),--mode $(m)) \
+		$(if $(BENCH_MIRROR),--mirror '$(BENCH_MIRROR)')
 
 ## Regenerate both locks from pyproject.toml (+ requirements/*.in) with pip-tools in a throwaway venv:
 ## PyPI only, plus torch's CPU build (TORCH_WHEELS); pins already in the locks are kept while they

@@ -1,6 +1,6 @@
 """Scale benchmark of the whole import -> build path — figures for the issue, never a test.
 
-Modes (``--mode``, repeatable; ``make bench`` passes BENCH_MODES, default all four):
+Modes (``--mode``, repeatable; ``make bench`` passes BENCH_MODES, default ``synthetic easy``):
 
 * ``synthetic``: for each size N of ``--size`` (``make bench``: BENCH_SIZE, default 2000 and
   20000 segments), write ``bench/make_synthetic.py``'s TSV (N segments x 15 systems x 3
@@ -9,6 +9,12 @@ Modes (``--mode``, repeatable; ``make bench`` passes BENCH_MODES, default all fo
   folder a build with ``--kept-releases`` serves under ``v/``; a file hard-linked twice counts once);
   the ratios of the largest size to the smallest follow the table. The TSVs' statistics
   (``bench/mqm_stats.py``) are printed beside those of the WMT sample in ../shared/data.
+* ``easy``: the same for ``bench/make_synthetic_easy.py``'s set (0.4 errors per item, targets
+  of 150 characters, spans of 11), each size right after the standard one when both modes run
+  (paired: same machine, same minutes), with the easy / standard CPU ratio per size.
+* ``public``: ``bench/bench_public.py``: ``make public``'s steps from fresh caches, the release
+  files read from ``--mirror`` (default ../shared/data beside the repository): ``track score``
+  per track, then ``build --releases --track-scores``; the total follows.
 * ``liteval``: import the LitEval release (``--liteval``, default
   ../shared/data/liteval-public beside the repository) with ``litboard import liteval`` and build it.
 * ``incremental``: with the site cache (``build --site-cache``), a full build of the demo
@@ -55,8 +61,10 @@ PROFILE = """
 import cProfile, pstats, sys
 from pathlib import Path
 from litboard.pipeline.build import build_site
-cProfile.run("build_site([Path(p) for p in sys.argv[2:]], Path(sys.argv[1]))", "/tmp/litboard-bench.prof")
-pstats.Stats("/tmp/litboard-bench.prof").sort_stats("cumulative").print_stats(35)
+prof = str(Path(sys.argv[1]).parent / "build.prof")  # beside the site, in --work
+cProfile.run("build_site([Path(p) for p in sys.argv[2:]], Path(sys.argv[1]))", prof)
+pstats.Stats(prof).sort_stats("cumulative").print_stats(35)
+pstats.Stats(prof).sort_stats("tottime").print_stats(25)
 """
 
 
@@ -110,15 +118,18 @@ def python(args: list[str], env: dict[str, str] | None = None) -> tuple[str, flo
     return done.stdout, done.wall, done.rss_gb
 
 
-def tsv_path(work: Path, segments: int, seed: int) -> Path:
-    return work / f"synthetic-{segments}-{seed}" / "mqm_synthetic_ende.tsv"
+GENERATORS = {"synthetic": "bench/make_synthetic.py", "easy": "bench/make_synthetic_easy.py"}
 
 
-def synthetic_root(work: Path, segments: int, seed: int) -> Path:
-    tsv = tsv_path(work, segments, seed)
+def tsv_path(work: Path, segments: int, seed: int, generator: str = "synthetic") -> Path:
+    return work / f"{generator}-{segments}-{seed}" / "mqm_synthetic_ende.tsv"
+
+
+def synthetic_root(work: Path, segments: int, seed: int, generator: str = "synthetic") -> Path:
+    tsv = tsv_path(work, segments, seed, generator)
     root = tsv.parent / "root"
     if not (root / "corpus").is_dir():
-        python(["bench/make_synthetic.py", "--segments", str(segments), "--seed", str(seed),
+        python([GENERATORS[generator], "--segments", str(segments), "--seed", str(seed),
                 "--out", str(tsv)])
         python(["-m", "litboard.cli", "import", "wmt-mqm", str(tsv), "--out", str(root)])
     return root
@@ -140,6 +151,12 @@ def build(name: str, roots: list[Path], out: Path, cache: Path | None = None, co
     done = run(["-c", CHILD, str(out), str(cache) if cache else "-", *map(str, roots)], env)
     result = json.loads(done.stdout.strip().splitlines()[-1])
     row = Row(name, done.wall, done.cpu, done.load, result["timings"], done.rss_gb, result["pages"])
+    site_figures(row, out)
+    return row
+
+
+def site_figures(row: Row, out: Path) -> None:
+    """Book the size of the site in ``out`` on ``row``."""
     pages = [(p.stat().st_size, p) for p in out.rglob("*.html")]
     row.html_mb = sum(s for s, _ in pages) / 1e6
     row.site_mb = tree_bytes([out]) / 1e6
@@ -148,7 +165,6 @@ def build(name: str, roots: list[Path], out: Path, cache: Path | None = None, co
     if pages:
         size, path = max(pages)
         row.largest = f"{size / 1e3:,.0f} KB ({path.relative_to(out)})"
-    return row
 
 
 def tree_bytes(folders: list[Path]) -> int:
@@ -248,65 +264,108 @@ def ratios(first: Row, last: Row) -> str:
             f"pages {last.pages / first.pages:.2f}x")
 
 
-def statistics(work: Path, sizes: list[int], seed: int) -> str:
+def statistics(work: Path, sizes: list[int], seed: int, generators: list[str]) -> str:
     """``bench/mqm_stats.py``'s table: the WMT sample beside every synthetic TSV of the run."""
     sys.path.insert(0, str(REPO / "bench"))
     from mqm_stats import measure, table as stats_table
 
     files = {f"WMT sample ({SAMPLE.name})": SAMPLE} if SAMPLE.is_file() else {}
-    files.update({f"synthetic {n:,}": tsv_path(work, n, seed) for n in sizes})
+    files.update({f"{g} {n:,}": tsv_path(work, n, seed, g) for n in sizes for g in generators})
     return stats_table({name: measure(path) for name, path in files.items()})
+
+
+def generated(args: argparse.Namespace, sizes: list[int], generators: list[str],
+              out: Path) -> dict[str, list[Row]]:
+    """Build every generator's set of every size, paired: size by size, each generator in turn."""
+    rows: dict[str, list[Row]] = {g: [] for g in generators}
+    for n in sizes:
+        for generator in generators:
+            root = synthetic_root(args.work, n, args.seed, generator)
+            row = build(f"{generator} {n:,} x 15 x 3", [root], out,
+                        env=None if args.no_release else {"LITBOARD_RELEASE": RELEASE})
+            row.segments = n
+            if not args.no_release:
+                deployed(row, args.work, root, out)
+            rows[generator].append(row)
+            print(table([row]).splitlines()[-1], flush=True)
+    return rows
+
+
+def public(work: Path, mirror: Path) -> list[Row]:
+    """The public mode (``bench/bench_public.py``): a row per step, then their total."""
+    if not mirror.is_dir():
+        raise SystemExit(f"bench: the public mode reads the release files: no folder {mirror} "
+                         "(pass --mirror DIR, or MIRROR=DIR to make bench)")
+    sys.path.insert(0, str(REPO / "bench"))
+    from bench_public import public_steps
+
+    steps, site = public_steps(work, mirror, run)
+    rows = [Row(name, done.wall, done.cpu, done.load, rss_gb=done.rss_gb) for name, done in steps]
+    for row in rows:
+        print(table([row]).splitlines()[-1], flush=True)
+    site_figures(rows[-1], site)
+    rows[-1].pages = sum(1 for _ in site.rglob("*.html"))
+    scoring = rows[:-1]
+    rows.append(Row("public: total (track scores + build)", sum(r.wall for r in rows),
+                    sum(r.cpu for r in rows), (rows[0].load[0], rows[-1].load[1]),
+                    rss_gb=max(r.rss_gb for r in rows),
+                    note=f"track scoring {sum(r.cpu for r in scoring):.1f} CPU s of it"))
+    return rows
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--size", type=int, action="append",
                         help="segments of a synthetic set (repeatable; default BENCH_SIZE or 2000 20000)")
-    parser.add_argument("--mode", action="append", choices=["synthetic", "liteval", "incremental", "combined"])
+    parser.add_argument("--mode", action="append",
+                        choices=["synthetic", "easy", "public", "liteval", "incremental", "combined"])
     parser.add_argument("--seed", type=int, default=20)
     parser.add_argument("--work", type=Path, default=Path("/tmp/litboard-bench"))
     parser.add_argument("--liteval", type=Path,
                         default=Path(__file__).resolve().parents[2] / "shared" / "data" / "liteval-public")
+    parser.add_argument("--mirror", type=Path, default=REPO.parent / "shared" / "data",
+                        help="public mode: read the release files from DIR/<mirror>/<name>")
     parser.add_argument("--no-release", action="store_true", help="skip the release of each synthetic build")
     parser.add_argument("--profile", action="store_true",
-                        help="cProfile one build of the first size instead (top 35 by cumulative time)")
+                        help="cProfile one build of the first size instead (top 35 by cumulative time;"
+                        " of the easy set with --mode easy alone)")
     args = parser.parse_args()
+    head = commit()  # the code measured, before anyone commits during the run
     sizes = sorted(args.size or [int(v) for v in os.environ.get("BENCH_SIZE", "2000 20000").split()])
     modes = args.mode or ["synthetic"]
     out = args.work / "public"
     if out.is_dir() and not (out / ".litboard-site").is_file():
         shutil.rmtree(out)  # the bench's own output from before sites were marked; build --out refuses it
-    if args.profile:
-        print(python(["-c", PROFILE, str(out), str(synthetic_root(args.work, sizes[0], args.seed))])[0])
+    if args.profile:  # of the easy set with --mode easy alone
+        generator = "easy" if modes == ["easy"] else "synthetic"
+        root = synthetic_root(args.work, sizes[0], args.seed, generator)
+        print(python(["-c", PROFILE, str(out), str(root)])[0])
         return
-    rows: list[Row] = []
-    synthetic: list[Row] = []
-    if "synthetic" in modes:
-        for n in sizes:
-            root = synthetic_root(args.work, n, args.seed)
-            row = build(f"synthetic {n:,} x 15 x 3", [root], out,
-                        env=None if args.no_release else {"LITBOARD_RELEASE": RELEASE})
-            row.segments = n
-            if not args.no_release:
-                deployed(row, args.work, root, out)
-            synthetic.append(row)
-            print(table([row]).splitlines()[-1], flush=True)
-        rows += synthetic
+    generators = [g for g in GENERATORS if g in modes]
+    synthetic = generated(args, sizes, generators, out)
+    rows: list[Row] = [r for g in generators for r in synthetic[g]]
     if "liteval" in modes:
         rows.append(build("LitEval release", [liteval_root(args.work, args.liteval)], out))
     if "incremental" in modes:  # on the smallest and the largest synthetic set of the run
         for n in sorted({min(sizes), max(sizes)}):
             rows += incremental(args.work, synthetic_root(args.work, n, args.seed),
                                 liteval_root(args.work, args.liteval), out)
+    if "public" in modes:
+        rows += public(args.work, args.mirror)
     if "combined" in modes:
         roots = [REPO, liteval_root(args.work, args.liteval), synthetic_root(args.work, min(sizes), args.seed)]
         rows.append(build(f"combined: repository + LitEval + synthetic {min(sizes):,}", roots, out))
-    print(f"\nlitboard bench at commit {commit()} ({os.cpu_count()} cores)\n")
-    if synthetic:
-        print(statistics(args.work, sizes, args.seed) + "\n")
+    print(f"\nlitboard bench at commit {head} ({os.cpu_count()} cores)\n")
+    if generators:
+        print(statistics(args.work, sizes, args.seed, generators) + "\n")
     print(table(rows))
-    if len(synthetic) > 1:
-        print("\n" + ratios(synthetic[0], synthetic[-1]))
+    for generator in generators:
+        if len(synthetic[generator]) > 1:
+            print(f"\n{generator}: " + ratios(synthetic[generator][0], synthetic[generator][-1]))
+    if len(generators) == 2:
+        for hard, easy in zip(*synthetic.values()):
+            print(f"\neasy / synthetic at {hard.segments:,} segments: CPU {easy.cpu / hard.cpu:.2f}x, "
+                  f"wall {easy.wall / hard.wall:.2f}x")
 
 
 if __name__ == "__main__":
