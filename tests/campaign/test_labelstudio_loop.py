@@ -135,10 +135,8 @@ def test_loop_through_labelstudio(scheme: str, labelstudio: Server, tmp_path: Pa
     values = dict(re.findall(r'data-col="([^"]+)" data-value="([^"]*)"', row[0]))
     if scheme == "mqm":  # the plan extends the track's primary MQM campaign
         assert float(values["mqm:mqm-pro"]) == pytest.approx(_mqm_by_hand(sent, plan), abs=1e-9)
-    if scheme == "ruler":  # a column per criterion of paper 004
-        for criterion in RULER_CRITERIA:
-            got = float(values[f"ruler:{cid}:{criterion.title}"])
-            assert got == pytest.approx(_rating_by_hand(sent, plan, criterion.name), abs=1e-9)
+    if scheme == "ruler":  # a board per criterion of paper 004, on the schemes page
+        _check_ruler_boards(site / "fixture-track", sent, plan)
     if scheme == "esa":  # every annotator scored 60 + 10 * 1 (fake_labelstudio, prefer = 1)
         assert float(values[f"sqm:{cid}"]) == 70.0
         expected = _mqm_by_hand(sent, plan)
@@ -188,16 +186,33 @@ def _mqm_by_hand(sent: Sent, plan: dict[str, Any]) -> float:
     return sum(sum(v) / len(v) for v in per_paragraph.values()) / len(per_paragraph)
 
 
-def _rating_by_hand(sent: Sent, plan: dict[str, Any], control: str) -> float:
-    """new-mt's mean rating on one criterion: over a paragraph's annotators, then paragraphs."""
+def _ratings_by_hand(sent: Sent, plan: dict[str, Any], control: str) -> dict[str, float]:
+    """Per system, the mean rating on one criterion: over a paragraph's annotators, then over
+    the system's paragraphs."""
     items = {item["id"]: item for item in plan["items"]}
-    per_paragraph: dict[str, list[float]] = {}
+    cells: dict[str, dict[str, list[float]]] = {}
     for (item, _slot), results in sent.items():
-        if items[item]["systems"] == ["new-mt"]:
-            stars = [r["value"]["rating"] for r in results if r["from_name"] == control]
-            per_paragraph.setdefault(items[item]["paragraph"], []).append(float(stars[0]))
-    assert len(per_paragraph) == 4
-    return sum(sum(v) / len(v) for v in per_paragraph.values()) / len(per_paragraph)
+        stars = [r["value"]["rating"] for r in results if r["from_name"] == control]
+        system, paragraph = items[item]["systems"][0], items[item]["paragraph"]
+        cells.setdefault(system, {}).setdefault(paragraph, []).append(float(stars[0]))
+    return {system: sum(sum(v) / len(v) for v in by.values()) / len(by)
+            for system, by in cells.items()}
+
+
+def _check_ruler_boards(site: Path, sent: Sent, plan: dict[str, Any]) -> None:
+    """Each criterion's board holds every rated system's hand-computed mean; the agreement page
+    has the criterion's interval alpha."""
+    page = html.unescape((site / "schemes" / "index.html").read_text(encoding="utf-8"))
+    agreement = html.unescape((site / "agreement" / "index.html").read_text(encoding="utf-8"))
+    for criterion in RULER_CRITERIA:
+        start = page.index(f"<h2>RULER: {criterion.title} ({plan['pair']})</h2>")
+        table = page[start:page.index("</table>", start)]
+        shown = dict(re.findall(r'id="[^"]*-t\d+-([^"]+)">.*?data-value="([^"]*)"', table))
+        expected = _ratings_by_hand(sent, plan, criterion.name)
+        assert "new-mt" in expected and set(shown) == set(expected)
+        for system, mean in expected.items():
+            assert float(shown[system]) == pytest.approx(mean, abs=1e-9)
+        assert f"Krippendorff alpha (interval): {criterion.title}" in agreement
 
 
 def _check_records(scheme: str, root: Path, cid: str, sent: Sent, plan: dict[str, Any]) -> None:
