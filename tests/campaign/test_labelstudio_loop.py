@@ -19,7 +19,10 @@ import pytest
 import yaml
 
 from litboard.pipeline.build import build_site
+from litboard.campaign.export import project_settings
 from litboard.campaign.labelstudio_api import LabelStudio, project_tasks
+from litboard.campaign.schemes import RULER_CRITERIA
+from litboard.errors import DataError
 from litboard.cli import main
 
 from ..helpers import FIXTURES, copy_root
@@ -27,7 +30,11 @@ from .fake_labelstudio import annotation_results, controls
 from .labelstudio_server import Server, free_port
 
 TRACK = FIXTURES / "track"
-SCHEMES = ("mqm", "esa", "pairwise", "bws")  # TODO(issue 44): ruler, once campaigns plan it
+SCHEMES = ("mqm", "esa", "pairwise", "bws", "ruler")
+# project.json's settings (campaign.export.project_settings) that push must make Label Studio hold
+SETTINGS = ("maximum_annotations", "show_overlap_first", "overlap_cohort_percentage",
+            "show_annotation_history", "show_collab_predictions", "enable_empty_annotation",
+            "show_skip_button", "sampling", "title", "description")
 
 
 def _push(tmp: Path, server: Server, scheme: str, monkeypatch: pytest.MonkeyPatch,
@@ -100,9 +107,7 @@ def test_loop_through_labelstudio(scheme: str, labelstudio: Server, tmp_path: Pa
     root, plan_path, plan, pid = _push(tmp_path, labelstudio, scheme, monkeypatch, capsys)
     admin = LabelStudio(labelstudio.url, labelstudio.annotators[0].token)
     project = admin.call("GET", f"/api/projects/{pid}/")
-    assert project["maximum_annotations"] == 2 and project["show_overlap_first"] is True
-    assert project["show_annotation_history"] is False
-    assert project["task_number"] == len(plan["items"])
+    _check_project(admin, project, plan)
     sent = _answer(labelstudio, pid, plan)
     assert len(sent) == sum(len(i["slots"]) for i in plan["items"])
 
@@ -130,10 +135,30 @@ def test_loop_through_labelstudio(scheme: str, labelstudio: Server, tmp_path: Pa
     values = dict(re.findall(r'data-col="([^"]+)" data-value="([^"]*)"', row[0]))
     if scheme == "mqm":  # the plan extends the track's primary MQM campaign
         assert float(values["mqm:mqm-pro"]) == pytest.approx(_mqm_by_hand(sent, plan), abs=1e-9)
+    if scheme == "ruler":  # a board per criterion of paper 004, on the schemes page
+        _check_ruler_boards(site / "fixture-track", sent, plan)
     if scheme == "esa":  # every annotator scored 60 + 10 * 1 (fake_labelstudio, prefer = 1)
         assert float(values[f"sqm:{cid}"]) == 70.0
         expected = _mqm_by_hand(sent, plan)
         assert float(values[f"mqm:{cid}-spans"]) == pytest.approx(expected, abs=1e-9)
+
+
+def _check_project(admin: LabelStudio, project: dict[str, Any], plan: dict[str, Any]) -> None:
+    """The server holds project.json's settings, and validates the scheme's config (and refuses
+    a broken one: the validation is no formality)."""
+    declared = project_settings(plan)
+    assert {key: project[key] for key in SETTINGS} == {key: declared[key] for key in SETTINGS}
+    assert project["maximum_annotations"] == 2 and project["overlap_cohort_percentage"] == 100
+    assert project["show_overlap_first"] is True and project["show_annotation_history"] is False
+    assert project["show_collab_predictions"] is False and project["show_skip_button"] is False
+    assert project["enable_empty_annotation"] is False
+    assert project["task_number"] == len(plan["items"])
+    config = project["label_config"]
+    assert admin.call("POST", "/api/projects/validate/", {"label_config": config}) is None  # 204
+    broken = config.replace('toName="translation"', 'toName="nowhere"', 1)
+    broken = broken.replace('toName="source"', 'toName="nowhere"', 1)
+    with pytest.raises(DataError, match="HTTP 400"):
+        admin.call("POST", "/api/projects/validate/", {"label_config": broken})
 
 
 WEIGHTS = {"Minor": 1.0, "Major": 5.0, "Critical": 5.0, "Minor error": 1.0, "Major error": 5.0}
@@ -161,6 +186,35 @@ def _mqm_by_hand(sent: Sent, plan: dict[str, Any]) -> float:
     return sum(sum(v) / len(v) for v in per_paragraph.values()) / len(per_paragraph)
 
 
+def _ratings_by_hand(sent: Sent, plan: dict[str, Any], control: str) -> dict[str, float]:
+    """Per system, the mean rating on one criterion: over a paragraph's annotators, then over
+    the system's paragraphs."""
+    items = {item["id"]: item for item in plan["items"]}
+    cells: dict[str, dict[str, list[float]]] = {}
+    for (item, _slot), results in sent.items():
+        stars = [r["value"]["rating"] for r in results if r["from_name"] == control]
+        system, paragraph = items[item]["systems"][0], items[item]["paragraph"]
+        cells.setdefault(system, {}).setdefault(paragraph, []).append(float(stars[0]))
+    return {system: sum(sum(v) / len(v) for v in by.values()) / len(by)
+            for system, by in cells.items()}
+
+
+def _check_ruler_boards(site: Path, sent: Sent, plan: dict[str, Any]) -> None:
+    """Each criterion's board holds every rated system's hand-computed mean; the agreement page
+    has the criterion's interval alpha."""
+    page = html.unescape((site / "schemes" / "index.html").read_text(encoding="utf-8"))
+    agreement = html.unescape((site / "agreement" / "index.html").read_text(encoding="utf-8"))
+    for criterion in RULER_CRITERIA:
+        start = page.index(f"<h2>RULER: {criterion.title} ({plan['pair']})</h2>")
+        table = page[start:page.index("</table>", start)]
+        shown = dict(re.findall(r'id="[^"]*-t\d+-([^"]+)">.*?data-value="([^"]*)"', table))
+        expected = _ratings_by_hand(sent, plan, criterion.name)
+        assert "new-mt" in expected and set(shown) == set(expected)
+        for system, mean in expected.items():
+            assert float(shown[system]) == pytest.approx(mean, abs=1e-9)
+        assert f"Krippendorff alpha (interval): {criterion.title}" in agreement
+
+
 def _check_records(scheme: str, root: Path, cid: str, sent: Sent, plan: dict[str, Any]) -> None:
     """The campaign holds exactly the answers given: hand counts of what the annotators sent."""
     answers = [r for results in sent.values() for r in results]
@@ -169,6 +223,13 @@ def _check_records(scheme: str, root: Path, cid: str, sent: Sent, plan: dict[str
     if scheme == "bws":  # everyone took TRANSLATION 2 as best, TRANSLATION 3 as worst
         assert len(records) == len(sent)
         assert all(r["best"] == r["systems"][1] and r["worst"] == r["systems"][2] for r in records)
+        return
+    if scheme == "ruler":  # one record per annotation, the four ratings it sent, by criterion
+        sent_scores = sorted(tuple(sorted((c.title, r["value"]["rating"]) for r in results
+                                          for c in RULER_CRITERIA if r["from_name"] == c.name))
+                             for results in sent.values())
+        assert len(records) == len(sent) and all(len(s) == 4 for s in sent_scores)
+        assert sorted(tuple(sorted(r["scores"].items())) for r in records) == sent_scores
         return
     errors = sum(len(r.get("errors", [])) for r in records)
     assert errors == sum(r["type"] == "labels" for r in answers) > 0

@@ -156,7 +156,8 @@ def _push(args: argparse.Namespace, plan: dict,  # type: ignore[type-arg]
         export(corpus, plan, sha256(args.plan), "labelstudio", out)
         config = (out / "config.xml").read_text(encoding="utf-8")
         tasks = json.loads((out / "tasks.json").read_text(encoding="utf-8"))
-    pid = push(server, plan, config, tasks)
+        settings = json.loads((out / "project.json").read_text(encoding="utf-8"))
+    pid = push(server, plan, settings, config, tasks)
     print(f"litboard: project {pid} created at {args.url.rstrip('/')}/projects/{pid}/ with "
           f"{len(tasks)} tasks of {plan['campaign']}; pull its export with: litboard campaign "
           f"pull --url {args.url} --project {pid} --out EXPORT.json")

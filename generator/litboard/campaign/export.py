@@ -102,19 +102,24 @@ def mapping(plan: dict[str, Any], typology: Typology, expertise: str = "professi
 
 
 def project_settings(plan: dict[str, Any]) -> dict[str, Any]:
-    """Label Studio project settings the plan needs (``project.json``; ``campaign push`` sends them).
+    """Label Studio project settings the plan needs, by their API names: the one declaration
+    (``project.json``; ``campaign push`` sends exactly these, with the labelling config).
 
-    Label Studio ignores a task's ``annotations_wanted``: ``maximum_annotations`` and the overlap
-    cohort make it hand items to as many annotators as the plan asks, ``show_overlap_first``
-    serves the double-annotated items first. Blindness: no annotation history, no other
-    annotator's predictions, and no empty annotation can be submitted."""
-    slots = [len(i["slots"]) for i in plan["items"]]
-    most = max(slots, default=1)
-    share = 100 * sum(n == most for n in slots) / max(len(slots), 1)
-    return {"title": plan["campaign"], "maximum_annotations": most,
-            "overlap_cohort_percentage": int(-(-share // 1)), "show_overlap_first": True,
-            "show_annotation_history": False, "show_collab_predictions": False,
-            "enable_empty_annotation": False, "show_skip_button": False}
+    Label Studio ignores a task's ``annotations_wanted``: ``maximum_annotations`` is the most
+    annotator slots an item has, and the overlap cohort is 100 % so that by hand every task asks
+    for that many (a smaller cohort doubles a random share of tasks, and an item planned double
+    but served once stays pending); ``push`` then gives each task its own item's ``overlap``.
+    ``show_overlap_first`` serves the double-annotated items first; sampling follows the shuffled
+    ``tasks.json``. Blindness: no annotation history, no other annotator's predictions, no empty
+    annotation and no skip."""
+    most = max((len(i["slots"]) for i in plan["items"]), default=1)
+    return {"title": f"litboard {plan['campaign']}"[:50],  # Label Studio's limit: 50 characters
+            "description": f"litboard campaign {plan['campaign']} "
+                           f"({plan['scheme']}, {plan['pair']})",
+            "maximum_annotations": most, "overlap_cohort_percentage": 100,
+            "show_overlap_first": True, "show_annotation_history": False,
+            "show_collab_predictions": False, "enable_empty_annotation": False,
+            "show_skip_button": False, "sampling": "Sequential sampling"}
 
 
 def export(corpus: Corpus, plan: dict[str, Any], sha: str, fmt: str, out: Path) -> list[Path]:

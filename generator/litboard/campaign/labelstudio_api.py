@@ -3,9 +3,10 @@
 Standard-library HTTP (urllib) against Label Studio's REST API, authenticated with the token in
 the environment variable ``LABEL_STUDIO_TOKEN`` (sent as ``Authorization: Token ...``; never
 written to disk, never printed). ``push`` creates the project from the same files ``campaign
-export`` writes (config.xml, tasks.json), with the overlap settings the plan declares, and
-imports the tasks; ``pull`` fetches the project's JSON export, the file ``campaign import``
-reads. Every HTTP failure is a ``DataError`` naming the URL and the fix.
+export`` writes (config.xml, tasks.json, and project.json: the overlap and blindness settings,
+declared once in ``export.project_settings``), and imports the tasks; ``pull`` fetches the
+project's JSON export, the file ``campaign import`` reads. Every HTTP failure is a
+``DataError`` naming the URL and the fix.
 """
 
 from __future__ import annotations
@@ -33,24 +34,6 @@ def token_from_env() -> str:
                                  f"export {TOKEN_VARIABLE}=<the token of Label Studio's Account & "
                                  "Settings page> (it is read from the environment only)")])
     return token
-
-
-def project_settings(plan: dict[str, Any], config: str) -> dict[str, Any]:
-    """The project Label Studio creates: litboard's config and the plan's overlap.
-
-    ``maximum_annotations``: the most annotator slots a plan item has (2 with double
-    annotation); after the import every task gets its own ``overlap`` (its item's slots), so
-    a single-slot task is done after one annotation. ``show_overlap_first`` serves the
-    double-annotated tasks first; the annotation history and other annotators' predictions are
-    hidden, and no annotator may submit an empty annotation."""
-    slots = [len(item["slots"]) for item in plan["items"]] or [1]
-    return {"title": f"litboard {plan['campaign']}"[:50], "label_config": config,
-            "description": f"litboard campaign {plan['campaign']} ({plan['scheme']}, "
-                           f"{plan['pair']})",
-            "maximum_annotations": max(slots), "overlap_cohort_percentage": 100,
-            "show_overlap_first": True, "show_annotation_history": False,
-            "show_collab_predictions": False, "enable_empty_annotation": False,
-            "show_skip_button": False, "sampling": "Sequential sampling"}
 
 
 @dataclass(frozen=True)
@@ -106,11 +89,12 @@ def check_url(url: str) -> str:
     return url
 
 
-def push(server: LabelStudio, plan: dict[str, Any], config: str,
+def push(server: LabelStudio, plan: dict[str, Any], settings: dict[str, Any], config: str,
          tasks: list[dict[str, Any]]) -> int:
-    """Create the project, import the tasks, give each task its item's overlap; the project id."""
+    """Create the project with ``settings`` (``project.json``, written by ``campaign export``)
+    and ``config``, import the tasks, give each task its item's overlap; the project id."""
     server.call("POST", "/api/projects/validate/", {"label_config": config})
-    project = server.call("POST", "/api/projects/", project_settings(plan, config))
+    project = server.call("POST", "/api/projects/", settings | {"label_config": config})
     pid = int(project["id"])
     done = server.call("POST", f"/api/projects/{pid}/import", tasks)
     if int((done or {}).get("task_count", -1)) != len(tasks):
