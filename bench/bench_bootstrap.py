@@ -48,10 +48,13 @@ def main() -> None:
         start = time.perf_counter()
         runs = run(metric_df, args.resamples)
         timings.append(time.perf_counter() - start)
-    print(f"{path}: {runs} bootstraps (pairs x numeric columns), R={args.resamples}, "
-          f"10 systems each")
-    print(f"wall time: best {min(timings):.3f} s, mean {sum(timings) / len(timings):.3f} s "
-          f"over {args.repeat} run(s); {min(timings) / runs * 1000:.1f} ms per bootstrap")
+    print(
+        f"{path}: {runs} bootstraps (pairs x numeric columns), R={args.resamples}, 10 systems each"
+    )
+    print(
+        f"wall time: best {min(timings):.3f} s, mean {sum(timings) / len(timings):.3f} s "
+        f"over {args.repeat} run(s); {min(timings) / runs * 1000:.1f} ms per bootstrap"
+    )
 
 
 if __name__ == "__main__":

@@ -30,7 +30,9 @@ SYSTEM = "refa"
 
 def _python(args: list[str]) -> None:
     env = dict(os.environ, PYTHONPATH=str(REPO / "generator"))
-    subprocess.run([sys.executable, *args], check=True, env=env, cwd=REPO, stdout=subprocess.DEVNULL)
+    subprocess.run(
+        [sys.executable, *args], check=True, env=env, cwd=REPO, stdout=subprocess.DEVNULL
+    )
 
 
 def _root(work: Path, segments: int) -> Path:
@@ -50,11 +52,44 @@ def _export(work: Path, root: Path, budget: int) -> tuple[Path, Path]:
         return plan, export
     shutil.rmtree(folder, ignore_errors=True)
     folder.mkdir(parents=True)
-    _python(["-m", "litboard.cli", "campaign", "plan", "mqm-synthetic-ende", "--data", str(root),
-             "--pair", "en-de", "--systems", SYSTEM, "--scheme", "pairwise", "--budget", str(budget),
-             "--paragraphs", str(max(budget // 16, 1)), "--seed", "1", "--out", str(plan)])
-    _python(["-m", "litboard.cli", "campaign", "export", str(plan), "--data", str(root),
-             "--out", str(folder / "project")])
+    _python(
+        [
+            "-m",
+            "litboard.cli",
+            "campaign",
+            "plan",
+            "mqm-synthetic-ende",
+            "--data",
+            str(root),
+            "--pair",
+            "en-de",
+            "--systems",
+            SYSTEM,
+            "--scheme",
+            "pairwise",
+            "--budget",
+            str(budget),
+            "--paragraphs",
+            str(max(budget // 16, 1)),
+            "--seed",
+            "1",
+            "--out",
+            str(plan),
+        ]
+    )
+    _python(
+        [
+            "-m",
+            "litboard.cli",
+            "campaign",
+            "export",
+            str(plan),
+            "--data",
+            str(root),
+            "--out",
+            str(folder / "project"),
+        ]
+    )
     _python(["tests/campaign/fake_labelstudio.py", str(folder / "project"), str(export)])
     return plan, export
 
@@ -66,22 +101,47 @@ def _measure(root: Path, plan: Path, export: Path, work: Path) -> dict[str, floa
     load = os.getloadavg()[0]
     env = dict(os.environ, PYTHONPATH=str(REPO / "generator"))
     start = time.perf_counter()
-    child = subprocess.Popen([sys.executable, "-m", "litboard.cli", "campaign", "import", str(export),
-                              "--plan", str(plan), "--data", str(root), "--out", str(out)],
-                             env=env, cwd=REPO, stdout=subprocess.DEVNULL)
+    child = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "litboard.cli",
+            "campaign",
+            "import",
+            str(export),
+            "--plan",
+            str(plan),
+            "--data",
+            str(root),
+            "--out",
+            str(out),
+        ],
+        env=env,
+        cwd=REPO,
+        stdout=subprocess.DEVNULL,
+    )
     _, status, usage = os.wait4(child.pid, 0)
     if status:
         raise SystemExit(f"campaign import failed (status {status})")
     tasks = json.loads(export.read_text(encoding="utf-8"))
-    return {"tasks": len(tasks), "annotations": sum(len(t["annotations"]) for t in tasks),
-            "cpu_s": usage.ru_utime + usage.ru_stime, "wall_s": time.perf_counter() - start,
-            "rss_mb": usage.ru_maxrss / 1024, "load": load}
+    return {
+        "tasks": len(tasks),
+        "annotations": sum(len(t["annotations"]) for t in tasks),
+        "cpu_s": usage.ru_utime + usage.ru_stime,
+        "wall_s": time.perf_counter() - start,
+        "rss_mb": usage.ru_maxrss / 1024,
+        "load": load,
+    }
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--budget", type=int, action="append", required=True, help="items (tasks) planned")
-    parser.add_argument("--segments", type=int, default=3200, help="paragraphs of the synthetic track")
+    parser.add_argument(
+        "--budget", type=int, action="append", required=True, help="items (tasks) planned"
+    )
+    parser.add_argument(
+        "--segments", type=int, default=3200, help="paragraphs of the synthetic track"
+    )
     parser.add_argument("--work", type=Path, default=Path("/tmp/litboard-bench-campaign"))
     args = parser.parse_args()
     args.work.mkdir(parents=True, exist_ok=True)
@@ -90,8 +150,12 @@ def main() -> int:
     for budget in args.budget:
         plan, export = _export(args.work, root, budget)
         r = _measure(root, plan, export, args.work)
-        print(f"{r['tasks']:>6.0f}  {r['annotations']:>11.0f}  {r['cpu_s']:>5.1f}  {r['wall_s']:>6.1f}  "
-              f"{r['rss_mb']:>6.0f}  {r['load']:>4.1f}  {1000 * r['cpu_s'] / r['tasks']:>6.3f}", flush=True)
+        print(
+            f"{r['tasks']:>6.0f}  {r['annotations']:>11.0f}  {r['cpu_s']:>5.1f}  "
+            f"{r['wall_s']:>6.1f}  "
+            f"{r['rss_mb']:>6.0f}  {r['load']:>4.1f}  {1000 * r['cpu_s'] / r['tasks']:>6.3f}",
+            flush=True,
+        )
     return 0
 
 

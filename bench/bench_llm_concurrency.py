@@ -36,9 +36,13 @@ def cpu_seconds() -> float:
 
 def timed(server: FakeOpenAI, concurrency: int, count: int) -> tuple[float, str]:
     """Wall seconds of one run, and a note: CPU seconds, load average, peak in flight."""
-    settings = ScoreSettings(base_url=server.base_url, api_key_env="", concurrency=concurrency, timeout=30)
-    requests = [Request("bench-model", "bench.v1", (("user", f"request {concurrency}-{i}"),), 0.0)
-                for i in range(count)]
+    settings = ScoreSettings(
+        base_url=server.base_url, api_key_env="", concurrency=concurrency, timeout=30
+    )
+    requests = [
+        Request("bench-model", "bench.v1", (("user", f"request {concurrency}-{i}"),), 0.0)
+        for i in range(count)
+    ]
     with tempfile.TemporaryDirectory() as folder:
         cache = ResponseCache.open(Path(folder))
         client = ChatClient(settings)
@@ -50,7 +54,10 @@ def timed(server: FakeOpenAI, concurrency: int, count: int) -> tuple[float, str]
     if report.sent != count:
         raise SystemExit(f"only {report.sent}/{count} requests answered: {report.failed}")
     load = " ".join(f"{x:.2f}" for x in os.getloadavg())
-    return elapsed, f"{elapsed:.2f} s wall, {cpu:.2f} s CPU, load {load}, peak {server.peak} in flight"
+    return (
+        elapsed,
+        f"{elapsed:.2f} s wall, {cpu:.2f} s CPU, load {load}, peak {server.peak} in flight",
+    )
 
 
 def main() -> int:
@@ -64,11 +71,13 @@ def main() -> int:
         serial, serial_note = timed(server, 1, args.requests)
         parallel, parallel_note = timed(server, args.concurrency, args.requests)
     speedup = serial / parallel
-    print(f"{args.requests} requests, {args.latency * 1000:.0f} ms latency:\n"
-          f"  concurrency 1: {serial_note}\n"
-          f"  concurrency {args.concurrency}: {parallel_note}\n"
-          f"  speed-up {speedup:.1f}x (ideal {min(args.concurrency, args.requests)}x; "
-          f"floor {-(-args.requests // args.concurrency) * args.latency:.2f} s)")
+    print(
+        f"{args.requests} requests, {args.latency * 1000:.0f} ms latency:\n"
+        f"  concurrency 1: {serial_note}\n"
+        f"  concurrency {args.concurrency}: {parallel_note}\n"
+        f"  speed-up {speedup:.1f}x (ideal {min(args.concurrency, args.requests)}x; "
+        f"floor {-(-args.requests // args.concurrency) * args.latency:.2f} s)"
+    )
     return 0 if speedup >= 12 else 1
 
 

@@ -33,7 +33,9 @@ def texts(paragraphs: int, seed: int, target: str = "de") -> pd.DataFrame:
     with Chinese punctuation and no spaces (about 70 characters a text)."""
     rng = random.Random(seed)
     words = vocabulary(rng, 3000)
-    chinese = {w: "".join(chr(0x4E00 + rng.randrange(3000)) for _ in range(1 + len(w) // 4)) for w in words}
+    chinese = {
+        w: "".join(chr(0x4E00 + rng.randrange(3000)) for _ in range(1 + len(w) // 4)) for w in words
+    }
     quality = {s: 0.9 if s == "refA" else 0.55 + 0.03 * i for i, s in enumerate(SYSTEMS)}
     rows = []
     for paragraph in range(paragraphs):
@@ -42,7 +44,10 @@ def texts(paragraphs: int, seed: int, target: str = "de") -> pd.DataFrame:
             out = translate(rng, base, words, quality[system])
             comma = rng.randrange(len(out)) if rng.random() < 0.5 else -1
             if target == "zh":
-                text = "".join(chinese[w] + ("，" if i == comma else "") for i, w in enumerate(out)) + "。"
+                text = (
+                    "".join(chinese[w] + ("，" if i == comma else "") for i, w in enumerate(out))
+                    + "。"
+                )
             else:
                 text = " ".join(w + ("," if i == comma else "") for i, w in enumerate(out)) + "."
             rows.append((system, f"en-{target}", f"p{paragraph:06d}", text))
@@ -57,8 +62,11 @@ def old_lexical_overlap(frame: pd.DataFrame, pair: str) -> pd.DataFrame:
     wide = rows.pivot_table(index="paragraph", columns="system", values="text", aggfunc="first")
     bleu = sm.BLEU(sm.target_lang(pair))._sentence
     systems = sorted(wide.columns)
-    table = pd.DataFrame(index=pd.Index(systems, name="hypothesis"),
-                         columns=pd.Index(systems, name="reference"), dtype=float)
+    table = pd.DataFrame(
+        index=pd.Index(systems, name="hypothesis"),
+        columns=pd.Index(systems, name="reference"),
+        dtype=float,
+    )
     for hyp in systems:
         for ref in systems:
             if hyp != ref:
@@ -80,18 +88,30 @@ def one(paragraphs: int, seed: int, old: bool, target: str) -> dict[str, object]
     table = (old_lexical_overlap if old else sm.lexical_overlap)(frame, f"en-{target}")
     seconds = time.perf_counter() - start
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-    return {"implementation": "old sacreBLEU loop" if old else "lexical_overlap", "pair": f"en-{target}",
-            "paragraphs": paragraphs,
-            "texts": len(frame), "seconds": round(seconds, 2), "rss_before_mb": round(before),
-            "peak_rss_mb": round(peak), "mean_overlap": round(float(sm.mean_overlap(table).mean()), 6)}
+    return {
+        "implementation": "old sacreBLEU loop" if old else "lexical_overlap",
+        "pair": f"en-{target}",
+        "paragraphs": paragraphs,
+        "texts": len(frame),
+        "seconds": round(seconds, 2),
+        "rss_before_mb": round(before),
+        "peak_rss_mb": round(peak),
+        "mean_overlap": round(float(sm.mean_overlap(table).mean()), 6),
+    }
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--paragraphs", type=int, action="append", help="size(s) to time (default 2000)")
-    parser.add_argument("--old", type=int, action="append", default=[], help="size(s) to time the old loop at")
+    parser.add_argument(
+        "--paragraphs", type=int, action="append", help="size(s) to time (default 2000)"
+    )
+    parser.add_argument(
+        "--old", type=int, action="append", default=[], help="size(s) to time the old loop at"
+    )
     parser.add_argument("--seed", type=int, default=20)
-    parser.add_argument("--target", choices=["de", "zh"], default="de", help="target language (tokenizer)")
+    parser.add_argument(
+        "--target", choices=["de", "zh"], default="de", help="target language (tokenizer)"
+    )
     parser.add_argument("--one", type=int, help=argparse.SUPPRESS)
     parser.add_argument("--old-one", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
@@ -100,9 +120,20 @@ def main() -> None:
         return
     runs = [(n, False) for n in args.paragraphs or [2000]] + [(n, True) for n in args.old]
     for n, old in runs:
-        command = [sys.executable, __file__, "--one", str(n), "--seed", str(args.seed), "--target", args.target]
+        command = [
+            sys.executable,
+            __file__,
+            "--one",
+            str(n),
+            "--seed",
+            str(args.seed),
+            "--target",
+            args.target,
+        ]
         command += ["--old-one"] if old else []
-        result = json.loads(subprocess.run(command, check=True, capture_output=True, text=True).stdout)
+        result = json.loads(
+            subprocess.run(command, check=True, capture_output=True, text=True).stdout
+        )
         print("  ".join(f"{k}={v}" for k, v in result.items()), flush=True)
 
 

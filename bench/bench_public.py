@@ -36,10 +36,35 @@ def public_steps(work: Path, mirror: Path, run: Runner) -> tuple[list[tuple[str,
     fresh = ["--mirror", str(mirror), "--cache", str(cache)]
     steps: list[tuple[str, Any]] = []
     for track in tracks(run):
-        done = run(["-m", "litboard.cli", "track", "score", track, "--out", str(scores),
-                    "--stats-cache", str(stats), *fresh])
+        done = run(
+            [
+                "-m",
+                "litboard.cli",
+                "track",
+                "score",
+                track,
+                "--out",
+                str(scores),
+                "--stats-cache",
+                str(stats),
+                *fresh,
+            ]
+        )
         steps.append((f"public: track score {track}", done))
-    done = run(["-m", "litboard.cli", "build", "--releases", *fresh, "--track-scores", str(scores),
-                "--site-cache", str(site_cache), "--out", str(out)])
+    done = run(
+        [
+            "-m",
+            "litboard.cli",
+            "build",
+            "--releases",
+            *fresh,
+            "--track-scores",
+            str(scores),
+            "--site-cache",
+            str(site_cache),
+            "--out",
+            str(out),
+        ]
+    )
     steps.append(("public: build --releases (scores loaded)", done))
     return steps, out

@@ -6,8 +6,8 @@ Modes (``--mode``, repeatable; ``make bench`` passes BENCH_MODES, default ``synt
   20000 segments), write ``bench/make_synthetic.py``'s TSV (N segments x 15 systems x 3
   raters), import it with ``litboard import wmt-mqm``, build it and freeze the build as one
   release (``litboard release``: the deployed size is the site plus ``releases/v``, the
-  folder a build with ``--kept-releases`` serves under ``v/``; a file hard-linked twice counts once);
-  the ratios of the largest size to the smallest follow the table. The TSVs' statistics
+  folder a build with ``--kept-releases`` serves under ``v/``; a file hard-linked twice counts
+  once); the ratios of the largest size to the smallest follow the table. The TSVs' statistics
   (``bench/mqm_stats.py``) are printed beside those of the WMT sample in ../shared/data.
 * ``easy``: the same for ``bench/make_synthetic_easy.py``'s set (0.4 errors per item, targets
   of 150 characters, spans of 11), each size right after the standard one when both modes run
@@ -16,7 +16,8 @@ Modes (``--mode``, repeatable; ``make bench`` passes BENCH_MODES, default ``synt
   files read from ``--mirror`` (default ../shared/data beside the repository): ``track score``
   per track, then ``build --releases --track-scores``; the total follows.
 * ``liteval``: import the LitEval release (``--liteval``, default
-  ../shared/data/liteval-public beside the repository) with ``litboard import liteval`` and build it.
+  ../shared/data/liteval-public beside the repository) with ``litboard import liteval`` and build
+  it.
 * ``incremental``: with the site cache (``build --site-cache``), a full build of the demo
   data + LitEval + a synthetic set (the smallest and the largest of the run: 1,000 and
   20,000 segments for ``make bench``), then rebuilds after touching a file, adding a system
@@ -32,7 +33,8 @@ output: pages, HTML MB, site MB, MB per segment, search index MB
 (``search/search_index.json``) and the largest page. Inputs are cached in ``--work``
 (default /tmp/litboard-bench) by size and seed.
 
-Usage: python bench/bench_scale.py --size 2000 [--size 20000] [--mode liteval] [--no-release] [--profile]
+Usage: python bench/bench_scale.py --size 2000 [--size 20000] [--mode liteval] [--no-release]
+[--profile]
 """
 
 from __future__ import annotations
@@ -101,15 +103,25 @@ def run(args: list[str], env: dict[str, str] | None = None) -> Run:
     """Run ``python args`` from the repository and measure it."""
     before = os.getloadavg()[0]
     started = time.perf_counter()
-    child = subprocess.Popen([sys.executable, *args], cwd=REPO, stdout=subprocess.PIPE,
-                             env={**os.environ, "PYTHONPATH": str(REPO / "generator"), **(env or {})}, text=True)
+    child = subprocess.Popen(
+        [sys.executable, *args],
+        cwd=REPO,
+        stdout=subprocess.PIPE,
+        env={**os.environ, "PYTHONPATH": str(REPO / "generator"), **(env or {})},
+        text=True,
+    )
     out = child.stdout.read() if child.stdout else ""
     _, status, usage = os.wait4(child.pid, 0)
     child.returncode = os.waitstatus_to_exitcode(status)
     if child.returncode:
         raise SystemExit(f"bench: {' '.join(args[:3])} failed with exit code {child.returncode}")
-    return Run(out, time.perf_counter() - started, usage.ru_utime + usage.ru_stime,
-               usage.ru_maxrss / 1024 / 1024, (before, os.getloadavg()[0]))
+    return Run(
+        out,
+        time.perf_counter() - started,
+        usage.ru_utime + usage.ru_stime,
+        usage.ru_maxrss / 1024 / 1024,
+        (before, os.getloadavg()[0]),
+    )
 
 
 def python(args: list[str], env: dict[str, str] | None = None) -> tuple[str, float, float]:
@@ -129,8 +141,17 @@ def synthetic_root(work: Path, segments: int, seed: int, generator: str = "synth
     tsv = tsv_path(work, segments, seed, generator)
     root = tsv.parent / "root"
     if not (root / "corpus").is_dir():
-        python([GENERATORS[generator], "--segments", str(segments), "--seed", str(seed),
-                "--out", str(tsv)])
+        python(
+            [
+                GENERATORS[generator],
+                "--segments",
+                str(segments),
+                "--seed",
+                str(seed),
+                "--out",
+                str(tsv),
+            ]
+        )
         python(["-m", "litboard.cli", "import", "wmt-mqm", str(tsv), "--out", str(root)])
     return root
 
@@ -142,8 +163,14 @@ def liteval_root(work: Path, release: Path) -> Path:
     return root
 
 
-def build(name: str, roots: list[Path], out: Path, cache: Path | None = None, cold: bool = True,
-          env: dict[str, str] | None = None) -> Row:
+def build(
+    name: str,
+    roots: list[Path],
+    out: Path,
+    cache: Path | None = None,
+    cold: bool = True,
+    env: dict[str, str] | None = None,
+) -> Row:
     """One build into ``out``; ``cold``: remove the previous site first, whose unchanged pages
     a build would otherwise link instead of writing (only a rebuild should profit from that)."""
     if cold:
@@ -188,16 +215,33 @@ def deployed(row: Row, work: Path, root: Path, out: Path) -> None:
     the site plus the ``releases/v`` folder a build with ``--kept-releases`` serves under ``v/``."""
     releases = work / "releases"
     shutil.rmtree(releases, ignore_errors=True)  # the bench's own folder of the previous row
-    done = run(["-m", "litboard.cli", "release", RELEASE, "--site", str(out), "--releases", str(releases),
-                "--data", str(root), "--date", "2026-11-25"])
+    done = run(
+        [
+            "-m",
+            "litboard.cli",
+            "release",
+            RELEASE,
+            "--site",
+            str(out),
+            "--releases",
+            str(releases),
+            "--data",
+            str(root),
+            "--date",
+            "2026-11-25",
+        ]
+    )
     row.deployed_mb = tree_bytes([out, releases / "v"]) / 1e6
-    row.note = (row.note + "; " if row.note else "") + f"release: {done.wall:.0f} s wall, {done.cpu:.0f} CPU s"
+    row.note = (
+        row.note + "; " if row.note else ""
+    ) + f"release: {done.wall:.0f} s wall, {done.cpu:.0f} CPU s"
 
 
 def incremental(work: Path, synthetic: Path, liteval: Path, out: Path) -> list[Row]:
     """Full build with an empty site cache, then rebuilds after (1) touching a file, (2) adding a
     system to the synthetic set (its dataset is regenerated), (3) adding a system to a small
-    dataset beside it (only that one is). Roots are copies, so the cached inputs stay as they are."""
+    dataset beside it (only that one is). Roots are copies, so the cached inputs stay as they
+    are."""
     base = work / "incremental"
     shutil.rmtree(base, ignore_errors=True)
     synthetic_copy, demo = base / "synthetic", base / "demo"
@@ -227,31 +271,72 @@ def _add_system(root: Path, template: str, new: str) -> None:
     src, dst = root / "corpus" / "systems" / template, root / "corpus" / "systems" / new
     shutil.copytree(src, dst)
     card = dst / "system.yaml"
-    card.write_text("\n".join(f"id: {new}" if line.startswith("id:") else f"name: {new}" if
-                              line.startswith("name:") else line
-                              for line in card.read_text(encoding="utf-8").splitlines()) + "\n", encoding="utf-8")
+    card.write_text(
+        "\n".join(
+            f"id: {new}"
+            if line.startswith("id:")
+            else f"name: {new}"
+            if line.startswith("name:")
+            else line
+            for line in card.read_text(encoding="utf-8").splitlines()
+        )
+        + "\n",
+        encoding="utf-8",
+    )
 
 
 def commit() -> str:
-    head = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=REPO, capture_output=True,
-                          text=True).stdout.strip()
-    dirty = subprocess.run(["git", "status", "--porcelain", "--untracked-files=no"], cwd=REPO,
-                           capture_output=True, text=True).stdout.strip()
+    head = subprocess.run(
+        ["git", "rev-parse", "--short", "HEAD"], cwd=REPO, capture_output=True, text=True
+    ).stdout.strip()
+    dirty = subprocess.run(
+        ["git", "status", "--porcelain", "--untracked-files=no"],
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+    ).stdout.strip()
     return head + ("-dirty" if dirty else "")
 
 
 def table(rows: list[Row]) -> str:
-    head = ["run", "wall s", "CPU s", "load before/after", "load", "analyse", "render", "mkdocs",
-            "peak RSS GB", "pages", "HTML MB", "site MB", "MB/segment", "search MB", "largest page",
-            "deployed MB (1 release)", "note"]
+    head = [
+        "run",
+        "wall s",
+        "CPU s",
+        "load before/after",
+        "load",
+        "analyse",
+        "render",
+        "mkdocs",
+        "peak RSS GB",
+        "pages",
+        "HTML MB",
+        "site MB",
+        "MB/segment",
+        "search MB",
+        "largest page",
+        "deployed MB (1 release)",
+        "note",
+    ]
     lines = ["| " + " | ".join(head) + " |", "|" + " --- |" * len(head)]
     for r in rows:
         p = r.phases
-        cells = [r.name, f"{r.wall:.1f}", f"{r.cpu:.1f}", f"{r.load[0]:.1f} / {r.load[1]:.1f}",
-                 *(f"{p.get(k, 0.0):.1f}" for k in ("load", "analyse", "render", "mkdocs")),
-                 f"{r.rss_gb:.2f}", f"{r.pages:,}", f"{r.html_mb:,.1f}", f"{r.site_mb:,.1f}",
-                 f"{r.site_mb / r.segments:.4f}" if r.segments else "", f"{r.search_mb:.2f}", r.largest,
-                 f"{r.deployed_mb:,.1f}" if r.deployed_mb else "", r.note]
+        cells = [
+            r.name,
+            f"{r.wall:.1f}",
+            f"{r.cpu:.1f}",
+            f"{r.load[0]:.1f} / {r.load[1]:.1f}",
+            *(f"{p.get(k, 0.0):.1f}" for k in ("load", "analyse", "render", "mkdocs")),
+            f"{r.rss_gb:.2f}",
+            f"{r.pages:,}",
+            f"{r.html_mb:,.1f}",
+            f"{r.site_mb:,.1f}",
+            f"{r.site_mb / r.segments:.4f}" if r.segments else "",
+            f"{r.search_mb:.2f}",
+            r.largest,
+            f"{r.deployed_mb:,.1f}" if r.deployed_mb else "",
+            r.note,
+        ]
         lines.append("| " + " | ".join(cells) + " |")
     return "\n".join(lines)
 
@@ -259,9 +344,12 @@ def table(rows: list[Row]) -> str:
 def ratios(first: Row, last: Row) -> str:
     """The largest synthetic size against the smallest: data, wall, CPU and size ratios."""
     data = last.segments / first.segments
-    return (f"{last.segments:,} / {first.segments:,} segments ({data:.0f}x data): wall {last.wall / first.wall:.2f}x, "
-            f"CPU {last.cpu / first.cpu:.2f}x, site size {last.site_mb / first.site_mb:.2f}x, "
-            f"pages {last.pages / first.pages:.2f}x")
+    return (
+        f"{last.segments:,} / {first.segments:,} segments ({data:.0f}x data): wall "
+        f"{last.wall / first.wall:.2f}x, "
+        f"CPU {last.cpu / first.cpu:.2f}x, site size {last.site_mb / first.site_mb:.2f}x, "
+        f"pages {last.pages / first.pages:.2f}x"
+    )
 
 
 def statistics(work: Path, sizes: list[int], seed: int, generators: list[str]) -> str:
@@ -274,15 +362,20 @@ def statistics(work: Path, sizes: list[int], seed: int, generators: list[str]) -
     return stats_table({name: measure(path) for name, path in files.items()})
 
 
-def generated(args: argparse.Namespace, sizes: list[int], generators: list[str],
-              out: Path) -> dict[str, list[Row]]:
+def generated(
+    args: argparse.Namespace, sizes: list[int], generators: list[str], out: Path
+) -> dict[str, list[Row]]:
     """Build every generator's set of every size, paired: size by size, each generator in turn."""
     rows: dict[str, list[Row]] = {g: [] for g in generators}
     for n in sizes:
         for generator in generators:
             root = synthetic_root(args.work, n, args.seed, generator)
-            row = build(f"{generator} {n:,} x 15 x 3", [root], out,
-                        env=None if args.no_release else {"LITBOARD_RELEASE": RELEASE})
+            row = build(
+                f"{generator} {n:,} x 15 x 3",
+                [root],
+                out,
+                env=None if args.no_release else {"LITBOARD_RELEASE": RELEASE},
+            )
             row.segments = n
             if not args.no_release:
                 deployed(row, args.work, root, out)
@@ -294,8 +387,10 @@ def generated(args: argparse.Namespace, sizes: list[int], generators: list[str],
 def public(work: Path, mirror: Path) -> list[Row]:
     """The public mode (``bench/bench_public.py``): a row per step, then their total."""
     if not mirror.is_dir():
-        raise SystemExit(f"bench: the public mode reads the release files: no folder {mirror} "
-                         "(pass --mirror DIR, or MIRROR=DIR to make bench)")
+        raise SystemExit(
+            f"bench: the public mode reads the release files: no folder {mirror} "
+            "(pass --mirror DIR, or MIRROR=DIR to make bench)"
+        )
     sys.path.insert(0, str(REPO / "bench"))
     from bench_public import public_steps
 
@@ -306,36 +401,64 @@ def public(work: Path, mirror: Path) -> list[Row]:
     site_figures(rows[-1], site)
     rows[-1].pages = sum(1 for _ in site.rglob("*.html"))
     scoring = rows[:-1]
-    rows.append(Row("public: total (track scores + build)", sum(r.wall for r in rows),
-                    sum(r.cpu for r in rows), (rows[0].load[0], rows[-1].load[1]),
-                    rss_gb=max(r.rss_gb for r in rows),
-                    note=f"track scoring {sum(r.cpu for r in scoring):.1f} CPU s of it"))
+    rows.append(
+        Row(
+            "public: total (track scores + build)",
+            sum(r.wall for r in rows),
+            sum(r.cpu for r in rows),
+            (rows[0].load[0], rows[-1].load[1]),
+            rss_gb=max(r.rss_gb for r in rows),
+            note=f"track scoring {sum(r.cpu for r in scoring):.1f} CPU s of it",
+        )
+    )
     return rows
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--size", type=int, action="append",
-                        help="segments of a synthetic set (repeatable; default BENCH_SIZE or 2000 20000)")
-    parser.add_argument("--mode", action="append",
-                        choices=["synthetic", "easy", "public", "liteval", "incremental", "combined"])
+    parser.add_argument(
+        "--size",
+        type=int,
+        action="append",
+        help="segments of a synthetic set (repeatable; default BENCH_SIZE or 2000 20000)",
+    )
+    parser.add_argument(
+        "--mode",
+        action="append",
+        choices=["synthetic", "easy", "public", "liteval", "incremental", "combined"],
+    )
     parser.add_argument("--seed", type=int, default=20)
     parser.add_argument("--work", type=Path, default=Path("/tmp/litboard-bench"))
-    parser.add_argument("--liteval", type=Path,
-                        default=Path(__file__).resolve().parents[2] / "shared" / "data" / "liteval-public")
-    parser.add_argument("--mirror", type=Path, default=REPO.parent / "shared" / "data",
-                        help="public mode: read the release files from DIR/<mirror>/<name>")
-    parser.add_argument("--no-release", action="store_true", help="skip the release of each synthetic build")
-    parser.add_argument("--profile", action="store_true",
-                        help="cProfile one build of the first size instead (top 35 by cumulative time;"
-                        " of the easy set with --mode easy alone)")
+    parser.add_argument(
+        "--liteval",
+        type=Path,
+        default=Path(__file__).resolve().parents[2] / "shared" / "data" / "liteval-public",
+    )
+    parser.add_argument(
+        "--mirror",
+        type=Path,
+        default=REPO.parent / "shared" / "data",
+        help="public mode: read the release files from DIR/<mirror>/<name>",
+    )
+    parser.add_argument(
+        "--no-release", action="store_true", help="skip the release of each synthetic build"
+    )
+    parser.add_argument(
+        "--profile",
+        action="store_true",
+        help="cProfile one build of the first size instead (top 35 by cumulative time;"
+        " of the easy set with --mode easy alone)",
+    )
     args = parser.parse_args()
     head = commit()  # the code measured, before anyone commits during the run
-    sizes = sorted(args.size or [int(v) for v in os.environ.get("BENCH_SIZE", "2000 20000").split()])
+    sizes = sorted(
+        args.size or [int(v) for v in os.environ.get("BENCH_SIZE", "2000 20000").split()]
+    )
     modes = args.mode or ["synthetic"]
     out = args.work / "public"
     if out.is_dir() and not (out / ".litboard-site").is_file():
-        shutil.rmtree(out)  # the bench's own output from before sites were marked; build --out refuses it
+        # the bench's own output from before sites were marked; build --out refuses it
+        shutil.rmtree(out)
     if args.profile:  # of the easy set with --mode easy alone
         generator = "easy" if modes == ["easy"] else "synthetic"
         root = synthetic_root(args.work, sizes[0], args.seed, generator)
@@ -348,12 +471,20 @@ def main() -> None:
         rows.append(build("LitEval release", [liteval_root(args.work, args.liteval)], out))
     if "incremental" in modes:  # on the smallest and the largest synthetic set of the run
         for n in sorted({min(sizes), max(sizes)}):
-            rows += incremental(args.work, synthetic_root(args.work, n, args.seed),
-                                liteval_root(args.work, args.liteval), out)
+            rows += incremental(
+                args.work,
+                synthetic_root(args.work, n, args.seed),
+                liteval_root(args.work, args.liteval),
+                out,
+            )
     if "public" in modes:
         rows += public(args.work, args.mirror)
     if "combined" in modes:
-        roots = [REPO, liteval_root(args.work, args.liteval), synthetic_root(args.work, min(sizes), args.seed)]
+        roots = [
+            REPO,
+            liteval_root(args.work, args.liteval),
+            synthetic_root(args.work, min(sizes), args.seed),
+        ]
         rows.append(build(f"combined: repository + LitEval + synthetic {min(sizes):,}", roots, out))
     print(f"\nlitboard bench at commit {head} ({os.cpu_count()} cores)\n")
     if generators:
@@ -364,8 +495,11 @@ def main() -> None:
             print(f"\n{generator}: " + ratios(synthetic[generator][0], synthetic[generator][-1]))
     if len(generators) == 2:
         for hard, easy in zip(*synthetic.values()):
-            print(f"\neasy / synthetic at {hard.segments:,} segments: CPU {easy.cpu / hard.cpu:.2f}x, "
-                  f"wall {easy.wall / hard.wall:.2f}x")
+            print(
+                f"\neasy / synthetic at {hard.segments:,} segments: CPU "
+                f"{easy.cpu / hard.cpu:.2f}x, "
+                f"wall {easy.wall / hard.wall:.2f}x"
+            )
 
 
 if __name__ == "__main__":

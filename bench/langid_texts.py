@@ -16,15 +16,27 @@ REPO = Path(__file__).resolve().parents[1]
 
 
 def main(mirror: Path, cache: Path, out: Path) -> None:
-    imported = prepare(REPO / "releases.yaml", cache, mirror, only=[t.release for t in TRACKS if t.release])
+    imported = prepare(
+        REPO / "releases.yaml", cache, mirror, only=[t.release for t in TRACKS if t.release]
+    )
     with out.open("w", encoding="utf-8") as handle:
         for track in TRACKS:
             corpus = load(roots(track, REPO, imported))
             tr = corpus.tables["translations"]
             for row in tr[tr["text"].notna()].itertuples():
                 if len(" ".join(str(row.text).split())) >= 30:
-                    handle.write(json.dumps({"track": track.id, "pair": row.pair, "system": row.system,
-                                             "text": row.text}, ensure_ascii=False) + "\n")
+                    handle.write(
+                        json.dumps(
+                            {
+                                "track": track.id,
+                                "pair": row.pair,
+                                "system": row.system,
+                                "text": row.text,
+                            },
+                            ensure_ascii=False,
+                        )
+                        + "\n"
+                    )
 
 
 if __name__ == "__main__":

@@ -27,12 +27,50 @@ from pathlib import Path
 HEADER = ["system", "doc", "doc_id", "seg_id", "rater", "source", "target", "category", "severity"]
 SYSTEMS = ["refA", *(f"system{i:02d}" for i in range(1, 15))]
 RATERS = ["rater1", "rater2", "rater3"]
-CATEGORIES = ["Accuracy/Mistranslation", "Accuracy/Mistranslation", "Accuracy/Omission", "Accuracy/Addition",
-              "Fluency/Grammar", "Fluency/Punctuation", "Fluency/Spelling", "Style/Awkward", "Style/Awkward",
-              "Terminology/Inappropriate for context"]
+CATEGORIES = [
+    "Accuracy/Mistranslation",
+    "Accuracy/Mistranslation",
+    "Accuracy/Omission",
+    "Accuracy/Addition",
+    "Fluency/Grammar",
+    "Fluency/Punctuation",
+    "Fluency/Spelling",
+    "Style/Awkward",
+    "Style/Awkward",
+    "Terminology/Inappropriate for context",
+]
 SEVERITIES = ["Minor", "Major", "Major"]  # the sample: 70 % of its errors are Major
-SYLLABLES = ["ka", "lo", "mer", "in", "st", "ra", "ben", "u", "tor", "el", "sch", "we", "an", "ge",
-             "ich", "de", "nu", "fa", "ru", "ten", "o", "zi", "ha", "ver", "li", "ü", "ä", "ß", "ö"]
+SYLLABLES = [
+    "ka",
+    "lo",
+    "mer",
+    "in",
+    "st",
+    "ra",
+    "ben",
+    "u",
+    "tor",
+    "el",
+    "sch",
+    "we",
+    "an",
+    "ge",
+    "ich",
+    "de",
+    "nu",
+    "fa",
+    "ru",
+    "ten",
+    "o",
+    "zi",
+    "ha",
+    "ver",
+    "li",
+    "ü",
+    "ä",
+    "ß",
+    "ö",
+]
 SPANS_PER_ITEM = [1] * 55 + [2] * 25 + [3] * 10 + [4] * 7 + [5] * 3  # of an item with an error
 DOC_SIZE = 20
 
@@ -57,7 +95,9 @@ def translate(rng: random.Random, source: list[str], words: list[str], quality: 
 
 def tagged(tokens: list[str], first: int, last: int) -> str:
     """Text with <v>…</v> around tokens[first:last+1]."""
-    out = tokens[:first] + ["<v>" + " ".join(tokens[first:last + 1]) + "</v>"] + tokens[last + 1:]
+    out = (
+        tokens[:first] + ["<v>" + " ".join(tokens[first : last + 1]) + "</v>"] + tokens[last + 1 :]
+    )
     return " ".join(out) + "."
 
 
@@ -67,20 +107,32 @@ def an_error(rng: random.Random, n_tokens: int) -> tuple[int, int, str, str]:
     return first, last, rng.choice(CATEGORIES), rng.choice(SEVERITIES)
 
 
-def item_rows(rng: random.Random, base: list[str], source: list[str], target: list[str],
-              shared: list[tuple[int, int, str, str]], error_rate: float) -> list[list[str]]:
+def item_rows(
+    rng: random.Random,
+    base: list[str],
+    source: list[str],
+    target: list[str],
+    shared: list[tuple[int, int, str, str]],
+    error_rate: float,
+) -> list[list[str]]:
     """One rater's rows for one translation: ``No-error``, or 1–5 errors, most from ``shared``."""
     if rng.random() >= error_rate:
         return [[*base, " ".join(source) + ".", " ".join(target) + ".", "No-error", "No-error"]]
     out = []
     for i in range(rng.choice(SPANS_PER_ITEM)):
-        first, last, category, severity = shared[i] if rng.random() < 0.7 else an_error(rng, len(target))
+        first, last, category, severity = (
+            shared[i] if rng.random() < 0.7 else an_error(rng, len(target))
+        )
         last = max(first, min(len(target) - 1, last + rng.choice([-1, 0, 0, 0, 1])))
         if category == "Accuracy/Omission" and first % 3 == 0:  # marked in the source
             first, last = min(first, len(source) - 1), min(last, len(source) - 1)
-            out.append([*base, tagged(source, first, last), " ".join(target) + ".", category, severity])
+            out.append(
+                [*base, tagged(source, first, last), " ".join(target) + ".", category, severity]
+            )
         else:
-            out.append([*base, " ".join(source) + ".", tagged(target, first, last), category, severity])
+            out.append(
+                [*base, " ".join(source) + ".", tagged(target, first, last), category, severity]
+            )
     return out
 
 
@@ -106,12 +158,23 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--segments", type=int, default=1000)
     parser.add_argument("--seed", type=int, default=20)
-    parser.add_argument("--error-rate", type=float, default=0.55,
-                        help="share of (translation, rater) items with 1-5 error spans")
-    parser.add_argument("--out", type=Path, required=True,
-                        help="TSV path; its name must carry the pair, e.g. mqm_synthetic_ende.tsv")
+    parser.add_argument(
+        "--error-rate",
+        type=float,
+        default=0.55,
+        help="share of (translation, rater) items with 1-5 error spans",
+    )
+    parser.add_argument(
+        "--out",
+        type=Path,
+        required=True,
+        help="TSV path; its name must carry the pair, e.g. mqm_synthetic_ende.tsv",
+    )
     args = parser.parse_args()
-    lines = ["\t".join(HEADER), *("\t".join(r) for r in rows(args.segments, args.seed, args.error_rate))]
+    lines = [
+        "\t".join(HEADER),
+        *("\t".join(r) for r in rows(args.segments, args.seed, args.error_rate)),
+    ]
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text("\n".join(lines) + "\n", encoding="utf-8")
 

@@ -26,7 +26,16 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from make_synthetic import (  # noqa: E402  (bench/ is a folder of scripts, not a package)
-    CATEGORIES, DOC_SIZE, HEADER, RATERS, SEVERITIES, SYSTEMS, tagged, translate, vocabulary)
+    CATEGORIES,
+    DOC_SIZE,
+    HEADER,
+    RATERS,
+    SEVERITIES,
+    SYSTEMS,
+    tagged,
+    translate,
+    vocabulary,
+)
 
 SPANS_PER_ITEM = [1] * 75 + [2] * 20 + [3] * 5  # of an item with an error: mean 1.3
 EXTRA_WORDS = [0, 0, 0, 1, 1, 1, 2]  # a span's words beyond its first: mean 0.71 (11 characters)
@@ -44,8 +53,14 @@ def an_error(rng: random.Random, n_tokens: int) -> tuple[int, int, str, str]:
     return first, last, rng.choice(CATEGORIES), rng.choice(SEVERITIES)
 
 
-def item_rows(rng: random.Random, base: list[str], source: list[str], target: list[str],
-              shared: list[tuple[int, int, str, str]], error_rate: float) -> list[list[str]]:
+def item_rows(
+    rng: random.Random,
+    base: list[str],
+    source: list[str],
+    target: list[str],
+    shared: list[tuple[int, int, str, str]],
+    error_rate: float,
+) -> list[list[str]]:
     """One rater's rows for one translation: ``No-error``, or 1–3 errors, most from ``shared``."""
     plain_source, plain_target = " ".join(source) + ".", " ".join(target) + "."
     if rng.random() >= error_rate:
@@ -90,10 +105,18 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--segments", type=int, default=1000)
     parser.add_argument("--seed", type=int, default=20)
-    parser.add_argument("--error-rate", type=float, default=ERROR_RATE,
-                        help="share of (translation, rater) items with 1-3 error spans")
-    parser.add_argument("--out", type=Path, required=True,
-                        help="TSV path; its name must carry the pair, e.g. mqm_synthetic_ende.tsv")
+    parser.add_argument(
+        "--error-rate",
+        type=float,
+        default=ERROR_RATE,
+        help="share of (translation, rater) items with 1-3 error spans",
+    )
+    parser.add_argument(
+        "--out",
+        type=Path,
+        required=True,
+        help="TSV path; its name must carry the pair, e.g. mqm_synthetic_ende.tsv",
+    )
     args = parser.parse_args()
     write(args.out, args.segments, args.seed, args.error_rate)
 

@@ -68,7 +68,9 @@ def main() -> None:
                 for k in KS:
                     rng = random.Random(f"{pair}/{theirs}/{k}")
                     copy = {p: tokens(plant(t, k, rng, pool)) for p, t in texts[theirs].items()}
-                    found[(track.id, kind, k)].append((similarity(copy, toks[theirs]).corpus, pair, theirs))
+                    found[(track.id, kind, k)].append(
+                        (similarity(copy, toks[theirs]).corpus, pair, theirs)
+                    )
     for key, rows in sorted(found.items(), key=str):
         best = max(rows) if key[2] == "real" else min(rows)
         print(*key, "max" if key[2] == "real" else "min", f"{best[0]:.3f}", *best[1:])

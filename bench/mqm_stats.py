@@ -39,7 +39,8 @@ def _p95(values: list[int]) -> float:
 
 
 def measure(path: Path) -> dict[str, float]:
-    """The statistics of one TSV (header ``system doc doc_id seg_id rater source target category severity``)."""
+    """The statistics of one TSV (header ``system doc doc_id seg_id rater source target category
+    severity``)."""
     csv.field_size_limit(sys.maxsize)
     with open(path, encoding="utf-8", newline="") as handle:
         rows = list(csv.DictReader(handle, delimiter="\t", quoting=csv.QUOTE_NONE))
@@ -57,17 +58,24 @@ def measure(path: Path) -> dict[str, float]:
     targets = [len(TAG.sub("", r["target"])) for r in rows]
     sources = [len(TAG.sub("", r["source"])) for r in rows]
     return {
-        "rows": len(rows), "segments": len({r["seg_id"] for r in rows}),
-        "systems": len({r["system"] for r in rows}), "items": len(per_item),
+        "rows": len(rows),
+        "segments": len({r["seg_id"] for r in rows}),
+        "systems": len({r["system"] for r in rows}),
+        "items": len(per_item),
         "errors per item": statistics.fmean(per_item) if per_item else 0.0,
         "max errors per item": max(per_item, default=0),
         "items with an error": sum(1 for n in per_item if n) / len(per_item) if per_item else 0.0,
-        "No-error rows": sum(1 for r in rows if r["category"].strip().lower() in NO_ERROR) / max(1, len(rows)),
-        "target chars": statistics.fmean(targets) if targets else 0.0, "target chars p95": _p95(targets),
+        "No-error rows": sum(1 for r in rows if r["category"].strip().lower() in NO_ERROR)
+        / max(1, len(rows)),
+        "target chars": statistics.fmean(targets) if targets else 0.0,
+        "target chars p95": _p95(targets),
         "target chars max": max(targets, default=0),
         "source chars": statistics.fmean(sources) if sources else 0.0,
-        "span chars": statistics.fmean(spans) if spans else 0.0, "span chars max": max(spans, default=0),
-        "raters per translation": statistics.fmean(len(v) for v in raters.values()) if raters else 0.0,
+        "span chars": statistics.fmean(spans) if spans else 0.0,
+        "span chars max": max(spans, default=0),
+        "raters per translation": statistics.fmean(len(v) for v in raters.values())
+        if raters
+        else 0.0,
     }
 
 
@@ -77,8 +85,12 @@ def table(measured: dict[str, dict[str, float]]) -> str:
     keys = list(next(iter(measured.values()))) if measured else []
     lines = ["| statistic | " + " | ".join(names) + " |", "| --- |" + " --- |" * len(names)]
     for key in keys:
-        cells = [f"{measured[n][key]:,.2f}" if isinstance(measured[n][key], float) else f"{measured[n][key]:,}"
-                 for n in names]
+        cells = [
+            f"{measured[n][key]:,.2f}"
+            if isinstance(measured[n][key], float)
+            else f"{measured[n][key]:,}"
+            for n in names
+        ]
         lines.append(f"| {key} | " + " | ".join(cells) + " |")
     return "\n".join(lines)
 

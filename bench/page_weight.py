@@ -5,8 +5,8 @@ Takes a built site (``--site``) or builds one from ``bench/make_synthetic.py``'s
 present), then parses a seeded sample of the reader pages (``paragraphs/*.html`` with an
 ``lb-reader`` block) with ``html.parser`` and splits each page's bytes into parts:
 
-* agreement: every ``<details class="lb-agreement">`` (or one-line ``p.lb-agreement``); inside it, the κ note (its
-  ``p.lb-note``) and the translation's text again (its ``p.lb-agree-text``);
+* agreement: every ``<details class="lb-agreement">`` (or one-line ``p.lb-agreement``); inside it,
+  the κ note (its ``p.lb-note``) and the translation's text again (its ``p.lb-agree-text``);
 * theme chrome: site navigation (the primary sidebar), header (``header.md-header``), head;
 * error-span popovers (``span.lb-pop`` inside a highlighted run, ``.lb-run``), and the spans
   described once under their text instead (``ul.lb-spans``, which the runs refer to);
@@ -40,7 +40,21 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
-VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"}
+VOID = {
+    "area",
+    "base",
+    "br",
+    "col",
+    "embed",
+    "hr",
+    "img",
+    "input",
+    "link",
+    "meta",
+    "source",
+    "track",
+    "wbr",
+}
 PARTS = [  # (key, label, indent)
     ("agreement", "agreement `<details>`, one per translation", 0),
     ("agreement.note", "… of which the κ note", 1),
@@ -90,7 +104,9 @@ class PageParts(HTMLParser):
         if tag in VOID:
             return
         classes = set(next((v or "" for k, v in attrs if k == "class"), "").split())
-        element = _Open(tag, classes, self.position(), next((v or "" for k, v in attrs if k == "id"), ""))
+        element = _Open(
+            tag, classes, self.position(), next((v or "" for k, v in attrs if k == "id"), "")
+        )
         element.part = self.part_of(element)
         self.stack.append(element)
 
@@ -116,7 +132,13 @@ class PageParts(HTMLParser):
         if e.tag in ("details", "p") and "lb-agreement" in e.classes:
             return "agreement"
         if "lb-agreement" in inside and e.tag == "p":
-            return "agreement.note" if "lb-note" in e.classes else "agreement.text" if "lb-agree-text" in e.classes else ""
+            return (
+                "agreement.note"
+                if "lb-note" in e.classes
+                else "agreement.text"
+                if "lb-agree-text" in e.classes
+                else ""
+            )
         if "lb-agreement" in inside and e.tag == "ul" and "lb-agree-stretches" in e.classes:
             return "agreement.stretches"
         if e.ident == "lb-kappa-note" or (e.tag == "section" and "lb-provenance" in e.classes):
@@ -130,17 +152,24 @@ class PageParts(HTMLParser):
         return ""
 
 
-_BOX = re.compile(rb'<div class="lb-page" markdown="0">\n<div class="lb-packed".*?</script>\n</div>\n</div>', re.S)
+_BOX = re.compile(
+    rb'<div class="lb-page" markdown="0">\n<div class="lb-packed".*?</script>\n</div>\n</div>', re.S
+)
 
 
 def as_shown(stored: bytes) -> bytes:
-    """A reader page as the browser shows it: a packed page (``packed_reader``) with its body in place."""
+    """A reader page as the browser shows it: a packed page (``packed_reader``) with its body in
+    place."""
     from litboard.render.core.packed_reader import unpack
 
     box = _BOX.search(stored)
     if box is None:
         return stored
-    return stored[:box.start()] + unpack(box.group(0).decode("utf-8")).encode("utf-8") + stored[box.end():]
+    return (
+        stored[: box.start()]
+        + unpack(box.group(0).decode("utf-8")).encode("utf-8")
+        + stored[box.end() :]
+    )
 
 
 def weigh(path: Path) -> dict[str, int]:
@@ -151,7 +180,10 @@ def weigh(path: Path) -> dict[str, int]:
     parser.close()
     sizes = dict(parser.sizes)
     sizes["chrome"] = sum(sizes.get(k, 0) for k in ("chrome.nav", "chrome.header", "chrome.head"))
-    named = sum(sizes.get(k, 0) for k in ("agreement", "chrome", "popovers", "described", "json", "tooltips", "once"))
+    named = sum(
+        sizes.get(k, 0)
+        for k in ("agreement", "chrome", "popovers", "described", "json", "tooltips", "once")
+    )
     sizes["other"] = len(raw) - named
     sizes["total"] = len(raw)
     sizes["stored"] = len(stored)
@@ -159,8 +191,11 @@ def weigh(path: Path) -> dict[str, int]:
 
 
 def reader_pages(site: Path) -> list[Path]:
-    return sorted(p for p in site.glob("*/paragraphs/*.html")
-                  if b'class="lb-reader"' in (data := p.read_bytes()) or b'class="lb-packed-data"' in data)
+    return sorted(
+        p
+        for p in site.glob("*/paragraphs/*.html")
+        if b'class="lb-reader"' in (data := p.read_bytes()) or b'class="lb-packed-data"' in data
+    )
 
 
 @dataclass
@@ -189,7 +224,9 @@ def survey(site: Path) -> Site:
 def report(site: Path, sample: int, seed: int, scale_to: int) -> str:
     found = survey(site)
     if not found.reader:
-        raise SystemExit(f"page_weight: {site}: no reader pages (*/paragraphs/*.html with an lb-reader block)")
+        raise SystemExit(
+            f"page_weight: {site}: no reader pages (*/paragraphs/*.html with an lb-reader block)"
+        )
     chosen = sorted(random.Random(seed).sample(found.reader, min(sample, len(found.reader))))
     totals: dict[str, int] = {}
     for path in chosen:
@@ -197,18 +234,30 @@ def report(site: Path, sample: int, seed: int, scale_to: int) -> str:
             totals[key] = totals.get(key, 0) + value
     n, pages = len(chosen), len(found.reader)
     mean = {k: v / n / 1e3 for k, v in totals.items()}
-    lines = [f"Reader pages: {pages:,} (sample of {n}, seed {seed}); mean {mean['total']:.1f} KB per page",
-             "", f"| part | KB per page | site-wide MB ({pages:,} pages) | MB at {scale_to:,} pages |",
-             "| --- | ---: | ---: | ---: |"]
-    for key, label, indent in [*PARTS, ("total", "**reader page total** (as shown)", 0),
-                               ("stored", "**as stored** (a packed page: its box)", 0)]:
+    lines = [
+        f"Reader pages: {pages:,} (sample of {n}, seed {seed}); mean {mean['total']:.1f} KB per "
+        f"page",
+        "",
+        f"| part | KB per page | site-wide MB ({pages:,} pages) | MB at {scale_to:,} pages |",
+        "| --- | ---: | ---: | ---: |",
+    ]
+    for key, label, indent in [
+        *PARTS,
+        ("total", "**reader page total** (as shown)", 0),
+        ("stored", "**as stored** (a packed page: its box)", 0),
+    ]:
         kb = mean.get(key, 0.0)
-        lines.append(f"| {'&nbsp;' * 4 * indent}{label} | {kb:.1f} | {kb * pages / 1e3:,.1f} | "
-                     f"{kb * scale_to / 1e3:,.0f} |")
+        lines.append(
+            f"| {'&nbsp;' * 4 * indent}{label} | {kb:.1f} | {kb * pages / 1e3:,.1f} | "
+            f"{kb * scale_to / 1e3:,.0f} |"
+        )
     size, where = found.largest
-    lines += ["", f"Site: {found.files:,} files, {found.all_bytes / 1e6:,.1f} MB in all, "
-              f"{found.html_bytes / 1e6:,.1f} MB of HTML; {found.all_bytes / 1e6 / pages * 1e3:.1f} KB "
-              f"per segment (all files / reader pages); largest page {size / 1e3:,.0f} KB ({where})"]
+    lines += [
+        "",
+        f"Site: {found.files:,} files, {found.all_bytes / 1e6:,.1f} MB in all, "
+        f"{found.html_bytes / 1e6:,.1f} MB of HTML; {found.all_bytes / 1e6 / pages * 1e3:.1f} KB "
+        f"per segment (all files / reader pages); largest page {size / 1e3:,.0f} KB ({where})",
+    ]
     return "\n".join(lines)
 
 
@@ -217,10 +266,37 @@ def build(segments: int, seed: int, work: Path) -> Path:
     folder = work / f"synthetic-{segments}-{seed}"
     tsv, root, site = folder / "mqm_synthetic_ende.tsv", folder / "root", folder / "site"
     env = {**os.environ, "PYTHONPATH": str(REPO / "generator")}
-    steps = [(tsv, ["bench/make_synthetic.py", "--segments", str(segments), "--seed", str(seed), "--out", str(tsv)]),
-             (root / "corpus", ["-m", "litboard.cli", "import", "wmt-mqm", str(tsv), "--out", str(root)]),
-             (site / "index.html", ["-m", "litboard.cli", "build", "--data", str(root), "--out", str(site),
-                                    "--no-site-cache"])]
+    steps = [
+        (
+            tsv,
+            [
+                "bench/make_synthetic.py",
+                "--segments",
+                str(segments),
+                "--seed",
+                str(seed),
+                "--out",
+                str(tsv),
+            ],
+        ),
+        (
+            root / "corpus",
+            ["-m", "litboard.cli", "import", "wmt-mqm", str(tsv), "--out", str(root)],
+        ),
+        (
+            site / "index.html",
+            [
+                "-m",
+                "litboard.cli",
+                "build",
+                "--data",
+                str(root),
+                "--out",
+                str(site),
+                "--no-site-cache",
+            ],
+        ),
+    ]
     for done, args in steps:
         if not done.exists():
             subprocess.run([sys.executable, *args], cwd=REPO, env=env, check=True)
@@ -229,13 +305,17 @@ def build(segments: int, seed: int, work: Path) -> Path:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--site", type=Path, help="a built site (else one is built from --segments)")
+    parser.add_argument(
+        "--site", type=Path, help="a built site (else one is built from --segments)"
+    )
     parser.add_argument("--segments", type=int, default=2000)
     parser.add_argument("--data-seed", type=int, default=20, help="make_synthetic's seed")
     parser.add_argument("--work", type=Path, default=Path("/tmp/litboard-page-weight"))
     parser.add_argument("--sample", type=int, default=300, help="reader pages to parse")
     parser.add_argument("--seed", type=int, default=32, help="seed of the page sample")
-    parser.add_argument("--scale-to", type=int, default=20000, help="reader pages of the extrapolation")
+    parser.add_argument(
+        "--scale-to", type=int, default=20000, help="reader pages of the extrapolation"
+    )
     args = parser.parse_args()
     site = args.site or build(args.segments, args.data_seed, args.work)
     print(report(site, args.sample, args.seed, args.scale_to))

@@ -22,8 +22,11 @@ from litboard.cite.release import release
 
 
 def size(folder: Path, skip: str = "") -> int:
-    return sum(p.stat().st_size for p in folder.rglob("*")
-               if p.is_file() and not (skip and p.relative_to(folder).parts[0] == skip))
+    return sum(
+        p.stat().st_size
+        for p in folder.rglob("*")
+        if p.is_file() and not (skip and p.relative_to(folder).parts[0] == skip)
+    )
 
 
 def measure(root: Path, work: Path, version: str) -> dict[str, float]:
@@ -35,11 +38,15 @@ def measure(root: Path, work: Path, version: str) -> dict[str, float]:
     done = release(version, site, releases, [root], Path.cwd(), "2026-11-24")
     public = build_site([root], work / "public", cache=cache, kept=releases).out
     mb = 1e6
-    return {"site (latest alone) MB": size(public, skip="v") / mb,
-            "release v/VERSION MB": size(public / "v" / version) / mb,
-            "reader pages built MB": done.packing.before / mb, "reader pages packed MB": done.packing.after / mb,
-            "reader pages": done.packing.pages, "deployed with one release MB": size(public) / mb,
-            "deployed / site": size(public) / size(public, skip="v")}
+    return {
+        "site (latest alone) MB": size(public, skip="v") / mb,
+        "release v/VERSION MB": size(public / "v" / version) / mb,
+        "reader pages built MB": done.packing.before / mb,
+        "reader pages packed MB": done.packing.after / mb,
+        "reader pages": done.packing.pages,
+        "deployed with one release MB": size(public) / mb,
+        "deployed / site": size(public) / size(public, skip="v"),
+    }
 
 
 def main() -> None:

@@ -24,8 +24,10 @@ def shared_path(name: str) -> Path:
     """Path to one released data set; skip (or fail in CI) when it is absent."""
     path = SHARED_DATA / name
     if not path.is_dir():
-        reason = (f"{path} is not present: the released data lives in ../shared/data beside the "
-                  "repository (set LITBOARD_SHARED_DATA to point elsewhere)")
+        reason = (
+            f"{path} is not present: the released data lives in ../shared/data beside the "
+            "repository (set LITBOARD_SHARED_DATA to point elsewhere)"
+        )
         if _require_shared():
             pytest.fail(reason + " and LITBOARD_REQUIRE_SHARED=1 forbids skipping")
         pytest.skip(reason)
@@ -33,7 +35,8 @@ def shared_path(name: str) -> Path:
 
 
 def shared_paper(number: str) -> Path:
-    """The text of one study in ../shared/papers (by its number, e.g. "000"); skip or fail like data."""
+    """The text of one study in ../shared/papers (by its number, e.g. "000"); skip or fail like
+    data."""
     folder = SHARED_DATA.parent / "papers"
     found = sorted(folder.glob(f"{number}_*.txt")) if folder.is_dir() else []
     if not found:
@@ -54,7 +57,8 @@ DEMO = REPO / "tests" / "fixtures" / "demo"
 
 @pytest.fixture(scope="session")
 def demo_root() -> Path:
-    """A frozen copy of the demo data root: goldens never depend on which systems the repository holds."""
+    """A frozen copy of the demo data root: goldens never depend on which systems the repository
+    holds."""
     return DEMO
 
 
@@ -80,7 +84,8 @@ def literary_release() -> Path:
 
 @pytest.fixture()
 def writes(monkeypatch: pytest.MonkeyPatch) -> list[str]:
-    """The dataset ids regenerated (written to the site cache) during a build, and the judge-bias panel."""
+    """The dataset ids regenerated (written to the site cache) during a build, and the judge-bias
+    panel."""
     from litboard.pipeline import site_cache
 
     seen: list[str] = []

@@ -1,4 +1,5 @@
-"""Golden-file comparison: set LITBOARD_UPDATE_GOLDEN=1 to rewrite, then review the diff like code."""
+"""Golden-file comparison: set LITBOARD_UPDATE_GOLDEN=1 to rewrite, then review the diff like
+code."""
 
 from __future__ import annotations
 
@@ -19,6 +20,9 @@ def check_golden(name: str, actual: str) -> None:
         raise AssertionError(f"golden file {path} is missing; run with LITBOARD_UPDATE_GOLDEN=1")
     expected = path.read_text(encoding="utf-8")
     if actual != expected:
-        diff = "".join(difflib.unified_diff(expected.splitlines(True), actual.splitlines(True),
-                                            f"golden/{name}", "actual", n=2))
+        diff = "".join(
+            difflib.unified_diff(
+                expected.splitlines(True), actual.splitlines(True), f"golden/{name}", "actual", n=2
+            )
+        )
         raise AssertionError(f"rendered output differs from golden/{name}:\n{diff[:6000]}")

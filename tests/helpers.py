@@ -7,7 +7,8 @@ import shutil
 from pathlib import Path
 
 FIXTURES = Path(__file__).parent / "fixtures"
-DEMO = FIXTURES / "demo"  # frozen copy of the demo root (issue 27: goldens never read the repository's own)
+# frozen copy of the demo root (issue 27: goldens never read the repository's own)
+DEMO = FIXTURES / "demo"
 
 
 def copy_root(src: Path, dst: Path) -> Path:

@@ -22,8 +22,13 @@ REPO = Path(__file__).resolve().parents[1]
 
 
 def run(*args: str, cwd: Path = REPO) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "litboard.cli", *args], cwd=cwd,
-                          capture_output=True, text=True, timeout=300)
+    return subprocess.run(
+        [sys.executable, "-m", "litboard.cli", *args],
+        cwd=cwd,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
 
 
 def test_help_lists_only_existing_subcommands() -> None:
@@ -51,17 +56,23 @@ def test_validate_five_planted_defects(tmp_path: Path) -> None:
     broken = append_line(mqm, '{"system": "demo-nmt", "pair": "de-en",')
     record = json.loads(mqm.read_text(encoding="utf-8").splitlines()[0])
     unknown = append_line(mqm, json.dumps({**record, "system": "no-such-system"}))
-    far = dict(record, annotator=record["annotator"], errors=[
-        {"start": 0, "end": 100000, "category": "Accuracy", "severity": "minor"}])
-    past_end = append_line(mqm, json.dumps({**far, "paragraph": record["paragraph"],
-                                            "annotator": "past-end-check"}))
+    far = dict(
+        record,
+        annotator=record["annotator"],
+        errors=[{"start": 0, "end": 100000, "category": "Accuracy", "severity": "minor"}],
+    )
+    past_end = append_line(
+        mqm, json.dumps({**far, "paragraph": record["paragraph"], "annotator": "past-end-check"})
+    )
     sqm = next((root / "judgments/sqm").glob("*.jsonl"))
     sqm_record = json.loads(sqm.read_text(encoding="utf-8").splitlines()[0])
     sqm_lines = sqm.read_text(encoding="utf-8").splitlines()
     sqm_lines[0] = json.dumps({**sqm_record, "score": 9}, ensure_ascii=False)
     sqm.write_text("\n".join(sqm_lines) + "\n", encoding="utf-8")
     card = root / "corpus/systems/demo-nmt/system.yaml"
-    card.write_text(card.read_text(encoding="utf-8").replace("id: demo-nmt", "id: ../x"), encoding="utf-8")
+    card.write_text(
+        card.read_text(encoding="utf-8").replace("id: demo-nmt", "id: ../x"), encoding="utf-8"
+    )
     done = run("validate", "--data", str(root))
     assert done.returncode == 1
     assert "Traceback" not in done.stderr + done.stdout
@@ -87,8 +98,9 @@ def test_validate_json_and_github_formats(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize("fmt", ["human", "json", "github"])
-def test_escape_codes_in_names_are_printed_escaped(tmp_path: Path, capsys: pytest.CaptureFixture[str],
-                                                    fmt: str) -> None:
+def test_escape_codes_in_names_are_printed_escaped(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], fmt: str
+) -> None:
     root = copy_root(TINY, tmp_path / "r")
     (root / "corpus/systems/\x1b]0;owned\x07\x1b[2J").mkdir()
     append_line(root / "judgments/mqm1/a.jsonl", '{"system": "mt\\u001b[31m"}')
@@ -129,15 +141,31 @@ def _free_port() -> int:
 def test_serve_serves_the_site() -> None:
     port = _free_port()
     env = dict(os.environ, PYTHONUNBUFFERED="1")
-    proc = subprocess.Popen([sys.executable, "-m", "litboard.cli", "serve", "--data", str(TINY),
-                             "--dev-addr", f"127.0.0.1:{port}"], cwd=REPO, env=env,
-                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    proc = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "litboard.cli",
+            "serve",
+            "--data",
+            str(TINY),
+            "--dev-addr",
+            f"127.0.0.1:{port}",
+        ],
+        cwd=REPO,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+    )
     try:
         deadline = time.monotonic() + 120
         body = ""
         while time.monotonic() < deadline:
             try:
-                with urllib.request.urlopen(f"http://127.0.0.1:{port}/tiny/index.html", timeout=5) as response:
+                with urllib.request.urlopen(
+                    f"http://127.0.0.1:{port}/tiny/index.html", timeout=5
+                ) as response:
                     body = response.read().decode()
                 break
             except OSError:

@@ -18,10 +18,19 @@ from .conftest import REPO
 
 def test_lint_imports_keeps_every_contract() -> None:
     script = Path(sys.executable).parent / "lint-imports"
-    command = [str(script)] if script.is_file() else [shutil.which("lint-imports") or "lint-imports"]
+    command = (
+        [str(script)] if script.is_file() else [shutil.which("lint-imports") or "lint-imports"]
+    )
     env = {**os.environ, "PYTHONPATH": str(REPO / "generator")}
-    done = subprocess.run([*command, "--no-cache"], cwd=REPO, env=env, capture_output=True, text=True,
-                          timeout=600, check=False)
+    done = subprocess.run(
+        [*command, "--no-cache"],
+        cwd=REPO,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=600,
+        check=False,
+    )
     assert done.returncode == 0, done.stdout + done.stderr
     assert "0 broken" in done.stdout and "3 kept" in done.stdout
     assert "ignore_imports" not in (REPO / "pyproject.toml").read_text()
@@ -100,11 +109,11 @@ def folder_circles(edges: dict[str, set[str]]) -> dict[str, list[list[str]]]:
         for source, targets in edges.items():
             if not source.startswith(prefix):
                 continue
-            room = prefix + source[len(prefix):].split(".")[0]
+            room = prefix + source[len(prefix) :].split(".")[0]
             arrows = rooms.setdefault(room, set())
             for target in targets:
                 if target.startswith(prefix):
-                    other = prefix + target[len(prefix):].split(".")[0]
+                    other = prefix + target[len(prefix) :].split(".")[0]
                     if other != room:
                         arrows.add(other)
         loops = _circles(rooms)
@@ -114,7 +123,8 @@ def folder_circles(edges: dict[str, set[str]]) -> dict[str, list[list[str]]]:
 
 
 def test_a_planted_folder_loop_is_found() -> None:
-    """Two folders that import each other through different modules: no module circle, a folder loop."""
+    """Two folders that import each other through different modules: no module circle, a folder
+    loop."""
     planted = {"pkg.a.x": {"pkg.b.y"}, "pkg.b.z": {"pkg.a.w"}, "pkg.a.w": set(), "pkg.b.y": set()}
     assert _circles(planted) == []
     assert folder_circles(planted) == {"pkg": [["pkg.a", "pkg.b"]]}

@@ -41,15 +41,23 @@ def test_tag_trigger_build_check_publish_and_id_token_only_in_publish() -> None:
     assert list(jobs) == ["build", "check", "publish"]
     assert "needs" not in jobs["build"] and jobs["check"]["needs"] == "build"
     assert jobs["publish"]["needs"] == "check"
-    with_token = [n for n, j in jobs.items() if (j.get("permissions") or {}).get("id-token") == "write"]
+    with_token = [
+        n for n, j in jobs.items() if (j.get("permissions") or {}).get("id-token") == "write"
+    ]
     assert with_token == ["publish"] and jobs["publish"]["permissions"] == {"id-token": "write"}
     assert _runs(jobs["build"]) == ["make install", "make dist"]
     assert _runs(jobs["check"]) == ["make dist-twine", "make dist-venv", "make dist-smoke"]
-    assert any(s.get("uses", "").startswith("pypa/gh-action-pypi-publish@") for s in jobs["publish"]["steps"])
+    assert any(
+        s.get("uses", "").startswith("pypa/gh-action-pypi-publish@")
+        for s in jobs["publish"]["steps"]
+    )
     assert not _runs(jobs["publish"])  # publish runs no code of ours, only the pinned action
     makefile = (REPO / "Makefile").read_text(encoding="utf-8")
     assert "twine check --strict dist/*" in makefile.split("\ndist-twine:")[1].split("\n\n")[0]
-    assert "--require-hashes --no-deps -r $(SITE_LOCK)" in makefile.split("\ndist-venv:")[1].split("\n\n")[0]
+    assert (
+        "--require-hashes --no-deps -r $(SITE_LOCK)"
+        in makefile.split("\ndist-venv:")[1].split("\n\n")[0]
+    )
 
 
 def _make(target: str, cwd: Path, env: dict[str, str], *assign: str) -> None:
@@ -61,16 +69,25 @@ def test_the_build_and_smoke_steps_run(tmp_path: Path) -> None:
     src.mkdir()
     for name in ("pyproject.toml", "README.md", "Makefile"):
         shutil.copy2(REPO / name, src / name)
-    shutil.copytree(REPO / "generator", src / "generator", ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copytree(
+        REPO / "generator", src / "generator", ignore=shutil.ignore_patterns("__pycache__")
+    )
     env = {k: v for k, v in os.environ.items() if k != "RUNNER_TEMP"}
     _make("dist", src, env, f"BIN={Path(sys.executable).parent}")
     made = sorted(p.name for p in (src / "dist").iterdir())
-    assert [n.endswith(".tar.gz") for n in made].count(True) == 1 and any(n.endswith(".whl") for n in made)
+    assert [n.endswith(".tar.gz") for n in made].count(True) == 1 and any(
+        n.endswith(".whl") for n in made
+    )
     wheel = next((src / "dist").glob("*.whl"))
     with zipfile.ZipFile(wheel) as z:
-        meta = email.message_from_string(z.read(next(n for n in z.namelist()
-                                                     if n.endswith(".dist-info/METADATA"))).decode())
-    assert meta["Name"] == "litboard" and meta["Version"] and meta["Description-Content-Type"] == "text/markdown"
+        meta = email.message_from_string(
+            z.read(next(n for n in z.namelist() if n.endswith(".dist-info/METADATA"))).decode()
+        )
+    assert (
+        meta["Name"] == "litboard"
+        and meta["Version"]
+        and meta["Description-Content-Type"] == "text/markdown"
+    )
     assert "litboard init" in meta.get_payload()  # the README is the long description
     with tarfile.open(next((src / "dist").glob("*.tar.gz"))) as tar:
         assert any(n.endswith("/PKG-INFO") for n in tar.getnames())

@@ -16,24 +16,47 @@ from .linkcheck import broken_links
 from .test_wheel import _run, _venv, _wheel
 
 MAY_2019 = time.mktime((2019, 5, 1, 12, 0, 0, 0, 0, -1))
-TRACK_TEXT = ("Open track", "Submit a system", "submit.html", "human-evaluation.html",
-              "track literary-translation", "Run a human evaluation")
+TRACK_TEXT = (
+    "Open track",
+    "Submit a system",
+    "submit.html",
+    "human-evaluation.html",
+    "track literary-translation",
+    "Run a human evaluation",
+)
 
 
 @pytest.fixture(scope="module")
 def study(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str]:
     tmp = tmp_path_factory.mktemp("wheel-study")
     venv, env = _venv(tmp, _wheel(tmp))
-    package = Path(_run(["python", "-c", "import litboard; print(litboard.__file__)"], tmp, env)
-                   .stdout.strip()).parent
+    package = Path(
+        _run(["python", "-c", "import litboard; print(litboard.__file__)"], tmp, env).stdout.strip()
+    ).parent
     assert package.resolve().is_relative_to(venv.resolve())
     exports = study_files(tmp / "exports")
     for f in exports:
         os.utime(f, (MAY_2019, MAY_2019))
     mapping = package / "importers" / "examples" / "pairwise_spans.yaml"
-    _run(["litboard", "init", "study", "--from-import", "labelstudio", *map(str, exports),
-          "--mapping", str(mapping), "--workflow", "--title", "Our study", "--author", "Ada Lovelace"],
-         tmp, env)
+    _run(
+        [
+            "litboard",
+            "init",
+            "study",
+            "--from-import",
+            "labelstudio",
+            *map(str, exports),
+            "--mapping",
+            str(mapping),
+            "--workflow",
+            "--title",
+            "Our study",
+            "--author",
+            "Ada Lovelace",
+        ],
+        tmp,
+        env,
+    )
     built = _run(["litboard", "build"], tmp / "study", env)
     return tmp / "study", built.stdout + built.stderr
 

@@ -11,8 +11,11 @@ from .conftest import REPO
 def test_contents_write_only_in_the_job_that_pushes_the_release() -> None:
     workflow = yaml.safe_load((REPO / ".github/workflows/pages.yml").read_text(encoding="utf-8"))
     assert workflow["permissions"] == {"contents": "read"}
-    writers = {name for name, job in workflow["jobs"].items()
-               if (job.get("permissions") or {}).get("contents") == "write"}
+    writers = {
+        name
+        for name, job in workflow["jobs"].items()
+        if (job.get("permissions") or {}).get("contents") == "write"
+    }
     assert writers == {"keep-release"}
     keep = workflow["jobs"]["keep-release"]
     runs = [s.get("run", "") for s in keep["steps"]]
@@ -22,7 +25,8 @@ def test_contents_write_only_in_the_job_that_pushes_the_release() -> None:
 
 
 def test_citation_cff_references_every_pinned_release() -> None:
-    """Every release the public site is built from is in CITATION.cff's references (by repository)."""
+    """Every release the public site is built from is in CITATION.cff's references (by
+    repository)."""
     cff = yaml.safe_load((REPO / "CITATION.cff").read_text(encoding="utf-8"))
     cited = {r.get("repository", "") for r in cff["references"]}
     manifest = yaml.safe_load((REPO / "releases.yaml").read_text(encoding="utf-8"))

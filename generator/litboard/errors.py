@@ -28,8 +28,13 @@ class Problem:
         return printable(f"{text} (fix: {self.fix})" if self.fix else text)
 
     def as_dict(self) -> dict[str, object]:
-        return {"file": self.file, "line": self.line, "field": self.field,
-                "message": self.message, "fix": self.fix}
+        return {
+            "file": self.file,
+            "line": self.line,
+            "field": self.field,
+            "message": self.message,
+            "fix": self.fix,
+        }
 
 
 def printable(text: str) -> str:
@@ -38,7 +43,9 @@ def printable(text: str) -> str:
     file names or values must not recolour, rewrite or reorder what the reader sees."""
     if text.isprintable():
         return text
-    return "".join(c if c.isprintable() else c.encode("unicode_escape").decode("ascii") for c in text)
+    return "".join(
+        c if c.isprintable() else c.encode("unicode_escape").decode("ascii") for c in text
+    )
 
 
 class DataError(Exception):
@@ -61,11 +68,19 @@ class Problems:
 
     items: list[Problem] = field(default_factory=list)
 
-    def add(self, file: str | Path, line: int, field_name: str, message: str,
-            fix: str = "") -> None:
+    def add(
+        self, file: str | Path, line: int, field_name: str, message: str, fix: str = ""
+    ) -> None:
         # escaped once here, so every output format (human, JSON, GitHub annotations) is safe
-        self.items.append(Problem(printable(str(file)), line, printable(field_name), printable(message),
-                                  printable(fix)))
+        self.items.append(
+            Problem(
+                printable(str(file)),
+                line,
+                printable(field_name),
+                printable(message),
+                printable(fix),
+            )
+        )
 
     def extend(self, other: "Problems") -> None:
         self.items.extend(other.items)

@@ -8,18 +8,31 @@ from dataclasses import dataclass, field, fields
 
 @dataclass(frozen=True)
 class AnalysisSettings:
-    bootstrap_resamples: int = field(default=1000, metadata={
-        "help": "paired bootstrap resamples behind every CI, rank interval and cluster"})
+    bootstrap_resamples: int = field(
+        default=1000,
+        metadata={"help": "paired bootstrap resamples behind every CI, rank interval and cluster"},
+    )
     seed: int = field(default=12345, metadata={"help": "seed of the bootstrap's random generator"})
-    alpha: float = field(default=0.05, metadata={
-        "help": "significance level of the paired test that separates clusters"})
-    test: str = field(default="permutation", metadata={
-        "help": "paired test that separates clusters: 'permutation' (paired sign-flip test, as "
-                "mt-metrics-eval and WMT; exact up to 16 items, sampled beyond) or 'bootstrap' "
-                "(the CI's resamples)"})
-    missing: str = field(default="available", metadata={
-        "help": "'available': each system's mean over its own paragraphs, tests on shared ones; "
-                "'complete': only paragraphs every system has"})
+    alpha: float = field(
+        default=0.05,
+        metadata={"help": "significance level of the paired test that separates clusters"},
+    )
+    test: str = field(
+        default="permutation",
+        metadata={
+            "help": "paired test that separates clusters: 'permutation' (paired sign-flip test, as "
+            "mt-metrics-eval and WMT; exact up to 16 items, sampled beyond) or 'bootstrap' "
+            "(the CI's resamples)"
+        },
+    )
+    missing: str = field(
+        default="available",
+        metadata={
+            "help": "'available': each system's mean over its own paragraphs, tests on shared "
+            "ones; "
+            "'complete': only paragraphs every system has"
+        },
+    )
 
     @classmethod
     def help(cls) -> dict[str, str]:
@@ -28,12 +41,22 @@ class AnalysisSettings:
 
 @dataclass(frozen=True)
 class BuildSettings:
-    site_cache_size: str = field(default="1GB", metadata={
-        "help": "bound of the site cache, least recently used files removed first, never one this "
-                "build used"})
-    reader_pages: str = field(default="auto", metadata={
-        "help": "'packed' (gzip-compressed reader page bodies, shown with JavaScript), 'plain', or "
-                "'auto' (packed when a dataset has more than 1,000 paragraphs)"})
+    site_cache_size: str = field(
+        default="1GB",
+        metadata={
+            "help": "bound of the site cache, least recently used files removed first, never one "
+            "this "
+            "build used"
+        },
+    )
+    reader_pages: str = field(
+        default="auto",
+        metadata={
+            "help": "'packed' (gzip-compressed reader page bodies, shown with JavaScript), "
+            "'plain', or "
+            "'auto' (packed when a dataset has more than 1,000 paragraphs)"
+        },
+    )
 
     @classmethod
     def help(cls) -> dict[str, str]:

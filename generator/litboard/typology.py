@@ -3,8 +3,14 @@
 from __future__ import annotations
 
 PAPER000 = {
-    "Accuracy": ["Addition", "Omission", "Misnomer", "Mistranslation", "Overly literal",
-                 "Temporal effect"],
+    "Accuracy": [
+        "Addition",
+        "Omission",
+        "Misnomer",
+        "Mistranslation",
+        "Overly literal",
+        "Temporal effect",
+    ],
     "Fluency": ["Untranslated", "Punctuation/Spelling", "Grammar", "Inconsistency", "Coherence"],
     "Style": ["Awkwardness", "Register", "Inconsistent", "Unidiomatic"],
     "Terminology": ["Mistranslation", "Inconsistent"],
@@ -14,18 +20,31 @@ PAPER000 = {
 }
 WMT = {
     "Accuracy": ["Addition", "Omission", "Mistranslation", "Untranslated text"],
-    "Fluency": ["Punctuation", "Spelling", "Grammar", "Register", "Inconsistency",
-                "Character encoding"],
+    "Fluency": [
+        "Punctuation",
+        "Spelling",
+        "Grammar",
+        "Register",
+        "Inconsistency",
+        "Character encoding",
+    ],
     "Terminology": ["Inappropriate for context", "Inconsistent use of terminology"],
     "Style": ["Awkward"],
-    "Locale convention": ["Address format", "Currency format", "Date format", "Name format",
-                          "Telephone format", "Time format"],
+    "Locale convention": [
+        "Address format",
+        "Currency format",
+        "Date format",
+        "Name format",
+        "Telephone format",
+        "Time format",
+    ],
     "Other": [],
     "Source error": [],
     "Non-translation": [],
 }
 TYPOLOGIES: dict[str, dict[str, list[str]]] = {
-    "paper000": PAPER000, "wmt": WMT,
+    "paper000": PAPER000,
+    "wmt": WMT,
 }
 SEVERITIES = ("neutral", "minor", "major", "critical")
 DEFAULT_SCALES = {"sqm": (0.0, 6.0), "ruler": (1.0, 5.0)}

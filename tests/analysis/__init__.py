@@ -1,1 +1,2 @@
-"""Tests of the statistics layer (generator/litboard/analysis: uncertainty, bws, pairwise, agreement)."""
+"""Tests of the statistics layer (generator/litboard/analysis: uncertainty, bws, pairwise,
+agreement)."""

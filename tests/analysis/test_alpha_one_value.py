@@ -19,6 +19,7 @@ def test_one_value_gives_nan_not_an_error() -> None:
 
 
 def test_two_values_still_computed() -> None:
-    # hand-computed: units (1,1), (2,2), (1,2): interval alpha = 1 - D_o/D_e = 1 - (2/6)/(2*9/(6*5)) = 4/9
+    # hand-computed: units (1,1), (2,2), (1,2): interval alpha = 1 - D_o/D_e = 1 - (2/6)/(2*9/(6*5))
+    # = 4/9
     data = pd.DataFrame([[1.0, 2.0, 1.0], [1.0, 2.0, 2.0]])
     assert abs(krippendorff_alpha(data, "interval").value - 4 / 9) < 1e-12

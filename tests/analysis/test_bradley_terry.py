@@ -42,11 +42,20 @@ def test_ties_count_half_a_win_each() -> None:
 
 def test_three_system_consistent_case() -> None:
     """Counts exactly proportional to p = (4, 2, 1) / 7 satisfy the likelihood equations."""
-    df = _games([("a", "b", "a", 4), ("a", "b", "b", 2), ("a", "c", "a", 4), ("a", "c", "b", 1),
-                 ("b", "c", "a", 2), ("b", "c", "b", 1)])
+    df = _games(
+        [
+            ("a", "b", "a", 4),
+            ("a", "b", "b", 2),
+            ("a", "c", "a", 4),
+            ("a", "c", "b", 1),
+            ("b", "c", "a", 2),
+            ("b", "c", "b", 1),
+        ]
+    )
     table = bradley_terry(df, virtual_ties=0.0, n_resamples=0)
-    np.testing.assert_allclose(table.loc[["a", "b", "c"], "strength"], [4 / 7, 2 / 7, 1 / 7],
-                               atol=1e-9)
+    np.testing.assert_allclose(
+        table.loc[["a", "b", "c"], "strength"], [4 / 7, 2 / 7, 1 / 7], atol=1e-9
+    )
     assert table["log_strength"].mean() == pytest.approx(0.0, abs=1e-12)
 
 
@@ -86,8 +95,17 @@ def test_virtual_ties_shrink() -> None:
 
 
 def test_bootstrap_cis_are_deterministic_and_cover_estimate() -> None:
-    df = _games([("a", "b", "a", 8), ("a", "b", "b", 4), ("b", "c", "a", 7), ("b", "c", "b", 5),
-                 ("a", "c", "a", 9), ("a", "c", "tie", 2), ("a", "c", "b", 3)])
+    df = _games(
+        [
+            ("a", "b", "a", 8),
+            ("a", "b", "b", 4),
+            ("b", "c", "a", 7),
+            ("b", "c", "b", 5),
+            ("a", "c", "a", 9),
+            ("a", "c", "tie", 2),
+            ("a", "c", "b", 3),
+        ]
+    )
     first = bradley_terry(df, n_resamples=200, seed=3)
     again = bradley_terry(df, n_resamples=200, seed=3)
     pd.testing.assert_frame_equal(first, again)
@@ -108,14 +126,13 @@ def test_vectorised_fit_equals_one_by_one() -> None:
 
 
 def test_unusable_graphs_raise() -> None:
-    apart = _games([("a", "b", "a", 2), ("a", "b", "b", 1), ("c", "d", "a", 1),
-                    ("c", "d", "b", 1)])
+    apart = _games([("a", "b", "a", 2), ("a", "b", "b", 1), ("c", "d", "a", 1), ("c", "d", "b", 1)])
     with pytest.raises(DataError, match="never compared"):
         bradley_terry(apart, virtual_ties=0.0, n_resamples=0)
     unbeaten = _games([("a", "b", "a", 3)])
     with pytest.raises(DataError, match="virtual_ties"):
         bradley_terry(unbeaten, virtual_ties=0.0, n_resamples=0)
-    shrunk = bradley_terry(unbeaten, n_resamples=100)      # default: one virtual tie per pair
+    shrunk = bradley_terry(unbeaten, n_resamples=100)  # default: one virtual tie per pair
     assert shrunk.loc["a", "strength"] / shrunk.loc["b", "strength"] == pytest.approx(3.5 / 0.5)
     # one paragraph: every bootstrap resample is the data itself, so a percentile interval would
     # collapse on the estimate; the profile-likelihood interval (issue 46) stays wide, and the
@@ -125,8 +142,7 @@ def test_unusable_graphs_raise() -> None:
     with pytest.raises(ValueError, match="virtual_ties > 0"):
         bradley_terry(_games([("a", "b", "a", 2), ("a", "b", "b", 1)]), virtual_ties=0.0)
     with pytest.raises(DataError, match="preference"):
-        bradley_terry(pd.DataFrame({"a": ["x"], "b": ["y"], "preference": ["left"]}),
-                      item=None)
+        bradley_terry(pd.DataFrame({"a": ["x"], "b": ["y"], "preference": ["left"]}), item=None)
     with pytest.raises(DataError, match="column missing"):
         bradley_terry(pd.DataFrame({"a": ["x"], "b": ["y"], "preference": ["a"]}))
 
@@ -135,6 +151,6 @@ def test_choix_point_estimate_equals_the_vectorised_mm_fit() -> None:
     """choix fits the estimate, MM the bootstrap resamples: both give the same ML strengths."""
     rng = np.random.default_rng(21)
     for size in (2, 3, 6):
-        wins = rng.integers(0, 7, size=(size, size)) + 0.5   # half wins: ties and virtual ties
+        wins = rng.integers(0, 7, size=(size, size)) + 0.5  # half wins: ties and virtual ties
         np.fill_diagonal(wins, 0.0)
         np.testing.assert_allclose(fit_choix(wins), fit_mm(wins), atol=1e-7)

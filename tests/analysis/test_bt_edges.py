@@ -45,15 +45,18 @@ def test_interval_at_0_and_10_of_10_covers_plausible_truths(wins: int) -> None:
 def test_coverage_at_the_edges(n: int) -> None:
     """Exact coverage (sum over the n + 1 outcomes): the chosen profile interval holds >= 0.90
     down to p = 0.01, where the bootstrap percentile interval never covers."""
-    profile, boot = bt_coverage.METHODS["profile likelihood (1 virtual tie)"], \
-        bt_coverage.METHODS["bootstrap percentile (1 virtual tie)"]
+    profile, boot = (
+        bt_coverage.METHODS["profile likelihood (1 virtual tie)"],
+        bt_coverage.METHODS["bootstrap percentile (1 virtual tie)"],
+    )
     for p in bt_coverage.TRUTHS:
         assert bt_coverage.coverage(profile, n, p) >= 0.90
         assert bt_coverage.coverage(profile, n, 1 - p) == pytest.approx(
-            bt_coverage.coverage(profile, n, p), abs=1e-9)
+            bt_coverage.coverage(profile, n, p), abs=1e-9
+        )
     assert bt_coverage.coverage(boot, n, 0.01) == 0.0
     # at p = 0.01 the data are 0/n with probability 0.99^n; the profile interval holds it
-    assert bt_coverage.coverage(profile, 10, 0.01) == pytest.approx(0.99 ** 10, abs=1e-9)
+    assert bt_coverage.coverage(profile, 10, 0.01) == pytest.approx(0.99**10, abs=1e-9)
 
 
 def test_methodology_page_prints_the_computed_table() -> None:
@@ -62,8 +65,11 @@ def test_methodology_page_prints_the_computed_table() -> None:
 
 
 def test_star_design_rank_intervals_and_graph() -> None:
-    rows = (_judgments(0, 10, "GTr", "PARA") + _judgments(3, 10, "SENT", "PARA")
-            + _judgments(5, 10, "PS", "PARA"))
+    rows = (
+        _judgments(0, 10, "GTr", "PARA")
+        + _judgments(3, 10, "SENT", "PARA")
+        + _judgments(5, 10, "PS", "PARA")
+    )
     df = _frame(rows)
     table = bradley_terry(df)
     # PS and PARA split 5/5: equal strengths (ranks 1 and 2 by rounding); SENT 3/10, GTr 0/10
@@ -75,10 +81,17 @@ def test_star_design_rank_intervals_and_graph() -> None:
     assert table.loc["GTr", "ci_high"] > 0.1  # not the narrowest interval any more
     assert set(table["ci_method"]) == {"95% profile likelihood, 1 virtual tie per compared pair"}
     text = comparison_graph(df, {"PS": "PARA_SENT"})
-    assert text == ("The challengers (GTr, PARA_SENT, SENT) were each compared with PARA only; "
-                    "their order among themselves is the model's inference, not an observation.")
-    full = _frame(rows + _judgments(4, 10, "GTr", "SENT") + _judgments(4, 10, "GTr", "PS")
-                  + _judgments(5, 10, "SENT", "PS"))
+    assert text == (
+        "The challengers (GTr, PARA_SENT, SENT) were each compared with PARA only; "
+        "their order among themselves is the model's inference, not an observation."
+    )
+    full = _frame(
+        rows
+        + _judgments(4, 10, "GTr", "SENT")
+        + _judgments(4, 10, "GTr", "PS")
+        + _judgments(5, 10, "SENT", "PS")
+    )
     assert comparison_graph(full) == ""
     assert comparison_graph(_frame(rows + _judgments(4, 10, "GTr", "SENT"))).startswith(
-        "2 of 6 pairs of systems were never compared directly")
+        "2 of 6 pairs of systems were never compared directly"
+    )

@@ -49,8 +49,13 @@ def _random_table(seed: int, n: int = 60, consistent: bool = True) -> pd.DataFra
         shown = list(rng.choice(6, size=4, replace=False))
         noisy = quality[shown] + rng.normal(scale=1.5 if consistent else 1e6, size=4)
         order = [shown[j] for j in np.argsort(-noisy)]
-        rows.append({"systems": [names[j] for j in shown], "best": names[order[0]],
-                     "worst": names[order[-1]]})
+        rows.append(
+            {
+                "systems": [names[j] for j in shown],
+                "best": names[order[0]],
+                "worst": names[order[-1]],
+            }
+        )
     return pd.DataFrame(rows)
 
 
@@ -62,11 +67,12 @@ def test_split_half_matches_row_subset_reference() -> None:
     rhos = []
     for row in order:
         first = bws_scores(df.iloc[np.sort(row[: len(df) // 2])])["score"]
-        second = bws_scores(df.iloc[np.sort(row[len(df) // 2:])])["score"]
+        second = bws_scores(df.iloc[np.sort(row[len(df) // 2 :])])["score"]
         shared = first.index.intersection(second.index)
         rhos.append(spearmanr(first[shared], second[shared]).statistic)
     assert split_half_reliability(df, n_splits=n_splits, seed=seed) == pytest.approx(
-        np.mean(rhos), abs=1e-12)
+        np.mean(rhos), abs=1e-12
+    )
 
 
 def test_split_half_extremes_and_determinism() -> None:
@@ -77,4 +83,5 @@ def test_split_half_extremes_and_determinism() -> None:
     assert consistent > 0.8
     assert abs(noise) < 0.3
     assert split_half_reliability(_random_table(2), seed=5) == split_half_reliability(
-        _random_table(2), seed=5)
+        _random_table(2), seed=5
+    )

@@ -54,11 +54,14 @@ def test_table_8_confusion_overall(corpus: Corpus) -> None:
     assert int(table.loc["Total", "Total"]) == 564
 
 
-@pytest.mark.parametrize("modality, cells", [
-    ("HT", [41, 12, 2, 59, 68, 0, 3, 2, 1]),
-    ("PE", [32, 24, 0, 34, 87, 1, 0, 8, 2]),
-    ("MT", [17, 37, 0, 17, 110, 1, 1, 4, 1]),
-])
+@pytest.mark.parametrize(
+    "modality, cells",
+    [
+        ("HT", [41, 12, 2, 59, 68, 0, 3, 2, 1]),
+        ("PE", [32, 24, 0, 34, 87, 1, 0, 8, 2]),
+        ("MT", [17, 37, 0, 17, 110, 1, 1, 4, 1]),
+    ],
+)
 def test_table_13_confusion_per_modality(corpus: Corpus, modality: str, cells: list[int]) -> None:
     t = corpus.tables
     assert _cells(cr.ucp_confusion(t["ucps"], t["systems"], modality)) == cells
@@ -84,8 +87,16 @@ def test_table_5_errors_per_text(corpus: Corpus) -> None:
     assert len(table5) == 81
     # 74 of 81 cells reproduce exactly; the RU-NL poem cells (and EN-CA thriller HT LLM) do not.
     off = table5[table5["disagrees"]]
-    assert sorted(zip(off["pair"], off["genre"], off["modality"], off["quantity"], off["value"],
-                      off["reproduced"])) == [
+    assert sorted(
+        zip(
+            off["pair"],
+            off["genre"],
+            off["modality"],
+            off["quantity"],
+            off["value"],
+            off["reproduced"],
+        )
+    ) == [
         ("en-ca", "thriller", "HT", "llm", 9.0, 10.0),
         ("ru-nl", "poem", "HT", "match", 4.0, 5.0),
         ("ru-nl", "poem", "MT", "match", 8.0, 9.0),
@@ -128,7 +139,9 @@ def _joined(corpus: Corpus) -> pd.DataFrame:
 def test_reported_vs_reproduced_flags_table_11_copy(corpus: Corpus, texts: pd.DataFrame) -> None:
     joined = _joined(corpus)
     assert joined["reproduced"].notna().all()
-    key = (joined["pair"] == "ru-nl") & (joined["genre"] == "thriller") & (joined["modality"] == "PE")
+    key = (
+        (joined["pair"] == "ru-nl") & (joined["genre"] == "thriller") & (joined["modality"] == "PE")
+    )
     t11 = joined[key & (joined["table"] == "Table 11") & (joined["quantity"] == "pro-ci")].iloc[0]
     assert t11["value"] == 48.4 and t11["disagrees"]
     assert t11["reproduced"] == pytest.approx(7.557, abs=1e-3)

@@ -44,7 +44,9 @@ def test_matched_errors_keep_each_sides_span(corpus: Corpus) -> None:
     errors = corpus.mqm_errors[corpus.mqm_errors["campaign"] == "pro-errors"]
     texts = corpus.translations.set_index(["system", "pair", "paragraph"])["text"]
     linked = errors[errors["link"] != ""].copy()
-    linked["text"] = [texts[(r.system, r.pair, r.paragraph)][r.start:r.end] for r in linked.itertuples()]
+    linked["text"] = [
+        texts[(r.system, r.pair, r.paragraph)][r.start : r.end] for r in linked.itertuples()
+    ]
     sides = linked.pivot_table(index="link", columns="annotator", values="text", aggfunc="first")
     # paper 003's example: the professionals marked "op een vrij kale manier", the LLM "kale"
     example = sides[sides["pro"].str.lower() == "op een vrij kale manier"]  # 'Op' in the text

@@ -23,39 +23,65 @@ def test_interval_alpha_by_hand() -> None:
     assert result.value == pytest.approx(5 / 6, abs=1e-12) and result.n == 3
 
 
-@pytest.mark.parametrize("level, printed", [("nominal", 0.743), ("ordinal", 0.815), ("interval", 0.849),
-                                            ("ratio", 0.797)])
+@pytest.mark.parametrize(
+    "level, printed",
+    [("nominal", 0.743), ("ordinal", 0.815), ("interval", 0.849), ("ratio", 0.797)],
+)
 def test_krippendorff_2011_worked_example(level: ag.Level, printed: float) -> None:
-    data = pd.DataFrame([[1, 2, 3, 3, 2, 1, 4, 1, 2, NAN, NAN, NAN],
-                         [1, 2, 3, 3, 2, 2, 4, 1, 2, 5, NAN, 3],
-                         [NAN, 3, 3, 3, 2, 3, 4, 2, 2, 5, 1, NAN],
-                         [1, 2, 3, 3, 2, 4, 4, 1, 2, 5, 1, NAN]])
+    data = pd.DataFrame(
+        [
+            [1, 2, 3, 3, 2, 1, 4, 1, 2, NAN, NAN, NAN],
+            [1, 2, 3, 3, 2, 2, 4, 1, 2, 5, NAN, 3],
+            [NAN, 3, 3, 3, 2, 3, 4, 2, 2, 5, 1, NAN],
+            [1, 2, 3, 3, 2, 4, 4, 1, 2, 5, 1, NAN],
+        ]
+    )
     result = ag.krippendorff_alpha(data, level)
-    assert round(result.value, 3) == printed and result.n == 11  # unit 12 has one value: not pairable
+    # unit 12 has one value: not pairable
+    assert round(result.value, 3) == printed and result.n == 11
 
 
 def _scores(first: list[float], second: list[float]) -> pd.DataFrame:
-    rows = [{"campaign": c, "system": f"s{i % 3}", "pair": "de-en", "paragraph": f"p{i // 3}", "score": v}
-            for c, values in (("one", first), ("two", second)) for i, v in enumerate(values)]
+    rows = [
+        {
+            "campaign": c,
+            "system": f"s{i % 3}",
+            "pair": "de-en",
+            "paragraph": f"p{i // 3}",
+            "score": v,
+        }
+        for c, values in (("one", first), ("two", second))
+        for i, v in enumerate(values)
+    ]
     return pd.DataFrame(rows)
 
 
-CAMPAIGNS = pd.DataFrame({"campaign": ["one", "two", "other"], "scheme": ["score"] * 3,
-                          "second_annotation_of": ["", "one", ""]})
+CAMPAIGNS = pd.DataFrame(
+    {
+        "campaign": ["one", "two", "other"],
+        "scheme": ["score"] * 3,
+        "second_annotation_of": ["", "one", ""],
+    }
+)
 
 
 def test_swapping_annotations_moves_tau_but_not_alpha() -> None:
     first, second = [1.0, 3.0, 5.0, 2.0, 8.0, 4.0], [2.0, 3.0, 4.0, 6.0, 7.0, 1.0]
-    plain = double_annotation_rows(_scores(first, second), CAMPAIGNS).set_index("statistic")["value"]
+    plain = double_annotation_rows(_scores(first, second), CAMPAIGNS).set_index("statistic")[
+        "value"
+    ]
     swapped_first, swapped_second = list(first), list(second)
     for i in (0, 3):  # the two annotations of translations 0 and 3 trade places
         swapped_first[i], swapped_second[i] = second[i], first[i]
-    swapped = double_annotation_rows(_scores(swapped_first, swapped_second), CAMPAIGNS).set_index("statistic")["value"]
+    swapped = double_annotation_rows(_scores(swapped_first, swapped_second), CAMPAIGNS).set_index(
+        "statistic"
+    )["value"]
     alpha = "Krippendorff alpha (interval), order-free"
     tau = "Kendall tau-b, depends on which annotation is first"
     assert plain[alpha] == swapped[alpha]
     expected = 1 - np.mean([(a - b) ** 2 for a, b in zip(first, second)]) / (
-        2 * np.var(first + second) * 12 / 11)  # 1 − D_o / D_e with D_o = mean squared difference
+        2 * np.var(first + second) * 12 / 11
+    )  # 1 − D_o / D_e with D_o = mean squared difference
     assert plain[alpha] == pytest.approx(expected, abs=1e-12)
     assert plain[tau] != pytest.approx(swapped[tau])
 
@@ -64,21 +90,30 @@ def test_rows_only_for_declared_pairs() -> None:
     assert declared_pairs(CAMPAIGNS) == [("one", "two")]
     rows = double_annotation_rows(_scores([1, 2, 3], [1, 3, 2]), CAMPAIGNS)
     assert set(rows["campaign"]) == {"two vs one"} and set(rows["n"]) == {3}
-    assert double_annotation_rows(_scores([1, 2, 3], [1, 3, 2]),
-                                  CAMPAIGNS.assign(second_annotation_of="")).empty
+    assert double_annotation_rows(
+        _scores([1, 2, 3], [1, 3, 2]), CAMPAIGNS.assign(second_annotation_of="")
+    ).empty
 
 
 @pytest.mark.parametrize("value", ["no-such-campaign", "released-scores", "sqm"])
-def test_second_annotation_of_must_name_another_campaign_of_its_scheme(demo_root, tmp_path, value: str) -> None:
+def test_second_annotation_of_must_name_another_campaign_of_its_scheme(
+    demo_root, tmp_path, value: str
+) -> None:
     from litboard.load.read import validate
 
     from ..helpers import copy_root
 
     root = copy_root(demo_root, tmp_path / "root")
     card = root / "judgments" / "released-scores" / "campaign.yaml"
-    card.write_text(card.read_text(encoding="utf-8") + f"second_annotation_of: {value}\n", encoding="utf-8")
+    card.write_text(
+        card.read_text(encoding="utf-8") + f"second_annotation_of: {value}\n", encoding="utf-8"
+    )
     problems = [p for p in validate([root]).items if p.field == "second_annotation_of"]
-    assert len(problems) == 1 and value in problems[0].message and "campaign.yaml" in str(problems[0].file)
+    assert (
+        len(problems) == 1
+        and value in problems[0].message
+        and "campaign.yaml" in str(problems[0].file)
+    )
     assert problems[0].fix.startswith("name the campaign")
 
 

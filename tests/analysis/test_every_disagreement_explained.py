@@ -19,8 +19,11 @@ from ..conftest import shared_path
 
 pytestmark = pytest.mark.shared
 
-RELEASES = {"liteval": "liteval-public", "creativity-bias": "creativity-bias",
-            "literary-translation": "literary-translation"}
+RELEASES = {
+    "liteval": "liteval-public",
+    "creativity-bias": "creativity-bias",
+    "literary-translation": "literary-translation",
+}
 
 
 @pytest.fixture(scope="module")
@@ -54,17 +57,40 @@ def test_unexplained_says_what_was_tried(compared: pd.DataFrame) -> None:
 
 def test_reasons_pinned(compared: pd.DataFrame) -> None:
     """A few reasons with their evidence, as found by hand in the papers and the releases."""
+
     def reason(source: str, **keys: str) -> str:
-        rows = compared[(compared["source"] == source)
-                        & (compared["keys"].map(engine.identity) == engine.identity(keys))]
+        rows = compared[
+            (compared["source"] == source)
+            & (compared["keys"].map(engine.identity) == engine.identity(keys))
+        ]
         return str(rows[rows["disagrees"]]["reason"].iloc[0])
-    assert reason("paper 003 Table 11", campaign="pro-ci", pair="ru-nl", genre="thriller",
-                  modality="PE") == "copied from another cell"
-    assert reason("paper 003 App. G.1", campaign="aem-ter", pair="ru-nl", genre="poem",
-                  modality="MT") == "paper typo"
-    assert reason("paper 003 Table 12", variable="pro-error-points", by="modality", first="HT",
-                  second="MT", stat="p") == "copied from another cell"
-    assert reason("paper 003 Table 4", campaign="aem-litransproqa", pair="en-ca",
-                  modality="PE") == "data subset"
-    assert reason("paper 000 Table 14", scenario="other", campaign="prometheus",
-                  pair="en-de") == "paper typo"
+
+    assert (
+        reason(
+            "paper 003 Table 11", campaign="pro-ci", pair="ru-nl", genre="thriller", modality="PE"
+        )
+        == "copied from another cell"
+    )
+    assert (
+        reason("paper 003 App. G.1", campaign="aem-ter", pair="ru-nl", genre="poem", modality="MT")
+        == "paper typo"
+    )
+    assert (
+        reason(
+            "paper 003 Table 12",
+            variable="pro-error-points",
+            by="modality",
+            first="HT",
+            second="MT",
+            stat="p",
+        )
+        == "copied from another cell"
+    )
+    assert (
+        reason("paper 003 Table 4", campaign="aem-litransproqa", pair="en-ca", modality="PE")
+        == "data subset"
+    )
+    assert (
+        reason("paper 000 Table 14", scenario="other", campaign="prometheus", pair="en-de")
+        == "paper typo"
+    )

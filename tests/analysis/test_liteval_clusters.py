@@ -40,7 +40,7 @@ def test_separated_systems_never_share_a_cluster(metric_df: pd.DataFrame, missin
                 separated += 1
                 assert cluster_of[first] != cluster_of[second], (pair, first, second)
         assert clusters_consistent(result.p_values, result.clusters, result.alpha)
-        assert separated > 0, pair        # ten systems from human to NLLB: some differ
+        assert separated > 0, pair  # ten systems from human to NLLB: some differ
         assert len(result.clusters) >= 2, pair
         table = result.table
         assert ((table["ci_low"] <= table["mean"]) & (table["mean"] <= table["ci_high"])).all()

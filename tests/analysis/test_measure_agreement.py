@@ -16,7 +16,8 @@ def test_pairwise_accuracy_counts_the_pairs_both_order_the_same_way() -> None:
     assert concordance(human, [30.0, 10.0, 20.0], True, True) == Agreement(2, 3)
     # TER-like (lower is better) with A 1, B 3, C 2: the same order A > C > B
     assert concordance(human, [1.0, 3.0, 2.0], True, False) == Agreement(2, 3)
-    # MQM-like human points (lower is better) against BLEU: human C > B > A, metric A > C > B: only (B,C) agrees
+    # MQM-like human points (lower is better) against BLEU: human C > B > A, metric A > C > B: only
+    # (B,C) agrees
     assert concordance([3.0, 2.0, 1.0], [30.0, 10.0, 20.0], False, True) == Agreement(1, 3)
 
 

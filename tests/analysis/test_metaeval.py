@@ -20,10 +20,19 @@ def test_kendall_tau_b_with_ties() -> None:
     rows += [("metric", "aa-bb", f"p{i}", "s", v) for i, v in enumerate(y)]
     rows += [("human", "cc-dd", f"q{i}", "s", v) for i, v in enumerate([1, 2, 3])]
     rows += [("metric", "cc-dd", f"q{i}", "s", v) for i, v in enumerate([3, 2, 1])]
-    rows += [("human", "cc-dd", "q9", "s", 5.0)]                    # no metric score: left out
+    rows += [("human", "cc-dd", "q9", "s", 5.0)]  # no metric score: left out
     taus = metaeval.kendall(metaeval.wide_scores(_long(rows)), [("human", "metric")])
-    assert list(taus.columns) == ["pair", "human", "metric", "tau", "ci_low", "ci_high", "p_value", "n",
-                                  "paragraphs"]
+    assert list(taus.columns) == [
+        "pair",
+        "human",
+        "metric",
+        "tau",
+        "ci_low",
+        "ci_high",
+        "p_value",
+        "n",
+        "paragraphs",
+    ]
     assert taus["tau"].tolist() == pytest.approx([0.8, -1.0], abs=1e-12)
     assert taus["n"].tolist() == [4, 3] and taus["paragraphs"].tolist() == [4, 3]
     assert (taus["ci_low"] <= taus["tau"]).all() and (taus["tau"] <= taus["ci_high"]).all()
@@ -31,14 +40,26 @@ def test_kendall_tau_b_with_ties() -> None:
 
 
 def test_system_ranking_pools_groups_and_pairs() -> None:
-    rows = [("c", "p", "x1", "a", 1.0), ("c", "p", "x2", "a", 3.0), ("c", "p", "x1", "b", 2.0),
-            ("c", "p", "x1", "h1", 5.0), ("c", "p", "x2", "h2", 1.0), ("c", "q", "y1", "a", 0.0)]
+    rows = [
+        ("c", "p", "x1", "a", 1.0),
+        ("c", "p", "x2", "a", 3.0),
+        ("c", "p", "x1", "b", 2.0),
+        ("c", "p", "x1", "h1", 5.0),
+        ("c", "p", "x2", "h2", 1.0),
+        ("c", "q", "y1", "a", 0.0),
+    ]
     table = metaeval.system_ranking(_long(rows), {"h1": "human", "h2": "human"})
     assert list(table.columns) == ["pair", "system", "mean", "n", "rank"]
     got = {(r.pair, r.system): (round(r.mean, 4), r.n, r.rank) for r in table.itertuples()}
-    assert got == {("all", "human"): (3.0, 2, 1), ("all", "b"): (2.0, 1, 2), ("all", "a"): (1.3333, 3, 3),
-                   ("p", "human"): (3.0, 2, 1), ("p", "a"): (2.0, 2, 2), ("p", "b"): (2.0, 1, 2),
-                   ("q", "a"): (0.0, 1, 1)}
+    assert got == {
+        ("all", "human"): (3.0, 2, 1),
+        ("all", "b"): (2.0, 1, 2),
+        ("all", "a"): (1.3333, 3, 3),
+        ("p", "human"): (3.0, 2, 1),
+        ("p", "a"): (2.0, 2, 2),
+        ("p", "b"): (2.0, 1, 2),
+        ("q", "a"): (0.0, 1, 1),
+    }
     lower = metaeval.system_ranking(_long(rows), higher_is_better=False)
     assert lower[lower["pair"] == "q"]["rank"].tolist() == [1]
-    assert lower[lower["pair"] == "all"]["system"].tolist()[:2] == ["h2", "a"]   # 1.0, 1.33
+    assert lower[lower["pair"] == "all"]["system"].tolist()[:2] == ["h2", "a"]  # 1.0, 1.33

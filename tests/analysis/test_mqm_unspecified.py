@@ -11,10 +11,18 @@ KEY = {"campaign": "c", "system": "s", "pair": "en-de", "paragraph": "p", "annot
 
 def test_unspecified_severity_is_counted_not_weighted() -> None:
     items = pd.DataFrame([{**KEY, "sentences": 2}])
-    errors = pd.DataFrame([{**KEY, "category": c, "subcategory": "", "severity": s, "non_translation": nt}
-                           for c, s, nt in [("Accuracy", "minor", False), ("Accuracy", "unspecified", False),
-                                            ("Fluency", "major", False), ("Style", "unspecified", False),
-                                            ("Non-translation", "unspecified", True)]])
+    errors = pd.DataFrame(
+        [
+            {**KEY, "category": c, "subcategory": "", "severity": s, "non_translation": nt}
+            for c, s, nt in [
+                ("Accuracy", "minor", False),
+                ("Accuracy", "unspecified", False),
+                ("Fluency", "major", False),
+                ("Style", "unspecified", False),
+                ("Non-translation", "unspecified", True),
+            ]
+        ]
+    )
     paragraphs = pd.DataFrame({"paragraph": ["p"], "sentences": [2]})
     row = mqm_scores(items, errors, paragraphs, {"c": "paper000"}).iloc[0]
     # hand: (1 minor + 5 major + 25 non-translation, whatever its severity) / 2 sentences

@@ -36,19 +36,27 @@ from ..liteval_site import liteval_site
 def _numbers(root: Path) -> dict[str, pd.DataFrame]:
     corpus = load([root])
     analysis = analyse(corpus)
-    tables = {f"ranking {pair} {key}": table.sort_index()
-              for (pair, key), table in sorted(analysis.rankings.items())}
+    tables = {
+        f"ranking {pair} {key}": table.sort_index()
+        for (pair, key), table in sorted(analysis.rankings.items())
+    }
     bias = dataset_rows(corpus, analysis).drop(columns="provenance")  # names the files' sha256
     tables["judge bias"] = bias.sort_values(list(bias.columns)).reset_index(drop=True)
-    tables["double annotations"] = double_annotation_rows(corpus.metric_scores, corpus.tables["campaigns"])
-    tables["agreement"] = schemes.agreement_rows(corpus)  # every annotator pair, α over all annotators
+    tables["double annotations"] = double_annotation_rows(
+        corpus.metric_scores, corpus.tables["campaigns"]
+    )
+    # every annotator pair, α over all annotators
+    tables["agreement"] = schemes.agreement_rows(corpus)
     tables["span agreement"] = schemes.span_agreement(corpus)
     reported = compare(corpus)
     if len(reported):
-        reported = reported.assign(keys=reported["keys"].map(lambda k: json.dumps(k, sort_keys=True)),
-                                   params=reported["params"].map(lambda k: json.dumps(k, sort_keys=True)))
-        tables["reported"] = reported.sort_values(["source", "measure", "keys", "params", "label"],
-                                                  kind="stable").reset_index(drop=True)
+        reported = reported.assign(
+            keys=reported["keys"].map(lambda k: json.dumps(k, sort_keys=True)),
+            params=reported["params"].map(lambda k: json.dumps(k, sort_keys=True)),
+        )
+        tables["reported"] = reported.sort_values(
+            ["source", "measure", "keys", "params", "label"], kind="stable"
+        ).reset_index(drop=True)
     return tables
 
 
@@ -95,8 +103,9 @@ def test_shuffled_liteval_release_changes_no_number(liteval_release: Path, tmp_p
 
 
 @pytest.mark.shared
-def test_trading_liteval_annotations_leaves_alpha_unchanged(liteval_release: Path,
-                                                            tmp_path_factory: pytest.TempPathFactory) -> None:
+def test_trading_liteval_annotations_leaves_alpha_unchanged(
+    liteval_release: Path, tmp_path_factory: pytest.TempPathFactory
+) -> None:
     corpus = load([liteval_site(liteval_release, tmp_path_factory)[0]])
     scores, campaigns = corpus.metric_scores, corpus.tables["campaigns"]
     unit = ["system", "pair", "paragraph"]
@@ -106,12 +115,19 @@ def test_trading_liteval_annotations_leaves_alpha_unchanged(liteval_release: Pat
     assert len(doubled) == 55 + 54 + 33  # de-en, en-de, en-zh (Table 2a's pairs)
     traded = set(random.Random(3).sample(doubled, len(doubled) // 2))
     flip = keys.isin(traded) & scores["campaign"].isin(["student-mqm", "student-mqm-second"])
-    swapped = scores.assign(campaign=scores["campaign"].where(~flip, scores["campaign"].map(
-        {"student-mqm": "student-mqm-second", "student-mqm-second": "student-mqm"})))
+    swapped = scores.assign(
+        campaign=scores["campaign"].where(
+            ~flip,
+            scores["campaign"].map(
+                {"student-mqm": "student-mqm-second", "student-mqm-second": "student-mqm"}
+            ),
+        )
+    )
     before = double_annotation_rows(scores, campaigns).set_index(["pair", "statistic"])["value"]
     after = double_annotation_rows(swapped, campaigns).set_index(["pair", "statistic"])["value"]
     alpha = [k for k in before.index if k[1].startswith("Krippendorff")]
     tau = [k for k in before.index if k[1].startswith("Kendall")]
     assert len(alpha) == len(tau) == 3
     assert all(before[k] == after[k] for k in alpha)
-    assert all(abs(before[k] - after[k]) > 1e-3 for k in tau)  # the paper's figure depends on the order
+    # the paper's figure depends on the order
+    assert all(abs(before[k] - after[k]) > 1e-3 for k in tau)

@@ -1,4 +1,5 @@
-"""Lexical overlap (paper 000 E.6): pinned on the paper's printed example, shown as a page per pair."""
+"""Lexical overlap (paper 000 E.6): pinned on the paper's printed example, shown as a page per
+pair."""
 
 from __future__ import annotations
 
@@ -18,12 +19,33 @@ from ..liteval_site import liteval_site
 
 # Tables 15/16 of paper 000: 11 translations of one paragraph of Death in Venice, each with its
 # published lexical overlap with the other systems.
-TABLE_15_16_SYSTEMS = ["Human Translator 1", "Human Translator 2", "Qwen 2", "Llama 3", "TowerInstruct", "Gemma",
-                       "M2M", "GPT-4o", "Google Translate", "NLLB", "DeepL"]
+TABLE_15_16_SYSTEMS = [
+    "Human Translator 1",
+    "Human Translator 2",
+    "Qwen 2",
+    "Llama 3",
+    "TowerInstruct",
+    "Gemma",
+    "M2M",
+    "GPT-4o",
+    "Google Translate",
+    "NLLB",
+    "DeepL",
+]
 # What this code computes from the printed texts (a regression pin, 2 decimals).
-COMPUTED = {"Human Translator 1": 19.02, "Human Translator 2": 18.12, "Qwen 2": 18.86, "Llama 3": 24.93,
-            "TowerInstruct": 23.50, "Gemma": 20.25, "M2M": 28.29, "GPT-4o": 30.61, "Google Translate": 31.22,
-            "NLLB": 21.01, "DeepL": 31.86}
+COMPUTED = {
+    "Human Translator 1": 19.02,
+    "Human Translator 2": 18.12,
+    "Qwen 2": 18.86,
+    "Llama 3": 24.93,
+    "TowerInstruct": 23.50,
+    "Gemma": 20.25,
+    "M2M": 28.29,
+    "GPT-4o": 30.61,
+    "Google Translate": 31.22,
+    "NLLB": 21.01,
+    "DeepL": 31.86,
+}
 
 
 def table_15_16() -> pd.DataFrame:
@@ -59,7 +81,7 @@ def test_paper_000_table_15_16_example() -> None:
     assert rho > 0.95
     # the paper's conclusion holds on its own example: MT systems overlap more than the humans
     machine = ours.drop(["Human Translator 1", "Human Translator 2"])
-    assert (machine.nlargest(3).index.tolist() == ["DeepL", "Google Translate", "GPT-4o"])
+    assert machine.nlargest(3).index.tolist() == ["DeepL", "Google Translate", "GPT-4o"]
 
 
 @pytest.fixture(scope="module")
@@ -72,12 +94,15 @@ def test_demo_overlap_page_matches_an_independent_computation(demo_site: Path) -
     assert "Lexical overlap between systems" in page
     assert "nrefs:1|case:mixed|eff:yes|tok:13a" in page and "tok:zh" in page
     assert (demo_site / "overlap/overlap-de-en.svg").is_file()
-    assert 'href="overlap/index.html"' in (demo_site / "index.html").read_text(encoding="utf-8")  # in the nav
+    # in the nav
+    assert 'href="overlap/index.html"' in (demo_site / "index.html").read_text(encoding="utf-8")
     corpus = load([DEMO])
     texts = corpus.tables["translations"]
     de_en = texts[(texts["pair"] == "de-en") & texts["text"].notna()]
     bleu = sm.make("bleu", "de-en")._sentence
-    matrix = pd.read_csv(io.StringIO((demo_site / "overlap/de-en-matrix.csv").read_text(encoding="utf-8")))
+    matrix = pd.read_csv(
+        io.StringIO((demo_site / "overlap/de-en-matrix.csv").read_text(encoding="utf-8"))
+    )
     assert not (matrix["hypothesis"] == matrix["reference"]).any()
     by = {(r.system, r.paragraph): r.text for r in de_en.itertuples()}
     systems = sorted(de_en["system"].unique())
@@ -87,16 +112,23 @@ def test_demo_overlap_page_matches_an_independent_computation(demo_site: Path) -
             if ref == hyp:
                 continue
             shared = sorted(p for s, p in by if s == hyp and (ref, p) in by)
-            value = sum(bleu.sentence_score(by[(hyp, p)], [by[(ref, p)]]).score for p in shared) / len(shared)
-            cell = matrix[(matrix["hypothesis"] == hyp) & (matrix["reference"] == ref)]["bleu"].item()
+            value = sum(
+                bleu.sentence_score(by[(hyp, p)], [by[(ref, p)]]).score for p in shared
+            ) / len(shared)
+            cell = matrix[(matrix["hypothesis"] == hyp) & (matrix["reference"] == ref)][
+                "bleu"
+            ].item()
             assert cell == pytest.approx(value, abs=1e-4)
             per_other.append(value)
         means = pd.read_csv(demo_site / "overlap/de-en-means.csv").set_index("system")
-        assert means.loc[hyp, "mean_overlap"] == pytest.approx(sum(per_other) / len(per_other), abs=1e-4)
+        assert means.loc[hyp, "mean_overlap"] == pytest.approx(
+            sum(per_other) / len(per_other), abs=1e-4
+        )
 
 
-def test_restricted_texts_give_no_overlap_page(liteval_release: Path,
-                                               tmp_path_factory: pytest.TempPathFactory) -> None:
+def test_restricted_texts_give_no_overlap_page(
+    liteval_release: Path, tmp_path_factory: pytest.TempPathFactory
+) -> None:
     _, out = liteval_site(liteval_release, tmp_path_factory)  # the liteval dataset's folder
     assert (out / "liteval/index.html").is_file()
     assert not (out / "overlap").exists()

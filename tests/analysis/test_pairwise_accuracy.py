@@ -27,13 +27,24 @@ def test_ties_and_missing_systems() -> None:
 
 
 def test_accuracy_table() -> None:
-    rows = [("p1", "h", "A", 3.0), ("p1", "h", "B", 2.0), ("p1", "h", "C", 1.0),
-            ("p1", "m", "A", 0.9), ("p1", "m", "B", 0.1), ("p1", "m", "C", 0.5),
-            ("p2", "h", "A", 1.0), ("p2", "h", "B", 2.0),
-            ("p2", "m", "A", 1.0), ("p2", "m", "B", 2.0), ("p2", "m", "C", 9.0)]
+    rows = [
+        ("p1", "h", "A", 3.0),
+        ("p1", "h", "B", 2.0),
+        ("p1", "h", "C", 1.0),
+        ("p1", "m", "A", 0.9),
+        ("p1", "m", "B", 0.1),
+        ("p1", "m", "C", 0.5),
+        ("p2", "h", "A", 1.0),
+        ("p2", "h", "B", 2.0),
+        ("p2", "m", "A", 1.0),
+        ("p2", "m", "B", 2.0),
+        ("p2", "m", "C", 9.0),
+    ]
     means = pd.DataFrame(rows, columns=["pair", "measure", "system", "mean"])
     table = metaeval.accuracy_table(means, "h", ["m"])
     assert list(table.columns) == metaeval.ACCURACY_COLUMNS
-    assert table[["pair", "systems", "pairs", "agree"]].values.tolist() == [["p1", 3, 3, 2],
-                                                                           ["p2", 2, 1, 1]]
+    assert table[["pair", "systems", "pairs", "agree"]].values.tolist() == [
+        ["p1", 3, 3, 2],
+        ["p2", 2, 1, 1],
+    ]
     assert table["accuracy"].tolist() == pytest.approx([2 / 3, 1.0], abs=1e-12)

@@ -6,17 +6,31 @@ import numpy as np
 import pytest
 from scipy.stats import permutation_test
 
-from litboard.analysis.permutation import (EXACT_ITEMS, is_exact, permutation_p_values, smallest_p,
-                                           swap_matrix)
+from litboard.analysis.permutation import (
+    EXACT_ITEMS,
+    is_exact,
+    permutation_p_values,
+    smallest_p,
+    swap_matrix,
+)
 
 
 def _scipy_p(x: np.ndarray, y: np.ndarray, n_resamples: int) -> float:
     def statistic(a: np.ndarray, b: np.ndarray, axis: int) -> np.ndarray:
         return a.mean(axis=axis) - b.mean(axis=axis)
 
-    return float(permutation_test((x, y), statistic, permutation_type="samples", vectorized=True,
-                                  n_resamples=n_resamples, alternative="two-sided",
-                                  random_state=np.random.default_rng(0)).pvalue)  # not the global RNG: order-independent
+    return float(
+        permutation_test(
+            (x, y),
+            statistic,
+            permutation_type="samples",
+            vectorized=True,
+            n_resamples=n_resamples,
+            alternative="two-sided",
+            # not the global RNG: order-independent
+            random_state=np.random.default_rng(0),
+        ).pvalue
+    )
 
 
 def test_exact_test_equals_scipy() -> None:
@@ -51,8 +65,8 @@ def test_monte_carlo_close_to_scipy() -> None:
 def test_identical_systems_and_missing_items() -> None:
     values = np.array([[1.0, 1.0, np.nan], [2.0, 2.0, np.nan], [0.5, 0.5, 3.0]])
     p = permutation_p_values(values, n_resamples=100, seed=0)
-    assert p[0, 1] == 1.0                     # observed difference 0
-    assert p[0, 2] == 1.0                     # one shared item: both signs give |d| = 2.5
+    assert p[0, 1] == 1.0  # observed difference 0
+    assert p[0, 2] == 1.0  # one shared item: both signs give |d| = 2.5
 
 
 def test_weighted_statistic_equals_scipy_on_unit_weights() -> None:
@@ -74,9 +88,9 @@ def test_enumerates_up_to_sixteen_items_whatever_the_resamples() -> None:
 
 
 def test_smallest_attainable_p() -> None:
-    assert smallest_p(3, 3, 1000) == pytest.approx(0.25)        # three texts
+    assert smallest_p(3, 3, 1000) == pytest.approx(0.25)  # three texts
     assert smallest_p(5, 5, 1000) == pytest.approx(0.0625)
-    assert smallest_p(6, 6, 1000) == pytest.approx(0.03125)     # first n below 0.05
-    assert smallest_p(40, 40, 999) == pytest.approx(2 / 1000)   # sampled: 2 / (R + 1)
-    assert smallest_p(3, 40, 999) == pytest.approx(0.25)        # three shared of 40 items
+    assert smallest_p(6, 6, 1000) == pytest.approx(0.03125)  # first n below 0.05
+    assert smallest_p(40, 40, 999) == pytest.approx(2 / 1000)  # sampled: 2 / (R + 1)
+    assert smallest_p(3, 40, 999) == pytest.approx(0.25)  # three shared of 40 items
     assert smallest_p(0, 40, 999) == 1.0

@@ -23,7 +23,9 @@ def _judgments() -> pd.DataFrame:
         rows.append(("c", "de-en", f"p{i}", "x", "s1", "s2", {0: "a", 1: "b", 2: "tie"}[x]))
         rows.append(("c", "de-en", f"p{i}", "y", "s2", "s1", {0: "b", 1: "a", 2: "tie"}[y]))
     rows.append(("c", "de-en", "p99", "x", "s1", "s2", "a"))  # judged by x only: not compared
-    return pd.DataFrame(rows, columns=["campaign", "pair", "paragraph", "annotator", "a", "b", "preference"])
+    return pd.DataFrame(
+        rows, columns=["campaign", "pair", "paragraph", "annotator", "a", "b", "preference"]
+    )
 
 
 def test_hand_computed_percent_and_kappa() -> None:
@@ -33,7 +35,9 @@ def test_hand_computed_percent_and_kappa() -> None:
     rows = {r["statistic"]: r for r in table.to_dict("records")}
     assert rows["agreement (%)"]["value"] == pytest.approx(70.0)
     assert rows["Cohen kappa (preference)"]["value"] == pytest.approx(0.32 / 0.62, abs=1e-12)
-    assert {r["n"] for r in rows.values()} == {10} and {r["annotators"] for r in rows.values()} == {"x vs y"}
+    assert {r["n"] for r in rows.values()} == {10} and {r["annotators"] for r in rows.values()} == {
+        "x vs y"
+    }
     from sklearn.metrics import cohen_kappa_score
 
     assert kappa(np.array(X), np.array(Y)) == pytest.approx(cohen_kappa_score(X, Y), abs=1e-12)
@@ -43,8 +47,10 @@ def test_hand_computed_percent_and_kappa() -> None:
 
 
 def test_perfect_and_single_label_agreement() -> None:
-    same = pd.DataFrame([("c", "de-en", f"p{i}", who, "s1", "s2", "a") for i in range(4) for who in "xy"],
-                        columns=["campaign", "pair", "paragraph", "annotator", "a", "b", "preference"])
+    same = pd.DataFrame(
+        [("c", "de-en", f"p{i}", who, "s1", "s2", "a") for i in range(4) for who in "xy"],
+        columns=["campaign", "pair", "paragraph", "annotator", "a", "b", "preference"],
+    )
     rows = {r["statistic"]: r for r in preference_agreement(same).to_dict("records")}
     assert rows["agreement (%)"]["value"] == 100.0
     assert np.isnan(rows["Cohen kappa (preference)"]["value"])  # one label only: kappa undefined
@@ -52,8 +58,12 @@ def test_perfect_and_single_label_agreement() -> None:
 
 
 def test_severity_free_campaigns() -> None:
-    errors = pd.DataFrame({"campaign": ["spans", "spans", "mqm", "mqm"],
-                           "severity": ["unspecified", "unspecified", "minor", "unspecified"]})
+    errors = pd.DataFrame(
+        {
+            "campaign": ["spans", "spans", "mqm", "mqm"],
+            "severity": ["unspecified", "unspecified", "minor", "unspecified"],
+        }
+    )
     assert severity_free(errors) == {"spans"}
 
 
@@ -67,13 +77,54 @@ def test_pairwise_campaign_gets_preference_and_span_agreement_not_mse(tmp_path: 
 
     root = copy_root(FIXTURES / "track", tmp_path / "root")
     plan, project = tmp_path / "plan.yaml", tmp_path / "project"
-    assert main(["campaign", "plan", "fixture-track", "--data", str(root), "--pair", "de-en", "--systems",
-                 "new-mt", "--scheme", "pairwise", "--budget", "16", "--paragraphs", "4", "--seed", "5",
-                 "--double-share", "0.5", "--out", str(plan)]) == 0
+    assert (
+        main(
+            [
+                "campaign",
+                "plan",
+                "fixture-track",
+                "--data",
+                str(root),
+                "--pair",
+                "de-en",
+                "--systems",
+                "new-mt",
+                "--scheme",
+                "pairwise",
+                "--budget",
+                "16",
+                "--paragraphs",
+                "4",
+                "--seed",
+                "5",
+                "--double-share",
+                "0.5",
+                "--out",
+                str(plan),
+            ]
+        )
+        == 0
+    )
     assert main(["campaign", "export", str(plan), "--data", str(root), "--out", str(project)]) == 0
-    (tmp_path / "e.json").write_text(json.dumps(annotate(project, [21, 22], prefer=lambda d: len(d["src"]) % 2)))
-    assert main(["campaign", "import", str(tmp_path / "e.json"), "--plan", str(plan), "--data", str(root),
-                 "--out", str(root)]) == 0
+    (tmp_path / "e.json").write_text(
+        json.dumps(annotate(project, [21, 22], prefer=lambda d: len(d["src"]) % 2))
+    )
+    assert (
+        main(
+            [
+                "campaign",
+                "import",
+                str(tmp_path / "e.json"),
+                "--plan",
+                str(plan),
+                "--data",
+                str(root),
+                "--out",
+                str(root),
+            ]
+        )
+        == 0
+    )
     corpus = next(c for c in load_all([root]) if c.dataset_id == "fixture-track")
     spans = {c for c in corpus.mqm["campaign"].unique() if "-spans-" in c}
     assert spans and spans <= severity_free(corpus.mqm_errors)

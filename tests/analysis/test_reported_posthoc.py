@@ -18,12 +18,17 @@ def test_holm_steps_down_and_stays_monotone() -> None:
 def test_holm_caps_at_one_and_keeps_nan_out_of_the_family() -> None:
     assert holm([0.5, 0.6]) == [1.0, 1.0]
     adjusted = holm([0.02, float("nan"), 0.04])  # a family of two, not three
-    assert adjusted[0] == pytest.approx(0.04) and math.isnan(adjusted[1]) and adjusted[2] == pytest.approx(0.04)
+    assert (
+        adjusted[0] == pytest.approx(0.04)
+        and math.isnan(adjusted[1])
+        and adjusted[2] == pytest.approx(0.04)
+    )
     assert holm([]) == []
 
 
 def test_rank_sum_exact_without_ties() -> None:
-    # 1, 2, 3 against 4, 5, 6: U = 0, the most extreme of C(6, 3) = 20 splits on each side -> p = 2 / 20
+    # 1, 2, 3 against 4, 5, 6: U = 0, the most extreme of C(6, 3) = 20 splits on each side -> p = 2
+    # / 20
     test = rank_sum([1, 2, 3], [4, 5, 6])
     assert (test.u, test.method, test.n1, test.n2) == (0.0, "exact", 3, 3)
     assert test.p == pytest.approx(0.1)
@@ -39,7 +44,8 @@ def test_rank_sum_exact_up_to_49_values_as_r_does() -> None:
 
 def test_rank_sum_normal_approximation_with_ties() -> None:
     # 1, 2, 2 against 2, 3, 4: ranks 1 | 3 3 3 | 5 | 6 -> R1 = 7, U = 7 - 6 = 1, mean 4.5;
-    # variance 3 * 3 / 12 * (7 - (3^3 - 3) / (6 * 5)) = 0.75 * 6.2 = 4.65; z = (1 - 4.5 + 0.5) / sqrt(4.65)
+    # variance 3 * 3 / 12 * (7 - (3^3 - 3) / (6 * 5)) = 0.75 * 6.2 = 4.65; z = (1 - 4.5 + 0.5) /
+    # sqrt(4.65)
     test = rank_sum([1, 2, 2], [2, 3, 4])
     z = (1 - 4.5 + 0.5) / math.sqrt(4.65)
     assert test.method == "normal approximation" and test.u == 1.0
@@ -52,11 +58,14 @@ def test_rank_sum_ignores_missing_values_and_reports_empty_samples() -> None:
 
 
 def test_pairwise_symmetry_hand_computed() -> None:
-    # paper 003 Table 8 (rows LLM CS/R/O, columns professionals): CS-R (73, 110), CS-O (2, 4), R-O (2, 14)
-    table = pd.DataFrame([[90, 73, 2], [110, 265, 2], [4, 14, 4]], index=["CS", "R", "O"], columns=["CS", "R", "O"])
+    # paper 003 Table 8 (rows LLM CS/R/O, columns professionals): CS-R (73, 110), CS-O (2, 4), R-O
+    # (2, 14)
+    table = pd.DataFrame(
+        [[90, 73, 2], [110, 265, 2], [4, 14, 4]], index=["CS", "R", "O"], columns=["CS", "R", "O"]
+    )
     out = pairwise_symmetry(table).set_index(["first", "second"])
-    assert out.loc[("CS", "R"), "chi2"] == pytest.approx(37 ** 2 / 183)
-    assert out.loc[("R", "O"), "chi2"] == pytest.approx(12 ** 2 / 16)  # 9.0
+    assert out.loc[("CS", "R"), "chi2"] == pytest.approx(37**2 / 183)
+    assert out.loc[("R", "O"), "chi2"] == pytest.approx(12**2 / 16)  # 9.0
     # chi2(1) survival: erfc(sqrt(x / 2)); Holm: R-O x 3, CS-R x 2, CS-O x 1
     raw = {k: math.erfc(math.sqrt(out.loc[k, "chi2"] / 2)) for k in out.index}
     assert out["p"].to_dict() == pytest.approx(raw)

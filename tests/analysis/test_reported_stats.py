@@ -12,7 +12,7 @@ def test_bowker_hand_computed() -> None:
     # paper 003 Table 8 (rows LLM CS/R/O, columns professionals): pairs (73, 110), (2, 4), (2, 14)
     table = pd.DataFrame([[90, 73, 2], [110, 265, 2], [4, 14, 4]])
     chi2, df, p = bowker(table)
-    assert chi2 == pytest.approx(37 ** 2 / 183 + 2 ** 2 / 6 + 12 ** 2 / 16)  # 17.1475
+    assert chi2 == pytest.approx(37**2 / 183 + 2**2 / 6 + 12**2 / 16)  # 17.1475
     assert df == 3 and p == pytest.approx(0.000659, abs=1e-6)
 
 
@@ -29,8 +29,12 @@ def test_kruskal_matches_scipy_on_a_small_case() -> None:
 
 
 def test_category_matches_pairs_linked_errors() -> None:
-    errors = pd.DataFrame({"annotator": ["pro", "llm", "pro", "llm", "llm"],
-                           "category": ["Style", "Accuracy", "Accuracy", "Accuracy", "Style"],
-                           "link": ["m1", "m1", "m2", "m2", ""]})
+    errors = pd.DataFrame(
+        {
+            "annotator": ["pro", "llm", "pro", "llm", "llm"],
+            "category": ["Style", "Accuracy", "Accuracy", "Accuracy", "Style"],
+            "link": ["m1", "m1", "m2", "m2", ""],
+        }
+    )
     out = category_matches(errors).set_index("link")
     assert out["same"].to_dict() == {"m1": False, "m2": True}

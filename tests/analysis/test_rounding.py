@@ -24,11 +24,23 @@ def test_xcomet_xxl_mean_prints_21_3_everywhere() -> None:
     assert f"{21.25:.1f}" == "21.2"  # what Python's half-even formatting of the float gives
 
 
-@pytest.mark.parametrize(("value", "digits", "text"), [
-    (0.125, 2, "0.13"), (-0.125, 2, "-0.13"), (2.675, 2, "2.68"),  # 2.675 is 2.67499... in binary
-    (21.249999999999996, 1, "21.3"), (21.2449, 1, "21.2"), (57.495, 2, "57.50"),
-    (-0.004, 2, "0.00"), (-0.0, 2, "0.00"), (7.0, 0, "7"), (0.5, 0, "1"), (1.5, 0, "2"), (2.5, 0, "3"),
-])
+@pytest.mark.parametrize(
+    ("value", "digits", "text"),
+    [
+        (0.125, 2, "0.13"),
+        (-0.125, 2, "-0.13"),
+        (2.675, 2, "2.68"),  # 2.675 is 2.67499... in binary
+        (21.249999999999996, 1, "21.3"),
+        (21.2449, 1, "21.2"),
+        (57.495, 2, "57.50"),
+        (-0.004, 2, "0.00"),
+        (-0.0, 2, "0.00"),
+        (7.0, 0, "7"),
+        (0.5, 0, "1"),
+        (1.5, 0, "2"),
+        (2.5, 0, "3"),
+    ],
+)
 def test_half_up_on_the_decimal_value(value: float, digits: int, text: str) -> None:
     assert format_number(value, digits) == text
     assert fmt(value, digits) == text

@@ -10,7 +10,9 @@ from scipy.stats import kendalltau
 from litboard.analysis.tau_resampling import p_text, paragraph_tau
 
 
-def _data(seed: int, paragraphs: int = 12, per: int = 6) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def _data(
+    seed: int, paragraphs: int = 12, per: int = 6
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     rng = np.random.default_rng(seed)
     para = np.repeat(np.arange(paragraphs), per)
     human = np.round(rng.normal(size=para.size) + np.repeat(rng.normal(size=paragraphs), per), 1)

@@ -7,7 +7,11 @@ import pandas as pd
 import pytest
 
 from litboard.analysis.resampling import rank_interval, resample_counts
-from litboard.analysis.significance import clusters_consistent, pairwise_significance, significance_clusters
+from litboard.analysis.significance import (
+    clusters_consistent,
+    pairwise_significance,
+    significance_clusters,
+)
 from litboard.analysis.uncertainty import limit_text, method_text, paired_bootstrap, score_matrix
 from litboard.errors import DataError
 
@@ -77,8 +81,8 @@ def test_hand_cases_constant_shift_and_identical_systems() -> None:
     scores = pd.DataFrame({"a": base, "b": base, "c": base - 1.0})
     result = paired_bootstrap(scores, n_resamples=200)
     p = result.p_values
-    assert p.at["a", "b"] == 1.0          # identical: observed difference 0
-    assert p.at["a", "c"] == 0.0          # every resample keeps the +1 shift
+    assert p.at["a", "b"] == 1.0  # identical: observed difference 0
+    assert p.at["a", "c"] == 0.0  # every resample keeps the +1 shift
     assert result.clusters == [["a", "b"], ["c"]]
     assert result.table.loc["c", "rank"] == 3
     assert result.table.loc["a", "rank"] == result.table.loc["b", "rank"] == 1
@@ -105,8 +109,7 @@ def test_missing_complete_drops_items_available_keeps_them() -> None:
     scores.iloc[1, 2] = np.nan
     complete = paired_bootstrap(scores, n_resamples=200)
     assert (complete.n_items, complete.n_dropped) == (28, 2)
-    np.testing.assert_allclose(complete.table.loc[scores.columns, "mean"],
-                               scores.dropna().mean())
+    np.testing.assert_allclose(complete.table.loc[scores.columns, "mean"], scores.dropna().mean())
     available = paired_bootstrap(scores, n_resamples=200, missing="available")
     assert available.n_items == 30
     np.testing.assert_allclose(available.table.loc[scores.columns, "mean"], scores.mean())
@@ -131,12 +134,12 @@ def test_errors_for_unusable_input() -> None:
 def test_significance_clusters_hand_case() -> None:
     names = ["a", "b", "c", "d"]
     p = pd.DataFrame(1.0, index=names, columns=names)
-    p.loc["a", "c"] = p.loc["c", "a"] = 0.01   # a and c separated, b bridges both
+    p.loc["a", "c"] = p.loc["c", "a"] = 0.01  # a and c separated, b bridges both
     p.loc["c", "d"] = p.loc["d", "c"] = 0.02
     assert significance_clusters(names, p, 0.05) == [["a", "b"], ["c"], ["d"]]
     assert clusters_consistent(p, [["a", "b"], ["c"], ["d"]], 0.05)
     assert not clusters_consistent(p, [["a", "b", "c"], ["d"]], 0.05)
-    assert not clusters_consistent(p, [["a", "b"], ["c"]], 0.05)   # d missing
+    assert not clusters_consistent(p, [["a", "b"], ["c"]], 0.05)  # d missing
 
 
 @pytest.mark.parametrize("seed", range(12))
@@ -154,21 +157,23 @@ def test_clusters_consistent_on_random_data(seed: int) -> None:
         return
     assert clusters_consistent(result.p_values, result.clusters, result.alpha)
     flat = [s for cluster in result.clusters for s in cluster]
-    assert flat == list(result.table.index)                       # contiguous in rank order
+    assert flat == list(result.table.index)  # contiguous in rank order
     assert result.table["cluster"].is_monotonic_increasing
 
 
 def test_score_matrix_averages_duplicates() -> None:
-    long = pd.DataFrame({"system": ["a", "a", "b"], "paragraph": ["p", "p", "p"],
-                         "score": [1.0, 3.0, 5.0]})
+    long = pd.DataFrame(
+        {"system": ["a", "a", "b"], "paragraph": ["p", "p", "p"], "score": [1.0, 3.0, 5.0]}
+    )
     wide = score_matrix(long)
     assert wide.loc["p", "a"] == 2.0 and wide.loc["p", "b"] == 5.0
 
 
 def test_signature_names_the_settings() -> None:
     result = paired_bootstrap(_matrix(7), n_resamples=50, seed=8)
-    assert result.signature() == ("paired-bootstrap|R=50|seed=8|alpha=0.05|ci=percentile"
-                                  "|missing=complete|items=40")
+    assert result.signature() == (
+        "paired-bootstrap|R=50|seed=8|alpha=0.05|ci=percentile|missing=complete|items=40"
+    )
 
 
 def test_rank_interval_hand_case() -> None:
@@ -196,7 +201,8 @@ def test_results_do_not_depend_on_item_order() -> None:
 
 
 def test_weighted_means_are_pooled_ratios() -> None:
-    # per item: x = (best - worst) / shown, w = shown; the weighted mean is sum(best - worst) / sum(shown)
+    # per item: x = (best - worst) / shown, w = shown; the weighted mean is sum(best - worst) /
+    # sum(shown)
     x = pd.DataFrame({"a": [1.0, 0.5, 0.0], "b": [-1.0, 0.0, 1.0 / 3]})
     w = pd.DataFrame({"a": [1.0, 2.0, 2.0], "b": [1.0, 1.0, 3.0]})
     result = paired_bootstrap(x, n_resamples=200, seed=1, weights=w)
@@ -206,7 +212,9 @@ def test_weighted_means_are_pooled_ratios() -> None:
     boot_a = (counts @ (x["a"] * w["a"]).to_numpy()) / (counts @ w["a"].to_numpy())
     assert result.table.loc["a", "ci_low"] == pytest.approx(np.quantile(boot_a, 0.025))
     assert result.signature().endswith("|weighted")
-    unit = paired_bootstrap(x, n_resamples=200, seed=1, weights=pd.DataFrame(1.0, x.index, x.columns))
+    unit = paired_bootstrap(
+        x, n_resamples=200, seed=1, weights=pd.DataFrame(1.0, x.index, x.columns)
+    )
     plain = paired_bootstrap(x, n_resamples=200, seed=1)
     pd.testing.assert_frame_equal(unit.table, plain.table)
     pd.testing.assert_frame_equal(unit.p_values, plain.p_values)
@@ -232,7 +240,7 @@ def test_competition_ranks_equal_scipys_min_ranks_with_ties_and_infinities() -> 
 
     rng = np.random.default_rng(7)
     values = rng.integers(0, 4, size=(200, 9)).astype(float)  # many ties
-    values[rng.random(values.shape) < 0.1] = -np.inf          # systems with no item in a resample
+    values[rng.random(values.shape) < 0.1] = -np.inf  # systems with no item in a resample
     for higher in (True, False):
         expected = rankdata(-values if higher else values, method="min", axis=-1)
         assert np.array_equal(competition_ranks(values, higher), expected)
@@ -243,8 +251,9 @@ def test_competition_ranks_equal_scipys_min_ranks_with_ties_and_infinities() -> 
 def test_three_texts_cannot_be_separated_whatever_the_data() -> None:
     # HT > PE > MT on every one of three texts: the exact sign-flip test gives p = 0.25 for
     # every pair (2 of the 2**3 patterns are as extreme), so there are no clusters
-    scores = pd.DataFrame({"ht": [60.0, 62.0, 65.0], "pe": [30.0, 28.0, 29.0],
-                           "mt": [-15.0, -16.0, -17.0]})
+    scores = pd.DataFrame(
+        {"ht": [60.0, 62.0, 65.0], "pe": [30.0, 28.0, 29.0], "mt": [-15.0, -16.0, -17.0]}
+    )
     result = paired_bootstrap(scores, test="permutation")
     off = result.p_values.to_numpy()[~np.eye(3, dtype=bool)]
     assert off == pytest.approx([0.25] * 6)
@@ -261,12 +270,15 @@ def test_six_items_are_the_smallest_separable_sample() -> None:
     for n, separable in [(5, False), (6, True)]:
         scores = pd.DataFrame({"a": base[:n] + 10.0, "b": base[:n]})
         result = paired_bootstrap(scores, test="permutation")
-        assert result.smallest_p == pytest.approx(2.0 / 2 ** n)
+        assert result.smallest_p == pytest.approx(2.0 / 2**n)
         assert result.separable is separable
-        assert result.p_values.at["a", "b"] == pytest.approx(2.0 / 2 ** n)  # exact: 2 / 2**n
+        assert result.p_values.at["a", "b"] == pytest.approx(2.0 / 2**n)  # exact: 2 / 2**n
     assert result.clusters == [["a"], ["b"]]
 
 
 def test_method_text_names_the_exact_test() -> None:
     text = method_text(1000, 12345, 0.05, "permutation")
-    assert "sign-flip permutation test" in text and "exact (every sign flip enumerated) up to 16" in text
+    assert (
+        "sign-flip permutation test" in text
+        and "exact (every sign flip enumerated) up to 16" in text
+    )

@@ -25,8 +25,15 @@ from ..liteval_site import liteval_site as _build_liteval_site
 
 CHROMIUM = os.environ.get("LITBOARD_CHROMIUM", "/usr/bin/chromium")
 ARTIFACTS = REPO / "test-artifacts"
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
 
 
 class _Quiet(http.server.SimpleHTTPRequestHandler):
@@ -64,7 +71,9 @@ def demo_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 @pytest.fixture(scope="session")
 def packed_demo_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """The demo data with every reader page packed (``render.core.packed_reader``)."""
-    out = build_site([DEMO], tmp_path_factory.mktemp("demo-packed") / "public", reader_pages="packed").out
+    out = build_site(
+        [DEMO], tmp_path_factory.mktemp("demo-packed") / "public", reader_pages="packed"
+    ).out
     url, server = serve(out)
     yield f"{url}/demo"
     server.shutdown()
@@ -72,7 +81,8 @@ def packed_demo_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 
 @pytest.fixture(scope="session")
 def liteval_site(liteval_release: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """The LitEval release imported, built (shared with tests/render/test_liteval_pages.py) and served."""
+    """The LitEval release imported, built (shared with tests/render/test_liteval_pages.py) and
+    served."""
     _, folder = _build_liteval_site(liteval_release, tmp_path_factory)
     url, server = serve(folder.parent)
     yield f"{url}/{folder.name}"
@@ -97,9 +107,12 @@ def screenshot(tab: object, name: str) -> Path:
     return path
 
 
-def _site(tmp_path_factory: pytest.TempPathFactory, root: Path, name: str,
-          reader_pages: str | None = None) -> Iterator[str]:
-    out = build_site([root], tmp_path_factory.mktemp(name) / "public", reader_pages=reader_pages).out
+def _site(
+    tmp_path_factory: pytest.TempPathFactory, root: Path, name: str, reader_pages: str | None = None
+) -> Iterator[str]:
+    out = build_site(
+        [root], tmp_path_factory.mktemp(name) / "public", reader_pages=reader_pages
+    ).out
     url, server = serve(out)
     yield f"{url}/{declared_id(root)}"
     server.shutdown()
@@ -114,7 +127,9 @@ def hostile_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 @pytest.fixture(scope="session")
 def packed_hostile_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """The hostile fixture with its reader pages packed."""
-    yield from _site(tmp_path_factory, REPO / "tests" / "fixtures" / "hostile", "hostile-packed", "packed")
+    yield from _site(
+        tmp_path_factory, REPO / "tests" / "fixtures" / "hostile", "hostile-packed", "packed"
+    )
 
 
 @pytest.fixture(scope="session")
@@ -125,15 +140,19 @@ def cjk_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 @pytest.fixture()
 def no_js_page(browser: object) -> Iterator[object]:
     """A tab with JavaScript disabled."""
-    context = browser.new_context(viewport={"width": 1280, "height": 900},  # type: ignore[attr-defined]
-                                  java_script_enabled=False)
+    context = browser.new_context(
+        viewport={"width": 1280, "height": 900},  # type: ignore[attr-defined]
+        java_script_enabled=False,
+    )
     tab = context.new_page()
     yield tab
     context.close()
 
 
 @pytest.fixture(scope="session")
-def creativity_site(creativity_release: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+def creativity_site(
+    creativity_release: Path, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[str]:
     """The Creativity Bias release imported, built (once per session) and served."""
     from ..creativity_site import creativity_site as built
 

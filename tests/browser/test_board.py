@@ -46,11 +46,14 @@ def _open(page, url: str, size: str) -> None:
 
 def _systems(board) -> list[str]:
     return board.locator("tbody.lb-ranked tr.lb-row").evaluate_all(
-        "rows => rows.map(r => r.dataset.system)")
+        "rows => rows.map(r => r.dataset.system)"
+    )
 
 
 @pytest.mark.parametrize("size", SIZES)
-def test_system_column_stays_visible_after_horizontal_scroll(page, liteval_site: str, size: str) -> None:
+def test_system_column_stays_visible_after_horizontal_scroll(
+    page, liteval_site: str, size: str
+) -> None:
     _open(page, board_url(liteval_site), size)
     board = page.locator("section.lb-board[data-pair='de-en']")
     wrap = board.locator(".lb-table-wrap")
@@ -63,7 +66,9 @@ def test_system_column_stays_visible_after_horizontal_scroll(page, liteval_site:
     for element in (name, head):
         rect = element.bounding_box()
         assert element.is_visible()
-        assert box["x"] - 1 <= rect["x"] and rect["x"] + rect["width"] <= box["x"] + box["width"] + 1
+        assert (
+            box["x"] - 1 <= rect["x"] and rect["x"] + rect["width"] <= box["x"] + box["width"] + 1
+        )
     # on a wide screen the name is on one line (on a phone it wraps between words:
     # test_board_first_screen.py)
     if size == "wide":
@@ -80,7 +85,9 @@ def test_modality_filter_hides_exactly_the_other_rows(page, liteval_site: str, s
     for other in ("PE", "MT"):
         form.locator(f"input[name='modality'][value='{other}']").uncheck()
     rows = page.locator("section.lb-board:not(.lb-filtered) tr.lb-row")  # the pair shown
-    state = rows.evaluate_all("rows => rows.map(r => [r.dataset.modality, r.offsetParent !== null])")
+    state = rows.evaluate_all(
+        "rows => rows.map(r => [r.dataset.modality, r.offsetParent !== null])"
+    )
     assert any(m == "HT" for m, _ in state) and any(m != "HT" for m, _ in state)
     assert all(shown == (m == "HT") for m, shown in state), state
     assert parse_qs(urlparse(page.url).query)["modality"] == ["HT"]
@@ -88,7 +95,8 @@ def test_modality_filter_hides_exactly_the_other_rows(page, liteval_site: str, s
 
 @pytest.mark.parametrize("size", SIZES)
 def test_switching_the_ranking_column_reorders_rows_and_updates_the_url(
-        page, liteval_site: str, size: str) -> None:
+    page, liteval_site: str, size: str
+) -> None:
     url = board_url(liteval_site)
     _open(page, url, size)
     board = page.locator("section.lb-board[data-pair='de-en']")
@@ -99,7 +107,8 @@ def test_switching_the_ranking_column_reorders_rows_and_updates_the_url(
     after = _systems(board)
     assert after != before and sorted(after) == sorted(before)
     values = board.locator(f"tbody.lb-ranked td[data-col='{key}']").evaluate_all(
-        "cells => cells.map(c => parseFloat(c.dataset.value))")
+        "cells => cells.map(c => parseFloat(c.dataset.value))"
+    )
     assert values == sorted(values, reverse=True)  # best first (GEMBA penalty: higher is better)
     assert parse_qs(urlparse(page.url).query)["rank"] == [key]
     assert board.locator(f"th[data-col='{key}']").get_attribute("aria-sort") == "descending"
@@ -110,7 +119,9 @@ def test_switching_the_ranking_column_reorders_rows_and_updates_the_url(
     assert _systems(page.locator("section.lb-board[data-pair='de-en']")) == after
     # a header click ranks by that column, best first
     head = board.locator("th.lb-col[data-col='score:student-mqm']")
-    page.locator("section.lb-board[data-pair='de-en'] th.lb-col[data-col='score:student-mqm']").click()
+    page.locator(
+        "section.lb-board[data-pair='de-en'] th.lb-col[data-col='score:student-mqm']"
+    ).click()
     assert _systems(page.locator("section.lb-board[data-pair='de-en']")) == before
     assert head is not None
 
@@ -125,7 +136,9 @@ def test_no_request_leaves_the_local_server(page, liteval_site: str) -> None:
     search.fill("Kafka")  # the search worker loads its index
     page.locator(".md-search-result__meta").wait_for()
     hosts = {urlparse(u).netloc for u in seen if urlparse(u).scheme in ("http", "https")}
-    assert hosts == {urlparse(liteval_site).netloc}, sorted(u for u in seen if liteval_site not in u)
+    assert hosts == {urlparse(liteval_site).netloc}, sorted(
+        u for u in seen if liteval_site not in u
+    )
     assert not [u for u in seen if "unpkg" in u]
 
 
@@ -135,16 +148,22 @@ def test_axe_has_no_serious_or_critical_violations_on_a_board(page, liteval_site
     _open(page, board_url(liteval_site), "wide")
     page.add_script_tag(path=str(AXE))
     result = page.evaluate("async () => await axe.run(document, {resultTypes: ['violations']})")
-    bad = [(v["id"], v["impact"], [n["target"] for n in v["nodes"]][:3])
-           for v in result["violations"] if v["impact"] in ("serious", "critical")]
+    bad = [
+        (v["id"], v["impact"], [n["target"] for n in v["nodes"]][:3])
+        for v in result["violations"]
+        if v["impact"] in ("serious", "critical")
+    ]
     ARTIFACTS.mkdir(exist_ok=True)
-    (ARTIFACTS / "axe-board.json").write_text(json.dumps(result["violations"], indent=1), encoding="utf-8")
+    (ARTIFACTS / "axe-board.json").write_text(
+        json.dumps(result["violations"], indent=1), encoding="utf-8"
+    )
     assert bad == []
 
 
 @pytest.mark.parametrize("size", SIZES)
-def test_screenshots_of_boards_and_paragraph_list(page, liteval_site: str, creativity_site: str,
-                                                  size: str) -> None:
+def test_screenshots_of_boards_and_paragraph_list(
+    page, liteval_site: str, creativity_site: str, size: str
+) -> None:
     _open(page, board_url(liteval_site), size)
     assert page.locator("section.lb-board").count() == 4
     assert screenshot(page, f"board-liteval-{size}").stat().st_size > 10_000
@@ -170,10 +189,15 @@ def test_search_works_from_file_urls(page, liteval_release, tmp_path_factory) ->
     page.on("request", lambda request: seen.append(request.url))
     page.goto((out / "paragraphs" / "index.html").as_uri())
     page.locator("input.md-search__input").fill("paragraph")
-    page.wait_for_function("() => { const m = document.querySelector('.md-search-result__meta');"
-                           " return m && !/Initializing/i.test(m.textContent); }", timeout=120_000)
-    # a query typed while the worker was still loading the index may not be run again once it is ready
-    # (seen on a loaded machine): type it again now that the index is there, then wait for the results
+    page.wait_for_function(
+        "() => { const m = document.querySelector('.md-search-result__meta');"
+        " return m && !/Initializing/i.test(m.textContent); }",
+        timeout=120_000,
+    )
+    # a query typed while the worker was still loading the index may not be run again once it is
+    # ready
+    # (seen on a loaded machine): type it again now that the index is there, then wait for the
+    # results
     page.locator("input.md-search__input").fill("")
     page.locator("input.md-search__input").type("paragraph")
     page.wait_for_selector(".md-search-result__item", timeout=60_000)

@@ -38,12 +38,12 @@ def test_no_element_inside_the_board_scrolls_vertically(page, liteval_site: str,
     scrolling = page.evaluate("""() => Array.from(document.querySelectorAll('section.lb-board *'))
       .filter(e => { const y = getComputedStyle(e).overflowY;
                      return (y === 'auto' || y === 'scroll') && e.scrollHeight > e.clientHeight + 1; })
-      .map(e => e.className)""")
+      .map(e => e.className)""")  # noqa: E501
     assert scrolling == []
     # every ranked row of the shown board lies inside its table wrap (none clipped)
     clipped = page.evaluate(f"""() => {{ const wrap = document.querySelector('{SHOWN} .lb-table-wrap').getBoundingClientRect();
       return Array.from(document.querySelectorAll('{SHOWN} tr.lb-row')).filter(r => {{
-        const b = r.getBoundingClientRect(); return b.bottom > wrap.bottom + 1; }}).length; }}""")
+        const b = r.getBoundingClientRect(); return b.bottom > wrap.bottom + 1; }}).length; }}""")  # noqa: E501
     assert clipped == 0
 
 
@@ -52,7 +52,8 @@ def test_one_pair_at_a_time_remembered_in_the_url(page, liteval_site: str) -> No
     _open(page, url, "wide")
     assert page.locator(SHOWN).get_attribute("data-pair") == "de-en"
     tops = page.locator("form[data-lb-controls] .lb-pairs label").evaluate_all(
-        "ls => ls.map(l => Math.round(l.getBoundingClientRect().top))")
+        "ls => ls.map(l => Math.round(l.getBoundingClientRect().top))"
+    )
     assert len(set(tops)) == 1, tops  # the pairs sit on one line
     page.locator("form[data-lb-controls] input[name='pair'][value='en-zh']").check()
     assert parse_qs(urlparse(page.url).query)["pair"] == ["en-zh"]
@@ -67,7 +68,9 @@ def test_one_pair_at_a_time_remembered_in_the_url(page, liteval_site: str) -> No
 
 
 @pytest.mark.parametrize("size", SIZES)
-def test_ci_values_are_printed_and_reachable_by_keyboard(page, liteval_site: str, size: str) -> None:
+def test_ci_values_are_printed_and_reachable_by_keyboard(
+    page, liteval_site: str, size: str
+) -> None:
     _open(page, board_url(liteval_site), size)
     cell = page.locator(f"{SHOWN} tbody.lb-ranked tr.lb-row").first.locator("td.lb-num").first
     ci = cell.locator(".lb-ci")

@@ -23,7 +23,9 @@ def test_the_demo_board_shows_its_banner_once(page, demo_site: str) -> None:
 
 
 def _unranked(board) -> tuple[list[str], str]:
-    systems = board.locator("tbody.lb-unranked tr.lb-row").evaluate_all("rows => rows.map(r => r.dataset.system)")
+    systems = board.locator("tbody.lb-unranked tr.lb-row").evaluate_all(
+        "rows => rows.map(r => r.dataset.system)"
+    )
     head = board.locator("tr.lb-unranked-head th").inner_text()
     return systems, " ".join(head.split())
 
@@ -59,10 +61,15 @@ def unranked_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """The demo with two de-en systems left out of the human ranking (their student MQM
     judgments removed): the board lists them in its unranked section, in the build's order."""
     root = copy_root(DEMO, tmp_path_factory.mktemp("unranked") / "root")
-    (root / "README.md").write_text((DEMO / "README.md").read_text(encoding="utf-8"), encoding="utf-8")
+    (root / "README.md").write_text(
+        (DEMO / "README.md").read_text(encoding="utf-8"), encoding="utf-8"
+    )
     judgments = root / "judgments/mqm-students/de-en.jsonl"
-    kept = [line for line in judgments.read_text(encoding="utf-8").splitlines()
-            if json.loads(line)["system"] not in ("demo-llm", "demo-nmt")]
+    kept = [
+        line
+        for line in judgments.read_text(encoding="utf-8").splitlines()
+        if json.loads(line)["system"] not in ("demo-llm", "demo-nmt")
+    ]
     judgments.write_text("\n".join(kept) + "\n", encoding="utf-8")
     out = build_site([root], tmp_path_factory.mktemp("unranked-site") / "public").out
     url, server = serve(out)
@@ -75,12 +82,17 @@ def test_the_default_ranking_keeps_the_build_order_and_header(page, unranked_sit
     board = page.locator("section.lb-board[data-pair='de-en']")
     built, head = _unranked(board)
     assert sorted(built) == ["demo-llm", "demo-nmt"]
-    names = board.locator("tbody.lb-unranked tr.lb-row").evaluate_all("rows => rows.map(r => r.dataset.name)")
+    names = board.locator("tbody.lb-unranked tr.lb-row").evaluate_all(
+        "rows => rows.map(r => r.dataset.name)"
+    )
     assert names != sorted(names, key=str.lower)  # the build's order is not the by-name order
     assert head.startswith("Not in this ranking (no MQM by students (demo) score)")
     # another ranking: the header says how the rows are listed now
     board.locator("th.lb-col[data-col='score:released-scores']").click()
-    assert _unranked(board)[1] == "Not in this ranking (no Released MQM scores (demo) score); listed by name."
+    assert (
+        _unranked(board)[1]
+        == "Not in this ranking (no Released MQM scores (demo) score); listed by name."
+    )
     # the default ranking again, worst first: the build's rows, order and header
     board.locator("th.lb-col[data-col='mqm:mqm-students']").click()
     board.locator("th.lb-col[data-col='mqm:mqm-students']").click()

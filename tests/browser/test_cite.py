@@ -11,7 +11,8 @@ VIEWPORT_HEIGHT = 900
 
 
 def open_leaderboard(page, site: str) -> None:
-    """The demo leaderboard: the home page, or the demo dataset's own page once datasets get folders."""
+    """The demo leaderboard: the home page, or the demo dataset's own page once datasets get
+    folders."""
     page.goto(f"{site}/index.html")
     if page.locator("section.lb-board").count() == 0:
         page.goto(f"{site}/demo/index.html")
@@ -30,7 +31,10 @@ def test_row_permalink_survives_a_reload(page, demo_site: str) -> None:
     page.reload()
     page.wait_for_load_state("load")
     assert page.evaluate("location.hash") == f"#{row_id}"
-    assert page.evaluate("document.querySelector(':target') && document.querySelector(':target').id") == row_id
+    assert (
+        page.evaluate("document.querySelector(':target') && document.querySelector(':target').id")
+        == row_id
+    )
     assert page.evaluate("window.scrollY") > 0  # the row is below the fold of the page top
     box = page.locator(f"tr#{row_id}").bounding_box()
     assert box is not None and 0 <= box["y"] < VIEWPORT_HEIGHT - box["height"]
@@ -44,10 +48,15 @@ def test_cite_box_opens_and_bibtex_fits(page, demo_site: str) -> None:
     box.locator("summary").click()
     entries = box.locator("pre.lb-bibtex")
     assert entries.count() == 2
-    assert entries.first.inner_text().startswith("@misc{litboard-demo-2026,")  # the demo card's own entry
-    assert "@misc{litboard-" in entries.last.inner_text() and "version = {" in entries.last.inner_text()
+    # the demo card's own entry
+    assert entries.first.inner_text().startswith("@misc{litboard-demo-2026,")
+    assert (
+        "@misc{litboard-" in entries.last.inner_text()
+        and "version = {" in entries.last.inner_text()
+    )
     for i in range(entries.count()):
-        assert entries.nth(i).evaluate("e => e.scrollWidth <= e.clientWidth + 1")  # nothing overflows
+        # nothing overflows
+        assert entries.nth(i).evaluate("e => e.scrollWidth <= e.clientWidth + 1")
     ARTIFACTS.mkdir(exist_ok=True)
     box.scroll_into_view_if_needed()
     box.screenshot(path=str(ARTIFACTS / "cite-box.png"))
@@ -64,9 +73,14 @@ def test_permalinks_and_cite_box_pass_axe(page, demo_site: str) -> None:
     page.locator("details.lb-cite summary").first.click()
     assert page.locator("tr[id] a.lb-permalink").count() >= 3
     table = page.locator("section.lb-board table").first
-    assert table.locator("caption a.lb-permalink").get_attribute("href") == "#" + table.get_attribute("id")
+    assert table.locator("caption a.lb-permalink").get_attribute(
+        "href"
+    ) == "#" + table.get_attribute("id")
     page.add_script_tag(path=str(axe))
     result = page.evaluate("async () => await axe.run(document, {resultTypes: ['violations']})")
-    bad = [(v["id"], v["impact"], [n["target"] for n in v["nodes"]][:3])
-           for v in result["violations"] if v["impact"] in ("serious", "critical")]
+    bad = [
+        (v["id"], v["impact"], [n["target"] for n in v["nodes"]][:3])
+        for v in result["violations"]
+        if v["impact"] in ("serious", "critical")
+    ]
     assert bad == []

@@ -22,7 +22,9 @@ def test_home_page_shows_one_card_per_dataset(page: object, public_site: str) ->
     page.goto(f"{public_site}/index.html")  # type: ignore[attr-defined]
     cards = page.locator("article.lb-card")  # type: ignore[attr-defined]
     assert cards.count() == len(DATASETS)
-    assert sorted(cards.evaluate_all("els => els.map(e => e.id)")) == sorted(f"dataset-{d}" for d in DATASETS)
+    assert sorted(cards.evaluate_all("els => els.map(e => e.id)")) == sorted(
+        f"dataset-{d}" for d in DATASETS
+    )
     page.locator("#dataset-liteval").scroll_into_view_if_needed()  # type: ignore[attr-defined]
     screenshot(page, "public-home")
     page.locator("#dataset-creativity-bias h3 a").click()  # type: ignore[attr-defined]
@@ -31,7 +33,9 @@ def test_home_page_shows_one_card_per_dataset(page: object, public_site: str) ->
 
 
 @pytest.mark.parametrize("dataset", DATASETS)
-def test_a_paragraph_page_of_each_dataset_opens(page: object, public_site: str, dataset: str) -> None:
+def test_a_paragraph_page_of_each_dataset_opens(
+    page: object, public_site: str, dataset: str
+) -> None:
     page.goto(f"{public_site}/{dataset}/paragraphs/index.html")  # type: ignore[attr-defined]
     links = page.locator("article table tbody td a[href*='.html']")  # type: ignore[attr-defined]
     hrefs = links.evaluate_all("els => els.slice(0, 8).map(e => e.href)")

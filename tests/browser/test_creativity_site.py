@@ -77,7 +77,8 @@ def test_statistics_page_heatmaps_have_readable_tables(page, creativity_site: st
         chart.scroll_into_view_if_needed()
         assert chart.locator("svg, img").first.is_visible()
         assert page.locator(f"section#{figure} table tbody tr").count() >= 9
-    assert page.locator("section#figure-4 table thead th").count() == 11  # metric, n, 3 genres x 3 scores
+    # metric, n, 3 genres x 3 scores
+    assert page.locator("section#figure-4 table thead th").count() == 11
     flagged = page.locator("section#posthoc tr.lb-disagree")
     assert flagged.count() == 3 and "✗" in flagged.first.inner_text()
     assert "0.012 ✓" in page.locator("section#symmetry").inner_text()

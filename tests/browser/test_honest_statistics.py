@@ -85,20 +85,31 @@ def test_disagreement_page_wmt(page, wmt_site: str) -> None:
 
 
 @pytest.mark.parametrize("where", ["creativity board", "adequacy board"])
-def test_axe_finds_nothing_serious_on_greyed_cells_and_markers(page, creativity_site: str, liteval_site: str,
-                                                               where: str) -> None:
+def test_axe_finds_nothing_serious_on_greyed_cells_and_markers(
+    page, creativity_site: str, liteval_site: str, where: str
+) -> None:
     """Greyed cells keep their contrast; the ≠ links have an accessible name."""
     from .test_reader import AXE
 
     if not AXE.exists():
         pytest.fail(f"{AXE} is missing: `make install-test` installs axe-core from npm")
-    url = f"{creativity_site}/index.html" if where == "creativity board" else f"{liteval_site}/liteval/adequacy.html"
+    url = (
+        f"{creativity_site}/index.html"
+        if where == "creativity board"
+        else f"{liteval_site}/liteval/adequacy.html"
+    )
     page.goto(url)
     page.add_script_tag(path=str(AXE))
     scope = "td.lb-small-n" if where == "creativity board" else "td.lb-cell-disagree"
     assert page.locator(scope).count() > 0
-    result = page.evaluate("async (scope) => await axe.run({include: [...document.querySelectorAll(scope)]}, "
-                           "{resultTypes: ['violations']})", scope)
-    bad = [(v["id"], v["impact"], [n["target"] for n in v["nodes"]][:3])
-           for v in result["violations"] if v["impact"] in ("serious", "critical")]
+    result = page.evaluate(
+        "async (scope) => await axe.run({include: [...document.querySelectorAll(scope)]}, "
+        "{resultTypes: ['violations']})",
+        scope,
+    )
+    bad = [
+        (v["id"], v["impact"], [n["target"] for n in v["nodes"]][:3])
+        for v in result["violations"]
+        if v["impact"] in ("serious", "critical")
+    ]
     assert bad == []

@@ -1,9 +1,10 @@
-"""A hostile submission in a real browser: no script runs, and the literal text is what the reader sees.
+"""A hostile submission in a real browser: no script runs, and the literal text is what the reader
+sees.
 
-The site is built from the hostile-submission corpus's XSS root (tests/tracks/submission/hostile.py):
-names, outputs, titles and comments that would run as HTML, JavaScript or Jinja if a page
-inserted them unescaped. Every page is opened, every annotated span is hovered and pinned (the
-reader's popups show the comments), and no dialog may fire.
+The site is built from the hostile-submission corpus's XSS root
+(tests/tracks/submission/hostile.py): names, outputs, titles and comments that would run as HTML,
+JavaScript or Jinja if a page inserted them unescaped. Every page is opened, every annotated span is
+hovered and pinned (the reader's popups show the comments), and no dialog may fire.
 """
 
 from __future__ import annotations
@@ -19,8 +20,15 @@ from litboard.load.datasets import declared_id
 from ..tracks.submission.hostile import XSS, build_inert
 from .conftest import screenshot, serve
 
-PAGES = ["index.html", "systems/index.html", "systems/mt.html", "systems/ht.html", "works/w1.html",
-         "paragraphs/p1.html", "paragraphs/p2.html"]
+PAGES = [
+    "index.html",
+    "systems/index.html",
+    "systems/mt.html",
+    "systems/ht.html",
+    "works/w1.html",
+    "paragraphs/p1.html",
+    "paragraphs/p2.html",
+]
 
 
 @pytest.fixture(scope="module")
@@ -43,7 +51,7 @@ def test_no_script_runs_and_text_is_literal(page, hostile_site: str, path: str) 
     assert page.dialogs == [], f"a dialog fired on {path}: {page.dialogs}"
     # inline scripts that a browser executes (JSON data islands are not executed) hold no vector
     executable = page.evaluate("""Array.from(document.scripts).filter(s => !s.src
-        && ['', 'text/javascript', 'module'].includes(s.type) && s.textContent.includes('alert(')).length""")
+        && ['', 'text/javascript', 'module'].includes(s.type) && s.textContent.includes('alert(')).length""")  # noqa: E501
     assert executable == 0
     assert page.locator("img[onerror], svg[onload], iframe").count() == 0
 

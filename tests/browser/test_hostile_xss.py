@@ -1,4 +1,5 @@
-"""Every page of the XSS site in a real browser: 0 script executions, 0 dialogs, 0 requests off-site.
+"""Every page of the XSS site in a real browser: 0 script executions, 0 dialogs, 0 requests
+off-site.
 
 The site is built from tests/hostile/xss.py (one vector in every rendered text field). The
 crawl opens every HTML file of the output folder, hovers and pins every annotated span (the
@@ -23,7 +24,8 @@ from .conftest import serve
 
 pytestmark = pytest.mark.browser
 
-# Allowed off-site requests: none (the iframe-worker polyfill is vendored, the vega bundle is local).
+# Allowed off-site requests: none (the iframe-worker polyfill is vendored, the vega bundle is
+# local).
 ALLOWED_OFFSITE: set[str] = set()
 INJECTED = """() => {
   const found = [];
@@ -38,11 +40,13 @@ INJECTED = """() => {
   for (const sel of ['base', 'meta[http-equiv]', 'object', 'embed', 'iframe[srcdoc]', 'form[action]'])
     for (const el of document.querySelectorAll(sel)) found.push(el.outerHTML.slice(0, 80));
   return found;
-}"""
+}"""  # noqa: E501
 
 
 @pytest.fixture(scope="module")
-def xss_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path, dict[str, str]]]:
+def xss_site(
+    tmp_path_factory: pytest.TempPathFactory,
+) -> Iterator[tuple[str, Path, dict[str, str]]]:
     root, vectors = build_xss_root(tmp_path_factory.mktemp("xss"))
     assert validate([root]).items == []
     out = build_site([root], root.parent / "public").out
@@ -51,19 +55,41 @@ def xss_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Pa
     server.shutdown()
 
 
-def test_at_least_40_vectors_in_every_kind_of_field(xss_site: tuple[str, Path, dict[str, str]]) -> None:
+def test_at_least_40_vectors_in_every_kind_of_field(
+    xss_site: tuple[str, Path, dict[str, str]],
+) -> None:
     _, _, vectors = xss_site
     assert len(vectors) >= 40
     groups = {field.split(".")[0] for field in vectors}
-    assert {"dataset", "work", "paragraph", "evil-mt", "evil-ht", "mqm", "free", "bws", "sqm", "pairwise",
-            "ruler", "verse", "ucp", "kudos", "metric", "mqm-evil"} <= groups
+    assert {
+        "dataset",
+        "work",
+        "paragraph",
+        "evil-mt",
+        "evil-ht",
+        "mqm",
+        "free",
+        "bws",
+        "sqm",
+        "pairwise",
+        "ruler",
+        "verse",
+        "ucp",
+        "kudos",
+        "metric",
+        "mqm-evil",
+    } <= groups
 
 
 def test_ids_cannot_carry_a_vector(tmp_path: Path) -> None:
     root = copy_root(FIXTURES / "tiny", tmp_path / "root")
     campaign = root / "judgments/mqm1/campaign.yaml"
-    campaign.write_text(campaign.read_text(encoding="utf-8").replace(
-        "{id: s1,", "{id: \"s1<img src=x onerror=alert(1)>\","), encoding="utf-8")
+    campaign.write_text(
+        campaign.read_text(encoding="utf-8").replace(
+            "{id: s1,", "{id: \"s1<img src=x onerror=alert(1)>\","
+        ),
+        encoding="utf-8",
+    )
     assert "annotators.0.id" in {p.field for p in validate([root]).items}
 
 
@@ -103,11 +129,16 @@ def _ran(tab: Any) -> list[Any]:
 
 
 def _offsite(log: _Log, base: str) -> list[str]:
-    return [u for u in log.requests if not u.startswith((base, "data:", "blob:", "about:"))
-            and u not in ALLOWED_OFFSITE]
+    return [
+        u
+        for u in log.requests
+        if not u.startswith((base, "data:", "blob:", "about:")) and u not in ALLOWED_OFFSITE
+    ]
 
 
-def test_no_vector_runs_on_any_page(browser: Any, xss_site: tuple[str, Path, dict[str, str]]) -> None:
+def test_no_vector_runs_on_any_page(
+    browser: Any, xss_site: tuple[str, Path, dict[str, str]]
+) -> None:
     base, out, _ = xss_site
     paths = sorted(p.relative_to(out).as_posix() for p in out.rglob("*.html"))
     assert len(paths) >= 15 and "index.html" in paths
@@ -132,7 +163,8 @@ def test_no_vector_runs_on_any_page(browser: Any, xss_site: tuple[str, Path, dic
         tab.keyboard.press("/")
         tab.keyboard.type("onerror script evil")
         tab.wait_for_timeout(1500)
-        results = tab.locator(".md-search-result__item").count()  # the results list shows the vectors
+        # the results list shows the vectors
+        results = tab.locator(".md-search-result__item").count()
         if _ran(tab) or tab.evaluate(INJECTED):
             problems["search"] = _ran(tab)
     finally:
@@ -147,8 +179,12 @@ def test_no_vector_runs_on_any_page(browser: Any, xss_site: tuple[str, Path, dic
 
 def test_the_crawl_would_see_a_vector_that_ran(browser: Any, tmp_path: Path) -> None:
     """The detectors themselves: an unescaped vector on a page is reported by each of them."""
-    (tmp_path / "bad.html").write_text("<!doctype html><body>" + "".join(
-        TEMPLATES[i].format(f=f"canary{i}") for i in (0, 1, 3, 10)) + "</body>", encoding="utf-8")
+    (tmp_path / "bad.html").write_text(
+        "<!doctype html><body>"
+        + "".join(TEMPLATES[i].format(f=f"canary{i}") for i in (0, 1, 3, 10))
+        + "</body>",
+        encoding="utf-8",
+    )
     base, server = serve(tmp_path)
     context, tab, log = _tab(browser, base)
     try:

@@ -12,8 +12,14 @@ import urllib.request
 
 from .conftest import screenshot
 
-DEMO_PAGES = ["bronte-jane-eyre-01", "bronte-jane-eyre-02", "bronte-jane-eyre-06", "kafka-verwandlung-01",
-              "kafka-verwandlung-02", "kafka-verwandlung-05"]
+DEMO_PAGES = [
+    "bronte-jane-eyre-01",
+    "bronte-jane-eyre-02",
+    "bronte-jane-eyre-06",
+    "kafka-verwandlung-01",
+    "kafka-verwandlung-02",
+    "kafka-verwandlung-05",
+]
 
 
 def _body_after_scripts(page, url: str) -> str:
@@ -23,8 +29,14 @@ def _body_after_scripts(page, url: str) -> str:
     return page.inner_html("body")  # type: ignore[no-any-return]
 
 
-def test_every_packed_page_becomes_the_plain_page(page, demo_site: str, packed_demo_site: str) -> None:
-    packed_raw = urllib.request.urlopen(f"{packed_demo_site}/paragraphs/{DEMO_PAGES[0]}.html").read().decode()
+def test_every_packed_page_becomes_the_plain_page(
+    page, demo_site: str, packed_demo_site: str
+) -> None:
+    packed_raw = (
+        urllib.request.urlopen(f"{packed_demo_site}/paragraphs/{DEMO_PAGES[0]}.html")
+        .read()
+        .decode()
+    )
     assert 'class="lb-packed-data"' in packed_raw and 'class="lb-reader"' not in packed_raw
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
@@ -36,7 +48,9 @@ def test_every_packed_page_becomes_the_plain_page(page, demo_site: str, packed_d
     assert errors == [] and page.dialogs == []
 
 
-def test_a_permalink_reaches_its_target_on_a_packed_page(page, demo_site: str, packed_demo_site: str) -> None:
+def test_a_permalink_reaches_its_target_on_a_packed_page(
+    page, demo_site: str, packed_demo_site: str
+) -> None:
     target = "de-en-demo-postedit"
     lengths = []
     for site in (demo_site, packed_demo_site):
@@ -52,7 +66,9 @@ def test_a_permalink_reaches_its_target_on_a_packed_page(page, demo_site: str, p
     screenshot(page, "reader-packed-permalink")
 
 
-def test_a_packed_page_without_javascript_says_where_to_go(no_js_page, packed_demo_site: str) -> None:
+def test_a_packed_page_without_javascript_says_where_to_go(
+    no_js_page, packed_demo_site: str
+) -> None:
     page = no_js_page
     page.goto(f"{packed_demo_site}/paragraphs/kafka-verwandlung-01.html")
     assert page.locator("h1").first.inner_text().startswith("Die Verwandlung")
@@ -72,6 +88,8 @@ def test_a_browser_without_decompression_stream_is_told(page, packed_demo_site: 
     page.goto(f"{packed_demo_site}/paragraphs/kafka-verwandlung-01.html")
     note = page.locator(".lb-packed-note")
     note.wait_for()
-    page.wait_for_function("document.querySelector('.lb-packed-note').textContent.includes('DecompressionStream')")
+    page.wait_for_function(
+        "document.querySelector('.lb-packed-note').textContent.includes('DecompressionStream')"
+    )
     assert page.locator(".lb-reader").count() == 0
     assert errors == []

@@ -24,8 +24,10 @@ def styles(page, selector: str) -> dict[str, str]:
     return dict(page.locator(selector).evaluate_all(STYLE))
 
 
-LAYER = "e => (e.className.match(/\\blb-l-([a-z]+)/) || [])[1]"  # a mark's layer is its lb-l-* class
-WHO = "e => document.getElementById('lb-d-' + e.dataset.span).dataset.toggle"  # its span's description
+# a mark's layer is its lb-l-* class
+LAYER = "e => (e.className.match(/\\blb-l-([a-z]+)/) || [])[1]"
+# its span's description
+WHO = "e => document.getElementById('lb-d-' + e.dataset.span).dataset.toggle"
 
 
 def described(page, run) -> list:
@@ -48,15 +50,22 @@ def open_reader(page, url: str) -> None:
 
 def bare(style: str) -> bool:
     background, image, line, border, outline = style.split("|")
-    return (background == "rgba(0, 0, 0, 0)" and image == "none" and line == "none"
-            and border == "0px0px" and outline == "none")
+    return (
+        background == "rgba(0, 0, 0, 0)"
+        and image == "none"
+        and line == "none"
+        and border == "0px0px"
+        and outline == "none"
+    )
 
 
 def test_toggling_a_layer_hides_exactly_its_spans(page, reader_site: str) -> None:
     open_reader(page, f"{reader_site}/{DEMO}")
     marks = ".lb-translation mark[data-span], .lb-source mark[data-span]"
     before = styles(page, marks)
-    layers = dict(page.locator(marks).evaluate_all(f"els => els.map(e => [e.dataset.span, ({LAYER})(e)])"))
+    layers = dict(
+        page.locator(marks).evaluate_all(f"els => els.map(e => [e.dataset.span, ({LAYER})(e)])")
+    )
     assert {"mqm", "free", "ucp", "kudos"} <= set(layers.values())
     assert not any(bare(s) for s in before.values())  # every span is highlighted to begin with
     page.locator("input[data-lb-layer=mqm]").uncheck()
@@ -68,17 +77,24 @@ def test_toggling_a_layer_hides_exactly_its_spans(page, reader_site: str) -> Non
             assert after[key] == before[key], key
     # its details leave the popovers too; the text itself stays
     assert page.locator(".lb-spans > .lb-pop-item.lb-l-mqm").first.evaluate(
-        "e => e.classList.contains('lb-off-layer')")
+        "e => e.classList.contains('lb-off-layer')"
+    )
     mqm_run = page.locator(".lb-translation .lb-run:has(mark.lb-l-mqm)").first
     mqm_run.hover()
-    assert mqm_run.locator(":scope > .lb-pop > .lb-pop-item.lb-l-mqm").first.evaluate(
-        "e => getComputedStyle(e).display") == "none"
+    assert (
+        mqm_run.locator(":scope > .lb-pop > .lb-pop-item.lb-l-mqm").first.evaluate(
+            "e => getComputedStyle(e).display"
+        )
+        == "none"
+    )
     page.mouse.move(0, 0)
     page.locator("input[data-lb-layer=mqm]").check()
     assert styles(page, marks) == before
     # per annotator: only that annotator's spans
     page.locator("input[data-lb-toggle='mqm-students:s1']").uncheck()
-    who = dict(page.locator(marks).evaluate_all(f"els => els.map(e => [e.dataset.span, ({WHO})(e)])"))
+    who = dict(
+        page.locator(marks).evaluate_all(f"els => els.map(e => [e.dataset.span, ({WHO})(e)])")
+    )
     after = styles(page, marks)
     for key, toggle in who.items():
         assert bare(after[key]) == (toggle == "mqm-students:s1"), key
@@ -87,7 +103,8 @@ def test_toggling_a_layer_hides_exactly_its_spans(page, reader_site: str) -> Non
         run.hover()
         ids = run.get_attribute("aria-describedby").split()
         shown = run.locator(":scope > .lb-pop > .lb-pop-item").evaluate_all(
-            "els => els.map(e => getComputedStyle(e).display !== 'none')")
+            "els => els.map(e => getComputedStyle(e).display !== 'none')"
+        )
         toggles = [page.locator(f"#{i}").get_attribute("data-toggle") for i in ids]
         assert shown == [t != "mqm-students:s1" for t in toggles], ids
     page.mouse.move(0, 0)
@@ -100,9 +117,11 @@ def test_keyboard_focus_on_a_span_shows_its_comment(page, reader_site: str) -> N
     comments = {s["key"]: s.get("comment", "") for t in data["translations"] for s in t["spans"]}
     for _ in range(300):
         page.keyboard.press("Tab")
-        if page.evaluate("document.activeElement.classList.contains('lb-run')"
-                         " && document.activeElement.closest('.lb-translation') !== null"
-                         " && document.activeElement.querySelector('mark.lb-l-mqm') !== null"):
+        if page.evaluate(
+            "document.activeElement.classList.contains('lb-run')"
+            " && document.activeElement.closest('.lb-translation') !== null"
+            " && document.activeElement.querySelector('mark.lb-l-mqm') !== null"
+        ):
             break
     else:
         pytest.fail("Tab never reached a span in a translation")
@@ -141,11 +160,17 @@ def test_blind_mode_hides_names_and_shuffles(page, reader_site: str) -> None:
     assert page.locator("section#de-en .lb-sysname").first.is_visible()
     page.locator("input[data-lb-blind]").check()
     assert not page.locator("section#de-en .lb-sysname").first.is_visible()
-    labels = articles.evaluate_all("els => els.map(e => e.querySelector('.lb-blindname').innerText)")
+    labels = articles.evaluate_all(
+        "els => els.map(e => e.querySelector('.lb-blindname').innerText)"
+    )
     assert sorted(labels) == [f"Translation {c}" for c in "ABCDE"]
     assert page.locator("section#de-en .lb-human-tag:visible").count() == 0
-    shown = sorted(articles.evaluate_all(
-        "els => els.map(e => [e.getBoundingClientRect().top, e.getBoundingClientRect().left, e.id])"))
+    shown = sorted(
+        articles.evaluate_all(
+            "els => els.map(e => [e.getBoundingClientRect().top, e.getBoundingClientRect().left, "
+            "e.id])"
+        )
+    )
     assert [s[2] for s in shown] != dom  # the order on screen is no longer the named order
     by_label = [anchor for _, anchor in sorted(zip(labels, dom))]
     assert [s[2] for s in shown] == by_label  # Translation A first, then B, …
@@ -154,17 +179,21 @@ def test_blind_mode_hides_names_and_shuffles(page, reader_site: str) -> None:
 def test_side_by_side_on_wide_screens_stacked_on_narrow(page, demo_site: str) -> None:
     page.goto(f"{demo_site}/{DEMO}")
     lefts = page.locator("section#de-en article.lb-translation").evaluate_all(
-        "els => els.map(e => Math.round(e.getBoundingClientRect().left))")
+        "els => els.map(e => Math.round(e.getBoundingClientRect().left))"
+    )
     assert len(set(lefts)) >= 2
     page.set_viewport_size({"width": 420, "height": 900})
     lefts = page.locator("section#de-en article.lb-translation").evaluate_all(
-        "els => els.map(e => Math.round(e.getBoundingClientRect().left))")
+        "els => els.map(e => Math.round(e.getBoundingClientRect().left))"
+    )
     assert len(set(lefts)) == 1
 
 
 @pytest.fixture(params=["plain", "packed"])
 def hostile_reader_site(request: pytest.FixtureRequest) -> str:
-    return request.getfixturevalue("hostile_site" if request.param == "plain" else "packed_hostile_site")  # type: ignore[no-any-return]
+    return request.getfixturevalue(
+        "hostile_site" if request.param == "plain" else "packed_hostile_site"
+    )  # type: ignore[no-any-return]
 
 
 def test_hostile_fixture_renders_as_literal_text(page, hostile_reader_site: str) -> None:
@@ -182,18 +211,37 @@ def test_hostile_fixture_renders_as_literal_text(page, hostile_reader_site: str)
     assert page.locator("a[href^='javascript']").count() == 0
     assert page.locator("img[src=x]").count() == 0
     text = page.locator("#en-de-evil-ht > p.lb-text").inner_text()
-    for literal in ("<script>alert('script')</script>", "<img src=x onerror=alert('img')>",
-                    "[click me](javascript:alert('link'))", "{{ 7*7 }}", "{% if true %}JINJA-BLOCK{% endif %}",
-                    "</textarea><b>bold</b>", "<!-- hidden -->", "\u202etxet desrever",
-                    "</script><script>alert('json')</script>"):
+    for literal in (
+        "<script>alert('script')</script>",
+        "<img src=x onerror=alert('img')>",
+        "[click me](javascript:alert('link'))",
+        "{{ 7*7 }}",
+        "{% if true %}JINJA-BLOCK{% endif %}",
+        "</textarea><b>bold</b>",
+        "<!-- hidden -->",
+        "\u202etxet desrever",
+        "</script><script>alert('json')</script>",
+    ):
         assert literal in text, literal
-    assert "Human <script>alert('script')</script>" in page.locator("#en-de-evil-ht-name").inner_text()
-    assert page.locator("h1").first.inner_text().startswith("Evil <img src=x onerror=alert('img')> {{ 7*7 }}")
+    assert (
+        "Human <script>alert('script')</script>" in page.locator("#en-de-evil-ht-name").inner_text()
+    )
+    assert (
+        page.locator("h1")
+        .first.inner_text()
+        .startswith("Evil <img src=x onerror=alert('img')> {{ 7*7 }}")
+    )
     data = json.loads(page.locator("script.lb-reader-data").text_content())
-    assert any("</script><script>alert('json')</script>" in s.get("comment", "")
-               for t in data["translations"] for s in t["spans"])
+    assert any(
+        "</script><script>alert('json')</script>" in s.get("comment", "")
+        for t in data["translations"]
+        for s in t["spans"]
+    )
     # right-to-left overrides stay inside their own isolate
-    assert page.locator(".lb-pop-comment").first.evaluate("e => getComputedStyle(e).unicodeBidi") == "isolate"
+    assert (
+        page.locator(".lb-pop-comment").first.evaluate("e => getComputedStyle(e).unicodeBidi")
+        == "isolate"
+    )
     assert page.evaluate("window.__litboard_pwned") is False
     screenshot(page, "reader-hostile")
     open_reader(page, f"{hostile_site}/paragraphs/h3.html")
@@ -235,10 +283,15 @@ def test_axe_reports_no_serious_or_critical_violations(page, reader_site: str) -
     # the whole page, theme included (litboard.css/js fix the theme's footer contrast and
     # give its search dialog an accessible name)
     result = page.evaluate("async () => await axe.run(document, {resultTypes: ['violations']})")
-    bad = [(v["id"], v["impact"], [n["target"] for n in v["nodes"]][:3])
-           for v in result["violations"] if v["impact"] in ("serious", "critical")]
+    bad = [
+        (v["id"], v["impact"], [n["target"] for n in v["nodes"]][:3])
+        for v in result["violations"]
+        if v["impact"] in ("serious", "critical")
+    ]
     assert bad == []
-    (ARTIFACTS / "axe-reader.json").write_text(json.dumps(result["violations"], indent=1), encoding="utf-8")
+    (ARTIFACTS / "axe-reader.json").write_text(
+        json.dumps(result["violations"], indent=1), encoding="utf-8"
+    )
 
 
 def test_screenshot_of_a_demo_paragraph(page, demo_site: str) -> None:
@@ -253,8 +306,9 @@ def test_screenshot_of_a_demo_paragraph(page, demo_site: str) -> None:
     page.screenshot(path=str(ARTIFACTS / "reader-demo-window.png"))
 
 
-def test_screenshot_of_a_creativity_text(page, creativity_release: Path,
-                                         tmp_path_factory: pytest.TempPathFactory) -> None:
+def test_screenshot_of_a_creativity_text(
+    page, creativity_release: Path, tmp_path_factory: pytest.TempPathFactory
+) -> None:
     from litboard.pipeline.build import build_site
     from litboard.importers.releases.creativity_bias import run
 
@@ -282,7 +336,9 @@ def test_reader_pages_have_a_light_shell_with_home_and_search(page, demo_site: s
     dialog (theme/main.html); the header's logo leads home on every screen width and its search
     button opens the site search on the home page. Other pages keep the theme's whole shell."""
     page.goto(f"{demo_site}/{DEMO}")
-    assert page.locator(".md-sidebar, .md-search, label[for=__drawer].md-header__button").count() == 0
+    assert (
+        page.locator(".md-sidebar, .md-search, label[for=__drawer].md-header__button").count() == 0
+    )
     assert page.locator(".lb-dataset-label, .lb-nav, footer.md-footer").count() >= 2
     page.set_viewport_size({"width": 420, "height": 900})
     home = page.locator("header .md-logo")
@@ -290,7 +346,9 @@ def test_reader_pages_have_a_light_shell_with_home_and_search(page, demo_site: s
     search = page.locator("header a.md-header__button[aria-label=Search]")
     assert search.is_visible()
     search.click()
-    page.wait_for_function("() => document.activeElement && document.activeElement.matches('input.md-search__input')")
+    page.wait_for_function(
+        "() => document.activeElement && document.activeElement.matches('input.md-search__input')"
+    )
     assert page.locator(".md-search__input").is_visible()
     assert page.locator(".md-sidebar--primary").count() == 1  # the home page keeps its navigation
     page.set_viewport_size({"width": 1400, "height": 1000})

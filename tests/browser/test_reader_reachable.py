@@ -2,8 +2,8 @@
 agreement's marked stretches instead of repeating the translation. Every text a reader could
 reach before is still reachable on the CJK fixture's paragraph — with JavaScript (score
 tooltips, the agreement drawn over the text, span popovers) and without (the provenance list
-the scores refer to, the listed stretches, each span described once under its text) — compared with the view model
-that rendered the old markup."""
+the scores refer to, the listed stretches, each span described once under its text) — compared with
+the view model that rendered the old markup."""
 
 from __future__ import annotations
 
@@ -85,11 +85,13 @@ def test_every_text_is_reachable_with_javascript(page, cjk_site: str, view: Para
             details = page.locator(f"#{t.anchor} details.lb-agreement")
             details.locator("summary").click()
             drawn = details.locator("p.lb-agree-text")
-            drawn.wait_for(state="visible")  # drawn on the details' toggle event, which the browser fires as a task later
+            # drawn on the details' toggle event, which the browser fires as a task later
+            drawn.wait_for(state="visible")
             assert drawn.is_visible()
             assert drawn.inner_text() == t.text.text  # the whole translation, drawn from its text
             marked = drawn.locator("span").evaluate_all(
-                "els => els.map(e => [e.textContent, e.className.replace('lb-agree-', '')])")
+                "els => els.map(e => [e.textContent, e.className.replace('lb-agree-', '')])"
+            )
             assert marked == [[r.text, r.level] for r in a.runs if r.level]
             assert not details.locator(".lb-agree-stretches").is_visible()
     _check_agreement_summary(page, view)
@@ -97,7 +99,9 @@ def test_every_text_is_reachable_with_javascript(page, cjk_site: str, view: Para
     assert page.dialogs == []
 
 
-def test_every_text_is_reachable_without_javascript(no_js_page, cjk_site: str, view: ParagraphView) -> None:
+def test_every_text_is_reachable_without_javascript(
+    no_js_page, cjk_site: str, view: ParagraphView
+) -> None:
     tab = no_js_page
     tab.goto(f"{cjk_site}/{PAGE}")
     assert tab.locator(".lb-reader.lb-js").count() == 0
@@ -111,7 +115,8 @@ def test_every_text_is_reachable_without_javascript(no_js_page, cjk_site: str, v
             details.locator("summary").click()  # <details> opens without JavaScript
             stretches = details.locator(".lb-agree-stretches li")
             listed = stretches.evaluate_all(
-                "els => els.map(e => [e.querySelector('span').textContent, e.dataset.level])")
+                "els => els.map(e => [e.querySelector('span').textContent, e.dataset.level])"
+            )
             assert listed == [[r.text, r.level] for r in a.runs if r.level]
             assert all(stretches.nth(i).is_visible() for i in range(stretches.count()))
     _check_agreement_summary(tab, view)

@@ -19,7 +19,8 @@ VERSIONS = ("2026.1", "2026.2")
 
 @pytest.fixture(scope="module")
 def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path]]:
-    """The demo frozen twice (2026.1, 2026.2: a changelog), then the latest demo site serving both."""
+    """The demo frozen twice (2026.1, 2026.2: a changelog), then the latest demo site serving
+    both."""
     base = tmp_path_factory.mktemp("released")
     out = released_site(base, [(v, DEMO) for v in VERSIONS], DEMO)
     (out / "v" / "2026.1" / "study.html").unlink()  # a page the old release does not have
@@ -37,7 +38,10 @@ def tab(browser: Any, site: tuple[str, Path]) -> Iterator[Any]:
     page.requests, page.failed = [], []
     page.on("request", lambda r: page.requests.append(r.url))
     page.on("response", lambda r: r.status >= 400 and page.failed.append(f"{r.status} {r.url}"))
-    context.route("**/*", lambda route: route.continue_() if route.request.url.startswith(url) else route.abort())
+    context.route(
+        "**/*",
+        lambda route: route.continue_() if route.request.url.startswith(url) else route.abort(),
+    )
     yield page
     offsite = [u for u in page.requests if not u.startswith((url, "data:", "blob:", "about:"))]
     assert offsite == [] and page.failed == []
@@ -55,7 +59,9 @@ def _choose(tab: Any, label: str) -> None:
         tab.locator(".md-version__link", has_text=label).click()
 
 
-def test_releases_page_lists_each_release_its_changelog_and_bibtex(tab: Any, site: tuple[str, Path]) -> None:
+def test_releases_page_lists_each_release_its_changelog_and_bibtex(
+    tab: Any, site: tuple[str, Path]
+) -> None:
     url, out = site
     tab.goto(f"{url}/index.html")
     with tab.expect_navigation():
@@ -63,10 +69,16 @@ def test_releases_page_lists_each_release_its_changelog_and_bibtex(tab: Any, sit
     assert tab.url == f"{url}/releases.html"
     rows = tab.locator("table.lb-releases tbody tr")
     assert rows.count() == 2 and rows.first.get_attribute("id") == "release-2026.2"
-    assert "rank moves since 2026.1" in rows.first.inner_text() and "first release" in rows.last.inner_text()
+    assert (
+        "rank moves since 2026.1" in rows.first.inner_text()
+        and "first release" in rows.last.inner_text()
+    )
     assert "demo" in rows.first.inner_text()  # the data versions
     bibtex = tab.locator("pre.lb-bibtex").all_inner_texts()
-    assert [b.splitlines()[0] for b in bibtex] == ["@misc{litboard-2026.2,", "@misc{litboard-2026.1,"]
+    assert [b.splitlines()[0] for b in bibtex] == [
+        "@misc{litboard-2026.2,",
+        "@misc{litboard-2026.1,",
+    ]
     assert all("version = {" in b for b in bibtex)
     shot = screenshot(tab, "releases-page")
     assert shot.stat().st_size > 0
@@ -76,15 +88,25 @@ def test_releases_page_lists_each_release_its_changelog_and_bibtex(tab: Any, sit
     assert tab.locator("h1").inner_text() == "Changes from release 2026.1 to 2026.2"
 
 
-def test_selector_goes_from_latest_to_a_release_and_back_on_the_same_page(tab: Any, site: tuple[str, Path]) -> None:
+def test_selector_goes_from_latest_to_a_release_and_back_on_the_same_page(
+    tab: Any, site: tuple[str, Path]
+) -> None:
     url, _ = site
     tab.goto(f"{url}/demo/index.html#board")
-    assert _choices(tab) == ["latest (this site, moves with the data)", "release 2026.2 (2026-11-24)",
-                             "release 2026.1 (2026-11-24)"]
+    assert _choices(tab) == [
+        "latest (this site, moves with the data)",
+        "release 2026.2 (2026-11-24)",
+        "release 2026.1 (2026-11-24)",
+    ]
     assert tab.locator(".md-version__current").inner_text().strip() == "latest"
     tab.locator(".md-header__topic .md-version").hover()
-    tab.wait_for_function("getComputedStyle(document.querySelector('.md-version__list')).opacity === '1'")
-    tab.screenshot(path=str(ARTIFACTS / "releases-version-selector.png"), clip={"x": 0, "y": 0, "width": 640, "height": 200})
+    tab.wait_for_function(
+        "getComputedStyle(document.querySelector('.md-version__list')).opacity === '1'"
+    )
+    tab.screenshot(
+        path=str(ARTIFACTS / "releases-version-selector.png"),
+        clip={"x": 0, "y": 0, "width": 640, "height": 200},
+    )
     _choose(tab, "release 2026.1")
     assert tab.url == f"{url}/v/2026.1/demo/index.html#board"
     assert tab.locator(".md-version__current").inner_text().strip() == "release 2026.1 (2026-11-24)"
@@ -112,9 +134,12 @@ def test_keyboard_reaches_every_version(tab: Any, site: tuple[str, Path]) -> Non
     tab.keyboard.press("Tab")
     focused = tab.evaluate("document.activeElement.textContent")
     assert focused.startswith("latest")
-    # material fades the list in (an opacity transition): wait for the end state, not the first frame
-    tab.wait_for_function("() => getComputedStyle(document.querySelector('.md-version__list')).opacity === '1'",
-                          timeout=30_000)
+    # material fades the list in (an opacity transition): wait for the end state, not the first
+    # frame
+    tab.wait_for_function(
+        "() => getComputedStyle(document.querySelector('.md-version__list')).opacity === '1'",
+        timeout=30_000,
+    )
 
 
 READER = "demo/paragraphs/kafka-verwandlung-01.html"
@@ -136,7 +161,9 @@ def test_a_packed_reader_page_of_a_release_shows_as_built(tab: Any, site: tuple[
     assert _choices(tab)[0].startswith("latest")  # versions.js of the unpacked page
     assert tab.locator(".md-version__current").inner_text().strip() == "release 2026.1 (2026-11-24)"
     assert tab.locator("link[rel=stylesheet][href*='assets/stylesheets/main']").count() == 1
-    assert tab.evaluate("getComputedStyle(document.querySelector('.md-header')).position") == "sticky"
+    assert (
+        tab.evaluate("getComputedStyle(document.querySelector('.md-header')).position") == "sticky"
+    )
 
 
 def test_releases_page_and_open_selector_pass_axe(tab: Any, site: tuple[str, Path]) -> None:
@@ -150,6 +177,9 @@ def test_releases_page_and_open_selector_pass_axe(tab: Any, site: tuple[str, Pat
     tab.locator(".md-version__current").focus()  # the list open
     tab.add_script_tag(path=str(axe))
     result = tab.evaluate("async () => await axe.run(document, {resultTypes: ['violations']})")
-    bad = [(v["id"], v["impact"], [n["target"] for n in v["nodes"]][:3])
-           for v in result["violations"] if v["impact"] in ("serious", "critical")]
+    bad = [
+        (v["id"], v["impact"], [n["target"] for n in v["nodes"]][:3])
+        for v in result["violations"]
+        if v["impact"] in ("serious", "critical")
+    ]
     assert bad == [], bad

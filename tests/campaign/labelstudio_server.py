@@ -25,8 +25,9 @@ from pathlib import Path
 import pytest
 
 REPO = Path(__file__).resolve().parents[2]
-EXECUTABLE = Path(os.environ.get("LITBOARD_LABELSTUDIO",
-                                 REPO / ".venv-labelstudio" / "bin" / "label-studio"))
+EXECUTABLE = Path(
+    os.environ.get("LITBOARD_LABELSTUDIO", REPO / ".venv-labelstudio" / "bin" / "label-studio")
+)
 STARTUP = 600.0  # seconds: the first start applies every migration to a new sqlite file
 
 
@@ -45,15 +46,19 @@ class Server:
 
 
 def _required() -> bool:
-    return (os.environ.get("LITBOARD_REQUIRE_SHARED", "") not in ("", "0")
-            or os.environ.get("CI", "").lower() == "true")
+    return (
+        os.environ.get("LITBOARD_REQUIRE_SHARED", "") not in ("", "0")
+        or os.environ.get("CI", "").lower() == "true"
+    )
 
 
 def executable() -> Path:
     """The label-studio command; skip (or fail in CI) when it is not installed."""
     if not EXECUTABLE.is_file():
-        reason = (f"Label Studio is not installed at {EXECUTABLE}: run `make labelstudio` (part of "
-                  "`make test`), or set LITBOARD_LABELSTUDIO to a label-studio executable")
+        reason = (
+            f"Label Studio is not installed at {EXECUTABLE}: run `make labelstudio` (part of "
+            "`make test`), or set LITBOARD_LABELSTUDIO to a label-studio executable"
+        )
         if _required():
             pytest.fail(reason + "; CI (LITBOARD_REQUIRE_SHARED=1 or CI=true) forbids skipping")
         pytest.skip(reason)
@@ -92,22 +97,40 @@ def _wait(url: str, process: subprocess.Popen[bytes], log: Path) -> None:
 def start(data: Path) -> tuple[Server, subprocess.Popen[bytes]]:
     """Initialise a data folder, start the server on a free port and wait for its health check."""
     label_studio = str(executable())
-    env = {**os.environ, "LABEL_STUDIO_BASE_DATA_DIR": str(data), "DJANGO_DB": "sqlite",
-           "LABEL_STUDIO_DISABLE_SIGNUP_WITHOUT_LINK": "true", "SENTRY_DSN": "",
-           "FRONTEND_SENTRY_DSN": ""}
+    env = {
+        **os.environ,
+        "LABEL_STUDIO_BASE_DATA_DIR": str(data),
+        "DJANGO_DB": "sqlite",
+        "LABEL_STUDIO_DISABLE_SIGNUP_WITHOUT_LINK": "true",
+        "SENTRY_DSN": "",
+        "FRONTEND_SENTRY_DSN": "",
+    }
     for key in ("LABEL_STUDIO_USERNAME", "LABEL_STUDIO_PASSWORD", "LABEL_STUDIO_USER_TOKEN"):
         env.pop(key, None)
     first, second = _annotator(1), _annotator(2)
     log = data / "label-studio.log"
     with open(log, "ab") as out:
         init = [label_studio, "init", "--quiet", "--no-browser", "--enable-legacy-api-token"]
-        subprocess.run(init + _user_args(first), env=env, stdout=out, stderr=subprocess.STDOUT,
-                       check=True)
+        subprocess.run(
+            init + _user_args(first), env=env, stdout=out, stderr=subprocess.STDOUT, check=True
+        )
         port = free_port()
-        serve = [label_studio, "start", "--no-browser", "--internal-host", "127.0.0.1",
-                 "--port", str(port)]
-        process = subprocess.Popen(serve + _user_args(second), env=env, stdout=out,
-                                   stderr=subprocess.STDOUT, start_new_session=True)
+        serve = [
+            label_studio,
+            "start",
+            "--no-browser",
+            "--internal-host",
+            "127.0.0.1",
+            "--port",
+            str(port),
+        ]
+        process = subprocess.Popen(
+            serve + _user_args(second),
+            env=env,
+            stdout=out,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
     server = Server(f"http://127.0.0.1:{port}", (first, second), log)
     try:
         _wait(server.url, process, log)

@@ -14,16 +14,37 @@ def _pw(rows: list[tuple[str, str, str, str]]) -> pd.DataFrame:
 
 
 def test_majority_orients_pairs_and_splits_to_tie() -> None:
-    got = majority(_pw([("p1", "x", "y", "a"), ("p1", "y", "x", "a"),   # x wins once, y once: tie
-                        ("p2", "y", "x", "b"), ("p3", "x", "y", "tie")]))
-    assert got.to_dict() == {("p1", "x", "y"): "tie", ("p2", "x", "y"): "first", ("p3", "x", "y"): "tie"}
+    got = majority(
+        _pw(
+            [
+                ("p1", "x", "y", "a"),
+                ("p1", "y", "x", "a"),  # x wins once, y once: tie
+                ("p2", "y", "x", "b"),
+                ("p3", "x", "y", "tie"),
+            ]
+        )
+    )
+    assert got.to_dict() == {
+        ("p1", "x", "y"): "tie",
+        ("p2", "x", "y"): "first",
+        ("p3", "x", "y"): "tie",
+    }
 
 
 def test_kappa_by_hand() -> None:
     # new: first, second, tie, first; old: first, second, first, first
     # p_o = 3/4; p_e = (2/4)(3/4) + (1/4)(1/4) = 7/16; kappa = (3/4 - 7/16) / (1 - 7/16) = 5/9
-    new = _pw([("p1", "x", "y", "a"), ("p2", "x", "y", "b"), ("p3", "x", "y", "tie"), ("p4", "y", "x", "b")])
-    old = _pw([("p1", "x", "y", "a"), ("p2", "y", "x", "a"), ("p3", "x", "y", "a"), ("p4", "x", "y", "a")])
+    new = _pw(
+        [
+            ("p1", "x", "y", "a"),
+            ("p2", "x", "y", "b"),
+            ("p3", "x", "y", "tie"),
+            ("p4", "y", "x", "b"),
+        ]
+    )
+    old = _pw(
+        [("p1", "x", "y", "a"), ("p2", "y", "x", "a"), ("p3", "x", "y", "a"), ("p4", "x", "y", "a")]
+    )
     (row,) = pairwise_agreement(new, old, "earlier", 200, 1, 0.05)
     assert abs(row["value"] - 5 / 9) < 1e-12 and row["items"] == 4 and row["earlier"] == "earlier"
     assert row["ci_low"] <= row["ci_high"]
@@ -35,11 +56,17 @@ def test_tau_and_alpha_by_hand() -> None:
     tau, alpha = score_agreement(new, old, "e", 200, 1, 0.05)
     assert abs(tau["value"] - 1 / 3) < 1e-12  # 2 concordant, 1 discordant pair of 3
     # interval alpha: D_o = 2*(1)/6 ... units (1,1),(2,3),(3,2): D_o = (0+2+2)/6 = 2/3;
-    # pooled values 1,1,2,3,3,2: D_e = sum_{c,k} n_c n_k (c-k)^2 / (n(n-1)) = 48/30 = 1.6; alpha = 1 - (2/3)/1.6
+    # pooled values 1,1,2,3,3,2: D_e = sum_{c,k} n_c n_k (c-k)^2 / (n(n-1)) = 48/30 = 1.6; alpha = 1
+    # - (2/3)/1.6
     assert abs(alpha["value"] - (1 - (2 / 3) / 1.6)) < 1e-12
     assert not math.isnan(tau["ci_low"]) and tau["items"] == 3
 
 
 def test_fewer_than_two_shared_items_give_nothing() -> None:
     index = pd.MultiIndex.from_tuples([("s", "p1")])
-    assert score_agreement(pd.Series([1.0], index=index), pd.Series([2.0], index=index), "e", 10, 1, 0.05) == []
+    assert (
+        score_agreement(
+            pd.Series([1.0], index=index), pd.Series([2.0], index=index), "e", 10, 1, 0.05
+        )
+        == []
+    )

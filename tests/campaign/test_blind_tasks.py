@@ -26,16 +26,42 @@ IDS = {"item", "plan", "annotations_wanted"}
 @pytest.mark.parametrize("scheme", ["mqm", "esa", "pairwise", "bws", "ruler"])
 def test_tasks_hold_only_shown_texts_and_ids(tmp_path: Path, scheme: str) -> None:
     plan = tmp_path / "plan.yaml"
-    assert main(["campaign", "plan", "fixture-track", "--data", str(TRACK), "--pair", "de-en", "--systems",
-                 "new-mt", "--scheme", scheme, "--budget", "16", "--paragraphs", "4", "--seed", "3",
-                 "--out", str(plan)]) == 0
+    assert (
+        main(
+            [
+                "campaign",
+                "plan",
+                "fixture-track",
+                "--data",
+                str(TRACK),
+                "--pair",
+                "de-en",
+                "--systems",
+                "new-mt",
+                "--scheme",
+                scheme,
+                "--budget",
+                "16",
+                "--paragraphs",
+                "4",
+                "--seed",
+                "3",
+                "--out",
+                str(plan),
+            ]
+        )
+        == 0
+    )
     project = tmp_path / "ls"
     assert main(["campaign", "export", str(plan), "--data", str(TRACK), "--out", str(project)]) == 0
     tasks = json.loads((project / "tasks.json").read_text(encoding="utf-8"))
     for task in tasks:
         assert set(task) == {"data"}  # no annotations, predictions, drafts or meta of anyone
         assert set(task["data"]) <= SHOWN | IDS and "source" not in task["data"]
-    shown = {t.get("value", "")[1:] for t in ET.fromstring((project / "config.xml").read_text()).iter("Text")}
+    shown = {
+        t.get("value", "")[1:]
+        for t in ET.fromstring((project / "config.xml").read_text()).iter("Text")
+    }
     assert shown <= SHOWN and "src" in shown
     assert all(key in tasks[0]["data"] for key in shown)
     settings = json.loads((project / "project.json").read_text(encoding="utf-8"))
@@ -45,4 +71,7 @@ def test_tasks_hold_only_shown_texts_and_ids(tmp_path: Path, scheme: str) -> Non
     # every task asks for `most` annotations by hand (push then sets each task's own overlap)
     assert settings["overlap_cohort_percentage"] == 100
     assert settings["show_overlap_first"] is True and settings["show_annotation_history"] is False
-    assert settings["enable_empty_annotation"] is False and settings["show_collab_predictions"] is False
+    assert (
+        settings["enable_empty_annotation"] is False
+        and settings["show_collab_predictions"] is False
+    )

@@ -23,8 +23,10 @@ def corpus():  # type: ignore[no-untyped-def]
 
 
 def _plan(corpus, scheme: str, budget: int, **kw: object) -> dict:  # type: ignore[no-untyped-def]
-    return make_plan(corpus, PlanRequest("fixture-track", "de-en", ("new-mt",), scheme, budget, 1, paragraphs=4,
-                                         **kw))  # type: ignore[arg-type]
+    return make_plan(
+        corpus,
+        PlanRequest("fixture-track", "de-en", ("new-mt",), scheme, budget, 1, paragraphs=4, **kw),
+    )  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize("scheme", ["pairwise", "mqm", "esa", "ruler"])
@@ -33,14 +35,21 @@ def test_every_plan_shares_calibration_items(corpus, scheme: str) -> None:  # ty
     earlier = plan["calibration"]["campaigns"]
     assert earlier == (["pw-pro"] if scheme == "pairwise" else ["mqm-pro"])
     units = judged_units(corpus, scheme, "de-en", earlier)
-    key = (lambda i: (i["paragraph"], *sorted(i["systems"]))) if scheme == "pairwise" else \
-        (lambda i: (i["paragraph"], i["systems"][0]))
+    key = (
+        (lambda i: (i["paragraph"], *sorted(i["systems"])))
+        if scheme == "pairwise"
+        else (lambda i: (i["paragraph"], i["systems"][0]))
+    )
     shared = [i for i in plan["items"] if key(i) in units]
     assert len(shared) >= 4 and plan["calibration"]["shared"] == len(shared)
     assert len(plan["items"]) <= 16 and plan["cost"]["items"] == len(plan["items"])
-    assert [i["id"] for i in plan["items"]] == [f"t{n:04d}" for n in range(1, len(plan["items"]) + 1)]
+    assert [i["id"] for i in plan["items"]] == [
+        f"t{n:04d}" for n in range(1, len(plan["items"]) + 1)
+    ]
     for item in plan["items"]:
-        assert set(item["systems"]) <= set(plan["systems"]) and item["paragraph"] in plan["paragraphs"]
+        assert (
+            set(item["systems"]) <= set(plan["systems"]) and item["paragraph"] in plan["paragraphs"]
+        )
 
 
 def test_refused_with_the_budget_it_needs(corpus) -> None:  # type: ignore[no-untyped-def]

@@ -25,8 +25,13 @@ def blocks(language: str) -> list[str]:
 
 
 def _fixture_values(first: str, root: Path) -> str:
-    values = {"TRACK": "fixture-track", "PAIR": "de-en", "SYSTEM": "new-mt", "DATA": f'"--data {root}"',
-              "ROOT": str(root)}
+    values = {
+        "TRACK": "fixture-track",
+        "PAIR": "de-en",
+        "SYSTEM": "new-mt",
+        "DATA": f'"--data {root}"',
+        "ROOT": str(root),
+    }
     for name, value in values.items():
         first, n = re.subn(rf"^{name}=.*$", f"{name}={value}", first, flags=re.M)
         assert n == 1, f"the page's first bash block no longer sets {name}"
@@ -41,14 +46,27 @@ def test_page_commands_run(tmp_path: Path) -> None:
     root = copy_root(FIXTURES / "track", tmp_path / "track")
     code = blocks("bash")
     assert len(code) == 3 and all("litboard campaign" in c for c in code)
-    script = [f'litboard() {{ PYTHONPATH={REPO / "generator"} "{sys.executable}" -m litboard.cli "$@"; }}',
-              "set -euo pipefail", _fixture_values(code[0], root), code[1],
-              f'"{sys.executable}" {FAKE} labelstudio/$SYSTEM labelstudio/$SYSTEM-export.json', code[2]]
-    done = subprocess.run(["bash", "-c", "\n".join(script)], cwd=tmp_path, capture_output=True, text=True,
-                          env={**os.environ, "PYTHONPATH": str(REPO)})
+    script = [
+        f'litboard() {{ PYTHONPATH={REPO / "generator"} "{sys.executable}" -m litboard.cli "$@"; '
+        f'}}',
+        "set -euo pipefail",
+        _fixture_values(code[0], root),
+        code[1],
+        f'"{sys.executable}" {FAKE} labelstudio/$SYSTEM labelstudio/$SYSTEM-export.json',
+        code[2],
+    ]
+    done = subprocess.run(
+        ["bash", "-c", "\n".join(script)],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        env={**os.environ, "PYTHONPATH": str(REPO)},
+    )
     assert done.returncode == 0, done.stderr
     assert "new-mt: 4 of 4 planned paragraphs judged" in done.stdout
-    assert {"config.xml", "tasks.json", "mapping.yaml"} <= {p.name for p in (tmp_path / "labelstudio/new-mt").iterdir()}
+    assert {"config.xml", "tasks.json", "mapping.yaml"} <= {
+        p.name for p in (tmp_path / "labelstudio/new-mt").iterdir()
+    }
     card = root / "judgments" / "fixture-track-pairwise-new-mt-s1" / "campaign.yaml"
     assert yaml.safe_load(card.read_text())["plan"]["complete"] is True
     assert shutil.which("bash")

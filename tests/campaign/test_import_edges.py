@@ -24,17 +24,52 @@ CID = "fixture-track-{scheme}-new-mt-s5"
 def _setup(tmp: Path, scheme: str) -> tuple[Path, Path, Path]:
     root = copy_root(TRACK, tmp / "root")
     plan, project = tmp / "plan.yaml", tmp / "project"
-    assert main(["campaign", "plan", "fixture-track", "--data", str(root), "--pair", "de-en",
-                 "--systems", "new-mt", "--scheme", scheme, "--budget", "16", "--paragraphs", "4",
-                 "--seed", "5", "--out", str(plan)]) == 0
+    assert (
+        main(
+            [
+                "campaign",
+                "plan",
+                "fixture-track",
+                "--data",
+                str(root),
+                "--pair",
+                "de-en",
+                "--systems",
+                "new-mt",
+                "--scheme",
+                scheme,
+                "--budget",
+                "16",
+                "--paragraphs",
+                "4",
+                "--seed",
+                "5",
+                "--out",
+                str(plan),
+            ]
+        )
+        == 0
+    )
     assert main(["campaign", "export", str(plan), "--data", str(root), "--out", str(project)]) == 0
     return root, plan, project
 
 
 def _import(root: Path, plan: Path, export: list, out: Path, *extra: str) -> int:
     out.write_text(json.dumps(export), encoding="utf-8")
-    return main(["campaign", "import", str(out), "--plan", str(plan), "--data", str(root), "--out", str(root),
-                 *extra])
+    return main(
+        [
+            "campaign",
+            "import",
+            str(out),
+            "--plan",
+            str(plan),
+            "--data",
+            str(root),
+            "--out",
+            str(root),
+            *extra,
+        ]
+    )
 
 
 def _card(root: Path, scheme: str) -> dict:
@@ -43,32 +78,49 @@ def _card(root: Path, scheme: str) -> dict:
 
 
 def _records(root: Path, cid: str) -> list[dict]:
-    return [json.loads(line) for path in sorted((root / "judgments" / cid).glob("*.jsonl"))
-            for line in path.read_text(encoding="utf-8").splitlines()]
+    return [
+        json.loads(line)
+        for path in sorted((root / "judgments" / cid).glob("*.jsonl"))
+        for line in path.read_text(encoding="utf-8").splitlines()
+    ]
 
 
 def _spans_records(root: Path, scheme: str) -> list[dict]:
     cid = CID.format(scheme=scheme)
-    return [r for folder in sorted((root / "judgments").glob(f"{cid}-spans*")) for r in _records(root, folder.name)]
+    return [
+        r
+        for folder in sorted((root / "judgments").glob(f"{cid}-spans*"))
+        for r in _records(root, folder.name)
+    ]
 
 
 def _drop(result: list, control: str) -> list:
     return [r for r in result if r.get("from_name") != control]
 
 
-def test_empty_dict_and_unanswered_results_are_not_judgments(tmp_path: Path,
-                                                             capsys: pytest.CaptureFixture[str]) -> None:
+def test_empty_dict_and_unanswered_results_are_not_judgments(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     root, plan, project = _setup(tmp_path, "pairwise")
     export = annotate(project, [21, 22])
-    empty, as_dict, no_pref = export[0]["annotations"][0], export[1]["annotations"][0], export[2]["annotations"][0]
+    empty, as_dict, no_pref = (
+        export[0]["annotations"][0],
+        export[1]["annotations"][0],
+        export[2]["annotations"][0],
+    )
     empty["result"] = []
     as_dict["result"] = {"from_name": "better", "value": {"choices": ["TRANSLATION 1"]}}
     no_pref["result"] = _drop(no_pref["result"], "better")
     assert _import(root, plan, export, tmp_path / "mine.json") == 0
     out = capsys.readouterr().out
-    for annotation, why in ((empty, "its result is empty"), (as_dict, "its result is a dict, not a list"),
-                            (no_pref, "no answer for better")):
-        assert (f"annotation {annotation['id']} by annotator {annotation['completed_by']}: {why}") in out
+    for annotation, why in (
+        (empty, "its result is empty"),
+        (as_dict, "its result is a dict, not a list"),
+        (no_pref, "no answer for better"),
+    ):
+        assert (
+            f"annotation {annotation['id']} by annotator {annotation['completed_by']}: {why}"
+        ) in out
     assert f"{tmp_path / 'mine.json'}:" in out and "not a judgment (its item stays pending)" in out
     card = _card(root, "pairwise")
     items = len(yaml.safe_load(plan.read_text())["items"])
@@ -82,12 +134,17 @@ def test_empty_dict_and_unanswered_results_are_not_judgments(tmp_path: Path,
         item = items_by_id[task["data"]["item"]]
         for folder in (root / "judgments").glob(f"{CID.format(scheme='pairwise')}-spans*"):
             if all(s in folder.name.split("-spans-")[1] for s in item["systems"]):
-                assert not [r for r in _records(root, folder.name) if r["paragraph"] == item["paragraph"]
-                            and r["annotator"] == f"a{annotation['completed_by']}"]
+                assert not [
+                    r
+                    for r in _records(root, folder.name)
+                    if r["paragraph"] == item["paragraph"]
+                    and r["annotator"] == f"a{annotation['completed_by']}"
+                ]
 
 
 def test_mqm_empty_result_is_pending_but_a_confirmed_error_free_one_counts(
-        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     root, plan, project = _setup(tmp_path, "mqm")
     export = annotate(project, [21, 22])
     export[0]["annotations"][0]["result"] = []
@@ -102,18 +159,25 @@ def test_mqm_empty_result_is_pending_but_a_confirmed_error_free_one_counts(
     assert any(r["errors"] == [] for r in records)  # the confirmed error-free translation
 
 
-def test_older_partial_export_never_drops_judgments(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_older_partial_export_never_drops_judgments(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     root, plan, project = _setup(tmp_path, "pairwise")
     full = annotate(project, [21, 22])
     assert _import(root, plan, full, tmp_path / "full.json") == 0
     capsys.readouterr()
     prefs, spans = _records(root, CID.format(scheme="pairwise")), _spans_records(root, "pairwise")
     undone = {t["data"]["item"] for t in full[:5]}
-    partial = [dict(t, annotations=[] if t["data"]["item"] in undone else t["annotations"]) for t in full]
+    partial = [
+        dict(t, annotations=[] if t["data"]["item"] in undone else t["annotations"]) for t in full
+    ]
     assert _import(root, plan, partial, tmp_path / "partial.json") == 0
     out = capsys.readouterr().out
     assert _card(root, "pairwise")["complete"] is True
-    assert _records(root, CID.format(scheme="pairwise")) == prefs and _spans_records(root, "pairwise") == spans
+    assert (
+        _records(root, CID.format(scheme="pairwise")) == prefs
+        and _spans_records(root, "pairwise") == spans
+    )
     total = sum(len(t["annotations"]) for t in full)
     assert f"annotations: 0 added, 0 changed, {total} kept, 0 removed" in out
 
@@ -143,17 +207,29 @@ def test_newest_updated_at_wins(tmp_path: Path, capsys: pytest.CaptureFixture[st
         annotation["updated_at"] = stamp
         for r in annotation["result"]:
             if r["from_name"] == "better":
-                r["value"]["choices"] = ["TRANSLATION 2" if r["value"]["choices"] == ["TRANSLATION 1"]
-                                         else "TRANSLATION 1"]
-    second[2]["annotations"].append(dict(copy.deepcopy(second[2]["annotations"][0]), id=777, completed_by=29))
+                r["value"]["choices"] = [
+                    "TRANSLATION 2"
+                    if r["value"]["choices"] == ["TRANSLATION 1"]
+                    else "TRANSLATION 1"
+                ]
+    second[2]["annotations"].append(
+        dict(copy.deepcopy(second[2]["annotations"][0]), id=777, completed_by=29)
+    )
     assert _import(root, plan, second, tmp_path / "b.json") == 0
     out = capsys.readouterr().out
     assert f"item {second[0]['data']['item']}: 0 added, 1 changed" in out
     assert f"item {second[2]['data']['item']}: 1 added, 0 changed" in out
-    assert f"item {second[1]['data']['item']}:" not in out  # the older edit is ignored: nothing happened
-    state = json.loads((root / "judgments" / CID.format(scheme="pairwise") / "labelstudio-import.json").read_text())
+    # the older edit is ignored: nothing happened
+    assert f"item {second[1]['data']['item']}:" not in out
+    state = json.loads(
+        (root / "judgments" / CID.format(scheme="pairwise") / "labelstudio-import.json").read_text()
+    )
     kept = {a["id"]: a for t in state["tasks"].values() for a in t["annotations"]}
-    assert kept[newer["id"]] == newer and kept[older["id"]] == first[1]["annotations"][0] and 777 in kept
+    assert (
+        kept[newer["id"]] == newer
+        and kept[older["id"]] == first[1]["annotations"][0]
+        and 777 in kept
+    )
 
 
 def test_reimport_touches_no_file_it_did_not_write(tmp_path: Path) -> None:
@@ -166,8 +242,20 @@ def test_reimport_touches_no_file_it_did_not_write(tmp_path: Path) -> None:
 
     def run(export: list, *extra: str) -> int:
         (tmp_path / "e.json").write_text(json.dumps(export), encoding="utf-8")
-        return main(["campaign", "import", str(tmp_path / "e.json"), "--plan", str(plan), "--data", str(data),
-                     "--out", str(root), *extra])
+        return main(
+            [
+                "campaign",
+                "import",
+                str(tmp_path / "e.json"),
+                "--plan",
+                str(plan),
+                "--data",
+                str(data),
+                "--out",
+                str(root),
+                *extra,
+            ]
+        )
 
     assert run(full) == 0
     folder = root / "judgments" / cid
@@ -181,11 +269,15 @@ def test_reimport_touches_no_file_it_did_not_write(tmp_path: Path) -> None:
     assert (folder / "NOTES.md").read_text() == "my notes\n"
     assert (folder / "figs" / "plot.svg").read_text() == "<svg/>\n"
     assert (stage / "mine.txt").read_text() == "mine\n"
-    assert not [p for p in (root / "judgments").iterdir() if p.name.startswith(f".{cid}.importing-")]
+    assert not [
+        p for p in (root / "judgments").iterdir() if p.name.startswith(f".{cid}.importing-")
+    ]
     assert _card(root, "pairwise")["complete"] is False
 
 
-def test_an_edited_imported_file_is_not_overwritten(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_an_edited_imported_file_is_not_overwritten(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     root, plan, project = _setup(tmp_path, "mqm")
     assert _import(root, plan, annotate(project, [21, 22]), tmp_path / "a.json") == 0
     data = next((root / "judgments" / CID.format(scheme="mqm")).glob("*.jsonl"))
@@ -196,24 +288,47 @@ def test_an_edited_imported_file_is_not_overwritten(tmp_path: Path, capsys: pyte
     assert data.read_text().endswith("\n\n")
 
 
-def test_two_tasks_of_one_item_name_both_files(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_two_tasks_of_one_item_name_both_files(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     root, plan, project = _setup(tmp_path, "mqm")
     export = annotate(project, [21, 22])
     one, two = tmp_path / "one.json", tmp_path / "two.json"
     one.write_text(json.dumps(export), encoding="utf-8")
     two.write_text(json.dumps(export[:1]), encoding="utf-8")
-    assert main(["campaign", "import", str(one), str(two), "--plan", str(plan), "--data", str(root),
-                 "--out", str(root)]) == 1
+    assert (
+        main(
+            [
+                "campaign",
+                "import",
+                str(one),
+                str(two),
+                "--plan",
+                str(plan),
+                "--data",
+                str(root),
+                "--out",
+                str(root),
+            ]
+        )
+        == 1
+    )
     err = capsys.readouterr().err
     item = export[0]["data"]["item"]
     assert f"item {item} is in two tasks: {one}:" in err and f" and {two}:" in err
 
 
-def test_importer_messages_name_the_users_export(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_importer_messages_name_the_users_export(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     root, plan, project = _setup(tmp_path, "mqm")
     export = annotate(project, [21, 22])
     span = next(r for r in export[0]["annotations"][0]["result"] if r["from_name"] == "errors")
     span["value"]["labels"] = ["No such label"]
     assert _import(root, plan, export, tmp_path / "mine.json") == 0
     out = capsys.readouterr().out
-    assert "No such label" in out and f"{tmp_path / 'mine.json'}:" in out and "litboard-campaign-" not in out
+    assert (
+        "No such label" in out
+        and f"{tmp_path / 'mine.json'}:" in out
+        and "litboard-campaign-" not in out
+    )

@@ -11,7 +11,7 @@ LOCK = REPO / "requirements" / "labelstudio.txt"
 
 
 def _recipe(text: str, target: str) -> str:
-    return text[text.index(f"\n{target}:") + 1:].split("\n\n", 1)[0]
+    return text[text.index(f"\n{target}:") + 1 :].split("\n\n", 1)[0]
 
 
 def test_the_lock_pins_label_studio_with_hashes() -> None:

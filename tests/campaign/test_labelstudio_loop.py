@@ -32,18 +32,55 @@ from .labelstudio_server import Server, free_port
 TRACK = FIXTURES / "track"
 SCHEMES = ("mqm", "esa", "pairwise", "bws", "ruler")
 # project.json's settings (campaign.export.project_settings) that push must make Label Studio hold
-SETTINGS = ("maximum_annotations", "show_overlap_first", "overlap_cohort_percentage",
-            "show_annotation_history", "show_collab_predictions", "enable_empty_annotation",
-            "show_skip_button", "sampling", "title", "description")
+SETTINGS = (
+    "maximum_annotations",
+    "show_overlap_first",
+    "overlap_cohort_percentage",
+    "show_annotation_history",
+    "show_collab_predictions",
+    "enable_empty_annotation",
+    "show_skip_button",
+    "sampling",
+    "title",
+    "description",
+)
 
 
-def _push(tmp: Path, server: Server, scheme: str, monkeypatch: pytest.MonkeyPatch,
-          capsys: pytest.CaptureFixture[str]) -> tuple[Path, Path, dict[str, Any], int]:
+def _push(
+    tmp: Path,
+    server: Server,
+    scheme: str,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> tuple[Path, Path, dict[str, Any], int]:
     root = copy_root(TRACK, tmp / "root")
     plan_path = tmp / "plan.yaml"
-    assert main(["campaign", "plan", "fixture-track", "--data", str(root), "--pair", "de-en",
-                 "--systems", "new-mt", "--scheme", scheme, "--budget", "16", "--paragraphs", "4",
-                 "--seed", "5", "--out", str(plan_path)]) == 0
+    assert (
+        main(
+            [
+                "campaign",
+                "plan",
+                "fixture-track",
+                "--data",
+                str(root),
+                "--pair",
+                "de-en",
+                "--systems",
+                "new-mt",
+                "--scheme",
+                scheme,
+                "--budget",
+                "16",
+                "--paragraphs",
+                "4",
+                "--seed",
+                "5",
+                "--out",
+                str(plan_path),
+            ]
+        )
+        == 0
+    )
     monkeypatch.setenv("LABEL_STUDIO_TOKEN", server.annotators[0].token)
     capsys.readouterr()
     assert main(["campaign", "push", str(plan_path), "--data", str(root), "--url", server.url]) == 0
@@ -101,9 +138,13 @@ def _records(root: Path, prefix: str) -> list[dict[str, Any]]:
 
 
 @pytest.mark.parametrize("scheme", SCHEMES)
-def test_loop_through_labelstudio(scheme: str, labelstudio: Server, tmp_path: Path,
-                                  monkeypatch: pytest.MonkeyPatch,
-                                  capsys: pytest.CaptureFixture[str]) -> None:
+def test_loop_through_labelstudio(
+    scheme: str,
+    labelstudio: Server,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
     root, plan_path, plan, pid = _push(tmp_path, labelstudio, scheme, monkeypatch, capsys)
     admin = LabelStudio(labelstudio.url, labelstudio.annotators[0].token)
     project = admin.call("GET", f"/api/projects/{pid}/")
@@ -112,13 +153,40 @@ def test_loop_through_labelstudio(scheme: str, labelstudio: Server, tmp_path: Pa
     assert len(sent) == sum(len(i["slots"]) for i in plan["items"])
 
     export_path = tmp_path / "export.json"
-    assert main(["campaign", "pull", "--url", labelstudio.url, "--project", str(pid),
-                 "--out", str(export_path)]) == 0
+    assert (
+        main(
+            [
+                "campaign",
+                "pull",
+                "--url",
+                labelstudio.url,
+                "--project",
+                str(pid),
+                "--out",
+                str(export_path),
+            ]
+        )
+        == 0
+    )
     _check_export(json.loads(export_path.read_text(encoding="utf-8")), sent, labelstudio)
     assert labelstudio.annotators[0].token not in capsys.readouterr().out
 
-    assert main(["campaign", "import", str(export_path), "--plan", str(plan_path),
-                 "--data", str(root), "--out", str(root)]) == 0
+    assert (
+        main(
+            [
+                "campaign",
+                "import",
+                str(export_path),
+                "--plan",
+                str(plan_path),
+                "--data",
+                str(root),
+                "--out",
+                str(root),
+            ]
+        )
+        == 0
+    )
     out = capsys.readouterr().out
     cid = plan["campaign"]
     assert "new-mt: 4 of 4 planned paragraphs judged" in out
@@ -173,8 +241,9 @@ def _mqm_by_hand(sent: Sent, plan: dict[str, Any]) -> float:
     for (item, _slot), results in sent.items():
         if items[item]["systems"] != ["new-mt"]:
             continue
-        severity = {r["id"]: r["value"]["choices"][0] for r in results
-                    if r["from_name"] == "severity"}
+        severity = {
+            r["id"]: r["value"]["choices"][0] for r in results if r["from_name"] == "severity"
+        }
         penalty = 0.0
         for r in results:
             if r["type"] == "labels":
@@ -195,8 +264,9 @@ def _ratings_by_hand(sent: Sent, plan: dict[str, Any], control: str) -> dict[str
         stars = [r["value"]["rating"] for r in results if r["from_name"] == control]
         system, paragraph = items[item]["systems"][0], items[item]["paragraph"]
         cells.setdefault(system, {}).setdefault(paragraph, []).append(float(stars[0]))
-    return {system: sum(sum(v) / len(v) for v in by.values()) / len(by)
-            for system, by in cells.items()}
+    return {
+        system: sum(sum(v) / len(v) for v in by.values()) / len(by) for system, by in cells.items()
+    }
 
 
 def _check_ruler_boards(site: Path, sent: Sent, plan: dict[str, Any]) -> None:
@@ -206,7 +276,7 @@ def _check_ruler_boards(site: Path, sent: Sent, plan: dict[str, Any]) -> None:
     agreement = html.unescape((site / "agreement" / "index.html").read_text(encoding="utf-8"))
     for criterion in RULER_CRITERIA:
         start = page.index(f"<h2>RULER: {criterion.title} ({plan['pair']})</h2>")
-        table = page[start:page.index("</table>", start)]
+        table = page[start : page.index("</table>", start)]
         shown = dict(re.findall(r'id="[^"]*-t\d+-([^"]+)">.*?data-value="([^"]*)"', table))
         expected = _ratings_by_hand(sent, plan, criterion.name)
         assert "new-mt" in expected and set(shown) == set(expected)
@@ -225,9 +295,17 @@ def _check_records(scheme: str, root: Path, cid: str, sent: Sent, plan: dict[str
         assert all(r["best"] == r["systems"][1] and r["worst"] == r["systems"][2] for r in records)
         return
     if scheme == "ruler":  # one record per annotation, the four ratings it sent, by criterion
-        sent_scores = sorted(tuple(sorted((c.title, r["value"]["rating"]) for r in results
-                                          for c in RULER_CRITERIA if r["from_name"] == c.name))
-                             for results in sent.values())
+        sent_scores = sorted(
+            tuple(
+                sorted(
+                    (c.title, r["value"]["rating"])
+                    for r in results
+                    for c in RULER_CRITERIA
+                    if r["from_name"] == c.name
+                )
+            )
+            for results in sent.values()
+        )
         assert len(records) == len(sent) and all(len(s) == 4 for s in sent_scores)
         assert sorted(tuple(sorted(r["scores"].items())) for r in records) == sent_scores
         return
@@ -237,24 +315,53 @@ def _check_records(scheme: str, root: Path, cid: str, sent: Sent, plan: dict[str
         prefs = [r for r in records if "preference" in r]
         assert len(prefs) == len(sent) and {r["preference"] for r in prefs} == {"b"}
         assert {(r["paragraph"], r["a"], r["b"]) for r in prefs} == {
-            (i["paragraph"], *i["systems"]) for i in plan["items"]}
+            (i["paragraph"], *i["systems"]) for i in plan["items"]
+        }
     if scheme == "esa":
         assert sorted(float(r["score"]) for r in records if "score" in r) == [70.0] * len(sent)
 
 
 def test_push_and_pull_errors_name_the_address_and_the_fix(
-        labelstudio: Server, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
-        capsys: pytest.CaptureFixture[str]) -> None:
+    labelstudio: Server,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
     root = copy_root(TRACK, tmp_path / "root")
     plan = tmp_path / "plan.yaml"
-    assert main(["campaign", "plan", "fixture-track", "--data", str(root), "--pair", "de-en",
-                 "--systems", "new-mt", "--scheme", "mqm", "--budget", "16", "--paragraphs", "4",
-                 "--seed", "5", "--out", str(plan)]) == 0
+    assert (
+        main(
+            [
+                "campaign",
+                "plan",
+                "fixture-track",
+                "--data",
+                str(root),
+                "--pair",
+                "de-en",
+                "--systems",
+                "new-mt",
+                "--scheme",
+                "mqm",
+                "--budget",
+                "16",
+                "--paragraphs",
+                "4",
+                "--seed",
+                "5",
+                "--out",
+                str(plan),
+            ]
+        )
+        == 0
+    )
     monkeypatch.delenv("LABEL_STUDIO_TOKEN", raising=False)
     push = ["campaign", "push", str(plan), "--data", str(root), "--url", labelstudio.url]
     assert main(push) == 1
-    assert ("LABEL_STUDIO_TOKEN: environment: no Label Studio API token (fix: export "
-            "LABEL_STUDIO_TOKEN=") in capsys.readouterr().err
+    assert (
+        "LABEL_STUDIO_TOKEN: environment: no Label Studio API token (fix: export "
+        "LABEL_STUDIO_TOKEN="
+    ) in capsys.readouterr().err
     monkeypatch.setenv("LABEL_STUDIO_TOKEN", "not-a-token-of-this-server")
     assert main(push) == 1
     err = capsys.readouterr().err

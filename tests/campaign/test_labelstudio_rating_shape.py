@@ -14,20 +14,50 @@ from litboard.campaign.schemes import RULER_CRITERIA
 from .fake_labelstudio import annotation_results, controls
 
 RATED = [
-    {"value": {"rating": 2}, "id": "nOZgfPgRYK", "from_name": "lexical", "to_name": "translation",
-     "type": "rating", "origin": "manual"},
-    {"value": {"rating": 3}, "id": "ZqtSUrBUVJ", "from_name": "honorifics",
-     "to_name": "translation", "type": "rating", "origin": "manual"},
-    {"value": {"rating": 4}, "id": "ivADnUO3Zo", "from_name": "syntax", "to_name": "translation",
-     "type": "rating", "origin": "manual"},
-    {"value": {"rating": 2}, "id": "mWdPTt9PgS", "from_name": "content", "to_name": "translation",
-     "type": "rating", "origin": "manual"},
+    {
+        "value": {"rating": 2},
+        "id": "nOZgfPgRYK",
+        "from_name": "lexical",
+        "to_name": "translation",
+        "type": "rating",
+        "origin": "manual",
+    },
+    {
+        "value": {"rating": 3},
+        "id": "ZqtSUrBUVJ",
+        "from_name": "honorifics",
+        "to_name": "translation",
+        "type": "rating",
+        "origin": "manual",
+    },
+    {
+        "value": {"rating": 4},
+        "id": "ivADnUO3Zo",
+        "from_name": "syntax",
+        "to_name": "translation",
+        "type": "rating",
+        "origin": "manual",
+    },
+    {
+        "value": {"rating": 2},
+        "id": "mWdPTt9PgS",
+        "from_name": "content",
+        "to_name": "translation",
+        "type": "rating",
+        "origin": "manual",
+    },
 ]
 
 
 def _shape(result: dict) -> tuple:  # type: ignore[type-arg]
-    return (sorted(result), result["from_name"], result["to_name"], result["type"],
-            sorted(result["value"]), type(result["value"]["rating"]))
+    return (
+        sorted(result),
+        result["from_name"],
+        result["to_name"],
+        result["type"],
+        sorted(result["value"]),
+        type(result["value"]["rating"]),
+    )
 
 
 def test_fake_answers_rating_tags_as_the_real_ui_exports_them() -> None:
@@ -40,5 +70,8 @@ def test_fake_answers_rating_tags_as_the_real_ui_exports_them() -> None:
 
 def test_ruler_import_reads_the_real_ui_ratings() -> None:
     assert _ratings({"result": RATED}) == {
-        "Lexical choice": 2, "Proper use of honorifics in dialogues": 3, "Syntax and grammar": 4,
-        "Content accuracy": 2}
+        "Lexical choice": 2,
+        "Proper use of honorifics in dialogues": 3,
+        "Syntax and grammar": 4,
+        "Content accuracy": 2,
+    }

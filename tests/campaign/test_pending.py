@@ -26,17 +26,54 @@ def _corpus(root: Path):  # type: ignore[no-untyped-def]
 def test_partial_plan_shows_pending_and_nothing_else(tmp_path: Path) -> None:
     root = copy_root(FIXTURES / "track", tmp_path / "root")
     plan, project = tmp_path / "plan.yaml", tmp_path / "project"
-    assert main(["campaign", "plan", "fixture-track", "--data", str(root), "--pair", "de-en", "--systems",
-                 "new-mt", "--scheme", "mqm", "--budget", "16", "--paragraphs", "4", "--seed", "5",
-                 "--out", str(plan)]) == 0
+    assert (
+        main(
+            [
+                "campaign",
+                "plan",
+                "fixture-track",
+                "--data",
+                str(root),
+                "--pair",
+                "de-en",
+                "--systems",
+                "new-mt",
+                "--scheme",
+                "mqm",
+                "--budget",
+                "16",
+                "--paragraphs",
+                "4",
+                "--seed",
+                "5",
+                "--out",
+                str(plan),
+            ]
+        )
+        == 0
+    )
     assert main(["campaign", "export", str(plan), "--data", str(root), "--out", str(project)]) == 0
     items = yaml.safe_load(plan.read_text())["items"]
     last = next(i["id"] for i in items if "new-mt" in i["systems"])
 
     def run(export: list) -> None:
         (tmp_path / "e.json").write_text(json.dumps(export), encoding="utf-8")
-        assert main(["campaign", "import", str(tmp_path / "e.json"), "--plan", str(plan), "--data", str(root),
-                     "--out", str(root)]) == 0
+        assert (
+            main(
+                [
+                    "campaign",
+                    "import",
+                    str(tmp_path / "e.json"),
+                    "--plan",
+                    str(plan),
+                    "--data",
+                    str(root),
+                    "--out",
+                    str(root),
+                ]
+            )
+            == 0
+        )
 
     run(annotate(project, [21, 22], {last}))
     corpus = _corpus(root)

@@ -34,17 +34,44 @@ def corpus():  # type: ignore[no-untyped-def]
     return load_all([TRACK])[0]
 
 
-def _request(scheme: str = "pairwise", seed: int = 1, budget: int = 12, **kw: object) -> PlanRequest:
-    return PlanRequest("fixture-track", "de-en", ("new-mt",), scheme, budget, seed, paragraphs=4, **kw)  # type: ignore[arg-type]
+def _request(
+    scheme: str = "pairwise", seed: int = 1, budget: int = 12, **kw: object
+) -> PlanRequest:
+    return PlanRequest(
+        "fixture-track", "de-en", ("new-mt",), scheme, budget, seed, paragraphs=4, **kw
+    )  # type: ignore[arg-type]
 
 
 def test_same_seed_same_bytes(tmp_path: Path) -> None:
     outs = []
     for name in ("a", "b"):
         out = tmp_path / f"{name}.yaml"
-        assert main(["campaign", "plan", "fixture-track", "--data", str(TRACK), "--pair", "de-en", "--systems",
-                     "new-mt", "--scheme", "pairwise", "--budget", "16", "--paragraphs", "4", "--seed", "9",
-                     "--out", str(out)]) == 0
+        assert (
+            main(
+                [
+                    "campaign",
+                    "plan",
+                    "fixture-track",
+                    "--data",
+                    str(TRACK),
+                    "--pair",
+                    "de-en",
+                    "--systems",
+                    "new-mt",
+                    "--scheme",
+                    "pairwise",
+                    "--budget",
+                    "16",
+                    "--paragraphs",
+                    "4",
+                    "--seed",
+                    "9",
+                    "--out",
+                    str(out),
+                ]
+            )
+            == 0
+        )
         outs.append(out.read_bytes())
     assert outs[0] == outs[1]
     assert read_plan(tmp_path / "a.yaml")["seed"] == 9
@@ -61,8 +88,14 @@ def test_anchors_human_and_top_machine(corpus) -> None:  # type: ignore[no-untyp
     assert [a["system"] for a in plan["anchors"]] == ["published-ht", "llm-a"]
     required = [c["systems"] for c in plan["comparisons"][:2]]
     assert all("new-mt" in c for c in required)
-    assert plan["cost"] == {"minutes_per_item": 29.0, "minutes_from": "default for pairwise (site/human-evaluation.md)",
-                            "items": 12, "annotations": 14, "minutes": 406.0, "hours": 6.8}
+    assert plan["cost"] == {
+        "minutes_per_item": 29.0,
+        "minutes_from": "default for pairwise (site/human-evaluation.md)",
+        "items": 12,
+        "annotations": 14,
+        "minutes": 406.0,
+        "hours": 6.8,
+    }
 
 
 def test_overlap_by_hand() -> None:
@@ -91,9 +124,13 @@ def test_planned_comparisons_concentrate_on_overlapping_intervals(corpus) -> Non
     extra = chosen - required
     assert extra
     left = [frozenset((a, b)) for a in iv for b in iv if a < b and frozenset((a, b)) not in chosen]
-    assert min(overlap(*(iv[s] for s in p)) for p in extra) >= max(overlap(*(iv[s] for s in p)) for p in left)
+    assert min(overlap(*(iv[s] for s in p)) for p in extra) >= max(
+        overlap(*(iv[s] for s in p)) for p in left
+    )
     assert all("nmt-c" not in p for p in extra)
-    assert all(c["shared_ranks"] == overlap(*(iv[s] for s in c["systems"])) for c in plan["comparisons"])
+    assert all(
+        c["shared_ranks"] == overlap(*(iv[s] for s in c["systems"])) for c in plan["comparisons"]
+    )
 
 
 def test_double_share_and_slots(corpus) -> None:  # type: ignore[no-untyped-def]
@@ -103,12 +140,24 @@ def test_double_share_and_slots(corpus) -> None:  # type: ignore[no-untyped-def]
     assert plan["cost"]["annotations"] == 20 and plan["cost"]["minutes"] == 400.0
 
 
-@pytest.mark.parametrize(("request_", "needle"), [
-    (PlanRequest("fixture-track", "de-en", ("new-mt",), "pairwise", 4, 1, paragraphs=4), "raise --budget to 8"),
-    (PlanRequest("fixture-track", "en-zh", ("new-mt",), "mqm", 40, 1), "not a language pair"),
-    (PlanRequest("fixture-track", "de-en", ("nobody",), "mqm", 40, 1), "'nobody' is not a system"),
-    (PlanRequest("fixture-track", "de-en", ("new-mt",), "mqm", 400, 1, paragraphs=40), "share only 8"),
-])
+@pytest.mark.parametrize(
+    ("request_", "needle"),
+    [
+        (
+            PlanRequest("fixture-track", "de-en", ("new-mt",), "pairwise", 4, 1, paragraphs=4),
+            "raise --budget to 8",
+        ),
+        (PlanRequest("fixture-track", "en-zh", ("new-mt",), "mqm", 40, 1), "not a language pair"),
+        (
+            PlanRequest("fixture-track", "de-en", ("nobody",), "mqm", 40, 1),
+            "'nobody' is not a system",
+        ),
+        (
+            PlanRequest("fixture-track", "de-en", ("new-mt",), "mqm", 400, 1, paragraphs=40),
+            "share only 8",
+        ),
+    ],
+)
 def test_bad_requests_name_the_fix(corpus, request_: PlanRequest, needle: str) -> None:  # type: ignore[no-untyped-def]
     with pytest.raises(DataError) as info:
         make_plan(corpus, request_)
@@ -118,13 +167,38 @@ def test_bad_requests_name_the_fix(corpus, request_: PlanRequest, needle: str) -
 def test_plan_file_never_overwritten(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     out = tmp_path / "plan.yaml"
     out.write_text("mine\n")
-    assert main(["campaign", "plan", "fixture-track", "--data", str(TRACK), "--pair", "de-en", "--systems",
-                 "new-mt", "--scheme", "mqm", "--budget", "40", "--seed", "1", "--out", str(out)]) == 1
+    assert (
+        main(
+            [
+                "campaign",
+                "plan",
+                "fixture-track",
+                "--data",
+                str(TRACK),
+                "--pair",
+                "de-en",
+                "--systems",
+                "new-mt",
+                "--scheme",
+                "mqm",
+                "--budget",
+                "40",
+                "--seed",
+                "1",
+                "--out",
+                str(out),
+            ]
+        )
+        == 1
+    )
     assert out.read_text() == "mine\n" and "exists already" in capsys.readouterr().err
 
 
-TYPOLOGIES = [Typology("paper000", (), ""), Typology("wmt", (), ""),
-              Typology("custom", ("MISTRANSLATION", "GRAMMAR", "FORMAT"), "x")]
+TYPOLOGIES = [
+    Typology("paper000", (), ""),
+    Typology("wmt", (), ""),
+    Typology("custom", ("MISTRANSLATION", "GRAMMAR", "FORMAT"), "x"),
+]
 
 
 @pytest.mark.parametrize("scheme", ["mqm", "esa", "pairwise"])
@@ -144,11 +218,18 @@ def test_config_labels_map_to_typology(tmp_path: Path, scheme: str, typology: Ty
         target = m.mqm.labels[value]
         assert target.category in allowed and target.subcategory in allowed[target.category], value
     tags = {e.get("name") for e in root.iter() if e.get("name")}
-    controls = {m.mqm.from_name} | ({m.pairwise.from_name, m.pairwise.comment_from} if m.pairwise else set()) \
-        | (set(m.sqm.ratings) if m.sqm else set()) | {n for n in (m.mqm.severity_from, m.mqm.comment_from) if n}
+    controls = (
+        {m.mqm.from_name}
+        | ({m.pairwise.from_name, m.pairwise.comment_from} if m.pairwise else set())
+        | (set(m.sqm.ratings) if m.sqm else set())
+        | {n for n in (m.mqm.severity_from, m.mqm.comment_from) if n}
+    )
     assert controls <= tags
     if typology.name == "paper000" and scheme == "mqm":
-        assert "Fluency/Punctuation/Spelling" in shown and m.mqm.labels["Non-translation"].non_translation
+        assert (
+            "Fluency/Punctuation/Spelling" in shown
+            and m.mqm.labels["Non-translation"].non_translation
+        )
 
 
 def test_bws_config_and_tsv() -> None:
@@ -161,17 +242,57 @@ def test_bws_config_and_tsv() -> None:
 
 def test_export_is_blind_and_shuffled(tmp_path: Path) -> None:
     plan = tmp_path / "plan.yaml"
-    assert main(["campaign", "plan", "fixture-track", "--data", str(TRACK), "--pair", "de-en", "--systems",
-                 "new-mt", "--scheme", "pairwise", "--budget", "16", "--paragraphs", "4", "--seed", "4",
-                 "--out", str(plan)]) == 0
-    assert main(["campaign", "export", str(plan), "--data", str(TRACK), "--out", str(tmp_path / "ls")]) == 0
+    assert (
+        main(
+            [
+                "campaign",
+                "plan",
+                "fixture-track",
+                "--data",
+                str(TRACK),
+                "--pair",
+                "de-en",
+                "--systems",
+                "new-mt",
+                "--scheme",
+                "pairwise",
+                "--budget",
+                "16",
+                "--paragraphs",
+                "4",
+                "--seed",
+                "4",
+                "--out",
+                str(plan),
+            ]
+        )
+        == 0
+    )
+    assert (
+        main(["campaign", "export", str(plan), "--data", str(TRACK), "--out", str(tmp_path / "ls")])
+        == 0
+    )
     text = (tmp_path / "ls" / "tasks.json").read_text(encoding="utf-8")
     for system in ("new-mt", "published-ht", "llm-a", "llm-b", "nmt-c"):
         assert system not in text
     order = [t["data"]["item"] for t in json.loads(text)]
     assert sorted(order) == [i["id"] for i in read_plan(plan)["items"]] and order != sorted(order)
-    assert main(["campaign", "export", str(plan), "--data", str(TRACK), "--format", "tsv",
-                 "--out", str(tmp_path / "tsv")]) == 0
+    assert (
+        main(
+            [
+                "campaign",
+                "export",
+                str(plan),
+                "--data",
+                str(TRACK),
+                "--format",
+                "tsv",
+                "--out",
+                str(tmp_path / "tsv"),
+            ]
+        )
+        == 0
+    )
     import csv
 
     with open(tmp_path / "tsv" / "tasks.tsv", encoding="utf-8", newline="") as f:

@@ -27,16 +27,51 @@ TRACK = FIXTURES / "track"
 def _plan_and_export(tmp: Path, scheme: str = "mqm") -> tuple[Path, Path, Path]:
     root = copy_root(TRACK, tmp / "root")
     plan, project = tmp / "plan.yaml", tmp / "project"
-    assert main(["campaign", "plan", "fixture-track", "--data", str(root), "--pair", "de-en",
-                 "--systems", "new-mt", "--scheme", scheme, "--budget", "16", "--paragraphs", "4",
-                 "--seed", "5", "--out", str(plan)]) == 0
+    assert (
+        main(
+            [
+                "campaign",
+                "plan",
+                "fixture-track",
+                "--data",
+                str(root),
+                "--pair",
+                "de-en",
+                "--systems",
+                "new-mt",
+                "--scheme",
+                scheme,
+                "--budget",
+                "16",
+                "--paragraphs",
+                "4",
+                "--seed",
+                "5",
+                "--out",
+                str(plan),
+            ]
+        )
+        == 0
+    )
     assert main(["campaign", "export", str(plan), "--data", str(root), "--out", str(project)]) == 0
     return root, plan, project
 
 
 def _import(root: Path, plan: Path, export: list, out: Path) -> int:
     out.write_text(json.dumps(export), encoding="utf-8")
-    return main(["campaign", "import", str(out), "--plan", str(plan), "--data", str(root), "--out", str(root)])
+    return main(
+        [
+            "campaign",
+            "import",
+            str(out),
+            "--plan",
+            str(plan),
+            "--data",
+            str(root),
+            "--out",
+            str(root),
+        ]
+    )
 
 
 def _new_mt_row(site: Path) -> str:
@@ -58,7 +93,9 @@ def test_partial_then_complete(tmp_path: Path, capsys: pytest.CaptureFixture[str
     assert _import(root, plan, annotate(project, [21, 22], {last}), tmp_path / "partial.json") == 0
     out = capsys.readouterr().out
     assert "new-mt: 3 of 4 planned paragraphs judged" in out and "(partial)" in out
-    card = yaml.safe_load((root / "judgments" / "fixture-track-mqm-new-mt-s5" / "campaign.yaml").read_text())
+    card = yaml.safe_load(
+        (root / "judgments" / "fixture-track-mqm-new-mt-s5" / "campaign.yaml").read_text()
+    )
     assert card["plan"]["complete"] is False and card["plan"]["judged"] == len(items) - 1
     site = build_site([root], tmp_path / "site1").out
     row = _new_mt_row(site)
@@ -68,7 +105,9 @@ def test_partial_then_complete(tmp_path: Path, capsys: pytest.CaptureFixture[str
     assert _import(root, plan, annotate(project, [21, 22, 23]), tmp_path / "full.json") == 0
     out = capsys.readouterr().out
     assert "new-mt: 4 of 4 planned paragraphs judged" in out
-    assert "note: 3 annotators took part; the plan has 2 annotator slots (all judgments kept)" in out
+    assert (
+        "note: 3 annotators took part; the plan has 2 annotator slots (all judgments kept)" in out
+    )
     site = build_site([root], tmp_path / "site2").out
     ranked = _ranked(site)
     assert 'data-system="new-mt"' in ranked
@@ -79,13 +118,20 @@ def test_partial_then_complete(tmp_path: Path, capsys: pytest.CaptureFixture[str
     # 95% CI or rank interval; render/templates since the merge of issue 46b)
     assert "spread over 4 paragraphs [" in primary.group(2) and "n = 4" in primary.group(2)
     assert "4 of 4 planned paragraphs judged" in html.unescape(row) and "(pending" not in row
-    page = html.unescape((site / "fixture-track" / "campaigns" / "fixture-track-mqm-new-mt-s5.html").read_text())
+    page = html.unescape(
+        (site / "fixture-track" / "campaigns" / "fixture-track-mqm-new-mt-s5.html").read_text()
+    )
     assert f"{len(items)} of {len(items)} planned items judged" in page and "complete" in page
-    with open(site / "fixture-track" / "campaigns" / "fixture-track-mqm-new-mt-s5-agreement.csv") as f:
+    with open(
+        site / "fixture-track" / "campaigns" / "fixture-track-mqm-new-mt-s5-agreement.csv"
+    ) as f:
         rows = list(csv.DictReader(f))
-    # the anchors (published-ht, llm-a) on the plan's paragraphs were judged in mqm-pro (gm-01..gm-06)
-    assert {r["statistic"] for r in rows if r["earlier"] == "mqm-pro"} == {"Kendall tau-b",
-                                                                             "Krippendorff alpha (interval)"}
+    # the anchors (published-ht, llm-a) on the plan's paragraphs were judged in mqm-pro
+    # (gm-01..gm-06)
+    assert {r["statistic"] for r in rows if r["earlier"] == "mqm-pro"} == {
+        "Kendall tau-b",
+        "Krippendorff alpha (interval)",
+    }
     assert all(int(r["items"]) >= 2 and float(r["ci_low"]) <= float(r["ci_high"]) for r in rows)
 
 
@@ -108,7 +154,10 @@ def test_import_refuses_extra_foreign_and_repeated(tmp_path: Path) -> None:
     text = "\n".join(p.format() for p in info.value.problems)
     assert "extra task: 't9999' is not an item of the plan" in text
     assert "comes from another plan" in text
-    assert "annotator 21 judged this item twice" in text or "annotator 22 judged this item twice" in text
+    assert (
+        "annotator 21 judged this item twice" in text
+        or "annotator 22 judged this item twice" in text
+    )
     assert not list((root / "judgments").glob("fixture-track-mqm-*"))
 
 
@@ -118,19 +167,31 @@ def test_import_refuses_edited_texts(tmp_path: Path, capsys: pytest.CaptureFixtu
     export[0]["data"]["tgt"] += " (edited)"
     assert _import(root, plan, export, tmp_path / "e.json") == 1
     err = capsys.readouterr().err
-    assert f"e.json:" in err and f"(item {export[0]['data']['item']}): data.tgt: differs from the text the export wrote" in err
+    assert (
+        f"e.json:" in err
+        and f"(item {export[0]['data']['item']}): data.tgt: differs from the text the export wrote"
+        in err
+    )
     assert not list((root / "judgments").glob("fixture-track-mqm-*"))
 
 
-def test_import_never_replaces_a_foreign_campaign(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_import_never_replaces_a_foreign_campaign(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     root, plan, project = _plan_and_export(tmp_path)
     folder = root / "judgments" / "fixture-track-mqm-new-mt-s5"
     folder.mkdir()
-    (folder / "campaign.yaml").write_text("id: fixture-track-mqm-new-mt-s5\ntitle: hand-made\nscheme: mqm\n"
-                                          "annotators: [{id: h1, expertise: student}]\n")
+    (folder / "campaign.yaml").write_text(
+        "id: fixture-track-mqm-new-mt-s5\ntitle: hand-made\nscheme: mqm\n"
+        "annotators: [{id: h1, expertise: student}]\n"
+    )
     assert _import(root, plan, annotate(project, [21, 22]), tmp_path / "e.json") == 1
     assert "was not written by an import of this plan" in capsys.readouterr().err
-    assert (folder / "campaign.yaml").read_text().startswith("id: fixture-track-mqm-new-mt-s5\ntitle: hand-made")
+    assert (
+        (folder / "campaign.yaml")
+        .read_text()
+        .startswith("id: fixture-track-mqm-new-mt-s5\ntitle: hand-made")
+    )
 
 
 @pytest.mark.parametrize("scheme", ["esa", "pairwise", "bws", "ruler"])
@@ -138,21 +199,39 @@ def test_other_schemes_import_and_validate(tmp_path: Path, scheme: str) -> None:
     from litboard.load.datasets import validate_all
 
     root, plan, project = _plan_and_export(tmp_path, scheme)
-    assert _import(root, plan, annotate(project, [31, 32], prefer=lambda d: 1), tmp_path / "e.json") == 0
+    assert (
+        _import(root, plan, annotate(project, [31, 32], prefer=lambda d: 1), tmp_path / "e.json")
+        == 0
+    )
     assert not validate_all([root]).items
     cid = f"fixture-track-{scheme}-new-mt-s5"
     card = yaml.safe_load((root / "judgments" / cid / "campaign.yaml").read_text())
     assert card["plan"]["complete"] is True
-    assert card["scheme"] == {"esa": "sqm", "pairwise": "pairwise", "bws": "bws", "ruler": "ruler"}[scheme]
+    assert (
+        card["scheme"]
+        == {"esa": "sqm", "pairwise": "pairwise", "bws": "bws", "ruler": "ruler"}[scheme]
+    )
     if scheme == "ruler":  # four criteria of paper 004 on 1-5, one record per annotation
-        lines = [json.loads(x) for x in (root / "judgments" / cid / "judgments.jsonl").read_text().splitlines()]
+        lines = [
+            json.loads(x)
+            for x in (root / "judgments" / cid / "judgments.jsonl").read_text().splitlines()
+        ]
         items = yaml.safe_load(plan.read_text())["items"]
-        assert len(lines) == sum(len(i["slots"]) for i in items) and card["criteria"] == list(lines[0]["scores"])
-        assert all(1 <= v <= 5 for r in lines for v in r["scores"].values()) and len(card["criteria"]) == 4
+        assert len(lines) == sum(len(i["slots"]) for i in items) and card["criteria"] == list(
+            lines[0]["scores"]
+        )
+        assert (
+            all(1 <= v <= 5 for r in lines for v in r["scores"].values())
+            and len(card["criteria"]) == 4
+        )
         return
-    if scheme == "bws":  # fake annotators pick TRANSLATION 2 as best and TRANSLATION 3 (-1 - 1) as worst
+    # fake annotators pick TRANSLATION 2 as best and TRANSLATION 3 (-1 - 1) as worst
+    if scheme == "bws":
         plan_items = {i["id"]: i for i in yaml.safe_load(plan.read_text())["items"]}
-        lines = [json.loads(x) for x in (root / "judgments" / cid / "judgments.jsonl").read_text().splitlines()]
+        lines = [
+            json.loads(x)
+            for x in (root / "judgments" / cid / "judgments.jsonl").read_text().splitlines()
+        ]
         assert len(lines) == sum(len(i["slots"]) for i in plan_items.values())
         assert all(r["best"] == r["systems"][1] and r["worst"] == r["systems"][-2] for r in lines)
         return
@@ -167,4 +246,6 @@ def test_other_schemes_import_and_validate(tmp_path: Path, scheme: str) -> None:
         rows = anchor_agreement(corpus, plans(corpus)[0], pd.DataFrame(), [], 100, 1)
         assert rows and all(r["earlier"] == "pw-pro" and r["items"] >= 2 for r in rows)
     spans = [p for p in (root / "judgments").iterdir() if p.name.startswith(f"{cid}-spans")]
-    assert spans and all(yaml.safe_load((p / "campaign.yaml").read_text())["plan"]["campaign"] == cid for p in spans)
+    assert spans and all(
+        yaml.safe_load((p / "campaign.yaml").read_text())["plan"]["campaign"] == cid for p in spans
+    )

@@ -16,7 +16,10 @@ def one(files: dict, name: str) -> str:
 def board_page(result: Generated) -> str:
     """The HTML/Markdown holding the leaderboard (a fragment or a dataset's index page)."""
     pages = [t for t in result.fragments.values() if 'class="lb-board" id="pair-' in t]
-    pages += [t for p, t in result.files.items()  # a dataset's index page: <dataset>/index.md
-              if p.endswith("/index.md") and isinstance(t, str) and 'class="lb-board" id="pair-' in t]
+    pages += [
+        t
+        for p, t in result.files.items()  # a dataset's index page: <dataset>/index.md
+        if p.endswith("/index.md") and isinstance(t, str) and 'class="lb-board" id="pair-' in t
+    ]
     assert len(pages) == 1, len(pages)
     return pages[0]

@@ -27,7 +27,9 @@ def parse(text: str) -> dict[str, str]:
 
 
 @pytest.fixture(scope="module")
-def cards(tmp_path_factory: pytest.TempPathFactory, liteval_release: Path, creativity_release: Path) -> dict:
+def cards(
+    tmp_path_factory: pytest.TempPathFactory, liteval_release: Path, creativity_release: Path
+) -> dict:
     out = {}
     for name, src in (("liteval", liteval_release), ("creativity-bias", creativity_release)):
         root = tmp_path_factory.mktemp(name) / "root"
@@ -54,10 +56,16 @@ def test_creativity_bibtex_has_author_title_year_url(cards: dict) -> None:
 
 def test_cards_without_citation_get_a_parsable_misc() -> None:
     card = yaml.safe_load((FIXTURES / "tiny" / "corpus" / "dataset.yaml").read_text())
-    fields = parse(dataset_entry({**card, "version": "v_1 & {x}%",
-                                  "source": {"url": "https://example.org/d_1"}}).text)
+    fields = parse(
+        dataset_entry(
+            {**card, "version": "v_1 & {x}%", "source": {"url": "https://example.org/d_1"}}
+        ).text
+    )
     assert fields["ENTRYTYPE"] == "misc" and fields["title"] == "Tiny"
-    assert fields["note"] == r"Data version v\_1 \& \{x\}\%" and fields["url"] == "https://example.org/d_1"
+    assert (
+        fields["note"] == r"Data version v\_1 \& \{x\}\%"
+        and fields["url"] == "https://example.org/d_1"
+    )
 
 
 def test_release_entry_carries_version_date_and_url() -> None:
@@ -71,10 +79,16 @@ def test_release_entry_carries_version_date_and_url() -> None:
 
 
 def test_citation_cff_validates_against_the_cff_1_2_schema() -> None:
-    schema = json.loads((Path(__file__).parent / "cff-schema-1.2.0.json").read_text(encoding="utf-8"))
+    schema = json.loads(
+        (Path(__file__).parent / "cff-schema-1.2.0.json").read_text(encoding="utf-8")
+    )
     document = yaml.safe_load((REPO / "CITATION.cff").read_text(encoding="utf-8"))
-    jsonschema.validate(document, schema, cls=jsonschema.Draft7Validator,
-                        format_checker=jsonschema.Draft7Validator.FORMAT_CHECKER)
+    jsonschema.validate(
+        document,
+        schema,
+        cls=jsonschema.Draft7Validator,
+        format_checker=jsonschema.Draft7Validator.FORMAT_CHECKER,
+    )
     assert document["cff-version"] == "1.2.0" and document["title"].startswith("litboard")
     broken = {k: v for k, v in document.items() if k != "authors"}
     with pytest.raises(jsonschema.ValidationError):

@@ -29,16 +29,21 @@ def served(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
 
 def _body(page: Path) -> str:
     text = page.read_text(encoding="utf-8")
-    return text[text.index('<div class="lb-page"'):text.index("</article>")]
+    return text[text.index('<div class="lb-page"') : text.index("</article>")]
 
 
 def test_the_releases_page_lists_every_release_newest_first(served: tuple[Path, Path]) -> None:
     body = _body(served[0] / "releases.html")
     assert body.index('id="release-2026.2"') < body.index('id="release-2026.1"')
     for version in ("2026.1", "2026.2"):
-        assert f'href="v/{version}/index.html"' in body and f'href="v/{version}/release.json"' in body
+        assert (
+            f'href="v/{version}/index.html"' in body and f'href="v/{version}/release.json"' in body
+        )
         assert f"@misc{{litboard-{version}," in body and f"version = {{{version}}}" in body
-    assert body.count('href="v/2026.2/changelog.html"') == 2 and "changelog.html" not in body.split("2026.1/release")[1]
+    assert (
+        body.count('href="v/2026.2/changelog.html"') == 2
+        and "changelog.html" not in body.split("2026.1/release")[1]
+    )
     assert "<code>tiny</code> 1" in body  # each dataset's id and version
     assert 'href="v/versions.json"' in body and "No release has been made yet" not in body
 
@@ -47,10 +52,14 @@ def test_the_site_serves_each_release_and_mikes_versions_json(served: tuple[Path
     site, releases = served
     listed = json.loads((site / "v" / "versions.json").read_text())
     assert listed == json.loads((releases / "v" / "versions.json").read_text())
-    assert [v["version"] for v in listed] == ["2026.2", "2026.1"] and listed[0]["aliases"] == ["latest"]
-    for version in ("2026.1", "2026.2"):  # every file (but the build folder's dot-file marker), same bytes
+    assert [v["version"] for v in listed] == ["2026.2", "2026.1"] and listed[0]["aliases"] == [
+        "latest"
+    ]
+    # every file (but the build folder's dot-file marker), same bytes
+    for version in ("2026.1", "2026.2"):
         assert tree_digest(site / "v" / version) == {
-            k: d for k, d in tree_digest(releases / "v" / version).items() if not k.startswith(".")}
+            k: d for k, d in tree_digest(releases / "v" / version).items() if not k.startswith(".")
+        }
     log = (site / "v" / "2026.2" / "changelog.html").read_text(encoding="utf-8")
     assert "Changes from release 2026.1 to 2026.2" in log and 'class="lb-move-real"' in log
     assert "Releases" in (site / "index.html").read_text(encoding="utf-8")  # in the navigation
@@ -62,7 +71,8 @@ def test_a_release_holds_no_release_and_links_the_ones_beside_it(served: tuple[P
     assert not (releases / "2026.2" / "v").exists()  # built serving 2026.1, frozen without it
     body = _body(releases / "2026.2" / "releases.html")
     assert 'href="../2026.1/index.html"' in body and 'href="v/' not in body
-    assert built_release(served[0]) == "litboard-unreleased"  # the latest site, not a release it serves
+    # the latest site, not a release it serves
+    assert built_release(served[0]) == "litboard-unreleased"
 
 
 def test_no_release_yet_says_how_to_make_one(tmp_path: Path) -> None:
@@ -76,20 +86,32 @@ def test_no_release_yet_says_how_to_make_one(tmp_path: Path) -> None:
 
 def test_hostile_release_titles_are_text(tmp_path: Path) -> None:
     (tmp_path / "v" / "1").mkdir(parents=True)
-    (tmp_path / "v" / "1" / "release.json").write_text(json.dumps(
-        {"date": "2026-01-01", "datasets": [{"id": "<script>x</script>", "version": "\"><img src=x>"}]}))
-    (tmp_path / "v" / "versions.json").write_text(json.dumps(
-        [{"version": "1", "title": "<script>alert(1)</script>", "aliases": []}]))
+    (tmp_path / "v" / "1" / "release.json").write_text(
+        json.dumps(
+            {
+                "date": "2026-01-01",
+                "datasets": [{"id": "<script>x</script>", "version": "\"><img src=x>"}],
+            }
+        )
+    )
+    (tmp_path / "v" / "versions.json").write_text(
+        json.dumps([{"version": "1", "title": "<script>alert(1)</script>", "aliases": []}])
+    )
     body = kept.releases_page(tmp_path)
     assert "<script>" not in body and "<img" not in body and "&lt;script&gt;alert(1)" in body
 
 
-@pytest.mark.parametrize(("listed", "field"), [
-    ('[{"version": "../../etc", "title": "x"}]', "[0].version"),
-    ('{"version": "1"}', "[0].version"),
-    ("[{", "versions.json"),
-])
-def test_a_broken_versions_json_is_an_error_naming_it(tmp_path: Path, listed: str, field: str) -> None:
+@pytest.mark.parametrize(
+    ("listed", "field"),
+    [
+        ('[{"version": "../../etc", "title": "x"}]', "[0].version"),
+        ('{"version": "1"}', "[0].version"),
+        ("[{", "versions.json"),
+    ],
+)
+def test_a_broken_versions_json_is_an_error_naming_it(
+    tmp_path: Path, listed: str, field: str
+) -> None:
     (tmp_path / "v").mkdir()
     (tmp_path / "v" / "versions.json").write_text(listed)
     with pytest.raises(DataError) as caught:
@@ -105,17 +127,33 @@ def test_a_listed_release_without_its_folder_is_an_error(tmp_path: Path) -> None
         kept.read(tmp_path)
 
 
-def test_kept_releases_inside_the_output_are_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_kept_releases_inside_the_output_are_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     root = write_state(tmp_path / "data", STATE_A)
-    code = main(["build", "--data", str(root), "--out", str(tmp_path / "public"),
-                 "--kept-releases", str(tmp_path / "public" / "releases"), "--no-site-cache"])
+    code = main(
+        [
+            "build",
+            "--data",
+            str(root),
+            "--out",
+            str(tmp_path / "public"),
+            "--kept-releases",
+            str(tmp_path / "public" / "releases"),
+            "--no-site-cache",
+        ]
+    )
     assert code == 1 and "replaces whole" in capsys.readouterr().err
     assert not (tmp_path / "public").exists()
 
 
 def test_releases_joins_the_navigation_once_after_how_to_cite() -> None:
     assert kept.with_nav([{"Home": "index.md"}, {"How to cite": "cite.md"}, {"X": "x.md"}]) == [
-        {"Home": "index.md"}, {"How to cite": "cite.md"}, {"Releases": "releases.md"}, {"X": "x.md"}]
+        {"Home": "index.md"},
+        {"How to cite": "cite.md"},
+        {"Releases": "releases.md"},
+        {"X": "x.md"},
+    ]
     mine = [{"Home": "index.md"}, {"Old versions": "releases.md"}]
     assert kept.with_nav(mine) == mine
 

@@ -5,8 +5,17 @@ from __future__ import annotations
 from pathlib import Path
 
 from litboard.cite.latex import breakable, escape, merge_ci
-from litboard.cite.paper_table import (COLUMN_PT, TEXT_PT, digits_for, fit, format_cell, paper_text,
-                                       shape, text_pt, width)
+from litboard.cite.paper_table import (
+    COLUMN_PT,
+    TEXT_PT,
+    digits_for,
+    fit,
+    format_cell,
+    paper_text,
+    shape,
+    text_pt,
+    width,
+)
 
 from .latexdoc import ACL_PREAMBLE, compile_tables, overfull
 
@@ -28,11 +37,20 @@ def leaderboard(systems: int = 12) -> tuple[list[str], list[list[str]]]:
     return header, rows
 
 
-def test_a_wide_board_keeps_the_primary_measure_its_ci_ranks_cluster_and_four_more_at_most() -> None:
+def test_a_wide_board_keeps_the_primary_measure_its_ci_ranks_cluster_and_four_more_at_most() -> (
+    None
+):
     header, rows = leaderboard()
     units, left_out, narrow = fit(header, rows)
     printed = [header[u[0]] for u in units]
-    assert printed[:6] == ["rank", "name", "modality", "Measure 0", "Measure 0 rank_range", "Measure 0 cluster"]
+    assert printed[:6] == [
+        "rank",
+        "name",
+        "modality",
+        "Measure 0",
+        "Measure 0 rank_range",
+        "Measure 0 cluster",
+    ]
     assert 0 < len(printed[6:]) <= 4 and all(p in MEASURES[1:] for p in printed[6:])
     assert units[3] == [5, 6, 7]  # the primary's CI folds into its cell
     assert "Measure 11" in left_out and "system" in left_out and not narrow
@@ -69,10 +87,19 @@ def test_digits_follow_the_pages_rule() -> None:
 
 def test_a_bare_ci_belongs_to_the_column_it_brackets() -> None:
     """Bradley-Terry: ``ci_low``/``ci_high`` follow the log columns but bound ``strength``."""
-    header = ["system", "strength", "log_strength", "log_ci_low", "log_ci_high", "ci_low", "ci_high"]
+    header = [
+        "system",
+        "strength",
+        "log_strength",
+        "log_ci_low",
+        "log_ci_high",
+        "ci_low",
+        "ci_high",
+    ]
     rows = [["a", "0.37", "0.80", "-0.39", "1.78", "0.09", "0.63"]]
     assert [c.header for c in merge_ci(header, rows)][:2] == ["system", "strength [95% CI]"]
-    assert [c.header for c in merge_ci(header)][-1] == "log_ci_high [95% CI]"  # no rows: the one before
+    # no rows: the one before
+    assert [c.header for c in merge_ci(header)][-1] == "log_ci_high [95% CI]"
 
 
 def test_long_tokens_and_brackets_can_break_and_never_start_an_optional_argument() -> None:
@@ -87,7 +114,9 @@ def test_hostile_and_long_cells_fit_an_acl_page(tmp_path: Path) -> None:
     header, rows = leaderboard(50)
     rows[0][2] = "Evil & 100% $5 #1 a_b {x} ~y ^z \\end{table} <i> [0] " + "我" * 30
     rows[1][2] = "x" * 200
-    tex, partial = paper_text(header, rows, "Hostile " + "sha256:" + "ab" * 40, "tab:h", "litboard build", "h")
+    tex, partial = paper_text(
+        header, rows, "Hostile " + "sha256:" + "ab" * 40, "tab:h", "litboard build", "h"
+    )
     assert partial and "The first 40 of 50 rows" in tex
     done, _ = compile_tables(tmp_path, {"h.tex": tex}, ACL_PREAMBLE)
     assert done.returncode == 0, done.stdout[-2000:]

@@ -18,7 +18,9 @@ from litboard.importers.pinned import prepare
 from ..combined_site import combined_site
 from ..conftest import REPO, SHARED_DATA
 
-COMMAND = re.compile(r"^(litboard build(?: --[a-z]+(?: [^ #]+)?)*) --out public  # then open public/(\S+)$")
+COMMAND = re.compile(
+    r"^(litboard build(?: --[a-z]+(?: [^ #]+)?)*) --out public  # then open public/(\S+)$"
+)
 
 
 def printed_commands(site: Path) -> dict[str, str]:
@@ -37,8 +39,9 @@ def printed_commands(site: Path) -> dict[str, str]:
 
 
 @pytest.mark.shared
-def test_every_printed_recompute_command_runs_in_a_fresh_clone(tmp_path_factory: pytest.TempPathFactory,
-                                                               tmp_path: Path) -> None:
+def test_every_printed_recompute_command_runs_in_a_fresh_clone(
+    tmp_path_factory: pytest.TempPathFactory, tmp_path: Path
+) -> None:
     site = combined_site(tmp_path_factory)
     forms = printed_commands(site.out)
     assert "litboard build --releases" in forms and "litboard build" in forms, forms
@@ -50,7 +53,9 @@ def test_every_printed_recompute_command_runs_in_a_fresh_clone(tmp_path_factory:
     env = {**os.environ, "PYTHONPATH": str(clone / "generator")}
     for form, opened in sorted(forms.items()):
         argv = [sys.executable, "-m", "litboard.cli", *shlex.split(form)[1:], "--out", "public"]
-        done = subprocess.run(argv, cwd=clone, env=env, capture_output=True, text=True, timeout=1200)
+        done = subprocess.run(
+            argv, cwd=clone, env=env, capture_output=True, text=True, timeout=1200
+        )
         assert done.returncode == 0, f"{form}: {done.stdout[-2000:]}{done.stderr[-2000:]}"
         again = clone / "public" / opened
         assert again.is_file(), f"{form} did not write {opened}"

@@ -32,11 +32,20 @@ TIMEOUT = 60
 def run(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
     env = {**os.environ, "PYTHONPATH": str(REPO / "generator"), "SOURCE_DATE_EPOCH": "0"}
     try:
-        return subprocess.run([sys.executable, "-m", "litboard.cli", *args], cwd=cwd, env=env,
-                              capture_output=True, text=True, timeout=TIMEOUT,
-                              errors="backslashreplace", check=False)
+        return subprocess.run(
+            [sys.executable, "-m", "litboard.cli", *args],
+            cwd=cwd,
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=TIMEOUT,
+            errors="backslashreplace",
+            check=False,
+        )
     except subprocess.TimeoutExpired:  # run() has killed it; the assertions report the hang
-        return subprocess.CompletedProcess(args, -1, "", f"HUNG: `litboard {' '.join(args)}` ran over {TIMEOUT} s")
+        return subprocess.CompletedProcess(
+            args, -1, "", f"HUNG: `litboard {' '.join(args)}` ran over {TIMEOUT} s"
+        )
 
 
 def snapshot(folder: Path) -> dict[str, tuple[int, int, int]]:
@@ -47,13 +56,19 @@ def snapshot(folder: Path) -> dict[str, tuple[int, int, int]]:
             path = Path(dirpath) / name
             info = path.lstat()
             found[os.fsencode(path.relative_to(folder)).hex()] = (
-                stat.S_IFMT(info.st_mode), info.st_size, info.st_mtime_ns)
+                stat.S_IFMT(info.st_mode),
+                info.st_size,
+                info.st_mtime_ns,
+            )
     return found
 
 
 def problem_line(case: Case, root: Path, fragment: str, field: str) -> re.Pattern[str]:
-    return re.compile(rf"^{re.escape(str(root))}/(?:.*/)?{re.escape(fragment)}(?::\d+)?: "
-                      rf"{re.escape(field)}: \S", re.MULTILINE)
+    return re.compile(
+        rf"^{re.escape(str(root))}/(?:.*/)?{re.escape(fragment)}(?::\d+)?: "
+        rf"{re.escape(field)}: \S",
+        re.MULTILINE,
+    )
 
 
 def assert_clean_failure(case: Case, done: subprocess.CompletedProcess[str], root: Path) -> None:
@@ -62,8 +77,14 @@ def assert_clean_failure(case: Case, done: subprocess.CompletedProcess[str], roo
     assert "Traceback" not in output, output[-3000:]
     assert done.returncode == 1, (done.returncode, output[-3000:])
     for fragment, field in ((case.fragment, case.field), *case.also):
-        assert problem_line(case, root, fragment, field).search(done.stderr), (fragment, field, done.stderr)
-    assert "\x1b" not in output and "\x07" not in output and "\u202e" not in output, "raw escape codes printed"
+        assert problem_line(case, root, fragment, field).search(done.stderr), (
+            fragment,
+            field,
+            done.stderr,
+        )
+    assert "\x1b" not in output and "\x07" not in output and "\u202e" not in output, (
+        "raw escape codes printed"
+    )
 
 
 def plant(case: Case, tmp: Path) -> Path:
@@ -85,6 +106,7 @@ class Validated:
 def validated(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Validated]:
     """Every case planted, then validated by the CLI, a few processes at a time (one Python
     start-up per case is most of the cost)."""
+
     def one(case: Case) -> Validated:
         tmp = tmp_path_factory.mktemp(case.name)
         root = plant(case, tmp)

@@ -34,8 +34,12 @@ DE = {  # en-de translations
     ("sent", 2): "Sie verließ ohne Wort.",
     ("human", 2): "Wortlos ging sie.",
 }
-ZH = {("para", 1): "夜色很暗，狗在叫。", ("sent", 1): "夜晚是黑暗的并且狗叫了。",
-      ("para", 3): "没有人回答。", ("sent", 3): "无人回答了。"}
+ZH = {
+    ("para", 1): "夜色很暗，狗在叫。",
+    ("sent", 1): "夜晚是黑暗的并且狗叫了。",
+    ("para", 3): "没有人回答。",
+    ("sent", 3): "无人回答了。",
+}
 SYSTEMS = {"para": "GPT4_para", "sent": "GPT4_sent", "human": "human"}
 
 
@@ -43,8 +47,9 @@ def merged(a: str, b: str) -> str:
     return f"{a.strip()}\n\n{b.strip()}"
 
 
-def span(rid: str, text: str, part: str, label: str, *, said: str | None = None,
-         start: int | None = None) -> dict[str, Any]:
+def span(
+    rid: str, text: str, part: str, label: str, *, said: str | None = None, start: int | None = None
+) -> dict[str, Any]:
     """A label on the merged text; ``said`` overrides value.text (drift or a bad span)."""
     result = ls.span(rid, "merged", text, part, [label], start=start)
     if said is not None:
@@ -56,11 +61,26 @@ def better(value: str) -> dict[str, Any]:
     return ls.choice("BetterTranslation", "merged", value)
 
 
-def _task(tid: int, pid: str, source: str, a: tuple[str, str], b: tuple[str, str],
-          annotations: list[dict[str, Any]], extra: dict[str, Any] | None = None,
-          text_a: str | None = None) -> dict[str, Any]:
-    data = {"source": source, "paragraph_id": pid, "text_a": text_a or a[1], "system_a": SYSTEMS[a[0]],
-            "text_b": b[1], "system_b": SYSTEMS[b[0]], "merged": merged(a[1], b[1]), **(extra or {})}
+def _task(
+    tid: int,
+    pid: str,
+    source: str,
+    a: tuple[str, str],
+    b: tuple[str, str],
+    annotations: list[dict[str, Any]],
+    extra: dict[str, Any] | None = None,
+    text_a: str | None = None,
+) -> dict[str, Any]:
+    data = {
+        "source": source,
+        "paragraph_id": pid,
+        "text_a": text_a or a[1],
+        "system_a": SYSTEMS[a[0]],
+        "text_b": b[1],
+        "system_b": SYSTEMS[b[0]],
+        "merged": merged(a[1], b[1]),
+        **(extra or {}),
+    }
     return ls.task(tid, data, annotations)
 
 
@@ -71,23 +91,81 @@ def study_files(folder: Path) -> list[Path]:
     m101, m102 = merged(para1[1], sent1[1]), merged(sent2[1], para2[1])
     m201 = merged(hum1[1], para1[1])
     f1 = [
-        _task(101, "p1", S1, para1, sent1, [ls.annotation(1, 5, [
-            better("A"),
-            span("e1", m101, "dunkel und", "Accuracy/Mistranslation"),
-            span("e2", m101, "hat gebellt", "Fluency/Grammar", start=m101.index("hat gebellt")),
-            # whitespace-only drift: value.text has a doubled space, the offsets select one space
-            span("e3", m101, "Die Nacht war dunkel,", "Style/Awkward", start=m101.rindex("Die Nacht"),
-                 said="Die Nacht  war dunkel,")])]),
+        _task(
+            101,
+            "p1",
+            S1,
+            para1,
+            sent1,
+            [
+                ls.annotation(
+                    1,
+                    5,
+                    [
+                        better("A"),
+                        span("e1", m101, "dunkel und", "Accuracy/Mistranslation"),
+                        span(
+                            "e2",
+                            m101,
+                            "hat gebellt",
+                            "Fluency/Grammar",
+                            start=m101.index("hat gebellt"),
+                        ),
+                        # whitespace-only drift: value.text has a doubled space, the offsets select
+                        # one space
+                        span(
+                            "e3",
+                            m101,
+                            "Die Nacht war dunkel,",
+                            "Style/Awkward",
+                            start=m101.rindex("Die Nacht"),
+                            said="Die Nacht  war dunkel,",
+                        ),
+                    ],
+                )
+            ],
+        ),
         # text_a (gpt4-sent) has trailing spaces the merged text does not show
-        _task(102, "p2", S2, sent2, para2, [ls.annotation(2, 5, [
-            better("B"),
-            span("e4", m102, "verließ ohne", "Accuracy/Mistranslation"),
-            span("e5", m102, "Wort", "Fluency/Grammar", start=m102.rindex("Wort"), said="ging")])],
-            text_a=sent2[1] + "  "),
+        _task(
+            102,
+            "p2",
+            S2,
+            sent2,
+            para2,
+            [
+                ls.annotation(
+                    2,
+                    5,
+                    [
+                        better("B"),
+                        span("e4", m102, "verließ ohne", "Accuracy/Mistranslation"),
+                        span(
+                            "e5",
+                            m102,
+                            "Wort",
+                            "Fluency/Grammar",
+                            start=m102.rindex("Wort"),
+                            said="ging",
+                        ),
+                    ],
+                )
+            ],
+            text_a=sent2[1] + "  ",
+        ),
     ]
     f2 = [
-        _task(201, "p1", S1, hum1, para1, [ls.annotation(3, 5, [
-            better("A"), span("e6", m201, "dunkel und", "Accuracy/Mistranslation")])]),
+        _task(
+            201,
+            "p1",
+            S1,
+            hum1,
+            para1,
+            [
+                ls.annotation(
+                    3, 5, [better("A"), span("e6", m201, "dunkel und", "Accuracy/Mistranslation")]
+                )
+            ],
+        ),
         _task(202, "p2", S2, hum2, para2, [ls.annotation(4, 6, [better("Equal")])]),
     ]
     zh = {"source_lang": "en", "target_lang": "zh"}
@@ -95,11 +173,27 @@ def study_files(folder: Path) -> list[Path]:
     zpara3, zsent3 = ("para", ZH["para", 3]), ("sent", ZH["sent", 3])
     m301 = merged(zpara1[1], zsent1[1])
     f3 = [
-        _task(301, "p1", S1, zpara1, zsent1, [ls.annotation(5, 99, [
-            better("A"), span("e7", m301, "并且", "Fluency/Grammar")])], {**zh, "annotator": "zh-ann-1"}),
-        _task(302, "p3", S3, zpara3, zsent3, [ls.annotation(6, 99, [better("B")])],
-              {**zh, "annotator": "zh-ann-2"}),
+        _task(
+            301,
+            "p1",
+            S1,
+            zpara1,
+            zsent1,
+            [ls.annotation(5, 99, [better("A"), span("e7", m301, "并且", "Fluency/Grammar")])],
+            {**zh, "annotator": "zh-ann-1"},
+        ),
+        _task(
+            302,
+            "p3",
+            S3,
+            zpara3,
+            zsent3,
+            [ls.annotation(6, 99, [better("B")])],
+            {**zh, "annotator": "zh-ann-2"},
+        ),
     ]
-    return [ls.write(folder / "study_en-de_para-sent.json", f1),
-            ls.write(folder / "study_en-de_para-human.json", f2),
-            ls.write(folder / "study_en-zh_para-sent.json", f3)]
+    return [
+        ls.write(folder / "study_en-de_para-sent.json", f1),
+        ls.write(folder / "study_en-de_para-human.json", f2),
+        ls.write(folder / "study_en-zh_para-sent.json", f3),
+    ]

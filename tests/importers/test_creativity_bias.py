@@ -15,7 +15,9 @@ from litboard.spans.tags import parse_tags
 
 
 @pytest.fixture(scope="module")
-def imported(creativity_release: Path, tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, object]:
+def imported(
+    creativity_release: Path, tmp_path_factory: pytest.TempPathFactory
+) -> tuple[Path, object]:
     out = tmp_path_factory.mktemp("creativity") / "root"
     report = get("creativity-bias")(creativity_release, out)
     return out, report
@@ -36,8 +38,14 @@ def test_output_validates_without_problems(imported: tuple[Path, object]) -> Non
 
 def test_shape_of_the_data_root(corpus: Corpus) -> None:
     t = corpus.tables
-    assert sorted(t["works"]["work"]) == ["en-poem", "en-short-story", "en-thriller",
-                                          "ru-poem", "ru-short-story", "ru-thriller"]
+    assert sorted(t["works"]["work"]) == [
+        "en-poem",
+        "en-short-story",
+        "en-thriller",
+        "ru-poem",
+        "ru-short-story",
+        "ru-thriller",
+    ]
     assert len(t["paragraphs"]) == 77 and len(t["translations"]) == 354
     assert sorted(t["systems"]["system"]) == ["ht", "mt", "pe"]
     assert corpus.pairs == ["en-ca", "en-nl", "ru-nl"]
@@ -58,7 +66,8 @@ _INNER = re.compile(r"<v(\d+)>(.*?)</v\1>")
 
 
 def test_every_llm_span_rederives_its_tagged_text(creativity_release: Path, corpus: Corpus) -> None:
-    """For all 27 files: parser offsets, and stored offsets in the translation, give the tagged text."""
+    """For all 27 files: parser offsets, and stored offsets in the translation, give the tagged
+    text."""
     files = sorted((creativity_release / "llm-judge-errors").glob("*.json"))
     assert len(files) == 27
     t = corpus.tables
@@ -67,7 +76,7 @@ def test_every_llm_span_rederives_its_tagged_text(creativity_release: Path, corp
     checked = 0
     for path in files:
         pair, genre, modality = path.name.split("_")[:3]
-        work = f"{pair[:2].lower()}-{ {'Poem': 'poem', 'ShortStory': 'short-story', 'Thriller': 'thriller'}[genre]}"
+        work = f"{pair[:2].lower()}-{ {'Poem': 'poem', 'ShortStory': 'short-story', 'Thriller': 'thriller'}[genre] }"  # noqa: E501
         for item in json.loads(path.read_text(encoding="utf-8-sig")):
             annotated = (item["model_output_json"] or {}).get("annotated_translation")
             if annotated is None:
@@ -75,13 +84,19 @@ def test_every_llm_span_rederives_its_tagged_text(creativity_release: Path, corp
             inner = {int(n): s for n, s in _INNER.findall(annotated)}
             text, parsed = parse_tags(annotated)
             for span in parsed:
-                assert text[span.start:span.end] == inner[span.index]
+                assert text[span.start : span.end] == inner[span.index]
             pid = f"{work}-l{item['line']:03d}"
-            stored = spans[(spans["system"] == modality.lower()) & (spans["pair"] == pair.lower())
-                           & (spans["paragraph"] == pid)]
+            stored = spans[
+                (spans["system"] == modality.lower())
+                & (spans["pair"] == pair.lower())
+                & (spans["paragraph"] == pid)
+            ]
             translation = texts[(modality.lower(), pair.lower(), pid)]
             for _, row in stored.iterrows():
                 index = int(row["comment"].split(";")[0][1:])
-                assert translation[row["start"]:row["end"]] == inner[index], (path.name, item["line"])
+                assert translation[row["start"] : row["end"]] == inner[index], (
+                    path.name,
+                    item["line"],
+                )
                 checked += 1
     assert checked == 325

@@ -23,7 +23,9 @@ EXPORTS = Path("annotations") / "labelstudio_format_v1"
 
 
 @pytest.fixture(scope="module")
-def imported(literary_release: Path, tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, object]:
+def imported(
+    literary_release: Path, tmp_path_factory: pytest.TempPathFactory
+) -> tuple[Path, object]:
     out = tmp_path_factory.mktemp("literary") / "root"
     return out, get("literary-translation")(literary_release, out)
 
@@ -44,7 +46,11 @@ def raw_label_counts(release: Path) -> collections.Counter[tuple[str, str]]:
             for annotation in task["annotations"]:
                 for r in annotation["result"]:
                     if r["type"] == "labels":
-                        tag = data["text1_tag"] if r["value"]["start"] < boundary else data["text2_tag"]
+                        tag = (
+                            data["text1_tag"]
+                            if r["value"]["start"] < boundary
+                            else data["text2_tag"]
+                        )
                         for label in r["value"]["labels"]:
                             counts[(tag.replace("_", "-"), label)] += 1
     return counts
@@ -70,19 +76,45 @@ def test_works_paragraphs_systems(corpus: Corpus) -> None:
     t = corpus.tables
     assert len(t["works"]) == 15 and set(t["works"]["genre"]) == {"novel"}
     chekhov = t["works"][t["works"]["work"] == "the-shooting-party"].iloc[0]
-    assert (chekhov["title"], chekhov["author"], chekhov["era"]) == ("The Shooting Party", "Anton Chekhov", "classic")
+    assert (chekhov["title"], chekhov["author"], chekhov["era"]) == (
+        "The Shooting Party",
+        "Anton Chekhov",
+        "classic",
+    )
     assert len(t["paragraphs"]) == 152 and t["paragraphs"]["text"].notna().all()
     assert sorted(t["systems"]["system"]) == ["gtr", "human", "para", "para-sent", "sent"]
     # 10 paragraphs per pair, each translated by every system; the published one is shown in full
-    assert t["translations"].groupby("system").size().to_dict() == {s: 180 for s in ("gtr", "human", "para",
-                                                                                     "para-sent", "sent")}
+    assert t["translations"].groupby("system").size().to_dict() == {
+        s: 180 for s in ("gtr", "human", "para", "para-sent", "sent")
+    }
     assert t["translations"]["text"].notna().all()
-    assert sorted(set(t["translations"]["pair"])) == sorted({
-        "cs-pl", "de-en", "de-ja", "de-pl", "en-ja", "en-pl", "fr-en", "fr-ja", "fr-pl", "ja-en", "ja-pl",
-        "pl-en", "pl-ja", "ru-en", "ru-ja", "ru-pl", "zh-en", "zh-ja"})
+    assert sorted(set(t["translations"]["pair"])) == sorted(
+        {
+            "cs-pl",
+            "de-en",
+            "de-ja",
+            "de-pl",
+            "en-ja",
+            "en-pl",
+            "fr-en",
+            "fr-ja",
+            "fr-pl",
+            "ja-en",
+            "ja-pl",
+            "pl-en",
+            "pl-ja",
+            "ru-en",
+            "ru-ja",
+            "ru-pl",
+            "zh-en",
+            "zh-ja",
+        }
+    )
 
 
-def test_paragraph_ids_are_stable(literary_release: Path, imported: tuple[Path, object], tmp_path: Path) -> None:
+def test_paragraph_ids_are_stable(
+    literary_release: Path, imported: tuple[Path, object], tmp_path: Path
+) -> None:
     get("literary-translation")(literary_release, tmp_path / "again")
     for rel in ("corpus/works/crows/paragraphs.jsonl", "judgments/preference/preference.jsonl"):
         assert (tmp_path / "again" / rel).read_bytes() == (imported[0] / rel).read_bytes()  # type: ignore[operator]
@@ -109,8 +141,11 @@ def test_spans_and_label_counts(corpus: Corpus, literary_release: Path) -> None:
     assert counts[("gtr", "FORMAT")] == 126
     assert counts[("sent", "FORMAT")] == 1
     assert counts == dict(raw_label_counts(literary_release))
-    assert sorted(set(corpus.tables["mqm"]["campaign"])) == ["errors-para-vs-gtr", "errors-para-vs-para-sent",
-                                                             "errors-para-vs-sent"]
+    assert sorted(set(corpus.tables["mqm"]["campaign"])) == [
+        "errors-para-vs-gtr",
+        "errors-para-vs-para-sent",
+        "errors-para-vs-sent",
+    ]
 
 
 def test_reported_numbers_are_reproduced(corpus: Corpus) -> None:
@@ -133,17 +168,43 @@ def test_error_counts_per_100_words_by_hand() -> None:
     from litboard.analysis.error_counts import by_label, unweighted_campaigns, words
 
     assert words("One two  three", "en") == 3 and words("我爱你。OK", "zh") == 4
-    paragraphs = pd.DataFrame({"paragraph": ["p1", "p2"], "text": ["a b c d", "e f"], "source_lang": ["en", "en"]})
-    items = pd.DataFrame({"campaign": "c", "system": ["x", "x", "y"], "pair": "en-de", "paragraph": ["p1", "p2", "p1"],
-                          "annotator": "a", "n_errors": [2, 1, 0]})
-    errors = pd.DataFrame({"campaign": "c", "system": ["x", "x", "x"], "start": [0, 1, 2],
-                           "category": ["GRAMMAR", "GRAMMAR", "FORMAT"], "severity": "unspecified"})
+    paragraphs = pd.DataFrame(
+        {"paragraph": ["p1", "p2"], "text": ["a b c d", "e f"], "source_lang": ["en", "en"]}
+    )
+    items = pd.DataFrame(
+        {
+            "campaign": "c",
+            "system": ["x", "x", "y"],
+            "pair": "en-de",
+            "paragraph": ["p1", "p2", "p1"],
+            "annotator": "a",
+            "n_errors": [2, 1, 0],
+        }
+    )
+    errors = pd.DataFrame(
+        {
+            "campaign": "c",
+            "system": ["x", "x", "x"],
+            "start": [0, 1, 2],
+            "category": ["GRAMMAR", "GRAMMAR", "FORMAT"],
+            "severity": "unspecified",
+        }
+    )
     table = by_label(errors, items, paragraphs).set_index("system")
-    assert table.loc["x", ["GRAMMAR", "FORMAT", "total", "words", "translations"]].tolist() == [2, 1, 3, 6, 2]
+    assert table.loc["x", ["GRAMMAR", "FORMAT", "total", "words", "translations"]].tolist() == [
+        2,
+        1,
+        3,
+        6,
+        2,
+    ]
     assert table.loc["x", "total per 100 words"] == pytest.approx(50.0)
     assert table.loc["y", "total"] == 0 and table.loc["y", "words"] == 4
     assert unweighted_campaigns(errors, {}) == ["c"]
-    assert unweighted_campaigns(errors.assign(severity=["minor", "unspecified", "unspecified"]), {}) == []
+    assert (
+        unweighted_campaigns(errors.assign(severity=["minor", "unspecified", "unspecified"]), {})
+        == []
+    )
 
 
 def test_site_pages(corpus: Corpus, imported: tuple[Path, object], tmp_path: Path) -> None:
@@ -157,21 +218,34 @@ def test_site_pages(corpus: Corpus, imported: tuple[Path, object], tmp_path: Pat
     site = build_site([imported[0]], tmp_path / "site").out  # type: ignore[list-item]
     folder = next(site.rglob("pairwise-errors/index.html")).parent
     page = html_lib.unescape((folder / "index.html").read_text(encoding="utf-8"))
-    assert "PARA (GPT-3.5, paragraph at once) preferred over SENT (GPT-3.5, sentence by sentence): " \
-           "129/180, 71.7 % [95% CI 64.7–77.7 %]" in page
+    assert (
+        "PARA (GPT-3.5, paragraph at once) preferred over SENT (GPT-3.5, sentence by sentence): "
+        "129/180, 71.7 % [95% CI 64.7–77.7 %]" in page
+    )
     assert "preferred over GTr (Google Translate): 150/180, 83.3 %" in page
     assert "Error counts, no severities in this release" in page
     bt = (folder / "bradley-terry.csv").read_text(encoding="utf-8").splitlines()
     assert bt[1].startswith("para,") and len(bt) == 5
     board = html_lib.unescape((folder.parent / "index.html").read_text(encoding="utf-8"))
     assert "Errors per 100 words" in board and "MQM (Error spans" not in board
-    assert "Automatic scores only — not comparable" not in board  # SENT/PARA_SENT are judged elsewhere
+    # SENT/PARA_SENT are judged elsewhere
+    assert "Automatic scores only — not comparable" not in board
     paragraph = corpus.tables["pairwise"].iloc[0]
-    reader = html_lib.unescape("".join(p.read_text(encoding="utf-8") for p in folder.parent.rglob(
-        f"paragraphs/**/*{paragraph['paragraph']}*.html")))
+    reader = html_lib.unescape(
+        "".join(
+            p.read_text(encoding="utf-8")
+            for p in folder.parent.rglob(f"paragraphs/**/*{paragraph['paragraph']}*.html")
+        )
+    )
     first_line = str(paragraph["comment"]).splitlines()[0]
     assert re.sub(r"\s+", " ", first_line) in re.sub(r"\s+", " ", reader)
     translations = corpus.tables["translations"]
-    human = translations[(translations["system"] == "human") & (translations["paragraph"] == paragraph["paragraph"])]
-    assert str(human["text"].iloc[0]).splitlines()[-1] in reader  # the published translation, in full
-    assert "Excerpt published for research with the annotations by marzenakrp/LiteraryTranslation" in reader
+    human = translations[
+        (translations["system"] == "human") & (translations["paragraph"] == paragraph["paragraph"])
+    ]
+    # the published translation, in full
+    assert str(human["text"].iloc[0]).splitlines()[-1] in reader
+    assert (
+        "Excerpt published for research with the annotations by marzenakrp/LiteraryTranslation"
+        in reader
+    )

@@ -49,8 +49,13 @@ def _human(corpus) -> set[str]:
 
 def _adequacy(corpus, campaign: str) -> pd.DataFrame:
     items = subset_items(corpus.paragraphs, LITEVAL.sample)
-    return adequacy(_scores(corpus, campaign), _human(corpus), set(LITEVAL.top), items,
-                    others_exclude=set(LITEVAL.others_exclude))
+    return adequacy(
+        _scores(corpus, campaign),
+        _human(corpus),
+        set(LITEVAL.top),
+        items,
+        others_exclude=set(LITEVAL.others_exclude),
+    )
 
 
 def _percents(table: pd.DataFrame, scenario: str) -> dict[str, float]:
@@ -72,8 +77,8 @@ def test_output_loads_without_problems(imported) -> None:
 
 def test_counts(imported) -> None:
     _, report, corpus = imported
-    assert report.read["metric_df.csv rows"] == 2188                      # paper 000 Table 1
-    assert len(corpus.paragraphs) == 188                                  # Table 1
+    assert report.read["metric_df.csv rows"] == 2188  # paper 000 Table 1
+    assert len(corpus.paragraphs) == 188  # Table 1
     assert corpus.pairs == PAIRS
     assert corpus.paragraphs.groupby("source_lang").size().to_dict() == {"de": 92, "en": 96}
     # 9 MT systems + the human translations (3 cards, one per translatorN label) = 10 systems
@@ -114,16 +119,22 @@ def test_works(corpus) -> None:
     assert len(works) == 21
     unmapped = {w for w in works if w.endswith("-unmapped")}
     assert unmapped == {f"{p}-unmapped" for p in PAIRS}
-    assert set(corpus.paragraphs["work"]) == unmapped            # no paragraph is guessed into a book
+    # no paragraph is guessed into a book
+    assert set(corpus.paragraphs["work"]) == unmapped
     assert works["de-en-unmapped"]["title"] == "Paragraphs 1–46 (de-en)"
     assert works["de-en-unmapped"]["era"] == "unknown"
     assert "no book column" in works["de-en-unmapped"]["notes"][0]
-    assert works["en-de-frankenstein"]["era"] == "classic" and works["en-de-frankenstein"]["year"] == 1818
+    assert (
+        works["en-de-frankenstein"]["era"] == "classic"
+        and works["en-de-frankenstein"]["year"] == 1818
+    )
     assert works["de-en-kairos"]["era"] == "contemporary"
-    assert works["de-zh-heimsuchung"]["source_lang"] == "de"     # the CSV lists it under \dezh
+    assert works["de-zh-heimsuchung"]["source_lang"] == "de"  # the CSV lists it under \dezh
     wuthering = works["en-de-wuthering-heights"]["translations"]
-    assert [(t["year"], t.get("translator")) for t in wuthering] == [(1941, "Alfred Wolfenstein"),
-                                                                    (1949, "Siegfried Lang")]
+    assert [(t["year"], t.get("translator")) for t in wuthering] == [
+        (1941, "Alfred Wolfenstein"),
+        (1949, "Siegfried Lang"),
+    ]
     assert all(w["rights"]["status"] == "restricted" for w in works.values())
 
 
@@ -135,7 +146,12 @@ def test_dataset_provenance(corpus) -> None:
     assert dataset["version"].startswith(f"zhangr2021/LitMT_eval@{commit} + ")
     assert dataset["source"]["commit"] == commit
     files = {f["path"]: f["sha256"] for f in dataset["source"]["files"]}
-    assert set(files) == {"SOURCE.md", "metric_df.csv", "bws_sampled_source.csv", "book_meta_links.csv"}
+    assert set(files) == {
+        "SOURCE.md",
+        "metric_df.csv",
+        "bws_sampled_source.csv",
+        "book_meta_links.csv",
+    }
     assert all(re.fullmatch(r"[0-9a-f]{64}", h) for h in files.values())
     assert "academic purposes" in dataset["licence"]
     assert "differ in 0 of 2188 rows" in " ".join(dataset["notes"])  # gemba_all_literary twice
@@ -155,7 +171,8 @@ def test_campaigns(corpus) -> None:
     assert "XCOMET-XXL" in campaigns.at["xcomet-xxl", "signature"]
     students = corpus.tables["annotators"]
     assert set(students[students["campaign"] == "student-mqm"]["annotator"]) == {
-        f"student-{p}" for p in PAIRS}
+        f"student-{p}" for p in PAIRS
+    }
 
 
 @pytest.mark.parametrize("where", ["corpus", "corpus/x", "judgments"])
@@ -176,26 +193,52 @@ def test_refuses_a_different_data_root(liteval_release: Path, tmp_path: Path) ->
 
 def test_student_mqm_adequacy_reproduces_table_3(corpus) -> None:
     table = _adequacy(corpus, "student-mqm")
-    assert _percents(table, "top") == {"de-en": 60.0, "en-de": 35.0, "de-zh": 30.0, "en-zh": 45.8,
-                                       "mean": 42.7}
-    assert _percents(table, "other") == {"de-en": 86.7, "en-de": 95.0, "de-zh": 95.0, "en-zh": 87.5,
-                                         "mean": 91.0}
+    assert _percents(table, "top") == {
+        "de-en": 60.0,
+        "en-de": 35.0,
+        "de-zh": 30.0,
+        "en-zh": 45.8,
+        "mean": 42.7,
+    }
+    assert _percents(table, "other") == {
+        "de-en": 86.7,
+        "en-de": 95.0,
+        "de-zh": 95.0,
+        "en-zh": 87.5,
+        "mean": 91.0,
+    }
     assert table.set_index(["pair", "scenario"])["items"].to_dict()[("en-zh", "top")] == 24
 
 
 def test_gemba_literary_adequacy_reproduces_table_3(corpus) -> None:
     table = _adequacy(corpus, "gemba-mqm-literary")
-    assert _percents(table, "top") == {"de-en": 0.0, "en-de": 10.0, "de-zh": 20.0, "en-zh": 8.3,
-                                       "mean": 9.6}
-    assert _percents(table, "other") == {"de-en": 33.3, "en-de": 60.0, "de-zh": 50.0, "en-zh": 50.0,
-                                         "mean": 48.3}
+    assert _percents(table, "top") == {
+        "de-en": 0.0,
+        "en-de": 10.0,
+        "de-zh": 20.0,
+        "en-zh": 8.3,
+        "mean": 9.6,
+    }
+    assert _percents(table, "other") == {
+        "de-en": 33.3,
+        "en-de": 60.0,
+        "de-zh": 50.0,
+        "en-zh": 50.0,
+        "mean": 48.3,
+    }
 
 
 def test_non_strict_counts_ties_for_the_human(corpus) -> None:
     strict = _adequacy(corpus, "student-mqm")
     items = subset_items(corpus.paragraphs, LITEVAL.sample)
-    loose = adequacy(_scores(corpus, "student-mqm"), _human(corpus), set(LITEVAL.top), items,
-                     strict=False, others_exclude=set(LITEVAL.others_exclude))
+    loose = adequacy(
+        _scores(corpus, "student-mqm"),
+        _human(corpus),
+        set(LITEVAL.top),
+        items,
+        strict=False,
+        others_exclude=set(LITEVAL.others_exclude),
+    )
     assert (loose["wins"] >= strict["wins"]).all() and (loose["wins"] > strict["wins"]).any()
 
 
@@ -203,9 +246,13 @@ def test_non_strict_counts_ties_for_the_human(corpus) -> None:
 def comparison(corpus) -> pd.DataFrame:
     """The adequacy numbers the importer ships (reported/liteval.jsonl) compared by the engine."""
     records = corpus.tables["reported"]
-    table = engine.key_columns(engine.compare(corpus, records[records["measure"] == "adequacy"]),
-                               ["scenario", "campaign", "pair"])
-    table = table.drop(columns="measure").rename(columns={"value": "reported", "campaign": "measure"})
+    table = engine.key_columns(
+        engine.compare(corpus, records[records["measure"] == "adequacy"]),
+        ["scenario", "campaign", "pair"],
+    )
+    table = table.drop(columns="measure").rename(
+        columns={"value": "reported", "campaign": "measure"}
+    )
     return table.set_index(["source", "scenario", "measure", "pair"])
 
 
@@ -233,21 +280,35 @@ def test_agreements_with_the_paper(comparison: pd.DataFrame) -> None:
     table = comparison.reset_index()
     agree = table[~table["disagrees"]]
     assert set(agree[agree["scenario"] == "other"]["measure"]) == {
-        "student-mqm", "gemba-mqm-original", "gemba-mqm-literary", "xcomet-xl", "xcomet-xxl", "prometheus"}
+        "student-mqm",
+        "gemba-mqm-original",
+        "gemba-mqm-literary",
+        "xcomet-xl",
+        "xcomet-xxl",
+        "prometheus",
+    }
     # Sec. 5: XCOMET-XL / -XXL average 15.6 % and 21.3 % in scenario 1 -- reproduced exactly
     sec5 = table[table["source"] == "paper 000 Sec. 5"].set_index("measure")["reproduced_rounded"]
     assert sec5.to_dict() == {"xcomet-xl": 15.6, "xcomet-xxl": 21.3}
     assert not table["reproduced"].isna().any()
 
 
-def test_table_14_prometheus_scenario_1_reproduced_beside_an_illegible_column(comparison: pd.DataFrame) -> None:
+def test_table_14_prometheus_scenario_1_reproduced_beside_an_illegible_column(
+    comparison: pd.DataFrame,
+) -> None:
     """The paper's column is garbled (six numbers under seven headers): the release still gives the
     values, shown beside 'not legible in the paper' with the note saying why."""
     table = comparison.reset_index()
-    cells = table[(table["source"] == "paper 000 Table 14") & (table["scenario"] == "top")
-                  & (table["measure"] == "prometheus")].set_index("pair")
+    cells = table[
+        (table["source"] == "paper 000 Table 14")
+        & (table["scenario"] == "top")
+        & (table["measure"] == "prometheus")
+    ].set_index("pair")
     assert set(cells["status"]) == {"not legible in the paper"} and not cells["disagrees"].any()
-    assert cells["reported"].isna().all() and "six numbers under seven headers" in cells["note"].iloc[0]
+    assert (
+        cells["reported"].isna().all()
+        and "six numbers under seven headers" in cells["note"].iloc[0]
+    )
     assert cells["reproduced_rounded"].notna().all() and len(cells) == 5
 
 
@@ -260,23 +321,48 @@ def test_system_order_against_table_7(corpus) -> None:
     ranking = metaeval.system_ranking(scores, {h: "human" for h in _human(corpus)})
     overall = ranking[ranking["pair"] == "all"]
     assert overall["n"].sum() == 2188
-    assert list(overall["system"]) == ["human", "gpt4o", "deepl", "google-translate",
-                                       "qwen2-beta-7b-chat", "towerinstruct-7b-v0-2", "m2m", "nllb",
-                                       "meta-llama-3-8b-instruct", "gemma-1-1-7b-it"]
+    assert list(overall["system"]) == [
+        "human",
+        "gpt4o",
+        "deepl",
+        "google-translate",
+        "qwen2-beta-7b-chat",
+        "towerinstruct-7b-v0-2",
+        "m2m",
+        "nllb",
+        "meta-llama-3-8b-instruct",
+        "gemma-1-1-7b-it",
+    ]
     records = corpus.tables["reported"]
-    compared = engine.key_columns(engine.compare(corpus, records[records["source"] == "paper 000 Table 7"]),
-                                  ["system"])
+    compared = engine.key_columns(
+        engine.compare(corpus, records[records["source"] == "paper 000 Table 7"]), ["system"]
+    )
     ranks = compared[compared["measure"] == "system-rank"].set_index("system")
     means = compared[compared["measure"] == "system-mean"].set_index("system")
     rank_differs = ranks[ranks["disagrees"]]
-    assert sorted(rank_differs.index) == ["deepl", "google-translate"]   # Table 7: Google 3, DeepL 4
+    # Table 7: Google 3, DeepL 4
+    assert sorted(rank_differs.index) == ["deepl", "google-translate"]
     assert ranks.loc["google-translate", ["value", "reproduced"]].tolist() == [3, 4]
     assert means["reproduced"].round(1).to_dict() == {
-        "human": -1.2, "gpt4o": -1.7, "google-translate": -3.0, "deepl": -3.0,
-        "qwen2-beta-7b-chat": -8.7, "towerinstruct-7b-v0-2": -9.0, "m2m": -11.1, "nllb": -11.7,
-        "meta-llama-3-8b-instruct": -12.5, "gemma-1-1-7b-it": -12.6}
+        "human": -1.2,
+        "gpt4o": -1.7,
+        "google-translate": -3.0,
+        "deepl": -3.0,
+        "qwen2-beta-7b-chat": -8.7,
+        "towerinstruct-7b-v0-2": -9.0,
+        "m2m": -11.1,
+        "nllb": -11.7,
+        "meta-llama-3-8b-instruct": -12.5,
+        "gemma-1-1-7b-it": -12.6,
+    }
     assert sorted(set(means[means["disagrees"]].index) | set(rank_differs.index)) == [
-        "deepl", "google-translate", "human", "m2m", "meta-llama-3-8b-instruct", "nllb"]
+        "deepl",
+        "google-translate",
+        "human",
+        "m2m",
+        "meta-llama-3-8b-instruct",
+        "nllb",
+    ]
 
 
 # ---------------------------------------------------------------- Fig. 2 (statements of Sec. 5)
@@ -295,9 +381,12 @@ def test_fig_2a_statements(corpus) -> None:
     assert (taus["gemba-mqm-original"] > taus["gemba-mqm-literary"]).all()
     assert (taus[["gemba-mqm-literary"]].values > taus[METRICS[:3]].values).all()
     # XCOMET "notably declines for ... De-Zh"; "Prometheus performs the worst"
-    assert taus.loc["de-zh", ["xcomet-xl", "xcomet-xxl"]].max() < taus.drop("de-zh")[["xcomet-xl", "xcomet-xxl"]].min().min()
+    assert (
+        taus.loc["de-zh", ["xcomet-xl", "xcomet-xxl"]].max()
+        < taus.drop("de-zh")[["xcomet-xl", "xcomet-xxl"]].min().min()
+    )
     means = taus.mean()
-    assert means.idxmin() == "prometheus"            # worst on average over the pairs ...
+    assert means.idxmin() == "prometheus"  # worst on average over the pairs ...
     assert taus.loc["de-zh", "prometheus"] > taus.loc["de-zh", "xcomet-xl"]  # ... not in De-Zh
     assert taus.loc["en-de", "gemba-mqm-original"] == pytest.approx(0.588, abs=5e-4)  # found value
 
@@ -305,7 +394,9 @@ def test_fig_2a_statements(corpus) -> None:
 def test_fig_2b_statements(corpus) -> None:
     wide = metaeval.wide_scores(corpus.metric_scores)
     pairs = [(f"student-mqm-{c}", f"gemba-mqm-literary-{c}") for c in CATEGORIES]
-    taus = metaeval.tau_matrix(metaeval.kendall(wide, pairs + [("student-mqm", "gemba-mqm-literary")]))
+    taus = metaeval.tau_matrix(
+        metaeval.kendall(wide, pairs + [("student-mqm", "gemba-mqm-literary")])
+    )
     accuracy, full = taus["gemba-mqm-literary-accuracy"], taus["gemba-mqm-literary"]
     # "Accuracy shows the strongest correlations across all language pairs"
     assert (accuracy > taus[[f"gemba-mqm-literary-{c}" for c in CATEGORIES[1:]]].max(axis=1)).all()
@@ -317,15 +408,21 @@ def test_fig_2b_statements(corpus) -> None:
 
 def test_reimport_is_byte_identical(liteval_release: Path, tmp_path: Path) -> None:
     liteval.run(liteval_release, tmp_path)
-    first = {p.relative_to(tmp_path): p.read_bytes() for p in sorted(tmp_path.rglob("*")) if p.is_file()}
-    liteval.run(liteval_release, tmp_path)                     # an earlier LitEval import is replaced
-    second = {p.relative_to(tmp_path): p.read_bytes() for p in sorted(tmp_path.rglob("*")) if p.is_file()}
+    first = {
+        p.relative_to(tmp_path): p.read_bytes() for p in sorted(tmp_path.rglob("*")) if p.is_file()
+    }
+    # an earlier LitEval import is replaced
+    liteval.run(liteval_release, tmp_path)
+    second = {
+        p.relative_to(tmp_path): p.read_bytes() for p in sorted(tmp_path.rglob("*")) if p.is_file()
+    }
     assert first == second and len(first) > 100
 
 
-
 @pytest.mark.parametrize("mine", ["reported/my-notes.md", "notes.txt", "drafts/chapter.md"])
-def test_import_never_deletes_the_users_files(liteval_release: Path, tmp_path: Path, mine: str) -> None:
+def test_import_never_deletes_the_users_files(
+    liteval_release: Path, tmp_path: Path, mine: str
+) -> None:
     """Issue 33 row 1: an import into a folder holding the user's own files used to delete
     reported/ wholesale (and wrote into non-empty folders): now it refuses and touches nothing."""
     (tmp_path / mine).parent.mkdir(parents=True, exist_ok=True)
@@ -333,7 +430,9 @@ def test_import_never_deletes_the_users_files(liteval_release: Path, tmp_path: P
     with pytest.raises(DataError, match="litboard did not write") as caught:
         liteval.run(liteval_release, tmp_path)
     assert mine in str(caught.value)
-    assert sorted(p.relative_to(tmp_path).as_posix() for p in tmp_path.rglob("*") if p.is_file()) == [mine]
+    assert sorted(
+        p.relative_to(tmp_path).as_posix() for p in tmp_path.rglob("*") if p.is_file()
+    ) == [mine]
     assert (tmp_path / mine).read_text() == "mine\n"
     assert not [p for p in tmp_path.parent.iterdir() if p.name.startswith(f".{tmp_path.name}.")]
 
@@ -351,21 +450,30 @@ def test_reimport_keeps_files_added_or_edited_since(liteval_release: Path, tmp_p
         liteval.run(liteval_release, tmp_path)
     assert card.read_text().endswith("# my edit\n")
 
-# ---------------------------------------------------------------- Table 1, Table 2a (reported engine)
+
+# ---------------------------------------------------------------- Table 1, Table 2a (reported
+# engine)
 
 
 def _reported(corpus, source: str) -> dict[tuple[str, ...], tuple[float, float, str]]:
     records = corpus.tables["reported"]
     table = engine.compare(corpus, records[records["source"] == source])
-    return {tuple(k.values()): (v, r, s) for k, v, r, s in
-            zip(table["keys"], table["value"], table["reproduced"], table["status"])}
+    return {
+        tuple(k.values()): (v, r, s)
+        for k, v, r, s in zip(table["keys"], table["value"], table["reproduced"], table["status"])
+    }
 
 
 def test_table_1_counts(corpus) -> None:
     found = _reported(corpus, "paper 000 Table 1")
     # #segments = rows of metric_df.csv (a twice-annotated translation counts twice): all agree
     assert {k[0]: r for k, (_, r, _) in found.items() if k[1] == "records"} == {
-        "de-en": 562, "en-de": 554, "de-zh": 520, "en-zh": 552, "": 2188}
+        "de-en": 562,
+        "en-de": 554,
+        "de-zh": 520,
+        "en-zh": 552,
+        "": 2188,
+    }
     # #paragraph: the release has 47 En-De and 46 De-Zh paragraphs, the paper prints 46 and 47
     off = {k[0]: (v, r) for k, (v, r, s) in found.items() if s == "disagrees"}
     assert off == {"en-de": (46, 47), "de-zh": (47, 46)}
@@ -374,9 +482,17 @@ def test_table_1_counts(corpus) -> None:
 def test_table_2a_mqm_agreement_from_the_142_twice_annotated_rows(corpus) -> None:
     found = _reported(corpus, "paper 000 Table 2a")
     data = {k[0]: (v, round(r, 3), s) for k, (v, r, s) in found.items()}
-    assert data == {"de-en": (0.464, 0.584, "disagrees"), "en-de": (0.434, 0.687, "disagrees"),
-                    "en-zh": (0.582, 0.558, "disagrees"), "mean": (0.493, 0.610, "disagrees")}
+    assert data == {
+        "de-en": (0.464, 0.584, "disagrees"),
+        "en-de": (0.434, 0.687, "disagrees"),
+        "en-zh": (0.582, 0.558, "disagrees"),
+        "mean": (0.493, 0.610, "disagrees"),
+    }
     # the first of two annotations is the one with the lower model_id row number, not the row the
     # file lists first (which gave en-zh 0.572, mean 0.614): shuffling the file changes nothing
     second = corpus.metric_scores[corpus.metric_scores["campaign"] == "student-mqm-second"]
-    assert len(second) == 142 and second.groupby("pair").size().to_dict() == {"de-en": 55, "en-de": 54, "en-zh": 33}
+    assert len(second) == 142 and second.groupby("pair").size().to_dict() == {
+        "de-en": 55,
+        "en-de": 54,
+        "en-zh": 33,
+    }

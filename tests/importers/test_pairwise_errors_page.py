@@ -15,7 +15,14 @@ from litboard.load.read import load
 from ..golden import check_golden
 from .ls_study import study_files
 
-MAPPING = Path(__file__).resolve().parents[2] / "generator" / "litboard" / "importers" / "examples" / "pairwise_spans.yaml"
+MAPPING = (
+    Path(__file__).resolve().parents[2]
+    / "generator"
+    / "litboard"
+    / "importers"
+    / "examples"
+    / "pairwise_spans.yaml"
+)
 
 
 @pytest.fixture(scope="module")
@@ -34,8 +41,12 @@ def test_error_counts_by_hand(root: Path) -> None:
     assert counts.to_dict("index") == {
         "gpt4-para": {"Accuracy": 2, "Fluency": 0, "Style": 0, "total": 2},
         "gpt4-sent": {"Accuracy": 1, "Fluency": 2, "Style": 1, "total": 4},
-        "human": {"Accuracy": 0, "Fluency": 0, "Style": 0, "total": 0}}  # judged, no error marked
-    assert list(ps.error_counts(t["mqm_errors"]).set_index("system").index) == ["gpt4-para", "gpt4-sent"]
+        "human": {"Accuracy": 0, "Fluency": 0, "Style": 0, "total": 0},
+    }  # judged, no error marked
+    assert list(ps.error_counts(t["mqm_errors"]).set_index("system").index) == [
+        "gpt4-para",
+        "gpt4-sent",
+    ]
     groups = ps.error_counts(t["mqm_errors"], t["annotators"], by_group=True)
     assert set(groups["expertise"]) == {"professional"} and groups["total"].sum() == 6
 
@@ -46,14 +57,30 @@ def test_preference_rates_by_hand(root: Path) -> None:
     pooled = ps.preference_rates(t["pairwise"], focal=focal).set_index(["first", "second"])
     # para vs sent: para preferred in 101, 102 (B = para), 301; sent in 302 -> 3/4
     row = pooled.loc[("gpt4-para", "gpt4-sent")]
-    assert (row["judgments"], row["first_wins"], row["second_wins"], row["ties"], row["rate"]) == (4, 3, 1, 0, 0.75)
+    assert (row["judgments"], row["first_wins"], row["second_wins"], row["ties"], row["rate"]) == (
+        4,
+        3,
+        1,
+        0,
+        0.75,
+    )
     # para vs human: human preferred in 201, tie in 202 -> para 0.25
     row = pooled.loc[("gpt4-para", "human")]
-    assert (row["judgments"], row["first_wins"], row["second_wins"], row["ties"], row["rate"]) == (2, 0, 1, 1, 0.25)
+    assert (row["judgments"], row["first_wins"], row["second_wins"], row["ties"], row["rate"]) == (
+        2,
+        0,
+        1,
+        1,
+        0.25,
+    )
     by_pair = ps.preference_rates(t["pairwise"], per_pair=True, focal=focal).set_index(
-        ["pair", "first", "second"])["rate"]
-    assert by_pair.to_dict() == {("en-de", "gpt4-para", "gpt4-sent"): 1.0, ("en-de", "gpt4-para", "human"): 0.25,
-                                 ("en-zh", "gpt4-para", "gpt4-sent"): 0.5}
+        ["pair", "first", "second"]
+    )["rate"]
+    assert by_pair.to_dict() == {
+        ("en-de", "gpt4-para", "gpt4-sent"): 1.0,
+        ("en-de", "gpt4-para", "human"): 0.25,
+        ("en-zh", "gpt4-para", "gpt4-sent"): 0.5,
+    }
 
 
 def test_bootstrap_ci_against_a_direct_loop() -> None:
@@ -62,15 +89,24 @@ def test_bootstrap_ci_against_a_direct_loop() -> None:
     rng = np.random.default_rng(7)
     draws = rng.integers(0, len(values), size=(200, len(values)))
     means = [values[row].mean() for row in draws]  # the same draws, averaged one by one
-    assert (low, high) == pytest.approx((np.quantile(means, 0.025), np.quantile(means, 0.975)), abs=1e-12)
+    assert (low, high) == pytest.approx(
+        (np.quantile(means, 0.025), np.quantile(means, 0.975)), abs=1e-12
+    )
     assert ps.bootstrap_ci(np.ones(5)) == (1.0, 1.0)  # unanimous: no uncertainty left
 
 
 def test_rates_orient_each_comparison_once() -> None:
     """Without a focal system a comparison keeps the direction of its first judgment (A first),
     never the alphabetical one; a declared focal system always comes first (issue 26)."""
-    frame = pd.DataFrame({"campaign": ["c", "c", "c"], "pair": ["en-de"] * 3, "a": ["y", "x", "x"],
-                          "b": ["x", "y", "y"], "preference": ["a", "a", "b"]})
+    frame = pd.DataFrame(
+        {
+            "campaign": ["c", "c", "c"],
+            "pair": ["en-de"] * 3,
+            "a": ["y", "x", "x"],
+            "b": ["x", "y", "y"],
+            "preference": ["a", "a", "b"],
+        }
+    )
     row = ps.preference_rates(frame).iloc[0]
     assert (row["first"], row["second"], row["first_wins"], row["second_wins"]) == ("y", "x", 2, 1)
     row = ps.preference_rates(frame, focal={"c": "x"}).iloc[0]
@@ -89,8 +125,11 @@ def test_the_site_shows_the_tables(root: Path, tmp_path: Path) -> None:
     assert "Error spans by category per system" in html and "all language pairs summed" in html
     # no span has a severity: error counts, never a board of MQM zeros (issue 26)
     assert "Error counts, no severities in this release" in html
-    board = "".join(p.read_text(encoding="utf-8") for p in site.rglob("index.html"))  # wherever the board is
-    assert "Errors per 100 words" in board and "error counts, no severities in this release" in board
+    # wherever the board is
+    board = "".join(p.read_text(encoding="utf-8") for p in site.rglob("index.html"))
+    assert (
+        "Errors per 100 words" in board and "error counts, no severities in this release" in board
+    )
     start = html.index("<h2 id=\"errors\"")
     end = html.index("</p>", html.index("preferences-by-pair.csv", start)) + len("</p>")
     check_golden("pairwise_spans/page.html", html[start:end])
@@ -108,7 +147,18 @@ def test_wilson_interval_is_scipys(k: int, n: int) -> None:
 
 
 def test_statement_says_it_the_way_the_paper_does() -> None:
-    row = {"first": "para", "second": "sent", "judgments": 180, "first_wins": 129, "second_wins": 51,
-           "ties": 0, "rate": 129 / 180, "ci_low": ps.wilson_ci(129, 180)[0], "ci_high": ps.wilson_ci(129, 180)[1]}
-    assert ps.statement(row, {"para": "PARA", "sent": "SENT"}) == \
-        "PARA preferred over SENT: 129/180, 71.7 % [95% CI 64.7–77.7 %]"
+    row = {
+        "first": "para",
+        "second": "sent",
+        "judgments": 180,
+        "first_wins": 129,
+        "second_wins": 51,
+        "ties": 0,
+        "rate": 129 / 180,
+        "ci_low": ps.wilson_ci(129, 180)[0],
+        "ci_high": ps.wilson_ci(129, 180)[1],
+    }
+    assert (
+        ps.statement(row, {"para": "PARA", "sent": "SENT"})
+        == "PARA preferred over SENT: 129/180, 71.7 % [95% CI 64.7–77.7 %]"
+    )

@@ -23,13 +23,21 @@ from ..conftest import SHARED_DATA, shared_path
 
 
 def tree_digest(root: Path) -> dict[str, str]:
-    return {str(p.relative_to(root)): hashlib.sha256(p.read_bytes()).hexdigest()
-            for p in sorted(root.rglob("*")) if p.is_file()}
+    return {
+        str(p.relative_to(root)): hashlib.sha256(p.read_bytes()).hexdigest()
+        for p in sorted(root.rglob("*"))
+        if p.is_file()
+    }
 
 
 def cli(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "litboard.cli", *args], cwd=REPO,
-                          capture_output=True, text=True, timeout=600)
+    return subprocess.run(
+        [sys.executable, "-m", "litboard.cli", *args],
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
 
 
 def test_manifest_pins_every_file_of_the_shared_sources() -> None:
@@ -43,11 +51,18 @@ def test_manifest_pins_every_file_of_the_shared_sources() -> None:
             assert hashlib.sha256(mirrored.read_bytes()).hexdigest() == file.sha256
 
 
-def test_full_site_has_four_datasets_and_validates(tmp_path_factory: pytest.TempPathFactory) -> None:
+def test_full_site_has_four_datasets_and_validates(
+    tmp_path_factory: pytest.TempPathFactory,
+) -> None:
     site = combined_site(tmp_path_factory)
     assert not validate_all(site.roots).items
-    assert [g.id for g in group_roots(site.roots)] == ["demo", "liteval", "creativity-bias", "wmt21-ted-zhen",
-                                                   "literary-translation"]
+    assert [g.id for g in group_roots(site.roots)] == [
+        "demo",
+        "liteval",
+        "creativity-bias",
+        "wmt21-ted-zhen",
+        "literary-translation",
+    ]
     home = (site.out / "index.html").read_text(encoding="utf-8")
     for ds in DATASETS:
         assert f'id="dataset-{ds}"' in home and f'href="{ds}/index.html"' in home
@@ -56,10 +71,14 @@ def test_full_site_has_four_datasets_and_validates(tmp_path_factory: pytest.Temp
     assert home.index('id="dataset-liteval"') < home.index('id="dataset-demo"')
     assert "@inproceedings{zhang-etal-2025-good" in home
     # the data version names the pinned commit
-    assert "zhangr2021/LitMT_eval@8bbbc18c91a5" in (site.out / "liteval" / "index.html").read_text(encoding="utf-8")
+    assert "zhangr2021/LitMT_eval@8bbbc18c91a5" in (site.out / "liteval" / "index.html").read_text(
+        encoding="utf-8"
+    )
 
 
-def test_published_comparisons_survive_on_the_combined_site(tmp_path_factory: pytest.TempPathFactory) -> None:
+def test_published_comparisons_survive_on_the_combined_site(
+    tmp_path_factory: pytest.TempPathFactory,
+) -> None:
     site = combined_site(tmp_path_factory)
     adequacy = (site.out / "liteval" / "liteval" / "adequacy.html").read_text(encoding="utf-8")
     assert "60.0" in adequacy and "35.0" in adequacy and "45.8" in adequacy  # Table 3, student MQM
@@ -93,10 +112,21 @@ def test_corrupt_pinned_file_stops_before_the_build(tmp_path: Path) -> None:
     before = tree_digest(out)
     with (mirror / "liteval-public" / "metric_df.csv").open("ab") as handle:
         handle.write(b"forged,row\n")
-    done = cli("build", "--releases", "--mirror", str(mirror), "--cache", str(tmp_path / "cache"),
-               "--out", str(out))
+    done = cli(
+        "build",
+        "--releases",
+        "--mirror",
+        str(mirror),
+        "--cache",
+        str(tmp_path / "cache"),
+        "--out",
+        str(out),
+    )
     assert done.returncode == 1
-    assert "metric_df.csv: sha256: is " in done.stderr and "the manifest pins 5b1336894537" in done.stderr
+    assert (
+        "metric_df.csv: sha256: is " in done.stderr
+        and "the manifest pins 5b1336894537" in done.stderr
+    )
     assert "Traceback" not in done.stderr
     assert tree_digest(out) == before  # the previous site is intact
 
@@ -129,7 +159,9 @@ def test_bad_manifest_names_the_field(tmp_path: Path) -> None:
 def _wmt_half(src: Path, out: Path, keep: set[str]) -> Path:
     lines = src.read_text(encoding="utf-8").splitlines(keepends=True)
     out.parent.mkdir(parents=True, exist_ok=True)
-    out.write_text(lines[0] + "".join(l for l in lines[1:] if l.split("\t")[3] in keep), encoding="utf-8")
+    out.write_text(
+        lines[0] + "".join(l for l in lines[1:] if l.split("\t")[3] in keep), encoding="utf-8"
+    )
     return out
 
 
@@ -139,10 +171,15 @@ def test_two_imports_of_one_importer_combine(tmp_path: Path) -> None:
 
     src = shared_path("wmt-mqm-sample") / "mqm_ted_zhen.head300.tsv"
     roots = []
-    for name, segs in (("first", {str(s) for s in range(84, 91)}), ("second", {str(s) for s in range(91, 99)})):
+    for name, segs in (
+        ("first", {str(s) for s in range(84, 91)}),
+        ("second", {str(s) for s in range(91, 99)}),
+    ):
         part = _wmt_half(src, tmp_path / name / "mqm_ted_zhen.tsv", segs)
         mapping = tmp_path / f"{name}.yaml"
-        mapping.write_text(yaml.safe_dump({"dataset": {"id": f"ted-{name}", "title": f"TED part {name}"}}))
+        mapping.write_text(
+            yaml.safe_dump({"dataset": {"id": f"ted-{name}", "title": f"TED part {name}"}})
+        )
         get("wmt-mqm")(part, tmp_path / f"root-{name}", mapping=mapping)
         roots.append(tmp_path / f"root-{name}")
     systems = [{p.name for p in (r / "corpus" / "systems").iterdir()} for r in roots]

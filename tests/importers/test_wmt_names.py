@@ -6,7 +6,10 @@ from litboard.importers.formats.wmt_names import doc_title, file_title
 
 
 def test_file_titles_follow_the_repository_pattern() -> None:
-    assert file_title("mqm_ted_zhen.head300.tsv") == "WMT expert MQM: TED talks, zh-en (first 300 rows)"
+    assert (
+        file_title("mqm_ted_zhen.head300.tsv")
+        == "WMT expert MQM: TED talks, zh-en (first 300 rows)"
+    )
     assert file_title("mqm_newstest2020_ende.tsv") == "WMT expert MQM: newstest2020, en-de"
     assert file_title("my ratings.tsv") == "WMT expert MQM (my ratings.tsv)"  # kept when unknown
 

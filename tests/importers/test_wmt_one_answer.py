@@ -28,7 +28,8 @@ def _mapping(path: Path, name: str) -> Path:
     comment = "\n  comment: comment" if name == "mqm_ted_zhen.tsv" else ""
     if marot:  # the mapping declares the weights the release defines (wmt-mqm knows them)
         comment += "\n  weights: " + json.dumps(mqm_weights.TABLES["wmt2023"])
-    path.write_text(f"""pair: {pair}
+    path.write_text(
+        f"""pair: {pair}
 delimiter: tab
 annotators: {{expertise: professional}}
 columns:
@@ -42,7 +43,9 @@ errors:
   category: category
   severity: severity
   variant: wmt{comment}
-""", encoding="utf-8")
+""",
+        encoding="utf-8",
+    )
     return path
 
 
@@ -57,8 +60,19 @@ def _judgments(root: Path) -> dict[Any, Any]:
     for e in t["mqm_errors"].itertuples():
         key = (e.system, texts[e.paragraph], translations[(e.system, e.paragraph)], e.annotator)
         side = e.side if isinstance(e.side, str) and e.side else "target"
-        out[key].append((e.start, e.end, e.category, e.subcategory or "", e.severity, side,
-                         _int(e.source_start), _int(e.source_end), bool(e.non_translation)))
+        out[key].append(
+            (
+                e.start,
+                e.end,
+                e.category,
+                e.subcategory or "",
+                e.severity,
+                side,
+                _int(e.source_start),
+                _int(e.source_end),
+                bool(e.non_translation),
+            )
+        )
     weights = [(c.get("mqm") or {}).get("weights") for c in corpus.campaigns.values()]
     return {"weights": weights, **{k: sorted(v) for k, v in out.items()}}
 

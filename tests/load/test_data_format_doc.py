@@ -1,4 +1,5 @@
-"""The Data format page documents every schema field, and the demo data root shows every part of it."""
+"""The Data format page documents every schema field, and the demo data root shows every part of
+it."""
 
 from __future__ import annotations
 
@@ -15,16 +16,29 @@ from litboard.load.read import load
 REPO = Path(__file__).resolve().parents[2]
 DEMO = REPO / "tests" / "fixtures" / "demo"
 PAGE = REPO / "generator" / "litboard" / "pages" / "data-format.md"
-JUDGMENT_TABLES = ("mqm", "mqm_errors", "free_spans", "sqm", "bws", "pairwise", "ucps", "kudos",
-                   "ruler", "verse", "metric_scores")
+JUDGMENT_TABLES = (
+    "mqm",
+    "mqm_errors",
+    "free_spans",
+    "sqm",
+    "bws",
+    "pairwise",
+    "ucps",
+    "kudos",
+    "ruler",
+    "verse",
+    "metric_scores",
+)
 
 
 def _sections(text: str, level: str = "##") -> dict[str, str]:
     """Heading -> body for every heading of exactly this level."""
     pattern = re.compile(rf"^{level} (.+?)\s*$", re.M)
     heads = list(pattern.finditer(text))
-    return {m.group(1): text[m.end():heads[i + 1].start() if i + 1 < len(heads) else len(text)]
-            for i, m in enumerate(heads)}
+    return {
+        m.group(1): text[m.end() : heads[i + 1].start() if i + 1 < len(heads) else len(text)]
+        for i, m in enumerate(heads)
+    }
 
 
 def _first_column(section: str) -> set[str]:
@@ -48,24 +62,35 @@ def test_every_field_is_documented(page: str, kind: str) -> None:
     assert kind in sections, f"generator/litboard/pages/data-format.md has no '## {kind}' section"
     documented = _first_column(sections[kind])
     missing = [p for p in schemas.field_paths(kind) if p not in documented]
-    assert not missing, f"fields of {kind} missing from the table in '## {kind}': {', '.join(missing)}"
+    assert not missing, (
+        f"fields of {kind} missing from the table in '## {kind}': {', '.join(missing)}"
+    )
 
 
 @pytest.mark.parametrize("kind", schemas.KINDS)
 def test_no_documented_field_is_unknown(page: str, kind: str) -> None:
     documented = _first_column(_sections(page)[kind])
     unknown = sorted(documented - set(schemas.field_paths(kind)))
-    assert not unknown, f"'## {kind}' documents fields its schema does not have: {', '.join(unknown)}"
+    assert not unknown, (
+        f"'## {kind}' documents fields its schema does not have: {', '.join(unknown)}"
+    )
 
 
 def test_examples_are_valid_demo_records(page: str) -> None:
     examples = _sections(_sections(page)["Examples"], "###")
-    demo_lines = {line for path in (DEMO / "judgments").glob("*/*.jsonl")
-                  for line in path.read_text(encoding="utf-8").splitlines()}
+    demo_lines = {
+        line
+        for path in (DEMO / "judgments").glob("*/*.jsonl")
+        for line in path.read_text(encoding="utf-8").splitlines()
+    }
     assert {name.removesuffix(" example") for name in examples} == set(schemas.SCHEMES)
     for name, body in examples.items():
         kind = name.removesuffix(" example")
-        lines = [ln for block in re.findall(r"```json\n(.*?)```", body, re.S) for ln in block.splitlines()]
+        lines = [
+            ln
+            for block in re.findall(r"```json\n(.*?)```", body, re.S)
+            for ln in block.splitlines()
+        ]
         assert lines, f"no JSON example under '### {name}'"
         for line in lines:
             errors = list(schemas.validator(kind).iter_errors(json.loads(line)))
@@ -81,6 +106,7 @@ def test_restricted_example_is_a_valid_translation_record(page: str) -> None:
 
 
 # ---------------------------------------------------------------- the demo data root
+
 
 @pytest.fixture(scope="module")
 def demo():
@@ -125,8 +151,11 @@ def test_demo_mqm_has_overlapping_spans_from_different_annotators(demo) -> None:
     errors = errors[errors["end"] > errors["start"]]
     keys = ["campaign", "system", "pair", "paragraph"]
     pairs = errors.merge(errors, on=keys, suffixes=("_a", "_b"))
-    overlapping = pairs[(pairs["annotator_a"] < pairs["annotator_b"])
-                        & (pairs["start_a"] < pairs["end_b"]) & (pairs["start_b"] < pairs["end_a"])]
+    overlapping = pairs[
+        (pairs["annotator_a"] < pairs["annotator_b"])
+        & (pairs["start_a"] < pairs["end_b"])
+        & (pairs["start_b"] < pairs["end_a"])
+    ]
     assert not overlapping.empty
 
 
@@ -137,7 +166,8 @@ def test_demo_mqm_has_an_error_in_chinese_and_a_non_translation(demo) -> None:
 
 
 def test_demo_chrf_scores_are_real_sacrebleu_scores(demo) -> None:
-    """Recompute every stored chrF value: reference = demo-human-a, or demo-human-b for demo-human-a."""
+    """Recompute every stored chrF value: reference = demo-human-a, or demo-human-b for
+    demo-human-a."""
     from sacrebleu.metrics import CHRF
 
     chrf = CHRF()
@@ -147,8 +177,10 @@ def test_demo_chrf_scores_are_real_sacrebleu_scores(demo) -> None:
     for row in scores.itertuples():
         reference = "demo-human-b" if row.system == "demo-human-a" else "demo-human-a"
         if row.level == "segment":
-            expected = chrf.sentence_score(texts[(row.system, row.pair, row.paragraph)],
-                                           [texts[(reference, row.pair, row.paragraph)]]).score
+            expected = chrf.sentence_score(
+                texts[(row.system, row.pair, row.paragraph)],
+                [texts[(reference, row.pair, row.paragraph)]],
+            ).score
         else:
             ref = texts.xs((reference, row.pair), level=["system", "pair"])
             hyp = texts.xs((row.system, row.pair), level=["system", "pair"]).loc[ref.index]
@@ -169,6 +201,6 @@ def test_demo_spans_cover_the_text_they_claim(demo) -> None:
     src = demo.tables["paragraphs"].set_index("paragraph")["text"]
     tgt = demo.tables["translations"].set_index(["system", "pair", "paragraph"])["text"]
     for u in demo.tables["ucps"].itertuples():
-        assert src[u.paragraph][int(u.source_start):int(u.source_end)] == u.source_text
+        assert src[u.paragraph][int(u.source_start) : int(u.source_end)] == u.source_text
         if not pd.isna(u.start):
-            assert tgt[(u.system, u.pair, u.paragraph)][int(u.start):int(u.end)] == u.target_text
+            assert tgt[(u.system, u.pair, u.paragraph)][int(u.start) : int(u.end)] == u.target_text

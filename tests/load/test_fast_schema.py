@@ -1,5 +1,6 @@
 """The compiled schema check (schemas.fast) says yes exactly when the JSON Schema validator finds no
-error: on every record of the demo and fixture roots, and on hypothesis-mutated records of every kind."""
+error: on every record of the demo and fixture roots, and on hypothesis-mutated records of every
+kind."""
 
 from __future__ import annotations
 
@@ -24,8 +25,16 @@ REPO = Path(__file__).resolve().parents[2]
 def _rows() -> dict[str, list[dict[str, Any]]]:
     raw = read_roots([REPO, FIXTURES / "tiny", FIXTURES / "cjk"], Problems())
     found = {kind: [r.data for r in rows] for kind, rows in raw.rows.items()}
-    found["reported"] = [{"source": "paper000", "measure": "mqm", "keys": {"system": "a"},
-                          "params": {"n": 1}, "value": -1.5, "decimals": 2}]
+    found["reported"] = [
+        {
+            "source": "paper000",
+            "measure": "mqm",
+            "keys": {"system": "a"},
+            "params": {"n": 1},
+            "value": -1.5,
+            "decimals": 2,
+        }
+    ]
     return found
 
 
@@ -46,13 +55,44 @@ def test_every_demo_record_is_accepted(kind: str) -> None:
 
 
 SCALARS = st.one_of(
-    st.sampled_from(["", "a", "s1", "de-en", "de-en\n", "s1\n", "con", "index.x", "a..b", "a.", "A",
-                     "minor", "major", "MT", "human", "mqm", "x" * 81, "0", "target", "good", "bad"]),
-    st.text(max_size=5), st.integers(-3, 10), st.sampled_from([0.0, 1.0, 2.5, -1.0, 1e300, 7.0]),
-    st.booleans(), st.none())
-VALUES = st.recursive(SCALARS, lambda inner: st.one_of(st.lists(inner, max_size=3),
-                                                        st.dictionaries(st.text(max_size=4), inner, max_size=3)),
-                      max_leaves=6)
+    st.sampled_from(
+        [
+            "",
+            "a",
+            "s1",
+            "de-en",
+            "de-en\n",
+            "s1\n",
+            "con",
+            "index.x",
+            "a..b",
+            "a.",
+            "A",
+            "minor",
+            "major",
+            "MT",
+            "human",
+            "mqm",
+            "x" * 81,
+            "0",
+            "target",
+            "good",
+            "bad",
+        ]
+    ),
+    st.text(max_size=5),
+    st.integers(-3, 10),
+    st.sampled_from([0.0, 1.0, 2.5, -1.0, 1e300, 7.0]),
+    st.booleans(),
+    st.none(),
+)
+VALUES = st.recursive(
+    SCALARS,
+    lambda inner: st.one_of(
+        st.lists(inner, max_size=3), st.dictionaries(st.text(max_size=4), inner, max_size=3)
+    ),
+    max_leaves=6,
+)
 
 
 def _paths(value: Any, path: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
@@ -83,7 +123,9 @@ def mutated(draw: st.DrawFn) -> tuple[str, Any]:
         elif action == "delete" and isinstance(parent, dict):
             del parent[path[-1]]
         elif action == "add" and isinstance(parent, dict):
-            parent[draw(st.sampled_from(["extra", "note", "comment", "text", "work", "paragraph"]))] = draw(VALUES)
+            parent[
+                draw(st.sampled_from(["extra", "note", "comment", "text", "work", "paragraph"]))
+            ] = draw(VALUES)
     return kind, record
 
 

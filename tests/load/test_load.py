@@ -49,8 +49,12 @@ def test_broken_json_line_is_named(root: Path) -> None:
 
 def test_unknown_system_is_named(root: Path) -> None:
     path = root / "judgments/mqm1/a.jsonl"
-    line = append_line(path, json.dumps({"system": "nope", "pair": "de-en", "paragraph": "p2",
-                                         "annotator": "s1", "errors": []}))
+    line = append_line(
+        path,
+        json.dumps(
+            {"system": "nope", "pair": "de-en", "paragraph": "p2", "annotator": "s1", "errors": []}
+        ),
+    )
     [problem] = problems_of(root)
     assert (problem.file, problem.line, problem.field) == (str(path), line, "system")
     assert "unknown system id 'nope'" in problem.message and problem.fix
@@ -58,10 +62,22 @@ def test_unknown_system_is_named(root: Path) -> None:
 
 def test_span_past_end_and_reversed_span(root: Path) -> None:
     path = root / "judgments/mqm1/a.jsonl"
-    errors = [{"start": 0, "end": 999, "category": "Accuracy", "severity": "minor"},
-              {"start": 5, "end": 3, "category": "Accuracy", "severity": "minor"}]
-    line = append_line(path, json.dumps({"system": "mt", "pair": "de-en", "paragraph": "p2",
-                                         "annotator": "s1", "errors": errors}))
+    errors = [
+        {"start": 0, "end": 999, "category": "Accuracy", "severity": "minor"},
+        {"start": 5, "end": 3, "category": "Accuracy", "severity": "minor"},
+    ]
+    line = append_line(
+        path,
+        json.dumps(
+            {
+                "system": "mt",
+                "pair": "de-en",
+                "paragraph": "p2",
+                "annotator": "s1",
+                "errors": errors,
+            }
+        ),
+    )
     found = problems_of(root)
     assert {(p.line, p.field) for p in found} == {(line, "errors.0.end"), (line, "errors.1.end")}
     assert any("past the end of its text (19 code points)" in p.message for p in found)
@@ -70,10 +86,22 @@ def test_span_past_end_and_reversed_span(root: Path) -> None:
 
 def test_unknown_category_and_severity(root: Path) -> None:
     path = root / "judgments/mqm1/a.jsonl"
-    errors = [{"start": 0, "end": 1, "category": "Vibes", "severity": "minor"},
-              {"start": 0, "end": 1, "category": "Accuracy", "severity": "huge"}]
-    line = append_line(path, json.dumps({"system": "mt", "pair": "de-en", "paragraph": "p2",
-                                         "annotator": "s1", "errors": errors}))
+    errors = [
+        {"start": 0, "end": 1, "category": "Vibes", "severity": "minor"},
+        {"start": 0, "end": 1, "category": "Accuracy", "severity": "huge"},
+    ]
+    line = append_line(
+        path,
+        json.dumps(
+            {
+                "system": "mt",
+                "pair": "de-en",
+                "paragraph": "p2",
+                "annotator": "s1",
+                "errors": errors,
+            }
+        ),
+    )
     found = problems_of(root)
     fields = {p.field for p in found if p.line == line}
     assert "errors.1.severity" in fields
@@ -90,9 +118,14 @@ def test_sqm_out_of_range(root: Path) -> None:
     campaign = root / "judgments/sqm1"
     campaign.mkdir()
     (campaign / "campaign.yaml").write_text(
-        "id: sqm1\ntitle: SQM\nscheme: sqm\nannotators: [{id: s1, expertise: student}]\n")
-    (campaign / "r.jsonl").write_text(json.dumps({"system": "mt", "pair": "de-en", "paragraph": "p1",
-                                                  "annotator": "s1", "score": 9}) + "\n")
+        "id: sqm1\ntitle: SQM\nscheme: sqm\nannotators: [{id: s1, expertise: student}]\n"
+    )
+    (campaign / "r.jsonl").write_text(
+        json.dumps(
+            {"system": "mt", "pair": "de-en", "paragraph": "p1", "annotator": "s1", "score": 9}
+        )
+        + "\n"
+    )
     [problem] = problems_of(root)
     assert (problem.file, problem.line, problem.field) == (str(campaign / "r.jsonl"), 1, "score")
     assert "outside the scheme's range 0-6" in problem.message
@@ -156,15 +189,22 @@ def test_restricted_translation_keeps_none_text(root: Path) -> None:
     """The data-format page's restricted record: the table keeps None (pandas would make it NaN)."""
     path = root / "corpus/systems/mt/de-en.jsonl"
     lines = path.read_text(encoding="utf-8").splitlines()
-    lines[0] = json.dumps({"paragraph": "p1", "snippet": "As Gregor", "length": 34,
-                           "restricted": "Translation under copyright."})
+    lines[0] = json.dumps(
+        {
+            "paragraph": "p1",
+            "snippet": "As Gregor",
+            "length": 34,
+            "restricted": "Translation under copyright.",
+        }
+    )
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
     row = load([root]).translations.set_index(["system", "paragraph"]).loc[("mt", "p1")]
     assert row["text"] is None and row["snippet"] == "As Gregor" and row["length"] == 34
 
 
-@pytest.mark.parametrize("value", ["con", "aux.txt", "nul.jsonl", "com1", "lpt9", "index", "demo-llm.",
-                                   "p1\n"])
+@pytest.mark.parametrize(
+    "value", ["con", "aux.txt", "nul.jsonl", "com1", "lpt9", "index", "demo-llm.", "p1\n"]
+)
 def test_reserved_and_trailing_ids_are_refused(value: str) -> None:
     from litboard.load import schemas
     from litboard.files.ids import id_problem
@@ -193,12 +233,21 @@ def test_value_problems_name_each_refused_value() -> None:
     from litboard.load.textfiles import MAX_DEPTH
     from litboard.load.values import value_problems
 
-    data = {"name": "a\u2028b", "model": "fine\u202e", "description": "two\nlines\tok",
-            "prompt": "esc \x1b[2J", "scores": [1.0, float("inf"), float("nan")], "deep": "x",
-            "note": "half \ud800"}
-    found = {".".join(map(str, path)): message for path, message, _ in value_problems("system", data)}
+    data = {
+        "name": "a\u2028b",
+        "model": "fine\u202e",
+        "description": "two\nlines\tok",
+        "prompt": "esc \x1b[2J",
+        "scores": [1.0, float("inf"), float("nan")],
+        "deep": "x",
+        "note": "half \ud800",
+    }
+    found = {
+        ".".join(map(str, path)): message for path, message, _ in value_problems("system", data)
+    }
     assert set(found) == {"name", "model", "prompt", "scores.1", "scores.2", "note"}
-    assert "U+202E a bidirectional control" in found["model"]  # issue 33 row 14: names show it reversed
+    # issue 33 row 14: names show it reversed
+    assert "U+202E a bidirectional control" in found["model"]
     assert "U+2028" in found["name"] and "U+001B a control character" in found["prompt"]
     assert "inf is not a finite number" in found["scores.1"] and "lone surrogate" in found["note"]
     deep: object = 1

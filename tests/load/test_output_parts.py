@@ -27,24 +27,36 @@ def _split(path: Path, sizes: list[int]) -> list[Path]:
     written, start = [], 0
     for part, size in enumerate(sizes, start=1):
         target = path.with_name(output_name(pair, part))
-        target.write_text("".join(lines[start:start + size]), encoding="utf-8")
+        target.write_text("".join(lines[start : start + size]), encoding="utf-8")
         written.append(target)
         start += size
     return written
 
 
-@pytest.mark.parametrize("name, expected", [
-    ("de-en.jsonl", ("de-en", 1, None)),
-    ("de-en.2.jsonl", ("de-en", 2, None)),
-    ("deu-eng.12.jsonl", ("deu-eng", 12, None)),
-])
+@pytest.mark.parametrize(
+    "name, expected",
+    [
+        ("de-en.jsonl", ("de-en", 1, None)),
+        ("de-en.2.jsonl", ("de-en", 2, None)),
+        ("deu-eng.12.jsonl", ("deu-eng", 12, None)),
+    ],
+)
 def test_output_file_names(name: str, expected: tuple[str, int, None]) -> None:
     assert output_file(name) == expected
     assert output_name(expected[0], expected[1]) == name
 
 
-@pytest.mark.parametrize("name", ["de-en.1.jsonl", "de-en.02.jsonl", "de-en.x.jsonl", "de-en.2.3.jsonl",
-                                  "de-en..jsonl", "de-en.-2.jsonl"])
+@pytest.mark.parametrize(
+    "name",
+    [
+        "de-en.1.jsonl",
+        "de-en.02.jsonl",
+        "de-en.x.jsonl",
+        "de-en.2.3.jsonl",
+        "de-en..jsonl",
+        "de-en.-2.jsonl",
+    ],
+)
 def test_ambiguous_part_names_are_refused(name: str) -> None:
     pair, part, why = output_file(name)
     assert pair == "de-en" and part == 0
@@ -83,8 +95,10 @@ def test_a_split_root_loads_like_the_whole_one(tmp_path: Path) -> None:
     keys = ["system", "pair", "paragraph", "text", "snippet", "restricted", "length"]
     pd.testing.assert_frame_equal(split["translations"][keys], whole["translations"][keys])
     mt = split["translations"][split["translations"]["system"] == "mt"]
-    assert list(zip(mt["file"], mt["line"])) == [("<root>/corpus/systems/mt/de-en.jsonl", 1),
-                                                 ("<root>/corpus/systems/mt/de-en.2.jsonl", 1)]
+    assert list(zip(mt["file"], mt["line"])) == [
+        ("<root>/corpus/systems/mt/de-en.jsonl", 1),
+        ("<root>/corpus/systems/mt/de-en.2.jsonl", 1),
+    ]
 
 
 def _problems(root: Path) -> list[tuple[str, str, str, str]]:
@@ -98,8 +112,12 @@ def test_a_missing_part_and_a_bad_part_name_are_named(tmp_path: Path) -> None:
     second.rename(folder / "de-en.3.jsonl")
     (folder / "de-en.01.jsonl").write_text("", encoding="utf-8")
     problems = _problems(root)
-    assert ("de-en.2.jsonl", "file", "is missing: the de-en outputs continue in part 3",
-            "number the parts de-en.jsonl, de-en.2.jsonl, ... without gaps") in problems
+    assert (
+        "de-en.2.jsonl",
+        "file",
+        "is missing: the de-en outputs continue in part 3",
+        "number the parts de-en.jsonl, de-en.2.jsonl, ... without gaps",
+    ) in problems
     bad = [p for p in problems if p[0] == "de-en.01.jsonl"]
     assert bad and bad[0][1] == "file name" and "'01' is not a part number" in bad[0][2]
 
@@ -124,8 +142,9 @@ def _write_tsv(path: Path, segments: int) -> Path:
     return path
 
 
-def test_an_import_past_the_size_limit_splits_system_outputs(tmp_path: Path,
-                                                             monkeypatch: pytest.MonkeyPatch) -> None:
+def test_an_import_past_the_size_limit_splits_system_outputs(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """The importer writes only roots its own validator accepts, whatever their size."""
     segments = 40
     src = _write_tsv(tmp_path / "mqm_synthetic_ende.tsv", segments)

@@ -39,7 +39,10 @@ def test_alias_to_a_missing_system_is_an_error(tmp_path: Path) -> None:
     with pytest.raises(DataError) as caught:
         load_all([FIXTURES / "tiny", other])
     problem = next(p for p in caught.value.problems if p.field == "same_as")
-    assert problem.file.endswith("corpus/systems/mt/system.yaml") and "no system 'nope'" in problem.message
+    assert (
+        problem.file.endswith("corpus/systems/mt/system.yaml")
+        and "no system 'nope'" in problem.message
+    )
     assert "ht" in problem.fix and "mt" in problem.fix
 
 
@@ -63,5 +66,12 @@ def test_validate_checks_links_as_build_does(tmp_path: Path) -> None:
     other = second_dataset(tmp_path, ["tiny/nope"])
     found = [p for p in validate_all([FIXTURES / "tiny", other]).items if p.field == "same_as"]
     assert len(found) == 1 and found[0].file.endswith("corpus/systems/mt/system.yaml")
-    assert "no system 'nope'" in found[0].message and "(fix: use one of: ht, mt" in found[0].format()
-    assert not [p for p in validate_all([FIXTURES / "tiny", second_dataset(tmp_path / "b", ["tiny/mt"])]).items]
+    assert (
+        "no system 'nope'" in found[0].message and "(fix: use one of: ht, mt" in found[0].format()
+    )
+    assert not [
+        p
+        for p in validate_all(
+            [FIXTURES / "tiny", second_dataset(tmp_path / "b", ["tiny/mt"])]
+        ).items
+    ]

@@ -16,15 +16,26 @@ TINY = FIXTURES / "tiny"
 
 
 def tree_digest(root: Path) -> dict[str, str]:
-    return {str(p.relative_to(root)): hashlib.sha256(p.read_bytes()).hexdigest()
-            for p in sorted(root.rglob("*")) if p.is_file()}
+    return {
+        str(p.relative_to(root)): hashlib.sha256(p.read_bytes()).hexdigest()
+        for p in sorted(root.rglob("*"))
+        if p.is_file()
+    }
 
 
 def test_pages_per_paragraph_and_system(tmp_path: Path) -> None:
     result = build_site([TINY], tmp_path / "out")
     out = result.out / "tiny"
-    for page in ("index.html", "paragraphs/p1.html", "paragraphs/p2.html", "systems/ht.html",
-                 "systems/mt.html", "works/w1.html", "leaderboard-de-en.csv", "systems/mt-de-en.csv"):
+    for page in (
+        "index.html",
+        "paragraphs/p1.html",
+        "paragraphs/p2.html",
+        "systems/ht.html",
+        "systems/mt.html",
+        "works/w1.html",
+        "leaderboard-de-en.csv",
+        "systems/mt-de-en.csv",
+    ):
         assert (out / page).is_file(), page
     index = (out / "index.html").read_text()
     assert 'href="leaderboard-de-en.csv"' in index
@@ -60,8 +71,12 @@ def test_data_error_type_for_library_callers(tmp_path: Path) -> None:
 def test_chart_svgs_do_not_depend_on_what_was_drawn_before() -> None:
     from litboard.render.core.charts import stable_ids
 
-    first = '<linearGradient id="gradient_3"/><path fill="url(#gradient_3)"/><clipPath id="clip12"/>' \
-            '<g clip-path="url(#clip12)"/><clipPath id="clip1"/><g clip-path="url(#clip1)"/>'
-    assert stable_ids(first) == ('<linearGradient id="gradient_0"/><path fill="url(#gradient_0)"/>'
-                                 '<clipPath id="clip1"/><g clip-path="url(#clip1)"/><clipPath id="clip2"/>'
-                                 '<g clip-path="url(#clip2)"/>')
+    first = (
+        '<linearGradient id="gradient_3"/><path fill="url(#gradient_3)"/><clipPath id="clip12"/>'
+        '<g clip-path="url(#clip12)"/><clipPath id="clip1"/><g clip-path="url(#clip1)"/>'
+    )
+    assert stable_ids(first) == (
+        '<linearGradient id="gradient_0"/><path fill="url(#gradient_0)"/>'
+        '<clipPath id="clip1"/><g clip-path="url(#clip1)"/><clipPath id="clip2"/>'
+        '<g clip-path="url(#clip2)"/>'
+    )

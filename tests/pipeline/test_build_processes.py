@@ -31,12 +31,15 @@ def test_the_corpus_and_analysis_parts_together_are_every_page_set(demo_root: Pa
         assert early[name] == every[name]
     whole, parts = extra_pages.merge_sets([every]), extra_pages.merge_sets([late, early])
     assert parts.nav == whole.nav and parts.files == whole.files
-    assert [next(iter(e)) for e in whole.nav][:2] == ["Rankings by scheme", "Agreement"]  # BUILDERS order
+    # BUILDERS order
+    assert [next(iter(e)) for e in whole.nav][:2] == ["Rankings by scheme", "Agreement"]
     with pytest.raises(ValueError, match="part must be one of"):
         extra_pages.build_sets(corpus, analysis, DEFAULT_TEMPLATES, "reader")
 
 
-@pytest.mark.parametrize(("count", "processes"), [(20_000, 2), (2_000, 2), (1_001, 8), (401, 2), (7, 3)])
+@pytest.mark.parametrize(
+    ("count", "processes"), [(20_000, 2), (2_000, 2), (1_001, 8), (401, 2), (7, 3)]
+)
 def test_chunks_cover_every_item_once_in_order(count: int, processes: int) -> None:
     bounds = parallel.chunk_bounds(count, processes)
     assert [i for start, end in bounds for i in range(start, end)] == list(range(count))
@@ -45,7 +48,9 @@ def test_chunks_cover_every_item_once_in_order(count: int, processes: int) -> No
         assert max(end - start for start, end in bounds) <= parallel.CHUNK + 1
 
 
-def test_the_loader_reads_corpus_and_judgments_side_by_side_in_reading_order(demo_root: Path, tmp_path: Path) -> None:
+def test_the_loader_reads_corpus_and_judgments_side_by_side_in_reading_order(
+    demo_root: Path, tmp_path: Path
+) -> None:
     """read_roots reads the corpus folders in a child process while it reads the judgments: rows
     and problems come out exactly as reading the roots one after the other, problems of both
     parts of several roots included (a broken translation line, a broken judgment line, a root
@@ -75,10 +80,22 @@ def test_the_loader_reads_corpus_and_judgments_side_by_side_in_reading_order(dem
     roots = [broken, demo_root, linked, tmp_path / "empty"]
 
     def digest(raw: read.RawData, problems: Problems) -> object:
-        return json.loads(json.dumps({
-            "rows": {kind: [[r.file, r.line, r.data, r.context, r.root] for r in rows] for kind, rows in raw.rows.items()},
-            "campaigns": list(raw.campaigns), "folders": sorted(raw.system_folders), "tracks": sorted(raw.track_roots),
-            "problems": [[p.file, p.line, p.field, p.message, p.fix] for p in problems.items]}))
+        return json.loads(
+            json.dumps(
+                {
+                    "rows": {
+                        kind: [[r.file, r.line, r.data, r.context, r.root] for r in rows]
+                        for kind, rows in raw.rows.items()
+                    },
+                    "campaigns": list(raw.campaigns),
+                    "folders": sorted(raw.system_folders),
+                    "tracks": sorted(raw.track_roots),
+                    "problems": [
+                        [p.file, p.line, p.field, p.message, p.fix] for p in problems.items
+                    ],
+                }
+            )
+        )
 
     expected, expected_problems = read.RawData(), Problems()
     for root in roots:
@@ -97,10 +114,19 @@ def test_the_loader_reads_corpus_and_judgments_side_by_side_in_reading_order(dem
             "rows": {kind: [[r.file, r.line, r.data, r.context, r.root] for r in rows] for kind, rows in raw.rows.items()},
             "campaigns": list(raw.campaigns), "folders": sorted(raw.system_folders), "tracks": sorted(raw.track_roots),
             "problems": [[p.file, p.line, p.field, p.message, p.fix] for p in problems.items]}))
-    """)
-    done = subprocess.run([sys.executable, "-c", code, *map(str, roots)], cwd=REPO, capture_output=True, text=True,
-                          timeout=120, env={**__import__("os").environ, "LITBOARD_WORKERS": "2",
-                                            "PYTHONPATH": str(REPO / "generator")})
+    """)  # noqa: E501
+    done = subprocess.run(
+        [sys.executable, "-c", code, *map(str, roots)],
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env={
+            **__import__("os").environ,
+            "LITBOARD_WORKERS": "2",
+            "PYTHONPATH": str(REPO / "generator"),
+        },
+    )
     assert done.returncode == 0, done.stderr
     got = json.loads(done.stdout)
     want = digest(expected, expected_problems)

@@ -19,11 +19,14 @@ from ..combined_site import combined_site
 
 
 def _tree(root: Path) -> dict[str, bytes]:
-    return {str(p.relative_to(root)): p.read_bytes() for p in sorted(root.rglob("*")) if p.is_file()}
+    return {
+        str(p.relative_to(root)): p.read_bytes() for p in sorted(root.rglob("*")) if p.is_file()
+    }
 
 
-def test_public_site_is_identical_without_the_shortcuts(tmp_path_factory: pytest.TempPathFactory,
-                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+def test_public_site_is_identical_without_the_shortcuts(
+    tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch
+) -> None:
     site = combined_site(tmp_path_factory)
     monkeypatch.setenv(PLAIN_SWITCH, "1")
     plain = build_site(site.roots, tmp_path_factory.mktemp("plain") / "public").out
@@ -49,28 +52,49 @@ def _markdown_page(title: str, body: str) -> str:
 def test_a_page_qualifies_only_as_one_raw_block_with_a_heading() -> None:
     good = '<div class="lb-page" markdown="0">\n<h1>T</h1>\n<p>x</p>\n</div>'
     assert bulk.parse(_markdown_page("T &amp; U", good)) == bulk.BulkPage("T &amp; U", good)
-    assert bulk.parse(_markdown_page("T", good.replace("<h1>T</h1>", ""))) is None  # theme adds a title
+    # theme adds a title
+    assert bulk.parse(_markdown_page("T", good.replace("<h1>T</h1>", ""))) is None
     assert bulk.parse(_markdown_page("T", good + "\n\nsome *Markdown*")) is None
     assert bulk.parse(good) is None  # no front matter
     assert raw_body("# Title\n\n" + good) is None
-    assert raw_body(good.replace("<p>x</p>", "\t<p>x</p>\n   \n")) == good.replace("<p>x</p>", "    <p>x</p>\n\n")
+    assert raw_body(good.replace("<p>x</p>", "\t<p>x</p>\n   \n")) == good.replace(
+        "<p>x</p>", "    <p>x</p>\n\n"
+    )
 
 
 def test_excluded_blocks_are_held_back_from_the_search_and_put_back() -> None:
-    table = '<table class="lb-table" data-search-exclude><tr><td data-search-x="y">0.5</td></tr></table>'
+    table = (
+        '<table class="lb-table" data-search-exclude><tr><td '
+        'data-search-x="y">0.5</td></tr></table>'
+    )
     title_only = f'{TITLE_ONLY_START}<h2 id="a">A</h2>{table}</article>'
-    page = f'<div class="lb-page"><h1>T</h1><p>indexed</p>{table}<ul data-search-exclude><li><h3 id="b">B</h3></li></ul></div>'
+    page = (
+        f'<div class="lb-page"><h1>T</h1><p>indexed</p>{table}<ul data-search-exclude><li><h3 '
+        f'id="b">B</h3></li></ul></div>'
+    )
     shown, bodies = hold_back(page, plain=False)
-    assert shown == page.replace("<tr><td data-search-x=\"y\">0.5</td></tr>", f"<!--{MARK}0-->")  # not the list: a heading
-    assert put_back(shown, bodies) == page.replace(' data-search-x="y"', "")  # as the search plugin leaves it
-    assert hold_back(page, plain=True) == (page, [])  # tests/test_bulk_pages: the index is the same either way
-    shown, bodies = hold_back(title_only, plain=True)  # a title-only body goes, headings and all, in both modes
-    assert shown == f"{TITLE_ONLY_START}<!--{MARK}0--></article>" and put_back(shown, bodies).startswith(TITLE_ONLY_START + "<h2")
-    for kept in (table.replace("</td>", ""),  # unclosed: the parser's exclusion would not end at </table>
-                 table.replace("0.5", "<!-- </table> -->"), table.replace("0.5", "<br/>"),
-                 page.replace("<p>indexed</p>", f"<p>{MARK}</p>")):
+    # not the list: a heading
+    assert shown == page.replace("<tr><td data-search-x=\"y\">0.5</td></tr>", f"<!--{MARK}0-->")
+    # as the search plugin leaves it
+    assert put_back(shown, bodies) == page.replace(' data-search-x="y"', "")
+    # tests/test_bulk_pages: the index is the same either way
+    assert hold_back(page, plain=True) == (page, [])
+    # a title-only body goes, headings and all, in both modes
+    shown, bodies = hold_back(title_only, plain=True)
+    assert shown == f"{TITLE_ONLY_START}<!--{MARK}0--></article>" and put_back(
+        shown, bodies
+    ).startswith(TITLE_ONLY_START + "<h2")
+    # unclosed: the parser's exclusion would not end at </table>
+    for kept in (
+        table.replace("</td>", ""),
+        table.replace("0.5", "<!-- </table> -->"),
+        table.replace("0.5", "<br/>"),
+        page.replace("<p>indexed</p>", f"<p>{MARK}</p>"),
+    ):
         assert hold_back(kept, plain=False)[1] == []
-    script = table.replace("0.5", '<script type="application/json">{"a": "\\u003c/table\\u003e"}</script>')
+    script = table.replace(
+        "0.5", '<script type="application/json">{"a": "\\u003c/table\\u003e"}</script>'
+    )
     assert hold_back(script, plain=False)[1] != []  # a JSON script hides no tag
     with pytest.raises(ValueError, match="mark"):
         put_back("<p></p>", ["x"])
@@ -78,13 +102,22 @@ def test_excluded_blocks_are_held_back_from_the_search_and_put_back() -> None:
 
 def test_split_leaves_other_pages_to_mkdocs_and_adds_one_shell_per_folder() -> None:
     page = _markdown_page("P", '<div class="lb-page" markdown="0">\n<h1>P</h1>\n</div>')
-    files = {"d/paragraphs/a.md": page, "d/paragraphs/b.md": page, "d/paragraphs/index.md": "# List\n",
-             "d/paragraphs/a.csv": "x\n", "e/paragraphs/c.md": page}
+    files = {
+        "d/paragraphs/a.md": page,
+        "d/paragraphs/b.md": page,
+        "d/paragraphs/index.md": "# List\n",
+        "d/paragraphs/a.csv": "x\n",
+        "e/paragraphs/c.md": page,
+    }
     rest, pages = bulk.split(files)
     assert sorted(pages) == ["d/paragraphs", "e/paragraphs"]
     assert sorted(pages["d/paragraphs"]) == ["a.md", "b.md"]
-    assert sorted(rest) == ["d/paragraphs/a.csv", "d/paragraphs/index.md", f"d/paragraphs/{bulk.SHELL_NAME}.md",
-                            f"e/paragraphs/{bulk.SHELL_NAME}.md"]
+    assert sorted(rest) == [
+        "d/paragraphs/a.csv",
+        "d/paragraphs/index.md",
+        f"d/paragraphs/{bulk.SHELL_NAME}.md",
+        f"e/paragraphs/{bulk.SHELL_NAME}.md",
+    ]
     with pytest.raises(ValueError, match="reserved"):
         bulk.split({**files, f"d/paragraphs/{bulk.SHELL_NAME}.md": page})
 
@@ -92,17 +125,23 @@ def test_split_leaves_other_pages_to_mkdocs_and_adds_one_shell_per_folder() -> N
 def test_write_fills_title_and_body_and_removes_the_shell(tmp_path: Path) -> None:
     folder = tmp_path / "d" / "paragraphs"
     folder.mkdir(parents=True)
-    shell = f"<title>{bulk.TITLE_MARK} - site</title><main>{bulk.SHELL_BODY}</main><b>{bulk.TITLE_MARK}</b>"
+    shell = (
+        f"<title>{bulk.TITLE_MARK} - "
+        f"site</title><main>{bulk.SHELL_BODY}</main><b>{bulk.TITLE_MARK}</b>"
+    )
     (folder / f"{bulk.SHELL_NAME}.html").write_text(shell, encoding="utf-8")
     pages = {"d/paragraphs": {"a.md": bulk.BulkPage("A &lt;b&gt;", "<h1>A</h1>")}}
     assert bulk.write(tmp_path, pages) == 1
-    assert (folder / "a.html").read_text(encoding="utf-8") == \
-        "<title>A &lt;b&gt; - site</title><main><h1>A</h1></main><b>A &lt;b&gt;</b>"
+    assert (folder / "a.html").read_text(
+        encoding="utf-8"
+    ) == "<title>A &lt;b&gt; - site</title><main><h1>A</h1></main><b>A &lt;b&gt;</b>"
     assert not (folder / f"{bulk.SHELL_NAME}.html").exists()
     assert os.listdir(folder) == ["a.html"]
 
 
-def test_background_and_map_give_in_process_results_and_errors(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_background_and_map_give_in_process_results_and_errors(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     from litboard.errors import DataError, Problem
     from litboard.runtime import parallel
 
@@ -155,8 +194,18 @@ def test_forked_workers_nest_and_return_results_in_order() -> None:
             raise AssertionError("no error")
         print("forked ok")
     """)
-    done = subprocess.run([sys.executable, "-c", code], cwd=REPO, capture_output=True, text=True, timeout=120,
-                          env={**__import__("os").environ, "LITBOARD_WORKERS": "2", "PYTHONPATH": str(REPO / "generator")})
+    done = subprocess.run(
+        [sys.executable, "-c", code],
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env={
+            **__import__("os").environ,
+            "LITBOARD_WORKERS": "2",
+            "PYTHONPATH": str(REPO / "generator"),
+        },
+    )
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == "forked ok"
 
@@ -182,7 +231,17 @@ def test_a_failure_before_the_background_result_does_not_hang_the_build() -> Non
             assert not job._process.is_alive()
             print("cancelled")
     """)
-    done = subprocess.run([sys.executable, "-c", code], cwd=REPO, capture_output=True, text=True, timeout=120,
-                          env={**__import__("os").environ, "LITBOARD_WORKERS": "2", "PYTHONPATH": str(REPO / "generator")})
+    done = subprocess.run(
+        [sys.executable, "-c", code],
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env={
+            **__import__("os").environ,
+            "LITBOARD_WORKERS": "2",
+            "PYTHONPATH": str(REPO / "generator"),
+        },
+    )
     assert done.returncode == 0, done.stderr
     assert done.stdout == "cancelled\n"

@@ -19,7 +19,9 @@ from ..helpers import FIXTURES
 
 
 def _tree(root: Path) -> dict[str, bytes]:
-    return {str(p.relative_to(root)): p.read_bytes() for p in sorted(root.rglob("*")) if p.is_file()}
+    return {
+        str(p.relative_to(root)): p.read_bytes() for p in sorted(root.rglob("*")) if p.is_file()
+    }
 
 
 def _roots(base: Path) -> list[Path]:
@@ -35,8 +37,14 @@ def _add_system(root: Path, template: str, new: str) -> None:
     src, dst = root / "corpus" / "systems" / template, root / "corpus" / "systems" / new
     dst.mkdir()
     card = (src / "system.yaml").read_text(encoding="utf-8")
-    card = "\n".join(f"id: {new}" if line.startswith("id:") else f"name: {new}" if line.startswith("name:")
-                     else line for line in card.splitlines())
+    card = "\n".join(
+        f"id: {new}"
+        if line.startswith("id:")
+        else f"name: {new}"
+        if line.startswith("name:")
+        else line
+        for line in card.splitlines()
+    )
     (dst / "system.yaml").write_text(card + "\n", encoding="utf-8")
     for outputs in src.glob("*.jsonl"):
         lines = []
@@ -75,7 +83,9 @@ def test_incremental_build_equals_full_build(tmp_path: Path, writes: list[str]) 
     assert any("mt-new" in name for name in inc_tree)
 
 
-def test_a_changed_code_or_stamp_misses_the_cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_changed_code_or_stamp_misses_the_cache(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     groups_roots = _roots(tmp_path / "data")
     from litboard.load.datasets import group_roots
     from litboard.render.core.jinja import DEFAULT_TEMPLATES
@@ -85,7 +95,10 @@ def test_a_changed_code_or_stamp_misses_the_cache(tmp_path: Path, monkeypatch: p
     assert sorted(keys) == ["demo", "tiny"]
     monkeypatch.setenv("LITBOARD_RELEASE", "v9")
     assert site_cache.dataset_keys(groups, DEFAULT_TEMPLATES).keys() == keys.keys()
-    assert all(a != b for a, b in zip(site_cache.dataset_keys(groups, DEFAULT_TEMPLATES).values(), keys.values()))
+    assert all(
+        a != b
+        for a, b in zip(site_cache.dataset_keys(groups, DEFAULT_TEMPLATES).values(), keys.values())
+    )
     monkeypatch.delenv("LITBOARD_RELEASE")
     # a new system in one dataset changes that dataset's key only ...
     _add_system(groups_roots[1], "mt", "mt-new")
@@ -110,7 +123,10 @@ def test_a_rebuild_links_the_unchanged_reader_pages_of_the_site_it_replaces(tmp_
     roots = _roots(tmp_path / "data")
     out, cache = tmp_path / "public", tmp_path / "cache"
     build_site(roots, out, cache=cache)
-    demo_page, tiny_page = out / "demo" / "paragraphs" / "bronte-jane-eyre-01.html", out / "tiny" / "paragraphs" / "p1.html"
+    demo_page, tiny_page = (
+        out / "demo" / "paragraphs" / "bronte-jane-eyre-01.html",
+        out / "tiny" / "paragraphs" / "p1.html",
+    )
     before = {page: (page.stat().st_ino, page.read_bytes()) for page in (demo_page, tiny_page)}
     _add_system(roots[1], "mt", "mt-new")
     build_site(roots, out, cache=cache)

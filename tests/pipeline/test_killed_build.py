@@ -62,16 +62,21 @@ def _wait_for(check, limit: float = 60.0) -> bool:
 @pytest.mark.parametrize("sig", [signal.SIGKILL, signal.SIGTERM, signal.SIGINT])
 def test_a_killed_build_leaves_no_worker(tmp_path: Path, sig: signal.Signals) -> None:
     env = {**os.environ, "LITBOARD_WORKERS": "3", "PYTHONPATH": str(REPO / "generator")}
-    build = subprocess.Popen([sys.executable, "-c", SCRIPT, str(tmp_path)], env=env,
-                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    build = subprocess.Popen(
+        [sys.executable, "-c", SCRIPT, str(tmp_path)],
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
     try:
         assert _wait_for(lambda: len(list(tmp_path.iterdir())) == 4), "the workers did not start"
         forked = [int(p.name) for p in tmp_path.iterdir()]
         assert build.pid not in forked and all(not _gone(pid) for pid in forked)
         build.send_signal(sig)
         build.wait(timeout=120)
-        assert _wait_for(lambda: all(_gone(pid) for pid in forked)), \
+        assert _wait_for(lambda: all(_gone(pid) for pid in forked)), (
             f"left behind: {[pid for pid in forked if not _gone(pid)]}"
+        )
     finally:
         if build.poll() is None:
             build.kill()

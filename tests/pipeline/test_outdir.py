@@ -21,8 +21,13 @@ TINY = FIXTURES / "tiny"
 
 
 def run(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "litboard.cli", *args], cwd=REPO,
-                          capture_output=True, text=True, timeout=300)
+    return subprocess.run(
+        [sys.executable, "-m", "litboard.cli", *args],
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
 
 
 def listing(root: Path) -> set[str]:
@@ -122,7 +127,9 @@ def test_a_foreign_folder_under_the_builds_own_temporary_name_refuses_it(tmp_pat
 
 
 @pytest.mark.parametrize("part", ["reported", "reported/site"])
-def test_out_inside_a_data_roots_reported_folder_is_refused_even_when_absent(tmp_path: Path, part: str) -> None:
+def test_out_inside_a_data_roots_reported_folder_is_refused_even_when_absent(
+    tmp_path: Path, part: str
+) -> None:
     """Issue 33 row 10: --out ROOT/reported was allowed when that folder was absent, so the site
     landed inside the data root (validate then reported every page as a stray file)."""
     root = copy_root(TINY, tmp_path / "root")
@@ -134,9 +141,11 @@ def test_out_inside_a_data_roots_reported_folder_is_refused_even_when_absent(tmp
     assert not (root / "reported").exists()
 
 
-def test_a_full_disk_is_a_clean_error_and_keeps_the_previous_site(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
-                                                                   capsys: pytest.CaptureFixture[str]) -> None:
-    """Issue 33 row 12: a disk filling up mid-build kept the old site but printed an ENOSPC traceback."""
+def test_a_full_disk_is_a_clean_error_and_keeps_the_previous_site(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 33 row 12: a disk filling up mid-build kept the old site but printed an ENOSPC
+    traceback."""
     import errno
 
     from mkdocs import utils

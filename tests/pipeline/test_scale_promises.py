@@ -74,14 +74,19 @@ def test_system_pages_show_a_bounded_table_and_the_csv_has_every_row(large_root:
     assert max(len(str(v).encode()) for k, v in files.items() if k.endswith(".md")) < PAGE_LIMIT
 
 
-def test_import_splits_a_judgments_file_over_the_loader_limit(tmp_path: Path,
-                                                              monkeypatch: pytest.MonkeyPatch) -> None:
+def test_import_splits_a_judgments_file_over_the_loader_limit(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     src = _write_tsv(tmp_path / "mqm_synthetic_ende.tsv", 12)
-    monkeypatch.setattr(textfiles, "MAX_FILE_BYTES", 20_000)  # the loader's limit, read by the root builder
+    # the loader's limit, read by the root builder
+    monkeypatch.setattr(textfiles, "MAX_FILE_BYTES", 20_000)
     get("wmt-mqm")(src, tmp_path / "root")
     parts = sorted((tmp_path / "root" / "judgments").glob("*/*.jsonl"))
     assert len(parts) > 1
-    assert [p.name for p in parts][:2] == ["mqm-synthetic-ende-001.jsonl", "mqm-synthetic-ende-002.jsonl"]
+    assert [p.name for p in parts][:2] == [
+        "mqm-synthetic-ende-001.jsonl",
+        "mqm-synthetic-ende-002.jsonl",
+    ]
     assert all(p.stat().st_size <= 20_000 for p in parts)
     records = sum(len(p.read_text(encoding="utf-8").splitlines()) for p in parts)
     assert records == 12 * 15 * 3
@@ -99,20 +104,27 @@ def tiny_index(tmp_path_factory: pytest.TempPathFactory) -> list[dict[str, str]]
     return json.loads((out / "search" / "search_index.json").read_text(encoding="utf-8"))["docs"]
 
 
-def test_search_index_has_titles_systems_works_but_no_provenance(tiny_index: list[dict[str, str]]) -> None:
-    # hand-written docs (site/*.md and the base pages) may quote example hashes; the home page's leaderboard may not
-    from litboard.cite.kept import PAGE as RELEASES_PAGE  # prose with example commands ('VERSION=2026.11')
-    from litboard.files.project import PAGES  # the base pages litboard ships (data format, methodology, ...)
+def test_search_index_has_titles_systems_works_but_no_provenance(
+    tiny_index: list[dict[str, str]],
+) -> None:
+    # hand-written docs (site/*.md and the base pages) may quote example hashes; the home page's
+    # leaderboard may not
+    # prose with example commands ('VERSION=2026.11')
+    from litboard.cite.kept import PAGE as RELEASES_PAGE
+
+    # the base pages litboard ships (data format, methodology, ...)
+    from litboard.files.project import PAGES
 
     written = [*(BENCH.parent / "site").glob("*.md"), *PAGES.glob("*.md"), Path(RELEASES_PAGE)]
     docs = {p.stem + ".html" for p in written} - {"index.html"}
     generated = [e for e in tiny_index if e["location"].split("#")[0] not in docs]
     text = "\n".join(e["title"] + " " + e["text"] for e in generated)
     locations = {e["location"].split("#")[0] for e in tiny_index}
-    assert {"tiny/systems/ht.html", "tiny/systems/mt.html", "tiny/works/w1.html"} <= locations  # in the dataset folder
+    # in the dataset folder
+    assert {"tiny/systems/ht.html", "tiny/systems/mt.html", "tiny/works/w1.html"} <= locations
     assert "Verwandlung" in text and "kindnmt" in text.replace(" ", "")
     assert not any(e["location"].startswith("paragraphs/p") for e in tiny_index)  # reader pages
-    assert not re.search(r"\b[0-9a-f]{12,}\b", text)                 # hashes
-    assert not re.search(r"nrefs:|version:\d|\|tok:", text)          # sacreBLEU signatures
-    assert "data tiny" not in text and "paper000" not in text       # provenance lines
-    assert not re.search(r"\b\d+\.\d\d\b", text)                    # scores
+    assert not re.search(r"\b[0-9a-f]{12,}\b", text)  # hashes
+    assert not re.search(r"nrefs:|version:\d|\|tok:", text)  # sacreBLEU signatures
+    assert "data tiny" not in text and "paper000" not in text  # provenance lines
+    assert not re.search(r"\b\d+\.\d\d\b", text)  # scores

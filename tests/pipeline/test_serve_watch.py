@@ -46,26 +46,54 @@ def test_serve_rebuilds_when_a_data_file_changes(tmp_path: Path) -> None:
     root = copy_root(FIXTURES / "tiny", tmp_path / "root")
     port = _free_port()
     env = {**os.environ, "PYTHONPATH": str(REPO / "generator"), "LITBOARD_WORKERS": "1"}
-    server = subprocess.Popen([sys.executable, "-m", "litboard.cli", "serve", "--data", str(root), "--no-site-cache",
-                               "--dev-addr", f"127.0.0.1:{port}"], cwd=tmp_path, env=env,
-                              stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, start_new_session=True)
+    server = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "litboard.cli",
+            "serve",
+            "--data",
+            str(root),
+            "--no-site-cache",
+            "--dev-addr",
+            f"127.0.0.1:{port}",
+        ],
+        cwd=tmp_path,
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        start_new_session=True,
+    )
     url = f"http://127.0.0.1:{port}/tiny/systems/mt.html"
     try:
         assert _wait_for(lambda: "MT" in _page(url)), "the server did not come up"
         assert "Renamed Engine" not in _page(url)
         card = root / "corpus/systems/mt/system.yaml"
-        card.write_text(card.read_text(encoding="utf-8").replace("name: MT", "name: Renamed Engine"),
-                        encoding="utf-8")
+        card.write_text(
+            card.read_text(encoding="utf-8").replace("name: MT", "name: Renamed Engine"),
+            encoding="utf-8",
+        )
         assert _wait_for(lambda: "Renamed Engine" in _page(url)), "the edit never showed"
         scores = root / "judgments/mqm1/a.jsonl"
-        scores.write_text(scores.read_text(encoding="utf-8").replace('"annotator": "s1"', '"annotator": "nobody"', 1),
-                          encoding="utf-8")  # a broken edit: the server keeps going and says why
+        scores.write_text(
+            scores.read_text(encoding="utf-8").replace(
+                '"annotator": "s1"', '"annotator": "nobody"', 1
+            ),
+            encoding="utf-8",
+        )  # a broken edit: the server keeps going and says why
         edited = card.read_text(encoding="utf-8").replace("Renamed Engine", "Fixed Engine")
-        time.sleep(1)  # let the broken build be picked up before the next edit (ordering, not speed)
-        scores.write_text(scores.read_text(encoding="utf-8").replace('"annotator": "nobody"', '"annotator": "s1"'),
-                          encoding="utf-8")
+        # let the broken build be picked up before the next edit (ordering, not speed)
+        time.sleep(1)
+        scores.write_text(
+            scores.read_text(encoding="utf-8").replace(
+                '"annotator": "nobody"', '"annotator": "s1"'
+            ),
+            encoding="utf-8",
+        )
         card.write_text(edited, encoding="utf-8")
-        assert _wait_for(lambda: "Fixed Engine" in _page(url)), "the server stopped rebuilding after a bad edit"
+        assert _wait_for(lambda: "Fixed Engine" in _page(url)), (
+            "the server stopped rebuilding after a bad edit"
+        )
     finally:
         os.killpg(server.pid, signal.SIGTERM)  # the server this test started, and its children
         server.wait(timeout=60)

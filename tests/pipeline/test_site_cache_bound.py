@@ -29,7 +29,11 @@ TINY = FIXTURES / "tiny"
 
 
 def _tree(root: Path) -> dict[str, bytes]:
-    return {p.relative_to(root).as_posix(): p.read_bytes() for p in sorted(root.rglob("*")) if p.is_file()}
+    return {
+        p.relative_to(root).as_posix(): p.read_bytes()
+        for p in sorted(root.rglob("*"))
+        if p.is_file()
+    }
 
 
 def _own_bytes(cache: Path) -> int:
@@ -37,7 +41,8 @@ def _own_bytes(cache: Path) -> int:
 
 
 def _old_entries(cache: Path, count: int, size: int) -> list[Path]:
-    """``count`` entries of ``size`` bytes named as litboard names them, used long ago (oldest first)."""
+    """``count`` entries of ``size`` bytes named as litboard names them, used long ago (oldest
+    first)."""
     paths = []
     for i in range(count):
         path = cache / f"{i + 1:064x}.pickle"
@@ -53,9 +58,14 @@ def _foreign(tmp_path: Path, cache: Path) -> dict[Path, bytes]:
     stranger = tmp_path / "not-a-cache"
     (stranger / "charts").mkdir(parents=True)
     (cache / "mine").mkdir()
-    files = {cache / "notes.txt": b"my notes", cache / "results.pickle": b"my results",
-             cache / "charts" / "figure.svg": b"<svg/>", cache / "mine" / (f"{7:064x}.pickle"): b"mine",
-             stranger / f"{8:064x}.pickle": b"looks like an entry", stranger / "charts" / f"{9:064x}.svg": b"<svg/>"}
+    files = {
+        cache / "notes.txt": b"my notes",
+        cache / "results.pickle": b"my results",
+        cache / "charts" / "figure.svg": b"<svg/>",
+        cache / "mine" / (f"{7:064x}.pickle"): b"mine",
+        stranger / f"{8:064x}.pickle": b"looks like an entry",
+        stranger / "charts" / f"{9:064x}.svg": b"<svg/>",
+    }
     for path, data in files.items():
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_bytes(data)
@@ -63,10 +73,13 @@ def _foreign(tmp_path: Path, cache: Path) -> dict[Path, bytes]:
     return files
 
 
-def test_the_bound_holds_and_evicts_only_litboards_least_recently_used_entries(tmp_path: Path) -> None:
+def test_the_bound_holds_and_evicts_only_litboards_least_recently_used_entries(
+    tmp_path: Path,
+) -> None:
     cache, out = tmp_path / "cache", tmp_path / "public"
     build_site([TINY], out, cache=cache, cache_size="1GB")
-    used = {p: p.stat().st_size for p in cache_files.own_files(cache)}  # this build's entries, drawings, templates
+    # this build's entries, drawings, templates
+    used = {p: p.stat().st_size for p in cache_files.own_files(cache)}
     entries = [p for p in used if p.parent == cache]
     assert len(entries) == 2  # tiny's entry and the judge-bias panel
     old = _old_entries(cache, 6, 10_000)
@@ -87,7 +100,19 @@ def test_entries_a_build_uses_stay_even_when_they_alone_exceed_the_bound(tmp_pat
     entries = sorted(p for p in cache.glob("*.pickle"))
     old = _old_entries(cache, 3, 1_000)
     foreign = _foreign(tmp_path, cache)
-    main(["build", "--data", str(TINY), "--out", str(out), "--site-cache", str(cache), "--site-cache-size", "0"])
+    main(
+        [
+            "build",
+            "--data",
+            str(TINY),
+            "--out",
+            str(out),
+            "--site-cache",
+            str(cache),
+            "--site-cache-size",
+            "0",
+        ]
+    )
     assert not any(p.exists() for p in old)
     assert sorted(p for p in cache.glob("*.pickle") if p.name != "results.pickle") == entries
     assert {p: p.read_bytes() for p in foreign} == foreign
@@ -102,8 +127,9 @@ def test_the_bound_needs_litboards_marker(tmp_path: Path) -> None:
     assert all(p.exists() for p in old)
 
 
-def test_a_dataset_cached_under_one_root_combination_is_reused_under_another(tmp_path: Path,
-                                                                             writes: list[str]) -> None:
+def test_a_dataset_cached_under_one_root_combination_is_reused_under_another(
+    tmp_path: Path, writes: list[str]
+) -> None:
     demo, cache = tmp_path / "demo", tmp_path / "cache"
     for part in ("corpus", "judgments"):
         shutil.copytree(REPO / part, demo / part)
@@ -125,28 +151,47 @@ def test_the_key_does_not_hold_the_other_datasets_of_the_build(tmp_path: Path) -
     assert alone["tiny"] == both["tiny"]
 
 
-@pytest.mark.parametrize(("text", "size"), [("1GB", 10**9), ("500 MB", 5 * 10**8), ("2GiB", 2 * 2**30),
-                                            ("0", 0), ("1.5g", 1_500_000_000), ("123", 123)])
+@pytest.mark.parametrize(
+    ("text", "size"),
+    [
+        ("1GB", 10**9),
+        ("500 MB", 5 * 10**8),
+        ("2GiB", 2 * 2**30),
+        ("0", 0),
+        ("1.5g", 1_500_000_000),
+        ("123", 123),
+    ],
+)
 def test_sizes_are_read_with_their_units(text: str, size: int) -> None:
     assert cache_files.parse_size(text, "command line", "--site-cache-size") == size
 
 
-def test_a_bad_size_names_the_option_and_the_fix(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_a_bad_size_names_the_option_and_the_fix(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     with pytest.raises(DataError, match="--site-cache-size: 'lots' is not a size"):
         cache_files.parse_size("lots", "command line", "--site-cache-size")
-    code = main(["build", "--data", str(TINY), "--out", str(tmp_path / "out"), "--site-cache-size=-1GB"])
+    code = main(
+        ["build", "--data", str(TINY), "--out", str(tmp_path / "out"), "--site-cache-size=-1GB"]
+    )
     assert code == 1
-    assert "--site-cache-size: '-1GB' is not a size (fix: give a number of bytes" in capsys.readouterr().err
+    assert (
+        "--site-cache-size: '-1GB' is not a size (fix: give a number of bytes"
+        in capsys.readouterr().err
+    )
     assert not (tmp_path / "out").exists()
 
 
 def _study(tmp_path: Path, size: str) -> Project:
-    """A study (``litboard init``) over a copy of the tiny fixture, its plugin given ``site_cache_size``."""
+    """A study (``litboard init``) over a copy of the tiny fixture, its plugin given
+    ``site_cache_size``."""
     folder = tmp_path / "study"
     init_study(folder)
     shutil.copytree(TINY, folder / "data", dirs_exist_ok=True)
     config = folder / "mkdocs.yml"
-    text = config.read_text(encoding="utf-8").replace('roots: ["data"]', f'roots: ["data"]\n      site_cache_size: "{size}"')
+    text = config.read_text(encoding="utf-8").replace(
+        'roots: ["data"]', f'roots: ["data"]\n      site_cache_size: "{size}"'
+    )
     assert f'site_cache_size: "{size}"' in text
     config.write_text(text, encoding="utf-8")
     return project.find(folder)
@@ -164,6 +209,8 @@ def test_a_studys_mkdocs_yml_sets_the_bound(tmp_path: Path) -> None:
 
 def test_a_bad_size_in_mkdocs_yml_names_the_file_and_the_key(tmp_path: Path) -> None:
     study = _study(tmp_path, "a lot")
-    with pytest.raises(DataError, match="plugins: litboard: site_cache_size: 'a lot' is not a size"):
+    with pytest.raises(
+        DataError, match="plugins: litboard: site_cache_size: 'a lot' is not a size"
+    ):
         build_site(list(study.roots), tmp_path / "out", cache=study.cache / "site", study=study)
     assert not (tmp_path / "out").exists()

@@ -20,7 +20,9 @@ TINY = FIXTURES / "tiny"
 
 
 def _snapshot(folder: Path) -> dict[str, bytes]:
-    return {p.relative_to(folder).as_posix(): p.read_bytes() for p in folder.rglob("*") if p.is_file()}
+    return {
+        p.relative_to(folder).as_posix(): p.read_bytes() for p in folder.rglob("*") if p.is_file()
+    }
 
 
 def test_a_folder_of_the_users_pickles_is_refused_untouched(tmp_path: Path) -> None:
@@ -48,8 +50,9 @@ def test_a_prune_in_litboards_cache_skips_files_it_did_not_name(tmp_path: Path) 
     assert sorted(p.name for p in cache.glob("*.pickle")) == ["b" * 64 + ".pickle", "notes.pickle"]
 
 
-def test_an_older_litboard_cache_is_adopted_and_still_pruned(tmp_path: Path,
-                                                             monkeypatch: pytest.MonkeyPatch) -> None:
+def test_an_older_litboard_cache_is_adopted_and_still_pruned(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     cache = tmp_path / "cache"
     (cache / "charts").mkdir(parents=True)
     (cache / "jinja").mkdir()

@@ -17,9 +17,11 @@ def _row(system: str, **values: float | None) -> BoardRow:
 
 def test_only_columns_with_one_value_for_every_scored_system_are_constant() -> None:
     columns = [_column(k) for k in ("rank", "flat", "varied", "single", "flat_with_gap")]
-    rows = [_row("a", rank=1.0, flat=0.0, varied=0.0, single=3.0, flat_with_gap=2.5),
-            _row("b", rank=2.0, flat=0.0, varied=-0.02, single=None, flat_with_gap=None),
-            _row("c", rank=2.0, flat=0.0, varied=0.0, single=None, flat_with_gap=2.5)]
+    rows = [
+        _row("a", rank=1.0, flat=0.0, varied=0.0, single=3.0, flat_with_gap=2.5),
+        _row("b", rank=2.0, flat=0.0, varied=-0.02, single=None, flat_with_gap=None),
+        _row("c", rank=2.0, flat=0.0, varied=0.0, single=None, flat_with_gap=2.5),
+    ]
     # "varied" differs in one system only (LitEval de-en terminology points: -0.02 for two
     # systems): it carries information and stays; "single" has one value: nothing to compare
     assert constant_columns(rows, columns, columns[0]) == {"flat": 0.0, "flat_with_gap": 2.5}

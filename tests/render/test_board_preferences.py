@@ -23,8 +23,9 @@ KEY = "bradley-terry:pairwise"
 def _declare(root: Path, campaign: str, measure: str) -> None:
     card = root / "corpus" / "dataset.yaml"
     text = card.read_text(encoding="utf-8")
-    text = text.replace("campaign: mqm-students\n  measure: mqm",
-                        f"campaign: {campaign}\n  measure: {measure}")
+    text = text.replace(
+        "campaign: mqm-students\n  measure: mqm", f"campaign: {campaign}\n  measure: {measure}"
+    )
     card.write_text(text, encoding="utf-8")
 
 
@@ -48,8 +49,9 @@ def test_the_card_validates(pairwise_root: Path) -> None:
     assert validate([pairwise_root]).items == []
 
 
-def test_a_pairwise_primary_needs_the_bradley_terry_measure(demo_root: Path,
-                                                            tmp_path: Path) -> None:
+def test_a_pairwise_primary_needs_the_bradley_terry_measure(
+    demo_root: Path, tmp_path: Path
+) -> None:
     root = tmp_path / "demo"
     shutil.copytree(demo_root, root)
     _declare(root, "pairwise", "mqm")
@@ -89,14 +91,15 @@ def test_strengths_are_the_pairs_bradley_terry_fit(rendered) -> None:
 
 def test_the_first_ranking_is_the_pooled_preference_table_with_rank_intervals(rendered) -> None:
     _, _, html, files = rendered
-    first = html[html.index("<section"):html.index("</section>") + len("</section>")]
+    first = html[html.index("<section") : html.index("</section>") + len("</section>")]
     check_golden("preferences/first-ranking.html", first)
     assert 'class="lb-pooled"' in first and "Ranked by <strong>Bradley–Terry" in first
     assert "Rank interval" in first and "profile likelihood" in first
     # "all pairs" is the default choice: one table instead of a board per pair stacked
     assert '<input type="radio" name="pair" value="all" checked>' in html
     assert files["leaderboard-all-pairs.csv"].startswith(
-        "rank,system,name,strength,ci_low,ci_high,ci_method,rank_range,comparisons")
+        "rank,system,name,strength,ci_low,ci_high,ci_method,rank_range,comparisons"
+    )
 
 
 def test_bradley_terry_cells_name_their_interval_and_show_rank_intervals(rendered) -> None:

@@ -13,7 +13,8 @@ def _row(**values: float | None) -> NS:
     return NS(cells={k: NS(value=v) for k, v in values.items()})
 
 
-HUMAN = NS(key="h", label="MQM", group="human", higher_is_better=False)  # error points: lower is better
+# error points: lower is better
+HUMAN = NS(key="h", label="MQM", group="human", higher_is_better=False)
 BLEU = NS(key="b", label="BLEU", group="metric", higher_is_better=True)
 JUDGE = NS(key="j", label="GEMBA", group="llm", higher_is_better=True)
 
@@ -28,7 +29,10 @@ def test_each_automatic_measure_gets_its_agreement_with_n_and_an_interval() -> N
     rows = [_row(h=1.0, b=30.0, j=9.0), _row(h=2.0, b=10.0, j=5.0), _row(h=3.0, b=20.0, j=None)]
     trust = board_trust(rows, [HUMAN, BLEU, JUDGE], HUMAN, _missing)
     assert trust.note == "" and trust.human == "MQM"
-    assert [(m.label, m.agreement) for m in trust.measures] == [("BLEU", Agreement(2, 3)), ("GEMBA", Agreement(1, 1))]
+    assert [(m.label, m.agreement) for m in trust.measures] == [
+        ("BLEU", Agreement(2, 3)),
+        ("GEMBA", Agreement(1, 1)),
+    ]
     assert trust.measures[0].text == "BLEU: 67% (2 of 3 system pairs; 95% CI 21–94%)"
     assert trust.measures[1].text == "GEMBA: 100% (1 of 1 system pair; 95% CI 21–100%)"
 

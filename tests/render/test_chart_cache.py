@@ -17,7 +17,9 @@ def _chart(values: list[int]):  # type: ignore[no-untyped-def]
     import altair as alt
     import pandas as pd
 
-    return alt.Chart(pd.DataFrame({"x": ["a", "b", "c"], "y": values})).mark_bar().encode(x="x", y="y")
+    return (
+        alt.Chart(pd.DataFrame({"x": ["a", "b", "c"], "y": values})).mark_bar().encode(x="x", y="y")
+    )
 
 
 @pytest.fixture()
@@ -26,8 +28,9 @@ def no_cache():  # type: ignore[no-untyped-def]
     charts.use_cache(None)
 
 
-def test_cached_drawings_equal_fresh_ones_and_skip_vl_convert(tmp_path: Path, no_cache: None,
-                                                              monkeypatch: pytest.MonkeyPatch) -> None:
+def test_cached_drawings_equal_fresh_ones_and_skip_vl_convert(
+    tmp_path: Path, no_cache: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
     charts.use_cache(None)
     _, fresh = charts.chart_files("f", "c", "C", _chart([1, 2, 3]))
     charts.use_cache(tmp_path)
@@ -48,8 +51,9 @@ def test_cached_drawings_equal_fresh_ones_and_skip_vl_convert(tmp_path: Path, no
         charts.chart_files("f", "c", "C", _chart([3, 2, 1]))
 
 
-def test_a_cache_folder_that_cannot_be_written_still_builds_the_chart(tmp_path: Path, no_cache: None,
-                                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_cache_folder_that_cannot_be_written_still_builds_the_chart(
+    tmp_path: Path, no_cache: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
     def full_disk(*args: object) -> None:
         raise OSError(28, "No space left on device")
 
@@ -60,7 +64,9 @@ def test_a_cache_folder_that_cannot_be_written_still_builds_the_chart(tmp_path: 
     assert list((tmp_path / "charts").iterdir()) == []  # no temporary file left behind
 
 
-def test_the_cache_keeps_the_newest_drawings(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, no_cache: None) -> None:
+def test_the_cache_keeps_the_newest_drawings(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, no_cache: None
+) -> None:
     folder = tmp_path / "charts"
     folder.mkdir()
     names = [f"{i:064x}.svg" for i in range(6)]

@@ -33,7 +33,10 @@ PAGE = """<!doctype html>
 def test_outside_the_article_each_break_and_its_indentation_is_one_line_break() -> None:
     out = compact(PAGE)
     head, rest = out.split('<article class="md-content__inner', 1)
-    assert head == "<!doctype html>\n<html>\n<head>\n<title>t</title>\n</head>\n<body>\n<nav>\n<a href=\"x\">\nHome\n</a>\n</nav>\n"
+    assert head == (
+        "<!doctype html>\n<html>\n<head>\n<title>t</title>\n</head>\n<body>\n<nav>\n<a "
+        "href=\"x\">\nHome\n</a>\n</nav>\n"
+    )
     assert out.endswith("</article>\n<footer>\nmade\n</footer>\n</body>\n</html>\n")
 
 

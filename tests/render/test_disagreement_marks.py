@@ -31,9 +31,12 @@ def _doc(site: Path, name: str) -> lxml.html.HtmlElement:
 
 
 def _strict_row(doc: lxml.html.HtmlElement, label: str) -> list[lxml.html.HtmlElement]:
-    rows = doc.get_element_by_id("table-adequacy").xpath("./tbody/tr[contains(@class, 'lb-variant-strict')]")
+    rows = doc.get_element_by_id("table-adequacy").xpath(
+        "./tbody/tr[contains(@class, 'lb-variant-strict')]"
+    )
     row = next(r for r in rows if r.xpath("./th")[0].text_content().strip() == label)
-    return row.xpath("./td")[1:]  # after the Variant cell: De-En, En-De, De-Zh, En-Zh, Mean x (top, other)
+    # after the Variant cell: De-En, En-De, De-Zh, En-Zh, Mean x (top, other)
+    return row.xpath("./td")[1:]
 
 
 @pytest.mark.shared
@@ -54,50 +57,82 @@ def test_gemba_original_de_en_cells_link_to_their_published_rows(site: Path) -> 
         texts = [c.text_content() for c in row.xpath("./td")]
         assert "campaign = gemba-mqm-original, pair = de-en" in texts[1] and texts[3] == printed
     agrees = _strict_row(doc, "Student MQM (paper 000)")[0]
-    assert agrees.text_content().split()[0] == "60.0" and not agrees.xpath(".//a[@class='lb-mark-disagree']")
+    assert agrees.text_content().split()[0] == "60.0" and not agrees.xpath(
+        ".//a[@class='lb-mark-disagree']"
+    )
 
 
 @pytest.mark.shared
 def test_every_marker_of_the_liteval_pages_lands_on_a_disagreeing_row(site: Path) -> None:
     reported = _doc(site, "reported/index.html")
     ids = {tr.get("id"): tr for tr in reported.xpath("//tr[@id]")}
-    pages = ["liteval/adequacy.html", *sorted(str(p.relative_to(site)) for p in (site / "liteval/pairs").glob("*.html"))]
+    pages = [
+        "liteval/adequacy.html",
+        *sorted(str(p.relative_to(site)) for p in (site / "liteval/pairs").glob("*.html")),
+    ]
     found = 0
     for name in pages:
         for mark in _doc(site, name).xpath("//a[@class='lb-mark-disagree']"):
             anchor = mark.get("href").split("#")[1]
             assert "lb-disagree" in ids[anchor].get("class"), (name, anchor)
             found += 1
-    disagreeing_adequacy = [tr for tr in ids.values()
-                            if "lb-disagree" in (tr.get("class") or "") and tr.get("id").startswith("n-adequacy-")]
+    disagreeing_adequacy = [
+        tr
+        for tr in ids.values()
+        if "lb-disagree" in (tr.get("class") or "") and tr.get("id").startswith("n-adequacy-")
+    ]
     assert len(disagreeing_adequacy) == 11  # Table 3: 4, Table 14: 7 (see test_liteval)
-    assert found == 11 + 8  # each on the adequacy board, and once more on its pair's page unless pair = mean
+    # each on the adequacy board, and once more on its pair's page unless pair = mean
+    assert found == 11 + 8
     assert len(ids) == len(set(ids))
 
 
 def _compared(source: str, value: float, reproduced: float, keys: dict[str, str]) -> pd.DataFrame:
-    return pd.DataFrame([{"dataset": "d", "source": source, "measure": "adequacy", "keys": keys,
-                          "params": {"strict": True}, "value": value, "decimals": 1,
-                          "reproduced_rounded": reproduced, "disagrees": value != reproduced,
-                          "reason": "unexplained"}])
+    return pd.DataFrame(
+        [
+            {
+                "dataset": "d",
+                "source": source,
+                "measure": "adequacy",
+                "keys": keys,
+                "params": {"strict": True},
+                "value": value,
+                "decimals": 1,
+                "reproduced_rounded": reproduced,
+                "disagrees": value != reproduced,
+                "reason": "unexplained",
+            }
+        ]
+    )
 
 
 def test_anchor_is_what_the_record_is_not_where_it_stands() -> None:
     keys = {"scenario": "top", "campaign": "gemba-mqm-original", "pair": "de-en"}
     anchor = record_anchor("liteval", "paper 000 Table 3", "adequacy", keys, {"strict": True})
-    assert anchor == record_anchor("liteval", "paper 000 Table 3", "adequacy", dict(reversed(keys.items())),
-                                   {"strict": True})
+    assert anchor == record_anchor(
+        "liteval", "paper 000 Table 3", "adequacy", dict(reversed(keys.items())), {"strict": True}
+    )
     assert anchor.startswith("n-adequacy-gemba-mqm-original-de-en-top-")
-    assert anchor != record_anchor("liteval", "paper 000 Table 14", "adequacy", keys, {"strict": True})
-    assert anchor != record_anchor("liteval", "paper 000 Table 3", "adequacy", keys, {"strict": False})
+    assert anchor != record_anchor(
+        "liteval", "paper 000 Table 14", "adequacy", keys, {"strict": True}
+    )
+    assert anchor != record_anchor(
+        "liteval", "paper 000 Table 3", "adequacy", keys, {"strict": False}
+    )
     hostile = record_anchor("d", "s", "m", {"k": '"><script>alert(1)</script>'})
     assert set(hostile) <= set("abcdefghijklmnopqrstuvwxyz0123456789-")
 
 
 def test_marks_only_for_disagreements_and_the_cells_variant() -> None:
     keys = {"scenario": "top", "campaign": "c", "pair": "de-en"}
-    lookup = marks(pd.concat([_compared("paper 000 Table 3", 6.7, 13.3, keys),
-                              _compared("paper 000 Table 9", 5.0, 5.0, {**keys, "pair": "en-de"})]))
+    lookup = marks(
+        pd.concat(
+            [
+                _compared("paper 000 Table 3", 6.7, 13.3, keys),
+                _compared("paper 000 Table 9", 5.0, 5.0, {**keys, "pair": "en-de"}),
+            ]
+        )
+    )
     [mark] = cell_marks(lookup, "adequacy", keys, {"strict": True})
     assert (mark.reported, mark.reproduced, mark.reason) == ("6.7", "13.3", "unexplained")
     assert cell_marks(lookup, "adequacy", keys, {"strict": False}) == []
@@ -117,7 +152,8 @@ def test_marker_text_is_escaped() -> None:
 
 @pytest.mark.shared
 def test_creativity_board_cell_is_marked_only_where_it_shows_the_published_number(
-        creativity_release: Path, tmp_path_factory: pytest.TempPathFactory) -> None:
+    creativity_release: Path, tmp_path_factory: pytest.TempPathFactory
+) -> None:
     """Paper 003 Table 4 prints the professionals' creativity index of ru-nl MT as -50.8; the
     board shows -50.7486 (-50.75; the reproduced value, reason: rounding). That cell carries the
     marker; the other Table 4 cells of the column agree and carry none."""
@@ -130,16 +166,22 @@ def test_creativity_board_cell_is_marked_only_where_it_shows_the_published_numbe
     assert len(cells) == 9 and len(marked) == 1
     [cell] = marked
     assert cell.xpath("ancestor::section/@data-pair") == ["ru-nl"]
-    assert cell.xpath("ancestor::tr/@data-modality") == ["MT"] and float(cell.get("data-value")) == pytest.approx(-50.7486, abs=1e-4)
+    assert cell.xpath("ancestor::tr/@data-modality") == ["MT"] and float(
+        cell.get("data-value")
+    ) == pytest.approx(-50.7486, abs=1e-4)
     mark = cell.xpath(".//a[@class='lb-mark-disagree']")[0]
     assert "paper 003 Table 4 prints -50.8" in mark.get("title") and "rounding" in mark.get("title")
     row = reported.get_element_by_id(mark.get("href").split("#")[1])
-    assert "lb-disagree" in row.get("class") and "campaign = pro-ci, pair = ru-nl, modality = MT" in row.text_content()
+    assert (
+        "lb-disagree" in row.get("class")
+        and "campaign = pro-ci, pair = ru-nl, modality = MT" in row.text_content()
+    )
 
 
 @pytest.mark.shared
 def test_creativity_paper_vs_data_rows_carry_the_records_anchors(
-        creativity_release: Path, tmp_path_factory: pytest.TempPathFactory) -> None:
+    creativity_release: Path, tmp_path_factory: pytest.TempPathFactory
+) -> None:
     """Every row of the Creativity "paper vs data" table has the id its record has on "Published vs
     reproduced" (what the number is, not where it stands): one per row, none twice, and each row's
     published value is the one printed in the row of the same id there."""
@@ -149,12 +191,17 @@ def test_creativity_paper_vs_data_rows_carry_the_records_anchors(
     page, reported = _doc(site, "creativity/reported.html"), _doc(site, "reported/index.html")
     rows = page.get_element_by_id("reported").xpath(".//tbody/tr")
     ids = [r.get("id") for r in rows]
-    assert len(rows) == 656 and all(i and i.startswith("n-") for i in ids) and len(set(ids)) == len(ids)
+    assert (
+        len(rows) == 656
+        and all(i and i.startswith("n-") for i in ids)
+        and len(set(ids)) == len(ids)
+    )
     disagreeing = [r for r in rows if "lb-disagree" in (r.get("class") or "")]
     assert disagreeing and all(r.text_content().startswith("✗") for r in disagreeing)
     for row in rows:
         there = reported.get_element_by_id(row.get("id"))
         assert ("lb-disagree" in (there.get("class") or "")) == (row in disagreeing)
-        printed_here = row.xpath("./td")[6].text_content().strip()  # Reported, as printed in paper 003
+        # Reported, as printed in paper 003
+        printed_here = row.xpath("./td")[6].text_content().strip()
         printed_there = there.xpath("./td")[3].text_content().strip()
         assert printed_here == printed_there, (row.get("id"), printed_here, printed_there)

@@ -10,8 +10,13 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
-from litboard.analysis.disagreement import (REST, disagreement_p, judge_disagreement, leave_one_out,
-                                            paragraph_words)
+from litboard.analysis.disagreement import (
+    REST,
+    disagreement_p,
+    judge_disagreement,
+    leave_one_out,
+    paragraph_words,
+)
 from litboard.importers import get
 from litboard.load.read import load
 from litboard.render.site_pages import generated_pages
@@ -19,22 +24,35 @@ from litboard.analysis.boards import analyse
 
 
 def _long(rows: list[tuple[str, str, float]]) -> pd.DataFrame:
-    return pd.DataFrame([{"column": "h", "system": s, "pair": "zh-en", "paragraph": p, "score": v}
-                         for s, p, v in rows])
+    return pd.DataFrame(
+        [
+            {"column": "h", "system": s, "pair": "zh-en", "paragraph": p, "score": v}
+            for s, p, v in rows
+        ]
+    )
 
 
 def test_leave_one_out_by_hand() -> None:
     long = _long([("a", "p1", 1.0), ("a", "p2", 3.0), ("a", "p3", 5.0), ("b", "p1", 2.0)])
     rest = leave_one_out(long, "h").set_index(["system", "paragraph"])["score"]
-    assert rest.to_dict() == {("a", "p1"): 4.0, ("a", "p2"): 3.0, ("a", "p3"): 2.0}  # (9 − x) / 2; b: one paragraph
+    # (9 − x) / 2; b: one paragraph
+    assert rest.to_dict() == {("a", "p1"): 4.0, ("a", "p2"): 3.0, ("a", "p3"): 2.0}
     assert set(leave_one_out(long, "h")["column"]) == {REST + "h"}
 
 
 def test_paragraph_words_count_a_chinese_source_by_its_translations() -> None:
-    sources = pd.DataFrame({"paragraph": ["zh", "en", "secret"],
-                            "text": ["我希望大家能花点时间。", "one two three four five six", None]})
-    translations = pd.DataFrame({"paragraph": ["zh", "zh", "zh", "en", "secret"],
-                                 "text": ["a b c", "a b c d e", "a b c d e f g", "我希望大家", None]})
+    sources = pd.DataFrame(
+        {
+            "paragraph": ["zh", "en", "secret"],
+            "text": ["我希望大家能花点时间。", "one two three four five six", None],
+        }
+    )
+    translations = pd.DataFrame(
+        {
+            "paragraph": ["zh", "zh", "zh", "en", "secret"],
+            "text": ["a b c", "a b c d e", "a b c d e f g", "我希望大家", None],
+        }
+    )
     assert paragraph_words(sources, translations) == {"zh": 5, "en": 6, "secret": None}
 
 
@@ -51,7 +69,9 @@ def test_reversed_paragraph_against_the_rest_by_hand() -> None:
     assert taus.loc["p", "tau"] == pytest.approx(-1.0) and taus.loc["p", "n"] == 5
     # q without q: the mean of p (reversed) and r (in order) is 0 for every system: a constant, no τ
     assert "q" not in taus.index and "r" not in taus.index
-    part = both[both["paragraph"] == "p"].pivot_table(index="system", columns="column", values="score")
+    part = both[both["paragraph"] == "p"].pivot_table(
+        index="system", columns="column", values="score"
+    )
     tau, p = disagreement_p(part["h"].to_numpy(), part[[REST + "h"]].to_numpy().T)
     assert tau == pytest.approx(-1.0) and p == pytest.approx(1 / 120, abs=1e-15)
 
@@ -68,7 +88,9 @@ def wmt_pages(wmt_release: Path, tmp_path_factory: pytest.TempPathFactory) -> di
 def test_wmt_sample_gets_the_page_with_its_stated_view(wmt_pages: dict[str, str]) -> None:
     page = wmt_pages["paragraphs/disagreement.md"]
     frame = pd.read_csv(pd.io.common.StringIO(wmt_pages["paragraphs/disagreement.csv"]))
-    assert "mean over the other paragraphs" in page and "compared with: the other paragraphs" in page
+    assert (
+        "mean over the other paragraphs" in page and "compared with: the other paragraphs" in page
+    )
     assert "rater against rater needs translations judged by two raters" in page
     assert "metrics and LLM judges)" not in page  # only the view that is used is described
     # 15 segments of 8 or 15 systems; 9 reach 20 words (median English words of their translations)
@@ -81,7 +103,9 @@ def test_wmt_sample_gets_the_page_with_its_stated_view(wmt_pages: dict[str, str]
 
 
 @pytest.mark.shared
-def test_literary_translation_page_says_why_nothing_is_listed(literary_release: Path, tmp_path: Path) -> None:
+def test_literary_translation_page_says_why_nothing_is_listed(
+    literary_release: Path, tmp_path: Path
+) -> None:
     """Five systems, but every human judgment compares two translations of a paragraph: the page
     exists and says why no paragraph qualifies, instead of ranking τ over two systems."""
     from litboard.importers.releases import literary_translation
@@ -97,8 +121,9 @@ def test_literary_translation_page_says_why_nothing_is_listed(literary_release: 
 
 
 @pytest.mark.shared
-def test_creativity_with_three_systems_gets_no_page(creativity_release: Path,
-                                                    tmp_path_factory: pytest.TempPathFactory) -> None:
+def test_creativity_with_three_systems_gets_no_page(
+    creativity_release: Path, tmp_path_factory: pytest.TempPathFactory
+) -> None:
     from ..creativity_site import creativity_site
 
     site = creativity_site(creativity_release, tmp_path_factory).out

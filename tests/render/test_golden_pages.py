@@ -23,9 +23,18 @@ def rendered() -> dict:
     return files
 
 
-@pytest.mark.parametrize("name", ["leaderboard.html", "leaderboard-de-en.csv", "paragraphs/p2.md",
-                                  "systems/ht.md", "systems/mt-de-en.csv", "works/w1.md",
-                                  "systems/index.md"])
+@pytest.mark.parametrize(
+    "name",
+    [
+        "leaderboard.html",
+        "leaderboard-de-en.csv",
+        "paragraphs/p2.md",
+        "systems/ht.md",
+        "systems/mt-de-en.csv",
+        "works/w1.md",
+        "systems/index.md",
+    ],
+)
 def test_page_matches_golden(rendered: dict, name: str) -> None:
     check_golden(f"tiny/{name}", rendered[name])
 
@@ -50,7 +59,9 @@ def test_demo_leaderboard_shows_ci_rank_range_and_cluster(demo_root) -> None:
     board, _ = leaderboard_html(corpus, analyse(corpus))
     check_golden("demo/leaderboard.html", board)
     rows = [line for line in board.splitlines() if 'class="lb-num' in line]
-    assert rows and all("lb-ci" in line and "lb-cluster" in line for line in rows if "<a href" in line)
+    assert rows and all(
+        "lb-ci" in line and "lb-cluster" in line for line in rows if "<a href" in line
+    )
     # three paragraphs per pair: the exact sign-flip test cannot go below p = 0.25, so the
     # cells show their n instead of a rank interval and a cluster, and the board says why
     assert "lb-no-cluster" in board and "· c1" not in board

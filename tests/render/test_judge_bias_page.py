@@ -9,8 +9,10 @@ import pytest
 from ..combined_site import combined_site
 
 # paper 000 Table 3 (% of BWS-sampled paragraphs where the human translation beats the top systems)
-TABLE_3 = {"Student MQM (paper 000)": {"de-en": 60.0, "en-de": 35.0, "de-zh": 30.0, "en-zh": 45.8},
-           "GEMBA-MQM (Literary)": {"de-en": 0.0, "en-de": 10.0, "de-zh": 20.0, "en-zh": 8.3}}
+TABLE_3 = {
+    "Student MQM (paper 000)": {"de-en": 60.0, "en-de": 35.0, "de-zh": 30.0, "en-zh": 45.8},
+    "GEMBA-MQM (Literary)": {"de-en": 0.0, "en-de": 10.0, "de-zh": 20.0, "en-zh": 8.3},
+}
 
 
 @pytest.fixture(scope="module")
@@ -19,7 +21,11 @@ def panel(tmp_path_factory: pytest.TempPathFactory) -> pd.DataFrame:
 
 
 def test_liteval_rows_reproduce_table_3(panel: pd.DataFrame) -> None:
-    rows = panel[(panel["dataset"] == "liteval") & (panel["compared"] == "top systems") & (panel["scope"] == "pair")]
+    rows = panel[
+        (panel["dataset"] == "liteval")
+        & (panel["compared"] == "top systems")
+        & (panel["scope"] == "pair")
+    ]
     for measure, expected in TABLE_3.items():
         got = rows[rows["measure"] == measure].set_index("group")["percent"].round(1).to_dict()
         assert got == expected, measure
@@ -27,8 +33,11 @@ def test_liteval_rows_reproduce_table_3(panel: pd.DataFrame) -> None:
 
 
 def test_creativity_ht_vs_mt_per_genre(panel: pd.DataFrame) -> None:
-    rows = panel[(panel["dataset"] == "creativity-bias") & (panel["compared"] == "MT systems")
-                 & (panel["scope"] == "genre")]
+    rows = panel[
+        (panel["dataset"] == "creativity-bias")
+        & (panel["compared"] == "MT systems")
+        & (panel["scope"] == "genre")
+    ]
     assert set(rows["group"]) == {"poem", "short story", "thriller"}
     pro = rows[rows["measure"] == "Creativity index (professionals)"]
     assert pro["kind"].unique().tolist() == ["human judgment"] and (pro["percent"] == 100.0).all()
@@ -37,8 +46,12 @@ def test_creativity_ht_vs_mt_per_genre(panel: pd.DataFrame) -> None:
     assert "Source words" not in set(panel["measure"])  # descriptive counts are not judgments
 
 
-def test_panel_page_names_the_method_and_provenance(tmp_path_factory: pytest.TempPathFactory) -> None:
-    page = (combined_site(tmp_path_factory).out / "judge-bias" / "index.html").read_text(encoding="utf-8")
+def test_panel_page_names_the_method_and_provenance(
+    tmp_path_factory: pytest.TempPathFactory,
+) -> None:
+    page = (combined_site(tmp_path_factory).out / "judge-bias" / "index.html").read_text(
+        encoding="utf-8"
+    )
     assert "95% Wilson score interval" in page and "strictly above" in page
     assert "lb-small-n" in page  # Creativity: one text per genre and pair
     assert "judge gpt-4o-mini" in page or "gpt-4o-mini" in page  # the LLM judge behind GEMBA
@@ -47,8 +60,8 @@ def test_panel_page_names_the_method_and_provenance(tmp_path_factory: pytest.Tem
     # out of the headline chart, whose every row says its n (issue 30, goal 5)
     apart = page.index('id="bias-illustrative"')
     assert page.index('id="bias-demo"') > apart > page.index('id="bias-liteval"')
-    spec = page[page.index('<script type="application/json" id="spec-'):]
-    spec = spec[:spec.index("</script>")]
+    spec = page[page.index('<script type="application/json" id="spec-') :]
+    spec = spec[: spec.index("</script>")]
     assert "demo" not in spec.lower() and '"n_label": "n = ' in spec
     assert "mqm_ted_zhen" not in page  # a file name is no label
 
@@ -56,16 +69,22 @@ def test_panel_page_names_the_method_and_provenance(tmp_path_factory: pytest.Tem
 def test_creative_shift_table(tmp_path_factory: pytest.TempPathFactory) -> None:
     """Spearman ρ of each measure with the professionals' creative-shift count per text: the LLM
     judge's error points punish creative texts, the professionals' own kudos do not."""
-    everything = pd.read_csv(combined_site(tmp_path_factory).out / "judge-bias" / "creative-shifts.csv")
-    assert set(everything["dataset"]) == {"creativity-bias", "demo"}  # the datasets with UCP annotations
+    everything = pd.read_csv(
+        combined_site(tmp_path_factory).out / "judge-bias" / "creative-shifts.csv"
+    )
+    # the datasets with UCP annotations
+    assert set(everything["dataset"]) == {"creativity-bias", "demo"}
     table = everything[everything["dataset"] == "creativity-bias"]
     rho = table.set_index("measure")["rho"]
     assert rho["Error points (LLM)"] == pytest.approx(-0.4465, abs=5e-4)
     assert table.set_index("measure").loc["Error points (LLM)", "kind"] == "LLM judge"
-    assert rho["Kudos (professionals)"] > 0 and table["texts"].max() == 27  # 3 pairs x 3 genres x HT/PE/MT
+    # 3 pairs x 3 genres x HT/PE/MT
+    assert rho["Kudos (professionals)"] > 0 and table["texts"].max() == 27
 
 
-def test_creative_shift_count_disagreement_is_flagged(tmp_path_factory: pytest.TempPathFactory) -> None:
+def test_creative_shift_count_disagreement_is_flagged(
+    tmp_path_factory: pytest.TempPathFactory,
+) -> None:
     """Finding 7 of issue 29: the release's per-unit and per-text creative-shift counts differ for
     two texts; the panel says so beside the table that uses the per-unit counts."""
     site = combined_site(tmp_path_factory).out / "judge-bias"
@@ -76,4 +95,5 @@ def test_creative_shift_count_disagreement_is_flagged(tmp_path_factory: pytest.T
     table = pd.read_csv(site / "creative-shifts.csv")
     notes = table.loc[table["dataset"] == "creativity-bias", "count_note"]
     assert notes.str.contains("release differs from paper").all()
-    assert table.loc[table["dataset"] == "demo", "count_note"].isna().all()  # the demo's counts agree
+    # the demo's counts agree
+    assert table.loc[table["dataset"] == "demo", "count_note"].isna().all()

@@ -27,8 +27,12 @@ from ..golden import check_golden
 from ..helpers import FIXTURES
 from ..liteval_site import liteval_site
 
-PAGES = ["liteval/index.html", "liteval/adequacy.html", "liteval/metaeval.html",
-         *[f"liteval/pairs/{p}.html" for p in ("de-en", "en-de", "de-zh", "en-zh")]]
+PAGES = [
+    "liteval/index.html",
+    "liteval/adequacy.html",
+    "liteval/metaeval.html",
+    *[f"liteval/pairs/{p}.html" for p in ("de-en", "en-de", "de-zh", "en-zh")],
+]
 
 
 @pytest.fixture(scope="session")
@@ -48,14 +52,20 @@ def _doc(site: Path, name: str) -> lxml.html.HtmlElement:
 def _rows(doc: lxml.html.HtmlElement, table_id: str) -> list[tuple[str, list[str]]]:
     """(class, cell texts) of every body row of one table."""
     table = doc.get_element_by_id(table_id)
-    return [(tr.get("class") or "", [" ".join(c.text_content().split()) for c in tr.xpath("./th|./td")])
-            for tr in table.xpath("./tbody/tr")]
+    return [
+        (tr.get("class") or "", [" ".join(c.text_content().split()) for c in tr.xpath("./th|./td")])
+        for tr in table.xpath("./tbody/tr")
+    ]
 
 
 @pytest.mark.shared
 def test_a_page_per_paragraph_system_and_pair(site: Path) -> None:
     def pages(folder: str) -> list[Path]:
-        return [p for p in (site / folder).glob("*.html") if p.name not in ("index.html", "disagreement.html")]
+        return [
+            p
+            for p in (site / folder).glob("*.html")
+            if p.name not in ("index.html", "disagreement.html")
+        ]
 
     assert len(pages("paragraphs")) == 188
     assert len(pages("systems")) == 12
@@ -64,7 +74,7 @@ def test_a_page_per_paragraph_system_and_pair(site: Path) -> None:
         assert (site / name).is_file(), name
     home = (site / "index.html").read_text(encoding="utf-8")
     for link in ("liteval/index.html", "liteval/adequacy.html", "liteval/metaeval.html"):
-        assert link in home                                            # in the nav
+        assert link in home  # in the nav
 
 
 @pytest.mark.shared
@@ -75,23 +85,31 @@ def test_every_page_states_rights_and_data_version(site: Path, built: tuple[Path
         rights = doc.find_class("lb-rights")
         assert rights, name
         text = rights[0].text_content()
-        assert "rights-restricted" in text and "first 20 characters" in text and "request form" in text
+        assert (
+            "rights-restricted" in text and "first 20 characters" in text and "request form" in text
+        )
         assert version in " ".join(c.text_content() for c in doc.find_class("lb-provenance")), name
 
 
 @pytest.mark.shared
 def test_adequacy_student_mqm_row(site: Path) -> None:
     rows = _rows(_doc(site, "liteval/adequacy.html"), "table-adequacy")
-    strict = [cells for cls, cells in rows if cells[0] == "Student MQM (paper 000)" and cells[1] == "strict"]
+    strict = [
+        cells
+        for cls, cells in rows
+        if cells[0] == "Student MQM (paper 000)" and cells[1] == "strict"
+    ]
     assert len(strict) == 1
     top = [c.split()[0] for c in strict[0][2:7]]
-    assert top == ["60.0", "35.0", "30.0", "45.8", "42.7"]              # paper 000 Table 3
+    assert top == ["60.0", "35.0", "30.0", "45.8", "42.7"]  # paper 000 Table 3
     assert strict[0][2] == "60.0 9/15"
     other = [c.split()[0] for c in strict[0][7:12]]
     assert other == ["86.7", "95.0", "95.0", "87.5", "91.0"]
-    assert len(rows) == 12                                              # 6 measures x strict/non-strict
+    # 6 measures x strict/non-strict
+    assert len(rows) == 12
     card = _doc(site, "liteval/adequacy.html").xpath("//dl[@class='lb-card']/dd")
-    assert card[0].text_content() == "DeepL, Google Translate, GPT-4o, Qwen 2 (7B chat)"  # AdequacySettings
+    # AdequacySettings
+    assert card[0].text_content() == "DeepL, Google Translate, GPT-4o, Qwen 2 (7B chat)"
     assert "Qwen 2 (7B chat)" in card[1].text_content() and "GPT-4o" not in card[1].text_content()
 
 
@@ -105,19 +123,31 @@ def test_adequacy_disagreements_are_shown(site: Path) -> None:
     assert all(key[0].endswith(" note") for key in flagged)
     cells = flagged[("Table 3 note", "Human > Top systems", "GEMBA-MQM (Original)", "De-En")]
     assert cells[4:] == ["6.7", "13.3", "6.6", "✗ disagrees"]
-    notes = [" ".join(li.text_content().split()) for li in _doc(site, "liteval/adequacy.html").xpath("//li")]
-    assert any(n.startswith("Reason: unexplained. Tried on metric_df.csv") for n in notes) and any(n.startswith("Reason: paper typo. Scenario 1") for n in notes)
-    assert ("Table 14 note", "Human > Top systems", "XCOMET-XXL", "En-Zh") in flagged   # note tag
+    notes = [
+        " ".join(li.text_content().split())
+        for li in _doc(site, "liteval/adequacy.html").xpath("//li")
+    ]
+    assert any(n.startswith("Reason: unexplained. Tried on metric_df.csv") for n in notes) and any(
+        n.startswith("Reason: paper typo. Scenario 1") for n in notes
+    )
+    assert ("Table 14 note", "Human > Top systems", "XCOMET-XXL", "En-Zh") in flagged  # note tag
     illegible = [cells for cls, cells in rows if cells[-1] == "? not legible in the paper"]
-    assert len(illegible) == 5 and all(c[2] == "Prometheus 2 (7B)" and c[4] == "not legible why" and c[5] for c in illegible)
-    assert all(cells[-1] == "✓ agrees" for cls, cells in rows
-               if "lb-disagree" not in cls and cells not in illegible)
+    assert len(illegible) == 5 and all(
+        c[2] == "Prometheus 2 (7B)" and c[4] == "not legible why" and c[5] for c in illegible
+    )
+    assert all(
+        cells[-1] == "✓ agrees"
+        for cls, cells in rows
+        if "lb-disagree" not in cls and cells not in illegible
+    )
 
 
 @pytest.mark.shared
 def test_table_7_flags_the_deepl_google_swap(site: Path) -> None:
-    rows = {cells[0]: (cls, cells) for cls, cells in _rows(_doc(site, "liteval/index.html"),
-                                                           "table-7-comparison")}
+    rows = {
+        cells[0]: (cls, cells)
+        for cls, cells in _rows(_doc(site, "liteval/index.html"), "table-7-comparison")
+    }
     assert list(rows)[:4] == ["Human", "GPT-4o", "Google Translate", "DeepL"]
     google, deepl = rows["Google Translate"], rows["DeepL"]
     assert "lb-disagree" in google[0] and "rank 3 reported, 4 reproduced" in google[1][-1]
@@ -129,8 +159,10 @@ def test_table_7_flags_the_deepl_google_swap(site: Path) -> None:
 @pytest.mark.shared
 def test_rankings_have_tabs_human_marks_and_a_pooled_row(site: Path) -> None:
     doc = _doc(site, "liteval/index.html")
-    labels = [" ".join(label.text_content().split())
-              for label in doc.xpath("//div[@class='tabbed-labels']/label")]
+    labels = [
+        " ".join(label.text_content().split())
+        for label in doc.xpath("//div[@class='tabbed-labels']/label")
+    ]
     assert labels == ["De-En", "En-De", "De-Zh", "En-Zh", "All pairs"]
     assert len(doc.xpath("//input[@type='radio'][@name='lb-ranking']")) == 5
     table = doc.get_element_by_id("table-ranking-de-en")
@@ -158,9 +190,10 @@ def test_metaeval_page(site: Path) -> None:
             assert (site / f"liteval/{name}.{ext}").is_file()
     taus = pd.read_csv(site / "liteval/tau-metrics.csv")
     hit = taus[(taus["pair"] == "en-de") & (taus["metric"] == "gemba-mqm-original")]
-    assert float(hit["tau"].iloc[0]) == pytest.approx(0.588, abs=5e-4)  # see tests/importers/test_liteval.py
+    # see tests/importers/test_liteval.py
+    assert float(hit["tau"].iloc[0]) == pytest.approx(0.588, abs=5e-4)
     accuracy = pd.read_csv(site / "liteval/pairwise-accuracy.csv")
-    assert set(accuracy["pairs"]) == {45}                               # 9 MT + pooled Human
+    assert set(accuracy["pairs"]) == {45}  # 9 MT + pooled Human
     assert accuracy["accuracy"].between(0, 1).all()
 
 
@@ -177,7 +210,7 @@ def test_csv_links_resolve_and_parse(site: Path) -> None:
             assert path.is_file(), (name, href)
             assert len(pd.read_csv(path)) > 0, href
             seen += 1
-    assert seen == 7 + 2 + 3 + 4 * 4        # index, adequacy, metaeval, 4 pair pages
+    assert seen == 7 + 2 + 3 + 4 * 4  # index, adequacy, metaeval, 4 pair pages
 
 
 @pytest.mark.shared
@@ -187,7 +220,7 @@ def test_pair_page_links_its_paragraphs(site: Path) -> None:
     assert len(links) == 49 and all(h.startswith("../../paragraphs/en-zh-") for h in links)
     assert all((site / "liteval/pairs" / h).resolve().is_file() for h in links)
     sampled = [r for r in _rows(doc, "table-pair-paragraphs") if r[1][2] == "yes"]
-    assert len(sampled) == 24                                           # Table 3 denominator
+    assert len(sampled) == 24  # Table 3 denominator
     adequacy = _rows(doc, "table-pair-adequacy")
     assert adequacy[0][1][:3] == ["Student MQM (paper 000)", "strict", "45.8 11/24"]
 
@@ -217,8 +250,13 @@ def test_other_corpora_get_no_liteval_pages() -> None:
 
 
 def test_pooled_matrix_averages_human_translations() -> None:
-    rows = [("p1", "h1", -1.0), ("p1", "h2", -3.0), ("p1", "mt", -5.0),
-            ("p2", "h1", -4.0), ("p2", "mt", -1.0)]
+    rows = [
+        ("p1", "h1", -1.0),
+        ("p1", "h2", -3.0),
+        ("p1", "mt", -5.0),
+        ("p2", "h1", -4.0),
+        ("p2", "mt", -1.0),
+    ]
     long = pd.DataFrame(rows, columns=["paragraph", "system", "score"])
     matrix = lv.pooled_matrix(long, ["h1", "h2", "h3"])
     assert list(matrix.columns) == ["mt", "human"]
@@ -235,4 +273,5 @@ def test_paragraph_browser_and_disagreement_page(site: Path) -> None:
     assert len(frame) == 40 and frame["mean tau"].is_monotonic_increasing
     assert (frame["human column"] == "Student MQM (paper 000)").all()
     assert "Kendall τ-b" in disputed and "at least 5 systems" in disputed
-    assert frame["p"].between(0, 1).all() and (frame["mean tau"] > -1).all()  # no -1.00 ties over 3 systems
+    # no -1.00 ties over 3 systems
+    assert frame["p"].between(0, 1).all() and (frame["mean tau"] > -1).all()

@@ -1,4 +1,5 @@
-"""Long listings are split into pages of PAGE_ROWS rows with a pager (issue 20: no page over 500 KB)."""
+"""Long listings are split into pages of PAGE_ROWS rows with a pager (issue 20: no page over 500
+KB)."""
 
 from __future__ import annotations
 
@@ -9,14 +10,25 @@ from litboard.render.site_pages import paged_listing
 
 
 def _rows(n: int) -> list[dict[str, object]]:
-    return [{"label": f"p{i}", "link": f"p{i}.html", "cells": [i],
-             "attrs": {"work": f"w{i // 2}"}} for i in range(n)]
+    return [
+        {"label": f"p{i}", "link": f"p{i}.html", "cells": [i], "attrs": {"work": f"w{i // 2}"}}
+        for i in range(n)
+    ]
 
 
 def test_five_rows_in_pages_of_two() -> None:
-    files = paged_listing("paragraphs", "Paragraphs", "All.", ["Paragraph", "n"], _rows(5),
-                          [("work", "Work", ["w0", "w1", "w2"])], "paragraphs.csv", False,
-                          DEFAULT_TEMPLATES, size=2)
+    files = paged_listing(
+        "paragraphs",
+        "Paragraphs",
+        "All.",
+        ["Paragraph", "n"],
+        _rows(5),
+        [("work", "Work", ["w0", "w1", "w2"])],
+        "paragraphs.csv",
+        False,
+        DEFAULT_TEMPLATES,
+        size=2,
+    )
     assert sorted(files) == ["paragraphs/index.md", "paragraphs/page-2.md", "paragraphs/page-3.md"]
     first, last = str(files["paragraphs/index.md"]), str(files["paragraphs/page-3.md"])
     assert re.findall(r"<td><a href=\"(p\d)\.html\">", first) == ["p0", "p1"]
@@ -33,6 +45,8 @@ def test_five_rows_in_pages_of_two() -> None:
 
 
 def test_a_short_listing_is_one_page_without_pager() -> None:
-    files = paged_listing("works", "Works", "", ["Work"], _rows(3), [], "", False, DEFAULT_TEMPLATES, size=2000)
+    files = paged_listing(
+        "works", "Works", "", ["Work"], _rows(3), [], "", False, DEFAULT_TEMPLATES, size=2000
+    )
     assert list(files) == ["works/index.md"]
     assert "lb-pager" not in str(files["works/index.md"])

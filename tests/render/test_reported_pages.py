@@ -18,12 +18,33 @@ from ..golden import check_golden
 
 REPO = Path(__file__).resolve().parents[2]
 RECORDS = [
-    {"source": "paper X Table 2", "measure": "system-mean", "keys": {"pair": "all", "system": "demo-llm"},
-     "params": {"campaigns": ["chrf"]}, "value": 45.5, "decimals": 1, "label": "chrF"},
-    {"source": "paper X Table 2", "measure": "system-rank", "keys": {"pair": "all", "system": "demo-llm"},
-     "params": {"campaigns": ["chrf"]}, "value": 1, "decimals": 0, "label": "rank"},
-    {"source": "paper X Fig. 1", "measure": "not-in-the-registry", "keys": {"pair": "de-en"}, "value": 0.5,
-     "decimals": 2, "label": "<script>alert(1)</script>", "note": "a & b"},
+    {
+        "source": "paper X Table 2",
+        "measure": "system-mean",
+        "keys": {"pair": "all", "system": "demo-llm"},
+        "params": {"campaigns": ["chrf"]},
+        "value": 45.5,
+        "decimals": 1,
+        "label": "chrF",
+    },
+    {
+        "source": "paper X Table 2",
+        "measure": "system-rank",
+        "keys": {"pair": "all", "system": "demo-llm"},
+        "params": {"campaigns": ["chrf"]},
+        "value": 1,
+        "decimals": 0,
+        "label": "rank",
+    },
+    {
+        "source": "paper X Fig. 1",
+        "measure": "not-in-the-registry",
+        "keys": {"pair": "de-en"},
+        "value": 0.5,
+        "decimals": 2,
+        "label": "<script>alert(1)</script>",
+        "note": "a & b",
+    },
 ]
 
 
@@ -33,7 +54,9 @@ def root(tmp_path_factory: pytest.TempPathFactory) -> Path:
     for folder in ("corpus", "judgments"):
         shutil.copytree(REPO / folder, out / folder)
     (out / "reported").mkdir()
-    (out / "reported" / "paper-x.jsonl").write_text("".join(json.dumps(r) + "\n" for r in RECORDS), "utf-8")
+    (out / "reported" / "paper-x.jsonl").write_text(
+        "".join(json.dumps(r) + "\n" for r in RECORDS), "utf-8"
+    )
     return out
 
 
@@ -43,25 +66,40 @@ def pages(root: Path) -> dict[str, str | bytes]:
 
 
 def test_no_reported_table_no_page() -> None:
-    assert reported_pages.build(load([REPO / "tests" / "fixtures" / "tiny"]), None,  # type: ignore[arg-type]
-                                DEFAULT_TEMPLATES).files == {}
+    assert (
+        reported_pages.build(
+            load([REPO / "tests" / "fixtures" / "tiny"]),
+            None,  # type: ignore[arg-type]
+            DEFAULT_TEMPLATES,
+        ).files
+        == {}
+    )
 
 
 def test_page_and_csv(pages: dict[str, str | bytes], root: Path) -> None:
     assert set(pages) == {"reported/index.md", "reported/reported.csv"}
     page = str(pages["reported/index.md"])
     check_golden("reported/index.md", page)
-    assert "<script>alert(1)</script>" not in page and "&lt;script&gt;" in page and "a &amp; b" in page
+    assert (
+        "<script>alert(1)</script>" not in page and "&lt;script&gt;" in page and "a &amp; b" in page
+    )
     csv = pd.read_csv(pd.io.common.StringIO(str(pages["reported/reported.csv"])))
     scores = load([root]).tables["metric_scores"]
-    mine = scores[(scores["campaign"] == "chrf") & (scores["system"] == "demo-llm")
-                  & (scores["level"] == "segment")]["score"]
+    mine = scores[
+        (scores["campaign"] == "chrf")
+        & (scores["system"] == "demo-llm")
+        & (scores["level"] == "segment")
+    ]["score"]
     row = csv[csv["measure"] == "system-mean"].iloc[0]
-    assert row["reproduced"] == pytest.approx(mine.mean(), abs=1e-4)  # segment-level chrF records only
+    # segment-level chrF records only
+    assert row["reproduced"] == pytest.approx(mine.mean(), abs=1e-4)
     assert round(mine.mean(), 1) == 45.5 and row["status"] == "agrees"
-    assert csv[csv["measure"] == "system-rank"][["reproduced", "status"]].values.tolist() == [[4.0, "disagrees"]]
+    assert csv[csv["measure"] == "system-rank"][["reproduced", "status"]].values.tolist() == [
+        [4.0, "disagrees"]
+    ]
     # a disagreement without a documented reason is "unexplained", and its note says so
     assert csv[csv["measure"] == "system-rank"][["reason", "note"]].values.tolist() == [
-        ["unexplained", "Reason: unexplained."]]
+        ["unexplained", "Reason: unexplained."]
+    ]
     assert csv.loc[csv["status"] != "disagrees", "reason"].isna().all()
     assert csv[csv["measure"] == "not-in-the-registry"]["status"].tolist() == ["reported only"]

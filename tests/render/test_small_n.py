@@ -25,16 +25,25 @@ def _macros():  # type: ignore[no-untyped-def]
 def test_rows_under_five_items_are_greyed_with_their_n() -> None:
     macros = _macros()
     assert SMALL_N == 5
-    assert str(macros.small_row(3)) == ' class="lb-small-n" title="only 3 items: read the interval, not the value"'
-    assert str(macros.small_row(1)).endswith('title="only 1 item: read the interval, not the value"')
-    assert str(macros.small_row(5)) == "" and str(macros.small_row(0)) == "" and str(macros.small_row(None)) == ""
+    assert (
+        str(macros.small_row(3))
+        == ' class="lb-small-n" title="only 3 items: read the interval, not the value"'
+    )
+    assert str(macros.small_row(1)).endswith(
+        'title="only 1 item: read the interval, not the value"'
+    )
+    assert (
+        str(macros.small_row(5)) == ""
+        and str(macros.small_row(0)) == ""
+        and str(macros.small_row(None)) == ""
+    )
     assert str(macros.small_count(4)) == "n = 4" and str(macros.small_count(5)) == "5"
 
 
 def test_demo_scheme_rankings_grey_their_three_paragraph_rows(demo_root: Path) -> None:
     corpus = load([demo_root])
     page = scheme_pages.build(corpus, analyse(corpus), DEFAULT_TEMPLATES).files["schemes/index.md"]
-    doc = lxml.html.fromstring(str(page)[str(page).index("<"):])
+    doc = lxml.html.fromstring(str(page)[str(page).index("<") :])
     rows = doc.xpath("//tbody/tr")
     small = [r for r in rows if r.get("class") == "lb-small-n"]
     assert small and all(r.xpath("./td")[-1].text_content().startswith("n = ") for r in small)
@@ -52,12 +61,18 @@ def creativity(creativity_release: Path, tmp_path_factory: pytest.TempPathFactor
 @pytest.mark.shared
 def test_creativity_board_cells_over_three_texts_are_greyed_with_n(creativity: Path) -> None:
     doc = lxml.html.fromstring((creativity / "index.html").read_text(encoding="utf-8"))
-    cells = doc.xpath("//table[contains(@class, 'lb-board-table')]//td[contains(@class, 'lb-col')][.//span[contains(@class, 'lb-ci')]]")
+    cells = doc.xpath(
+        "//table[contains(@class, 'lb-board-table')]//td[contains(@class, "
+        "'lb-col')][.//span[contains(@class, 'lb-ci')]]"
+    )
     assert cells
     for cell in cells:
         n = int(cell.xpath(".//a/@title")[0].split()[2])  # "mean over 3 texts"
         greyed = "lb-small-n" in cell.get("class")
         assert greyed == (n < SMALL_N)
         if greyed:
-            assert f"n = {n}" in " ".join(c.text_content() for c in cell.xpath(".//span[contains(@class, 'lb-chip')]"))
-    assert sum("lb-small-n" in c.get("class") for c in cells) >= 3 * 3 * 3  # 3 pairs x HT/PE/MT, every column
+            assert f"n = {n}" in " ".join(
+                c.text_content() for c in cell.xpath(".//span[contains(@class, 'lb-chip')]")
+            )
+    # 3 pairs x HT/PE/MT, every column
+    assert sum("lb-small-n" in c.get("class") for c in cells) >= 3 * 3 * 3

@@ -21,8 +21,10 @@ from litboard.render.core.pages import csv_text
 from ..conftest import REPO
 
 # The issue's report: the same Bradley-Terry strength on two machines.
-TWO_MACHINES = [(0.29674229205757663, 0.2967422920575766, "0.296742292058"),
-                (0.5255590186727229, 0.5255590186727231, "0.525559018673")]
+TWO_MACHINES = [
+    (0.29674229205757663, 0.2967422920575766, "0.296742292058"),
+    (0.5255590186727229, 0.5255590186727231, "0.525559018673"),
+]
 
 
 @pytest.mark.parametrize(("one", "other", "written"), TWO_MACHINES)
@@ -36,7 +38,11 @@ def test_stated_keeps_twelve_significant_digits_and_nothing_else() -> None:
     assert repr(stated(0.1 + 0.2)) == "0.3" and repr(stated(5.0)) == "5.0"
     assert repr(stated(1234567.891234567)) == "1234567.89123" and stated(3e-9) == 3e-9
     for value in (1 / 3, 21.25, 1e6 / 7, -0.125, 48.20046666666667):
-        assert stated(np.nextafter(value, math.inf)) == stated(value) == stated(np.nextafter(value, -math.inf))
+        assert (
+            stated(np.nextafter(value, math.inf))
+            == stated(value)
+            == stated(np.nextafter(value, -math.inf))
+        )
     assert stated(float(np.float64(0.7))) == 0.7 and stated(True) == 1.0
 
 
@@ -48,30 +54,49 @@ def test_stated_writes_zero_for_noise_around_zero() -> None:
 
 
 def test_stated_keeps_missing_and_infinite() -> None:
-    assert math.isnan(stated(math.nan)) and stated(math.inf) == math.inf and stated(-math.inf) == -math.inf
+    assert (
+        math.isnan(stated(math.nan))
+        and stated(math.inf) == math.inf
+        and stated(-math.inf) == -math.inf
+    )
 
 
 def test_stated_tree_reaches_every_float_and_nothing_else() -> None:
-    tree = {"a": [0.29674229205757663, 1, "0.29674229205757663", True, None],
-            "b": {"c": (2 / 3, np.float64(1 / 3))}}
-    assert stated_tree(tree) == {"a": [0.296742292058, 1, "0.29674229205757663", True, None],
-                                 "b": {"c": [0.666666666667, 0.333333333333]}}
+    tree = {
+        "a": [0.29674229205757663, 1, "0.29674229205757663", True, None],
+        "b": {"c": (2 / 3, np.float64(1 / 3))},
+    }
+    assert stated_tree(tree) == {
+        "a": [0.296742292058, 1, "0.29674229205757663", True, None],
+        "b": {"c": [0.666666666667, 0.333333333333]},
+    }
 
 
 def test_templates_print_every_float_at_the_stated_precision() -> None:
     env = environment()
-    page = env.from_string('<td data-value="{{ x }}" style="left: {{ y }}%">{{ n }}</td>'
-                           "<script>{{ data|tojson }}</script>")
+    page = env.from_string(
+        '<td data-value="{{ x }}" style="left: {{ y }}%">{{ n }}</td>'
+        "<script>{{ data|tojson }}</script>"
+    )
     html = page.render(x=0.29674229205757663, y=100 / 3, n=7, data={"v": [2 / 3, -0.0, "t"]})
-    assert html == ('<td data-value="0.296742292058" style="left: 33.3333333333%">7</td>'
-                    '<script>{"v": [0.666666666667, 0.0, "t"]}</script>')
+    assert html == (
+        '<td data-value="0.296742292058" style="left: 33.3333333333%">7</td>'
+        '<script>{"v": [0.666666666667, 0.0, "t"]}</script>'
+    )
 
 
 def test_csv_downloads_write_numbers_at_the_stated_precision() -> None:
-    frame = pd.DataFrame({"system": ["a", "b", "c"], "score": [0.29674229205757663, -0.0, math.nan],
-                          "mixed": [2 / 3, "=cmd", math.nan], "n": [3, 4, 5]})
-    assert csv_text(frame) == ("system,score,mixed,n\na,0.296742292058,0.666666666667,3\nb,0,'=cmd,4\n"
-                               "c,,,5\n")
+    frame = pd.DataFrame(
+        {
+            "system": ["a", "b", "c"],
+            "score": [0.29674229205757663, -0.0, math.nan],
+            "mixed": [2 / 3, "=cmd", math.nan],
+            "n": [3, 4, 5],
+        }
+    )
+    assert csv_text(frame) == (
+        "system,score,mixed,n\na,0.296742292058,0.666666666667,3\nb,0,'=cmd,4\nc,,,5\n"
+    )
 
 
 def _nudged(corpora: list[Corpus]) -> int:
@@ -96,7 +121,8 @@ def _build(roots: list[Path]) -> dict[str, object]:
 
 
 def test_the_demo_site_is_byte_identical_when_every_input_float_moves_by_one_ulp(
-        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     """Must-show 2 of issue 31: the analysis runs on inputs one ULP off (as another machine's
     arithmetic would leave them), and every page and download comes out byte-identical."""
     plain = _build([REPO])

@@ -35,26 +35,51 @@ def test_appendix_g1_nine_of_180_scores_differ(compared: pd.DataFrame) -> None:
     assert len(g1) == 180 and (g1["status"] != "not reproduced").all()
     flagged = g1[g1["disagrees"]]
     assert len(flagged) == 9
-    ter = _one(compared, "paper 003 App. G.1", campaign="aem-ter", pair="ru-nl", genre="poem", modality="MT")
+    ter = _one(
+        compared,
+        "paper 003 App. G.1",
+        campaign="aem-ter",
+        pair="ru-nl",
+        genre="poem",
+        modality="MT",
+    )
     assert ter["value"] == 110.9 and ter["reproduced"] == pytest.approx(100.9) and ter["disagrees"]
-    kiwi = _one(compared, "paper 003 App. G.1", campaign="aem-cometkiwi", pair="ru-nl", genre="thriller",
-                modality="PE")
+    kiwi = _one(
+        compared,
+        "paper 003 App. G.1",
+        campaign="aem-cometkiwi",
+        pair="ru-nl",
+        genre="thriller",
+        modality="PE",
+    )
     assert kiwi["value"] == 67.0 and kiwi["reproduced"] == pytest.approx(69.97)
 
 
 def test_table_1_word_counts(compared: pd.DataFrame) -> None:
     t1 = compared[compared["source"] == "paper 003 Table 1"]
-    data = {k["work"]: (int(v), int(r)) for k, v, r in zip(t1["keys"], t1["value"], t1["reproduced"])}
-    assert data == {"en-poem": (172, 173), "en-short-story": (182, 190), "en-thriller": (154, 154),
-                    "ru-poem": (97, 99), "ru-short-story": (169, 161), "ru-thriller": (151, 151)}
+    data = {
+        k["work"]: (int(v), int(r)) for k, v, r in zip(t1["keys"], t1["value"], t1["reproduced"])
+    }
+    assert data == {
+        "en-poem": (172, 173),
+        "en-short-story": (182, 190),
+        "en-thriller": (154, 154),
+        "ru-poem": (97, 99),
+        "ru-short-story": (169, 161),
+        "ru-thriller": (151, 151),
+    }
 
 
 def test_stored_ci_contradicts_its_components_once(compared: pd.DataFrame) -> None:
     stored = compared[compared["source"] == "release Scores_metrics_and_human_creativity.csv"]
     assert len(stored) == 27
     off = stored[stored["disagrees"]]
-    assert [dict(k) for k in off["keys"]] == [{"pair": "en-nl", "genre": "short story", "modality": "PE"}]
-    assert off["value"].iloc[0] == 42.43 and off["reproduced"].iloc[0] == pytest.approx(41.90, abs=0.005)
+    assert [dict(k) for k in off["keys"]] == [
+        {"pair": "en-nl", "genre": "short story", "modality": "PE"}
+    ]
+    assert off["value"].iloc[0] == 42.43 and off["reproduced"].iloc[0] == pytest.approx(
+        41.90, abs=0.005
+    )
 
 
 def test_fig_2_spearman_correlations(compared: pd.DataFrame) -> None:
@@ -73,8 +98,13 @@ def test_table_7_category_agreement(compared: pd.DataFrame) -> None:
     percent = _one(compared, src, stat="percent")
     assert percent["reproduced"] == pytest.approx(100 * 61 / 92) and percent["status"] == "agrees"
     cells = compared[compared["source"] == "paper 003 Table 7"]
-    off = {(k["llm"], k["pro"]): (int(v), int(r)) for k, v, r, d in
-           zip(cells["keys"], cells["value"], cells["reproduced"], cells["disagrees"]) if d}
+    off = {
+        (k["llm"], k["pro"]): (int(v), int(r))
+        for k, v, r, d in zip(
+            cells["keys"], cells["value"], cells["reproduced"], cells["disagrees"]
+        )
+        if d
+    }
     assert off == {("Accuracy", "Style"): (18, 19), ("Linguistic Convention", "Style"): (4, 2)}
 
 
@@ -83,16 +113,28 @@ def test_mcnemar_bowker(compared: pd.DataFrame) -> None:
     chi2 = _one(compared, src, modality="", stat="chi2")
     assert chi2["reproduced"] == pytest.approx(17.1475, abs=1e-4) and chi2["status"] == "agrees"
     df = _one(compared, src, modality="", stat="df")
-    assert (df["value"], df["reproduced"], df["status"]) == (1, 3, "disagrees")  # the paper prints chi2(1)
+    # the paper prints chi2(1)
+    assert (df["value"], df["reproduced"], df["status"]) == (1, 3, "disagrees")
     assert _one(compared, src, modality="", stat="p")["status"] == "agrees"
 
 
 def test_table_12_kruskal_wallis(compared: pd.DataFrame) -> None:
-    t12 = compared[(compared["source"] == "paper 003 Table 12") & (compared["measure"] == "kruskal")]
-    h = {(k["variable"], k["by"]): round(r, 2) for k, r in zip(t12["keys"], t12["reproduced"]) if k["stat"] == "H"}
-    assert h == {("pro-error-points", "modality"): 16.89, ("pro-cs", "modality"): 11.27,
-                 ("pro-ci", "modality"): 17.6, ("pro-error-points", "genre"): 0.53,
-                 ("pro-cs", "genre"): 6.05, ("pro-ci", "genre"): 0.47}
+    t12 = compared[
+        (compared["source"] == "paper 003 Table 12") & (compared["measure"] == "kruskal")
+    ]
+    h = {
+        (k["variable"], k["by"]): round(r, 2)
+        for k, r in zip(t12["keys"], t12["reproduced"])
+        if k["stat"] == "H"
+    }
+    assert h == {
+        ("pro-error-points", "modality"): 16.89,
+        ("pro-cs", "modality"): 11.27,
+        ("pro-ci", "modality"): 17.6,
+        ("pro-error-points", "genre"): 0.53,
+        ("pro-cs", "genre"): 6.05,
+        ("pro-ci", "genre"): 0.47,
+    }
     off = sorted((k["variable"], k["by"]) for k, d in zip(t12["keys"], t12["disagrees"]) if d)
     assert off == [("pro-ci", "genre"), ("pro-cs", "modality")]  # printed 0.45 and 11.28
 
@@ -100,8 +142,12 @@ def test_table_12_kruskal_wallis(compared: pd.DataFrame) -> None:
 def test_table_12_post_hoc_rank_sum_with_holm(compared: pd.DataFrame) -> None:
     """R's pairwise.wilcox.test (rank sum, Holm): CS and CI agree; the Errors column does not."""
     posthoc = compared[compared["measure"] == "posthoc-rank-sum"]
-    got = {(k["variable"], k["by"], k["first"], k["second"]): (v, round(r, 4), s)
-           for k, v, r, s in zip(posthoc["keys"], posthoc["value"], posthoc["reproduced"], posthoc["status"])}
+    got = {
+        (k["variable"], k["by"], k["first"], k["second"]): (v, round(r, 4), s)
+        for k, v, r, s in zip(
+            posthoc["keys"], posthoc["value"], posthoc["reproduced"], posthoc["status"]
+        )
+    }
     assert got == {
         ("pro-error-points", "modality", "HT", "MT"): (0.0, 0.0020, "disagrees"),
         ("pro-error-points", "modality", "HT", "PE"): (0.011, 0.0464, "disagrees"),
@@ -114,12 +160,20 @@ def test_table_12_post_hoc_rank_sum_with_holm(compared: pd.DataFrame) -> None:
         ("pro-ci", "modality", "PE", "MT"): (0.004, 0.0037, "agrees"),
         ("pro-cs", "genre", "poem", "thriller"): (0.04, 0.0381, "agrees"),
         ("pro-cs", "genre", "thriller", "short story"): (0.26, 0.689, "disagrees"),
-        ("pro-cs", "genre", "short story", "thriller"): (0.69, 0.689, "agrees")}
+        ("pro-cs", "genre", "short story", "thriller"): (0.69, 0.689, "agrees"),
+    }
     reasons = {r for r, d in zip(posthoc["reason"], posthoc["disagrees"]) if d}
     # the mislabelled genre row is a typo; the Errors column repeats the CI column (issue 46)
     assert reasons == {"copied from another cell", "paper typo"}
-    typo = _one(compared, "paper 003 Table 12", variable="pro-cs", by="genre", first="thriller",
-                second="short story", stat="p")
+    typo = _one(
+        compared,
+        "paper 003 Table 12",
+        variable="pro-cs",
+        by="genre",
+        first="thriller",
+        second="short story",
+        stat="p",
+    )
     assert typo["reason"] == "paper typo" and "Poem–ShortStory" in typo["note"]
 
 
@@ -131,11 +185,24 @@ def test_bowker_post_hoc_cs_versus_r(compared: pd.DataFrame) -> None:
 
 def test_appendix_g2_match_rates(compared: pd.DataFrame) -> None:
     g2 = compared[compared["source"] == "paper 003 App. G.2"]
-    matched = {k["modality"]: int(r) for k, r in zip(g2["keys"], g2["reproduced"]) if k.get("stat") == "matched"}
+    matched = {
+        k["modality"]: int(r)
+        for k, r in zip(g2["keys"], g2["reproduced"])
+        if k.get("stat") == "matched"
+    }
     assert matched == {"HT": 110, "PE": 121, "MT": 128}
-    percent = {k["modality"]: round(r, 2) for k, r in zip(g2["keys"], g2["reproduced"]) if k.get("stat") == "percent"}
+    percent = {
+        k["modality"]: round(r, 2)
+        for k, r in zip(g2["keys"], g2["reproduced"])
+        if k.get("stat") == "percent"
+    }
     assert percent == {"HT": 58.51, "PE": 64.36, "MT": 68.09}
     assert not g2["disagrees"].any() and len(g2) == 11
-    assert _one(compared, "paper 003 App. G.2", modality="MT", stat="matched-cs-r")["reproduced"] == 127
+    assert (
+        _one(compared, "paper 003 App. G.2", modality="MT", stat="matched-cs-r")["reproduced"]
+        == 127
+    )
     overall = _one(compared, "paper 003 Sec. 4.2", modality="", stat="percent")
-    assert overall["reproduced"] == pytest.approx(100 * 359 / 564) and overall["reason"] == "rounding"
+    assert (
+        overall["reproduced"] == pytest.approx(100 * 359 / 564) and overall["reason"] == "rounding"
+    )

@@ -74,7 +74,8 @@ def test_a_beat_prints_a_still_line_in_a_log_and_redraws_bars_on_a_terminal() ->
 def test_the_cli_has_quiet_and_progress_by_default(monkeypatch: pytest.MonkeyPatch) -> None:
     args = build_parser().parse_args(["--quiet", "init", "x"])
     assert args.quiet and args.progress is None
-    assert build_parser().parse_args(["init", "x"]).progress is None  # default: the terminal decides
+    # default: the terminal decides
+    assert build_parser().parse_args(["init", "x"]).progress is None
 
 
 def test_quiet_reaches_the_command(tmp_path, capsys: pytest.CaptureFixture[str]) -> None:  # type: ignore[no-untyped-def]

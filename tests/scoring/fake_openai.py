@@ -32,30 +32,43 @@ def default_answer(messages: Messages) -> str:
 
 
 class FakeOpenAI:
-    def __init__(self, answer: Callable[[Messages], str] = default_answer,
-                 latency: float = 0.0, storm: int = 0, status_for: Callable[[int], int] | None = None,
-                 retry_after: str | None = None, body_for: Callable[[Messages], bytes | None] | None = None,
-                 latency_for: Callable[[Messages], float] | None = None,
-                 on_request: Callable[[int], None] | None = None, worst_case_tokens: bool = False,
-                 usage: bool = True, status_of: Callable[[Messages], int | None] | None = None) -> None:
+    def __init__(
+        self,
+        answer: Callable[[Messages], str] = default_answer,
+        latency: float = 0.0,
+        storm: int = 0,
+        status_for: Callable[[int], int] | None = None,
+        retry_after: str | None = None,
+        body_for: Callable[[Messages], bytes | None] | None = None,
+        latency_for: Callable[[Messages], float] | None = None,
+        on_request: Callable[[int], None] | None = None,
+        worst_case_tokens: bool = False,
+        usage: bool = True,
+        status_of: Callable[[Messages], int | None] | None = None,
+    ) -> None:
         self.answer = answer
         self.latency = latency
-        self.storm = storm                    # the first `storm` requests get HTTP 429
-        self.status_for = status_for          # request number -> forced status (None: normal)
-        self.status_of = status_of            # messages -> forced status, on every attempt (None: normal)
-        self.retry_after = retry_after        # Retry-After header sent with every 429
-        self.body_for = body_for              # messages -> raw 200 body instead of a completion
-        self.latency_for = latency_for        # messages -> latency (overrides `latency`)
-        self.on_request = on_request          # called with the request number as it arrives
-        self.worst_case_tokens = worst_case_tokens  # bill a prompt as litboard's upper bound (bytes + overhead)
-        self.usage = usage                    # False: replies carry no `usage` (the server still bills)
-        self.idempotency: dict[str, list[str]] = {}  # messages hash -> Idempotency-Key of each request
+        self.storm = storm  # the first `storm` requests get HTTP 429
+        self.status_for = status_for  # request number -> forced status (None: normal)
+        # messages -> forced status, on every attempt (None: normal)
+        self.status_of = status_of
+        self.retry_after = retry_after  # Retry-After header sent with every 429
+        self.body_for = body_for  # messages -> raw 200 body instead of a completion
+        self.latency_for = latency_for  # messages -> latency (overrides `latency`)
+        self.on_request = on_request  # called with the request number as it arrives
+        # bill a prompt as litboard's upper bound (bytes + overhead)
+        self.worst_case_tokens = worst_case_tokens
+        # False: replies carry no `usage` (the server still bills)
+        self.usage = usage
+        # messages hash -> Idempotency-Key of each request
+        self.idempotency: dict[str, list[str]] = {}
         self.paths: list[str] = []
         self.lock = threading.Lock()
         self.received: Counter[str] = Counter()
         self.answered: Counter[str] = Counter()
-        self.events: list[tuple[float, str, int]] = []   # (monotonic time, key, status) per request
-        self.billed: list[tuple[int, int]] = []           # (prompt, completion) tokens per answer made
+        self.events: list[tuple[float, str, int]] = []  # (monotonic time, key, status) per request
+        # (prompt, completion) tokens per answer made
+        self.billed: list[tuple[int, int]] = []
         self.max_tokens_seen: set[int | None] = set()
         self.total = 0
         self.rejected = 0
@@ -82,7 +95,8 @@ class FakeOpenAI:
 
         class Handler(BaseHTTPRequestHandler):
             protocol_version = "HTTP/1.1"
-            # Headers and body go out in two writes: with Nagle's algorithm on, the body waits for the
+            # Headers and body go out in two writes: with Nagle's algorithm on, the body waits for
+            # the
             # client's delayed ACK of the headers (40 ms on Linux), a stall no real endpoint has.
             disable_nagle_algorithm = True
 
@@ -97,8 +111,12 @@ class FakeOpenAI:
                     return self._send(404, {"error": {"message": "not found"}})
                 fake.handle(self, body)
 
-            def _send(self, status: int, payload: dict[str, Any] | bytes,
-                      headers: dict[str, str] | None = None) -> None:
+            def _send(
+                self,
+                status: int,
+                payload: dict[str, Any] | bytes,
+                headers: dict[str, str] | None = None,
+            ) -> None:
                 data = payload if isinstance(payload, bytes) else json.dumps(payload).encode()
                 try:
                     self.send_response(status)
@@ -127,7 +145,9 @@ class FakeOpenAI:
     def handle(self, handler: Any, body: dict[str, Any]) -> None:
         key = messages_hash(body["messages"])
         with self.lock:
-            self.idempotency.setdefault(key, []).append(str(handler.headers.get("Idempotency-Key", "")))
+            self.idempotency.setdefault(key, []).append(
+                str(handler.headers.get("Idempotency-Key", ""))
+            )
             self.total += 1
             number = self.total
             self.received[key] += 1
@@ -147,11 +167,17 @@ class FakeOpenAI:
         if self.on_request is not None:
             self.on_request(number)
         if forced:
-            headers = {"Retry-After": self.retry_after} if forced == 429 and self.retry_after else {}
-            return handler._send(forced, {"error": {"message": f"scripted {forced}", "type": "test"}}, headers)
+            headers = (
+                {"Retry-After": self.retry_after} if forced == 429 and self.retry_after else {}
+            )
+            return handler._send(
+                forced, {"error": {"message": f"scripted {forced}", "type": "test"}}, headers
+            )
         payload = self._completion(body, number)
         with self.lock:  # billed as soon as the work starts: a client that gives up still pays
-            self.billed.append((payload["usage"]["prompt_tokens"], payload["usage"]["completion_tokens"]))
+            self.billed.append(
+                (payload["usage"]["prompt_tokens"], payload["usage"]["completion_tokens"])
+            )
         time.sleep(self.latency_for(body["messages"]) if self.latency_for else self.latency)
         raw = self.body_for(body["messages"]) if self.body_for else None
         with self.lock:
@@ -165,13 +191,26 @@ class FakeOpenAI:
         text, finish = self.answer(body["messages"]), "stop"
         limit = body.get("max_tokens")
         if limit is not None and len(text) // 4 > limit:
-            text, finish = text[:limit * 4], "length"
+            text, finish = text[: limit * 4], "length"
         if self.worst_case_tokens:
             prompt_tokens = sum(len(m["content"].encode("utf-8")) + 8 for m in body["messages"]) + 8
         else:
             prompt_tokens = sum(len(m["content"]) for m in body["messages"]) // 4
-        return {"id": f"cmpl-{number}", "object": "chat.completion", "created": 0, "model": body["model"],
-                "choices": [{"index": 0, "finish_reason": finish,
-                             "message": {"role": "assistant", "content": text}}],
-                "usage": {"prompt_tokens": prompt_tokens, "completion_tokens": len(text) // 4,
-                          "total_tokens": prompt_tokens + len(text) // 4}}
+        return {
+            "id": f"cmpl-{number}",
+            "object": "chat.completion",
+            "created": 0,
+            "model": body["model"],
+            "choices": [
+                {
+                    "index": 0,
+                    "finish_reason": finish,
+                    "message": {"role": "assistant", "content": text},
+                }
+            ],
+            "usage": {
+                "prompt_tokens": prompt_tokens,
+                "completion_tokens": len(text) // 4,
+                "total_tokens": prompt_tokens + len(text) // 4,
+            },
+        }

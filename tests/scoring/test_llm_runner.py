@@ -28,22 +28,36 @@ CAMPAIGN = "gemba-mqm-literary.gpt-4o-mini"
 
 
 def fast(server: FakeOpenAI, **extra: object) -> ScoreSettings:
-    options: dict[str, object] = {"base_url": server.base_url, "api_key_env": "", "backoff": 0.005,
-                                  "max_backoff": 0.05, "timeout": 10.0, "concurrency": 4}
+    options: dict[str, object] = {
+        "base_url": server.base_url,
+        "api_key_env": "",
+        "backoff": 0.005,
+        "max_backoff": 0.05,
+        "timeout": 10.0,
+        "concurrency": 4,
+    }
     options.update(extra)
     return ScoreSettings(**options)  # type: ignore[arg-type]
 
 
-def worst_cases(root: Path, settings: ScoreSettings, judge: str = "gemba-mqm-literary") -> list[Reservation]:
+def worst_cases(
+    root: Path, settings: ScoreSettings, judge: str = "gemba-mqm-literary"
+) -> list[Reservation]:
     """The budget's worst case of each request of ``judge``, in the order the runner sends them."""
     segments, _ = plan.segments(load([root]), None, None)
     maker = all_judges()[judge]
-    return [Budget(settings).worst_case(maker.requests(seg, 0, {}, settings)[0]) for seg in segments]
+    return [
+        Budget(settings).worst_case(maker.requests(seg, 0, {}, settings)[0]) for seg in segments
+    ]
 
 
 def records(root: Path, campaign: str = CAMPAIGN) -> list[dict[str, object]]:
     path = root / "judgments" / campaign / "de-en.jsonl"
-    return [json.loads(x) for x in path.read_text(encoding="utf-8").splitlines()] if path.exists() else []
+    return (
+        [json.loads(x) for x in path.read_text(encoding="utf-8").splitlines()]
+        if path.exists()
+        else []
+    )
 
 
 def test_second_run_makes_no_request(tiny_root: Path) -> None:
@@ -59,7 +73,8 @@ def test_second_run_makes_no_request(tiny_root: Path) -> None:
         assert server.total == 6 and third.llm.cached == 6 and len(records(tiny_root)) == 6
     corpus = load([tiny_root])  # what was written is valid litboard data
     assert len(corpus.tables["metric_scores"]) == 6
-    assert not (tiny_root / "llm-cache" / "journal.jsonl").exists()  # checkpointed after a clean run
+    # checkpointed after a clean run
+    assert not (tiny_root / "llm-cache" / "journal.jsonl").exists()
     assert len(list((tiny_root / "llm-cache").glob("*/*.json"))) == 6
 
 
@@ -78,7 +93,9 @@ score([Path(sys.argv[1])], ["gemba-mqm-literary", "gemba-mqm-original"],
 
 def test_sigkill_then_rerun_never_asks_an_answered_prompt_again(tiny_root: Path) -> None:
     with FakeOpenAI(latency=0.15) as server:
-        proc = subprocess.Popen([sys.executable, "-c", SCRIPT, str(tiny_root), server.base_url], cwd=REPO)
+        proc = subprocess.Popen(
+            [sys.executable, "-c", SCRIPT, str(tiny_root), server.base_url], cwd=REPO
+        )
         deadline = time.monotonic() + 30
         while sum(server.answered.values()) < 4 and time.monotonic() < deadline:
             time.sleep(0.01)
@@ -86,12 +103,18 @@ def test_sigkill_then_rerun_never_asks_an_answered_prompt_again(tiny_root: Path)
         proc.wait()
         assert proc.returncode == -signal.SIGKILL
         journal = tiny_root / "llm-cache" / "journal.jsonl"
-        journaled = [json.loads(line) for line in journal.read_text(encoding="utf-8").splitlines()
-                     if line.endswith("}")]
+        journaled = [
+            json.loads(line)
+            for line in journal.read_text(encoding="utf-8").splitlines()
+            if line.endswith("}")
+        ]
         assert 3 <= len(journaled) < 12  # killed mid-run, with answers already paid for
         before = server.total
-        report = score([tiny_root], ["gemba-mqm-literary", "gemba-mqm-original"], settings=fast(server))
+        report = score(
+            [tiny_root], ["gemba-mqm-literary", "gemba-mqm-original"], settings=fast(server)
+        )
         from .fake_openai import messages_hash
+
         for entry in journaled:
             assert server.received[messages_hash(entry["messages"])] == 1  # never requested again
         assert report.llm.cached >= len(journaled)
@@ -117,13 +140,19 @@ def test_permanent_errors_are_reported_not_retried(tiny_root: Path) -> None:
 
 
 def test_budget_cap_stops_cleanly_and_a_rerun_continues(tiny_root: Path) -> None:
-    with FakeOpenAI(worst_case_tokens=True) as server:  # bills every prompt at litboard's upper bound
+    # bills every prompt at litboard's upper bound
+    with FakeOpenAI(worst_case_tokens=True) as server:
         settings = fast(server, concurrency=1, price_in_per_1k=1.0, price_out_per_1k=0.0)
         worst = [w.usd for w in worst_cases(tiny_root, settings)]
         # The cap holds the worst case of two requests and half of a third: two are sent.
         cap = worst[0] + worst[1] + worst[2] / 2
-        report = score([tiny_root], ["gemba-mqm-literary"], settings=fast(server, concurrency=1, budget_usd=cap,
-                                                                          price_in_per_1k=1.0, price_out_per_1k=0.0))
+        report = score(
+            [tiny_root],
+            ["gemba-mqm-literary"],
+            settings=fast(
+                server, concurrency=1, budget_usd=cap, price_in_per_1k=1.0, price_out_per_1k=0.0
+            ),
+        )
         assert report.stopped.startswith(f"budget cap ${cap:g} reached: 4 request(s) not sent")
         assert "STOPPED: budget cap" in report.format() and report.exit_code() == 2
         assert server.total == 2 and len(records(tiny_root)) == 2
@@ -133,13 +162,21 @@ def test_budget_cap_stops_cleanly_and_a_rerun_continues(tiny_root: Path) -> None
 
 def test_token_budget_and_dry_run(tiny_root: Path) -> None:
     with FakeOpenAI() as server:
-        dry = score([tiny_root], ["gemba-mqm-literary", "bleu"], dry_run=True,
-                    settings=fast(server, price_in_per_1k=1.0, price_out_per_1k=2.0))
+        dry = score(
+            [tiny_root],
+            ["gemba-mqm-literary", "bleu"],
+            dry_run=True,
+            settings=fast(server, price_in_per_1k=1.0, price_out_per_1k=2.0),
+        )
         assert server.total == 0
         llm = next(o for o in dry.outcomes if o.metric == "gemba-mqm-literary")
         assert llm.todo == 6 and llm.requests == 6 and llm.cached == 0
         assert llm.est_tokens > 6 * 300 and llm.est_cost_usd > 6 * 0.6
-        report = score([tiny_root], ["gemba-mqm-literary"], settings=fast(server, concurrency=1, budget_tokens=1))
+        report = score(
+            [tiny_root],
+            ["gemba-mqm-literary"],
+            settings=fast(server, concurrency=1, budget_tokens=1),
+        )
         assert server.total == 0 and "budget cap 1 tokens reached" in report.stopped
 
 
@@ -152,11 +189,17 @@ def test_changed_model_or_prompt_never_mixes_into_a_campaign(tiny_root: Path) ->
             score([tiny_root], ["gemba-mqm-literary"], settings=fast(server))
 
 
-def test_missing_api_key_is_one_clear_error(tiny_root: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_missing_api_key_is_one_clear_error(
+    tiny_root: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.delenv("LITBOARD_TEST_KEY", raising=False)
     with FakeOpenAI() as server:
         with pytest.raises(DataError, match="LITBOARD_TEST_KEY is not set"):
-            score([tiny_root], ["gemba-mqm-literary"], settings=fast(server, api_key_env="LITBOARD_TEST_KEY"))
+            score(
+                [tiny_root],
+                ["gemba-mqm-literary"],
+                settings=fast(server, api_key_env="LITBOARD_TEST_KEY"),
+            )
         assert server.total == 0
 
 
@@ -187,7 +230,11 @@ def test_verse_and_ruler_end_to_end(tiny_root: Path) -> None:
     assert [r["score"] for r in rows] == [2.5] * 6
     items = json.loads(str(rows[0]["raw"]))["items"]
     assert [(i["category"], i["answer"]) for i in items] == [
-        ("Imagery and Descriptive Quality", 3), ("Character Voice, Tone, and Individuality", 2)]
-    assert [r["score"] for r in records(tiny_root, "ruler-content-accuracy.gpt-4o-mini")] == [4.0] * 6
+        ("Imagery and Descriptive Quality", 3),
+        ("Character Voice, Tone, and Individuality", 2),
+    ]
+    assert [r["score"] for r in records(tiny_root, "ruler-content-accuracy.gpt-4o-mini")] == [
+        4.0
+    ] * 6
     assert not (tiny_root / "judgments" / "ruler-honorifics.gpt-4o-mini").exists()
     load([tiny_root])

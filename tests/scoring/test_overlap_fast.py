@@ -32,10 +32,59 @@ from litboard.scoring import sacrebleu_metrics as sm
 REPO = Path(__file__).resolve().parents[2]
 DEMO = REPO / "tests" / "fixtures" / "demo"
 
-PIECES = ["the", "The", "a", "cat", "cat", "sat", "on", "mat", ".", ",", "5", "5.", "3,5", ".5", "-", "5-", "x-y",
-          "'s", "(", ")", "\"", "&amp;", "&quot;", "&lt;b&gt;", "<skipped>", "-\n", "\n", "\t", " ", "", "!?",
-          "e.g.", "U.S.", "1,000.", "--", "...", "é", "\u2014", "\u2019", "老", "人", "大海", "。", "，", "\U00020000",
-          "\x01", "'", "/", ":", "a\x01b", "ÉCOLE"]
+PIECES = [
+    "the",
+    "The",
+    "a",
+    "cat",
+    "cat",
+    "sat",
+    "on",
+    "mat",
+    ".",
+    ",",
+    "5",
+    "5.",
+    "3,5",
+    ".5",
+    "-",
+    "5-",
+    "x-y",
+    "'s",
+    "(",
+    ")",
+    "\"",
+    "&amp;",
+    "&quot;",
+    "&lt;b&gt;",
+    "<skipped>",
+    "-\n",
+    "\n",
+    "\t",
+    " ",
+    "",
+    "!?",
+    "e.g.",
+    "U.S.",
+    "1,000.",
+    "--",
+    "...",
+    "é",
+    "\u2014",
+    "\u2019",
+    "老",
+    "人",
+    "大海",
+    "。",
+    "，",
+    "\U00020000",
+    "\x01",
+    "'",
+    "/",
+    ":",
+    "a\x01b",
+    "ÉCOLE",
+]
 
 
 def reference_overlap(texts: pd.DataFrame, pair: str, bleu: Any = None) -> pd.DataFrame:
@@ -44,8 +93,11 @@ def reference_overlap(texts: pd.DataFrame, pair: str, bleu: Any = None) -> pd.Da
     wide = rows.pivot_table(index="paragraph", columns="system", values="text", aggfunc="first")
     bleu = bleu or sm.BLEU(sm.target_lang(pair))._sentence
     systems = sorted(wide.columns)
-    table = pd.DataFrame(index=pd.Index(systems, name="hypothesis"),
-                         columns=pd.Index(systems, name="reference"), dtype=float)
+    table = pd.DataFrame(
+        index=pd.Index(systems, name="hypothesis"),
+        columns=pd.Index(systems, name="reference"),
+        dtype=float,
+    )
     for hyp in systems:
         for ref in systems:
             if hyp == ref:
@@ -69,15 +121,24 @@ def random_corpus(seed: int, pair: str, paragraphs: int = 40, systems: int = 6) 
     for p in range(paragraphs):
         base = random_text(rng, zh=pair.endswith("zh")).split(" ")
         for s in range(systems):
-            if rng.random() < 0.25 or (s == systems - 1 and p % 2):  # the last system: even paragraphs only
+            # the last system: even paragraphs only
+            if rng.random() < 0.25 or (s == systems - 1 and p % 2):
                 continue
             words = [w if rng.random() < 0.7 else random_text(rng) for w in base]
             if rng.random() < 0.1:
                 words = words * 3  # repeated tokens and n-grams
-            rows.append({"system": f"sys{s}", "pair": pair, "paragraph": f"p{p:03d}", "text": " ".join(words)})
+            rows.append(
+                {
+                    "system": f"sys{s}",
+                    "pair": pair,
+                    "paragraph": f"p{p:03d}",
+                    "text": " ".join(words),
+                }
+            )
     rows.append({"system": "alone", "pair": pair, "paragraph": "only-mine", "text": "no one else"})
     rows.append({"system": "sys0", "pair": pair, "paragraph": "p000", "text": None})
-    rows.append({**rows[3], "text": "a second text for the same system and paragraph"})  # the first one counts
+    # the first one counts
+    rows.append({**rows[3], "text": "a second text for the same system and paragraph"})
     rows.append({**rows[4], "pair": "xx-yy"})  # another pair
     return pd.DataFrame(rows)
 
@@ -120,7 +181,13 @@ def assert_tokens(texts: list[str], bleu: Any) -> None:
 @pytest.mark.parametrize("target", ["en", "zh", "ja", "ko"])
 def test_tokens_are_sacrebleus(target: str) -> None:
     rng = random.Random(7)
-    texts = [random_text(rng, zh=target == "zh") for _ in range(3000)] + ["", " ", "\n", "a\x01b", "\x01"]
+    texts = [random_text(rng, zh=target == "zh") for _ in range(3000)] + [
+        "",
+        " ",
+        "\n",
+        "a\x01b",
+        "\x01",
+    ]
     assert_tokens(texts, sm.BLEU(target)._sentence)
 
 
@@ -131,17 +198,30 @@ def test_chinese_character_table() -> None:
     table = bleu_tokens._chinese()
     is_chinese = TokenizerZh._is_chinese_char
     assert all(table[c] == is_chinese(chr(c)) for c in range(0, 0x10000, 7))
-    assert table[[0x4E00, 0x3002, 0xFF0C, 0x2014, 0x2019]].all() and not table[[0x41, 0x20, 0xE9, 0x2000]].any()
+    assert (
+        table[[0x4E00, 0x3002, 0xFF0C, 0x2014, 0x2019]].all()
+        and not table[[0x41, 0x20, 0xE9, 0x2000]].any()
+    )
     for c in (0x10000, 0x20000, 0x2A6D6, 0x2F800, 0x2FA1D, 0x10FFFF):
         assert not is_chinese(chr(c)) and not table[min(c, 0x10000)]
     assert bleu_tokens._zh_space("a老\U00020000。b\ud800") == "a 老 \U00020000 。 b\ud800"
 
 
-@pytest.mark.parametrize("options", [{"lowercase": True}, {"tokenize": "char"}, {"tokenize": "intl"},
-                                     {"tokenize": "none"}, {"tokenize": "zh", "lowercase": True}])
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"lowercase": True},
+        {"tokenize": "char"},
+        {"tokenize": "intl"},
+        {"tokenize": "none"},
+        {"tokenize": "zh", "lowercase": True},
+    ],
+)
 def test_tokens_other_bleu_settings(options: dict[str, Any]) -> None:
     rng = random.Random(8)
-    assert_tokens([random_text(rng, zh=True) for _ in range(800)], SacreBLEU(effective_order=True, **options))
+    assert_tokens(
+        [random_text(rng, zh=True) for _ in range(800)], SacreBLEU(effective_order=True, **options)
+    )
 
 
 def test_tokens_across_blocks(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -153,8 +233,15 @@ def test_tokens_across_blocks(monkeypatch: pytest.MonkeyPatch) -> None:
     assert_tokens(texts[:1] + ["one\x01two"] + texts[1:40], sm.BLEU("en")._sentence)
 
 
-@given(st.lists(st.lists(st.text(alphabet="ab5.,-'&;()\n \t老。é\x01", max_size=3) | st.sampled_from(PIECES),
-                         max_size=10).map("".join), max_size=12))
+@given(
+    st.lists(
+        st.lists(
+            st.text(alphabet="ab5.,-'&;()\n \t老。é\x01", max_size=3) | st.sampled_from(PIECES),
+            max_size=10,
+        ).map("".join),
+        max_size=12,
+    )
+)
 @settings(max_examples=150, deadline=None)
 def test_tokens_property(texts: list[str]) -> None:
     for target in ("en", "zh"):
@@ -173,10 +260,19 @@ def test_every_pair_matches_sentence_score(target: str) -> None:
     assert assert_pair_scores(texts, paragraph, sm.BLEU(target)._sentence) > 300
 
 
-@pytest.mark.parametrize("options", [{"smooth_method": "floor"}, {"smooth_method": "floor", "smooth_value": 0.3},
-                                     {"smooth_method": "add-k"}, {"smooth_method": "add-k", "smooth_value": 0.5},
-                                     {"smooth_method": "none"}, {"effective_order": False},
-                                     {"max_ngram_order": 2}, {"max_ngram_order": 6, "lowercase": True}])
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"smooth_method": "floor"},
+        {"smooth_method": "floor", "smooth_value": 0.3},
+        {"smooth_method": "add-k"},
+        {"smooth_method": "add-k", "smooth_value": 0.5},
+        {"smooth_method": "none"},
+        {"effective_order": False},
+        {"max_ngram_order": 2},
+        {"max_ngram_order": 6, "lowercase": True},
+    ],
+)
 def test_other_bleu_settings(options: dict[str, Any]) -> None:
     options = {"effective_order": True, **options}
     rng = random.Random(12)
@@ -190,16 +286,29 @@ def test_compute_bleu_on_arrays() -> None:
     sys_len = rng.integers(0, 9, 4000)
     total = np.maximum(sys_len[None, :] - np.arange(4)[:, None], 0)
     correct = np.minimum(total, rng.integers(0, 6, (4, 4000)) * (rng.random((4, 4000)) < 0.6))
-    correct = np.minimum.accumulate(correct, axis=0)  # an n-gram match implies its (n-1)-gram matches
+    # an n-gram match implies its (n-1)-gram matches
+    correct = np.minimum.accumulate(correct, axis=0)
     ref_len = rng.integers(0, 9, 4000)
-    for options in ({"smooth_method": "exp"}, {"smooth_method": "floor"}, {"smooth_method": "add-k"},
-                    {"smooth_method": "none"}, {"smooth_method": "exp", "effective_order": False}):
+    for options in (
+        {"smooth_method": "exp"},
+        {"smooth_method": "floor"},
+        {"smooth_method": "add-k"},
+        {"smooth_method": "none"},
+        {"smooth_method": "exp", "effective_order": False},
+    ):
         bleu = SacreBLEU(**{"effective_order": True, **options})
         ours = overlap_fast.sentence_bleu(correct, total, sys_len, ref_len, bleu)
         for i in range(len(sys_len)):
-            expected = bleu.compute_bleu(correct[:, i].tolist(), total[:, i].tolist(), int(sys_len[i]),
-                                         int(ref_len[i]), bleu.smooth_method, bleu.smooth_value,
-                                         bleu.effective_order, bleu.max_ngram_order).score
+            expected = bleu.compute_bleu(
+                correct[:, i].tolist(),
+                total[:, i].tolist(),
+                int(sys_len[i]),
+                int(ref_len[i]),
+                bleu.smooth_method,
+                bleu.smooth_value,
+                bleu.effective_order,
+                bleu.max_ngram_order,
+            ).score
             assert ours[i] == pytest.approx(expected, abs=1e-9)
 
 
@@ -231,22 +340,35 @@ def test_other_bleu_objects_give_the_reference_matrix() -> None:
     texts = random_corpus(7, "de-en", paragraphs=15)
     rows = texts[texts["text"].notna()]
     bleu = SacreBLEU(lowercase=True, max_ngram_order=3, smooth_method="floor", effective_order=True)
-    assert_same_table(overlap_fast.overlap_table(rows, bleu), reference_overlap(texts, "de-en", bleu))
+    assert_same_table(
+        overlap_fast.overlap_table(rows, bleu), reference_overlap(texts, "de-en", bleu)
+    )
 
 
 def test_no_texts_or_no_shared_paragraph() -> None:
     empty = pd.DataFrame({"system": [], "pair": [], "paragraph": [], "text": []})
     assert sm.lexical_overlap(empty, "de-en").shape == (0, 0)
-    one = pd.DataFrame({"system": ["a", "b"], "pair": ["de-en"] * 2, "paragraph": ["p1", "p2"], "text": ["x", "y"]})
+    one = pd.DataFrame(
+        {"system": ["a", "b"], "pair": ["de-en"] * 2, "paragraph": ["p1", "p2"], "text": ["x", "y"]}
+    )
     table = sm.lexical_overlap(one, "de-en")
     assert table.shape == (2, 2) and table.isna().all().all()
     assert_same_table(table, reference_overlap(one, "de-en"))
 
 
-@given(st.lists(st.tuples(st.integers(0, 3), st.integers(0, 4), st.lists(st.sampled_from(PIECES[:30]), max_size=8)),
-                max_size=25))
+@given(
+    st.lists(
+        st.tuples(
+            st.integers(0, 3), st.integers(0, 4), st.lists(st.sampled_from(PIECES[:30]), max_size=8)
+        ),
+        max_size=25,
+    )
+)
 @settings(max_examples=60, deadline=None)
 def test_matrix_property(entries: list[tuple[int, int, list[str]]]) -> None:
-    rows = [{"system": f"s{s}", "pair": "de-en", "paragraph": f"p{p}", "text": " ".join(w)} for s, p, w in entries]
+    rows = [
+        {"system": f"s{s}", "pair": "de-en", "paragraph": f"p{p}", "text": " ".join(w)}
+        for s, p, w in entries
+    ]
     texts = pd.DataFrame(rows, columns=["system", "pair", "paragraph", "text"])
     assert_same_table(sm.lexical_overlap(texts, "de-en"), reference_overlap(texts, "de-en"))

@@ -1,4 +1,5 @@
-"""The Automatic scores page documents every metric and every `litboard score` option, with its default."""
+"""The Automatic scores page documents every metric and every `litboard score` option, with its
+default."""
 
 from __future__ import annotations
 
@@ -12,7 +13,8 @@ PAGE = Path(__file__).resolve().parents[2] / "generator" / "litboard" / "pages" 
 
 
 def _rows(text: str) -> dict[str, list[str]]:
-    """Backticked names in the first cell of each table body row -> the row's cells (headers skipped)."""
+    """Backticked names in the first cell of each table body row -> the row's cells (headers
+    skipped)."""
     out = {}
     lines = text.splitlines()
     for line, after in zip(lines, lines[1:] + [""]):
@@ -31,7 +33,11 @@ def test_every_metric_is_documented() -> None:
 
 def test_every_option_is_documented_with_its_default() -> None:
     rows = _rows(PAGE.read_text(encoding="utf-8"))
-    options = {"--" + name.replace("_", "-"): default for name, _, default in describe() if not isinstance(default, dict)}
+    options = {
+        "--" + name.replace("_", "-"): default
+        for name, _, default in describe()
+        if not isinstance(default, dict)
+    }
     documented = {name for name in rows if name.startswith("--")}
     assert documented == set(options)
     for name, default in options.items():

@@ -25,21 +25,41 @@ PAGE = REPO / "generator" / "litboard" / "pages" / "scoring.md"
 CJK_FLAGS = ("--ter-normalized", "--ter-asian-support")  # the signature's norm:yes|asian:yes
 
 # word reorderings (shifts), a repeated word, an empty hypothesis; two references each
-EN_HYPS = ["the sea looked the old man at for a long time",
-           "home he went slowly then without a word",
-           "it was raining again it was raining when the boat came in", ""]
-EN_REFS = [["the old man looked at the sea for a long time",
-            "for a long time the old man watched the sea"],
-           ["then he went home slowly without a word", "he walked home slowly, saying nothing"],
-           ["it was raining again when the boat came in", "rain fell again as the boat came in"],
-           ["he said nothing", "nothing was said"]]
+EN_HYPS = [
+    "the sea looked the old man at for a long time",
+    "home he went slowly then without a word",
+    "it was raining again it was raining when the boat came in",
+    "",
+]
+EN_REFS = [
+    [
+        "the old man looked at the sea for a long time",
+        "for a long time the old man watched the sea",
+    ],
+    ["then he went home slowly without a word", "he walked home slowly, saying nothing"],
+    ["it was raining again when the boat came in", "rain fell again as the boat came in"],
+    ["he said nothing", "nothing was said"],
+]
 # Chinese and Japanese: a clause moved, characters swapped; sacreBLEU splits Han characters
-CJK_HYPS = ["慢慢地走回家，然后他一句话也没说。", "大海老人久久地望着。", "その日は散歩に出かけられそうもなかった。"]
-CJK_REFS = [["然后他一句话也没说，慢慢地走回家。"], ["老人久久地望着大海。"], ["その日は散歩などできそうになかった。"]]
+CJK_HYPS = [
+    "慢慢地走回家，然后他一句话也没说。",
+    "大海老人久久地望着。",
+    "その日は散歩に出かけられそうもなかった。",
+]
+CJK_REFS = [
+    ["然后他一句话也没说，慢慢地走回家。"],
+    ["老人久久地望着大海。"],
+    ["その日は散歩などできそうになかった。"],
+]
 
 
-def _cli(tmp_path: Path, hyps: Sequence[str], refs: Sequence[Sequence[str]], *flags: str,
-         corpus: bool = True) -> list[float]:
+def _cli(
+    tmp_path: Path,
+    hyps: Sequence[str],
+    refs: Sequence[Sequence[str]],
+    *flags: str,
+    corpus: bool = True,
+) -> list[float]:
     """The sacrebleu command's sentence TER of each hypothesis, then its corpus TER (if asked)."""
     (tmp_path / "hyp.txt").write_text("".join(h + "\n" for h in hyps), encoding="utf-8")
     files = []
@@ -48,8 +68,19 @@ def _cli(tmp_path: Path, hyps: Sequence[str], refs: Sequence[Sequence[str]], *fl
         files[-1].write_text("".join(r[k] + "\n" for r in refs), encoding="utf-8")
 
     def run(*extra: str) -> list[float]:
-        command = [str(CLI), *map(str, files), "-i", str(tmp_path / "hyp.txt"), "-m", "ter",
-                   "-b", "-w", "6", *flags, *extra]
+        command = [
+            str(CLI),
+            *map(str, files),
+            "-i",
+            str(tmp_path / "hyp.txt"),
+            "-m",
+            "ter",
+            "-b",
+            "-w",
+            "6",
+            *flags,
+            *extra,
+        ]
         out = subprocess.run(command, capture_output=True, text=True, check=True)
         return [float(x) for x in out.stdout.split()]
 
@@ -59,20 +90,27 @@ def _cli(tmp_path: Path, hyps: Sequence[str], refs: Sequence[Sequence[str]], *fl
 def _ours(pair: str, hyps: Sequence[str], refs: Sequence[Sequence[str]]) -> list[float]:
     """The track's TER records (``ter_records``, ``ter_fast`` statistics): segments, then system."""
     metric = sm.make("ter", pair)
-    segments = [Segment("mt", pair, f"p{i:03d}", h, references=tuple(r))
-                for i, (h, r) in enumerate(zip(hyps, refs))]
+    segments = [
+        Segment("mt", pair, f"p{i:03d}", h, references=tuple(r))
+        for i, (h, r) in enumerate(zip(hyps, refs))
+    ]
     metric.validate(segments)
     records = ter_records(metric, segments, StatsCache(None))
     segment = [r["score"] for r in records if r["level"] == "segment"]
     return segment + [r["score"] for r in records if r["level"] == "system"]
 
 
-@pytest.mark.parametrize("pair, hyps, refs, flags", [
-    ("de-en", EN_HYPS, EN_REFS, ()),
-    ("en-zh", CJK_HYPS[:2], CJK_REFS[:2], CJK_FLAGS),
-    ("en-ja", CJK_HYPS[2:], CJK_REFS[2:], CJK_FLAGS)])
-def test_hand_made_sample_equals_the_cli(tmp_path: Path, pair: str, hyps: list[str],
-                                         refs: list[list[str]], flags: tuple[str, ...]) -> None:
+@pytest.mark.parametrize(
+    "pair, hyps, refs, flags",
+    [
+        ("de-en", EN_HYPS, EN_REFS, ()),
+        ("en-zh", CJK_HYPS[:2], CJK_REFS[:2], CJK_FLAGS),
+        ("en-ja", CJK_HYPS[2:], CJK_REFS[2:], CJK_FLAGS),
+    ],
+)
+def test_hand_made_sample_equals_the_cli(
+    tmp_path: Path, pair: str, hyps: list[str], refs: list[list[str]], flags: tuple[str, ...]
+) -> None:
     ours = _ours(pair, hyps, refs)
     assert ours == pytest.approx(_cli(tmp_path, hyps, refs, *flags), abs=2e-6)
     assert ours[-1] > 0 and ours[3 if pair == "de-en" else 0] > 0
@@ -101,21 +139,26 @@ def japanese(tmp_path_factory: pytest.TempPathFactory) -> list[Segment]:
     imported = prepare(REPO / "releases.yaml", cache, SHARED_DATA, only=[track.release])
     corpus = load(roots(track, REPO, imported))
     human = set(corpus.tables["systems"].query("is_human")["system"])
-    return [s for s in plan.segments(corpus)[0]
-            if s.system not in human and s.pair in ("de-ja", "zh-ja") and s.references]
+    return [
+        s
+        for s in plan.segments(corpus)[0]
+        if s.system not in human and s.pair in ("de-ja", "zh-ja") and s.references
+    ]
 
 
 @pytest.mark.shared
 @pytest.mark.parametrize("pair", ["de-ja", "zh-ja"])
-def test_released_japanese_paragraphs_equal_the_cli(tmp_path: Path, japanese: list[Segment],
-                                                     pair: str) -> None:
+def test_released_japanese_paragraphs_equal_the_cli(
+    tmp_path: Path, japanese: list[Segment], pair: str
+) -> None:
     """The pair's three shortest paragraphs (135-245 characters, 100-200 words once split) that
     fit on one line of the command's files (a reference with a paragraph break does not), so the
     sample stays seconds of sacreBLEU's time; sentence scores (the system score is their
     statistics summed, compared with the command line on the hand-made sample)."""
     one_line = [s for s in japanese if len("".join((s.text, *s.references)).splitlines()) == 1]
-    sample = sorted((s for s in one_line if s.pair == pair),
-                    key=lambda s: (len(s.text), s.system, s.paragraph))[:3]
+    sample = sorted(
+        (s for s in one_line if s.pair == pair), key=lambda s: (len(s.text), s.system, s.paragraph)
+    )[:3]
     assert len(sample) == 3 and all(len(s.references) == 1 for s in sample)
     hyps, refs = [s.text for s in sample], [list(s.references) for s in sample]
     ours = _ours(pair, hyps, refs)[:-1]
@@ -127,7 +170,7 @@ def test_released_japanese_paragraphs_equal_the_cli(tmp_path: Path, japanese: li
 def _texts(draw: st.DrawFn) -> tuple[list[str], list[str]]:
     """A reference over a small vocabulary and a hypothesis made from it by moving blocks
     (shifts) and editing words, or drawn independently."""
-    vocabulary = list("abcdefgh")[:draw(st.integers(2, 8))]
+    vocabulary = list("abcdefgh")[: draw(st.integers(2, 8))]
     ref = draw(st.lists(st.sampled_from(vocabulary), max_size=40))
     if draw(st.booleans()):
         return draw(st.lists(st.sampled_from(vocabulary), max_size=40)), ref
@@ -159,10 +202,20 @@ def test_the_candidate_limit_is_sacrebleus(monkeypatch: pytest.MonkeyPatch) -> N
 
     from sacrebleu.metrics import lib_ter
 
-    ours = (ter_fast.MAX_SHIFT_SIZE, ter_fast.MAX_SHIFT_DIST, ter_fast.BEAM_WIDTH,
-            ter_fast.MAX_SHIFT_CANDIDATES, ter_fast.INF)
-    assert ours == (lib_ter._MAX_SHIFT_SIZE, lib_ter._MAX_SHIFT_DIST, lib_ter._BEAM_WIDTH,
-                    lib_ter._MAX_SHIFT_CANDIDATES, lib_ter._INT_INFINITY)
+    ours = (
+        ter_fast.MAX_SHIFT_SIZE,
+        ter_fast.MAX_SHIFT_DIST,
+        ter_fast.BEAM_WIDTH,
+        ter_fast.MAX_SHIFT_CANDIDATES,
+        ter_fast.INF,
+    )
+    assert ours == (
+        lib_ter._MAX_SHIFT_SIZE,
+        lib_ter._MAX_SHIFT_DIST,
+        lib_ter._BEAM_WIDTH,
+        lib_ter._MAX_SHIFT_CANDIDATES,
+        lib_ter._INT_INFINITY,
+    )
     counts: list[int] = []
     candidates = ter_fast._candidates
 

@@ -28,17 +28,20 @@ def test_indices_need_not_follow_position_unless_sequential() -> None:
     assert error.value.position == 1
 
 
-@pytest.mark.parametrize("annotated, text, span", [
-    ("东京<v0>很热</v0>。", "东京很热。", (2, 4, "很热")),
-    ("ok 👍🏽 <v0>fine</v0>", "ok 👍🏽 fine", (6, 10, "fine")),
-    ("cafe\u0301 <v0>noir</v0>", "cafe\u0301 noir", (6, 10, "noir")),
-    ("<v0>😀</v0>x", "😀x", (0, 1, "😀")),
-])
+@pytest.mark.parametrize(
+    "annotated, text, span",
+    [
+        ("东京<v0>很热</v0>。", "东京很热。", (2, 4, "很热")),
+        ("ok 👍🏽 <v0>fine</v0>", "ok 👍🏽 fine", (6, 10, "fine")),
+        ("cafe\u0301 <v0>noir</v0>", "cafe\u0301 noir", (6, 10, "noir")),
+        ("<v0>😀</v0>x", "😀x", (0, 1, "😀")),
+    ],
+)
 def test_offsets_count_code_points(annotated: str, text: str, span: tuple[int, int, str]) -> None:
     got_text, spans = parse_tags(annotated)
     assert got_text == text
     assert (spans[0].start, spans[0].end, spans[0].text) == span
-    assert got_text[span[0]:span[1]] == span[2]
+    assert got_text[span[0] : span[1]] == span[2]
 
 
 def test_plain_tags_wmt_style() -> None:
@@ -59,15 +62,20 @@ def test_nesting_only_when_allowed() -> None:
     assert [(s.start, s.end) for s in spans] == [(0, 2), (1, 2)]
 
 
-@pytest.mark.parametrize("annotated, message, position", [
-    ("a</v0>", "without an opening tag", 1),
-    ("<v0>a", "never closed", 0),
-    ("<v0>a</v1>", "does not match", 5),
-    ("<v0>a</v0><v0>b</v0>", "used twice", 10),
-    ("<v>a</v>", "has no index", 0),
-    ("x <v2>a</v2>", None, None),
-])
-def test_malformed_input_raises_with_position(annotated: str, message: str | None, position: int | None) -> None:
+@pytest.mark.parametrize(
+    "annotated, message, position",
+    [
+        ("a</v0>", "without an opening tag", 1),
+        ("<v0>a", "never closed", 0),
+        ("<v0>a</v1>", "does not match", 5),
+        ("<v0>a</v0><v0>b</v0>", "used twice", 10),
+        ("<v>a</v>", "has no index", 0),
+        ("x <v2>a</v2>", None, None),
+    ],
+)
+def test_malformed_input_raises_with_position(
+    annotated: str, message: str | None, position: int | None
+) -> None:
     if message is None:  # a gap in the indices is not a syntax error
         assert parse_tags(annotated)[1][0].index == 2
         return

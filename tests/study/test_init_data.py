@@ -36,9 +36,11 @@ def test_the_card_counts_what_was_imported_and_is_dated_by_the_exports(tmp_path:
     card = yaml.safe_load((tmp_path / "s" / "data" / "corpus" / "dataset.yaml").read_text("utf-8"))
     assert done.report is not None
     # the exports hold 3 paragraphs, en-de (two files) and en-zh, 18 records imported (the report)
-    assert card["description"] == ("Imported by `litboard init` from 3 exports (labelstudio): 2 language "
-                                   "pairs (en-de, en-zh), 3 systems, 3 source paragraphs and 18 judgment "
-                                   "records in 3 campaigns.")
+    assert card["description"] == (
+        "Imported by `litboard init` from 3 exports (labelstudio): 2 language "
+        "pairs (en-de, en-zh), 3 systems, 3 source paragraphs and 18 judgment "
+        "records in 3 campaigns."
+    )
     assert "18 records imported" in done.report.format()
     assert "author = {Ada Lovelace}" in card["citation"]
     assert "year = {2019}" in card["citation"] and "date = {2019-05-01}" in card["citation"]
@@ -56,13 +58,20 @@ def test_counts_of_an_empty_root(tmp_path: Path) -> None:
     assert (found.pairs, found.systems, found.paragraphs, found.judgments) == ((), 0, 0, 0)
 
 
-@pytest.mark.parametrize("make, expected", [
-    (lambda t: (t / "link").symlink_to(t / "nowhere") or t / "link", "symbolic link to nothing"),
-    (lambda t: PACKAGE / "study" / "x47", "inside litboard's own package"),
-    (lambda t: REPO / "corpus" / "works" / "x47", "corpus/"),
-])
-def test_init_refuses_targets_with_field_and_fix(tmp_path: Path, capsys: pytest.CaptureFixture[str],
-                                                 make, expected: str) -> None:  # type: ignore[no-untyped-def]
+@pytest.mark.parametrize(
+    "make, expected",
+    [
+        (
+            lambda t: (t / "link").symlink_to(t / "nowhere") or t / "link",
+            "symbolic link to nothing",
+        ),
+        (lambda t: PACKAGE / "study" / "x47", "inside litboard's own package"),
+        (lambda t: REPO / "corpus" / "works" / "x47", "corpus/"),
+    ],
+)
+def test_init_refuses_targets_with_field_and_fix(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], make, expected: str
+) -> None:  # type: ignore[no-untyped-def]
     target = make(tmp_path)
     assert main(["init", str(target)]) == 1
     err = capsys.readouterr().err

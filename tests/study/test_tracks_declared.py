@@ -20,10 +20,18 @@ FLOW = ("submit.md", "human-evaluation.md", "submit.html", "human-evaluation.htm
 
 def test_the_repository_declares_its_four_tracks_and_why_liteval_has_none() -> None:
     found = declared(REPO)
-    assert sorted(t.id for t in found.tracks) == ["creativity-bias", "demo", "literary-translation",
-                                                   "wmt21-ted-zhen"]
+    assert sorted(t.id for t in found.tracks) == [
+        "creativity-bias",
+        "demo",
+        "literary-translation",
+        "wmt21-ted-zhen",
+    ]
     demo = next(t for t in found.tracks if t.id == "demo")
-    assert demo.release is None and demo.pairs == ("de-en", "en-zh") and demo.folder == "corpus/systems"
+    assert (
+        demo.release is None
+        and demo.pairs == ("de-en", "en-zh")
+        and demo.folder == "corpus/systems"
+    )
     lt = next(t for t in found.tracks if t.id == "literary-translation")
     assert lt.release == "literary-translation" and len(lt.pairs) == 18 and lt.page == "submit.md"
     assert "gated" in found.no_track["liteval"]
@@ -37,8 +45,10 @@ def test_a_new_study_declares_no_track(tmp_path: Path) -> None:
 def test_a_release_card_carries_its_declaration() -> None:
     releases = {r.id: r for r in read_manifest(REPO / "releases.yaml")}
     card = stamp({"id": "x", "title": "t", "version": "1"}, releases["creativity-bias"])
-    assert submissions(card).startswith("Open track: anyone can add a system by pull request (track "
-                                        "creativity-bias, pairs en-ca, en-nl, ru-nl")
+    assert submissions(card).startswith(
+        "Open track: anyone can add a system by pull request (track "
+        "creativity-bias, pairs en-ca, en-nl, ru-nl"
+    )
     assert submit_page(card) == "submit.md"
     liteval = stamp({"id": "x", "title": "t", "version": "1"}, releases["liteval"])
     assert "does not accept submissions" in submissions(liteval) and submit_page(liteval) == ""

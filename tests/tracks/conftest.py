@@ -29,7 +29,8 @@ def repo_copy(tmp_path: Path) -> Path:
 
 @pytest.fixture(scope="session")
 def mirror() -> Path:
-    shared_path("creativity-bias")  # skip (or fail under LITBOARD_REQUIRE_SHARED=1) without the releases
+    # skip (or fail under LITBOARD_REQUIRE_SHARED=1) without the releases
+    shared_path("creativity-bias")
     return SHARED_DATA
 
 

@@ -13,9 +13,12 @@ from litboard.model import Corpus
 from litboard.tracks.files import sources
 from litboard.load.track_decl import Track
 
-CARD = ("id: {id}\nname: {name}\nkind: llm\nmodality: MT\nmodel: example-7b\nversion: v1\n"
-        "prompt: 'Translate {{src}} into {{tgt}}.'\ndate: '2026-11-20'\nsubmitted_by: a test contributor\n"
-        "licence: CC-BY-4.0\nopen_weights: true\n")
+CARD = (
+    "id: {id}\nname: {name}\nkind: llm\nmodality: MT\nmodel: example-7b\nversion: v1\n"
+    "prompt: 'Translate {{src}} into {{tgt}}.'\ndate: '2026-11-20'\nsubmitted_by: a test "
+    "contributor\n"
+    "licence: CC-BY-4.0\nopen_weights: true\n"
+)
 
 
 def spliced(corpus: Corpus, track: Track, pair: str) -> list[dict[str, str]]:
@@ -28,19 +31,22 @@ def spliced(corpus: Corpus, track: Track, pair: str) -> list[dict[str, str]]:
         first, second = texts[0].split(), texts[-1].split()
         if len(first) < 6 or len(second) < 6:  # scripts without spaces (ja, zh): splice characters
             a, b = texts[0], texts[-1]
-            text = a[: len(a) // 2] + b[len(b) // 2:]
+            text = a[: len(a) // 2] + b[len(b) // 2 :]
             text = " ".join(text.split()[::-1]) if len(text.split()) > 2 else text[::-1]
         else:
-            words = first[: len(first) // 2] + second[len(second) // 2:]
+            words = first[: len(first) // 2] + second[len(second) // 2 :]
             text = " ".join(words[::-1])
         out.append({"paragraph": pid, "text": text})
     return out
 
 
-def write_contribution(folder: Path, system: str, name: str, outputs: dict[str, list[dict[str, str]]]) -> Path:
+def write_contribution(
+    folder: Path, system: str, name: str, outputs: dict[str, list[dict[str, str]]]
+) -> Path:
     folder.mkdir(parents=True)
     (folder / "system.yaml").write_text(CARD.format(id=system, name=name), encoding="utf-8")
     for pair, rows in outputs.items():
-        (folder / f"{pair}.jsonl").write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in rows),
-                                              encoding="utf-8")
+        (folder / f"{pair}.jsonl").write_text(
+            "".join(json.dumps(r, ensure_ascii=False) + "\n" for r in rows), encoding="utf-8"
+        )
     return folder

@@ -36,6 +36,7 @@ def _bytes(old: bytes, new: bytes) -> Callable[[Path], None]:
     def change(folder: Path) -> None:
         path = folder / "de-en.jsonl"
         path.write_bytes(path.read_bytes().replace(old, new))
+
     return change
 
 
@@ -46,12 +47,24 @@ CASES: dict[str, tuple[Callable[[Path], None], str]] = {
     "no id": (lambda f: _card(f, "id: contrib-mt\n", ""), CARD),
     "NUL bytes": (_bytes(b'"text": "', b'"text": "\x00'), DE_EN),
     "CR-only newlines": (_bytes(b"\n", b"\r"), DE_EN),
-    "non-JSON line": (lambda f: (f / "de-en.jsonl").write_text("{not json}\n", encoding="utf-8"), DE_EN),
-    "RTL override": (lambda f: _card(f, "name: Contributed MT", "name: Contributed \u202eTM"), CARD),
-    "pair not in track": (lambda f: (f / "de-en.jsonl").rename(f / "de-fr.jsonl"),
-                          "corpus/systems/contrib-mt/de-fr.jsonl"),
-    "homoglyph name": (lambda f: _card(f, "name: Contributed MT <b>v1</b>", "name: D\u0435mo LLM (illustr\u0430tive)"),
-                       CARD),
+    "non-JSON line": (
+        lambda f: (f / "de-en.jsonl").write_text("{not json}\n", encoding="utf-8"),
+        DE_EN,
+    ),
+    "RTL override": (
+        lambda f: _card(f, "name: Contributed MT", "name: Contributed \u202eTM"),
+        CARD,
+    ),
+    "pair not in track": (
+        lambda f: (f / "de-en.jsonl").rename(f / "de-fr.jsonl"),
+        "corpus/systems/contrib-mt/de-fr.jsonl",
+    ),
+    "homoglyph name": (
+        lambda f: _card(
+            f, "name: Contributed MT <b>v1</b>", "name: D\u0435mo LLM (illustr\u0430tive)"
+        ),
+        CARD,
+    ),
 }
 
 
@@ -77,24 +90,50 @@ def origin(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def barrier(origin: Path, number: int, tmp_path: Path) -> subprocess.CompletedProcess[str]:
     base = tmp_path / "base"
     if not base.exists():
-        subprocess.run(["git", "clone", "-q", "--branch", "main", str(origin), str(base)], check=True, timeout=60)
+        subprocess.run(
+            ["git", "clone", "-q", "--branch", "main", str(origin), str(base)],
+            check=True,
+            timeout=60,
+        )
         (base / "Makefile").write_bytes((Path(__file__).parents[2] / "Makefile").read_bytes())
     env = {**os.environ, "PR": str(number), "BASE_REF": "main"}
-    return subprocess.run(["make", "-s", "-o", "install", "pr-barrier", "FORMAT=human", f"BIN={_shim(tmp_path)}"],
-                          cwd=base, env=env, capture_output=True, text=True, timeout=300)
+    return subprocess.run(
+        ["make", "-s", "-o", "install", "pr-barrier", "FORMAT=human", f"BIN={_shim(tmp_path)}"],
+        cwd=base,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
 
 
-@pytest.mark.parametrize("number, name", [
-    pytest.param(i, n, marks=pytest.mark.xfail(reason="needs the confusable-name check of load/contribution.py "
-                                                "(the other half of issue 43), not on main yet", strict=False))
-    if n == "homoglyph name" else (i, n) for i, n in enumerate(CASES, 1)])
-def test_the_barrier_refuses_what_validate_refuses(origin: Path, tmp_path: Path, number: int, name: str) -> None:
+@pytest.mark.parametrize(
+    "number, name",
+    [
+        pytest.param(
+            i,
+            n,
+            marks=pytest.mark.xfail(
+                reason="needs the confusable-name check of load/contribution.py "
+                "(the other half of issue 43), not on main yet",
+                strict=False,
+            ),
+        )
+        if n == "homoglyph name"
+        else (i, n)
+        for i, n in enumerate(CASES, 1)
+    ],
+)
+def test_the_barrier_refuses_what_validate_refuses(
+    origin: Path, tmp_path: Path, number: int, name: str
+) -> None:
     done = barrier(origin, number, tmp_path)
     assert done.returncode != 0, (name, done.stdout, done.stderr)
     lines = [x for x in done.stderr.splitlines() if x.startswith(CASES[name][1])]
     assert lines, (name, done.stderr)
     assert all("(fix: " in x for x in lines), lines
-    assert "Traceback" not in done.stderr and "litboard-pr-" not in done.stderr  # no scratch path leaks
+    # no scratch path leaks
+    assert "Traceback" not in done.stderr and "litboard-pr-" not in done.stderr
 
 
 def test_an_honest_pull_request_passes_and_an_id_merged_since_is_caught(tmp_path: Path) -> None:
@@ -113,7 +152,12 @@ def test_an_honest_pull_request_passes_and_an_id_merged_since_is_caught(tmp_path
     done = barrier(root, 2, tmp_path)
     assert done.returncode == 0, done.stderr
     git(root, "merge", "-q", "--no-ff", "-m", "merge #1", "first")  # #1 merged; #2 is checked again
-    subprocess.run(["git", "-C", str(tmp_path / "base"), "fetch", "-q", "origin"], check=True, timeout=60)
+    subprocess.run(
+        ["git", "-C", str(tmp_path / "base"), "fetch", "-q", "origin"], check=True, timeout=60
+    )
     done = barrier(root, 2, tmp_path)
     assert done.returncode != 0
-    assert "corpus/systems/contrib-mt: pull request: corpus/systems/contrib-mt/ exists on the current base" in done.stderr
+    assert (
+        "corpus/systems/contrib-mt: pull request: corpus/systems/contrib-mt/ exists on the "
+        "current base" in done.stderr
+    )

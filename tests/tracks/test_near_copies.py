@@ -25,14 +25,20 @@ pytestmark = pytest.mark.shared
 KS = (1, 2, 3, 5, 10)
 REPO = Path(__file__).parents[2]
 # (track, reference|system, k) copies no rule can tell from the released systems (copy_check)
-NOT_SEPARABLE = {("creativity-bias", "reference", 10), ("creativity-bias", "system", 5),
-                 ("creativity-bias", "system", 10), ("wmt21-ted-zhen", "reference", 10),
-                 *(("wmt21-ted-zhen", "system", k) for k in (2, 3, 5, 10)),
-                 ("literary-translation", "system", 10)}
+NOT_SEPARABLE = {
+    ("creativity-bias", "reference", 10),
+    ("creativity-bias", "system", 5),
+    ("creativity-bias", "system", 10),
+    ("wmt21-ted-zhen", "reference", 10),
+    *(("wmt21-ted-zhen", "system", k) for k in (2, 3, 5, 10)),
+    ("literary-translation", "system", 10),
+}
 
 
 @pytest.fixture(scope="module")
-def tracks(mirror: Path, release_cache: Path) -> dict[str, tuple[pd.DataFrame, set[str], list[list[str]]]]:
+def tracks(
+    mirror: Path, release_cache: Path
+) -> dict[str, tuple[pd.DataFrame, set[str], list[list[str]]]]:
     imported = prepare(REPO / "releases.yaml", release_cache, mirror)
     out = {}
     for track in TRACKS:
@@ -40,13 +46,25 @@ def tracks(mirror: Path, release_cache: Path) -> dict[str, tuple[pd.DataFrame, s
         systems, paragraphs = corpus.tables["systems"], corpus.tables["paragraphs"]
         order = [list(g.sort_values("index")["paragraph"]) for _, g in paragraphs.groupby("work")]
         tr = corpus.tables["translations"]
-        out[track.id] = (tr[tr["text"].notna()], set(systems[systems["kind"] == "human"]["system"]), order)
+        out[track.id] = (
+            tr[tr["text"].notna()],
+            set(systems[systems["kind"] == "human"]["system"]),
+            order,
+        )
     return out
 
 
 def rows_of(system: str, pair: str, texts: dict[str, str]) -> list[Row]:
-    return [Row("translation", f"{system}/{pair}.jsonl", line, {"paragraph": pid, "text": text},
-                {"system": system, "pair": pair}) for line, (pid, text) in enumerate(texts.items(), 1)]
+    return [
+        Row(
+            "translation",
+            f"{system}/{pair}.jsonl",
+            line,
+            {"paragraph": pid, "text": text},
+            {"system": system, "pair": pair},
+        )
+        for line, (pid, text) in enumerate(texts.items(), 1)
+    ]
 
 
 def words(text: str) -> list[str]:
@@ -54,7 +72,8 @@ def words(text: str) -> list[str]:
 
 
 def plant(text: str, k: int, rng: random.Random, pool: list[str]) -> str:
-    """k words (characters for ja/zh) replaced, at most half of the paragraph (as bench/measure_copies)."""
+    """k words (characters for ja/zh) replaced, at most half of the paragraph (as
+    bench/measure_copies)."""
     parts = words(text)
     for i in rng.sample(range(len(parts)), min(k, len(parts) // 2)):
         parts[i] = rng.choice(pool)
@@ -64,8 +83,11 @@ def plant(text: str, k: int, rng: random.Random, pool: list[str]) -> str:
 def problems(track: str, data: tuple, pair: str, mine: dict[str, str], me: str) -> list[str]:
     tr, humans, order = data
     group = tr[tr["pair"] == pair]
-    others = {s: rows_of(s, pair, dict(zip(g["paragraph"], g["text"]))) for s, g in group.groupby("system")
-              if s != me}
+    others = {
+        s: rows_of(s, pair, dict(zip(g["paragraph"], g["text"])))
+        for s, g in group.groupby("system")
+        if s != me
+    }
     found = Problems()
     check_copies(rows_of(me, pair, mine), others, humans, track, order, found)
     return [p.message for p in found.items]
@@ -77,9 +99,12 @@ def test_every_released_system_is_accepted(tracks) -> None:
         tr, humans, _ = data
         for (pair, system), group in tr.groupby(["pair", "system"]):
             if system not in humans:
-                refused += [(track, pair, system, m)
-                            for m in problems(track, data, pair, dict(zip(group["paragraph"], group["text"])),
-                                              system)]
+                refused += [
+                    (track, pair, system, m)
+                    for m in problems(
+                        track, data, pair, dict(zip(group["paragraph"], group["text"])), system
+                    )
+                ]
     assert refused == []
 
 
@@ -106,12 +131,16 @@ def test_outputs_shifted_by_one_paragraph_are_refused(tracks) -> None:
             ids = [p for work in order for p in work if p in texts]
             if system in humans or len(ids) < 3:
                 continue
-            shifted = {ids[i]: texts[ids[i + 1]] for i in range(len(ids) - 1)} | {ids[-1]: texts[ids[0]]}
+            shifted = {ids[i]: texts[ids[i + 1]] for i in range(len(ids) - 1)} | {
+                ids[-1]: texts[ids[0]]
+            }
             found = problems(track, data, pair, shifted, system)
             assert any("look shifted" in m for m in found), (track, pair, system)
 
 
-def test_validate_refuses_a_near_copy_and_shifted_lines_end_to_end(base, imported, tmp_path) -> None:
+def test_validate_refuses_a_near_copy_and_shifted_lines_end_to_end(
+    base, imported, tmp_path
+) -> None:
     """Through `validate` on Creativity Bias: the reference with 3 words changed per paragraph,
     and the generated contribution shifted by one line."""
     ht = texts_of(imported, "ht", PAIR)
@@ -121,15 +150,25 @@ def test_validate_refuses_a_near_copy_and_shifted_lines_end_to_end(base, importe
     def near_copy(folder: Path, outputs: dict) -> None:
         for row in outputs[PAIR]:
             row["text"] = plant(ht[row["paragraph"]], 3, rng, pool)
+
     folder, found = problems_of(base, imported, tmp_path / "copy", near_copy)
     copies = [p for p in found if "copy the human translation 'ht'" in p.message]
-    assert len(copies) == 1 and copies[0].file == str(folder / f"{PAIR}.jsonl") and copies[0].field == "text"
+    assert (
+        len(copies) == 1
+        and copies[0].file == str(folder / f"{PAIR}.jsonl")
+        and copies[0].field == "text"
+    )
     assert "even with words changed" in copies[0].fix
 
     def shift(folder: Path, outputs: dict) -> None:
         texts = [r["text"] for r in outputs[PAIR]]
         for row, text in zip(outputs[PAIR], texts[1:] + texts[:1]):
             row["text"] = text
+
     folder, found = problems_of(base, imported, tmp_path / "shift", shift)
     shifted = [p for p in found if "look shifted" in p.message]
-    assert len(shifted) == 1 and shifted[0].field == "paragraph" and "its own paragraph id" in shifted[0].fix
+    assert (
+        len(shifted) == 1
+        and shifted[0].field == "paragraph"
+        and "its own paragraph id" in shifted[0].fix
+    )

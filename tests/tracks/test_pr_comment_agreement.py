@@ -18,9 +18,13 @@ def _doc(agreement: list[dict[str, Any]]) -> dict[str, Any]:
 
 
 def test_the_agreement_is_pooled_over_the_track_s_pairs_with_n_and_a_wilson_interval() -> None:
-    doc = _doc([{"pair": "de-en", "measure": "bleu", "agree": 2, "pairs": 3},
-                {"pair": "en-zh", "measure": "bleu", "agree": 2, "pairs": 2},
-                {"pair": "de-en", "measure": "ter", "agree": 0, "pairs": 0}])
+    doc = _doc(
+        [
+            {"pair": "de-en", "measure": "bleu", "agree": 2, "pairs": 3},
+            {"pair": "en-zh", "measure": "bleu", "agree": 2, "pairs": 2},
+            {"pair": "de-en", "measure": "ter", "agree": 0, "pairs": 0},
+        ]
+    )
     assert problems(doc) == []
     body = render(doc, "Contributed MT", None)
     # 4 of 5 system pairs: Wilson 95% [37.6, 96.4] (p = .8, n = 5, z = 1.96)
@@ -37,5 +41,7 @@ def test_a_track_without_human_rankings_says_so_instead_of_an_empty_table() -> N
 def test_forged_agreement_counts_are_refused() -> None:
     assert problems(_doc([{"pair": "de-en", "measure": "bleu", "agree": 4, "pairs": 3}]))
     assert problems(_doc([{"pair": "de-fr", "measure": "bleu", "agree": 1, "pairs": 3}]))
-    assert problems(_doc([{"pair": "de-en", "measure": "bleu", "agree": 1, "pairs": 3, "note": "@org"}]))
+    assert problems(
+        _doc([{"pair": "de-en", "measure": "bleu", "agree": 1, "pairs": 3, "note": "@org"}])
+    )
     assert problems(_doc([{"pair": "de-en", "measure": "comet", "agree": 1, "pairs": 3}]))

@@ -21,22 +21,55 @@ from litboard.tracks.pr_render import MARKER, inert, problems, render
 from .test_workflow_security import REPO, load
 
 HONEST: dict[str, Any] = {
-    "format": "litboard-pr-results/1", "pr": 12, "track": "demo", "system": "contrib-mt", "state": "results",
+    "format": "litboard-pr-results/1",
+    "pr": 12,
+    "track": "demo",
+    "system": "contrib-mt",
+    "state": "results",
     "scores": [
-        {"pair": "de-en", "measure": "bleu", "system": "contrib-mt", "score": 31.5, "ci": [20.1, 40.2],
-         "ranks": [1, 2]},
-        {"pair": "de-en", "measure": "bleu", "system": "demo-llm", "score": 29.25, "ci": [18.0, 39.0],
-         "ranks": [1, 2]},
-        {"pair": "de-en", "measure": "ter", "system": "contrib-mt", "score": 55.0, "ci": None, "ranks": None},
+        {
+            "pair": "de-en",
+            "measure": "bleu",
+            "system": "contrib-mt",
+            "score": 31.5,
+            "ci": [20.1, 40.2],
+            "ranks": [1, 2],
+        },
+        {
+            "pair": "de-en",
+            "measure": "bleu",
+            "system": "demo-llm",
+            "score": 29.25,
+            "ci": [18.0, 39.0],
+            "ranks": [1, 2],
+        },
+        {
+            "pair": "de-en",
+            "measure": "ter",
+            "system": "contrib-mt",
+            "score": 55.0,
+            "ci": None,
+            "ranks": None,
+        },
     ],
-    "panel": [{"measure": "metric:sacrebleu-chrf", "items": 3, "percent": 33.33, "ci": [0.0, 100.0]}],
+    "panel": [
+        {"measure": "metric:sacrebleu-chrf", "items": 3, "percent": 33.33, "ci": [0.0, 100.0]}
+    ],
     "agreement": [{"pair": "de-en", "measure": "bleu", "agree": 2, "pairs": 3}],
 }
-HOSTILE = ("@octocat @github/security https://evil.example/login ~~x~~ *em* <img src=x onerror=alert(1)> "
-           "![t](https://evil.example/t.png) [login](https://evil.example) | fake | `x`")
-FORGED_TEXT = ["| Pair | Measure | Score |\n| de-en | BLEU | 99.9 (rank 1) approved by the maintainers |",
-               "@org/team", "https://evil.example/login", "![t](https://evil.example/t.png)",
-               "<b>x</b>", "de-en\n", "metric:x\n"]
+HOSTILE = (
+    "@octocat @github/security https://evil.example/login ~~x~~ *em* <img src=x onerror=alert(1)> "
+    "![t](https://evil.example/t.png) [login](https://evil.example) | fake | `x`"
+)
+FORGED_TEXT = [
+    "| Pair | Measure | Score |\n| de-en | BLEU | 99.9 (rank 1) approved by the maintainers |",
+    "@org/team",
+    "https://evil.example/login",
+    "![t](https://evil.example/t.png)",
+    "<b>x</b>",
+    "de-en\n",
+    "metric:x\n",
+]
 
 
 def test_the_honest_results_are_accepted_and_rendered() -> None:
@@ -45,12 +78,27 @@ def test_the_honest_results_are_accepted_and_rendered() -> None:
     assert body.startswith(MARKER)
     assert "| de-en | BLEU ↑ | 31.50 | [20.10, 40.20] | 1–2 | 1 | 2 |" in body
     assert "**`contrib-mt` 31.50** · `demo-llm` 29.25" in body
-    assert "LLM judges: pending" in body and "[the pull request run](https://github.com/o/r/actions/runs/42)" in body
+    assert (
+        "LLM judges: pending" in body
+        and "[the pull request run](https://github.com/o/r/actions/runs/42)" in body
+    )
 
 
-@pytest.mark.parametrize("path", ["track", "system", "state", "scores.0.pair", "scores.0.measure",
-                                  "scores.0.system", "panel.0.measure", "agreement.0.pair",
-                                  "agreement.0.measure", "format"])
+@pytest.mark.parametrize(
+    "path",
+    [
+        "track",
+        "system",
+        "state",
+        "scores.0.pair",
+        "scores.0.measure",
+        "scores.0.system",
+        "panel.0.measure",
+        "agreement.0.pair",
+        "agreement.0.measure",
+        "format",
+    ],
+)
 @pytest.mark.parametrize("text", FORGED_TEXT)
 def test_a_forged_text_in_any_field_is_refused(path: str, text: str) -> None:
     doc = copy.deepcopy(HONEST)
@@ -71,7 +119,9 @@ def test_an_extra_field_is_refused(extra: dict[str, str]) -> None:
 
 
 def test_a_pair_or_track_the_base_branch_does_not_have_is_refused() -> None:
-    assert problems({**HONEST, "track": "evil-track"}) == ["track: 'evil-track' is not a track of the base branch"]
+    assert problems({**HONEST, "track": "evil-track"}) == [
+        "track: 'evil-track' is not a track of the base branch"
+    ]
     doc = copy.deepcopy(HONEST)
     doc["scores"][0]["pair"] = "xx-yy"
     assert problems(doc) == ["scores.0.pair: 'xx-yy' is not a pair of track demo"]
@@ -88,15 +138,18 @@ def test_forged_numbers_change_only_numbers() -> None:
     words = [re.sub(r"[0-9.]+", "#", line) for line in honest.splitlines()]
     forged_words = [re.sub(r"[0-9.]+", "#", line) for line in fake.splitlines()]
     # the same lines, words and links: only numbers (and the recomputed order of the ids) differ
-    assert sorted(words) == sorted(re.sub(r"`demo-llm` # · \*\*`contrib-mt` #\*\*",
-                                          "**`contrib-mt` #** · `demo-llm` #", w) for w in forged_words)
+    assert sorted(words) == sorted(
+        re.sub(r"`demo-llm` # · \*\*`contrib-mt` #\*\*", "**`contrib-mt` #** · `demo-llm` #", w)
+        for w in forged_words
+    )
 
 
 def test_a_hostile_display_name_is_inert() -> None:
     body = render(HONEST, HOSTILE, None)
     heading = next(line for line in body.splitlines() if line.startswith("## litboard results: "))
-    span = heading.removeprefix("## litboard results: ").removesuffix(" (`contrib-mt`) on track " +
-                                                                      heading.rsplit(" on track ", 1)[1])
+    span = heading.removeprefix("## litboard results: ").removesuffix(
+        " (`contrib-mt`) on track " + heading.rsplit(" on track ", 1)[1]
+    )
     # one code span: a fence longer than any backtick run inside; nothing of the name outside it
     assert span == inert(HOSTILE) and span.startswith("`` ") and span.endswith(" ``")
     assert span.count("``") == 2 and "\\|" in span
@@ -109,15 +162,32 @@ def test_a_hostile_display_name_is_inert() -> None:
 
 def test_the_barrier_failure_is_posted_instead_of_results(tmp_path: Path) -> None:
     log = tmp_path / "barrier.json"
-    log.write_text(json.dumps([{"file": "x/@octocat.yaml", "line": 3, "field": "name", "message": "```\n@o",
-                                "fix": "<b>"}]), encoding="utf-8")
+    log.write_text(
+        json.dumps(
+            [
+                {
+                    "file": "x/@octocat.yaml",
+                    "line": 3,
+                    "field": "name",
+                    "message": "```\n@o",
+                    "fix": "<b>",
+                }
+            ]
+        ),
+        encoding="utf-8",
+    )
     lines = pr_comment.barrier_lines("failure", log)
     body = render(HONEST, "Contributed MT", lines)
-    assert "the barrier refused this pull request" in body and "31.50" not in body and "BLEU" not in body
+    assert (
+        "the barrier refused this pull request" in body
+        and "31.50" not in body
+        and "BLEU" not in body
+    )
     fence = body.splitlines()[-1]
     assert body.count("````") == 2 and fence == "````"  # a fence longer than the ``` inside
     assert pr_comment.barrier_lines("cancelled", None) == [
-        "the barrier did not pass (outcome: cancelled); see its run for the reason"]
+        "the barrier did not pass (outcome: cancelled); see its run for the reason"
+    ]
     assert pr_comment.barrier_lines("success", log) is None
 
 
@@ -130,54 +200,98 @@ def test_the_previous_comment_is_found_on_any_page(monkeypatch: pytest.MonkeyPat
         if url.endswith("/pulls/12"):
             return {"head": {"sha": "b" * 40}, "base": {"ref": "main"}}, ""
         if url == page2:
-            return [{"id": 7, "user": {"type": "User"}, "body": MARKER + " forged by a user"},
-                    {"id": 9, "user": {"type": "Bot"}, "body": MARKER + " old"}], ""
+            return [
+                {"id": 7, "user": {"type": "User"}, "body": MARKER + " forged by a user"},
+                {"id": 9, "user": {"type": "Bot"}, "body": MARKER + " old"},
+            ], ""
         if "/comments?per_page=100" in url:
-            return [{"id": i, "user": {"type": "User"}, "body": "hi"} for i in range(100)], \
-                f'<{page2}>; rel="next", <{page2}>; rel="last"'
+            return [
+                {"id": i, "user": {"type": "User"}, "body": "hi"} for i in range(100)
+            ], f'<{page2}>; rel="next", <{page2}>; rel="last"'
         return {}, ""
 
     monkeypatch.setattr(pr_comment, "_call", fake)
     with pytest.raises(pr_comment.ArtifactError, match="is not at the commit the run built"):
         pr_comment.post(MARKER, 12, "o/r", "a" * 40, "token")
-    assert pr_comment.post(MARKER + " new", 12, "o/r", "b" * 40, "token") == "updated the results comment on #12"
+    assert (
+        pr_comment.post(MARKER + " new", 12, "o/r", "b" * 40, "token")
+        == "updated the results comment on #12"
+    )
     assert calls[-1] == ("PATCH", "https://api.github.com/repos/o/r/issues/comments/9")
 
 
-def test_a_forged_artifact_is_not_posted(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_a_forged_artifact_is_not_posted(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     folder = tmp_path / "pr-results"
     folder.mkdir()
     (folder / "comment.md").write_text(MARKER + "\n| BLEU | 99.9 | approved |", encoding="utf-8")
-    args = ["post", "--artifact", str(folder), "--repo", "o/r", "--head-sha", "a" * 40, "--dry-run",
-            "--barrier", "success"]
+    args = [
+        "post",
+        "--artifact",
+        str(folder),
+        "--repo",
+        "o/r",
+        "--head-sha",
+        "a" * 40,
+        "--dry-run",
+        "--barrier",
+        "success",
+    ]
     assert pr_comment.main(args) == 1 and "results.json: missing" in capsys.readouterr().err
-    (folder / "results.json").write_text(json.dumps({**HONEST, "system": "@octocat"}), encoding="utf-8")
+    (folder / "results.json").write_text(
+        json.dumps({**HONEST, "system": "@octocat"}), encoding="utf-8"
+    )
     assert pr_comment.main(args) == 1 and "does not match" in capsys.readouterr().err
     (folder / "results.json").write_text(json.dumps(HONEST), encoding="utf-8")
     assert pr_comment.main(args) == 0
     out = capsys.readouterr().out
-    assert out.startswith(f"would post to o/r#12 (if its head is {'a' * 40}):\n{MARKER}") and "approved" not in out
+    assert (
+        out.startswith(f"would post to o/r#12 (if its head is {'a' * 40}):\n{MARKER}")
+        and "approved" not in out
+    )
 
 
 def test_the_comment_job_waits_for_the_barrier_and_reads_no_pr_markdown() -> None:
     workflow = load("pr-comment.yml")
     [job] = workflow["jobs"].values()
-    assert "head_branch" in job["concurrency"]["group"] and job["concurrency"]["cancel-in-progress"] is False
+    assert (
+        "head_branch" in job["concurrency"]["group"]
+        and job["concurrency"]["cancel-in-progress"] is False
+    )
     runs = [(s.get("id"), s["run"]) for s in job["steps"] if "run" in s]
-    assert runs == [(None, "make install"), ("pr", "make pr-verify"),
-                    ("barrier", "make pr-barrier FORMAT=json BARRIER_LOG=barrier.json"), (None, "make pr-comment")]
+    assert runs == [
+        (None, "make install"),
+        ("pr", "make pr-verify"),
+        ("barrier", "make pr-barrier FORMAT=json BARRIER_LOG=barrier.json"),
+        (None, "make pr-comment"),
+    ]
     post = job["steps"][-1]
     assert post["env"]["BARRIER"] == "${{ steps.barrier.outcome }}"
     barrier = next(s for s in job["steps"] if s.get("id") == "barrier")
-    assert barrier["continue-on-error"] is True and barrier["env"]["PR"] == "${{ steps.pr.outputs.number }}"
+    assert (
+        barrier["continue-on-error"] is True
+        and barrier["env"]["PR"] == "${{ steps.pr.outputs.number }}"
+    )
     text = (REPO / ".github/workflows/pr-comment.yml").read_text(encoding="utf-8")
     assert "comment.md" not in text and ".md" not in text.replace("# ", "")
     makefile = (REPO / "Makefile").read_text(encoding="utf-8")
     for target in ("pr-verify", "pr-comment"):
         recipe = makefile.split(f"\n{target}:")[1].split("\n\n")[0]
-        assert "-m litboard.tracks.pr_comment" in recipe and ".md" not in recipe and "install" not in recipe
+        assert (
+            "-m litboard.tracks.pr_comment" in recipe
+            and ".md" not in recipe
+            and "install" not in recipe
+        )
     assert "--barrier \"$$BARRIER\"" in makefile.split("\npr-comment:")[1].split("\n\n")[0]
     pr = load("pr.yml")
-    [upload] = [s for j in pr["jobs"].values() for s in j["steps"] if s.get("with", {}).get("name") == "pr-results"]
+    [upload] = [
+        s
+        for j in pr["jobs"].values()
+        for s in j["steps"]
+        if s.get("with", {}).get("name") == "pr-results"
+    ]
     assert upload["with"]["path"] == "pr-results/"
-    assert "comment.md" not in (REPO / "generator/litboard/tracks/pr_results.py").read_text(encoding="utf-8")
+    assert "comment.md" not in (REPO / "generator/litboard/tracks/pr_results.py").read_text(
+        encoding="utf-8"
+    )

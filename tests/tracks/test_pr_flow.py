@@ -1,4 +1,5 @@
-"""A pull request as a new contributor makes it: one new system folder, validate -> score -> build."""
+"""A pull request as a new contributor makes it: one new system folder, validate -> score ->
+build."""
 
 from __future__ import annotations
 
@@ -14,26 +15,40 @@ REPO = Path(__file__).resolve().parents[2]
 
 
 def litboard(*args: str) -> subprocess.CompletedProcess[str]:
-    done = subprocess.run([sys.executable, "-m", "litboard.cli", *args], cwd=REPO,
-                          capture_output=True, text=True, timeout=600)
+    done = subprocess.run(
+        [sys.executable, "-m", "litboard.cli", *args],
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
     assert "Traceback" not in done.stderr, done.stderr
     return done
 
 
 def add_system(root: Path) -> Path:
-    """The new folder: a card plus outputs for every paragraph of both pairs (reworded LLM outputs)."""
+    """The new folder: a card plus outputs for every paragraph of both pairs (reworded LLM
+    outputs)."""
     folder = root / "corpus/systems/contrib-mt"
     folder.mkdir()
     (folder / "system.yaml").write_text(
-        "id: contrib-mt\nname: Contributed MT <b>v1</b>\nkind: llm\nmodality: MT\nmodel: example-7b\n"
+        "id: contrib-mt\nname: Contributed MT <b>v1</b>\nkind: llm\nmodality: MT\nmodel: "
+        "example-7b\n"
         "version: v1\nprompt: 'Translate {src} into {tgt}.'\nopen_weights: true\n"
-        "date: '2026-11-01'\nsubmitted_by: a new contributor\nlicence: CC-BY-4.0\n", encoding="utf-8")
+        "date: '2026-11-01'\nsubmitted_by: a new contributor\nlicence: CC-BY-4.0\n",
+        encoding="utf-8",
+    )
     for source in sorted((root / "corpus/systems/demo-llm").glob("*.jsonl")):
-        lines = [json.loads(x) for x in source.read_text(encoding="utf-8").splitlines() if x.strip()]
-        reworded = [{"paragraph": r["paragraph"], "text": r["text"].replace(" the ", " that ", 1) + " (v1)"}
-                    for r in lines]
-        (folder / source.name).write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in reworded),
-                                          encoding="utf-8")
+        lines = [
+            json.loads(x) for x in source.read_text(encoding="utf-8").splitlines() if x.strip()
+        ]
+        reworded = [
+            {"paragraph": r["paragraph"], "text": r["text"].replace(" the ", " that ", 1) + " (v1)"}
+            for r in lines
+        ]
+        (folder / source.name).write_text(
+            "".join(json.dumps(r, ensure_ascii=False) + "\n" for r in reworded), encoding="utf-8"
+        )
     return folder
 
 
@@ -42,19 +57,32 @@ def test_new_system_appears_with_badge_and_provisional_rank(tmp_path: Path) -> N
     add_system(root)
     assert litboard("validate", "--data", str(root)).returncode == 0
     scores = tmp_path / "scores"
-    scored = litboard("track", "score", "demo", "--out", str(scores), "--repo", str(root),
-                      "--stats-cache", str(tmp_path / "stats"))
+    scored = litboard(
+        "track",
+        "score",
+        "demo",
+        "--out",
+        str(scores),
+        "--repo",
+        str(root),
+        "--stats-cache",
+        str(tmp_path / "stats"),
+    )
     assert scored.returncode == 0, scored.stderr
-    assert "contrib-mt" in (scores / "demo/judgments/sacrebleu-chrf/de-en.jsonl").read_text(encoding="utf-8")
+    assert "contrib-mt" in (scores / "demo/judgments/sacrebleu-chrf/de-en.jsonl").read_text(
+        encoding="utf-8"
+    )
     out = tmp_path / "site"
-    built = litboard("build", "--data", str(root), "--data", str(scores / "demo"), "--out", str(out))
+    built = litboard(
+        "build", "--data", str(root), "--data", str(scores / "demo"), "--out", str(out)
+    )
     assert built.returncode == 0, built.stderr
     out = out / "demo"  # the demo dataset's folder
     index = (out / "index.html").read_text(encoding="utf-8")
-    board = index[index.index('id="pair-de-en"'):index.index('id="pair-en-zh"')]
-    unranked = board[board.index('class="lb-unranked"'):]
-    row = unranked[unranked.index("systems/contrib-mt.html"):]
-    row = row[:row.index("</tr>")]
+    board = index[index.index('id="pair-de-en"') : index.index('id="pair-en-zh"')]
+    unranked = board[board.index('class="lb-unranked"') :]
+    row = unranked[unranked.index("systems/contrib-mt.html") :]
+    row = row[: row.index("</tr>")]
     assert "Contributed MT &lt;b&gt;v1&lt;/b&gt;" in row
     assert "automatic scores only" in row
     # no human score: an em dash, never 0; automatic columns carry a provisional rank range
@@ -68,9 +96,24 @@ def test_new_system_appears_with_badge_and_provisional_rank(tmp_path: Path) -> N
 
 
 def git(repo: Path, *args: str) -> str:
-    done = subprocess.run(["git", "-C", str(repo), "-c", "user.name=t", "-c", "user.email=t@example.org",
-                           "-c", "commit.gpgsign=false", *args], capture_output=True, text=True, timeout=60,
-                          check=True)
+    done = subprocess.run(
+        [
+            "git",
+            "-C",
+            str(repo),
+            "-c",
+            "user.name=t",
+            "-c",
+            "user.email=t@example.org",
+            "-c",
+            "commit.gpgsign=false",
+            *args,
+        ],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=True,
+    )
     return done.stdout
 
 
@@ -89,13 +132,19 @@ def test_pr_check_refuses_a_forged_llm_cache_file(tmp_path: Path) -> None:
     add_system(root)
     forged = root / "llm-cache/ab" / ("ab" + "0" * 62 + ".json")
     forged.parent.mkdir(parents=True)
-    forged.write_text('{"answer": "Critical:\\nno-error\\nMajor:\\nno-error\\nMinor:\\nno-error"}\n', encoding="utf-8")
+    forged.write_text(
+        '{"answer": "Critical:\\nno-error\\nMajor:\\nno-error\\nMinor:\\nno-error"}\n',
+        encoding="utf-8",
+    )
     git(root, "add", "-A")
     git(root, "commit", "-qm", "a new system, and a perfect score for it")
     done = litboard("check-pr", "--base", "main", "--repo", str(root))
     assert done.returncode == 1
     path = forged.relative_to(root).as_posix()
-    assert f"{path}: pull request: llm-cache/ holds the answers the maintainers' LLM scoring run paid for" in done.stderr
+    assert (
+        f"{path}: pull request: llm-cache/ holds the answers the maintainers' LLM scoring run "
+        f"paid for" in done.stderr
+    )
     assert f"(fix: remove {path} from the pull request)" in done.stderr
     assert "litboard: 1 problem found" in done.stderr and "contrib-mt" not in done.stderr
     # GitHub annotations name the file too
@@ -106,7 +155,9 @@ def test_pr_check_refuses_a_forged_llm_cache_file(tmp_path: Path) -> None:
     git(root, "commit", "-qm", "drop the cache file")
     done = litboard("check-pr", "--base", "main", "--repo", str(root))
     assert done.returncode == 0, done.stderr
-    assert done.stdout.strip().startswith("litboard: the pull request adds corpus/systems/contrib-mt/ (")
+    assert done.stdout.strip().startswith(
+        "litboard: the pull request adds corpus/systems/contrib-mt/ ("
+    )
 
 
 def test_pr_check_names_every_change_outside_the_new_folder(tmp_path: Path) -> None:
@@ -124,12 +175,18 @@ def test_pr_check_names_every_change_outside_the_new_folder(tmp_path: Path) -> N
     done = litboard("check-pr", "--base", "main", "--repo", str(root), "--format", "json")
     assert done.returncode == 1
     found = {p["file"]: p["message"] for p in json.loads(done.stdout)}
-    assert set(found) == {"corpus/systems/demo-llm/system.yaml", scores.relative_to(root).as_posix(),
-                          "corpus/systems/second/system.yaml", "corpus/systems/contrib-mt/en-zh.jsonl"}
+    assert set(found) == {
+        "corpus/systems/demo-llm/system.yaml",
+        scores.relative_to(root).as_posix(),
+        "corpus/systems/second/system.yaml",
+        "corpus/systems/contrib-mt/en-zh.jsonl",
+    }
     assert found["corpus/systems/contrib-mt/en-zh.jsonl"] == "is a symbolic link"
     assert "already exists on the base branch" in found["corpus/systems/demo-llm/system.yaml"]
     assert found[scores.relative_to(root).as_posix()].startswith("judgments/ holds human judgments")
-    assert "second system folder 'corpus/systems/second'" in found["corpus/systems/second/system.yaml"]
+    assert (
+        "second system folder 'corpus/systems/second'" in found["corpus/systems/second/system.yaml"]
+    )
 
 
 def test_pr_check_and_validate_refuse_what_the_other_refuses(tmp_path: Path) -> None:
@@ -143,7 +200,14 @@ def test_pr_check_and_validate_refuse_what_the_other_refuses(tmp_path: Path) -> 
     git(root, "add", "-A")
     git(root, "commit", "-qm", "a system with extras")
     assert _refused_by_both(root) == {".gitattributes", ".hidden.md", "README.rst"}
-    git(root, "rm", "-q", str(folder / ".gitattributes"), str(folder / ".hidden.md"), str(folder / "README.rst"))
+    git(
+        root,
+        "rm",
+        "-q",
+        str(folder / ".gitattributes"),
+        str(folder / ".hidden.md"),
+        str(folder / "README.rst"),
+    )
     with open(folder / "notes.txt", "wb") as handle:
         handle.truncate(60 * 1024 * 1024)  # sparse: 60 MB without writing them
     git(root, "add", "-A")
@@ -158,6 +222,6 @@ def _refused_by_both(root: Path) -> set[str]:
     found = {p["file"].rsplit("/", 1)[1] for p in json.loads(done.stdout)}
     checked = litboard("validate", "--data", str(root), "--format", "json")
     assert checked.returncode == 1
-    assert {p["file"].rsplit("/", 1)[1] for p in json.loads(checked.stdout)} == found  # the two checks agree
+    # the two checks agree
+    assert {p["file"].rsplit("/", 1)[1] for p in json.loads(checked.stdout)} == found
     return found
-

@@ -22,14 +22,27 @@ from ..conftest import REPO
 from .contribution import spliced, write_contribution
 
 pytestmark = pytest.mark.shared
-GOLDEN_CHECKS = ["tests/render/test_golden_pages.py", "tests/tracks/submission/test_checks.py::test_demo_tiny_and_template_have_no_submission_problem",
-                 "tests/render/test_board_ranked_by.py", "tests/render/reader/test_paragraph_notes.py"]
-QUICK = {"literary-translation": ("ja-pl", "cs-pl", "en-pl")}  # pairs whose TER is quick enough for a test
+GOLDEN_CHECKS = [
+    "tests/render/test_golden_pages.py",
+    "tests/tracks/submission/test_checks.py::test_demo_tiny_and_template_have_no_submission_problem",  # noqa: E501
+    "tests/render/test_board_ranked_by.py",
+    "tests/render/reader/test_paragraph_notes.py",
+]
+# pairs whose TER is quick enough for a test
+QUICK = {"literary-translation": ("ja-pl", "cs-pl", "en-pl")}
 
 
 def repository_copy(dst: Path) -> Path:
-    ignore = shutil.ignore_patterns("__pycache__", ".cache", ".git", "public", "node_modules", ".venv",
-                                    "test-artifacts", "*.egg-info")
+    ignore = shutil.ignore_patterns(
+        "__pycache__",
+        ".cache",
+        ".git",
+        "public",
+        "node_modules",
+        ".venv",
+        "test-artifacts",
+        "*.egg-info",
+    )
     shutil.copytree(REPO, dst, ignore=ignore, symlinks=True)
     return dst
 
@@ -40,46 +53,112 @@ def contribute(repo: Path, imported: list[Path], seed: int) -> dict[str, tuple[s
     for track in TRACKS:
         corpus = load(roots(track, repo, imported))
         system = f"gen-{rng.randrange(10**6):06d}"
-        pairs = sorted(rng.sample(QUICK.get(track.id, track.pairs), k=min(2, len(QUICK.get(track.id, track.pairs)))))
+        pairs = sorted(
+            rng.sample(
+                QUICK.get(track.id, track.pairs), k=min(2, len(QUICK.get(track.id, track.pairs)))
+            )
+        )
         outputs = {pair: spliced(corpus, track, pair) for pair in pairs}
-        write_contribution(repo / track.folder / system, system, f"Generated system {rng.randrange(1000)}", outputs)
+        write_contribution(
+            repo / track.folder / system, system, f"Generated system {rng.randrange(1000)}", outputs
+        )
         added[track.id] = (system, pairs)
     return added
 
 
 @pytest.mark.parametrize("seed", [27])
-def test_a_valid_submission_on_every_track_keeps_site_and_goldens_green(seed: int, mirror: Path,
-                                                                       release_cache: Path, tmp_path: Path) -> None:
+def test_a_valid_submission_on_every_track_keeps_site_and_goldens_green(
+    seed: int, mirror: Path, release_cache: Path, tmp_path: Path
+) -> None:
     repo = repository_copy(tmp_path / "repo")
     imported = prepare(repo / "releases.yaml", release_cache, mirror)
     added = contribute(repo, imported, seed)
     env = {**os.environ, "PYTHONPATH": str(repo / "generator"), "LITBOARD_SHARED_DATA": str(mirror)}
 
     def litboard(*args: str) -> subprocess.CompletedProcess[str]:
-        return subprocess.run([sys.executable, "-m", "litboard.cli", *args], cwd=repo, env=env,
-                              capture_output=True, text=True, timeout=1800)
+        return subprocess.run(
+            [sys.executable, "-m", "litboard.cli", *args],
+            cwd=repo,
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=1800,
+        )
 
-    release = ["--releases", str(repo / "releases.yaml"), "--mirror", str(mirror), "--cache", str(release_cache)]
+    release = [
+        "--releases",
+        str(repo / "releases.yaml"),
+        "--mirror",
+        str(mirror),
+        "--cache",
+        str(release_cache),
+    ]
     done = litboard("validate", *release)
     assert done.returncode == 0, done.stderr
     fast = [t.id for t in TRACKS if t.id not in QUICK]
-    done = litboard("track", "score", *fast, "--out", str(tmp_path / "scores"), "--mirror", str(mirror),
-                    "--cache", str(release_cache), "--stats-cache", str(tmp_path / "stats"))
+    done = litboard(
+        "track",
+        "score",
+        *fast,
+        "--out",
+        str(tmp_path / "scores"),
+        "--mirror",
+        str(mirror),
+        "--cache",
+        str(release_cache),
+        "--stats-cache",
+        str(tmp_path / "stats"),
+    )
     assert done.returncode == 0, done.stderr
-    done = litboard("track", "score", *QUICK, "--pairs", *sorted({p for ps in QUICK.values() for p in ps}),
-                    "--out", str(tmp_path / "scores-quick"), "--mirror", str(mirror), "--cache", str(release_cache),
-                    "--stats-cache", str(tmp_path / "stats"))
+    done = litboard(
+        "track",
+        "score",
+        *QUICK,
+        "--pairs",
+        *sorted({p for ps in QUICK.values() for p in ps}),
+        "--out",
+        str(tmp_path / "scores-quick"),
+        "--mirror",
+        str(mirror),
+        "--cache",
+        str(release_cache),
+        "--stats-cache",
+        str(tmp_path / "stats"),
+    )
     assert done.returncode == 0, done.stderr
-    scored = [str(d) for d in sorted((tmp_path / "scores").iterdir()) + sorted((tmp_path / "scores-quick").iterdir())
-              if d.is_dir()]
-    data = [arg for root in [str(repo), *map(str, imported), *(str(repo / "tracks" / t) for t in ("creativity-bias",
-            "wmt21-ted-zhen", "literary-translation")), *scored] for arg in ("--data", root)]
+    scored = [
+        str(d)
+        for d in sorted((tmp_path / "scores").iterdir())
+        + sorted((tmp_path / "scores-quick").iterdir())
+        if d.is_dir()
+    ]
+    data = [
+        arg
+        for root in [
+            str(repo),
+            *map(str, imported),
+            *(
+                str(repo / "tracks" / t)
+                for t in ("creativity-bias", "wmt21-ted-zhen", "literary-translation")
+            ),
+            *scored,
+        ]
+        for arg in ("--data", root)
+    ]
     done = litboard("build", "--no-site-cache", *data, "--out", str(tmp_path / "site"))
     assert done.returncode == 0, done.stderr
     for track_id, (system, _) in added.items():
-        page = (tmp_path / "site" / track_id / "systems" / f"{system}.html").read_text(encoding="utf-8")
+        page = (tmp_path / "site" / track_id / "systems" / f"{system}.html").read_text(
+            encoding="utf-8"
+        )
         assert "automatic scores only" in page, track_id
-    checks = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", *GOLDEN_CHECKS],
-                            cwd=repo, env=env, capture_output=True, text=True, timeout=1800)
+    checks = subprocess.run(
+        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", *GOLDEN_CHECKS],
+        cwd=repo,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=1800,
+    )
     assert checks.returncode == 0, checks.stdout[-3000:]
     assert " passed" in checks.stdout and "failed" not in checks.stdout

@@ -24,9 +24,14 @@ MEASURES = ("bleu", "chrf", "ter")
 
 
 def _options(measure: str, pair: str) -> list[str]:
-    """The options the Scoring page names: zh tokenizer for Chinese BLEU, normalised TER with Asian support."""
+    """The options the Scoring page names: zh tokenizer for Chinese BLEU, normalised TER with Asian
+    support."""
     if pair.endswith("-zh"):
-        return {"bleu": ["-tok", "zh"], "chrf": [], "ter": ["--ter-normalized", "--ter-asian-support"]}[measure]
+        return {
+            "bleu": ["-tok", "zh"],
+            "chrf": [],
+            "ter": ["--ter-normalized", "--ter-asian-support"],
+        }[measure]
     return []
 
 
@@ -42,23 +47,39 @@ def _files(corpus: object, system: str, pair: str, folder: Path) -> tuple[Path, 
     ref_files = []
     for name in names:
         by_paragraph = refs[refs["system"] == name].set_index("paragraph")["text"]
-        assert set(mine["paragraph"]) <= set(by_paragraph.index)  # the CLI needs every reference on every line
+        # the CLI needs every reference on every line
+        assert set(mine["paragraph"]) <= set(by_paragraph.index)
         path = folder / f"ref.{name}.{pair}.txt"
-        path.write_text("".join(by_paragraph[p].replace("\n", " ") + "\n" for p in mine["paragraph"]),
-                        encoding="utf-8")
+        path.write_text(
+            "".join(by_paragraph[p].replace("\n", " ") + "\n" for p in mine["paragraph"]),
+            encoding="utf-8",
+        )
         ref_files.append(path)
     return hyp, ref_files
 
 
 def _cli(hyp: Path, refs: list[Path], measure: str, pair: str, sentence: bool) -> list[float]:
-    args = [str(SACREBLEU), *map(str, refs), "-i", str(hyp), "-m", measure, "-b", "-w", "6",
-            *_options(measure, pair), *(["-sl"] if sentence else [])]
+    args = [
+        str(SACREBLEU),
+        *map(str, refs),
+        "-i",
+        str(hyp),
+        "-m",
+        measure,
+        "-b",
+        "-w",
+        "6",
+        *_options(measure, pair),
+        *(["-sl"] if sentence else []),
+    ]
     done = subprocess.run(args, capture_output=True, text=True, timeout=120, check=True)
     return [float(line) for line in done.stdout.split()]
 
 
 @pytest.mark.skipif(not SACREBLEU.is_file(), reason="the sacrebleu command of the test environment")
-def test_shown_scores_are_the_mean_of_sacrebleu_cli_sentence_scores(repo_copy: Path, tmp_path: Path) -> None:
+def test_shown_scores_are_the_mean_of_sacrebleu_cli_sentence_scores(
+    repo_copy: Path, tmp_path: Path
+) -> None:
     out = tmp_path / "scores"
     assert main(["track", "score", "demo", "--out", str(out), "--repo", str(repo_copy)]) == 0
     corpus = load([repo_copy, out / "demo"])
@@ -75,7 +96,11 @@ def test_shown_scores_are_the_mean_of_sacrebleu_cli_sentence_scores(repo_copy: P
                 sentences = _cli(hyp, refs, measure, pair, sentence=True)
                 assert len(sentences) == rows[system].cells[column.key].n == 3
                 shown = rows[system].cells[column.key].value
-                assert shown == pytest.approx(sum(sentences) / len(sentences), abs=1e-4), (pair, system, measure)
+                assert shown == pytest.approx(sum(sentences) / len(sentences), abs=1e-4), (
+                    pair,
+                    system,
+                    measure,
+                )
                 assert csv.loc[system, column.label] == pytest.approx(shown, abs=1e-9)
                 [whole] = _cli(hyp, refs, measure, pair, sentence=False)
                 assert csv.loc[system, f"{column.label} corpus"] == pytest.approx(whole, abs=1e-4)
@@ -83,10 +108,21 @@ def test_shown_scores_are_the_mean_of_sacrebleu_cli_sentence_scores(repo_copy: P
     assert checked == len(PAIRS) * len(SYSTEMS) * len(MEASURES)
 
 
-def test_hiding_a_measure_on_the_board_also_drops_its_corpus_column_from_the_shown_download() -> None:
+def test_hiding_a_measure_on_the_board_also_drops_its_corpus_column_from_the_shown_download() -> (
+    None
+):
     from litboard.cite.paper_table import measure_groups
     from litboard.cite.shown import kept_columns
 
-    header = ["system", "BLEU", "BLEU corpus", "BLEU ci_low", "BLEU ci_high", "BLEU n", "chrF", "chrF corpus"]
+    header = [
+        "system",
+        "BLEU",
+        "BLEU corpus",
+        "BLEU ci_low",
+        "BLEU ci_high",
+        "BLEU n",
+        "chrF",
+        "chrF corpus",
+    ]
     assert kept_columns(header, ["BLEU"]) == [0, 6, 7]
     assert measure_groups(header)["BLEU"] == [1, 3, 4, 5, 2]  # the corpus score is BLEU's companion

@@ -12,7 +12,9 @@ from litboard.cli import main
 
 from .contribution import CARD
 
-GERMAN = "Als Gregor Samsa eines Morgens aus unruhigen Träumen erwachte, fand er sich in seinem Bett."
+GERMAN = (
+    "Als Gregor Samsa eines Morgens aus unruhigen Träumen erwachte, fand er sich in seinem Bett."
+)
 DUTCH = "Toen Gregor Samsa op een ochtend uit onrustige dromen ontwaakte, lag hij in zijn bed."
 
 
@@ -28,7 +30,9 @@ def row(pid: str, text: str) -> bytes:
     return (json.dumps({"paragraph": pid, "text": text}, ensure_ascii=False) + "\n").encode()
 
 
-def run(repo: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
+def run(
+    repo: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> tuple[int, str, str]:
     monkeypatch.chdir(repo)
     code = main(["validate", "--data", str(repo)])
     out = capsys.readouterr()
@@ -45,7 +49,11 @@ def test_german_text_in_an_en_nl_file_is_refused(repo_copy, monkeypatch, capsys)
 def test_invalid_utf8_and_non_json_lines_are_refused(repo_copy, monkeypatch, capsys) -> None:
     path = submit(repo_copy, row("p1", DUTCH) + b'{"paragraph": "p2", "text": "caf\xe9"}\n')
     code, out, err = run(repo_copy, monkeypatch, capsys)
-    assert code == 1 and f"{path}:2: file: is not UTF-8 (byte 0xe9" in err and "save the file as UTF-8" in err
+    assert (
+        code == 1
+        and f"{path}:2: file: is not UTF-8 (byte 0xe9" in err
+        and "save the file as UTF-8" in err
+    )
     path.write_bytes(row("p1", DUTCH) + b"[1, 2]\n")
     code, out, err = run(repo_copy, monkeypatch, capsys)
     assert code == 1 and f"{path}:2: line: is not an object" in err

@@ -30,10 +30,12 @@ def walkthrough() -> list[str]:
 
 
 def checkout(tmp_path: Path) -> Path:
-    """A checkout with its own package (so `litboard` resolves the repository to it) and a remote."""
+    """A checkout with its own package (so `litboard` resolves the repository to it) and a
+    remote."""
     root = copy_root(DEMO, tmp_path / "checkout")
     ignore = shutil.ignore_patterns("__pycache__")
-    for part in ("generator", "site"):  # templates ship inside the package (generator/litboard/templates)
+    # templates ship inside the package (generator/litboard/templates)
+    for part in ("generator", "site"):
         shutil.copytree(REPO / part, root / part, ignore=ignore)
     for name in ("mkdocs.yml", "releases.yaml"):
         shutil.copy(REPO / name, root / name)
@@ -51,19 +53,32 @@ def test_the_five_minute_walkthrough_runs_as_written(tmp_path: Path) -> None:
     bin_dir = tmp_path / "bin"
     bin_dir.mkdir()
     (bin_dir / "litboard").write_text(
-        f"#!/bin/sh\nPYTHONPATH='{root / 'generator'}' exec '{sys.executable}' -m litboard.cli \"$@\"\n", encoding="utf-8")
+        f"#!/bin/sh\nPYTHONPATH='{root / 'generator'}' exec '{sys.executable}' -m litboard.cli "
+        f"\"$@\"\n",
+        encoding="utf-8",
+    )
     (bin_dir / "litboard").chmod(0o755)
-    env = {**os.environ, "PATH": f"{bin_dir}{os.pathsep}{os.environ['PATH']}", "GIT_AUTHOR_NAME": "t",
-           "GIT_AUTHOR_EMAIL": "t@example.org", "GIT_COMMITTER_NAME": "t", "GIT_COMMITTER_EMAIL": "t@example.org"}
+    env = {
+        **os.environ,
+        "PATH": f"{bin_dir}{os.pathsep}{os.environ['PATH']}",
+        "GIT_AUTHOR_NAME": "t",
+        "GIT_AUTHOR_EMAIL": "t@example.org",
+        "GIT_COMMITTER_NAME": "t",
+        "GIT_COMMITTER_EMAIL": "t@example.org",
+    }
     outputs = []
     for line in walkthrough():
         if line.startswith("#"):  # the contributor's own step: translate the exported sources
             sources = (root / "de-en.source.txt").read_text(encoding="utf-8").splitlines()
             english = spliced(load([DEMO]), get("demo"), "de-en")  # a generated system's outputs
             assert len(english) == len(sources)
-            (root / "de-en.txt").write_text("".join(r["text"] + "\n" for r in english), encoding="utf-8")
+            (root / "de-en.txt").write_text(
+                "".join(r["text"] + "\n" for r in english), encoding="utf-8"
+            )
             continue
-        done = subprocess.run(line, shell=True, cwd=root, env=env, capture_output=True, text=True, timeout=600)
+        done = subprocess.run(
+            line, shell=True, cwd=root, env=env, capture_output=True, text=True, timeout=600
+        )
         assert done.returncode == 0, f"{line}\n{done.stdout}\n{done.stderr}"
         outputs.append(done.stdout)
     assert "literary-translation: " in outputs[0] and "liteval (no track)" in outputs[0]

@@ -33,14 +33,18 @@ def steps(workflow: dict[str, Any]) -> list[dict[str, Any]]:
 
 def test_the_barrier_runs_the_base_code_and_reads_the_pr_as_data() -> None:
     workflow = load("pr-barrier.yml")
-    assert set(workflow["on"]) == {"pull_request_target"} and workflow["permissions"] == {"contents": "read"}
+    assert set(workflow["on"]) == {"pull_request_target"} and workflow["permissions"] == {
+        "contents": "read"
+    }
     [checkout] = [s for s in steps(workflow) if s.get("uses", "").startswith("actions/checkout@")]
     assert "ref" not in checkout["with"] and checkout["with"]["persist-credentials"] is False
     runs = [s["run"] for s in steps(workflow) if "run" in s]
     assert runs == ["make install", "make pr-barrier FORMAT=github"]
     text = (WORKFLOWS / "pr-barrier.yml").read_text(encoding="utf-8")
     assert "secrets." not in text and "head.sha" not in text and "head.ref" not in text
-    recipe = (REPO / "Makefile").read_text(encoding="utf-8").split("\npr-barrier:")[1].split("\n\n")[0]
+    recipe = (
+        (REPO / "Makefile").read_text(encoding="utf-8").split("\npr-barrier:")[1].split("\n\n")[0]
+    )
     assert "git fetch --no-tags origin" in recipe and "--head refs/litboard/pr-head" in recipe
     assert "checkout" not in recipe and "git archive" not in recipe and "pip" not in recipe
     # the threat model is written in the header
@@ -49,20 +53,31 @@ def test_the_barrier_runs_the_base_code_and_reads_the_pr_as_data() -> None:
 
 def test_the_comment_workflow_never_checks_out_or_runs_pr_code() -> None:
     workflow = load("pr-comment.yml")
-    assert set(workflow["on"]) == {"workflow_run"} and workflow["on"]["workflow_run"]["workflows"] == ["pull request"]
+    assert set(workflow["on"]) == {"workflow_run"} and workflow["on"]["workflow_run"][
+        "workflows"
+    ] == ["pull request"]
     assert workflow["permissions"] == {}
     [job] = workflow["jobs"].values()
     assert job["permissions"] == {"contents": "read", "actions": "read", "pull-requests": "write"}
     assert job["if"] == "github.event.workflow_run.event == 'pull_request'"
     for step in job["steps"]:
         if step.get("uses", "").startswith("actions/checkout@"):
-            assert set(step["with"]) == {"fetch-depth", "persist-credentials"}  # no ref: the default branch
-        assert "head_branch" not in str(step) and "pull_request.head" not in str(step)  # (the group has it)
+            # no ref: the default branch
+            assert set(step["with"]) == {"fetch-depth", "persist-credentials"}
+        # (the group has it)
+        assert "head_branch" not in str(step) and "pull_request.head" not in str(step)
         assert "${{" not in step.get("run", "")  # event values reach the shell through env only
-    [download] = [s for s in job["steps"] if s.get("uses", "").startswith("actions/download-artifact@")]
-    assert download["with"]["name"] == "pr-results" and "workflow_run.id" in download["with"]["run-id"]
-    assert [s["run"] for s in job["steps"] if "run" in s][-1] == "make pr-comment"  # see test_pr_comment_trusted
-    recipe = (REPO / "Makefile").read_text(encoding="utf-8").split("\npr-comment:")[1].split("\n\n")[0]
+    [download] = [
+        s for s in job["steps"] if s.get("uses", "").startswith("actions/download-artifact@")
+    ]
+    assert (
+        download["with"]["name"] == "pr-results" and "workflow_run.id" in download["with"]["run-id"]
+    )
+    # see test_pr_comment_trusted
+    assert [s["run"] for s in job["steps"] if "run" in s][-1] == "make pr-comment"
+    recipe = (
+        (REPO / "Makefile").read_text(encoding="utf-8").split("\npr-comment:")[1].split("\n\n")[0]
+    )
     assert "install" not in recipe.split("\n")[0] and "-m litboard.tracks.pr_comment" in recipe
     text = (WORKFLOWS / "pr-comment.yml").read_text(encoding="utf-8")
     assert "secrets." not in text and "Threat model" in text
@@ -72,10 +87,16 @@ def test_pull_request_runs_have_no_secret_and_no_write_permission() -> None:
     for name in ("pr.yml", "pr-barrier.yml"):
         workflow = load(name)
         assert "secrets." not in (WORKFLOWS / name).read_text(encoding="utf-8")
-        perms = [workflow["permissions"]] + [job.get("permissions", {}) for job in workflow["jobs"].values()]
+        perms = [workflow["permissions"]] + [
+            job.get("permissions", {}) for job in workflow["jobs"].values()
+        ]
         assert all(v in ("read", "none") for p in perms for v in p.values()), name
     pr = load("pr.yml")
-    uploads = [s["with"]["name"] for s in steps(pr) if s.get("uses", "").startswith("actions/upload-artifact@")]
+    uploads = [
+        s["with"]["name"]
+        for s in steps(pr)
+        if s.get("uses", "").startswith("actions/upload-artifact@")
+    ]
     assert uploads == ["site-preview", "pr-results"]
     assert "Threat model" in (WORKFLOWS / "pr.yml").read_text(encoding="utf-8")
 
@@ -85,13 +106,18 @@ def _shim(tmp_path: Path) -> Path:
     bin_dir = tmp_path / "bin"
     bin_dir.mkdir(exist_ok=True)
     shim = bin_dir / "litboard"
-    shim.write_text(f"#!/bin/sh\nPYTHONPATH='{REPO / 'generator'}' exec '{sys.executable}' -m litboard.cli \"$@\"\n",
-                    encoding="utf-8")
+    shim.write_text(
+        f"#!/bin/sh\nPYTHONPATH='{REPO / 'generator'}' exec '{sys.executable}' -m litboard.cli "
+        f"\"$@\"\n",
+        encoding="utf-8",
+    )
     shim.chmod(0o755)
     return bin_dir
 
 
-def test_a_branch_rewriting_the_makefile_and_pr_yml_still_fails_the_trusted_barrier(tmp_path: Path) -> None:
+def test_a_branch_rewriting_the_makefile_and_pr_yml_still_fails_the_trusted_barrier(
+    tmp_path: Path,
+) -> None:
     origin = copy_root(DEMO, tmp_path / "origin")
     shutil.copy(REPO / "Makefile", origin / "Makefile")
     (origin / ".github/workflows").mkdir(parents=True)
@@ -107,26 +133,43 @@ def test_a_branch_rewriting_the_makefile_and_pr_yml_still_fails_the_trusted_barr
     forged.write_text('{"answer": "no-error"}\n', encoding="utf-8")
     makefile = (origin / "Makefile").read_text(encoding="utf-8")
     head, rest = makefile.split("\ncheck-pr: install\n", 1)
-    (origin / "Makefile").write_text(head + "\ncheck-pr:\n\ttrue\n" + rest.split("\n\n", 1)[1], encoding="utf-8")
+    (origin / "Makefile").write_text(
+        head + "\ncheck-pr:\n\ttrue\n" + rest.split("\n\n", 1)[1], encoding="utf-8"
+    )
     pr_yml = (origin / ".github/workflows/pr.yml").read_text(encoding="utf-8")
-    (origin / ".github/workflows/pr.yml").write_text(pr_yml.replace("make check-pr FORMAT=github", "true"),
-                                                     encoding="utf-8")
+    (origin / ".github/workflows/pr.yml").write_text(
+        pr_yml.replace("make check-pr FORMAT=github", "true"), encoding="utf-8"
+    )
     git(origin, "add", "-A")
     git(origin, "commit", "-qm", "nothing to see here")
     # the pull request's own recipe now passes: that is why pr.yml proves nothing
-    own = subprocess.run(["make", "-s", "check-pr"], cwd=origin, capture_output=True, text=True, timeout=60)
+    own = subprocess.run(
+        ["make", "-s", "check-pr"], cwd=origin, capture_output=True, text=True, timeout=60
+    )
     assert own.returncode == 0
     git(origin, "update-ref", "refs/pull/7/head", "evil")  # what GitHub serves for pull request #7
     git(origin, "checkout", "-q", "main")
-    # pr-barrier.yml: a checkout of the base branch, its own Makefile, the pull request fetched as data
+    # pr-barrier.yml: a checkout of the base branch, its own Makefile, the pull request fetched as
+    # data
     base = tmp_path / "base"
-    subprocess.run(["git", "clone", "-q", "--branch", "main", str(origin), str(base)], check=True, timeout=60)
+    subprocess.run(
+        ["git", "clone", "-q", "--branch", "main", str(origin), str(base)], check=True, timeout=60
+    )
     env = {**os.environ, "PR": "7", "BASE_REF": "main"}
-    done = subprocess.run(["make", "-s", "-o", "install", "pr-barrier", "FORMAT=human", f"BIN={_shim(tmp_path)}"],
-                          cwd=base, env=env, capture_output=True, text=True, timeout=300)
+    done = subprocess.run(
+        ["make", "-s", "-o", "install", "pr-barrier", "FORMAT=human", f"BIN={_shim(tmp_path)}"],
+        cwd=base,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     assert done.returncode != 0, done.stdout + done.stderr
     assert "Makefile: pull request: is outside the tracks' system folders" in done.stderr
-    assert ".github/workflows/pr.yml: pull request: is outside the tracks' system folders" in done.stderr
+    assert (
+        ".github/workflows/pr.yml: pull request: is outside the tracks' system folders"
+        in done.stderr
+    )
     assert "llm-cache/ab/forged.json: pull request: llm-cache/ holds the answers" in done.stderr
     assert (base / "Makefile").read_bytes() == (REPO / "Makefile").read_bytes()  # never checked out
     assert not (base / "llm-cache").exists() and not (base / "corpus/systems/contrib-mt").exists()
@@ -136,16 +179,33 @@ def test_a_branch_rewriting_the_makefile_and_pr_yml_still_fails_the_trusted_barr
     git(origin, "add", "-A")
     git(origin, "commit", "-qm", "a new system")
     git(origin, "update-ref", "refs/pull/8/head", "honest")
-    done = subprocess.run(["make", "-s", "-o", "install", "pr-barrier", "FORMAT=human", f"BIN={_shim(tmp_path)}"],
-                          cwd=base, env={**env, "PR": "8"}, capture_output=True, text=True, timeout=300)
+    done = subprocess.run(
+        ["make", "-s", "-o", "install", "pr-barrier", "FORMAT=human", f"BIN={_shim(tmp_path)}"],
+        cwd=base,
+        env={**env, "PR": "8"},
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     assert done.returncode == 0, done.stderr
     assert "adds corpus/systems/contrib-mt/" in done.stdout
 
 
 def test_the_barrier_refuses_a_pr_number_that_is_not_a_number(tmp_path: Path) -> None:
-    done = subprocess.run(["make", "-s", "-o", "install", "pr-barrier", f"BIN={_shim(tmp_path)}"], cwd=REPO,
-                          env={**os.environ, "PR": "7; touch pwned"}, capture_output=True, text=True, timeout=60)
-    assert done.returncode == 2 and "needs PR=<number>" in done.stdout and not (REPO / "pwned").exists()
+    done = subprocess.run(
+        ["make", "-s", "-o", "install", "pr-barrier", f"BIN={_shim(tmp_path)}"],
+        cwd=REPO,
+        env={**os.environ, "PR": "7; touch pwned"},
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert (
+        done.returncode == 2
+        and "needs PR=<number>" in done.stdout
+        and not (REPO / "pwned").exists()
+    )
 
 
-# The artifact's checks, the dry run and the head-commit check: tests/tracks/test_pr_comment_trusted.py
+# The artifact's checks, the dry run and the head-commit check:
+# tests/tracks/test_pr_comment_trusted.py

@@ -39,20 +39,33 @@ class AdequacySettings:
 
     top: frozenset[str] = field(
         default=frozenset({"gpt4o", "deepl", "google-translate", "qwen2-beta-7b-chat"}),
-        metadata={"help": "system ids of the 'top systems' (paper 000 Table 3, scenario 1)"})
+        metadata={"help": "system ids of the 'top systems' (paper 000 Table 3, scenario 1)"},
+    )
     others_exclude: frozenset[str] = field(
         default=frozenset({"gpt4o", "deepl", "google-translate"}),
-        metadata={"help": "system ids left out of 'other systems' (Table 14 header, scenario 2)"})
-    sample: str = field(default="bws-sample", metadata={
-        "help": "paragraph subset the adequacy tables are computed on ('' = all paragraphs)"})
+        metadata={"help": "system ids left out of 'other systems' (Table 14 header, scenario 2)"},
+    )
+    sample: str = field(
+        default="bws-sample",
+        metadata={
+            "help": "paragraph subset the adequacy tables are computed on ('' = all paragraphs)"
+        },
+    )
 
 
 LITEVAL = AdequacySettings()
 
 
-def adequacy(scores: pd.DataFrame, human: set[str], top: set[str], items: set[str] | None = None,
-             strict: bool = True, *, others_exclude: set[str] | None = None,
-             higher_is_better: bool = True) -> pd.DataFrame:
+def adequacy(
+    scores: pd.DataFrame,
+    human: set[str],
+    top: set[str],
+    items: set[str] | None = None,
+    strict: bool = True,
+    *,
+    others_exclude: set[str] | None = None,
+    higher_is_better: bool = True,
+) -> pd.DataFrame:
     """Share of items where the human translation beats the top / the other systems.
 
     ``scores`` is a long table with columns pair, paragraph, system, score (one score per
@@ -66,22 +79,34 @@ def adequacy(scores: pd.DataFrame, human: set[str], top: set[str], items: set[st
     data = scores[list(SCORE_COLUMNS)].dropna(subset=["score"])
     if items is not None:
         data = data[data["paragraph"].isin(items)]
-    data = data.assign(rank=data.groupby(["pair", "paragraph"])["score"]
-                       .rank(method="average", ascending=not higher_is_better))
+    data = data.assign(
+        rank=data.groupby(["pair", "paragraph"])["score"].rank(
+            method="average", ascending=not higher_is_better
+        )
+    )
     excluded = set(top if others_exclude is None else others_exclude) | set(human)
-    best = pd.DataFrame({
-        "human": _best(data, data["system"].isin(human)),
-        "top": _best(data, data["system"].isin(top) & ~data["system"].isin(human)),
-        "other": _best(data, ~data["system"].isin(excluded)),
-    })
+    best = pd.DataFrame(
+        {
+            "human": _best(data, data["system"].isin(human)),
+            "top": _best(data, data["system"].isin(top) & ~data["system"].isin(human)),
+            "other": _best(data, ~data["system"].isin(excluded)),
+        }
+    )
     rows = []
     for pair, group in best.groupby(level="pair", sort=True):
         for scenario in ("top", "other"):
             both = group.dropna(subset=["human", scenario])
             beats = both["human"] < both[scenario] if strict else both["human"] <= both[scenario]
             n, wins = len(both), int(beats.sum())
-            rows.append({"pair": pair, "scenario": scenario, "items": n, "wins": wins,
-                         "percent": 100.0 * wins / n if n else float("nan")})
+            rows.append(
+                {
+                    "pair": pair,
+                    "scenario": scenario,
+                    "items": n,
+                    "wins": wins,
+                    "percent": 100.0 * wins / n if n else float("nan"),
+                }
+            )
     table = pd.DataFrame(rows, columns=COLUMNS)
     return pd.concat([table, _means(table)], ignore_index=True)
 
@@ -94,19 +119,37 @@ def _means(table: pd.DataFrame) -> pd.DataFrame:
     rows = []
     for scenario in ("top", "other"):
         part = table[table["scenario"] == scenario]
-        rows.append({"pair": "mean", "scenario": scenario, "items": int(part["items"].sum()),
-                     "wins": int(part["wins"].sum()), "percent": float(part["percent"].mean())})
+        rows.append(
+            {
+                "pair": "mean",
+                "scenario": scenario,
+                "items": int(part["items"].sum()),
+                "wins": int(part["wins"].sum()),
+                "percent": float(part["percent"].mean()),
+            }
+        )
     return pd.DataFrame(rows, columns=COLUMNS)
 
 
 def _require(scores: pd.DataFrame) -> None:
     missing = [c for c in SCORE_COLUMNS if c not in scores.columns]
     if missing:
-        raise DataError([Problem("<scores table>", 0, ", ".join(missing), "is missing",
-                                 "pass a long table with columns pair, paragraph, system, score")])
+        raise DataError(
+            [
+                Problem(
+                    "<scores table>",
+                    0,
+                    ", ".join(missing),
+                    "is missing",
+                    "pass a long table with columns pair, paragraph, system, score",
+                )
+            ]
+        )
 
 
 def subset_items(paragraphs: pd.DataFrame, subset: str) -> set[str]:
     """Paragraph ids that belong to a named subset (the ``subsets`` column of paragraphs)."""
     column: Iterable[tuple[str, ...]] = paragraphs["subsets"]
-    return {pid for pid, subsets in zip(paragraphs["paragraph"], column) if subset in (subsets or ())}
+    return {
+        pid for pid, subsets in zip(paragraphs["paragraph"], column) if subset in (subsets or ())
+    }

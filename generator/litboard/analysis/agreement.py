@@ -19,8 +19,13 @@ from .resampling import resample_counts
 from .span_overlap import confusion, kappa_of, kappas_of
 
 Level = Literal["nominal", "ordinal", "interval", "ratio"]
-SCHEME_LEVELS: dict[str, Level] = {"sqm": "ordinal", "ruler": "ordinal", "rubric": "ordinal",
-                                   "verse": "ordinal", "mqm": "interval"}
+SCHEME_LEVELS: dict[str, Level] = {
+    "sqm": "ordinal",
+    "ruler": "ordinal",
+    "rubric": "ordinal",
+    "verse": "ordinal",
+    "mqm": "interval",
+}
 TRANSLATION = ("system", "pair", "paragraph")
 
 
@@ -72,7 +77,8 @@ def krippendorff_alpha(data: pd.DataFrame, level: Level) -> Agreement:
     pairable = int((np.sum(~np.isnan(values), axis=0) >= 2).sum())
     if pairable == 0:
         return Agreement(f"Krippendorff alpha ({level})", float("nan"), 0)
-    if len(np.unique(values[~np.isnan(values)])) < 2:  # one value only: expected disagreement 0, alpha 0/0
+    # one value only: expected disagreement 0, alpha 0/0
+    if len(np.unique(values[~np.isnan(values)])) < 2:
         return Agreement(f"Krippendorff alpha ({level})", float("nan"), pairable)
     value = _alpha(values, level)
     return Agreement(f"Krippendorff alpha ({level})", float(value), pairable)
@@ -85,16 +91,25 @@ def _alpha(values: np.ndarray, level: Level) -> float:
     """``krippendorff.alpha(reliability_data=values, level_of_measurement=level)``; when the
     package's units x values x values intermediate would exceed COINCIDENCE_BYTES (WMT-size
     campaigns: ~3 GB), the same steps with the coincidence matrix as matrix products
-    (``_coincidences``). Equal to the package to rounding (tests/analysis/test_agreement_stats.py)."""
+    (``_coincidences``). Equal to the package to rounding
+    (tests/analysis/test_agreement_stats.py)."""
     import krippendorff
     from krippendorff import krippendorff as kd
 
     domain = np.unique(values[~np.isnan(values)])
     units = values.shape[1]
-    steps = ("_reliability_data_to_value_counts", "_coincidences", "_random_coincidences", "_distances",
-             "_distance_metric")
-    if units * len(domain) ** 2 * 8 <= COINCIDENCE_BYTES or not all(hasattr(kd, f) for f in steps) \
-            or len(domain) <= 1:
+    steps = (
+        "_reliability_data_to_value_counts",
+        "_coincidences",
+        "_random_coincidences",
+        "_distances",
+        "_distance_metric",
+    )
+    if (
+        units * len(domain) ** 2 * 8 <= COINCIDENCE_BYTES
+        or not all(hasattr(kd, f) for f in steps)
+        or len(domain) <= 1
+    ):
         return float(krippendorff.alpha(reliability_data=values, level_of_measurement=level))
     counts = kd._reliability_data_to_value_counts(values, domain)
     if (counts.sum(axis=-1) <= 1).all():  # the package's own refusal, same message
@@ -120,9 +135,12 @@ def _coincidences(counts: np.ndarray) -> np.ndarray:
     return o
 
 
-def reliability_matrix(long: pd.DataFrame, value: str = "score",
-                       unit: tuple[str, ...] = TRANSLATION,
-                       annotator: str = "annotator") -> pd.DataFrame:
+def reliability_matrix(
+    long: pd.DataFrame,
+    value: str = "score",
+    unit: tuple[str, ...] = TRANSLATION,
+    annotator: str = "annotator",
+) -> pd.DataFrame:
     """Annotators x units matrix from a long table (duplicates averaged, NaN = missing)."""
     parts = [long[column].astype(str) for column in unit]
     joined = parts[0]
@@ -142,9 +160,12 @@ def _kappa(x: np.ndarray, y: np.ndarray, label: str) -> Agreement:
     return Agreement(label, float(cohen_kappa_score(x, y)), len(x))
 
 
-def bws_kappa(first: pd.DataFrame, second: pd.DataFrame, keys: tuple[str, ...] = (
-        "pair", "paragraph"), unit: Literal["translation", "choice"] = "translation"
-        ) -> Agreement:
+def bws_kappa(
+    first: pd.DataFrame,
+    second: pd.DataFrame,
+    keys: tuple[str, ...] = ("pair", "paragraph"),
+    unit: Literal["translation", "choice"] = "translation",
+) -> Agreement:
     """Cohen's kappa between two annotators' BWS picks on the tuples both judged.
 
     Tuples are matched on ``keys``. ``unit="translation"``: each shown system gets the
@@ -163,16 +184,20 @@ def bws_kappa(first: pd.DataFrame, second: pd.DataFrame, keys: tuple[str, ...] =
             y += [str(r["best_2"]), str(r["worst_2"])]
             continue
         for system in sorted(set(r["systems_1"]) & set(r["systems_2"])):
-            x.append("best" if system == r["best_1"] else "worst" if system == r["worst_1"]
-                     else "none")
-            y.append("best" if system == r["best_2"] else "worst" if system == r["worst_2"]
-                     else "none")
-    return _kappa(np.array(x, dtype=object), np.array(y, dtype=object),
-                  f"Cohen kappa (BWS, per {unit})")
+            x.append(
+                "best" if system == r["best_1"] else "worst" if system == r["worst_1"] else "none"
+            )
+            y.append(
+                "best" if system == r["best_2"] else "worst" if system == r["worst_2"] else "none"
+            )
+    return _kappa(
+        np.array(x, dtype=object), np.array(y, dtype=object), f"Cohen kappa (BWS, per {unit})"
+    )
 
 
-def character_labels(spans: pd.DataFrame, length: int, mode: Literal["span", "label"],
-                     where: str = "<spans>") -> np.ndarray:
+def character_labels(
+    spans: pd.DataFrame, length: int, mode: Literal["span", "label"], where: str = "<spans>"
+) -> np.ndarray:
     """One label per character of a translation of ``length`` code points.
 
     ``mode="span"``: 1 inside any error span, else 0. ``mode="label"``: the span's
@@ -186,9 +211,18 @@ def character_labels(spans: pd.DataFrame, length: int, mode: Literal["span", "la
         out = np.full(length, "none", dtype=object)
     bad = spans[(spans["start"] < 0) | (spans["end"] < spans["start"]) | (spans["end"] > length)]
     if len(bad):
-        raise DataError([Problem(where, 0, "start/end", f"span [{s}, {e}) outside the text of "
-                                 f"length {length}", "fix the offsets (code points of the NFC "
-                                 "text, end exclusive)") for s, e in zip(bad["start"], bad["end"])])
+        raise DataError(
+            [
+                Problem(
+                    where,
+                    0,
+                    "start/end",
+                    f"span [{s}, {e}) outside the text of length {length}",
+                    "fix the offsets (code points of the NFC text, end exclusive)",
+                )
+                for s, e in zip(bad["start"], bad["end"])
+            ]
+        )
     ordered = spans.reset_index(drop=True).sort_values("start", kind="stable")
     for row in ordered.iloc[::-1].itertuples(index=False):
         start, end = int(getattr(row, "start")), int(getattr(row, "end"))
@@ -196,9 +230,14 @@ def character_labels(spans: pd.DataFrame, length: int, mode: Literal["span", "la
     return out
 
 
-def span_kappa(spans: pd.DataFrame, lengths: pd.DataFrame, annotators: tuple[str, str],
-               mode: Literal["span", "label"] = "span", keys: tuple[str, ...] = TRANSLATION,
-               pooling: Literal["pooled", "mean"] = "pooled") -> Agreement:
+def span_kappa(
+    spans: pd.DataFrame,
+    lengths: pd.DataFrame,
+    annotators: tuple[str, str],
+    mode: Literal["span", "label"] = "span",
+    keys: tuple[str, ...] = TRANSLATION,
+    pooling: Literal["pooled", "mean"] = "pooled",
+) -> Agreement:
     """Character-level Cohen's kappa of two annotators' error spans (paper 000, Table 2).
 
     ``spans`` has ``annotator``, the ``keys`` columns, ``start``, ``end`` and (for
@@ -224,9 +263,16 @@ def span_kappa(spans: pd.DataFrame, lengths: pd.DataFrame, annotators: tuple[str
     return Agreement(label, float(np.mean(defined)) if len(defined) else float("nan"), len(defined))
 
 
-def span_kappa_ci(spans: pd.DataFrame, lengths: pd.DataFrame, annotators: tuple[str, str],
-                  texts: pd.Series, mode: Literal["span", "label"] = "span", resamples: int = 1000,
-                  seed: int = 12345, alpha: float = 0.05) -> tuple[float, float, int]:
+def span_kappa_ci(
+    spans: pd.DataFrame,
+    lengths: pd.DataFrame,
+    annotators: tuple[str, str],
+    texts: pd.Series,
+    mode: Literal["span", "label"] = "span",
+    resamples: int = 1000,
+    seed: int = 12345,
+    alpha: float = 0.05,
+) -> tuple[float, float, int]:
     """Percentile (1 - alpha) bootstrap CI of the pooled span kappa over *texts*: ``texts`` gives
     each row of ``lengths`` its text (e.g. system + work); a resample draws texts with
     replacement and pools the character counts of their translations. (low, high, texts)."""
@@ -235,8 +281,9 @@ def span_kappa_ci(spans: pd.DataFrame, lengths: pd.DataFrame, annotators: tuple[
     n = len(uniques)
     # sums of whole character counts by bincount: exact, as np.add.at was, without its per-item loop
     flat = counts.reshape(len(counts), int(np.prod(counts.shape[1:])))
-    per_text = np.stack([np.bincount(codes, weights=flat[:, j], minlength=n) for j in range(flat.shape[1])],
-                        axis=1).reshape(n, *counts.shape[1:])
+    per_text = np.stack(
+        [np.bincount(codes, weights=flat[:, j], minlength=n) for j in range(flat.shape[1])], axis=1
+    ).reshape(n, *counts.shape[1:])
     weights = resample_counts(n, resamples, seed)  # the same seeded draws np.add.at counted before
     pooled = np.einsum("rt,tij->rij", weights, per_text)
     values = kappas_of(pooled)
@@ -247,10 +294,13 @@ def span_kappa_ci(spans: pd.DataFrame, lengths: pd.DataFrame, annotators: tuple[
     return float(low), float(high), len(uniques)
 
 
-def agreement_table(scores: pd.DataFrame, value: str = "score",
-                    unit: tuple[str, ...] = ("system", "paragraph"),
-                    statistic: Literal["kendall", "mse"] = "kendall",
-                    same_segments: bool = False) -> pd.DataFrame:
+def agreement_table(
+    scores: pd.DataFrame,
+    value: str = "score",
+    unit: tuple[str, ...] = ("system", "paragraph"),
+    statistic: Literal["kendall", "mse"] = "kendall",
+    same_segments: bool = False,
+) -> pd.DataFrame:
     """Paper 000 Table 2 layout: one row per language pair and annotator pair.
 
     ``scores`` has columns pair, annotator, expertise ("student" / "professional"), the
@@ -277,8 +327,18 @@ def agreement_table(scores: pd.DataFrame, value: str = "score",
             if same_segments and comparison == "S-S":
                 x, y = x[x.index.isin(pro_units)], y[y.index.isin(pro_units)]
             result = func(x, y)
-            rows.append({"pair": pair, "comparison": comparison, "annotator_1": first,
-                         "annotator_2": second, "statistic": result.label,
-                         "value": result.value, "n": result.n})
-    return pd.DataFrame(rows, columns=["pair", "comparison", "annotator_1", "annotator_2",
-                                       "statistic", "value", "n"])
+            rows.append(
+                {
+                    "pair": pair,
+                    "comparison": comparison,
+                    "annotator_1": first,
+                    "annotator_2": second,
+                    "statistic": result.label,
+                    "value": result.value,
+                    "n": result.n,
+                }
+            )
+    return pd.DataFrame(
+        rows,
+        columns=["pair", "comparison", "annotator_1", "annotator_2", "statistic", "value", "n"],
+    )

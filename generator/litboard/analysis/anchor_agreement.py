@@ -23,8 +23,9 @@ from ..model import Corpus
 from .campaign_status import PlanState
 
 
-def _boot(stat: Callable[[np.ndarray], float], n: int, n_resamples: int, seed: int,
-          alpha: float) -> tuple[float, float]:
+def _boot(
+    stat: Callable[[np.ndarray], float], n: int, n_resamples: int, seed: int, alpha: float
+) -> tuple[float, float]:
     """Percentile bootstrap CI of ``stat(indices)`` over ``n`` items (NaN resamples dropped)."""
     rng = np.random.default_rng(seed)
     values = np.array([stat(rng.integers(0, n, n)) for _ in range(n_resamples)], dtype=float)
@@ -34,13 +35,22 @@ def _boot(stat: Callable[[np.ndarray], float], n: int, n_resamples: int, seed: i
     return float(np.quantile(values, alpha / 2)), float(np.quantile(values, 1 - alpha / 2))
 
 
-def _row(earlier: str, statistic: str, value: float, ci: tuple[float, float], n: int) -> dict[str, Any]:
-    return {"earlier": earlier, "statistic": statistic, "value": value, "ci_low": ci[0], "ci_high": ci[1],
-            "items": n}
+def _row(
+    earlier: str, statistic: str, value: float, ci: tuple[float, float], n: int
+) -> dict[str, Any]:
+    return {
+        "earlier": earlier,
+        "statistic": statistic,
+        "value": value,
+        "ci_low": ci[0],
+        "ci_high": ci[1],
+        "items": n,
+    }
 
 
-def score_agreement(new: pd.Series, old: pd.Series, earlier: str, n_resamples: int, seed: int,
-                    alpha: float) -> list[dict[str, Any]]:
+def score_agreement(
+    new: pd.Series, old: pd.Series, earlier: str, n_resamples: int, seed: int, alpha: float
+) -> list[dict[str, Any]]:
     """Kendall tau-b and interval alpha of two campaigns' scores of the same items."""
     both = pd.concat([new.rename("new"), old.rename("old")], axis=1, join="inner").dropna()
     if len(both) < 2:
@@ -55,9 +65,16 @@ def score_agreement(new: pd.Series, old: pd.Series, earlier: str, n_resamples: i
 
     n = len(both)
     every = np.arange(n)
-    return [_row(earlier, "Kendall tau-b", tau(every), _boot(tau, n, n_resamples, seed, alpha), n),
-            _row(earlier, "Krippendorff alpha (interval)", alpha_(every),
-                 _boot(alpha_, n, n_resamples, seed, alpha), n)]
+    return [
+        _row(earlier, "Kendall tau-b", tau(every), _boot(tau, n, n_resamples, seed, alpha), n),
+        _row(
+            earlier,
+            "Krippendorff alpha (interval)",
+            alpha_(every),
+            _boot(alpha_, n, n_resamples, seed, alpha),
+            n,
+        ),
+    ]
 
 
 def majority(pairwise: pd.DataFrame) -> pd.Series:
@@ -67,14 +84,19 @@ def majority(pairwise: pd.DataFrame) -> pd.Series:
     first = pairwise["a"].where(~flip, pairwise["b"])
     second = pairwise["b"].where(~flip, pairwise["a"])
     vote = pairwise["preference"].map({"a": 1.0, "b": -1.0, "tie": 0.0}) * np.where(flip, -1.0, 1.0)
-    frame = pd.DataFrame({"paragraph": pairwise["paragraph"], "first": first, "second": second, "vote": vote})
+    frame = pd.DataFrame(
+        {"paragraph": pairwise["paragraph"], "first": first, "second": second, "vote": vote}
+    )
     total = frame.groupby(["paragraph", "first", "second"])["vote"].sum()
     return np.sign(total).map({1.0: "first", -1.0: "second", 0.0: "tie"})
 
 
-def pairwise_agreement(new: pd.DataFrame, old: pd.DataFrame, earlier: str, n_resamples: int, seed: int,
-                       alpha: float) -> list[dict[str, Any]]:
-    both = pd.concat([majority(new).rename("new"), majority(old).rename("old")], axis=1, join="inner").dropna()
+def pairwise_agreement(
+    new: pd.DataFrame, old: pd.DataFrame, earlier: str, n_resamples: int, seed: int, alpha: float
+) -> list[dict[str, Any]]:
+    both = pd.concat(
+        [majority(new).rename("new"), majority(old).rename("old")], axis=1, join="inner"
+    ).dropna()
     if len(both) < 2:
         return []
     x, y = both["new"].to_numpy(), both["old"].to_numpy()
@@ -83,21 +105,41 @@ def pairwise_agreement(new: pd.DataFrame, old: pd.DataFrame, earlier: str, n_res
         return ag._kappa(x[i], y[i], "Cohen kappa").value
 
     n = len(both)
-    return [_row(earlier, "Cohen kappa (majority preference)", kappa(np.arange(n)),
-                 _boot(kappa, n, n_resamples, seed, alpha), n)]
+    return [
+        _row(
+            earlier,
+            "Cohen kappa (majority preference)",
+            kappa(np.arange(n)),
+            _boot(kappa, n, n_resamples, seed, alpha),
+            n,
+        )
+    ]
 
 
-def anchor_agreement(corpus: Corpus, state: PlanState, long: pd.DataFrame, columns: list[Any],
-                     n_resamples: int = 1000, seed: int = 12345, alpha: float = 0.05) -> list[dict[str, Any]]:
+def anchor_agreement(
+    corpus: Corpus,
+    state: PlanState,
+    long: pd.DataFrame,
+    columns: list[Any],
+    n_resamples: int = 1000,
+    seed: int = 12345,
+    alpha: float = 0.05,
+) -> list[dict[str, Any]]:
     """Rows (earlier campaign, statistic, value, CI, items) for one plan's main campaign."""
-    own = {cid for cid, card in corpus.campaigns.items() if (card.get("plan") or {}).get("campaign") == state.campaign}
+    own = {
+        cid
+        for cid, card in corpus.campaigns.items()
+        if (card.get("plan") or {}).get("campaign") == state.campaign
+    }
     scheme = corpus.campaigns[state.campaign]["scheme"]
     rows: list[dict[str, Any]] = []
     if scheme == "pairwise":
         table = corpus.pairwise[corpus.pairwise["pair"] == state.pair]
         mine = table[table["campaign"] == state.campaign]
         for earlier in sorted(set(table["campaign"].astype(str)) - own):
-            rows += pairwise_agreement(mine, table[table["campaign"] == earlier], earlier, n_resamples, seed, alpha)
+            rows += pairwise_agreement(
+                mine, table[table["campaign"] == earlier], earlier, n_resamples, seed, alpha
+            )
         return rows
     keys = {c.campaign: c.key for c in columns}
     if state.campaign not in keys:

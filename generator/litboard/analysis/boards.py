@@ -52,17 +52,25 @@ def analyse(corpus: Corpus, settings: AnalysisSettings = AnalysisSettings()) -> 
     return Analysis(long, columns, means, rankings, settings, preferences.columns)
 
 
-def rank_table(group: pd.DataFrame, higher_is_better: bool,
-               settings: AnalysisSettings) -> pd.DataFrame | None:
-    """Bootstrap mean/CI/95% rank interval/cluster per system; None below two paragraphs (no CI shown)."""
+def rank_table(
+    group: pd.DataFrame, higher_is_better: bool, settings: AnalysisSettings
+) -> pd.DataFrame | None:
+    """Bootstrap mean/CI/95% rank interval/cluster per system; None below two paragraphs (no CI
+    shown)."""
     matrix = score_matrix(group)
     if len(matrix.dropna(how="all")) < 2:
         return None
     weights = score_matrix(group, value="weight") if "weight" in group.columns else None
-    result = paired_bootstrap(matrix, n_resamples=settings.bootstrap_resamples, seed=settings.seed,
-                              alpha=settings.alpha, higher_is_better=higher_is_better,
-                              missing=settings.missing, test=settings.test,  # type: ignore[arg-type]
-                              weights=weights)
+    result = paired_bootstrap(
+        matrix,
+        n_resamples=settings.bootstrap_resamples,
+        seed=settings.seed,
+        alpha=settings.alpha,
+        higher_is_better=higher_is_better,
+        missing=settings.missing,
+        test=settings.test,  # type: ignore[arg-type]
+        weights=weights,
+    )
     return result.table
 
 
@@ -71,7 +79,8 @@ def method_note(settings: AnalysisSettings) -> str:
 
 
 def memo_boards(corpus: Corpus, analysis: Analysis, make: Callable[[], list[Any]]) -> list[Any]:
-    """The boards of ``corpus`` under ``analysis``, made by ``make`` once and kept on the analysis."""
+    """The boards of ``corpus`` under ``analysis``, made by ``make`` once and kept on the
+    analysis."""
     if analysis.boards_of is None or analysis.boards_of[0] is not corpus:
         analysis.boards_of = (corpus, make())
     return analysis.boards_of[1]

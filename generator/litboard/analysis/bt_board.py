@@ -56,14 +56,25 @@ def preference_columns(corpus: Corpus, settings: AnalysisSettings) -> Preference
                 continue
             found = True
             rankings[(str(pair), column.key)] = fitted
-            means.append(pd.DataFrame({"pair": str(pair), "column": column.key,
-                                       "system": fitted.index, "mean": fitted["strength"],
-                                       "n": fitted["comparisons"]}))
+            means.append(
+                pd.DataFrame(
+                    {
+                        "pair": str(pair),
+                        "column": column.key,
+                        "system": fitted.index,
+                        "mean": fitted["strength"],
+                        "n": fitted["comparisons"],
+                    }
+                )
+            )
             column = _with_method(column, fitted)
         if found:
             columns.append(column)
-    frame = pd.concat(means, ignore_index=True) if means else pd.DataFrame(
-        columns=["pair", "column", "system", "mean", "n"])
+    frame = (
+        pd.concat(means, ignore_index=True)
+        if means
+        else pd.DataFrame(columns=["pair", "column", "system", "mean", "n"])
+    )
     return Preferences(columns, frame, rankings)
 
 
@@ -88,8 +99,13 @@ def _fit(rows: pd.DataFrame, item: str, settings: AnalysisSettings) -> pd.DataFr
     if rows.empty:
         return None
     try:
-        fitted = bradley_terry(rows, n_resamples=settings.bootstrap_resamples, seed=settings.seed,
-                               alpha=settings.alpha, item=item)
+        fitted = bradley_terry(
+            rows,
+            n_resamples=settings.bootstrap_resamples,
+            seed=settings.seed,
+            alpha=settings.alpha,
+            item=item,
+        )
     except DataError:
         return None
     return fitted.assign(rank_min=fitted["rank_low"], rank_max=fitted["rank_high"])
@@ -98,11 +114,18 @@ def _fit(rows: pd.DataFrame, item: str, settings: AnalysisSettings) -> pd.DataFr
 def _column(corpus: Corpus, campaign: str, method: str) -> Column:
     title = str(corpus.campaigns.get(campaign, {}).get("title", campaign))
     label = title if "bradley" in title.lower() else f"Bradley–Terry ({title})"
-    return Column(f"{MEASURE}:{campaign}", label, campaign, True,
-                  f"{campaign}, Bradley–Terry strength from pairwise preferences (ties count half "
-                  "a win each way; 1 virtual tie per compared pair; strengths sum to 1 over the "
-                  f"pair's compared systems), data {corpus.data_version()}", "human",
-                  "judgment", method)
+    return Column(
+        f"{MEASURE}:{campaign}",
+        label,
+        campaign,
+        True,
+        f"{campaign}, Bradley–Terry strength from pairwise preferences (ties count half "
+        "a win each way; 1 virtual tie per compared pair; strengths sum to 1 over the "
+        f"pair's compared systems), data {corpus.data_version()}",
+        "human",
+        "judgment",
+        method,
+    )
 
 
 def _with_method(column: Column, fitted: pd.DataFrame) -> Column:

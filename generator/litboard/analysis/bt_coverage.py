@@ -72,11 +72,15 @@ def coverage(method: Interval, n: int, p: float) -> float:
     return float(np.dot(binom.pmf(np.arange(n + 1), n, p), hits))
 
 
-def coverage_table(ns: tuple[int, ...] = (10, 20),
-                   truths: tuple[float, ...] = TRUTHS) -> list[dict[str, object]]:
+def coverage_table(
+    ns: tuple[int, ...] = (10, 20), truths: tuple[float, ...] = TRUTHS
+) -> list[dict[str, object]]:
     """One row per (method, n): the coverage at each true p (symmetric: p and 1 - p agree)."""
-    return [{"method": name, "n": n, **{f"{p:g}": coverage(method, n, p) for p in truths}}
-            for name, method in METHODS.items() for n in ns]
+    return [
+        {"method": name, "n": n, **{f"{p:g}": coverage(method, n, p) for p in truths}}
+        for name, method in METHODS.items()
+        for n in ns
+    ]
 
 
 def markdown_table(rows: list[dict[str, object]] | None = None) -> str:
@@ -85,6 +89,8 @@ def markdown_table(rows: list[dict[str, object]] | None = None) -> str:
     truths = [k for k in rows[0] if k not in ("method", "n")]
     head = "| method | n | " + " | ".join(f"p = {t}" for t in truths) + " |"
     rule = "| --- | ---: | " + " | ".join("---:" for _ in truths) + " |"
-    body = [f"| {r['method']} | {r['n']} | " + " | ".join(f"{float(r[t]):.3f}" for t in truths)
-            + " |" for r in rows]
+    body = [
+        f"| {r['method']} | {r['n']} | " + " | ".join(f"{float(r[t]):.3f}" for t in truths) + " |"
+        for r in rows
+    ]
     return "\n".join([head, rule, *body])

@@ -31,7 +31,11 @@ def comparison_graph(df: pd.DataFrame, names: Mapping[str, str] | None = None) -
     others = [s for s in systems if s not in hubs]
     if len(hubs) == 1 and all(met[s] == {hubs[0]} for s in others):
         listed = ", ".join(name(s) for s in others)
-        return (f"The challengers ({listed}) were each compared with {name(hubs[0])} only; their "
-                "order among themselves is the model's inference, not an observation.")
-    return (f"{pairs - direct} of {pairs} pairs of systems were never compared directly; their "
-            "order is the model's inference through the systems they met, not an observation.")
+        return (
+            f"The challengers ({listed}) were each compared with {name(hubs[0])} only; their "
+            "order among themselves is the model's inference, not an observation."
+        )
+    return (
+        f"{pairs - direct} of {pairs} pairs of systems were never compared directly; their "
+        "order is the model's inference through the systems they met, not an observation."
+    )

@@ -51,10 +51,12 @@ def _profile(weights: np.ndarray, i: int, c: float, start: np.ndarray) -> tuple[
     if len(weights) == 2:
         beta = _constrained(np.zeros(1), i, c)
     else:
+
         def objective(u: np.ndarray) -> tuple[float, np.ndarray]:
             beta = _constrained(u, i, c)
             grad = np.delete(_gradient(beta, weights), i)
             return -loglik(beta, weights), -(grad - grad.mean())
+
         fit = minimize(objective, start, jac=True, method="BFGS", options={"gtol": 1e-7})
         beta = _constrained(fit.x, i, c)
     return loglik(beta, weights), beta - beta.mean()
@@ -77,8 +79,9 @@ def _bound(weights: np.ndarray, i: int, best: np.ndarray, drop: float, side: int
     return _profile(weights, i, c, start)[1]
 
 
-def profile_intervals(weights: np.ndarray, best: np.ndarray,
-                      alpha: float = 0.05) -> tuple[np.ndarray, np.ndarray]:
+def profile_intervals(
+    weights: np.ndarray, best: np.ndarray, alpha: float = 0.05
+) -> tuple[np.ndarray, np.ndarray]:
     """(low, high) log-strength vectors (mean 0) at each system's bounds: shape (S, S) each,
     row i the full fit at system i's bound. ``best``: the penalised estimate (mean 0)."""
     from scipy.stats import chi2

@@ -32,17 +32,41 @@ def _incidence(df: pd.DataFrame) -> Incidence:
     """Systems (sorted) and three row x system 0/1 matrices: seen, best, worst."""
     missing = [c for c in ("systems", "best", "worst") if c not in df.columns]
     if missing:
-        raise DataError([Problem("<bws>", 0, c, "column missing from the BWS table",
-                                 "pass the bws table (model.COLUMNS['bws'])") for c in missing])
+        raise DataError(
+            [
+                Problem(
+                    "<bws>",
+                    0,
+                    c,
+                    "column missing from the BWS table",
+                    "pass the bws table (model.COLUMNS['bws'])",
+                )
+                for c in missing
+            ]
+        )
     tuples = [list(t) for t in df["systems"]]
     problems = []
     for row, (shown, best, worst) in enumerate(zip(tuples, df["best"], df["worst"]), start=1):
         if best not in shown or worst not in shown:
-            problems.append(Problem("<bws>", row, "best/worst", "pick not among the systems "
-                                    f"shown {shown}", "pick best and worst from the tuple"))
+            problems.append(
+                Problem(
+                    "<bws>",
+                    row,
+                    "best/worst",
+                    f"pick not among the systems shown {shown}",
+                    "pick best and worst from the tuple",
+                )
+            )
         elif best == worst:
-            problems.append(Problem("<bws>", row, "worst", f"{best!r} is both best and worst",
-                                    "pick two different systems"))
+            problems.append(
+                Problem(
+                    "<bws>",
+                    row,
+                    "worst",
+                    f"{best!r} is both best and worst",
+                    "pick two different systems",
+                )
+            )
     if problems:
         raise DataError(problems)
     names = sorted({str(s) for t in tuples for s in t})
@@ -70,9 +94,15 @@ def bws_scores(df: pd.DataFrame) -> pd.DataFrame:
     """
     incidence = _incidence(df)
     seen, best, worst = incidence.seen.sum(0), incidence.best.sum(0), incidence.worst.sum(0)
-    table = pd.DataFrame({"seen": seen.astype(int), "best": best.astype(int),
-                          "worst": worst.astype(int), "score": _score(seen, best, worst)},
-                         index=pd.Index(incidence.names, name="system"))
+    table = pd.DataFrame(
+        {
+            "seen": seen.astype(int),
+            "best": best.astype(int),
+            "worst": worst.astype(int),
+            "score": _score(seen, best, worst),
+        },
+        index=pd.Index(incidence.names, name="system"),
+    )
     order = sorted(incidence.names, key=lambda s: (-table.at[s, "score"], s))
     return table.loc[order]
 

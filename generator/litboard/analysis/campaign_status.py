@@ -37,9 +37,19 @@ def plans(corpus: Corpus) -> list[PlanState]:
         plan: dict[str, Any] = card.get("plan") or {}
         if plan.get("campaign") != cid or "progress" not in plan:
             continue
-        progress = {str(p["system"]): (int(p["judged"]), int(p["planned"])) for p in plan["progress"]}
-        out.append(PlanState(cid, str(plan.get("pair", "")), tuple(plan.get("new_systems") or ()),
-                             tuple(plan.get("extends") or ()), bool(plan.get("complete")), progress))
+        progress = {
+            str(p["system"]): (int(p["judged"]), int(p["planned"])) for p in plan["progress"]
+        }
+        out.append(
+            PlanState(
+                cid,
+                str(plan.get("pair", "")),
+                tuple(plan.get("new_systems") or ()),
+                tuple(plan.get("extends") or ()),
+                bool(plan.get("complete")),
+                progress,
+            )
+        )
     return out
 
 
@@ -54,7 +64,8 @@ def progress_text(corpus: Corpus, pair: str) -> dict[str, str]:
             judged, planned = state.progress.get(system, (0, 0))
             done = "" if state.complete else " (pending)"
             lines.setdefault(system, []).append(
-                f"human evaluation: {judged} of {planned} planned paragraphs judged{done}")
+                f"human evaluation: {judged} of {planned} planned paragraphs judged{done}"
+            )
     return {s: "; ".join(v) for s, v in lines.items()}
 
 
@@ -71,8 +82,11 @@ def pool(corpus: Corpus, long: pd.DataFrame, columns: Sequence[Any]) -> pd.DataF
         for target in (by_campaign.get(c) for c in state.extends):
             if target is None or target.key.split(":", 1)[0] != measure:
                 continue
-            rows = long[(long["column"] == own.key) & (long["system"].isin(state.new_systems))
-                        & (long["pair"] == state.pair)]
+            rows = long[
+                (long["column"] == own.key)
+                & (long["system"].isin(state.new_systems))
+                & (long["pair"] == state.pair)
+            ]
             extra.append(rows.assign(column=target.key))
     return pd.concat([long, *extra], ignore_index=True) if extra else long
 
@@ -95,15 +109,22 @@ def pool_pairwise(corpus: Corpus) -> pd.DataFrame:
     campaign it extends (all its comparisons: the anchors link the new system to the scale), so
     the Bradley-Terry ranking of that campaign includes the new systems."""
     table = corpus.pairwise
-    extra = [table[table["campaign"] == plan].assign(campaign=target)
-             for (target, _), plans_ in pairwise_extensions(corpus).items() for plan in plans_]
+    extra = [
+        table[table["campaign"] == plan].assign(campaign=target)
+        for (target, _), plans_ in pairwise_extensions(corpus).items()
+        for plan in plans_
+    ]
     return pd.concat([table, *extra], ignore_index=True) if extra else table
 
 
 def pending_campaigns(corpus: Corpus) -> set[str]:
     """Campaigns of plans that are not complete (the main campaign and its error-span campaigns)."""
     pending = {s.campaign for s in plans(corpus) if not s.complete}
-    return {cid for cid, card in corpus.campaigns.items() if (card.get("plan") or {}).get("campaign") in pending}
+    return {
+        cid
+        for cid, card in corpus.campaigns.items()
+        if (card.get("plan") or {}).get("campaign") in pending
+    }
 
 
 def without_pending(corpus: Corpus, table: pd.DataFrame) -> pd.DataFrame:
@@ -113,7 +134,9 @@ def without_pending(corpus: Corpus, table: pd.DataFrame) -> pd.DataFrame:
     return table[~table["campaign"].isin(pending)] if pending else table
 
 
-def drop_pending(corpus: Corpus, long: pd.DataFrame, columns: list[Any]) -> tuple[pd.DataFrame, list[Any]]:
+def drop_pending(
+    corpus: Corpus, long: pd.DataFrame, columns: list[Any]
+) -> tuple[pd.DataFrame, list[Any]]:
     """The board's long table and columns without the columns of incomplete plans: a partial
     campaign shows no column and no CI (its systems are shown as pending, ``progress_text``)."""
     pending = pending_campaigns(corpus)

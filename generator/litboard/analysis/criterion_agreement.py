@@ -14,16 +14,27 @@ COLUMNS = ["campaign", "scheme", "pair", "annotators", "statistic", "value", "n"
 
 
 def criterion_alpha(ruler: pd.DataFrame) -> pd.DataFrame:
-    """Rows (campaign, 'ruler', pair, 'all annotators', 'Krippendorff alpha (interval): <criterion>', value, n)."""
+    """Rows (campaign, 'ruler', pair, 'all annotators', 'Krippendorff alpha (interval):
+    <criterion>', value, n)."""
     rows = []
     if ruler.empty:
         return pd.DataFrame(rows, columns=COLUMNS)
-    for (campaign, pair, criterion), group in ruler.groupby(["campaign", "pair", "criterion"], sort=True):
+    for (campaign, pair, criterion), group in ruler.groupby(
+        ["campaign", "pair", "criterion"], sort=True
+    ):
         if group["annotator"].nunique() < 2:
             continue
         result = ag.krippendorff_alpha(ag.reliability_matrix(group), "interval")
         if result.n:
-            rows.append({"campaign": str(campaign), "scheme": "ruler", "pair": str(pair),
-                         "annotators": "all annotators", "statistic": f"{result.label}: {criterion}",
-                         "value": result.value, "n": result.n})
+            rows.append(
+                {
+                    "campaign": str(campaign),
+                    "scheme": "ruler",
+                    "pair": str(pair),
+                    "annotators": "all annotators",
+                    "statistic": f"{result.label}: {criterion}",
+                    "value": result.value,
+                    "n": result.n,
+                }
+            )
     return pd.DataFrame(rows, columns=COLUMNS)

@@ -28,18 +28,33 @@ def spread(long: pd.DataFrame, column: str, higher_is_better: bool = True) -> pd
     if rows.empty:
         return pd.DataFrame(columns=out_columns)
     # one sort instead of one per paragraph: within a paragraph, best first (ties: the first id)
-    ordered = rows.sort_values(KEYS + ["score", "system"], ascending=[True, True, not higher_is_better, True],
-                               kind="stable")
+    ordered = rows.sort_values(
+        KEYS + ["score", "system"],
+        ascending=[True, True, not higher_is_better, True],
+        kind="stable",
+    )
     groups = ordered.groupby(KEYS, sort=True)
     first, last = groups.head(1).set_index(KEYS), groups.tail(1).set_index(KEYS)
     best, worst = first["score"].astype(float), last["score"].astype(float)
-    frame = pd.DataFrame({"n": groups.size(), "best": best, "worst": worst, "spread": (best - worst).abs(),
-                          "best_system": first["system"].astype(str)})
+    frame = pd.DataFrame(
+        {
+            "n": groups.size(),
+            "best": best,
+            "worst": worst,
+            "spread": (best - worst).abs(),
+            "best_system": first["system"].astype(str),
+        }
+    )
     return frame.reset_index()[out_columns]
 
 
-def judge_disagreement(long: pd.DataFrame, human: str, judges: dict[str, bool],
-                       human_higher_is_better: bool = True, min_systems: int = MIN_SYSTEMS) -> pd.DataFrame:
+def judge_disagreement(
+    long: pd.DataFrame,
+    human: str,
+    judges: dict[str, bool],
+    human_higher_is_better: bool = True,
+    min_systems: int = MIN_SYSTEMS,
+) -> pd.DataFrame:
     """Kendall tau-b between the human column and each judge over the systems of a paragraph.
 
     ``judges`` maps column -> higher_is_better; scores are oriented so that tau = 1 means the
@@ -48,11 +63,13 @@ def judge_disagreement(long: pd.DataFrame, human: str, judges: dict[str, bool],
 
     All paragraphs at once (numpy over a paragraphs x systems x systems sign array), computed
     as scipy's ``kendalltau`` computes tau-b, so the values are the same to the last bit
-    (tests/render/test_board_ranked_by.py); a pandas loop per paragraph took minutes at 20,000 paragraphs.
+    (tests/render/test_board_ranked_by.py); a pandas loop per paragraph took minutes at 20,000
+    paragraphs.
     """
     columns = KEYS + ["column", "tau", "n"]
     wide = long[long["column"].isin([human, *judges])].pivot_table(
-        index=KEYS + ["system"], columns="column", values="score", aggfunc="mean")
+        index=KEYS + ["system"], columns="column", values="score", aggfunc="mean"
+    )
     if human not in wide.columns or wide.empty:
         return pd.DataFrame(columns=columns)
     groups = wide.index.droplevel("system")
@@ -84,13 +101,21 @@ def judge_disagreement(long: pd.DataFrame, human: str, judges: dict[str, bool],
     sequence = np.lexsort((order, rows))  # paragraph by paragraph, judges in the given order
     names = list(judges)
     keys = uniques[rows[sequence]]
-    return pd.DataFrame({"pair": [k[0] for k in keys], "paragraph": [k[1] for k in keys],
-                         "column": [names[o] for o in order[sequence]],
-                         "tau": np.concatenate([f[2] for f in found])[sequence].astype(float),
-                         "n": np.concatenate([f[3] for f in found])[sequence].astype(int)}, columns=columns)
+    return pd.DataFrame(
+        {
+            "pair": [k[0] for k in keys],
+            "paragraph": [k[1] for k in keys],
+            "column": [names[o] for o in order[sequence]],
+            "tau": np.concatenate([f[2] for f in found])[sequence].astype(float),
+            "n": np.concatenate([f[3] for f in found])[sequence].astype(int),
+        },
+        columns=columns,
+    )
 
 
-def _dense(values: np.ndarray, codes: np.ndarray, slot: np.ndarray, shape: tuple[int, int]) -> np.ndarray:
+def _dense(
+    values: np.ndarray, codes: np.ndarray, slot: np.ndarray, shape: tuple[int, int]
+) -> np.ndarray:
     out = np.full(shape, np.nan)
     out[codes, slot] = values
     return out
@@ -167,15 +192,21 @@ def leave_one_out(long: pd.DataFrame, column: str) -> pd.DataFrame:
     totals = rows.groupby(["system", "pair"])["score"].transform("sum")
     counts = rows.groupby(["system", "pair"])["score"].transform("size")
     rest = rows.assign(score=(totals - rows["score"]) / (counts - 1), column=REST + column)
-    return rest[counts > 1][["column", "system", "pair", "paragraph", "score"]].reset_index(drop=True)
+    return rest[counts > 1][["column", "system", "pair", "paragraph", "score"]].reset_index(
+        drop=True
+    )
 
 
 def paragraph_words(sources: pd.DataFrame, translations: pd.DataFrame) -> dict[str, int | None]:
     """Length of each source paragraph in words: the larger of its own whitespace-separated words
     and the median over its translations (Chinese and Japanese are written without spaces, so a
     zh source counts its English translations' words); None when no text is stored (restricted)."""
-    def count(texts: pd.Series) -> pd.Series:  # str.split() per text: what .str.split().str.len() gives, without its word lists
-        return pd.Series([len(t.split()) for t in texts.fillna("").astype(str)], index=texts.index, dtype="int64")
+
+    # str.split() per text: what .str.split().str.len() gives, without its word lists
+    def count(texts: pd.Series) -> pd.Series:
+        return pd.Series(
+            [len(t.split()) for t in texts.fillna("").astype(str)], index=texts.index, dtype="int64"
+        )
 
     translated = translations.assign(words=count(translations["text"]))
     translated = translated[translated["words"] > 0].groupby("paragraph")["words"].median()

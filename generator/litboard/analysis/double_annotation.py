@@ -25,7 +25,9 @@ def declared_pairs(campaigns: pd.DataFrame) -> list[tuple[str, str]]:
     if "second_annotation_of" not in campaigns.columns:
         return []
     marked = campaigns[campaigns["second_annotation_of"].fillna("").astype(str) != ""]
-    return sorted((str(f), str(s)) for f, s in zip(marked["second_annotation_of"], marked["campaign"]))
+    return sorted(
+        (str(f), str(s)) for f, s in zip(marked["second_annotation_of"], marked["campaign"])
+    )
 
 
 def pair_matrix(first: pd.DataFrame, second: pd.DataFrame) -> pd.DataFrame:
@@ -47,15 +49,27 @@ def double_annotation_rows(scores: pd.DataFrame, campaigns: pd.DataFrame) -> pd.
     for first, second in declared_pairs(campaigns):
         mine = scores[scores["campaign"].isin([first, second])].dropna(subset=["score"])
         for pair, group in mine.groupby("pair", sort=True):
-            matrix = pair_matrix(group[group["campaign"] == first], group[group["campaign"] == second])
+            matrix = pair_matrix(
+                group[group["campaign"] == first], group[group["campaign"] == second]
+            )
             if matrix.shape[1] < 2:
                 continue
             label = f"{second} vs {first}"
             alpha = ag.krippendorff_alpha(matrix, "interval")
             tau = ag.kendall_tau(matrix.loc["first"], matrix.loc["second"])
-            for result, statistic in ((alpha, f"{alpha.label}, order-free"),
-                                      (tau, f"{tau.label}, depends on which annotation is first")):
-                rows.append({"campaign": label, "scheme": str(schemes.get(second, "")), "pair": str(pair),
-                             "annotators": "second vs first annotation", "statistic": statistic,
-                             "value": result.value, "n": result.n})
+            for result, statistic in (
+                (alpha, f"{alpha.label}, order-free"),
+                (tau, f"{tau.label}, depends on which annotation is first"),
+            ):
+                rows.append(
+                    {
+                        "campaign": label,
+                        "scheme": str(schemes.get(second, "")),
+                        "pair": str(pair),
+                        "annotators": "second vs first annotation",
+                        "statistic": statistic,
+                        "value": result.value,
+                        "n": result.n,
+                    }
+                )
     return pd.DataFrame(rows, columns=COLUMNS)

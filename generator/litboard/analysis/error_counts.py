@@ -34,17 +34,30 @@ def words(text: object, lang: str) -> float:
 def paragraph_words(paragraphs: pd.DataFrame) -> pd.Series:
     """Paragraph id -> source words."""
     frame = paragraphs.set_index("paragraph")
-    return pd.Series([words(t, str(lang)) for t, lang in zip(frame["text"], frame["source_lang"])],
-                     index=frame.index, dtype=float)
+    return pd.Series(
+        [words(t, str(lang)) for t, lang in zip(frame["text"], frame["source_lang"])],
+        index=frame.index,
+        dtype=float,
+    )
 
 
-def unweighted_campaigns(errors: pd.DataFrame, campaigns: dict[str, dict[str, object]]) -> list[str]:
+def unweighted_campaigns(
+    errors: pd.DataFrame, campaigns: dict[str, dict[str, object]]
+) -> list[str]:
     """MQM campaigns with spans, none of which has a severity (and no importer default)."""
     if errors.empty:
         return []
-    specified = errors.assign(given=errors["severity"].astype(str) != "unspecified").groupby("campaign")["given"].any()
-    return sorted(str(c) for c, any_given in specified.items()
-                  if not any_given and not (campaigns.get(str(c), {}).get("mqm") or {}).get("default_severity"))
+    specified = (
+        errors.assign(given=errors["severity"].astype(str) != "unspecified")
+        .groupby("campaign")["given"]
+        .any()
+    )
+    return sorted(
+        str(c)
+        for c, any_given in specified.items()
+        if not any_given
+        and not (campaigns.get(str(c), {}).get("mqm") or {}).get("default_severity")
+    )
 
 
 def per_translation(items: pd.DataFrame, paragraphs: pd.DataFrame) -> pd.DataFrame:
@@ -59,10 +72,14 @@ def by_label(errors: pd.DataFrame, items: pd.DataFrame, paragraphs: pd.DataFrame
     """Per system: spans per label and in total, translations judged, their source words and
     spans per 100 words (a translation judged in two comparisons counts twice, as annotated)."""
     counts = errors.assign(category=errors["category"].astype(str)).pivot_table(
-        index="system", columns="category", values="start", aggfunc="count", fill_value=0)
+        index="system", columns="category", values="start", aggfunc="count", fill_value=0
+    )
     counts.columns.name = None
-    judged = per_translation(items, paragraphs).groupby("system").agg(translations=("n_errors", "size"),
-                                                                      words=("words", "sum"))
+    judged = (
+        per_translation(items, paragraphs)
+        .groupby("system")
+        .agg(translations=("n_errors", "size"), words=("words", "sum"))
+    )
     table = judged.join(counts, how="left").fillna(0)
     labels = sorted(counts.columns)
     table[labels] = table[labels].astype(int)

@@ -47,22 +47,31 @@ def measure_kind(campaign: dict[str, object]) -> str:
     return "metric"
 
 
-def share_above(scores: pd.DataFrame, human: set[str], compared: set[str], higher_is_better: bool
-                ) -> pd.DataFrame:
+def share_above(
+    scores: pd.DataFrame, human: set[str], compared: set[str], higher_is_better: bool
+) -> pd.DataFrame:
     """Per item (pair, item): 1.0 when the best human rank is strictly better than the best rank of
     ``compared``, else 0.0; items lacking either side are left out. Columns pair, item, above."""
     data = scores[["system", "pair", "item", "score"]].dropna(subset=["score"])
     data = data[data["system"].isin(human | compared)]
     if data.empty:
         return pd.DataFrame(columns=["pair", "item", "above"])
-    data = data.assign(rank=data.groupby(["pair", "item"])["score"].rank(
-        method="average", ascending=not higher_is_better))
+    data = data.assign(
+        rank=data.groupby(["pair", "item"])["score"].rank(
+            method="average", ascending=not higher_is_better
+        )
+    )
     is_human = data["system"].isin(human)
     best_h = data[is_human].groupby(["pair", "item"])["rank"].min()
     best_m = data[~is_human].groupby(["pair", "item"])["rank"].min()
     both = pd.concat({"h": best_h, "m": best_m}, axis=1).dropna()
-    return pd.DataFrame({"pair": both.index.get_level_values(0), "item": both.index.get_level_values(1),
-                         "above": (both["h"] < both["m"]).astype(float).to_numpy()})
+    return pd.DataFrame(
+        {
+            "pair": both.index.get_level_values(0),
+            "item": both.index.get_level_values(1),
+            "above": (both["h"] < both["m"]).astype(float).to_numpy(),
+        }
+    )
 
 
 def grouped_shares(above: pd.DataFrame, groups: dict[str, pd.Series]) -> pd.DataFrame:
@@ -74,8 +83,16 @@ def grouped_shares(above: pd.DataFrame, groups: dict[str, pd.Series]) -> pd.Data
 
     def add(scope: str, group: str, values: pd.Series) -> None:
         percent, low, high = wilson_share(values.to_numpy(dtype=float))
-        rows.append({"scope": scope, "group": group, "items": int(len(values)), "percent": percent,
-                     "ci_low": low, "ci_high": high})
+        rows.append(
+            {
+                "scope": scope,
+                "group": group,
+                "items": int(len(values)),
+                "percent": percent,
+                "ci_low": low,
+                "ci_high": high,
+            }
+        )
 
     add("all", "all", keyed)
     for pair, values in keyed.groupby(level=0, sort=True):

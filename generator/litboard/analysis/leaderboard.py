@@ -39,13 +39,19 @@ Parts = list[tuple[pd.DataFrame, Column]]  # per-translation rows (before averag
 
 def segment_scores(corpus: Corpus) -> tuple[pd.DataFrame, list[Column]]:
     """Long table (column, system, pair, paragraph, score) over every scheme with a score."""
-    parts = _mqm_parts(corpus) + _creativity_parts(corpus) + _sqm_parts(corpus) + _score_parts(corpus)
+    parts = (
+        _mqm_parts(corpus) + _creativity_parts(corpus) + _sqm_parts(corpus) + _score_parts(corpus)
+    )
     frames = [_per_translation(rows, column.key) for rows, column in parts]
-    long = pd.concat(frames, ignore_index=True) if frames else pd.DataFrame(
-        columns=["column", "system", "pair", "paragraph", "score"])
+    long = (
+        pd.concat(frames, ignore_index=True)
+        if frames
+        else pd.DataFrame(columns=["column", "system", "pair", "paragraph", "score"])
+    )
     order = list(GROUPS)
     columns = sorted((c for _, c in parts), key=lambda c: order.index(c.group))  # stable
-    from .campaign_status import drop_pending, pool  # plans: complete ones pool, pending ones show nothing
+    # plans: complete ones pool, pending ones show nothing
+    from .campaign_status import drop_pending, pool
 
     long, columns = drop_pending(corpus, long, columns)
     return pool(corpus, long, columns), columns
@@ -61,8 +67,10 @@ def severity_noted(column: Column, corpus: Corpus, mqm: pd.DataFrame) -> Column:
     note = ""
     unspecified = int(scores["unspecified"].sum()) if "unspecified" in scores else 0
     if unspecified:
-        note += (f"; severity unspecified for {unspecified} error{'s' if unspecified != 1 else ''}: "
-                 "scored from specified severities only")
+        note += (
+            f"; severity unspecified for {unspecified} error{'s' if unspecified != 1 else ''}: "
+            "scored from specified severities only"
+        )
     default = (corpus.campaigns.get(campaign, {}).get("mqm") or {}).get("default_severity")
     if default:
         note += f"; severities not given by annotators were set to {default} by the importer"
@@ -77,30 +85,49 @@ def _llm_annotators(corpus: Corpus) -> set[str]:
 def _by_annotator(group: pd.DataFrame, llm: set[str]) -> list[tuple[pd.DataFrame, str, str]]:
     """(rows, group, key suffix): human annotators and LLM annotators never share a column."""
     by_llm = group["annotator"].isin(llm)
-    return [(part, kind, suffix) for part, kind, suffix in
-            ((group[~by_llm], "human", ""), (group[by_llm], "llm", ":llm")) if not part.empty]
+    return [
+        (part, kind, suffix)
+        for part, kind, suffix in ((group[~by_llm], "human", ""), (group[by_llm], "llm", ":llm"))
+        if not part.empty
+    ]
 
 
 def _mqm_parts(corpus: Corpus) -> Parts:
     campaigns = corpus.tables["campaigns"].set_index("campaign")
     variants = campaigns["mqm_variant"].to_dict()
-    per_words = frozenset(c for c, d in corpus.campaigns.items()
-                          if d.get("mqm", {}).get("normalise") == "words")
+    per_words = frozenset(
+        c for c, d in corpus.campaigns.items() if d.get("mqm", {}).get("normalise") == "words"
+    )
     unweighted = set(unweighted_campaigns(corpus.mqm_errors, corpus.campaigns))
     tables = mqm_weights.declared(corpus.campaigns)
     mqm = mqm_scores(corpus.mqm, corpus.mqm_errors, corpus.paragraphs, variants, per_words, tables)
-    mqm, version, parts = mqm[mqm["score"].notna()], corpus.data_version(), _count_parts(corpus, unweighted)
+    mqm, version, parts = (
+        mqm[mqm["score"].notna()],
+        corpus.data_version(),
+        _count_parts(corpus, unweighted),
+    )
     for cid, group in mqm[~mqm["campaign"].isin(unweighted)].groupby("campaign", sort=True):
-        unit = ("error points per 100 source words" if cid in per_words else
-                f"variant {variants[cid]} "
-                f"({variant_signature(str(variants[cid]), tables.get(cid))})")
-        label = _label("MQM", campaigns.at[cid, "title"]) + (" per 100 words" if cid in per_words else "")
+        unit = (
+            "error points per 100 source words"
+            if cid in per_words
+            else f"variant {variants[cid]} "
+            f"({variant_signature(str(variants[cid]), tables.get(cid))})"
+        )
+        label = _label("MQM", campaigns.at[cid, "title"]) + (
+            " per 100 words" if cid in per_words else ""
+        )
         split = _by_annotator(group, _llm_annotators(corpus))
         for part, kind, suffix in split:
             who = " (LLM annotators)" if suffix and len(split) > 1 else ""
             only = f", {kind} annotators only" if len(split) > 1 else ""
-            column = Column(f"mqm:{cid}{suffix}", label + who, str(cid), True,
-                            f"{cid}, MQM {unit}{only}, data {version}", kind)
+            column = Column(
+                f"mqm:{cid}{suffix}",
+                label + who,
+                str(cid),
+                True,
+                f"{cid}, MQM {unit}{only}, data {version}",
+                kind,
+            )
             parts.append((part, severity_noted(column, corpus, group)))
     return parts
 
@@ -110,40 +137,86 @@ def _count_parts(corpus: Corpus, campaigns: set[str]) -> Parts:
     points, which would all be 0): lower is better."""
     if not campaigns:
         return []
-    titles, version, parts = corpus.tables["campaigns"].set_index("campaign")["title"], corpus.data_version(), []
+    titles, version, parts = (
+        corpus.tables["campaigns"].set_index("campaign")["title"],
+        corpus.data_version(),
+        [],
+    )
     rows = per_translation(corpus.mqm[corpus.mqm["campaign"].isin(campaigns)], corpus.paragraphs)
     for cid, group in rows[rows["score"].notna()].groupby("campaign", sort=True):
         for part, kind, suffix in _by_annotator(group, _llm_annotators(corpus)):
-            parts.append((part, Column(
-                f"errors:{cid}{suffix}", f"Errors per 100 words ({titles[cid]})", str(cid), False,
-                f"{cid}, error counts, no severities in this release: error spans per 100 source words "
-                f"(CJK sources: per 100 letters, punctuation excluded), {kind} annotators, data {version}",
-                kind)))
+            parts.append(
+                (
+                    part,
+                    Column(
+                        f"errors:{cid}{suffix}",
+                        f"Errors per 100 words ({titles[cid]})",
+                        str(cid),
+                        False,
+                        f"{cid}, error counts, no severities in this release: error spans per "
+                        f"100 source words "
+                        f"(CJK sources: per 100 letters, punctuation excluded), {kind} "
+                        f"annotators, data {version}",
+                        kind,
+                    ),
+                )
+            )
     return parts
 
 
 def _creativity_parts(corpus: Corpus) -> Parts:
-    campaigns, version, parts = corpus.tables["campaigns"].set_index("campaign"), corpus.data_version(), []
+    campaigns, version, parts = (
+        corpus.tables["campaigns"].set_index("campaign"),
+        corpus.data_version(),
+        [],
+    )
     for cid, group in creative_shift_shares(corpus.tables["ucps"]).groupby("campaign", sort=True):
         for part, kind, suffix in _by_annotator(group, _llm_annotators(corpus)):
-            title = _label("CS/UCP", campaigns.at[cid, "title"]) + (" (LLM annotators)" if suffix else "")
-            parts.append((part, Column(
-                f"creativity:{cid}{suffix}", title, str(cid), True,
-                f"{cid}, share of the paragraph's units of creative potential translated as creative "
-                f"shifts (CSA/CSM/CSC), {kind} annotators, data {version}", kind)))
+            title = _label("CS/UCP", campaigns.at[cid, "title"]) + (
+                " (LLM annotators)" if suffix else ""
+            )
+            parts.append(
+                (
+                    part,
+                    Column(
+                        f"creativity:{cid}{suffix}",
+                        title,
+                        str(cid),
+                        True,
+                        f"{cid}, share of the paragraph's units of creative potential translated "
+                        f"as creative "
+                        f"shifts (CSA/CSM/CSC), {kind} annotators, data {version}",
+                        kind,
+                    ),
+                )
+            )
     return parts
 
 
 def _sqm_parts(corpus: Corpus) -> Parts:
     campaigns, version = corpus.tables["campaigns"].set_index("campaign"), corpus.data_version()
-    return [(group, Column(f"sqm:{cid}", _label("SQM", campaigns.at[cid, "title"]), str(cid), True,
-                           f"{cid}, SQM 0-6 mean over annotators, data {version}"))
-            for cid, group in corpus.sqm.groupby("campaign", sort=True)]
+    return [
+        (
+            group,
+            Column(
+                f"sqm:{cid}",
+                _label("SQM", campaigns.at[cid, "title"]),
+                str(cid),
+                True,
+                f"{cid}, SQM 0-6 mean over annotators, data {version}",
+            ),
+        )
+        for cid, group in corpus.sqm.groupby("campaign", sort=True)
+    ]
 
 
 def _score_parts(corpus: Corpus) -> Parts:
     """Human scores (scheme score) and metric / LLM-judge scores, per paragraph or per text."""
-    campaigns, version, parts = corpus.tables["campaigns"].set_index("campaign"), corpus.data_version(), []
+    campaigns, version, parts = (
+        corpus.tables["campaigns"].set_index("campaign"),
+        corpus.data_version(),
+        [],
+    )
     for cid, group, unit in _score_items(corpus):
         row = campaigns.loc[cid]
         human = row["scheme"] == "score"
@@ -151,9 +224,20 @@ def _score_parts(corpus: Corpus) -> Parts:
         provenance = _metric_provenance(row, version)
         if unit == "text":
             provenance += "; one score per translated text (work), mean and bootstrap over texts"
-        parts.append((group, Column(f"{'score' if human else 'metric'}:{cid}",
-                                    str(row["metric"] or row["title"]), str(cid),
-                                    bool(row["higher_is_better"]), provenance, kind, unit)))
+        parts.append(
+            (
+                group,
+                Column(
+                    f"{'score' if human else 'metric'}:{cid}",
+                    str(row["metric"] or row["title"]),
+                    str(cid),
+                    bool(row["higher_is_better"]),
+                    provenance,
+                    kind,
+                    unit,
+                ),
+            )
+        )
     return parts
 
 
@@ -176,8 +260,12 @@ def primary_keys(corpus: Corpus) -> list[tuple[str, str]]:
         primary = dataset.get("primary")
         if primary and primary["campaign"] in campaigns:
             scheme = campaigns[primary["campaign"]]["scheme"]
-            keys.append((f"{primary.get('measure', scheme)}:{primary['campaign']}",
-                         str(dataset.get("title", dataset["id"]))))
+            keys.append(
+                (
+                    f"{primary.get('measure', scheme)}:{primary['campaign']}",
+                    str(dataset.get("title", dataset["id"])),
+                )
+            )
     return keys
 
 

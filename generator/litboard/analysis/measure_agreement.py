@@ -19,8 +19,8 @@ from .proportions import wilson_interval
 
 @dataclass(frozen=True)
 class Agreement:
-    agree: int   # system pairs the measure orders as the human ranking does
-    pairs: int   # system pairs both separate
+    agree: int  # system pairs the measure orders as the human ranking does
+    pairs: int  # system pairs both separate
 
     @property
     def accuracy(self) -> float:
@@ -31,9 +31,11 @@ class Agreement:
         return wilson_interval(self.agree, self.pairs)
 
 
-def concordance(human: Sequence[float], other: Sequence[float], human_hib: bool,
-                other_hib: bool) -> Agreement:
-    """Pairwise agreement of two system scorings (same systems, same order; ``*_hib``: higher is better)."""
+def concordance(
+    human: Sequence[float], other: Sequence[float], human_hib: bool, other_hib: bool
+) -> Agreement:
+    """Pairwise agreement of two system scorings (same systems, same order; ``*_hib``: higher is
+    better)."""
     agree = total = 0
     for i, j in combinations(range(len(human)), 2):
         dh, do = human[i] - human[j], other[i] - other[j]

@@ -25,8 +25,12 @@ def wide_scores(long: pd.DataFrame, column: str = "campaign") -> pd.DataFrame:
     return long.pivot_table(index=KEYS, columns=column, values="score", aggfunc="mean")
 
 
-def kendall(wide: pd.DataFrame, comparisons: Sequence[tuple[str, str]], variant: str = "b",
-            resample: bool = True) -> pd.DataFrame:
+def kendall(
+    wide: pd.DataFrame,
+    comparisons: Sequence[tuple[str, str]],
+    variant: str = "b",
+    resample: bool = True,
+) -> pd.DataFrame:
     """Kendall tau per pair for each (human column, metric column) of ``wide``.
 
     Returns columns pair, human, metric, tau, ci_low, ci_high, p_value (95% CI and two-sided p
@@ -43,13 +47,27 @@ def kendall(wide: pd.DataFrame, comparisons: Sequence[tuple[str, str]], variant:
     for human, metric in comparisons:
         for pair, group in wide[[human, metric]].dropna().groupby(level="pair", sort=True):
             paragraphs = group.index.get_level_values("paragraph")
-            row = {"pair": pair, "human": human, "metric": metric, "n": len(group),
-                   "paragraphs": paragraphs.nunique(), "ci_low": nan, "ci_high": nan, "p_value": nan}
+            row = {
+                "pair": pair,
+                "human": human,
+                "metric": metric,
+                "n": len(group),
+                "paragraphs": paragraphs.nunique(),
+                "ci_low": nan,
+                "ci_high": nan,
+                "p_value": nan,
+            }
             if resample and variant == "b" and len(group) > 1:
-                found = paragraph_tau(group[human].to_numpy(), group[metric].to_numpy(), paragraphs.to_numpy())
-                row.update(tau=found.tau, ci_low=found.ci_low, ci_high=found.ci_high, p_value=found.p_value)
+                found = paragraph_tau(
+                    group[human].to_numpy(), group[metric].to_numpy(), paragraphs.to_numpy()
+                )
+                row.update(
+                    tau=found.tau, ci_low=found.ci_low, ci_high=found.ci_high, p_value=found.p_value
+                )
             else:
-                row["tau"] = float(kendalltau(group[human], group[metric], variant=variant).statistic)
+                row["tau"] = float(
+                    kendalltau(group[human], group[metric], variant=variant).statistic
+                )
             rows.append(row)
     return pd.DataFrame(rows, columns=TAU_COLUMNS)
 
@@ -59,8 +77,9 @@ def tau_matrix(taus: pd.DataFrame, by: str = "metric") -> pd.DataFrame:
     return taus.pivot(index="pair", columns=by, values="tau")
 
 
-def system_ranking(long: pd.DataFrame, groups: Mapping[str, str] | None = None,
-                   higher_is_better: bool = True) -> pd.DataFrame:
+def system_ranking(
+    long: pd.DataFrame, groups: Mapping[str, str] | None = None, higher_is_better: bool = True
+) -> pd.DataFrame:
     """Mean score per system per pair and over all pairs (pair "all": mean over all segments).
 
     ``groups`` maps system ids to the name they are reported under (e.g. human-1/2/3 ->
@@ -72,8 +91,9 @@ def system_ranking(long: pd.DataFrame, groups: Mapping[str, str] | None = None,
     data = data.assign(system=data["system"].map(lambda s: (groups or {}).get(s, s)))
     both = pd.concat([data, data.assign(pair="all")], ignore_index=True)
     table = both.groupby(["pair", "system"], as_index=False)["score"].agg(mean="mean", n="count")
-    table["rank"] = (table.groupby("pair")["mean"].rank(method="min", ascending=not higher_is_better)
-                     .astype(int))
+    table["rank"] = (
+        table.groupby("pair")["mean"].rank(method="min", ascending=not higher_is_better).astype(int)
+    )
     return table.sort_values(["pair", "rank", "system"], ignore_index=True)[RANK_COLUMNS]
 
 
@@ -84,9 +104,12 @@ def _sign(value: float) -> int:
     return (value > 0) - (value < 0)
 
 
-def pairwise_accuracy(human: Mapping[str, float], metric: Mapping[str, float],
-                      human_higher_is_better: bool = True,
-                      metric_higher_is_better: bool = True) -> tuple[int, int]:
+def pairwise_accuracy(
+    human: Mapping[str, float],
+    metric: Mapping[str, float],
+    human_higher_is_better: bool = True,
+    metric_higher_is_better: bool = True,
+) -> tuple[int, int]:
     """System-level pairwise accuracy: (agreeing system pairs, compared system pairs).
 
     Over every unordered pair (s, t) of systems with a (non-NaN) score in both mappings, the
@@ -95,19 +118,26 @@ def pairwise_accuracy(human: Mapping[str, float], metric: Mapping[str, float],
     tie agrees only with a tie (Kocmi et al. 2021 accuracy, ties not dropped).
     """
     hs, ms = (1 if human_higher_is_better else -1), (1 if metric_higher_is_better else -1)
-    names = sorted(s for s in human if s in metric
-                   and not pd.isna(human[s]) and not pd.isna(metric[s]))
+    names = sorted(
+        s for s in human if s in metric and not pd.isna(human[s]) and not pd.isna(metric[s])
+    )
     agree = total = 0
     for i, first in enumerate(names):
-        for second in names[i + 1:]:
+        for second in names[i + 1 :]:
             total += 1
-            same = _sign(hs * (human[first] - human[second])) == _sign(ms * (metric[first] - metric[second]))
+            same = _sign(hs * (human[first] - human[second])) == _sign(
+                ms * (metric[first] - metric[second])
+            )
             agree += same
     return agree, total
 
 
-def accuracy_table(means: pd.DataFrame, human: str, metrics: Sequence[str],
-                   higher_is_better: Mapping[str, bool] | None = None) -> pd.DataFrame:
+def accuracy_table(
+    means: pd.DataFrame,
+    human: str,
+    metrics: Sequence[str],
+    higher_is_better: Mapping[str, bool] | None = None,
+) -> pd.DataFrame:
     """Pairwise accuracy of each metric against ``human`` per language pair.
 
     ``means`` has columns pair, measure, system, mean (one mean per system, e.g. stacked
@@ -124,9 +154,21 @@ def accuracy_table(means: pd.DataFrame, human: str, metrics: Sequence[str],
             if metric not in table.columns:
                 continue
             both = table[[human, metric]].dropna()
-            agree, total = pairwise_accuracy(both[human].to_dict(), both[metric].to_dict(),
-                                             direction.get(human, True), direction.get(metric, True))
-            rows.append({"pair": pair, "human": human, "metric": metric, "systems": len(both),
-                         "pairs": total, "agree": agree,
-                         "accuracy": agree / total if total else float("nan")})
+            agree, total = pairwise_accuracy(
+                both[human].to_dict(),
+                both[metric].to_dict(),
+                direction.get(human, True),
+                direction.get(metric, True),
+            )
+            rows.append(
+                {
+                    "pair": pair,
+                    "human": human,
+                    "metric": metric,
+                    "systems": len(both),
+                    "pairs": total,
+                    "agree": agree,
+                    "accuracy": agree / total if total else float("nan"),
+                }
+            )
     return pd.DataFrame(rows, columns=ACCURACY_COLUMNS)

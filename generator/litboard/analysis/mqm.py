@@ -36,9 +36,9 @@ KEYS = ["campaign", "system", "pair", "paragraph", "annotator"]
 
 SIGNATURES = {
     "paper000": "mqm=paper000|weights=non-translation:25 major:5 minor:1 neutral:0"
-                "|per=sentence|critical=major",
+    "|per=sentence|critical=major",
     "wmt": "mqm=wmt|weights=mt-metrics-eval:Major:5 Minor:1 Neutral:0 Major/Non-translation:25 "
-           "Minor/Fluency/Punctuation:0.1|per=segment|cap=none|critical=major",
+    "Minor/Fluency/Punctuation:0.1|per=segment|cap=none|critical=major",
 }
 
 
@@ -58,8 +58,9 @@ def _is_non_translation(errors: pd.DataFrame) -> pd.Series:
     return errors["non_translation"].fillna(False).astype(bool) | (category == "non-translation")
 
 
-def error_weights(errors: pd.DataFrame, variant: str,
-                  table: Mapping[str, float] | None = None) -> pd.Series:
+def error_weights(
+    errors: pd.DataFrame, variant: str, table: Mapping[str, float] | None = None
+) -> pd.Series:
     """Penalty weight of each error row under ``variant`` ('paper000' or 'wmt'); a wmt
     ``table`` (``mqm_weights``) replaces the standard weights."""
     variant_signature(variant)
@@ -70,8 +71,11 @@ def error_weights(errors: pd.DataFrame, variant: str,
     weight = np.select([severity == "minor", major], [1.0, 5.0], 0.0)
     non_translation = _is_non_translation(errors).to_numpy()
     if variant == "wmt":
-        punctuation = (errors["category"].astype(str).str.lower() == "fluency") & (
-            errors["subcategory"].astype(str).str.lower() == "punctuation") & (severity == "minor")
+        punctuation = (
+            (errors["category"].astype(str).str.lower() == "fluency")
+            & (errors["subcategory"].astype(str).str.lower() == "punctuation")
+            & (severity == "minor")
+        )
         weight = np.where(punctuation, 0.1, weight)
         non_translation = non_translation & major.to_numpy()
     weight = np.where(non_translation, NON_TRANSLATION, weight)
@@ -81,25 +85,39 @@ def error_weights(errors: pd.DataFrame, variant: str,
 def _table_weights(errors: pd.DataFrame, table: Mapping[str, float]) -> pd.Series:
     """Each error's weight under a declared table (looked up once per distinct label)."""
     ordered = mqm_weights.rules(table)
-    labels = pd.DataFrame({"severity": errors["severity"].astype(str),
-                           "category": errors["category"].astype(str),
-                           "subcategory": errors["subcategory"].fillna("").astype(str),
-                           "nt": _is_non_translation(errors)}, index=errors.index)
+    labels = pd.DataFrame(
+        {
+            "severity": errors["severity"].astype(str),
+            "category": errors["category"].astype(str),
+            "subcategory": errors["subcategory"].fillna("").astype(str),
+            "nt": _is_non_translation(errors),
+        },
+        index=errors.index,
+    )
     cache: dict[tuple[str, str, str, bool], float] = {}
-    values = [cache.setdefault(key, mqm_weights.weight(*key, ordered))
-              for key in labels.itertuples(index=False, name=None)]
+    values = [
+        cache.setdefault(key, mqm_weights.weight(*key, ordered))
+        for key in labels.itertuples(index=False, name=None)
+    ]
     return pd.Series(values, index=errors.index, dtype=float)
 
 
 def source_words(paragraphs: pd.DataFrame) -> pd.Series:
     """Whitespace-separated words of each source paragraph (NaN when only a snippet is stored)."""
     texts = paragraphs.set_index("paragraph")["text"]
-    return texts.map(lambda t: float(len(str(t).split())) if isinstance(t, str) and t.strip() else np.nan)
+    return texts.map(
+        lambda t: float(len(str(t).split())) if isinstance(t, str) and t.strip() else np.nan
+    )
 
 
-def mqm_scores(items: pd.DataFrame, errors: pd.DataFrame, paragraphs: pd.DataFrame,
-               variants: dict[str, str], per_words: frozenset[str] = frozenset(),
-               weights: Mapping[str, Mapping[str, float]] | None = None) -> pd.DataFrame:
+def mqm_scores(
+    items: pd.DataFrame,
+    errors: pd.DataFrame,
+    paragraphs: pd.DataFrame,
+    variants: dict[str, str],
+    per_words: frozenset[str] = frozenset(),
+    weights: Mapping[str, Mapping[str, float]] | None = None,
+) -> pd.DataFrame:
     """One row per (campaign, system, pair, paragraph, annotator) with ``score`` and counts.
 
     ``items`` is the ``mqm`` table (one row per annotated translation, also error-free ones),
@@ -117,8 +135,14 @@ def mqm_scores(items: pd.DataFrame, errors: pd.DataFrame, paragraphs: pd.DataFra
     """
     out = items[KEYS + ["sentences"]].copy()
     if out.empty:
-        return out.assign(score=pd.Series(dtype=float), penalty=pd.Series(dtype=float),
-                          minor=0, major=0, non_translation=0, unspecified=0)
+        return out.assign(
+            score=pd.Series(dtype=float),
+            penalty=pd.Series(dtype=float),
+            minor=0,
+            major=0,
+            non_translation=0,
+            unspecified=0,
+        )
     sentences = paragraphs.set_index("paragraph")["sentences"]
     out["sentences"] = out["sentences"].fillna(out["paragraph"].map(sentences))
     errs = errors.copy()
@@ -133,9 +157,13 @@ def mqm_scores(items: pd.DataFrame, errors: pd.DataFrame, paragraphs: pd.DataFra
     errs["is_major"] = severity.isin(["major", "critical"]) & ~errs["is_nt"]
     errs["is_minor"] = (severity == "minor") & ~errs["is_nt"]
     errs["is_unspecified"] = (severity == "unspecified") & ~errs["is_nt"]
-    sums = errs.groupby(KEYS).agg(penalty=("weight", "sum"), minor=("is_minor", "sum"),
-                                  major=("is_major", "sum"), non_translation=("is_nt", "sum"),
-                                  unspecified=("is_unspecified", "sum"))
+    sums = errs.groupby(KEYS).agg(
+        penalty=("weight", "sum"),
+        minor=("is_minor", "sum"),
+        major=("is_major", "sum"),
+        non_translation=("is_nt", "sum"),
+        unspecified=("is_unspecified", "sum"),
+    )
     counts = ["penalty", "minor", "major", "non_translation", "unspecified"]
     out = out.merge(sums.reset_index(), on=KEYS, how="left")
     out[counts] = out[counts].fillna(0)
@@ -143,6 +171,9 @@ def mqm_scores(items: pd.DataFrame, errors: pd.DataFrame, paragraphs: pd.DataFra
     per_sentence = out["penalty"] / out["sentences"].astype(float)
     if per_words:
         words = out["paragraph"].map(source_words(paragraphs))
-        per_sentence = per_sentence.where(~out["campaign"].isin(per_words), 100 * out["penalty"] / words)
-    out["score"] = 0.0 - np.where(variant == "wmt", out["penalty"], per_sentence)  # no negative zero
+        per_sentence = per_sentence.where(
+            ~out["campaign"].isin(per_words), 100 * out["penalty"] / words
+        )
+    # no negative zero
+    out["score"] = 0.0 - np.where(variant == "wmt", out["penalty"], per_sentence)
     return out.sort_values(KEYS, kind="stable").reset_index(drop=True)

@@ -24,9 +24,15 @@ from __future__ import annotations
 
 from typing import Mapping
 
-STANDARD: dict[str, float] = {"Major": 5.0, "Minor": 1.0, "Neutral": 0.0, "Critical": 5.0,
-                              "Major/Non-translation": 25.0, "Critical/Non-translation": 25.0,
-                              "Minor/Fluency/Punctuation": 0.1}
+STANDARD: dict[str, float] = {
+    "Major": 5.0,
+    "Minor": 1.0,
+    "Neutral": 0.0,
+    "Critical": 5.0,
+    "Major/Non-translation": 25.0,
+    "Critical/Non-translation": 25.0,
+    "Minor/Fluency/Punctuation": 0.1,
+}
 TABLES: dict[str, dict[str, float]] = {
     "wmt": STANDARD,
     "wmt2023": {**STANDARD, "*/Source issue": 0.0, "*/Accuracy/Creative Reinterpretation": 0.0},
@@ -41,18 +47,20 @@ def _part(text: str) -> str:
 
 def rules(table: Mapping[str, float]) -> list[Rule]:
     """A table's keys split into parts, most specific first."""
-    out = [(tuple(_part(p) for p in key.split("/")), float(weight))
-           for key, weight in table.items()]
+    out = [
+        (tuple(_part(p) for p in key.split("/")), float(weight)) for key, weight in table.items()
+    ]
     return sorted(out, key=lambda r: (-len(r[0]), r[0][0] == "*", r[0]))
 
 
-def weight(severity: str, category: str, subcategory: str, non_translation: bool,
-           table: list[Rule]) -> float:
+def weight(
+    severity: str, category: str, subcategory: str, non_translation: bool, table: list[Rule]
+) -> float:
     """The weight of one error under ``table`` (from ``rules``): the first (most specific) match."""
     main = "non-translation" if non_translation else _part(category)
     path = (_part(severity), main, _part(subcategory))
     for parts, value in table:
-        if parts[0] in ("*", path[0]) and parts[1:] == path[1:len(parts)]:
+        if parts[0] in ("*", path[0]) and parts[1:] == path[1 : len(parts)]:
             return value
     return 0.0
 
@@ -72,7 +80,8 @@ def declared(cards: Mapping[str, Mapping[str, object]]) -> dict[str, dict[str, f
     return out
 
 
-def table_of(campaign: str, variant: str,
-             tables: Mapping[str, Mapping[str, float]]) -> dict[str, float]:
+def table_of(
+    campaign: str, variant: str, tables: Mapping[str, Mapping[str, float]]
+) -> dict[str, float]:
     """The table a wmt campaign's scores use: its own, else the standard one."""
     return dict(tables.get(campaign, STANDARD)) if variant == "wmt" else {}

@@ -1,9 +1,9 @@
 """How a p-value is printed: never "0.0000", and never a text that re-rounds to another value.
 
 Below 0.0001 a p-value is "< 0.0001" (p = 7e-8 is not zero). Otherwise it has ``digits``
-decimals (4 where fewer would print zero) under the site's rule (half up), and one more where the shorter text would round
-again to a different value one decimal shorter: 0.012472 is "0.01247", not "0.0125" (which a
-reader rounds to 0.013 beside a paper's 0.012)."""
+decimals (4 where fewer would print zero) under the site's rule (half up), and one more where the
+shorter text would round again to a different value one decimal shorter: 0.012472 is "0.01247", not
+"0.0125" (which a reader rounds to 0.013 beside a paper's 0.012)."""
 
 from __future__ import annotations
 

@@ -36,14 +36,23 @@ def _systems(df: pd.DataFrame) -> list[str]:
     missing = [c for c in ("a", "b", "preference") if c not in df.columns]
     bad = sorted({str(p) for p in df.get("preference", []) if p not in _WIN})
     same = int((df.get("a", pd.Series(dtype=str)) == df.get("b", pd.Series(dtype=str))).sum())
-    problems = [Problem("<pairwise>", 0, c, "column missing", "pass the pairwise table")
-                for c in missing]
+    problems = [
+        Problem("<pairwise>", 0, c, "column missing", "pass the pairwise table") for c in missing
+    ]
     if bad:
-        problems.append(Problem("<pairwise>", 0, "preference", f"unknown values {bad}",
-                                "use 'a', 'b' or 'tie'"))
+        problems.append(
+            Problem("<pairwise>", 0, "preference", f"unknown values {bad}", "use 'a', 'b' or 'tie'")
+        )
     if same:
-        problems.append(Problem("<pairwise>", 0, "a/b", f"{same} row(s) compare a system "
-                                "with itself", "compare two different systems"))
+        problems.append(
+            Problem(
+                "<pairwise>",
+                0,
+                "a/b",
+                f"{same} row(s) compare a system with itself",
+                "compare two different systems",
+            )
+        )
     if problems:
         raise DataError(problems)
     return sorted({str(s) for s in df["a"]} | {str(s) for s in df["b"]})
@@ -87,13 +96,31 @@ def _reaches_all(edges: np.ndarray) -> bool:
 def _check_graph(wins: np.ndarray, virtual_ties: float) -> None:
     games = wins + wins.T
     if not _reaches_all(games):
-        raise DataError([Problem("<pairwise>", 0, "a/b", "the systems fall into groups "
-                                 "never compared with each other", "add comparisons "
-                                 "linking the groups, or rank each group separately")])
+        raise DataError(
+            [
+                Problem(
+                    "<pairwise>",
+                    0,
+                    "a/b",
+                    "the systems fall into groups never compared with each other",
+                    "add comparisons linking the groups, or rank each group separately",
+                )
+            ]
+        )
     if virtual_ties <= 0 and not (_reaches_all(wins) and _reaches_all(wins.T)):
-        raise DataError([Problem("<pairwise>", 0, "preference", "some systems never beat (or "
-                                 "never lose to) the rest, so Bradley-Terry strengths are "
-                                 "infinite", "pass virtual_ties > 0 (e.g. 1.0)")])
+        raise DataError(
+            [
+                Problem(
+                    "<pairwise>",
+                    0,
+                    "preference",
+                    "some systems never beat (or "
+                    "never lose to) the rest, so Bradley-Terry strengths are "
+                    "infinite",
+                    "pass virtual_ties > 0 (e.g. 1.0)",
+                )
+            ]
+        )
 
 
 def fit_mm(wins: np.ndarray, tol: float = 1e-10, max_iter: int = 10000) -> np.ndarray:
@@ -125,8 +152,9 @@ def fit_choix(wins: np.ndarray, tol: float = 1e-10) -> np.ndarray:
     """Bradley-Terry log-strengths (mean 0) of one win matrix, by ``choix`` (ML, ILSR)."""
     import choix
 
-    params = choix.ilsr_pairwise_dense(np.asarray(wins, dtype=float), alpha=0.0,
-                                       max_iter=100000, tol=tol)
+    params = choix.ilsr_pairwise_dense(
+        np.asarray(wins, dtype=float), alpha=0.0, max_iter=100000, tol=tol
+    )
     return params - params.mean()
 
 
@@ -136,8 +164,9 @@ def _prior(games: np.ndarray, virtual_ties: float) -> np.ndarray:
     return prior
 
 
-def _bootstrap(tensor: np.ndarray, keys: np.ndarray, prior: np.ndarray, n_resamples: int,
-               seed: int) -> np.ndarray:
+def _bootstrap(
+    tensor: np.ndarray, keys: np.ndarray, prior: np.ndarray, n_resamples: int, seed: int
+) -> np.ndarray:
     """Log-strengths of every resample of the item groups: shape (n_resamples, S)."""
     from .resampling import resample_counts
 
@@ -150,9 +179,15 @@ def _bootstrap(tensor: np.ndarray, keys: np.ndarray, prior: np.ndarray, n_resamp
     return fit_mm(np.einsum("ri,ijk->rjk", counts, per_item) + prior, tol=1e-8)
 
 
-def bradley_terry(df: pd.DataFrame, virtual_ties: float = 1.0, n_resamples: int = 1000,
-                  seed: int = 12345, alpha: float = 0.05, item: str | None = "paragraph",
-                  tol: float = 1e-10) -> pd.DataFrame:
+def bradley_terry(
+    df: pd.DataFrame,
+    virtual_ties: float = 1.0,
+    n_resamples: int = 1000,
+    seed: int = 12345,
+    alpha: float = 0.05,
+    item: str | None = "paragraph",
+    tol: float = 1e-10,
+) -> pd.DataFrame:
     """Bradley-Terry strengths with bootstrap percentile (1 - alpha) CIs over items.
 
     Returns a DataFrame indexed by system, sorted by strength: strength (sums to 1),
@@ -172,8 +207,17 @@ def bradley_terry(df: pd.DataFrame, virtual_ties: float = 1.0, n_resamples: int 
     if n_resamples > 0 and virtual_ties <= 0:
         raise ValueError("bootstrap CIs need virtual_ties > 0 (set n_resamples=0 to skip)")
     if item is not None and item not in df.columns:
-        raise DataError([Problem("<pairwise>", 0, item, "column missing", "pass item=None "
-                                 "to resample single judgments instead of items")])
+        raise DataError(
+            [
+                Problem(
+                    "<pairwise>",
+                    0,
+                    item,
+                    "column missing",
+                    "pass item=None to resample single judgments instead of items",
+                )
+            ]
+        )
     names = _systems(df)
     tensor = _win_tensor(df, names)
     wins = tensor.sum(0)
@@ -184,16 +228,22 @@ def bradley_terry(df: pd.DataFrame, virtual_ties: float = 1.0, n_resamples: int 
     strength = np.exp(log_p) / np.exp(log_p).sum()
     keys = np.arange(len(df)) if item is None else df[item].astype(str).to_numpy()
     boot_log = _bootstrap(tensor, keys, prior, n_resamples, seed)
-    table = pd.DataFrame({"strength": strength, "log_strength": log_p,
-                          **_intervals(wins + prior, log_p, boot_log, alpha, virtual_ties),
-                          "comparisons": games.sum(1).astype(int)},
-                         index=pd.Index(names, name="system"))
+    table = pd.DataFrame(
+        {
+            "strength": strength,
+            "log_strength": log_p,
+            **_intervals(wins + prior, log_p, boot_log, alpha, virtual_ties),
+            "comparisons": games.sum(1).astype(int),
+        },
+        index=pd.Index(names, name="system"),
+    )
     table["rank"] = table["strength"].rank(ascending=False, method="min").astype(int)
     return table.sort_values(["rank"], kind="stable")
 
 
-def _intervals(weights: np.ndarray, log_p: np.ndarray, boot_log: np.ndarray, alpha: float,
-               virtual_ties: float) -> dict[str, object]:
+def _intervals(
+    weights: np.ndarray, log_p: np.ndarray, boot_log: np.ndarray, alpha: float, virtual_ties: float
+) -> dict[str, object]:
     """Profile-likelihood strength intervals (``bt_profile``; chosen by the coverage of
     ``bt_coverage``) and bootstrap percentile rank intervals (rank 1 = strongest)."""
     from .bt_profile import profile_intervals, strengths
@@ -204,10 +254,14 @@ def _intervals(weights: np.ndarray, log_p: np.ndarray, boot_log: np.ndarray, alp
     else:  # no stated prior: the estimate may be infinite, so no interval
         lows = highs = np.full((size, size), np.nan)
     ties = "1 virtual tie" if virtual_ties == 1 else f"{virtual_ties:g} virtual ties"
-    return {"log_ci_low": np.diag(lows), "log_ci_high": np.diag(highs),
-            "ci_low": np.diag(strengths(lows)), "ci_high": np.diag(strengths(highs)),
-            "ci_method": f"{100 * (1 - alpha):g}% profile likelihood, {ties} per compared pair",
-            **_rank_intervals(boot_log, alpha)}
+    return {
+        "log_ci_low": np.diag(lows),
+        "log_ci_high": np.diag(highs),
+        "ci_low": np.diag(strengths(lows)),
+        "ci_high": np.diag(strengths(highs)),
+        "ci_method": f"{100 * (1 - alpha):g}% profile likelihood, {ties} per compared pair",
+        **_rank_intervals(boot_log, alpha),
+    }
 
 
 def _rank_intervals(boot_log: np.ndarray, alpha: float) -> dict[str, np.ndarray]:
@@ -216,5 +270,7 @@ def _rank_intervals(boot_log: np.ndarray, alpha: float) -> dict[str, np.ndarray]
         nan = np.full(boot_log.shape[-1], np.nan)
         return {"rank_low": nan, "rank_high": nan}
     ranks = (-boot_log).argsort(-1).argsort(-1) + 1
-    return {"rank_low": np.quantile(ranks, alpha / 2, axis=0, method="lower"),
-            "rank_high": np.quantile(ranks, 1 - alpha / 2, axis=0, method="higher")}
+    return {
+        "rank_low": np.quantile(ranks, alpha / 2, axis=0, method="lower"),
+        "rank_high": np.quantile(ranks, 1 - alpha / 2, axis=0, method="higher"),
+    }

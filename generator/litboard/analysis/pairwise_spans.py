@@ -17,26 +17,57 @@ import pandas as pd
 
 from .resampling import resample_counts
 
-RATE_COLUMNS = ["pair", "first", "second", "judgments", "first_wins", "second_wins", "ties",
-                "rate", "ci_low", "ci_high"]
+RATE_COLUMNS = [
+    "pair",
+    "first",
+    "second",
+    "judgments",
+    "first_wins",
+    "second_wins",
+    "ties",
+    "rate",
+    "ci_low",
+    "ci_high",
+]
 
 
-def error_counts(errors: pd.DataFrame, annotators: pd.DataFrame | None = None,
-                 by_group: bool = False, items: pd.DataFrame | None = None) -> pd.DataFrame:
+def error_counts(
+    errors: pd.DataFrame,
+    annotators: pd.DataFrame | None = None,
+    by_group: bool = False,
+    items: pd.DataFrame | None = None,
+) -> pd.DataFrame:
     """Rows: system (and expertise); columns: main category; values: number of error spans.
 
     ``items`` (the ``mqm`` table) adds a row of zeros for every system judged without errors."""
     keys = ["expertise", "system"] if by_group else ["system"]
-    frame = _grouped(errors.assign(category=errors["category"].astype(str).replace("", "(none)")),
-                     annotators, by_group)
-    judged = _grouped(items, annotators, by_group)[keys].drop_duplicates() if items is not None else None
+    frame = _grouped(
+        errors.assign(category=errors["category"].astype(str).replace("", "(none)")),
+        annotators,
+        by_group,
+    )
+    judged = (
+        _grouped(items, annotators, by_group)[keys].drop_duplicates() if items is not None else None
+    )
     if frame.empty and (judged is None or judged.empty):
         return pd.DataFrame(columns=[*keys, "total"])
-    table = frame.pivot_table(index=keys, columns="category", values="start", aggfunc="count",
-                              fill_value=0) if not frame.empty else pd.DataFrame(
-        index=pd.MultiIndex.from_frame(judged) if by_group else pd.Index(judged["system"], name="system"))
+    table = (
+        frame.pivot_table(
+            index=keys, columns="category", values="start", aggfunc="count", fill_value=0
+        )
+        if not frame.empty
+        else pd.DataFrame(
+            index=pd.MultiIndex.from_frame(judged)
+            if by_group
+            else pd.Index(judged["system"], name="system")
+        )
+    )
     if judged is not None and not judged.empty:
-        full = pd.MultiIndex.from_frame(judged) if by_group else pd.Index(judged["system"], name="system")
+        full = (
+            pd.MultiIndex.from_frame(judged)
+            if by_group
+            else pd.Index(judged["system"], name="system")
+        )
         table = table.reindex(table.index.union(full), fill_value=0)
     table.columns.name = None
     table = table[sorted(table.columns)].astype(int)
@@ -48,8 +79,14 @@ def _grouped(frame: pd.DataFrame, annotators: pd.DataFrame | None, by_group: boo
     """``frame`` with an ``expertise`` column (from ``annotators``) when grouping by it."""
     if not by_group:
         return frame
-    groups = annotators if annotators is not None else pd.DataFrame(columns=["campaign", "annotator", "expertise"])
-    out = frame.merge(groups[["campaign", "annotator", "expertise"]], how="left", on=["campaign", "annotator"])
+    groups = (
+        annotators
+        if annotators is not None
+        else pd.DataFrame(columns=["campaign", "annotator", "expertise"])
+    )
+    out = frame.merge(
+        groups[["campaign", "annotator", "expertise"]], how="left", on=["campaign", "annotator"]
+    )
     out["expertise"] = out["expertise"].fillna("unknown").astype(str)
     return out
 
@@ -58,7 +95,11 @@ def focal_of(campaigns: pd.DataFrame) -> dict[str, str]:
     """Campaign id -> the focal system its card declares (pairwise.focal), when it declares one."""
     if "focal" not in campaigns.columns:
         return {}
-    return {str(c): str(f) for c, f in zip(campaigns["campaign"], campaigns["focal"]) if isinstance(f, str) and f}
+    return {
+        str(c): str(f)
+        for c, f in zip(campaigns["campaign"], campaigns["focal"])
+        if isinstance(f, str) and f
+    }
 
 
 def oriented(pairwise: pd.DataFrame, focal: dict[str, str] | None = None) -> pd.DataFrame:
@@ -66,10 +107,14 @@ def oriented(pairwise: pd.DataFrame, focal: dict[str, str] | None = None) -> pd.
 
     ``first`` is the campaign's focal system (``focal``: campaign -> system) when it is one of the
     two; otherwise the system shown first (A) in the comparison's first judgment as the data lists
-    it, so a comparison is always stated in the direction the dataset gives, never alphabetically."""
+    it, so a comparison is always stated in the direction the dataset gives, never
+    alphabetically."""
     a, b = pairwise["a"].astype(str).to_numpy(), pairwise["b"].astype(str).to_numpy()
-    campaigns = pairwise["campaign"].astype(str).to_numpy() if "campaign" in pairwise.columns else \
-        [""] * len(pairwise)
+    campaigns = (
+        pairwise["campaign"].astype(str).to_numpy()
+        if "campaign" in pairwise.columns
+        else [""] * len(pairwise)
+    )
     declared: dict[tuple[str, frozenset[str]], str] = {}
     swap = []
     for cid, x, y in zip(campaigns, a, b):
@@ -82,13 +127,24 @@ def oriented(pairwise: pd.DataFrame, focal: dict[str, str] | None = None) -> pd.
     first, second = sa.where(~flip, sb), sb.where(~flip, sa)
     won = pairwise["preference"].map({"a": 1.0, "b": 0.0, "tie": 0.5}).astype(float)
     score = won.where(~flip, 1.0 - won)
-    return pd.DataFrame({"pair": pairwise["pair"].astype(str).to_numpy(), "first": first.to_numpy(),
-                         "second": second.to_numpy(), "score": score.to_numpy()})
+    return pd.DataFrame(
+        {
+            "pair": pairwise["pair"].astype(str).to_numpy(),
+            "first": first.to_numpy(),
+            "second": second.to_numpy(),
+            "score": score.to_numpy(),
+        }
+    )
 
 
-def preference_rates(pairwise: pd.DataFrame, per_pair: bool = False, n_resamples: int = 1000,
-                     seed: int = 12345, alpha: float = 0.05,
-                     focal: dict[str, str] | None = None) -> pd.DataFrame:
+def preference_rates(
+    pairwise: pd.DataFrame,
+    per_pair: bool = False,
+    n_resamples: int = 1000,
+    seed: int = 12345,
+    alpha: float = 0.05,
+    focal: dict[str, str] | None = None,
+) -> pd.DataFrame:
     """One row per comparison (per pair, or 'all' pairs pooled): counts, rate of ``first`` (the
     focal system, see ``oriented``), CI."""
     judged = oriented(pairwise, focal)
@@ -98,10 +154,20 @@ def preference_rates(pairwise: pd.DataFrame, per_pair: bool = False, n_resamples
     for (pair, first, second), group in judged.groupby(["pair", "first", "second"], sort=False):
         scores = group["score"].to_numpy(dtype=float)
         low, high = wilson_ci(float(scores.sum()), len(scores), alpha)
-        rows.append({"pair": pair, "first": first, "second": second, "judgments": len(scores),
-                     "first_wins": int((scores == 1.0).sum()), "second_wins": int((scores == 0.0).sum()),
-                     "ties": int((scores == 0.5).sum()), "rate": float(scores.mean()),
-                     "ci_low": low, "ci_high": high})
+        rows.append(
+            {
+                "pair": pair,
+                "first": first,
+                "second": second,
+                "judgments": len(scores),
+                "first_wins": int((scores == 1.0).sum()),
+                "second_wins": int((scores == 0.0).sum()),
+                "ties": int((scores == 0.5).sum()),
+                "rate": float(scores.mean()),
+                "ci_low": low,
+                "ci_high": high,
+            }
+        )
     frame = pd.DataFrame(rows, columns=RATE_COLUMNS)
     return frame.sort_values(["pair", "first", "second"], kind="stable").reset_index(drop=True)
 
@@ -123,15 +189,21 @@ def wilson_ci(successes: float, n: int, alpha: float = 0.05) -> tuple[float, flo
 
 def statement(row: dict[str, object], names: dict[str, str]) -> str:
     """'PARA preferred over SENT: 129/180, 71.7 % [95% CI 64.7–77.8 %]' (ties count half)."""
-    first, second = names.get(str(row["first"]), str(row["first"])), names.get(str(row["second"]), str(row["second"]))
+    first, second = (
+        names.get(str(row["first"]), str(row["first"])),
+        names.get(str(row["second"]), str(row["second"])),
+    )
     wins = float(row["first_wins"]) + 0.5 * float(row["ties"])  # type: ignore[arg-type]
     won = f"{wins:g}/{row['judgments']}"
-    return (f"{first} preferred over {second}: {won}, {100 * float(row['rate']):.1f} % "  # type: ignore[arg-type]
-            f"[95% CI {100 * float(row['ci_low']):.1f}–{100 * float(row['ci_high']):.1f} %]")  # type: ignore[arg-type]
+    return (
+        f"{first} preferred over {second}: {won}, {100 * float(row['rate']):.1f} % "  # type: ignore[arg-type]
+        f"[95% CI {100 * float(row['ci_low']):.1f}–{100 * float(row['ci_high']):.1f} %]"
+    )  # type: ignore[arg-type]
 
 
-def bootstrap_ci(values: np.ndarray, n_resamples: int = 1000, seed: int = 12345,
-                 alpha: float = 0.05) -> tuple[float, float]:
+def bootstrap_ci(
+    values: np.ndarray, n_resamples: int = 1000, seed: int = 12345, alpha: float = 0.05
+) -> tuple[float, float]:
     """Percentile CI of the mean of ``values`` over ``n_resamples`` resamples of the values."""
     counts = resample_counts(len(values), n_resamples, seed)
     means = counts @ values / len(values)

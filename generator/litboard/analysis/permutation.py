@@ -11,8 +11,9 @@ computed with a few matrix products.
 p-values follow ``scipy.stats.permutation_test(permutation_type="samples",
 alternative="two-sided")`` exactly: when 2**n_items <= max(n_resamples, 2**EXACT_ITEMS)
 every swap pattern is enumerated once (an exact test, p = count / 2**n, what scipy gives
-with ``n_resamples=np.inf``), otherwise p = (count + 1) / (n_resamples + 1); two-sided p = min(1, 2 * min(p_less, p_greater)), with scipy's relative
-tolerance of 100 machine epsilons for ties with the observed value. Hand-written rather than
+with ``n_resamples=np.inf``), otherwise p = (count + 1) / (n_resamples + 1); two-sided p = min(1, 2
+* min(p_less, p_greater)), with scipy's relative tolerance of 100 machine epsilons for ties with the
+  observed value. Hand-written rather than
 one ``permutation_test`` call per pair because the swaps are shared by all pairs and the
 statistic may be a weighted mean (BWS counting scores); a test pins it to scipy's p-values.
 """
@@ -29,7 +30,7 @@ EXACT_ITEMS = 16  # up to 16 items every one of the 2**16 = 65,536 swap patterns
 
 def is_exact(n_items: int, n_resamples: int) -> bool:
     """Whether the test with ``n_items`` items enumerates every swap pattern."""
-    return n_items <= EXACT_ITEMS or (n_items < 63 and 2 ** n_items <= n_resamples)
+    return n_items <= EXACT_ITEMS or (n_items < 63 and 2**n_items <= n_resamples)
 
 
 def smallest_p(n_shared: int, n_items: int, n_resamples: int) -> float:
@@ -46,7 +47,7 @@ def smallest_p(n_shared: int, n_items: int, n_resamples: int) -> float:
 def swap_matrix(n_items: int, n_resamples: int, seed: int) -> tuple[np.ndarray, bool]:
     """0/1 swaps, shape (R, n_items), and whether they enumerate all 2**n_items patterns."""
     if is_exact(n_items, n_resamples):
-        patterns = np.arange(2 ** n_items)[:, None] >> np.arange(n_items)[None, :] & 1
+        patterns = np.arange(2**n_items)[:, None] >> np.arange(n_items)[None, :] & 1
         return patterns.astype(float), True
     rng = np.random.default_rng(seed)
     return rng.integers(0, 2, size=(n_resamples, n_items)).astype(float), False
@@ -62,8 +63,9 @@ class WeightedSums(NamedTuple):
     col_weights: np.ndarray
 
 
-def weighted_sums(values: np.ndarray, weights: np.ndarray, both: np.ndarray,
-                  rows: np.ndarray, cols: np.ndarray) -> WeightedSums:
+def weighted_sums(
+    values: np.ndarray, weights: np.ndarray, both: np.ndarray, rows: np.ndarray, cols: np.ndarray
+) -> WeightedSums:
     w_r = np.where(both, weights[:, rows], 0.0)
     w_c = np.where(both, weights[:, cols], 0.0)
     a_r = np.where(both, values[:, rows], 0.0) * w_r
@@ -71,8 +73,9 @@ def weighted_sums(values: np.ndarray, weights: np.ndarray, both: np.ndarray,
     return WeightedSums(a_r, w_r, a_c, w_c)
 
 
-def permutation_p_values(values: np.ndarray, n_resamples: int, seed: int,
-                         weights: np.ndarray | None = None) -> np.ndarray:
+def permutation_p_values(
+    values: np.ndarray, n_resamples: int, seed: int, weights: np.ndarray | None = None
+) -> np.ndarray:
     """Symmetric k x k matrix of two-sided p-values (NaN diagonal) for items x k ``values``.
 
     NaN marks a missing score; each pair uses the items both systems have (p = 1 when
@@ -91,8 +94,9 @@ def permutation_p_values(values: np.ndarray, n_resamples: int, seed: int,
     with np.errstate(invalid="ignore", divide="ignore"):
         observed = a_r.sum(0) / w_r.sum(0) - a_c.sum(0) / w_c.sum(0)
         # a swapped item moves (x_c, w_c) to the row system and (x_r, w_r) to the column one
-        null = ((a_r.sum(0) + swaps @ (a_c - a_r)) / (w_r.sum(0) + swaps @ (w_c - w_r))
-                - (a_c.sum(0) + swaps @ (a_r - a_c)) / (w_c.sum(0) + swaps @ (w_r - w_c)))
+        null = (a_r.sum(0) + swaps @ (a_c - a_r)) / (w_r.sum(0) + swaps @ (w_c - w_r)) - (
+            a_c.sum(0) + swaps @ (a_r - a_c)
+        ) / (w_c.sum(0) + swaps @ (w_r - w_c))
     gamma = np.abs(EPS * observed)
     adjustment = 0 if exact else 1
     total = len(swaps) + adjustment

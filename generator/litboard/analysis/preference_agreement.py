@@ -34,23 +34,31 @@ def severity_free(errors: pd.DataFrame) -> set[str]:
 
 
 def _labels(pairwise: pd.DataFrame) -> pd.DataFrame:
-    """One row per judgment: the comparison key and 0 (first system in id order), 1 (second), 2 (tie)."""
+    """One row per judgment: the comparison key and 0 (first system in id order), 1 (second), 2
+    (tie)."""
     a, b = pairwise["a"].astype(str), pairwise["b"].astype(str)
     first = a.where(a < b, b)
     second = b.where(a < b, a)
     chosen = pairwise["preference"].astype(str).to_numpy()
     winner = np.where(chosen == "a", a, np.where(chosen == "b", b, ""))
     label = np.where(winner == "", 2, np.where(winner == first, 0, 1))
-    return pd.DataFrame({"campaign": pairwise["campaign"].astype(str), "pair": pairwise["pair"].astype(str),
-                         "annotator": pairwise["annotator"].astype(str),
-                         "item": pairwise["paragraph"].astype(str) + "|" + first + "|" + second,
-                         "label": label.astype(int)})
+    return pd.DataFrame(
+        {
+            "campaign": pairwise["campaign"].astype(str),
+            "pair": pairwise["pair"].astype(str),
+            "annotator": pairwise["annotator"].astype(str),
+            "item": pairwise["paragraph"].astype(str) + "|" + first + "|" + second,
+            "label": label.astype(int),
+        }
+    )
 
 
 def kappa(x: np.ndarray, y: np.ndarray, k: int = 3) -> float:
     """Cohen's kappa of two label vectors (labels 0..k-1); NaN when chance agreement is 1."""
     observed = float(np.mean(x == y))
-    expected = float(np.sum(np.bincount(x, minlength=k) * np.bincount(y, minlength=k))) / len(x) ** 2
+    expected = (
+        float(np.sum(np.bincount(x, minlength=k) * np.bincount(y, minlength=k))) / len(x) ** 2
+    )
     return float("nan") if expected >= 1 else (observed - expected) / (1 - expected)
 
 
@@ -76,22 +84,42 @@ def _shown(low: float, high: float, digits: int) -> str:
 
 
 def preference_agreement(pairwise: pd.DataFrame) -> pd.DataFrame:
-    """Percent agreement and Cohen's kappa of pairwise preferences, per annotator pair (module doc)."""
+    """Percent agreement and Cohen's kappa of pairwise preferences, per annotator pair (module
+    doc)."""
     rows: list[dict[str, object]] = []
     if pairwise.empty:
         return pd.DataFrame(rows, columns=COLUMNS)
     for (campaign, pair), group in _labels(pairwise).groupby(["campaign", "pair"], sort=True):
-        by_annotator = {a: g.groupby("item")["label"].first() for a, g in group.groupby("annotator")}
+        by_annotator = {
+            a: g.groupby("item")["label"].first() for a, g in group.groupby("annotator")
+        }
         for first, second in combinations(sorted(by_annotator), 2):
             both = pd.concat([by_annotator[first], by_annotator[second]], axis=1, join="inner")
             if both.empty:
                 continue
             x, y = both.iloc[:, 0].to_numpy(), both.iloc[:, 1].to_numpy()
             (p_low, p_high), (k_low, k_high) = _ci(x, y)
-            base = {"campaign": campaign, "scheme": "pairwise", "pair": pair,
-                    "annotators": f"{first} vs {second}", "n": len(x)}
-            rows.append(base | {"statistic": "agreement (%)", "value": 100 * float(np.mean(x == y)),
-                                "ci": _shown(p_low, p_high, 1)})
-            rows.append(base | {"statistic": "Cohen kappa (preference)", "value": kappa(x, y),
-                                "ci": _shown(k_low, k_high, 3)})
+            base = {
+                "campaign": campaign,
+                "scheme": "pairwise",
+                "pair": pair,
+                "annotators": f"{first} vs {second}",
+                "n": len(x),
+            }
+            rows.append(
+                base
+                | {
+                    "statistic": "agreement (%)",
+                    "value": 100 * float(np.mean(x == y)),
+                    "ci": _shown(p_low, p_high, 1),
+                }
+            )
+            rows.append(
+                base
+                | {
+                    "statistic": "Cohen kappa (preference)",
+                    "value": kappa(x, y),
+                    "ci": _shown(k_low, k_high, 3),
+                }
+            )
     return pd.DataFrame(rows, columns=COLUMNS)

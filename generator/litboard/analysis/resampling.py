@@ -36,18 +36,23 @@ def prepare_items(scores: pd.DataFrame, missing: Missing) -> tuple[pd.DataFrame,
     if missing not in ("complete", "available"):
         raise ValueError(f"missing must be 'complete' or 'available', not {missing!r}")
     if scores.shape[1] < 1:
-        raise _fail("scores", "the score matrix has no system column",
-                    "pass one column per system")
+        raise _fail("scores", "the score matrix has no system column", "pass one column per system")
     data = scores.astype(float)
     empty = [str(c) for c in data.columns if data[c].notna().sum() == 0]
     if empty:
-        raise _fail("scores", f"systems without any score: {', '.join(empty)}",
-                    "drop these systems before ranking")
+        raise _fail(
+            "scores",
+            f"systems without any score: {', '.join(empty)}",
+            "drop these systems before ranking",
+        )
     kept = data.dropna(how="any") if missing == "complete" else data.dropna(how="all")
     kept = kept.sort_index(kind="stable")
     if len(kept) < 2:
-        raise _fail("scores", f"only {len(kept)} item(s) usable for the bootstrap",
-                    "rank systems on at least two shared items")
+        raise _fail(
+            "scores",
+            f"only {len(kept)} item(s) usable for the bootstrap",
+            "rank systems on at least two shared items",
+        )
     return kept, len(data) - len(kept)
 
 
@@ -59,13 +64,17 @@ def aligned_weights(weights: pd.DataFrame | None, data: pd.DataFrame) -> np.ndar
     present = ~np.isnan(data.to_numpy(dtype=float))
     bad = present & ~(np.isfinite(aligned) & (aligned > 0))
     if bad.any():
-        raise _fail("weights", f"{int(bad.sum())} score(s) without a positive weight",
-                    "give every present score a weight > 0 (e.g. times shown)")
+        raise _fail(
+            "weights",
+            f"{int(bad.sum())} score(s) without a positive weight",
+            "give every present score a weight > 0 (e.g. times shown)",
+        )
     return np.where(present, aligned, 0.0)
 
 
-def resampled_means(counts: np.ndarray, values: np.ndarray, mask: np.ndarray,
-           weights: np.ndarray | None = None) -> np.ndarray:
+def resampled_means(
+    counts: np.ndarray, values: np.ndarray, mask: np.ndarray, weights: np.ndarray | None = None
+) -> np.ndarray:
     """Counts-weighted means over present items: (R, n_items) x (n_items, k) -> (R, k)."""
     w = mask.astype(float) if weights is None else np.where(mask, weights, 0.0)
     with np.errstate(invalid="ignore", divide="ignore"):
@@ -80,8 +89,9 @@ class PairStats(NamedTuple):
     shared: np.ndarray
 
 
-def pair_stats(counts: np.ndarray, values: np.ndarray, mask: np.ndarray,
-               weights: np.ndarray | None) -> PairStats:
+def pair_stats(
+    counts: np.ndarray, values: np.ndarray, mask: np.ndarray, weights: np.ndarray | None
+) -> PairStats:
     """Per pair (upper triangle): observed difference, resampled differences, shared items."""
     rows, cols = np.triu_indices(values.shape[1], 1)
     both = mask[:, rows] & mask[:, cols]

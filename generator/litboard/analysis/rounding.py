@@ -26,7 +26,8 @@ from typing import Any
 NOISE_DIGITS = 9
 SIGNIFICANT_DIGITS = 12
 ZERO_BELOW = 1e-12
-STATED_FORMAT = f"%.{SIGNIFICANT_DIGITS}g"  # printf style: pandas' to_csv(float_format=...) takes it
+# printf style: pandas' to_csv(float_format=...) takes it
+STATED_FORMAT = f"%.{SIGNIFICANT_DIGITS}g"
 
 
 def _is_missing(value: Any) -> bool:
@@ -77,11 +78,15 @@ def stated_tree(value: Any) -> Any:
     bools, ints and text stay as they are."""
     if isinstance(value, float):
         return stated(value)
-    if isinstance(value, dict):  # a plain str/int/bool/None item is kept without a call (reader pages: ~500 per page)
-        return {key: item if type(item) in _LEAVES else stated_tree(item) for key, item in value.items()}
+    # a plain str/int/bool/None item is kept without a call (reader pages: ~500 per page)
+    if isinstance(value, dict):
+        return {
+            key: item if type(item) in _LEAVES else stated_tree(item) for key, item in value.items()
+        }
     if isinstance(value, (list, tuple)):
         return [item if type(item) in _LEAVES else stated_tree(item) for item in value]
     return value
 
 
-_LEAVES = frozenset({str, int, bool, type(None)})  # exactly these types: stated_tree returns them as they are
+# exactly these types: stated_tree returns them as they are
+_LEAVES = frozenset({str, int, bool, type(None)})

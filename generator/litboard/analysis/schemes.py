@@ -34,12 +34,19 @@ def bws_paragraph_scores(bws: pd.DataFrame) -> pd.DataFrame:
     rows = []
     for record in bws.to_dict("records"):
         for system in set(record["systems"]):
-            rows.append({"campaign": record["campaign"], "system": system, "pair": record["pair"],
-                         "paragraph": record["paragraph"],
-                         "net": float(system == record["best"]) - float(system == record["worst"])})
+            rows.append(
+                {
+                    "campaign": record["campaign"],
+                    "system": system,
+                    "pair": record["pair"],
+                    "paragraph": record["paragraph"],
+                    "net": float(system == record["best"]) - float(system == record["worst"]),
+                }
+            )
     frame = pd.DataFrame(rows, columns=["campaign", "system", "pair", "paragraph", "net"])
     frame = frame.groupby(["campaign", "system", "pair", "paragraph"], as_index=False).agg(
-        net=("net", "sum"), weight=("net", "size"))
+        net=("net", "sum"), weight=("net", "size")
+    )
     frame["score"] = frame["net"] / frame["weight"]
     frame["weight"] = frame["weight"].astype(float)
     return frame.assign(column="bws:" + frame["campaign"])[LONG + ["weight"]]
@@ -48,7 +55,9 @@ def bws_paragraph_scores(bws: pd.DataFrame) -> pd.DataFrame:
 def criterion_scores(table: pd.DataFrame, by: str, prefix: str) -> pd.DataFrame:
     """RULER (by='criterion') or VERSE (by='category', answers) as a long table per column."""
     value = "score" if "score" in table.columns else "answer"
-    frame = table.groupby(["campaign", by, "system", "pair", "paragraph"], as_index=False)[value].mean()
+    frame = table.groupby(["campaign", by, "system", "pair", "paragraph"], as_index=False)[
+        value
+    ].mean()
     column = prefix + frame["campaign"] + ":" + frame[by].astype(str)
     return frame.assign(column=column).rename(columns={value: "score"})[LONG]
 
@@ -57,18 +66,29 @@ def annotator_scores(corpus: Corpus) -> dict[str, pd.DataFrame]:
     """Per campaign: one score per (annotator, translation) with the annotator's expertise."""
     expertise = corpus.annotators.set_index(["campaign", "annotator"])["expertise"].to_dict()
     variants = corpus.tables["campaigns"].set_index("campaign")["mqm_variant"].to_dict()
-    frames = {"mqm": mqm_scores(corpus.mqm, corpus.mqm_errors, corpus.paragraphs, variants,
-                                weights=mqm_weights.declared(corpus.campaigns)),
-              "sqm": corpus.sqm,
-              "ruler": corpus.ruler.groupby(["campaign", "system", "pair", "paragraph", "annotator"],
-                                            as_index=False)["score"].mean()}
+    frames = {
+        "mqm": mqm_scores(
+            corpus.mqm,
+            corpus.mqm_errors,
+            corpus.paragraphs,
+            variants,
+            weights=mqm_weights.declared(corpus.campaigns),
+        ),
+        "sqm": corpus.sqm,
+        "ruler": corpus.ruler.groupby(
+            ["campaign", "system", "pair", "paragraph", "annotator"], as_index=False
+        )["score"].mean(),
+    }
     out = {}
     for scheme, frame in frames.items():
         for campaign, group in frame.groupby("campaign", sort=True):
             # plain arrays: iterating the pandas columns cost seconds at 900,000 judgments
-            keys = zip(group["campaign"].to_numpy(dtype=object), group["annotator"].to_numpy(dtype=object))
-            out[str(campaign)] = group.assign(expertise=[expertise.get(k, "") for k in keys],
-                                              scheme=scheme)
+            keys = zip(
+                group["campaign"].to_numpy(dtype=object), group["annotator"].to_numpy(dtype=object)
+            )
+            out[str(campaign)] = group.assign(
+                expertise=[expertise.get(k, "") for k in keys], scheme=scheme
+            )
     return out
 
 
@@ -86,8 +106,10 @@ def agreement_rows(corpus: Corpus) -> pd.DataFrame:
             keyed = group.assign(unit=group["system"] + "|" + group["paragraph"])
             series = {a: g.groupby("unit")["score"].mean() for a, g in keyed.groupby("annotator")}
             for first, second in combinations(sorted(series), 2):
-                for result in (ag.kendall_tau(series[first], series[second]),
-                               ag.mse(series[first], series[second])):
+                for result in (
+                    ag.kendall_tau(series[first], series[second]),
+                    ag.mse(series[first], series[second]),
+                ):
                     if result.n >= 2:
                         rows.append(_row(campaign, scheme, pair, f"{first} vs {second}", result))
             if len(series) >= 2:
@@ -95,7 +117,9 @@ def agreement_rows(corpus: Corpus) -> pd.DataFrame:
                 result = ag.krippendorff_alpha(matrix, ag.SCHEME_LEVELS[scheme])
                 if result.n >= 1:
                     rows.append(_row(campaign, scheme, pair, "all annotators", result))
-    return pd.DataFrame(rows, columns=["campaign", "scheme", "pair", "annotators", "statistic", "value", "n"])
+    return pd.DataFrame(
+        rows, columns=["campaign", "scheme", "pair", "annotators", "statistic", "value", "n"]
+    )
 
 
 def span_agreement(corpus: Corpus) -> pd.DataFrame:
@@ -108,8 +132,10 @@ def span_agreement(corpus: Corpus) -> pd.DataFrame:
     errors = {k: g for k, g in corpus.mqm_errors.groupby(["campaign", "pair"], sort=False)}
     work_of = corpus.paragraphs.set_index("paragraph")["work"].astype(str)
     for (campaign, pair), items in judged.groupby(["campaign", "pair"], sort=True):
-        by_annotator = {a: pd.MultiIndex.from_frame(g[["system", "paragraph"]])
-                        for a, g in items.groupby("annotator")}
+        by_annotator = {
+            a: pd.MultiIndex.from_frame(g[["system", "paragraph"]])
+            for a, g in items.groupby("annotator")
+        }
         candidates = lengths[lengths["pair"] == pair]
         keys = pd.MultiIndex.from_frame(candidates[["system", "paragraph"]])
         spans = errors.get((campaign, pair), corpus.mqm_errors.iloc[0:0])
@@ -117,13 +143,23 @@ def span_agreement(corpus: Corpus) -> pd.DataFrame:
             mine = candidates[keys.isin(by_annotator[first]) & keys.isin(by_annotator[second])]
             if mine.empty:
                 continue
-            texts = mine["system"].astype(str) + "|" + mine["paragraph"].map(work_of).fillna(mine["paragraph"])
+            texts = (
+                mine["system"].astype(str)
+                + "|"
+                + mine["paragraph"].map(work_of).fillna(mine["paragraph"])
+            )
             for mode in ("span", "label"):
                 result = ag.span_kappa(spans, mine, (first, second), mode=mode)
                 low, high, count = ag.span_kappa_ci(spans, mine, (first, second), texts, mode=mode)
-                rows.append({**_row(str(campaign), "mqm", str(pair), f"{first} vs {second}", result),
-                             "ci": f"[{fmt_ci(low)}, {fmt_ci(high)}] over {count} texts"})
-    return pd.DataFrame(rows, columns=["campaign", "scheme", "pair", "annotators", "statistic", "value", "n", "ci"])
+                rows.append(
+                    {
+                        **_row(str(campaign), "mqm", str(pair), f"{first} vs {second}", result),
+                        "ci": f"[{fmt_ci(low)}, {fmt_ci(high)}] over {count} texts",
+                    }
+                )
+    return pd.DataFrame(
+        rows, columns=["campaign", "scheme", "pair", "annotators", "statistic", "value", "n", "ci"]
+    )
 
 
 def fmt_ci(value: float) -> str:
@@ -138,9 +174,20 @@ def bws_agreement(bws: pd.DataFrame) -> pd.DataFrame:
             result = ag.bws_kappa(by_annotator[first], by_annotator[second])
             if result.n:
                 rows.append(_row(str(campaign), "bws", str(pair), f"{first} vs {second}", result))
-    return pd.DataFrame(rows, columns=["campaign", "scheme", "pair", "annotators", "statistic", "value", "n"])
+    return pd.DataFrame(
+        rows, columns=["campaign", "scheme", "pair", "annotators", "statistic", "value", "n"]
+    )
 
 
-def _row(campaign: str, scheme: str, pair: object, annotators: str, result: ag.Agreement) -> dict[str, object]:
-    return {"campaign": campaign, "scheme": scheme, "pair": str(pair), "annotators": annotators,
-            "statistic": result.label, "value": result.value, "n": result.n}
+def _row(
+    campaign: str, scheme: str, pair: object, annotators: str, result: ag.Agreement
+) -> dict[str, object]:
+    return {
+        "campaign": campaign,
+        "scheme": scheme,
+        "pair": str(pair),
+        "annotators": annotators,
+        "statistic": result.label,
+        "value": result.value,
+        "n": result.n,
+    }

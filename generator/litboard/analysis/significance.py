@@ -16,7 +16,9 @@ Test = Literal["bootstrap", "permutation"]
 TESTS = ("bootstrap", "permutation")
 
 
-def bootstrap_p_matrix(counts: np.ndarray, data: pd.DataFrame, weights: np.ndarray | None = None) -> np.ndarray:
+def bootstrap_p_matrix(
+    counts: np.ndarray, data: pd.DataFrame, weights: np.ndarray | None = None
+) -> np.ndarray:
     values = data.to_numpy(dtype=float)
     stats = pair_stats(counts, values, ~np.isnan(values), weights)
     flips = (stats.resampled * np.sign(stats.observed)[None, :] <= 0) | np.isnan(stats.resampled)
@@ -39,8 +41,14 @@ def attainable_p(data: pd.DataFrame, n_resamples: int) -> float:
     return min((smallest_p(int(n), len(data), n_resamples) for n in shared), default=1.0)
 
 
-def test_p_values(test: str, counts: np.ndarray, data: pd.DataFrame, n_resamples: int,
-                   seed: int, weights: np.ndarray | None) -> np.ndarray:
+def test_p_values(
+    test: str,
+    counts: np.ndarray,
+    data: pd.DataFrame,
+    n_resamples: int,
+    seed: int,
+    weights: np.ndarray | None,
+) -> np.ndarray:
     if test == "bootstrap":
         return bootstrap_p_matrix(counts, data, weights)
     if test == "permutation":
@@ -48,9 +56,14 @@ def test_p_values(test: str, counts: np.ndarray, data: pd.DataFrame, n_resamples
     raise ValueError(f"test must be one of {', '.join(TESTS)}, not {test!r}")
 
 
-def pairwise_significance(scores: pd.DataFrame, n_resamples: int = 1000, seed: int = 12345,
-                          missing: Missing = "complete", test: Test = "bootstrap",
-                          weights: pd.DataFrame | None = None) -> pd.DataFrame:
+def pairwise_significance(
+    scores: pd.DataFrame,
+    n_resamples: int = 1000,
+    seed: int = 12345,
+    missing: Missing = "complete",
+    test: Test = "bootstrap",
+    weights: pd.DataFrame | None = None,
+) -> pd.DataFrame:
     """Two-sided paired p-values between every two systems (see module doc).
 
     Returns a symmetric systems x systems DataFrame with NaN on the diagonal. With
@@ -64,8 +77,9 @@ def pairwise_significance(scores: pd.DataFrame, n_resamples: int = 1000, seed: i
     return pd.DataFrame(p, index=names, columns=names)
 
 
-def significance_clusters(order: list[str], p_values: pd.DataFrame,
-                          alpha: float = 0.05) -> list[list[str]]:
+def significance_clusters(
+    order: list[str], p_values: pd.DataFrame, alpha: float = 0.05
+) -> list[list[str]]:
     """Contiguous clusters along ``order`` (best first); see the module doc for the rule."""
     clusters: list[list[str]] = []
     for name in order:
@@ -77,15 +91,16 @@ def significance_clusters(order: list[str], p_values: pd.DataFrame,
     return clusters
 
 
-def clusters_consistent(p_values: pd.DataFrame, clusters: list[list[str]],
-                        alpha: float = 0.05) -> bool:
+def clusters_consistent(
+    p_values: pd.DataFrame, clusters: list[list[str]], alpha: float = 0.05
+) -> bool:
     """True when clusters partition the systems and no cluster holds a separated pair."""
     members = [name for cluster in clusters for name in cluster]
     if sorted(members) != sorted(str(s) for s in p_values.index):
         return False
     for cluster in clusters:
         for i, first in enumerate(cluster):
-            for second in cluster[i + 1:]:
+            for second in cluster[i + 1 :]:
                 if not p_values.at[first, second] >= alpha:
                     return False
     return True

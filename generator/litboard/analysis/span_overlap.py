@@ -43,8 +43,14 @@ class Confusion:
     counts: np.ndarray  # int64, shape (translations, labels, labels)
 
 
-def confusion(spans: pd.DataFrame, lengths: pd.DataFrame, annotators: tuple[str, str],
-              mode: Mode, keys: tuple[str, ...], per_item: bool = True) -> Confusion:
+def confusion(
+    spans: pd.DataFrame,
+    lengths: pd.DataFrame,
+    annotators: tuple[str, str],
+    mode: Mode,
+    keys: tuple[str, ...],
+    per_item: bool = True,
+) -> Confusion:
     """Per-translation confusion counts of two annotators' spans over the translations of
     ``lengths`` (keys + ``length``); spans of other translations or annotators are ignored.
     With ``per_item=False`` the counts are summed over translations (shape (1, n, n))."""
@@ -53,8 +59,11 @@ def confusion(spans: pd.DataFrame, lengths: pd.DataFrame, annotators: tuple[str,
     marked = _matched(spans, lengths, annotators, keys)
     _check_bounds(marked, size, keys)
     marked = marked[marked["end"].to_numpy() > marked["start"].to_numpy()]
-    raw = (marked["category"].astype(str) if mode == "label" else
-           pd.Series("1", index=marked.index, dtype=object))
+    raw = (
+        marked["category"].astype(str)
+        if mode == "label"
+        else pd.Series("1", index=marked.index, dtype=object)
+    )
     labels = sorted({*raw.unique().tolist(), NONE if mode == "label" else "0"})
     code = {label: i for i, label in enumerate(labels)}
     blank = code[NONE if mode == "label" else "0"]
@@ -64,8 +73,9 @@ def confusion(spans: pd.DataFrame, lengths: pd.DataFrame, annotators: tuple[str,
     end = offset[item] + marked["end"].to_numpy(dtype=np.int64)
     who = marked["annotator"].to_numpy() == annotators[0]
     sides = [_effective(start[m], end[m], codes[m]) for m in (who, ~who)]
-    edges = np.unique(np.concatenate([offset, offset + size, *(s[0] for s in sides),
-                                      *(s[1] for s in sides)]))
+    edges = np.unique(
+        np.concatenate([offset, offset + size, *(s[0] for s in sides), *(s[1] for s in sides)])
+    )
     left, width = edges[:-1], np.diff(edges)
     owner = np.searchsorted(offset, left, side="right") - 1
     inside = left < offset[owner] + size[owner]
@@ -105,13 +115,18 @@ def kappas_of(counts: np.ndarray) -> np.ndarray:
     return np.where(present >= 2, values, np.nan)
 
 
-def _matched(spans: pd.DataFrame, lengths: pd.DataFrame, annotators: tuple[str, str],
-             keys: tuple[str, ...]) -> pd.DataFrame:
+def _matched(
+    spans: pd.DataFrame, lengths: pd.DataFrame, annotators: tuple[str, str], keys: tuple[str, ...]
+) -> pd.DataFrame:
     columns = [*keys, "annotator", "start", "end", *(["category"] if "category" in spans else [])]
     mine = spans.loc[spans["annotator"].isin(annotators), columns]
     items = lengths[list(keys)].reset_index(drop=True).rename_axis("_item").reset_index()
-    merged = mine.reset_index(drop=True).rename_axis("_row").reset_index().merge(
-        items, on=list(keys), how="inner")
+    merged = (
+        mine.reset_index(drop=True)
+        .rename_axis("_row")
+        .reset_index()
+        .merge(items, on=list(keys), how="inner")
+    )
     return merged.sort_values("_row", kind="stable")
 
 
@@ -122,14 +137,24 @@ def _check_bounds(marked: pd.DataFrame, size: np.ndarray, keys: tuple[str, ...])
     if not bad.any():
         return
     rows = marked[bad]
-    raise DataError([Problem("|".join(str(r[k]) for k in keys), 0, "start/end",
-                             f"span [{r['start']}, {r['end']}) outside the text of length "
-                             f"{int(size[int(r['_item'])])}", "fix the offsets (code points of "
-                             "the NFC text, end exclusive)") for r in rows.to_dict("records")])
+    raise DataError(
+        [
+            Problem(
+                "|".join(str(r[k]) for k in keys),
+                0,
+                "start/end",
+                f"span [{r['start']}, {r['end']}) outside the text of length "
+                f"{int(size[int(r['_item'])])}",
+                "fix the offsets (code points of the NFC text, end exclusive)",
+            )
+            for r in rows.to_dict("records")
+        ]
+    )
 
 
-def _effective(start: np.ndarray, end: np.ndarray, codes: np.ndarray
-               ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def _effective(
+    start: np.ndarray, end: np.ndarray, codes: np.ndarray
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Disjoint, sorted intervals: each span keeps what no earlier-starting span covers."""
     order = np.argsort(start, kind="stable")
     start, end, codes = start[order], end[order], codes[order]
@@ -139,8 +164,9 @@ def _effective(start: np.ndarray, end: np.ndarray, codes: np.ndarray
     return kept_start[keep], end[keep], codes[keep]
 
 
-def _label_at(points: np.ndarray, side: tuple[np.ndarray, np.ndarray, np.ndarray],
-              blank: int) -> np.ndarray:
+def _label_at(
+    points: np.ndarray, side: tuple[np.ndarray, np.ndarray, np.ndarray], blank: int
+) -> np.ndarray:
     start, end, codes = side
     j = np.searchsorted(start, points, side="right") - 1
     safe = np.clip(j, 0, None)

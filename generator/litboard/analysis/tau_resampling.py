@@ -49,15 +49,18 @@ def _indicator(groups: np.ndarray, n_groups: int) -> np.ndarray:
     return indicator
 
 
-def _forms(human: np.ndarray, metric: np.ndarray, groups: np.ndarray, n_groups: int
-           ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def _forms(
+    human: np.ndarray, metric: np.ndarray, groups: np.ndarray, n_groups: int
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     s_h = np.sign(human[:, None] - human[None, :])
     s_m = np.sign(metric[:, None] - metric[None, :])
     g = _indicator(groups, n_groups)
     return g.T @ (s_h * s_m) @ g, g.T @ np.abs(s_h) @ g, g.T @ np.abs(s_m) @ g
 
 
-def _tau(counts: np.ndarray, concordance: np.ndarray, ties_h: np.ndarray, ties_m: np.ndarray) -> np.ndarray:
+def _tau(
+    counts: np.ndarray, concordance: np.ndarray, ties_h: np.ndarray, ties_m: np.ndarray
+) -> np.ndarray:
     def form(b: np.ndarray) -> np.ndarray:
         return np.einsum("rp,pq,rq->r", counts, b, counts)
 
@@ -65,22 +68,38 @@ def _tau(counts: np.ndarray, concordance: np.ndarray, ties_h: np.ndarray, ties_m
         return form(concordance) / np.sqrt(form(ties_h) * form(ties_m))
 
 
-def paragraph_tau(human: np.ndarray, metric: np.ndarray, paragraphs: np.ndarray,
-                  resamples: int = RESAMPLES, seed: int = SEED, alpha: float = 0.05) -> TauResult:
+def paragraph_tau(
+    human: np.ndarray,
+    metric: np.ndarray,
+    paragraphs: np.ndarray,
+    resamples: int = RESAMPLES,
+    seed: int = SEED,
+    alpha: float = 0.05,
+) -> TauResult:
     """τ-b of ``human`` and ``metric`` over all translations, resampling whole ``paragraphs``."""
     human, metric = np.asarray(human, dtype=float), np.asarray(metric, dtype=float)
     names, groups = np.unique(np.asarray(paragraphs).astype(str), return_inverse=True)
     blocks = _forms(human, metric, groups, len(names))
     observed = float(_tau(np.ones((1, len(names))), *blocks)[0])
-    counts = resample_counts(len(names), resamples, seed)  # one bincount (np.add.at gave the same, slower)
+    # one bincount (np.add.at gave the same, slower)
+    counts = resample_counts(len(names), resamples, seed)
     boot = _tau(counts, *blocks)
     valid = boot[~np.isnan(boot)]
     if np.isnan(observed) or not len(valid):
-        return TauResult(observed, float("nan"), float("nan"), float("nan"), len(human), len(names), resamples)
+        return TauResult(
+            observed, float("nan"), float("nan"), float("nan"), len(human), len(names), resamples
+        )
     low, high = np.quantile(valid, [alpha / 2, 1 - alpha / 2])
     crossed = (valid * np.sign(observed) <= 0).mean() if observed != 0 else 1.0
-    return TauResult(observed, float(low), float(high), float(min(1.0, 2 * crossed)), len(human),
-                     len(names), resamples)
+    return TauResult(
+        observed,
+        float(low),
+        float(high),
+        float(min(1.0, 2 * crossed)),
+        len(human),
+        len(names),
+        resamples,
+    )
 
 
 def p_text(p: float, resamples: int) -> str:

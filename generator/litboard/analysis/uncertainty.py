@@ -24,8 +24,8 @@ weighted mean sum(w * x) / sum(w) over the items used, resampled with the same c
 With x = (best - worst) / shown and w = shown per paragraph this is the BWS counting score
 (best - worst) / shown of the pooled tuples (see ``schemes.bws_paragraph_scores``).
 
-Significance test, ``test="bootstrap"`` (``pairwise_significance``), for systems s and t: d is the observed
-mean of ``x_s - x_t`` over the items used, d*_r the same statistic in resample r. With
+Significance test, ``test="bootstrap"`` (``pairwise_significance``), for systems s and t: d is the
+observed mean of ``x_s - x_t`` over the items used, d*_r the same statistic in resample r. With
 d != 0, p = min(1, 2 * #{r : d*_r * sign(d) <= 0} / R), i.e. twice the share of resamples
 in which the difference vanishes or changes sign; with d == 0, p = 1. p is symmetric,
 its resolution is 1/R, and the diagonal is NaN. A resample holding no item shared by
@@ -69,12 +69,27 @@ import numpy as np
 import pandas as pd
 
 from .permutation import EXACT_ITEMS
-from .resampling import (Missing, aligned_weights, competition_ranks, prepare_items, rank_interval,
-                         resample_counts, resampled_means)
+from .resampling import (
+    Missing,
+    aligned_weights,
+    competition_ranks,
+    prepare_items,
+    rank_interval,
+    resample_counts,
+    resampled_means,
+)
 from .significance import TESTS, Test, attainable_p, significance_clusters, test_p_values
 
-__all__ = ["Missing", "Test", "TESTS", "RankingResult", "method_text", "limit_text", "score_matrix",
-           "paired_bootstrap"]
+__all__ = [
+    "Missing",
+    "Test",
+    "TESTS",
+    "RankingResult",
+    "method_text",
+    "limit_text",
+    "score_matrix",
+    "paired_bootstrap",
+]
 
 
 @dataclass(frozen=True)
@@ -112,12 +127,16 @@ class RankingResult:
         """A reproducibility string printed under every number that comes from here."""
         extra = "" if self.test == "bootstrap" else f"|test={self.test}"
         extra += "|weighted" if self.weighted else ""
-        return (f"paired-bootstrap|R={self.n_resamples}|seed={self.seed}|alpha={self.alpha:g}"
-                f"|ci=percentile|missing={self.missing}|items={self.n_items}{extra}")
+        return (
+            f"paired-bootstrap|R={self.n_resamples}|seed={self.seed}|alpha={self.alpha:g}"
+            f"|ci=percentile|missing={self.missing}|items={self.n_items}{extra}"
+        )
 
 
-TEST_NAMES = {"bootstrap": "two-sided paired bootstrap test",
-              "permutation": "two-sided paired sign-flip permutation test (as mt-metrics-eval and WMT)"}
+TEST_NAMES = {
+    "bootstrap": "two-sided paired bootstrap test",
+    "permutation": "two-sided paired sign-flip permutation test (as mt-metrics-eval and WMT)",
+}
 
 
 def method_text(n_resamples: int, seed: int, alpha: float, test: str = "bootstrap") -> str:
@@ -125,19 +144,23 @@ def method_text(n_resamples: int, seed: int, alpha: float, test: str = "bootstra
     if test not in TEST_NAMES:
         raise ValueError(f"test must be one of {', '.join(TESTS)}, not {test!r}")
     level = f"{100 * (1 - alpha):g}%"
-    return (f"{level} paired bootstrap CI over paragraphs ({n_resamples} resamples, seed {seed}); "
-            f"r = {level} rank interval ({100 * alpha / 2:g}th to {100 * (1 - alpha / 2):g}th "
-            f"percentile of the ranks over the resamples); systems in one cluster (c) are not "
-            f"separated by a {TEST_NAMES[test]} at α = {alpha:g}, "
-            f"{_test_draws(test, n_resamples)}; "
-            f"clusters are not corrected for multiple comparisons (one test per pair of systems)")
+    return (
+        f"{level} paired bootstrap CI over paragraphs ({n_resamples} resamples, seed {seed}); "
+        f"r = {level} rank interval ({100 * alpha / 2:g}th to {100 * (1 - alpha / 2):g}th "
+        f"percentile of the ranks over the resamples); systems in one cluster (c) are not "
+        f"separated by a {TEST_NAMES[test]} at α = {alpha:g}, "
+        f"{_test_draws(test, n_resamples)}; "
+        f"clusters are not corrected for multiple comparisons (one test per pair of systems)"
+    )
 
 
 def _test_draws(test: str, n_resamples: int) -> str:
     if test == "bootstrap":
         return f"{n_resamples} resamples"
-    return (f"exact (every sign flip enumerated) up to {EXACT_ITEMS} items, "
-            f"{n_resamples} sampled sign flips beyond")
+    return (
+        f"exact (every sign flip enumerated) up to {EXACT_ITEMS} items, "
+        f"{n_resamples} sampled sign flips beyond"
+    )
 
 
 def limit_text(n_items: int, unit: str, alpha: float) -> str:
@@ -146,18 +169,25 @@ def limit_text(n_items: int, unit: str, alpha: float) -> str:
     return f"n = {n_items} {units}: no pair can be separated at α = {alpha:g}"
 
 
-def score_matrix(long: pd.DataFrame, value: str = "score", item: str = "paragraph",
-                 system: str = "system") -> pd.DataFrame:
+def score_matrix(
+    long: pd.DataFrame, value: str = "score", item: str = "paragraph", system: str = "system"
+) -> pd.DataFrame:
     """Pivot a long table to the wide items x systems matrix; duplicates are averaged."""
     wide = long.pivot_table(index=item, columns=system, values=value, aggfunc="mean")
     wide.columns.name = None
     return wide.astype(float)
 
 
-def paired_bootstrap(scores: pd.DataFrame, n_resamples: int = 1000, seed: int = 12345,
-                     alpha: float = 0.05, higher_is_better: bool = True,
-                     missing: Missing = "complete", test: Test = "bootstrap",
-                     weights: pd.DataFrame | None = None) -> RankingResult:
+def paired_bootstrap(
+    scores: pd.DataFrame,
+    n_resamples: int = 1000,
+    seed: int = 12345,
+    alpha: float = 0.05,
+    higher_is_better: bool = True,
+    missing: Missing = "complete",
+    test: Test = "bootstrap",
+    weights: pd.DataFrame | None = None,
+) -> RankingResult:
     """Means with percentile (1 - alpha) CIs, rank intervals, p-values and clusters.
 
     ``scores`` is items x systems (NaN = missing; see the module doc for ``missing``,
@@ -175,23 +205,32 @@ def paired_bootstrap(scores: pd.DataFrame, n_resamples: int = 1000, seed: int = 
     counts = resample_counts(len(data), n_resamples, seed)
     boot = resampled_means(counts, values, mask, w)
     with np.errstate(invalid="ignore", divide="ignore"):
-        observed = (np.nanmean(values, axis=0) if w is None else
-                    np.where(mask, values * w, 0.0).sum(0) / w.sum(0))
+        observed = (
+            np.nanmean(values, axis=0)
+            if w is None
+            else np.where(mask, values * w, 0.0).sum(0) / w.sum(0)
+        )
     worst = -np.inf if higher_is_better else np.inf
-    rank_boot = competition_ranks(np.where(np.isnan(boot), worst, boot), higher_is_better).astype(float)
+    rank_boot = competition_ranks(np.where(np.isnan(boot), worst, boot), higher_is_better).astype(
+        float
+    )
     rank_boot[np.isnan(boot)] = np.nan
     low, high = rank_interval(rank_boot, alpha)
-    p_values = pd.DataFrame(test_p_values(test, counts, data, n_resamples, seed, w),
-                            index=names, columns=names)
-    table = pd.DataFrame({
-        "mean": observed,
-        "ci_low": np.nanquantile(boot, alpha / 2, axis=0),
-        "ci_high": np.nanquantile(boot, 1 - alpha / 2, axis=0),
-        "rank": competition_ranks(observed, higher_is_better),
-        "rank_min": low,
-        "rank_max": high,
-        "n_items": mask.sum(0),
-    }, index=pd.Index(names, name="system"))
+    p_values = pd.DataFrame(
+        test_p_values(test, counts, data, n_resamples, seed, w), index=names, columns=names
+    )
+    table = pd.DataFrame(
+        {
+            "mean": observed,
+            "ci_low": np.nanquantile(boot, alpha / 2, axis=0),
+            "ci_high": np.nanquantile(boot, 1 - alpha / 2, axis=0),
+            "rank": competition_ranks(observed, higher_is_better),
+            "rank_min": low,
+            "rank_max": high,
+            "n_items": mask.sum(0),
+        },
+        index=pd.Index(names, name="system"),
+    )
     sign = -1.0 if higher_is_better else 1.0
     order = sorted(names, key=lambda s: (sign * table.at[s, "mean"], s))
     floor = attainable_p(data, n_resamples)
@@ -200,5 +239,18 @@ def paired_bootstrap(scores: pd.DataFrame, n_resamples: int = 1000, seed: int = 
     for number, cluster in enumerate(clusters, start=1):
         table.loc[cluster, "cluster"] = number
     table["smallest_p"] = floor
-    return RankingResult(table.loc[order], p_values, clusters, len(data), dropped, n_resamples,
-                         seed, alpha, higher_is_better, missing, test, w is not None, floor)
+    return RankingResult(
+        table.loc[order],
+        p_values,
+        clusters,
+        len(data),
+        dropped,
+        n_resamples,
+        seed,
+        alpha,
+        higher_is_better,
+        missing,
+        test,
+        w is not None,
+        floor,
+    )

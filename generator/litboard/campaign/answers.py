@@ -13,7 +13,7 @@ from typing import Any
 
 from .schemes import RULER_CRITERIA
 
-MQM_DONE = "done"   # the whole-task confirmation control of the MQM interface
+MQM_DONE = "done"  # the whole-task confirmation control of the MQM interface
 MQM_DONE_CHOICE = "Every error is marked (none, if there is none)"
 
 # scheme -> (controls that must each hold an answer, controls of which one suffices)

@@ -22,7 +22,9 @@ def _choice(annotation: dict[str, Any], control: str) -> str:
     return ""
 
 
-def bws_campaign(plan: dict[str, Any], progress: Progress, expertise: str) -> tuple[dict[str, Any], dict[str, str], list[str]]:
+def bws_campaign(
+    plan: dict[str, Any], progress: Progress, expertise: str
+) -> tuple[dict[str, Any], dict[str, str], list[str]]:
     """(campaign card, {file name: JSONL text}, report lines) of a BWS plan's export."""
     items = {i["id"]: i for i in plan["items"]}
     records, people, skipped = [], set(), 0
@@ -30,19 +32,45 @@ def bws_campaign(plan: dict[str, Any], progress: Progress, expertise: str) -> tu
         item = items[item_id]
         labels = {shown(n): system for n, system in enumerate(item["systems"], start=1)}
         for annotation in task.get("annotations") or []:
-            if not isinstance(annotation, dict) or annotation.get("was_cancelled") or not person(annotation):
+            if (
+                not isinstance(annotation, dict)
+                or annotation.get("was_cancelled")
+                or not person(annotation)
+            ):
                 continue
-            best, worst = labels.get(_choice(annotation, "best")), labels.get(_choice(annotation, "worst"))
+            best, worst = (
+                labels.get(_choice(annotation, "best")),
+                labels.get(_choice(annotation, "worst")),
+            )
             if best is None or worst is None or best == worst:
                 skipped += 1
                 continue
             who = slug(f"a{person(annotation)}")
             people.add(who)
-            records.append({"pair": plan["pair"], "paragraph": item["paragraph"], "annotator": who,
-                            "systems": list(item["systems"]), "best": best, "worst": worst})
-    card = {"id": plan["campaign"], "title": f"Best-worst scaling ({plan['campaign']})", "scheme": "bws",
-            "source": "Label Studio export", "annotators": [{"id": p, "expertise": expertise} for p in sorted(people)]}
+            records.append(
+                {
+                    "pair": plan["pair"],
+                    "paragraph": item["paragraph"],
+                    "annotator": who,
+                    "systems": list(item["systems"]),
+                    "best": best,
+                    "worst": worst,
+                }
+            )
+    card = {
+        "id": plan["campaign"],
+        "title": f"Best-worst scaling ({plan['campaign']})",
+        "scheme": "bws",
+        "source": "Label Studio export",
+        "annotators": [{"id": p, "expertise": expertise} for p in sorted(people)],
+    }
     text = "".join(json.dumps(r, ensure_ascii=False) + "\n" for r in records)
-    lines = [f"read: {len(records)} best-worst judgments" + (f", {skipped} annotations without a usable best "
-                                                              "and worst choice (skipped)" if skipped else "")]
+    lines = [
+        f"read: {len(records)} best-worst judgments"
+        + (
+            f", {skipped} annotations without a usable best and worst choice (skipped)"
+            if skipped
+            else ""
+        )
+    ]
     return card, {"judgments.jsonl": text}, lines

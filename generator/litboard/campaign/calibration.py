@@ -7,9 +7,9 @@ same two systems in any pairwise campaign on the pair; for single-translation sc
 ruler), the same translation in a campaign of the human ranking. When
 the composed plan shares fewer, judged units are added as items (seeded order, the plan's
 paragraphs first): first in place of planned items without a new system (the optional
-comparisons or systems), then within what is left of ``--budget``; when it cannot pay for them, or the earlier
-campaigns judged too few units, the plan is refused with the figure that would work. BWS tuples
-are not matched with earlier campaigns: a BWS plan says so in its ``calibration`` block.
+comparisons or systems), then within what is left of ``--budget``; when it cannot pay for them, or
+the earlier campaigns judged too few units, the plan is refused with the figure that would work. BWS
+tuples are not matched with earlier campaigns: a BWS plan says so in its ``calibration`` block.
 """
 
 from __future__ import annotations
@@ -36,7 +36,10 @@ def judged_units(corpus: Corpus, scheme: str, pair: str, campaigns: list[str]) -
     if scheme == "pairwise":
         table = corpus.tables["pairwise"]
         rows = table[(table["pair"] == pair) & table["campaign"].isin(campaigns)]
-        return {(str(p), *sorted((str(a), str(b)))) for p, a, b in zip(rows["paragraph"], rows["a"], rows["b"])}
+        return {
+            (str(p), *sorted((str(a), str(b))))
+            for p, a, b in zip(rows["paragraph"], rows["a"], rows["b"])
+        }
     units: set[Unit] = set()
     for name in ("mqm", "sqm", "ruler"):
         table = corpus.tables[name]
@@ -45,7 +48,9 @@ def judged_units(corpus: Corpus, scheme: str, pair: str, campaigns: list[str]) -
     return units
 
 
-def calibrate(corpus: Corpus, plan: dict[str, Any], wanted: int, budget: int, seed: int) -> list[dict[str, Any]]:
+def calibrate(
+    corpus: Corpus, plan: dict[str, Any], wanted: int, budget: int, seed: int
+) -> list[dict[str, Any]]:
     """Items to add so that ``plan`` shares ``wanted`` items with its earlier campaigns; sets
     ``plan['calibration']``. DataError when the budget or the earlier judgments fall short."""
     scheme, earlier = plan["scheme"], list(plan["ranking"]["campaigns"])
@@ -54,8 +59,13 @@ def calibrate(corpus: Corpus, plan: dict[str, Any], wanted: int, budget: int, se
         earlier = sorted(set(table.loc[table["pair"] == plan["pair"], "campaign"].astype(str)))
     block: dict[str, Any] = {"wanted": wanted, "campaigns": earlier}
     if scheme == "bws" or not earlier or wanted <= 0:
-        why = "BWS tuples are not matched with earlier campaigns" if scheme == "bws" else \
-            "no earlier human campaign on the pair" if not earlier else "not asked for (--calibration 0)"
+        why = (
+            "BWS tuples are not matched with earlier campaigns"
+            if scheme == "bws"
+            else "no earlier human campaign on the pair"
+            if not earlier
+            else "not asked for (--calibration 0)"
+        )
         plan["calibration"] = block | {"shared": 0, "note": why}
         return []
     units = judged_units(corpus, scheme, plan["pair"], earlier)
@@ -66,20 +76,32 @@ def calibrate(corpus: Corpus, plan: dict[str, Any], wanted: int, budget: int, se
     spare = sorted(units - keys)
     order = rng.permutation(len(spare)) if spare else []
     mine = set(plan["paragraphs"])
-    spare = [spare[int(i)] for i in sorted(order, key=lambda i: (spare[int(i)][0] not in mine, int(i)))]
+    spare = [
+        spare[int(i)] for i in sorted(order, key=lambda i: (spare[int(i)][0] not in mine, int(i)))
+    ]
     if need > len(spare):
-        raise _fail("--calibration", f"the earlier campaigns ({', '.join(earlier)}) judged {len(units)} "
-                    f"{'comparisons' if scheme == 'pairwise' else 'translations'} on {plan['pair']}; the plan "
-                    f"shares {shared} and can add {len(spare)}, fewer than the {wanted} asked for",
-                    f"lower --calibration to {shared + len(spare)}")
-    replaceable = [n for n, i in enumerate(plan["items"]) if not set(i["systems"]) & set(plan["new_systems"])
-                   and _key(scheme, i) not in units][::-1][:need]
+        raise _fail(
+            "--calibration",
+            f"the earlier campaigns ({', '.join(earlier)}) judged {len(units)} "
+            f"{'comparisons' if scheme == 'pairwise' else 'translations'} on {plan['pair']}; the "
+            f"plan "
+            f"shares {shared} and can add {len(spare)}, fewer than the {wanted} asked for",
+            f"lower --calibration to {shared + len(spare)}",
+        )
+    replaceable = [
+        n
+        for n, i in enumerate(plan["items"])
+        if not set(i["systems"]) & set(plan["new_systems"]) and _key(scheme, i) not in units
+    ][::-1][:need]
     if len(plan["items"]) - len(replaceable) + need > budget:
-        raise _fail("--budget", f"{len(plan['items'])} items, {need} more shared with {', '.join(earlier)} "
-                    f"for calibration, of which only {len(replaceable)} can take the place of planned "
-                    f"items: over the budget of {budget}",
-                    f"raise --budget to {len(plan['items']) - len(replaceable) + need}, lower --paragraphs "
-                    "or --calibration")
+        raise _fail(
+            "--budget",
+            f"{len(plan['items'])} items, {need} more shared with {', '.join(earlier)} "
+            f"for calibration, of which only {len(replaceable)} can take the place of planned "
+            f"items: over the budget of {budget}",
+            f"raise --budget to {len(plan['items']) - len(replaceable) + need}, lower --paragraphs "
+            "or --calibration",
+        )
     for n in sorted(replaceable, reverse=True):
         del plan["items"][n]
     plan["calibration"] = block | {"shared": shared + need}

@@ -22,7 +22,8 @@ class Progress:
     tasks: dict[str, dict[str, Any]] = field(default_factory=dict)  # item -> its task
     notes: list[str] = field(default_factory=list)
     unanswered: list[str] = field(default_factory=list)  # "<task>, annotator N: why"
-    where: dict[str, str] = field(default_factory=dict)  # item -> where its task is (file:line: task)
+    # item -> where its task is (file:line: task)
+    where: dict[str, str] = field(default_factory=dict)
 
     def complete(self, item: dict[str, Any]) -> bool:
         return len(self.judged_by.get(item["id"], [])) >= len(item["slots"])
@@ -34,7 +35,9 @@ def person(annotation: dict[str, Any]) -> str:
     return "" if user is None or isinstance(user, (bool, list, dict)) else str(user)
 
 
-def check_export(tasks: list[tuple[str, dict[str, Any]]], plan: dict[str, Any], sha: str) -> Progress:
+def check_export(
+    tasks: list[tuple[str, dict[str, Any]]], plan: dict[str, Any], sha: str
+) -> Progress:
     """``tasks``: (where, task) from the export files. DataError for extra/foreign/duplicate
     tasks and repeated judgments; the returned Progress says what is judged."""
     items = {i["id"]: i for i in plan["items"]}
@@ -44,16 +47,31 @@ def check_export(tasks: list[tuple[str, dict[str, Any]]], plan: dict[str, Any], 
         data = task.get("data") if isinstance(task.get("data"), dict) else {}
         item = data.get("item")
         if data.get("plan") != sha[:16]:
-            problems.add(where, 0, "data.plan", f"the task comes from another plan ({data.get('plan')!r}, "
-                         f"this plan is {sha[:16]})", "import each export with the plan it was exported from")
+            problems.add(
+                where,
+                0,
+                "data.plan",
+                f"the task comes from another plan ({data.get('plan')!r}, this plan is {sha[:16]})",
+                "import each export with the plan it was exported from",
+            )
             continue
         if item not in items:
-            problems.add(where, 0, "data.item", f"extra task: {item!r} is not an item of the plan",
-                         "remove the task from the project, or plan again")
+            problems.add(
+                where,
+                0,
+                "data.item",
+                f"extra task: {item!r} is not an item of the plan",
+                "remove the task from the project, or plan again",
+            )
             continue
         if item in progress.tasks:
-            problems.add(where, 0, "data.item", f"item {item} is in two tasks: {progress.where[item]} and {where}",
-                         "import each task once (drop one of the two exports, or the task)")
+            problems.add(
+                where,
+                0,
+                "data.item",
+                f"item {item} is in two tasks: {progress.where[item]} and {where}",
+                "import each task once (drop one of the two exports, or the task)",
+            )
             continue
         progress.where[item] = where
         task = _answered_only(where, task, plan["scheme"], progress)
@@ -62,25 +80,37 @@ def check_export(tasks: list[tuple[str, dict[str, Any]]], plan: dict[str, Any], 
     for item in plan["items"]:
         n, want = len(progress.judged_by.get(item["id"], [])), len(item["slots"])
         if n > want:
-            progress.notes.append(f"item {item['id']}: {n} annotators, the plan asked for {want} (all kept)")
+            progress.notes.append(
+                f"item {item['id']}: {n} annotators, the plan asked for {want} (all kept)"
+            )
     people = {p for judged in progress.judged_by.values() for p in judged}
     if len(people) > int(plan.get("annotators", len(people))):
-        progress.notes.append(f"{len(people)} annotators took part; the plan has {plan['annotators']} annotator "
-                              "slots (all judgments kept)")
+        progress.notes.append(
+            f"{len(people)} annotators took part; the plan has {plan['annotators']} annotator "
+            "slots (all judgments kept)"
+        )
     problems.raise_if_any()
     return progress
 
 
-def _answered_only(where: str, task: dict[str, Any], scheme: str, progress: Progress) -> dict[str, Any]:
+def _answered_only(
+    where: str, task: dict[str, Any], scheme: str, progress: Progress
+) -> dict[str, Any]:
     """The task with only the annotations that are judgments; the others go to ``unanswered``."""
     kept = []
     for annotation in task.get("annotations") or []:
         if not isinstance(annotation, dict):
             continue
-        why = "cancelled in Label Studio" if annotation.get("was_cancelled") else missing_answer(scheme, annotation)
+        why = (
+            "cancelled in Label Studio"
+            if annotation.get("was_cancelled")
+            else missing_answer(scheme, annotation)
+        )
         if why:
-            progress.unanswered.append(f"{where}, annotation {annotation.get('id', '?')} by annotator "
-                                       f"{person(annotation) or '?'}: {why}")
+            progress.unanswered.append(
+                f"{where}, annotation {annotation.get('id', '?')} by annotator "
+                f"{person(annotation) or '?'}: {why}"
+            )
         else:
             kept.append(annotation)
     return dict(task, annotations=kept)
@@ -94,9 +124,13 @@ def _people(where: str, task: dict[str, Any], problems: Problems) -> list[str]:
             continue
         who = person(annotation)
         if who and who in seen:
-            problems.add(where, 0, "annotations.completed_by",
-                         f"annotator {who} judged this item twice",
-                         "delete one of the two annotations in Label Studio and export again")
+            problems.add(
+                where,
+                0,
+                "annotations.completed_by",
+                f"annotator {who} judged this item twice",
+                "delete one of the two annotations in Label Studio and export again",
+            )
         elif who:
             seen.append(who)
     return seen
@@ -105,11 +139,14 @@ def _people(where: str, task: dict[str, Any], problems: Problems) -> list[str]:
 def system_progress(plan: dict[str, Any], progress: Progress) -> list[dict[str, Any]]:
     """Per planned system: paragraphs planned, and judged (every item of the system on the
     paragraph has all its planned annotators)."""
-    done: dict[str, dict[str, bool]] = {s: {} for s in plan["systems"]}  # system -> paragraph -> all judged
+    # system -> paragraph -> all judged
+    done: dict[str, dict[str, bool]] = {s: {} for s in plan["systems"]}
     for item in plan["items"]:
         complete = progress.complete(item)
         for system in item["systems"]:
             paragraphs = done.setdefault(system, {})
             paragraphs[item["paragraph"]] = paragraphs.get(item["paragraph"], True) and complete
-    return [{"system": s, "planned": len(done[s]), "judged": sum(done[s].values())} for s in plan["systems"]]
-
+    return [
+        {"system": s, "planned": len(done[s]), "judged": sum(done[s].values())}
+        for s in plan["systems"]
+    ]

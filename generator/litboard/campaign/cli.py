@@ -6,7 +6,13 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from .schemes import DEFAULT_ANNOTATORS, DEFAULT_DOUBLE_SHARE, DEFAULT_PARAGRAPHS, DEFAULT_TUPLE, SCHEMES
+from .schemes import (
+    DEFAULT_ANNOTATORS,
+    DEFAULT_DOUBLE_SHARE,
+    DEFAULT_PARAGRAPHS,
+    DEFAULT_TUPLE,
+    SCHEMES,
+)
 
 EXPERTISE = ("student", "professional", "expert", "crowd")
 
@@ -14,33 +20,74 @@ EXPERTISE = ("student", "professional", "expert", "crowd")
 def add_campaign(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     from ..pipeline.cli_data import add_data as _add_data
 
-    p = sub.add_parser("campaign", help="plan a human evaluation of new systems, export it to Label "
-                                        "Studio, import the judgments back",
-                       description="Human evaluation of new systems (site/human-evaluation.md).")
+    p = sub.add_parser(
+        "campaign",
+        help="plan a human evaluation of new systems, export it to Label "
+        "Studio, import the judgments back",
+        description="Human evaluation of new systems (site/human-evaluation.md).",
+    )
     steps = p.add_subparsers(dest="step", required=True, metavar="STEP")
-    q = steps.add_parser("plan", help="write a plan (YAML): paragraphs, anchors, comparisons, slots, cost")
+    q = steps.add_parser(
+        "plan", help="write a plan (YAML): paragraphs, anchors, comparisons, slots, cost"
+    )
     q.add_argument("track", metavar="TRACK", help="the track's dataset id")
     _add_data(q, releases=True)
     q.add_argument("--pair", required=True, help="language pair, e.g. de-en")
-    q.add_argument("--systems", nargs="+", required=True, metavar="ID", help="the new systems to judge")
-    q.add_argument("--scheme", required=True, choices=list(SCHEMES),
-                   help="; ".join(f"{s.name}: {s.help}" for s in SCHEMES.values()))
-    q.add_argument("--budget", type=int, required=True, metavar="N", help="items (tasks) the plan may use")
-    q.add_argument("--seed", type=int, required=True, help="seed of every random choice (same seed, same plan)")
-    q.add_argument("--paragraphs", type=int, default=DEFAULT_PARAGRAPHS,
-                   help=f"size of the common paragraph subset (default {DEFAULT_PARAGRAPHS})")
-    q.add_argument("--double-share", type=float, default=DEFAULT_DOUBLE_SHARE,
-                   help=f"share of items given a second annotator (default {DEFAULT_DOUBLE_SHARE})")
-    q.add_argument("--annotators", type=int, default=DEFAULT_ANNOTATORS,
-                   help=f"annotator slots to spread items over (default {DEFAULT_ANNOTATORS})")
-    q.add_argument("--minutes", type=float, help="minutes per item (default: per scheme, "
-                   + ", ".join(f"{s.name} {s.minutes:g}" for s in SCHEMES.values()) + ")")
+    q.add_argument(
+        "--systems", nargs="+", required=True, metavar="ID", help="the new systems to judge"
+    )
+    q.add_argument(
+        "--scheme",
+        required=True,
+        choices=list(SCHEMES),
+        help="; ".join(f"{s.name}: {s.help}" for s in SCHEMES.values()),
+    )
+    q.add_argument(
+        "--budget", type=int, required=True, metavar="N", help="items (tasks) the plan may use"
+    )
+    q.add_argument(
+        "--seed", type=int, required=True, help="seed of every random choice (same seed, same plan)"
+    )
+    q.add_argument(
+        "--paragraphs",
+        type=int,
+        default=DEFAULT_PARAGRAPHS,
+        help=f"size of the common paragraph subset (default {DEFAULT_PARAGRAPHS})",
+    )
+    q.add_argument(
+        "--double-share",
+        type=float,
+        default=DEFAULT_DOUBLE_SHARE,
+        help=f"share of items given a second annotator (default {DEFAULT_DOUBLE_SHARE})",
+    )
+    q.add_argument(
+        "--annotators",
+        type=int,
+        default=DEFAULT_ANNOTATORS,
+        help=f"annotator slots to spread items over (default {DEFAULT_ANNOTATORS})",
+    )
+    q.add_argument(
+        "--minutes",
+        type=float,
+        help="minutes per item (default: per scheme, "
+        + ", ".join(f"{s.name} {s.minutes:g}" for s in SCHEMES.values())
+        + ")",
+    )
     q.add_argument("--anchors", nargs="*", default=[], metavar="ID", help="further anchor systems")
-    q.add_argument("--tuple-size", type=int, default=DEFAULT_TUPLE, help="bws: translations per tuple")
-    q.add_argument("--calibration", type=int, default=4, metavar="N",
-                   help="items shared with the earlier human campaigns, for the new annotators' agreement "
-                        "with them (default 4; the plan is refused when the budget cannot pay for them)")
-    q.add_argument("--campaign", default="", help="campaign id (default: TRACK-SCHEME-SYSTEM-sSEED)")
+    q.add_argument(
+        "--tuple-size", type=int, default=DEFAULT_TUPLE, help="bws: translations per tuple"
+    )
+    q.add_argument(
+        "--calibration",
+        type=int,
+        default=4,
+        metavar="N",
+        help="items shared with the earlier human campaigns, for the new annotators' agreement "
+        "with them (default 4; the plan is refused when the budget cannot pay for them)",
+    )
+    q.add_argument(
+        "--campaign", default="", help="campaign id (default: TRACK-SCHEME-SYSTEM-sSEED)"
+    )
     q.add_argument("--out", type=Path, required=True, help="plan file to write (must not exist)")
     e = steps.add_parser("export", help="write a Label Studio project (or a TSV) for a plan")
     e.add_argument("plan", type=Path, metavar="PLAN")
@@ -48,35 +95,62 @@ def add_campaign(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-
     e.add_argument("--format", choices=["labelstudio", "tsv"], default="labelstudio")
     e.add_argument("--out", type=Path, required=True, metavar="DIR", help="new or empty folder")
     _add_push_pull(steps, _add_data)
-    i = steps.add_parser("import", help="check Label Studio exports against the plan and write the campaign")
-    i.add_argument("exports", type=Path, nargs="+", metavar="EXPORT", help="Label Studio JSON exports")
+    i = steps.add_parser(
+        "import", help="check Label Studio exports against the plan and write the campaign"
+    )
+    i.add_argument(
+        "exports", type=Path, nargs="+", metavar="EXPORT", help="Label Studio JSON exports"
+    )
     i.add_argument("--plan", type=Path, required=True)
     _add_data(i, releases=True)
-    i.add_argument("--expertise", choices=EXPERTISE, default="professional", help="the annotators' group")
-    i.add_argument("--replace", action="store_true",
-                   help="drop the annotations earlier imports kept that these exports lack (default: keep "
-                        "them; annotations are merged by id, the newest updated_at wins)")
-    i.add_argument("--out", type=Path, required=True, metavar="ROOT",
-                   help="the track's data root; the campaign goes to ROOT/judgments/<campaign>/")
+    i.add_argument(
+        "--expertise", choices=EXPERTISE, default="professional", help="the annotators' group"
+    )
+    i.add_argument(
+        "--replace",
+        action="store_true",
+        help="drop the annotations earlier imports kept that these exports lack (default: keep "
+        "them; annotations are merged by id, the newest updated_at wins)",
+    )
+    i.add_argument(
+        "--out",
+        type=Path,
+        required=True,
+        metavar="ROOT",
+        help="the track's data root; the campaign goes to ROOT/judgments/<campaign>/",
+    )
 
 
-def _add_push_pull(steps: argparse._SubParsersAction,  # type: ignore[type-arg]
-                   add_data) -> None:  # type: ignore[no-untyped-def]
+def _add_push_pull(
+    steps: argparse._SubParsersAction,  # type: ignore[type-arg]
+    add_data,
+) -> None:  # type: ignore[no-untyped-def]
     token = "the API token is read from the environment variable LABEL_STUDIO_TOKEN"
     url = "Label Studio's address, e.g. http://localhost:8080"
-    u = steps.add_parser("push", help="create the plan's project in a running Label Studio and "
-                                      "import its tasks",
-                         description=f"Push a plan to Label Studio ({token}).")
+    u = steps.add_parser(
+        "push",
+        help="create the plan's project in a running Label Studio and import its tasks",
+        description=f"Push a plan to Label Studio ({token}).",
+    )
     u.add_argument("plan", type=Path, metavar="PLAN")
     add_data(u, releases=True)
     u.add_argument("--url", required=True, help=url)
-    g = steps.add_parser("pull", help="fetch a Label Studio project's JSON export",
-                         description=f"Pull a project's JSON export ({token}).")
+    g = steps.add_parser(
+        "pull",
+        help="fetch a Label Studio project's JSON export",
+        description=f"Pull a project's JSON export ({token}).",
+    )
     g.add_argument("--url", required=True, help=url)
-    g.add_argument("--project", type=int, required=True, metavar="ID",
-                   help="the project's id (push prints it)")
-    g.add_argument("--out", type=Path, required=True, metavar="EXPORT",
-                   help="JSON file to write (must not exist)")
+    g.add_argument(
+        "--project", type=int, required=True, metavar="ID", help="the project's id (push prints it)"
+    )
+    g.add_argument(
+        "--out",
+        type=Path,
+        required=True,
+        metavar="EXPORT",
+        help="JSON file to write (must not exist)",
+    )
 
 
 def _corpus(args: argparse.Namespace, track: str):  # type: ignore[no-untyped-def]
@@ -87,8 +161,17 @@ def _corpus(args: argparse.Namespace, track: str):  # type: ignore[no-untyped-de
 
     corpora = {c.dataset_id: c for c in load_all(_roots(args), checks=ROOT_CHECKS)}
     if track not in corpora:
-        raise DataError([Problem("--data", 0, "TRACK", f"no dataset {track!r} in the data roots given",
-                                 f"use one of: {', '.join(sorted(corpora))}")])
+        raise DataError(
+            [
+                Problem(
+                    "--data",
+                    0,
+                    "TRACK",
+                    f"no dataset {track!r} in the data roots given",
+                    f"use one of: {', '.join(sorted(corpora))}",
+                )
+            ]
+        )
     return corpora[track]
 
 
@@ -107,16 +190,26 @@ def run(args: argparse.Namespace) -> int:
         from .export import export
 
         written = export(corpus, plan, sha256(args.plan), args.format, args.out)
-        print(f"litboard: {len(plan['items'])} tasks of {plan['campaign']} written: "
-              + ", ".join(str(p) for p in written))
+        print(
+            f"litboard: {len(plan['items'])} tasks of {plan['campaign']} written: "
+            + ", ".join(str(p) for p in written)
+        )
         return 0
     if args.step == "push":
         return _push(args, plan, corpus)
     from .importing import import_campaign
 
     with step(f"importing {len(args.exports)} export(s) of {plan['campaign']}"):
-        done = import_campaign(corpus, plan, args.plan, sha256(args.plan), args.exports, args.out,
-                               args.expertise, args.replace)
+        done = import_campaign(
+            corpus,
+            plan,
+            args.plan,
+            sha256(args.plan),
+            args.exports,
+            args.out,
+            args.expertise,
+            args.replace,
+        )
     print(done.format())
     return 0
 
@@ -127,22 +220,41 @@ def _plan(args: argparse.Namespace) -> int:
     from .planfile import dump, refuse_existing, write_new
 
     refuse_existing(args.out)
-    request = PlanRequest(args.track, args.pair, tuple(args.systems), args.scheme, args.budget, args.seed,
-                          args.paragraphs, args.double_share, args.annotators, args.minutes,
-                          tuple(args.anchors), args.tuple_size, args.campaign, args.calibration)
+    request = PlanRequest(
+        args.track,
+        args.pair,
+        tuple(args.systems),
+        args.scheme,
+        args.budget,
+        args.seed,
+        args.paragraphs,
+        args.double_share,
+        args.annotators,
+        args.minutes,
+        tuple(args.anchors),
+        args.tuple_size,
+        args.campaign,
+        args.calibration,
+    )
     plan = make_plan(_corpus(args, args.track), request)
     write_new(args.out, dump(plan))
     cost = plan["cost"]
-    print(f"litboard: plan {plan['campaign']} written to {args.out}: {cost['items']} items on "
-          f"{len(plan['paragraphs'])} paragraphs, {cost['annotations']} annotations, about {cost['hours']:g} "
-          f"hours ({cost['minutes_per_item']:g} min per item, {cost['minutes_from']}); calibration: "
-          f"{plan['calibration']['shared']} items shared with earlier campaigns "
-          f"({plan['calibration'].get('note') or ', '.join(plan['calibration']['campaigns'])})")
+    print(
+        f"litboard: plan {plan['campaign']} written to {args.out}: {cost['items']} items on "
+        f"{len(plan['paragraphs'])} paragraphs, {cost['annotations']} annotations, about "
+        f"{cost['hours']:g} "
+        f"hours ({cost['minutes_per_item']:g} min per item, {cost['minutes_from']}); calibration: "
+        f"{plan['calibration']['shared']} items shared with earlier campaigns "
+        f"({plan['calibration'].get('note') or ', '.join(plan['calibration']['campaigns'])})"
+    )
     return 0
 
 
-def _push(args: argparse.Namespace, plan: dict,  # type: ignore[type-arg]
-          corpus) -> int:  # type: ignore[no-untyped-def]
+def _push(
+    args: argparse.Namespace,
+    plan: dict,  # type: ignore[type-arg]
+    corpus,
+) -> int:  # type: ignore[no-untyped-def]
     import json
     import tempfile
 
@@ -158,9 +270,11 @@ def _push(args: argparse.Namespace, plan: dict,  # type: ignore[type-arg]
         tasks = json.loads((out / "tasks.json").read_text(encoding="utf-8"))
         settings = json.loads((out / "project.json").read_text(encoding="utf-8"))
     pid = push(server, plan, settings, config, tasks)
-    print(f"litboard: project {pid} created at {args.url.rstrip('/')}/projects/{pid}/ with "
-          f"{len(tasks)} tasks of {plan['campaign']}; pull its export with: litboard campaign "
-          f"pull --url {args.url} --project {pid} --out EXPORT.json")
+    print(
+        f"litboard: project {pid} created at {args.url.rstrip('/')}/projects/{pid}/ with "
+        f"{len(tasks)} tasks of {plan['campaign']}; pull its export with: litboard campaign "
+        f"pull --url {args.url} --project {pid} --out EXPORT.json"
+    )
     return 0
 
 

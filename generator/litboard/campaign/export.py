@@ -5,8 +5,8 @@ blind texts only, no system ids, in an order shuffled by the plan's seed), ``pro
 (the project settings the plan needs: annotations per task, overlap, blindness) and
 ``mapping.yaml`` (the Label Studio importer mapping ``campaign import`` uses). TSV: one
 ``tasks.tsv`` row per item for other tools (texts quoted as CSV does, so tabs and line breaks
-survive; the blind translations in ``tgt_1``..., or ``tgt_a``/``tgt_b`` for pairs). Every task names its plan item and the plan's
-hash, so the import can check an export against the plan.
+survive; the blind translations in ``tgt_1``..., or ``tgt_a``/``tgt_b`` for pairs). Every task names
+its plan item and the plan's hash, so the import can check an export against the plan.
 """
 
 from __future__ import annotations
@@ -29,7 +29,9 @@ from .schemes import ESA_SCALE
 FORMATS = ("labelstudio", "tsv")
 
 
-def texts(corpus: Corpus, plan: dict[str, Any]) -> tuple[dict[str, str], dict[tuple[str, str], str]]:
+def texts(
+    corpus: Corpus, plan: dict[str, Any]
+) -> tuple[dict[str, str], dict[tuple[str, str], str]]:
     """(paragraph -> source, (system, paragraph) -> translation) for the plan's items."""
     paras = corpus.paragraphs.set_index("paragraph")["text"]
     tr = corpus.translations[corpus.translations["pair"] == plan["pair"]]
@@ -39,18 +41,36 @@ def texts(corpus: Corpus, plan: dict[str, Any]) -> tuple[dict[str, str], dict[tu
         sources[item["paragraph"]] = str(paras.get(item["paragraph"], ""))
         for system in item["systems"]:
             if (system, item["paragraph"]) not in out or not sources[item["paragraph"]]:
-                raise DataError([Problem("campaign export", 0, "items", f"{system} has no translation of "
-                                         f"{item['paragraph']} on {plan['pair']} in the data roots given",
-                                         "export with the --data roots the plan was made from")])
+                raise DataError(
+                    [
+                        Problem(
+                            "campaign export",
+                            0,
+                            "items",
+                            f"{system} has no translation of "
+                            f"{item['paragraph']} on {plan['pair']} in the data roots given",
+                            "export with the --data roots the plan was made from",
+                        )
+                    ]
+                )
     return sources, out
 
 
-def task_data(item: dict[str, Any], plan: dict[str, Any], sha: str, sources: dict[str, str],
-              translations: dict[tuple[str, str], str]) -> dict[str, Any]:
+def task_data(
+    item: dict[str, Any],
+    plan: dict[str, Any],
+    sha: str,
+    sources: dict[str, str],
+    translations: dict[tuple[str, str], str],
+) -> dict[str, Any]:
     """A task's data: the plan item and hash, the source and the blind translations."""
     shown_texts = [translations[(s, item["paragraph"])] for s in item["systems"]]
-    data: dict[str, Any] = {"item": item["id"], "plan": sha[:16], "annotations_wanted": len(item["slots"]),
-                            SOURCE: sources[item["paragraph"]]}
+    data: dict[str, Any] = {
+        "item": item["id"],
+        "plan": sha[:16],
+        "annotations_wanted": len(item["slots"]),
+        SOURCE: sources[item["paragraph"]],
+    }
     if plan["scheme"] in ("mqm", "esa", "ruler"):
         data[TARGET] = shown_texts[0]
     elif plan["scheme"] == "pairwise":
@@ -71,32 +91,63 @@ def labels_for(plan: dict[str, Any], typology: Typology) -> list:
     return esa_labels(typology) if plan["scheme"] == "esa" else error_labels(typology)
 
 
-def mapping(plan: dict[str, Any], typology: Typology, expertise: str = "professional") -> dict[str, Any]:
+def mapping(
+    plan: dict[str, Any], typology: Typology, expertise: str = "professional"
+) -> dict[str, Any]:
     """The Label Studio importer mapping of the exported project."""
     cid, scheme = plan["campaign"], plan["scheme"]
-    m: dict[str, Any] = {"pair": plan["pair"], "dataset": {"id": cid, "title": f"Campaign {cid}"},
-                         "annotators": {"expertise": expertise},
-                         "task": {"source": SOURCE, "paragraph": "paragraph_id"}}
-    spans = {"from_name": "errors", "typology": typology.name, "label_is_category": False,
-             "variant": "wmt" if typology.name == "wmt" else "paper000",
-             "labels": mapping_labels(labels_for(plan, typology)), "campaign": f"{cid}-spans",
-             "title": f"Error spans of {cid}"}
+    m: dict[str, Any] = {
+        "pair": plan["pair"],
+        "dataset": {"id": cid, "title": f"Campaign {cid}"},
+        "annotators": {"expertise": expertise},
+        "task": {"source": SOURCE, "paragraph": "paragraph_id"},
+    }
+    spans = {
+        "from_name": "errors",
+        "typology": typology.name,
+        "label_is_category": False,
+        "variant": "wmt" if typology.name == "wmt" else "paper000",
+        "labels": mapping_labels(labels_for(plan, typology)),
+        "campaign": f"{cid}-spans",
+        "title": f"Error spans of {cid}",
+    }
     if scheme == "mqm":
-        m["translations"] = [{"name": "mt", "field": TARGET, "to_name": "translation", "system_field": "system"}]
-        m["mqm"] = spans | {"campaign": cid, "title": f"MQM ({cid})", "severity_from": "severity",
-                            "comment_from": "comment"}
+        m["translations"] = [
+            {"name": "mt", "field": TARGET, "to_name": "translation", "system_field": "system"}
+        ]
+        m["mqm"] = spans | {
+            "campaign": cid,
+            "title": f"MQM ({cid})",
+            "severity_from": "severity",
+            "comment_from": "comment",
+        }
     elif scheme == "esa":
-        m["translations"] = [{"name": "mt", "field": TARGET, "to_name": "translation", "system_field": "system"}]
+        m["translations"] = [
+            {"name": "mt", "field": TARGET, "to_name": "translation", "system_field": "system"}
+        ]
         m["mqm"] = spans
-        m["sqm"] = {"ratings": {"score": "mt"}, "min": ESA_SCALE[0], "max": ESA_SCALE[1],
-                    "campaign": cid, "title": f"ESA score ({cid})"}
+        m["sqm"] = {
+            "ratings": {"score": "mt"},
+            "min": ESA_SCALE[0],
+            "max": ESA_SCALE[1],
+            "campaign": cid,
+            "title": f"ESA score ({cid})",
+        }
     elif scheme == "pairwise":
-        m["translations"] = [{"name": "a", "field": f"{TARGET}_a", "system_field": "system_a"},
-                             {"name": "b", "field": f"{TARGET}_b", "system_field": "system_b"}]
+        m["translations"] = [
+            {"name": "a", "field": f"{TARGET}_a", "system_field": "system_a"},
+            {"name": "b", "field": f"{TARGET}_b", "system_field": "system_b"},
+        ]
         m["merged"] = [{"to_name": "merged", "parts": ["a", "b"]}]
-        m["pairwise"] = {"from_name": "better", "a": "a", "b": "b", "campaign": cid,
-                         "choices": {PAIR_CHOICES[0]: "a", PAIR_CHOICES[1]: "b"}, "comment_from": "rationale",
-                         "title": f"Pairwise preference ({cid})"}
+        m["pairwise"] = {
+            "from_name": "better",
+            "a": "a",
+            "b": "b",
+            "campaign": cid,
+            "choices": {PAIR_CHOICES[0]: "a", PAIR_CHOICES[1]: "b"},
+            "comment_from": "rationale",
+            "title": f"Pairwise preference ({cid})",
+        }
         m["mqm"] = spans | {"per_comparison": True}
     return m
 
@@ -113,13 +164,18 @@ def project_settings(plan: dict[str, Any]) -> dict[str, Any]:
     ``tasks.json``. Blindness: no annotation history, no other annotator's predictions, no empty
     annotation and no skip."""
     most = max((len(i["slots"]) for i in plan["items"]), default=1)
-    return {"title": f"litboard {plan['campaign']}"[:50],  # Label Studio's limit: 50 characters
-            "description": f"litboard campaign {plan['campaign']} "
-                           f"({plan['scheme']}, {plan['pair']})",
-            "maximum_annotations": most, "overlap_cohort_percentage": 100,
-            "show_overlap_first": True, "show_annotation_history": False,
-            "show_collab_predictions": False, "enable_empty_annotation": False,
-            "show_skip_button": False, "sampling": "Sequential sampling"}
+    return {
+        "title": f"litboard {plan['campaign']}"[:50],  # Label Studio's limit: 50 characters
+        "description": f"litboard campaign {plan['campaign']} ({plan['scheme']}, {plan['pair']})",
+        "maximum_annotations": most,
+        "overlap_cohort_percentage": 100,
+        "show_overlap_first": True,
+        "show_annotation_history": False,
+        "show_collab_predictions": False,
+        "enable_empty_annotation": False,
+        "show_skip_button": False,
+        "sampling": "Sequential sampling",
+    }
 
 
 def export(corpus: Corpus, plan: dict[str, Any], sha: str, fmt: str, out: Path) -> list[Path]:
@@ -127,10 +183,21 @@ def export(corpus: Corpus, plan: dict[str, Any], sha: str, fmt: str, out: Path) 
     import yaml
 
     if fmt not in FORMATS:
-        raise DataError([Problem("campaign export", 0, "--format", f"unknown format {fmt!r}",
-                                 f"use one of: {', '.join(FORMATS)}")])
+        raise DataError(
+            [
+                Problem(
+                    "campaign export",
+                    0,
+                    "--format",
+                    f"unknown format {fmt!r}",
+                    f"use one of: {', '.join(FORMATS)}",
+                )
+            ]
+        )
     if out.exists() and (not out.is_dir() or any(out.iterdir())):
-        raise DataError([Problem(str(out), 0, "--out", "exists and is not empty", "choose a new folder")])
+        raise DataError(
+            [Problem(str(out), 0, "--out", "exists and is not empty", "choose a new folder")]
+        )
     sources, translations = texts(corpus, plan)
     tasks = [{"data": task_data(i, plan, sha, sources, translations)} for i in shuffled(plan)]
     typology = track_typology(corpus, plan["pair"])
@@ -141,7 +208,9 @@ def export(corpus: Corpus, plan: dict[str, Any], sha: str, fmt: str, out: Path) 
         files["tasks.json"] = json.dumps(tasks, ensure_ascii=False, indent=1) + "\n"
         files["project.json"] = json.dumps(project_settings(plan), indent=1) + "\n"
         if plan["scheme"] not in ("bws", "ruler"):  # read by campaign.bws_import / ruler_import
-            files["mapping.yaml"] = yaml.safe_dump(mapping(plan, typology), allow_unicode=True, sort_keys=False)
+            files["mapping.yaml"] = yaml.safe_dump(
+                mapping(plan, typology), allow_unicode=True, sort_keys=False
+            )
     else:
         files["tasks.tsv"] = tsv(tasks)
     written = []
@@ -153,8 +222,11 @@ def export(corpus: Corpus, plan: dict[str, Any], sha: str, fmt: str, out: Path) 
 
 def tsv(tasks: list[dict[str, Any]]) -> str:
     """One row per task; texts quoted by the csv module (tabs and newlines survive)."""
-    keys = sorted({k for t in tasks for k in t["data"]} - {"merged"},  # merged: Label Studio's display
-                  key=lambda k: (k not in ("item", "plan"), k))
+    # merged: Label Studio's display
+    keys = sorted(
+        {k for t in tasks for k in t["data"]} - {"merged"},
+        key=lambda k: (k not in ("item", "plan"), k),
+    )
     buffer = io.StringIO()
     writer = csv.writer(buffer, delimiter="\t", lineterminator="\n")
     writer.writerow(keys)

@@ -47,29 +47,53 @@ def read_state(folder: Path, sha: str) -> dict[str, Any]:
     try:
         state = json.loads(path.read_text(encoding="utf-8"))
     except (UnicodeDecodeError, json.JSONDecodeError) as error:
-        raise DataError([Problem(str(path), 0, "file", f"is not the JSON an import wrote ({error})",
-                                 "restore it from version control (it keeps the imported annotations)")])
+        raise DataError(
+            [
+                Problem(
+                    str(path),
+                    0,
+                    "file",
+                    f"is not the JSON an import wrote ({error})",
+                    "restore it from version control (it keeps the imported annotations)",
+                )
+            ]
+        )
     if not isinstance(state, dict) or state.get("plan_sha256") != sha:
-        raise DataError([Problem(str(path), 0, "plan_sha256", "was written by an import of another plan",
-                                 "import into the root and campaign of that plan")])
+        raise DataError(
+            [
+                Problem(
+                    str(path),
+                    0,
+                    "plan_sha256",
+                    "was written by an import of another plan",
+                    "import into the root and campaign of that plan",
+                )
+            ]
+        )
     return state
 
 
 def state_text(sha: str, tasks: dict[str, Task], written: dict[str, str]) -> str:
     """The state as JSON with one line per written file and per task (diffable, and written by
     the C encoder: an indented dump is several times slower)."""
+
     def line(key: str, value: Any) -> str:
         return f" {json.dumps(key)}: {json.dumps(value, ensure_ascii=False)}"
 
     files = ",\n".join(line(k, written[k]) for k in sorted(written))
     items = ",\n".join(line(k, tasks[k]) for k in sorted(tasks))
-    return (f'{{"plan_sha256": {json.dumps(sha)},\n"written": {{\n{files}\n}},\n'
-            f'"tasks": {{\n{items}\n}}}}\n')
+    return (
+        f'{{"plan_sha256": {json.dumps(sha)},\n"written": {{\n{files}\n}},\n'
+        f'"tasks": {{\n{items}\n}}}}\n'
+    )
 
 
 def _key(annotation: dict[str, Any]) -> str:
-    return str(annotation.get("id")) if annotation.get("id") is not None else \
-        f"user {annotation.get('completed_by')} at {annotation.get('created_at')}"
+    return (
+        str(annotation.get("id"))
+        if annotation.get("id") is not None
+        else f"user {annotation.get('completed_by')} at {annotation.get('created_at')}"
+    )
 
 
 def _person(annotation: dict[str, Any]) -> str:
@@ -83,7 +107,9 @@ def _newer(new: dict[str, Any], old: dict[str, Any]) -> bool:
     return stamp[0] > stamp[1] or (stamp[0] == stamp[1] and new != old)
 
 
-def merge(kept: dict[str, Task], fresh: list[tuple[str, Task]], replace: bool, where_kept: str) -> Merge:
+def merge(
+    kept: dict[str, Task], fresh: list[tuple[str, Task]], replace: bool, where_kept: str
+) -> Merge:
     """``fresh`` (where, task) from the new exports merged into the ``kept`` tasks by item."""
     out = Merge(first=not kept)
     seen: set[str] = set()
@@ -113,7 +139,8 @@ def _merged_task(item: str, task: Task, old: Task | None, replace: bool, out: Me
         before = by_id.pop(_key(annotation), None)
         who = _person(annotation)
         redone = [k for k, a in by_id.items() if before is None and who and _person(a) == who]
-        if redone:  # the annotator's earlier annotation was deleted in Label Studio, this one replaces it
+        # the annotator's earlier annotation was deleted in Label Studio, this one replaces it
+        if redone:
             kind, chosen = "changed", annotation
             for k in redone:
                 del by_id[k]

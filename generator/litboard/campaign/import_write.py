@@ -42,8 +42,17 @@ def check_owned(judgments: Path, campaigns: list[str], sha: str) -> None:
         path = folder / "campaign.yaml"
         old = yaml.safe_load(path.read_text(encoding="utf-8")) if path.is_file() else None
         if not isinstance(old, dict) or (old.get("plan") or {}).get("sha256") != sha:
-            raise DataError([Problem(str(folder), 0, "--out", "exists and was not written by an import of "
-                                     "this plan", "choose another campaign id (plan --campaign) or root")])
+            raise DataError(
+                [
+                    Problem(
+                        str(folder),
+                        0,
+                        "--out",
+                        "exists and was not written by an import of this plan",
+                        "choose another campaign id (plan --campaign) or root",
+                    )
+                ]
+            )
 
 
 def _earlier(judgments: Path, campaigns: list[str], state: dict[str, Any]) -> dict[str, str]:
@@ -66,21 +75,43 @@ def _check_unedited(judgments: Path, earlier: dict[str, str], new: dict[str, byt
         if not path.exists():
             continue
         if rel not in earlier:
-            problems.add(str(path), 0, "file", "is in the way of a file the import writes, and no "
-                         "import wrote it", "move it out of the campaign folder and import again")
+            problems.add(
+                str(path),
+                0,
+                "file",
+                "is in the way of a file the import writes, and no import wrote it",
+                "move it out of the campaign folder and import again",
+            )
         elif not path.is_file() or path.is_symlink() or _digest(path.read_bytes()) != earlier[rel]:
-            problems.add(str(path), 0, "file", "was written by an earlier import and edited since",
-                         "move your edit out of the campaign folder (an import rewrites or removes "
-                         "this file), then import again")
+            problems.add(
+                str(path),
+                0,
+                "file",
+                "was written by an earlier import and edited since",
+                "move your edit out of the campaign folder (an import rewrites or removes "
+                "this file), then import again",
+            )
     problems.raise_if_any()
 
 
-def write_campaigns(judgments: Path, campaigns: dict[str, tuple[dict[str, Any], Files]], main: str,
-                    sha: str, state: dict[str, Any], tasks: dict[str, Any]) -> list[Path]:
+def write_campaigns(
+    judgments: Path,
+    campaigns: dict[str, tuple[dict[str, Any], Files]],
+    main: str,
+    sha: str,
+    state: dict[str, Any],
+    tasks: dict[str, Any],
+) -> list[Path]:
     """Write every campaign folder; the main one also gets the import state. The folders written."""
-    new = {f"{cid}/campaign.yaml": card_text(card).encode("utf-8") for cid, (card, _) in campaigns.items()}
-    new |= {f"{cid}/{name}": text.encode("utf-8") for cid, (_, files) in campaigns.items()
-            for name, text in files.items()}
+    new = {
+        f"{cid}/campaign.yaml": card_text(card).encode("utf-8")
+        for cid, (card, _) in campaigns.items()
+    }
+    new |= {
+        f"{cid}/{name}": text.encode("utf-8")
+        for cid, (_, files) in campaigns.items()
+        for name, text in files.items()
+    }
     earlier = _earlier(judgments, sorted(campaigns), state)
     check_owned(judgments, sorted(campaigns) + sorted({r.split("/")[0] for r in earlier}), sha)
     _check_unedited(judgments, earlier, new)
@@ -102,7 +133,8 @@ def write_campaigns(judgments: Path, campaigns: dict[str, tuple[dict[str, Any], 
 
 
 def _remove_stale(judgments: Path, stale: set[str]) -> None:
-    """Delete the files an earlier import wrote and this one did not; then their folders if empty."""
+    """Delete the files an earlier import wrote and this one did not; then their folders if
+    empty."""
     for rel in sorted(stale):
         (judgments / rel).unlink(missing_ok=True)
     for folder in sorted({(judgments / rel).parent for rel in stale}):

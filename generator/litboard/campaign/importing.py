@@ -41,10 +41,20 @@ class CampaignImport:
 
     def format(self) -> str:
         state = "complete" if self.judged == self.items else "partial"
-        rows = [f"{p['system']}: {p['judged']} of {p['planned']} planned paragraphs judged" for p in self.progress]
+        rows = [
+            f"{p['system']}: {p['judged']} of {p['planned']} planned paragraphs judged"
+            for p in self.progress
+        ]
         pending = [f"not a judgment (its item stays pending): {u}" for u in self.unanswered]
-        return "\n".join(self.lines + pending + rows + [f"campaign {self.campaign}: {self.judged} of "
-                                                        f"{self.items} planned items judged ({state})"])
+        return "\n".join(
+            self.lines
+            + pending
+            + rows
+            + [
+                f"campaign {self.campaign}: {self.judged} of "
+                f"{self.items} planned items judged ({state})"
+            ]
+        )
 
 
 # data keys of exports made before the keys were renamed (Label Studio dumped the whole task
@@ -58,7 +68,9 @@ def _current_keys(task: dict[str, Any]) -> dict[str, Any]:
         return task
     renamed = {}
     for key, value in data.items():
-        new = LEGACY_KEYS.get(key) or (f"tgt_{key[5:]}" if key[:5] == "text_" and key[5:].isdigit() else key)
+        new = LEGACY_KEYS.get(key) or (
+            f"tgt_{key[5:]}" if key[:5] == "text_" and key[5:].isdigit() else key
+        )
         renamed[new if new not in data else key] = value
     return dict(task, data=renamed)
 
@@ -71,30 +83,54 @@ def read_exports(exports: list[Path]) -> list[tuple[str, dict[str, Any]]]:
     out = []
     for f in input_files(exports, ".json"):
         for n, task in enumerate(read_export(f)):
-            out.append((f"{f}:{task.pop('_line')}: task {task.get('id', n + 1)}", _current_keys(task)))
+            out.append(
+                (f"{f}:{task.pop('_line')}: task {task.get('id', n + 1)}", _current_keys(task))
+            )
     return out
 
 
-def import_campaign(corpus: Corpus, plan: dict[str, Any], plan_path: Path, sha: str, exports: list[Path],
-                    out: Path, expertise: str = "professional", replace: bool = False) -> CampaignImport:
+def import_campaign(
+    corpus: Corpus,
+    plan: dict[str, Any],
+    plan_path: Path,
+    sha: str,
+    exports: list[Path],
+    out: Path,
+    expertise: str = "professional",
+    replace: bool = False,
+) -> CampaignImport:
     from .import_store import STATE, merge, read_state
     from .import_write import write_campaigns
 
     _check_root(out, corpus.dataset_id)
     judgments = out / "judgments"
     state = read_state(judgments / plan["campaign"], sha)
-    merged = merge(state["tasks"], read_exports(exports), replace, str(judgments / plan["campaign"] / STATE))
+    merged = merge(
+        state["tasks"], read_exports(exports), replace, str(judgments / plan["campaign"] / STATE)
+    )
     progress = check_export(merged.tasks, plan, sha)
     _check_texts(corpus, plan, sha, progress)
-    result = CampaignImport(plan["campaign"], items=len(plan["items"]), unanswered=progress.unanswered)
+    result = CampaignImport(
+        plan["campaign"], items=len(plan["items"]), unanswered=progress.unanswered
+    )
     result.judged = sum(progress.complete(i) for i in plan["items"])
     result.progress = system_progress(plan, progress)
     result.lines += merged.lines() + [f"note: {n}" for n in progress.notes]
     campaigns = _campaigns(corpus, plan, progress, expertise, result)
-    card_plan = {"file": plan_path.name, "sha256": sha, "campaign": plan["campaign"], "pair": plan["pair"],
-                 "new_systems": list(plan["new_systems"]), "extends": list(plan["ranking"]["campaigns"])}
-    main = card_plan | {"items": result.items, "judged": result.judged,
-                        "complete": result.judged == result.items, "progress": result.progress}
+    card_plan = {
+        "file": plan_path.name,
+        "sha256": sha,
+        "campaign": plan["campaign"],
+        "pair": plan["pair"],
+        "new_systems": list(plan["new_systems"]),
+        "extends": list(plan["ranking"]["campaigns"]),
+    }
+    main = card_plan | {
+        "items": result.items,
+        "judged": result.judged,
+        "complete": result.judged == result.items,
+        "progress": result.progress,
+    }
     for cid, (card, _) in campaigns.items():
         card["plan"] = main if cid == plan["campaign"] else card_plan
     kept = {str(t["data"]["item"]): t for _, t in merged.tasks}
@@ -102,8 +138,9 @@ def import_campaign(corpus: Corpus, plan: dict[str, Any], plan_path: Path, sha: 
     return result
 
 
-def _campaigns(corpus: Corpus, plan: dict[str, Any], progress: Progress, expertise: str,
-               result: CampaignImport) -> dict[str, tuple[dict[str, Any], dict[str, str]]]:
+def _campaigns(
+    corpus: Corpus, plan: dict[str, Any], progress: Progress, expertise: str, result: CampaignImport
+) -> dict[str, tuple[dict[str, Any], dict[str, str]]]:
     """Campaign id -> (card, file name -> text) of the judged annotations."""
     if plan["scheme"] in ("bws", "ruler"):  # read here: the Label Studio importer has no such block
         from .bws_import import bws_campaign
@@ -115,7 +152,9 @@ def _campaigns(corpus: Corpus, plan: dict[str, Any], progress: Progress, experti
         return {plan["campaign"]: (card, files_)}
     with tempfile.TemporaryDirectory(prefix="litboard-campaign-") as tmp:
         stage = Path(tmp)
-        report = _run_importer(plan, progress, stage, track_typology(corpus, plan["pair"]), expertise)
+        report = _run_importer(
+            plan, progress, stage, track_typology(corpus, plan["pair"]), expertise
+        )
         result.lines.append(report.format())
         return _read_staged(stage / "root", corpus, plan)
 
@@ -131,10 +170,14 @@ def _check_texts(corpus: Corpus, plan: dict[str, Any], sha: str, progress: Progr
     for item_id, task in sorted(progress.tasks.items()):
         expected = task_data(items[item_id], plan, sha, sources, translations)
         for key in sorted(k for k in expected if task["data"].get(k) != expected[k]):
-            problems.add(f"{progress.where[item_id]} (item {item_id})", 0, f"data.{key}",
-                         "differs from the text the export wrote (edited in Label Studio, or the "
-                         "track's texts changed)",
-                         "export the plan again and annotate the new tasks")
+            problems.add(
+                f"{progress.where[item_id]} (item {item_id})",
+                0,
+                f"data.{key}",
+                "differs from the text the export wrote (edited in Label Studio, or the "
+                "track's texts changed)",
+                "export the plan again and annotate the new tasks",
+            )
     problems.raise_if_any()
 
 
@@ -142,13 +185,23 @@ def _check_root(out: Path, dataset: str) -> None:
     from ..load.datasets import declared_id
 
     if declared_id(out) != dataset:
-        raise DataError([Problem(str(out), 0, "--out", f"is not a data root of the track {dataset!r}",
-                                 "pass the track's data root (its corpus/dataset.yaml has id "
-                                 f"{dataset}), where the campaign's judgments/ folders go")])
+        raise DataError(
+            [
+                Problem(
+                    str(out),
+                    0,
+                    "--out",
+                    f"is not a data root of the track {dataset!r}",
+                    "pass the track's data root (its corpus/dataset.yaml has id "
+                    f"{dataset}), where the campaign's judgments/ folders go",
+                )
+            ]
+        )
 
 
-def _run_importer(plan: dict[str, Any], progress: Progress, stage: Path, typology: Any,
-                  expertise: str) -> Any:
+def _run_importer(
+    plan: dict[str, Any], progress: Progress, stage: Path, typology: Any, expertise: str
+) -> Any:
     """The Label Studio importer on the judged tasks, each completed with its plan item's ids;
     its messages name the user's export files (``progress.where``)."""
     from ..importers import ImportReport
@@ -168,34 +221,56 @@ def _run_importer(plan: dict[str, Any], progress: Progress, stage: Path, typolog
         else:
             data["system"] = item["systems"][0]
         tasks.append((progress.where[item_id], dict(task, data=data)))
-    (stage / "mapping.yaml").write_text(yaml.safe_dump(mapping(plan, typology, expertise)), encoding="utf-8")
+    (stage / "mapping.yaml").write_text(
+        yaml.safe_dump(mapping(plan, typology, expertise)), encoding="utf-8"
+    )
     m = load_mapping(stage / "mapping.yaml", LabelStudioMapping)
     files = sorted({Path(w.split(":")[0]) for w, _ in tasks}) or [stage / "mapping.yaml"]
-    run = Started(files, stage / "mapping.yaml", m, ImportReport(), str(m.dataset.id), RootBuilder(m.pair))
+    run = Started(
+        files, stage / "mapping.yaml", m, ImportReport(), str(m.dataset.id), RootBuilder(m.pair)
+    )
     collect_tasks(tasks, m, run.dataset_id, run.builder, run.report)
     return finish(run, stage / "root", f"Label Studio export of {plan['campaign']}")
 
 
-def _read_staged(root: Path, corpus: Corpus, plan: dict[str, Any]) -> dict[str, tuple[dict[str, Any], dict[str, str]]]:
+def _read_staged(
+    root: Path, corpus: Corpus, plan: dict[str, Any]
+) -> dict[str, tuple[dict[str, Any], dict[str, str]]]:
     """The importer's campaigns (card, file name -> text), ids mapped back to the track's."""
     ids = {slug(s): s for s in plan["systems"]} | {slug(p): p for p in plan["paragraphs"]}
-    known = set(corpus.tables["systems"]["system"].astype(str)) | set(corpus.paragraphs["paragraph"].astype(str))
+    known = set(corpus.tables["systems"]["system"].astype(str)) | set(
+        corpus.paragraphs["paragraph"].astype(str)
+    )
     out = {}
     for folder in sorted((root / "judgments").iterdir()):
         card = yaml.safe_load((folder / "campaign.yaml").read_text(encoding="utf-8"))
         files = {}
         for path in sorted(folder.glob("*.jsonl")):
-            lines = [_renamed(json.loads(line), ids, known, path) for line in path.read_text(encoding="utf-8").splitlines()]
+            lines = [
+                _renamed(json.loads(line), ids, known, path)
+                for line in path.read_text(encoding="utf-8").splitlines()
+            ]
             files[path.name] = "".join(json.dumps(r, ensure_ascii=False) + "\n" for r in lines)
         out[folder.name] = (card, files)
     return out
 
 
-def _renamed(record: dict[str, Any], ids: dict[str, str], known: set[str], path: Path) -> dict[str, Any]:
+def _renamed(
+    record: dict[str, Any], ids: dict[str, str], known: set[str], path: Path
+) -> dict[str, Any]:
     for key in ("system", "a", "b", "paragraph"):
         if key in record:
             record[key] = ids.get(record[key], record[key])
             if record[key] not in known:
-                raise DataError([Problem(str(path), 0, key, f"{record[key]!r} is not an id of the track",
-                                         "export and import with the data roots the plan was made from")])
+                raise DataError(
+                    [
+                        Problem(
+                            str(path),
+                            0,
+                            key,
+                            f"{record[key]!r} is not an id of the track",
+                            "export and import with the data roots the plan was made from",
+                        )
+                    ]
+                )
     return record

@@ -44,8 +44,12 @@ def _labels(view: ET.Element, to_name: str, labels: list[Label]) -> None:
         _add(group, "Label", value=label.value)
 
 
-def _choices(view: ET.Element, name: str, to_name: str, values: tuple[str, ...], **extra: str) -> None:
-    group = _add(view, "Choices", name=name, toName=to_name, choice="single-radio", required="true", **extra)
+def _choices(
+    view: ET.Element, name: str, to_name: str, values: tuple[str, ...], **extra: str
+) -> None:
+    group = _add(
+        view, "Choices", name=name, toName=to_name, choice="single-radio", required="true", **extra
+    )
     for value in values:
         _add(group, "Choice", value=value)
 
@@ -56,8 +60,16 @@ def _ruler(view: ET.Element) -> None:
     _add(view, "Text", name="translation", value=f"${TARGET}")
     for criterion in RULER_CRITERIA:
         _add(view, "Header", value=f"{criterion.title}: {criterion.help}")
-        _add(view, "Rating", name=criterion.name, toName="translation", maxRating=str(RULER_SCALE[1]),
-             icon="star", size="medium", required="true")
+        _add(
+            view,
+            "Rating",
+            name=criterion.name,
+            toName="translation",
+            maxRating=str(RULER_SCALE[1]),
+            icon="star",
+            size="medium",
+            required="true",
+        )
 
 
 def config(scheme: str, labels: list[Label], tuple_size: int = 0) -> str:
@@ -68,8 +80,12 @@ def config(scheme: str, labels: list[Label], tuple_size: int = 0) -> str:
     if scheme == "ruler":
         _ruler(view)
     elif scheme in ("mqm", "esa"):
-        _add(view, "Header", value="Translation: mark every error span"
-             + (" and choose its severity" if scheme == "mqm" else " as a minor or a major error"))
+        _add(
+            view,
+            "Header",
+            value="Translation: mark every error span"
+            + (" and choose its severity" if scheme == "mqm" else " as a minor or a major error"),
+        )
         _labels(view, "translation", labels)
         _add(view, "Text", name="translation", value=f"${TARGET}")
         if scheme == "mqm":
@@ -78,9 +94,20 @@ def config(scheme: str, labels: list[Label], tuple_size: int = 0) -> str:
             _add(view, "Header", value="When you are done:")
             _choices(view, MQM_DONE, "translation", (MQM_DONE_CHOICE,))
         else:
-            _add(view, "Header", value="Score the translation from 0 (no meaning kept) to 100 (perfect)")
-            _add(view, "Number", name="score", toName="translation", min=f"{ESA_SCALE[0]:g}",
-                 max=f"{ESA_SCALE[1]:g}", required="true")
+            _add(
+                view,
+                "Header",
+                value="Score the translation from 0 (no meaning kept) to 100 (perfect)",
+            )
+            _add(
+                view,
+                "Number",
+                name="score",
+                toName="translation",
+                min=f"{ESA_SCALE[0]:g}",
+                max=f"{ESA_SCALE[1]:g}",
+                required="true",
+            )
     elif scheme == "pairwise":
         _add(view, "Header", value="Two translations: annotate all mistakes in each")
         _labels(view, "merged", labels)
@@ -88,8 +115,15 @@ def config(scheme: str, labels: list[Label], tuple_size: int = 0) -> str:
         _add(view, "Header", value="Which translation is better overall?")
         _choices(view, "better", "source", PAIR_CHOICES, showInline="true")
         _add(view, "Header", value="Please motivate your choice in 2 to 5 sentences.")
-        _add(view, "TextArea", name="rationale", toName="source", rows="5", maxSubmissions="1",
-             required="true")
+        _add(
+            view,
+            "TextArea",
+            name="rationale",
+            toName="source",
+            rows="5",
+            maxSubmissions="1",
+            required="true",
+        )
     else:
         for n in range(1, tuple_size + 1):
             _add(view, "Header", value=shown(n))

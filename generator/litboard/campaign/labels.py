@@ -14,7 +14,7 @@ CATCH_ALL = {"paper000": "Others", "wmt": "Other"}  # ESA spans carry a severity
 
 @dataclass(frozen=True)
 class Label:
-    value: str        # what the annotator sees
+    value: str  # what the annotator sees
     category: str
     subcategory: str = ""
     severity: str = ""
@@ -22,9 +22,9 @@ class Label:
 
 @dataclass(frozen=True)
 class Typology:
-    name: str                 # paper000 | wmt | custom
+    name: str  # paper000 | wmt | custom
     categories: tuple[str, ...]  # for custom: 'Main' or 'Main/Sub' entries
-    campaign: str             # the campaign it was read from ('' = default)
+    campaign: str  # the campaign it was read from ('' = default)
 
 
 def track_typology(corpus: Corpus, pair: str = "") -> Typology:
@@ -56,7 +56,10 @@ def esa_labels(typology: Typology) -> list[Label]:
         category = typology.categories[0].partition("/")[0] if typology.categories else "Error"
     else:
         category = CATCH_ALL[typology.name]
-    return [Label("Minor error", category, "", "minor"), Label("Major error", category, "", "major")]
+    return [
+        Label("Minor error", category, "", "minor"),
+        Label("Major error", category, "", "major"),
+    ]
 
 
 def mapping_labels(labels: list[Label]) -> dict[str, dict[str, Any]]:

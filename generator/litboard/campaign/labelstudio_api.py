@@ -30,9 +30,18 @@ def token_from_env() -> str:
     """The API token from ``LABEL_STUDIO_TOKEN``; a ``DataError`` when it is unset."""
     token = os.environ.get(TOKEN_VARIABLE, "").strip()
     if not token:
-        raise DataError([Problem(TOKEN_VARIABLE, 0, "environment", "no Label Studio API token",
-                                 f"export {TOKEN_VARIABLE}=<the token of Label Studio's Account & "
-                                 "Settings page> (it is read from the environment only)")])
+        raise DataError(
+            [
+                Problem(
+                    TOKEN_VARIABLE,
+                    0,
+                    "environment",
+                    "no Label Studio API token",
+                    f"export {TOKEN_VARIABLE}=<the token of Label Studio's Account & "
+                    "Settings page> (it is read from the environment only)",
+                )
+            ]
+        )
     return token
 
 
@@ -51,9 +60,16 @@ class LabelStudio:
     def fetch(self, method: str, path: str, body: Any = None) -> bytes:
         address = self.url.rstrip("/") + path
         data = None if body is None else json.dumps(body, ensure_ascii=False).encode("utf-8")
-        request = urllib.request.Request(address, data=data, method=method, headers={
-            "Authorization": f"Token {self.token}", "Content-Type": "application/json",
-            "Accept": "application/json"})
+        request = urllib.request.Request(
+            address,
+            data=data,
+            method=method,
+            headers={
+                "Authorization": f"Token {self.token}",
+                "Content-Type": "application/json",
+                "Accept": "application/json",
+            },
+        )
         try:
             # check_url admits http(s) addresses only
             with urllib.request.urlopen(request, timeout=TIMEOUT) as answer:  # noqa: S310
@@ -62,16 +78,27 @@ class LabelStudio:
             raise _http_problem(method, address, error.code, error.read()[:400]) from None
         except (urllib.error.URLError, OSError) as error:
             reason = getattr(error, "reason", error)
-            raise DataError([Problem(address, 0, "--url", f"{method} failed: {reason}",
-                                     "start Label Studio (label-studio start) and pass its address "
-                                     "with --url, e.g. http://localhost:8080")]) from None
+            raise DataError(
+                [
+                    Problem(
+                        address,
+                        0,
+                        "--url",
+                        f"{method} failed: {reason}",
+                        "start Label Studio (label-studio start) and pass its address "
+                        "with --url, e.g. http://localhost:8080",
+                    )
+                ]
+            ) from None
 
 
 def _http_problem(method: str, address: str, status: int, body: bytes) -> DataError:
     said = body.decode("utf-8", "replace").strip().replace("\n", " ")
     if status in (401, 403):
-        fix = (f"set {TOKEN_VARIABLE} to a valid token of this server (Account & Settings; "
-               "legacy tokens must be enabled in the organisation's settings)")
+        fix = (
+            f"set {TOKEN_VARIABLE} to a valid token of this server (Account & Settings; "
+            "legacy tokens must be enabled in the organisation's settings)"
+        )
     elif status == 404:
         fix = "check --url (the server's base address) and --project (the project's id)"
     else:
@@ -84,13 +111,27 @@ def check_url(url: str) -> str:
     """``url`` when it is an http(s) address with a host; a ``DataError`` otherwise."""
     parts = urllib.parse.urlsplit(url)
     if parts.scheme not in ("http", "https") or not parts.netloc:
-        raise DataError([Problem("--url", 0, "--url", f"{url!r} is not an http(s) address",
-                                 "pass the server's base address, e.g. http://localhost:8080")])
+        raise DataError(
+            [
+                Problem(
+                    "--url",
+                    0,
+                    "--url",
+                    f"{url!r} is not an http(s) address",
+                    "pass the server's base address, e.g. http://localhost:8080",
+                )
+            ]
+        )
     return url
 
 
-def push(server: LabelStudio, plan: dict[str, Any], settings: dict[str, Any], config: str,
-         tasks: list[dict[str, Any]]) -> int:
+def push(
+    server: LabelStudio,
+    plan: dict[str, Any],
+    settings: dict[str, Any],
+    config: str,
+    tasks: list[dict[str, Any]],
+) -> int:
     """Create the project with ``settings`` (``project.json``, written by ``campaign export``)
     and ``config``, import the tasks, give each task its item's overlap; the project id."""
     server.call("POST", "/api/projects/validate/", {"label_config": config})
@@ -98,9 +139,18 @@ def push(server: LabelStudio, plan: dict[str, Any], settings: dict[str, Any], co
     pid = int(project["id"])
     done = server.call("POST", f"/api/projects/{pid}/import", tasks)
     if int((done or {}).get("task_count", -1)) != len(tasks):
-        raise DataError([Problem(f"{server.url}/api/projects/{pid}/import", 0, "task_count",
-                                 f"Label Studio imported {done and done.get('task_count')} of "
-                                 f"{len(tasks)} tasks", "delete the project and push again")])
+        raise DataError(
+            [
+                Problem(
+                    f"{server.url}/api/projects/{pid}/import",
+                    0,
+                    "task_count",
+                    f"Label Studio imported {done and done.get('task_count')} of "
+                    f"{len(tasks)} tasks",
+                    "delete the project and push again",
+                )
+            ]
+        )
     set_overlap(server, pid, plan)
     return pid
 
@@ -137,6 +187,15 @@ def pull(server: LabelStudio, project: int) -> bytes:
     try:
         json.loads(raw)
     except ValueError:
-        raise DataError([Problem(f"{server.url}/api/projects/{project}/export", 0, "export",
-                                 "the answer is not JSON", "check --url and --project")]) from None
+        raise DataError(
+            [
+                Problem(
+                    f"{server.url}/api/projects/{project}/export",
+                    0,
+                    "export",
+                    "the answer is not JSON",
+                    "check --url and --project",
+                )
+            ]
+        ) from None
     return raw

@@ -4,8 +4,9 @@ Rules (site/human-evaluation.md explains them for maintainers):
 
 - anchors are systems already judged by people on the track: the best-ranked human
   translation (or the track's human translation when none was judged), the current top
-  system and the top machine system (when the top one is human), plus any ``--anchors``; every new system is judged on one common paragraph subset
-  together with them, so the new judgments link to the existing scale;
+  system and the top machine system (when the top one is human), plus any ``--anchors``; every new
+  system is judged on one common paragraph subset together with them, so the new judgments link to
+  the existing scale;
 - paragraphs: those every planned system translated, the ones earlier campaigns judged first
   (their anchor judgments are the agreement check), drawn in a seeded order;
 - pairwise: every new system against every anchor, then further pairs by how much their 95%
@@ -30,7 +31,13 @@ import numpy as np
 from ..errors import DataError, Problem
 from ..model import Corpus
 from .ranks import Ranking, human_ranking
-from .schemes import DEFAULT_ANNOTATORS, DEFAULT_DOUBLE_SHARE, DEFAULT_PARAGRAPHS, DEFAULT_TUPLE, SCHEMES
+from .schemes import (
+    DEFAULT_ANNOTATORS,
+    DEFAULT_DOUBLE_SHARE,
+    DEFAULT_PARAGRAPHS,
+    DEFAULT_TUPLE,
+    SCHEMES,
+)
 
 FORMAT = 1  # the plan file's format version (key litboard_plan)
 
@@ -50,7 +57,8 @@ class PlanRequest:
     anchors: tuple[str, ...] = ()
     tuple_size: int = DEFAULT_TUPLE
     campaign: str = ""
-    calibration: int = 4  # items shared with the earlier campaigns (calibration.DEFAULT_CALIBRATION)
+    # items shared with the earlier campaigns (calibration.DEFAULT_CALIBRATION)
+    calibration: int = 4
 
 
 @dataclass
@@ -60,7 +68,7 @@ class Context:
     ranking: Ranking | None
     humans: list[str]
     translated: dict[str, set[str]]  # system -> paragraphs it translated on the pair
-    judged_paragraphs: set[str]      # paragraphs an earlier human campaign judged on the pair
+    judged_paragraphs: set[str]  # paragraphs an earlier human campaign judged on the pair
     order: list[str] = field(default_factory=list)  # paragraphs in document order
 
 
@@ -72,7 +80,9 @@ def context(corpus: Corpus, pair: str) -> Context:
     tr = corpus.translations[corpus.translations["pair"] == pair]
     translated = {str(s): set(g["paragraph"].astype(str)) for s, g in tr.groupby("system")}
     systems = corpus.tables["systems"]
-    humans = sorted(str(s) for s in systems.loc[systems["is_human"].astype(bool), "system"] if s in translated)
+    humans = sorted(
+        str(s) for s in systems.loc[systems["is_human"].astype(bool), "system"] if s in translated
+    )
     ranking = human_ranking(corpus, pair)
     judged: set[str] = set()
     for table in ("mqm", "sqm", "pairwise", "bws"):
@@ -101,13 +111,17 @@ def anchors(ctx: Context, request: PlanRequest) -> list[dict[str, str]]:
     for system in request.anchors:
         out.setdefault(system, "asked for (--anchors)")
     if not out:
-        raise _fail("anchors", f"the track has no human translation and no human ranking on {request.pair}",
-                    "judge the track's systems first, or name anchor systems with --anchors")
+        raise _fail(
+            "anchors",
+            f"the track has no human translation and no human ranking on {request.pair}",
+            "judge the track's systems first, or name anchor systems with --anchors",
+        )
     return [{"system": s, "why": why} for s, why in out.items()]
 
 
 def intervals(ctx: Context, systems: list[str], new: tuple[str, ...]) -> dict[str, tuple[int, int]]:
-    """95% rank intervals among ``systems``: judged ones from the ranking, new ones the whole range."""
+    """95% rank intervals among ``systems``: judged ones from the ranking, new ones the whole
+    range."""
     k = len(systems)
     out = {}
     for s in systems:
@@ -121,8 +135,12 @@ def overlap(a: tuple[int, int], b: tuple[int, int]) -> int:
     return max(0, min(a[1], b[1]) - max(a[0], b[0]) + 1)
 
 
-def rank_pairs(iv: dict[str, tuple[int, int]], new: tuple[str, ...], required: set[frozenset[str]],
-               rng: np.random.Generator) -> list[tuple[str, str, int, bool]]:
+def rank_pairs(
+    iv: dict[str, tuple[int, int]],
+    new: tuple[str, ...],
+    required: set[frozenset[str]],
+    rng: np.random.Generator,
+) -> list[tuple[str, str, int, bool]]:
     """Every pair (a, b, overlap, required), required first, then by overlap (largest
     first), then pairs with a new system, then the seeded tie-break."""
     names = sorted(iv)
@@ -136,27 +154,38 @@ def rank_pairs(iv: dict[str, tuple[int, int]], new: tuple[str, ...], required: s
     return [item for _, item in sorted(keyed)]
 
 
-def common_paragraphs(ctx: Context, systems: list[str], n: int, rng: np.random.Generator,
-                      pair: str) -> list[str]:
+def common_paragraphs(
+    ctx: Context, systems: list[str], n: int, rng: np.random.Generator, pair: str
+) -> list[str]:
     """``n`` paragraphs all ``systems`` translated: judged ones first, seeded order within."""
     shared = set.intersection(*(ctx.translated.get(s, set()) for s in systems))
     pool = [p for p in ctx.order if p in shared]
     if len(pool) < n:
         missing = [s for s in systems if not ctx.translated.get(s)]
         hint = f" ({', '.join(missing)} translated nothing on {pair})" if missing else ""
-        raise _fail("--paragraphs", f"{n} paragraphs asked for, but the planned systems share only "
-                    f"{len(pool)} translated paragraphs on {pair}{hint}",
-                    f"lower --paragraphs to {len(pool)} or plan fewer systems")
+        raise _fail(
+            "--paragraphs",
+            f"{n} paragraphs asked for, but the planned systems share only "
+            f"{len(pool)} translated paragraphs on {pair}{hint}",
+            f"lower --paragraphs to {len(pool)} or plan fewer systems",
+        )
     order = rng.permutation(len(pool))
-    ranked = sorted(range(len(pool)), key=lambda i: (pool[i] not in ctx.judged_paragraphs, int(order[i])))
+    ranked = sorted(
+        range(len(pool)), key=lambda i: (pool[i] not in ctx.judged_paragraphs, int(order[i]))
+    )
     chosen = {pool[i] for i in ranked[:n]}
     return [p for p in pool if p in chosen]
 
 
-def double_slots(n_items: int, share: float, annotators: int, rng: np.random.Generator) -> list[list[int]]:
+def double_slots(
+    n_items: int, share: float, annotators: int, rng: np.random.Generator
+) -> list[list[int]]:
     """Annotator slots per item: round-robin, and a second slot on ceil(share * n) seeded items."""
-    doubled = set(int(i) for i in rng.permutation(n_items)[:math.ceil(share * n_items)]) \
-        if annotators > 1 else set()
+    doubled = (
+        set(int(i) for i in rng.permutation(n_items)[: math.ceil(share * n_items)])
+        if annotators > 1
+        else set()
+    )
     slots = []
     for i in range(n_items):
         first = i % annotators + 1
@@ -167,8 +196,17 @@ def double_slots(n_items: int, share: float, annotators: int, rng: np.random.Gen
 def cost(request: PlanRequest, n_items: int, n_annotations: int) -> dict[str, Any]:
     scheme = SCHEMES[request.scheme]
     minutes = request.minutes if request.minutes is not None else scheme.minutes
-    source = "--minutes" if request.minutes is not None else \
-        f"default for {scheme.name} (site/human-evaluation.md)"
+    source = (
+        "--minutes"
+        if request.minutes is not None
+        else f"default for {scheme.name} (site/human-evaluation.md)"
+    )
     total = round(minutes * n_annotations, 1)
-    return {"minutes_per_item": minutes, "minutes_from": source, "items": n_items,
-            "annotations": n_annotations, "minutes": total, "hours": round(total / 60, 1)}
+    return {
+        "minutes_per_item": minutes,
+        "minutes_from": source,
+        "items": n_items,
+        "annotations": n_annotations,
+        "minutes": total,
+        "hours": round(total / 60, 1),
+    }

@@ -12,24 +12,48 @@ from ..files.ids import is_safe_id
 from .plan import FORMAT
 from .schemes import SCHEMES
 
-HEADER = ("# litboard human-evaluation plan: written by `litboard campaign plan`; the import checks\n"
-          "# exports against it and names its SHA-256. Do not edit by hand after exporting.\n")
-REQUIRED = ("campaign", "track", "pair", "scheme", "seed", "new_systems", "anchors", "systems",
-            "paragraphs", "items", "cost")
+HEADER = (
+    "# litboard human-evaluation plan: written by `litboard campaign plan`; the import checks\n"
+    "# exports against it and names its SHA-256. Do not edit by hand after exporting.\n"
+)
+REQUIRED = (
+    "campaign",
+    "track",
+    "pair",
+    "scheme",
+    "seed",
+    "new_systems",
+    "anchors",
+    "systems",
+    "paragraphs",
+    "items",
+    "cost",
+)
 
 
 def dump(plan: dict[str, Any]) -> str:
     import yaml
 
-    body = yaml.safe_dump(plan, allow_unicode=True, sort_keys=False, width=100, default_flow_style=None)
+    body = yaml.safe_dump(
+        plan, allow_unicode=True, sort_keys=False, width=100, default_flow_style=None
+    )
     return HEADER + body
 
 
 def refuse_existing(path: Path) -> None:
     """No command overwrites a file it did not write."""
     if path.exists():
-        raise DataError([Problem(str(path), 0, "--out", "exists already",
-                                 "choose a new file name, or delete the old file first")])
+        raise DataError(
+            [
+                Problem(
+                    str(path),
+                    0,
+                    "--out",
+                    "exists already",
+                    "choose a new file name, or delete the old file first",
+                )
+            ]
+        )
 
 
 def write_new(path: Path, text: str) -> None:
@@ -55,20 +79,34 @@ def read_plan(path: Path) -> dict[str, Any]:
     data, lines = read_yaml(path, problems, str(path))
     problems.raise_if_any()
     if not isinstance(data, dict) or data.get("litboard_plan") != FORMAT:
-        raise _bad(path, 1, "litboard_plan", f"not a litboard plan (format {FORMAT})",
-                   "pass the file `litboard campaign plan` wrote")
+        raise _bad(
+            path,
+            1,
+            "litboard_plan",
+            f"not a litboard plan (format {FORMAT})",
+            "pass the file `litboard campaign plan` wrote",
+        )
     for key in REQUIRED:
         if key not in data:
             raise _bad(path, 0, key, "is missing", "plan again with `litboard campaign plan`")
     if data["scheme"] not in SCHEMES or not is_safe_id(data["campaign"]):
-        raise _bad(path, line_for(lines, ("scheme",)), "scheme/campaign", "unknown scheme or unsafe campaign id",
-                   f"schemes: {', '.join(SCHEMES)}; ids: lower-case letters, digits, '-'")
+        raise _bad(
+            path,
+            line_for(lines, ("scheme",)),
+            "scheme/campaign",
+            "unknown scheme or unsafe campaign id",
+            f"schemes: {', '.join(SCHEMES)}; ids: lower-case letters, digits, '-'",
+        )
     systems, paragraphs = set(data["systems"]), set(data["paragraphs"])
     for n, item in enumerate(data["items"]):
         if not _item_ok(item, systems, paragraphs):
-            raise _bad(path, line_for(lines, ("items", n)), f"items[{n}]",
-                       "needs id, a planned paragraph, planned systems and annotator slots",
-                       "plan again with `litboard campaign plan`")
+            raise _bad(
+                path,
+                line_for(lines, ("items", n)),
+                f"items[{n}]",
+                "needs id, a planned paragraph, planned systems and annotator slots",
+                "plan again with `litboard campaign plan`",
+            )
     return data
 
 
@@ -85,7 +123,11 @@ def _fast_yaml(path: Path) -> Any:
 
 
 def _plan_ok(data: Any) -> bool:
-    if not isinstance(data, dict) or data.get("litboard_plan") != FORMAT or any(k not in data for k in REQUIRED):
+    if (
+        not isinstance(data, dict)
+        or data.get("litboard_plan") != FORMAT
+        or any(k not in data for k in REQUIRED)
+    ):
         return False
     if data["scheme"] not in SCHEMES or not is_safe_id(data["campaign"]):
         return False
@@ -97,9 +139,14 @@ def _plan_ok(data: Any) -> bool:
 
 
 def _item_ok(item: Any, systems: set[str], paragraphs: set[str]) -> bool:
-    return isinstance(item, dict) and isinstance(item.get("id"), str) and \
-        set(item.get("systems") or []) <= systems and item.get("paragraph") in paragraphs \
-        and isinstance(item.get("slots"), list) and bool(item["slots"])
+    return (
+        isinstance(item, dict)
+        and isinstance(item.get("id"), str)
+        and set(item.get("systems") or []) <= systems
+        and item.get("paragraph") in paragraphs
+        and isinstance(item.get("slots"), list)
+        and bool(item["slots"])
+    )
 
 
 def _bad(path: Path, line: int, key: str, message: str, fix: str) -> DataError:

@@ -35,10 +35,15 @@ def dataset_entry(card: dict[str, Any]) -> Entry:
         match = re.match(r"@\w+\s*\{\s*([^,\s]+)", written)
         return Entry(match.group(1) if match else str(card["id"]), label, written)
     source = card.get("source") or {}
-    fields = [("title", escape(label)), ("author", "{litboard contributors}" if card.get("demo") else ""),
-              ("note", escape(f"Data version {card['version']}")),
-              ("url", _web(str(source.get("url", ""))))]
-    return Entry(_KEY.sub("-", str(card["id"])), label, entry("misc", _KEY.sub("-", str(card["id"])), fields))
+    fields = [
+        ("title", escape(label)),
+        ("author", "{litboard contributors}" if card.get("demo") else ""),
+        ("note", escape(f"Data version {card['version']}")),
+        ("url", _web(str(source.get("url", "")))),
+    ]
+    return Entry(
+        _KEY.sub("-", str(card["id"])), label, entry("misc", _KEY.sub("-", str(card["id"])), fields)
+    )
 
 
 def _web(url: str) -> str:
@@ -66,8 +71,13 @@ RELEASE_TITLE = "litboard: an open leaderboard for literary machine translation,
 def release_entry(info: ReleaseInfo, data_version: str) -> Entry:
     key = "litboard-" + _KEY.sub("-", info.version)
     url = f"{info.url.rstrip('/')}/{info.path}" if info.url else ""
-    fields = [("title", escape(RELEASE_TITLE + info.version)),
-              ("author", "{litboard contributors}"), ("year", info.date[:4]),
-              ("date", info.date), ("version", escape(info.version)), ("url", url),
-              ("note", escape(f"litboard {info.litboard}; data: {data_version}"))]
+    fields = [
+        ("title", escape(RELEASE_TITLE + info.version)),
+        ("author", "{litboard contributors}"),
+        ("year", info.date[:4]),
+        ("date", info.date),
+        ("version", escape(info.version)),
+        ("url", url),
+        ("note", escape(f"litboard {info.litboard}; data: {data_version}")),
+    ]
     return Entry(key, f"litboard release {info.version}", entry("misc", key, fields))

@@ -26,15 +26,22 @@ def board_rows(document: dict[str, Any]) -> dict[str, Any]:
     for row in document.get("rows", []):
         entry = {"system": row.get("system"), "name": row.get("name"), "rank": row.get("rank")}
         if measure is not None:
-            entry.update(score=row.get(measure), ci_low=row.get(f"{measure} ci_low"),
-                         ci_high=row.get(f"{measure} ci_high"), cluster=row.get(f"{measure} cluster"))
+            entry.update(
+                score=row.get(measure),
+                ci_low=row.get(f"{measure} ci_low"),
+                ci_high=row.get(f"{measure} ci_high"),
+                cluster=row.get(f"{measure} cluster"),
+            )
         rows.append(entry)
     return {"measure": measure, "rows": rows}
 
 
 def _documents(site: Path) -> list[tuple[Path, dict[str, Any]]]:
-    return [(path, json.loads(path.read_text(encoding="utf-8"))) for path in sorted(site.rglob(PATTERN))
-            if not any(part.startswith(".") for part in path.relative_to(site).parts)]
+    return [
+        (path, json.loads(path.read_text(encoding="utf-8")))
+        for path in sorted(site.rglob(PATTERN))
+        if not any(part.startswith(".") for part in path.relative_to(site).parts)
+    ]
 
 
 def site_packages(site: Path) -> dict[str, str]:
@@ -43,11 +50,15 @@ def site_packages(site: Path) -> dict[str, str]:
     the installed ones when the site has no leaderboard."""
     from .provenance import installed, union_packages
 
-    found = [tuple(doc.get("provenance", {}).get("packages", {}).items()) for _, doc in _documents(site)]
+    found = [
+        tuple(doc.get("provenance", {}).get("packages", {}).items()) for _, doc in _documents(site)
+    ]
     return dict(union_packages(found) if any(found) else installed())
 
 
 def site_boards(site: Path) -> dict[str, Any]:
     """{table path relative to the site: {measure, rows}} for every leaderboard in ``site``."""
-    return {path.relative_to(site).with_suffix(".csv").as_posix(): board_rows(document)
-            for path, document in _documents(site)}
+    return {
+        path.relative_to(site).with_suffix(".csv").as_posix(): board_rows(document)
+        for path, document in _documents(site)
+    }

@@ -57,16 +57,23 @@ class Changelog:
     boards: list[BoardChanges]
 
     def as_dict(self) -> dict[str, Any]:
-        return {"old": self.old, "new": self.new,
-                "boards": [{**asdict(b), "moves": [{**asdict(m), "delta": m.delta} for m in b.moves]}
-                           for b in self.boards]}
+        return {
+            "old": self.old,
+            "new": self.new,
+            "boards": [
+                {**asdict(b), "moves": [{**asdict(m), "delta": m.delta} for m in b.moves]}
+                for b in self.boards
+            ],
+        }
 
 
 def _by_system(board: dict[str, Any] | None) -> dict[str, dict[str, Any]]:
     return {str(r["system"]): r for r in (board or {}).get("rows", [])}
 
 
-def _kind(system: str, old: dict[str, dict[str, Any]], new: dict[str, dict[str, Any]]) -> tuple[str, list[str]]:
+def _kind(
+    system: str, old: dict[str, dict[str, Any]], new: dict[str, dict[str, Any]]
+) -> tuple[str, list[str]]:
     me_old, me_new = old[system], new[system]
     swapped, kinds = [], set()
     for other in sorted(set(old) & set(new) - {system}):
@@ -87,24 +94,43 @@ def _kind(system: str, old: dict[str, dict[str, Any]], new: dict[str, dict[str, 
     return kind, swapped
 
 
-def compare_board(table: str, old_board: dict[str, Any] | None, new_board: dict[str, Any] | None) -> BoardChanges:
+def compare_board(
+    table: str, old_board: dict[str, Any] | None, new_board: dict[str, Any] | None
+) -> BoardChanges:
     old, new = _by_system(old_board), _by_system(new_board)
     added = [new[s] for s in sorted(set(new) - set(old))]
     removed = [old[s] for s in sorted(set(old) - set(new))]
     moves = []
-    for system in sorted(set(old) & set(new), key=lambda s: (new[s]["rank"] is None, new[s]["rank"] or 0, s)):
+    for system in sorted(
+        set(old) & set(new), key=lambda s: (new[s]["rank"] is None, new[s]["rank"] or 0, s)
+    ):
         o, n = old[system], new[system]
         if o["rank"] == n["rank"] and o.get("score") == n.get("score"):
             continue
         ranked = o["rank"] is not None and n["rank"] is not None
         kind, swapped = _kind(system, old, new) if ranked and o["rank"] != n["rank"] else ("", [])
-        moves.append(Move(system, str(n.get("name") or system), o["rank"], n["rank"], o.get("score"),
-                          n.get("score"), o.get("cluster"), n.get("cluster"), kind, swapped))
+        moves.append(
+            Move(
+                system,
+                str(n.get("name") or system),
+                o["rank"],
+                n["rank"],
+                o.get("score"),
+                n.get("score"),
+                o.get("cluster"),
+                n.get("cluster"),
+                kind,
+                swapped,
+            )
+        )
     measure = (new_board or old_board or {}).get("measure")
     return BoardChanges(table, measure, added, removed, moves)
 
 
-def compare(old_version: str, old: dict[str, Any], new_version: str, new: dict[str, Any]) -> Changelog:
-    """Changes from release ``old`` to ``new`` ({table: {measure, rows}} as ``boards.site_boards``)."""
+def compare(
+    old_version: str, old: dict[str, Any], new_version: str, new: dict[str, Any]
+) -> Changelog:
+    """Changes from release ``old`` to ``new`` ({table: {measure, rows}} as
+    ``boards.site_boards``)."""
     boards = [compare_board(t, old.get(t), new.get(t)) for t in sorted(set(old) | set(new))]
     return Changelog(old_version, new_version, boards)

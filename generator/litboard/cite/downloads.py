@@ -43,33 +43,50 @@ def _value(text: str) -> Any:
     return number
 
 
-def json_text(path: str, header: list[str], rows: list[list[str]], prov: Provenance | dict[str, Any],
-              shown: dict[str, Any] | None = None) -> str:
+def json_text(
+    path: str,
+    header: list[str],
+    rows: list[list[str]],
+    prov: Provenance | dict[str, Any],
+    shown: dict[str, Any] | None = None,
+) -> str:
     """``X.json``: columns, rows and the provenance block (``prov`` or a block already made);
     a ``shown`` record (what the board's filters left out) comes right after the table path."""
-    records = [{name: _value(row[i] if i < len(row) else "") for i, name in enumerate(header)}
-               for row in rows]
+    records = [
+        {name: _value(row[i] if i < len(row) else "") for i, name in enumerate(header)}
+        for row in rows
+    ]
     block = prov if isinstance(prov, dict) else prov.block(path)
-    document = {"table": path, **({"shown": shown} if shown is not None else {}),
-                "columns": header, "rows": records, "provenance": block}
+    document = {
+        "table": path,
+        **({"shown": shown} if shown is not None else {}),
+        "columns": header,
+        "rows": records,
+        "provenance": block,
+    }
     return json.dumps(document, ensure_ascii=False, indent=1, sort_keys=False) + "\n"
 
 
-def tex_texts(path: str, header: list[str], rows: list[list[str]], prov: Provenance) -> dict[str, str]:
+def tex_texts(
+    path: str, header: list[str], rows: list[list[str]], prov: Provenance
+) -> dict[str, str]:
     """``X.tex`` (paper-shaped, see paper_table) and, when it leaves columns out, ``X.full.tex``."""
     stem = path.removesuffix(".csv")
     name = stem.rsplit("/", 1)[-1]
     caption = f"{name} ({len(rows)} rows). {prov.caption(path)}"
-    head = (f"% litboard table {path}; needs \\usepackage{{booktabs}}\n"
-            f"% computed with {prov.computed_with()}\n")
+    head = (
+        f"% litboard table {path}; needs \\usepackage{{booktabs}}\n"
+        f"% computed with {prov.computed_with()}\n"
+    )
     label, command = f"tab:{stem}", prov.command_for(path)
     default, partial = paper_text(header, rows, caption, label, command, f"{name}.full.tex")
     out = {f"{stem}.tex": head + default}
     if partial:
         digits = [digits_for(h) for h in header]
         shown = [[format_cell(v, d) for v, d in zip(row, digits)] for row in rows]
-        out[f"{stem}.full.tex"] = (head.replace("table ", "table (every column) ", 1)
-                                   + table_tex(header, shown, caption, f"{label}:full", command))
+        out[f"{stem}.full.tex"] = head.replace("table ", "table (every column) ", 1) + table_tex(
+            header, shown, caption, f"{label}:full", command
+        )
     return out
 
 

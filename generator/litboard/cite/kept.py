@@ -30,7 +30,8 @@ from .bibtex import ReleaseInfo, release_entry
 VERSIONS = "versions.json"
 PAGE = "releases.md"
 FOLDER = "v"  # the releases' folder in the site and in the releases folder
-VERSION = re.compile(r"^[0-9A-Za-z][0-9A-Za-z._-]{0,39}$")  # a release name (release.py checks new ones)
+# a release name (release.py checks new ones)
+VERSION = re.compile(r"^[0-9A-Za-z][0-9A-Za-z._-]{0,39}$")
 
 
 @dataclass(frozen=True)
@@ -56,14 +57,25 @@ def _versions(path: Path) -> list[dict[str, Any]]:
     try:
         listed = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise _fail(path, VERSIONS, f"cannot be read as JSON: {exc}",
-                    "restore it from the releases branch (litboard release writes it)") from None
-    bad = [i for i, v in enumerate(listed if isinstance(listed, list) else [None])
-           if not isinstance(v, dict) or not VERSION.match(str(v.get("version", "")))]
+        raise _fail(
+            path,
+            VERSIONS,
+            f"cannot be read as JSON: {exc}",
+            "restore it from the releases branch (litboard release writes it)",
+        ) from None
+    bad = [
+        i
+        for i, v in enumerate(listed if isinstance(listed, list) else [None])
+        if not isinstance(v, dict) or not VERSION.match(str(v.get("version", "")))
+    ]
     if not isinstance(listed, list) or bad:
-        raise _fail(path, f"[{bad[0] if bad else 0}].version", "must be a list of {version, title, aliases} "
-                    "with versions of 1-40 letters, digits, '.', '_' or '-'",
-                    "restore it from the releases branch (litboard release writes it)")
+        raise _fail(
+            path,
+            f"[{bad[0] if bad else 0}].version",
+            "must be a list of {version, title, aliases} "
+            "with versions of 1-40 letters, digits, '.', '_' or '-'",
+            "restore it from the releases branch (litboard release writes it)",
+        )
     return listed
 
 
@@ -72,11 +84,19 @@ def _manifest(folder: Path) -> dict[str, Any]:
     try:
         body = json.loads(path.read_text(encoding="utf-8"))
     except FileNotFoundError:
-        raise _fail(path, "release.json", "is missing: versions.json lists this release",
-                    "restore the release folder from the releases branch") from None
+        raise _fail(
+            path,
+            "release.json",
+            "is missing: versions.json lists this release",
+            "restore the release folder from the releases branch",
+        ) from None
     except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise _fail(path, "release.json", f"cannot be read as JSON: {exc}",
-                    "restore the release folder from the releases branch") from None
+        raise _fail(
+            path,
+            "release.json",
+            f"cannot be read as JSON: {exc}",
+            "restore the release folder from the releases branch",
+        ) from None
     return body if isinstance(body, dict) else {}
 
 
@@ -86,8 +106,12 @@ def read(releases: Path | None) -> list[Kept]:
     if releases is None or not releases.exists():
         return []
     if not releases.is_dir():
-        raise _fail(releases, "--kept-releases", "is a file, not a folder",
-                    "pass the folder `litboard release --releases` writes (make public: RELEASES=releases)")
+        raise _fail(
+            releases,
+            "--kept-releases",
+            "is a file, not a folder",
+            "pass the folder `litboard release --releases` writes (make public: RELEASES=releases)",
+        )
     path = releases / FOLDER / VERSIONS
     listed = _versions(path) if path.is_file() else []
     kept = []
@@ -95,11 +119,22 @@ def read(releases: Path | None) -> list[Kept]:
         version = str(entry["version"])
         body = _manifest(releases / FOLDER / version)
         previous = str(listed[index + 1]["version"]) if index + 1 < len(listed) else ""
-        kept.append(Kept(version, str(entry.get("title") or version), str(body.get("date", "")),
-                         [{"id": str(d.get("id", "")), "version": str(d.get("version", ""))}
-                          for d in body.get("datasets", []) if isinstance(d, dict)],
-                         str(body.get("litboard", "")), str(body.get("repository_commit", "")),
-                         (releases / FOLDER / version / "changelog.html").is_file(), previous))
+        kept.append(
+            Kept(
+                version,
+                str(entry.get("title") or version),
+                str(body.get("date", "")),
+                [
+                    {"id": str(d.get("id", "")), "version": str(d.get("version", ""))}
+                    for d in body.get("datasets", [])
+                    if isinstance(d, dict)
+                ],
+                str(body.get("litboard", "")),
+                str(body.get("repository_commit", "")),
+                (releases / FOLDER / version / "changelog.html").is_file(),
+                previous,
+            )
+        )
     return kept
 
 
@@ -121,16 +156,22 @@ def page(kept: list[Kept], templates: Path = DEFAULT_TEMPLATES) -> str:
     return md_page("Releases", body, False, templates, search="full")
 
 
-def releases_page(releases: Path | None, files: Iterable[str] = (),
-                  templates: Path = DEFAULT_TEMPLATES) -> str:
+def releases_page(
+    releases: Path | None, files: Iterable[str] = (), templates: Path = DEFAULT_TEMPLATES
+) -> str:
     """The releases page of a build that serves the releases kept in ``releases``; a DataError
     when one of the site's generated ``files`` would sit in v/, where the releases are served."""
     from .publish import release_info
 
     taken = sorted(f for f in files if f.split("/", 1)[0] == FOLDER)
     if taken:
-        raise _fail(Path(taken[0]), "v/", "a generated page sits in v/, where the site serves its releases "
-                    "(a dataset with the id 'v'?)", "give that dataset another id")
+        raise _fail(
+            Path(taken[0]),
+            "v/",
+            "a generated page sits in v/, where the site serves its releases "
+            "(a dataset with the id 'v'?)",
+            "give that dataset another id",
+        )
     return page(with_bibtex(read(releases), release_info().url), templates)
 
 
@@ -138,7 +179,10 @@ def with_nav(nav: list[Any]) -> list[Any]:
     """``nav`` with a "Releases" entry after "How to cite" (else last), unless it has one."""
     if any(isinstance(e, dict) and PAGE in e.values() for e in nav) or PAGE in nav:
         return nav
-    at = next((i + 1 for i, e in enumerate(nav) if isinstance(e, dict) and "cite.md" in e.values()), len(nav))
+    at = next(
+        (i + 1 for i, e in enumerate(nav) if isinstance(e, dict) and "cite.md" in e.values()),
+        len(nav),
+    )
     return nav[:at] + [{"Releases": PAGE}] + nav[at:]
 
 

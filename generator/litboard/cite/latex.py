@@ -12,12 +12,30 @@ from typing import Sequence
 # copy out of the PDF as themselves under OT1 and T1 alike.
 _TT = "\\{}~^_<>|"
 # ``[`` is braced: after a ``\\`` row or line end it would be read as the optional skip.
-_SPECIAL = {"&": r"\&", "%": r"\%", "$": r"\$", "#": r"\#", "[": "{[}",
-            **{ch: rf"{{\ttfamily\char{ord(ch)}}}" for ch in _TT}}
+_SPECIAL = {
+    "&": r"\&",
+    "%": r"\%",
+    "$": r"\$",
+    "#": r"\#",
+    "[": "{[}",
+    **{ch: rf"{{\ttfamily\char{ord(ch)}}}" for ch in _TT},
+}
 # The usual text escapes, for BibTeX fields (BibTeX styles decide the fonts).
-_PLAIN = {"&": r"\&", "%": r"\%", "$": r"\$", "#": r"\#", "_": r"\_", "{": r"\{", "}": r"\}",
-          "~": r"\textasciitilde{}", "^": r"\textasciicircum{}", "\\": r"\textbackslash{}",
-          "<": r"\textless{}", ">": r"\textgreater{}", "|": r"\textbar{}"}
+_PLAIN = {
+    "&": r"\&",
+    "%": r"\%",
+    "$": r"\$",
+    "#": r"\#",
+    "_": r"\_",
+    "{": r"\{",
+    "}": r"\}",
+    "~": r"\textasciitilde{}",
+    "^": r"\textasciicircum{}",
+    "\\": r"\textbackslash{}",
+    "<": r"\textless{}",
+    ">": r"\textgreater{}",
+    "|": r"\textbar{}",
+}
 
 
 _PUNCTUATION = set("–—‘’“”…•€†‡")
@@ -29,14 +47,19 @@ _LOOKALIKE = {"«": r"\ensuremath{\ll}", "»": r"\ensuremath{\gg}", "„": ",,",
 
 
 # Printable ASCII that neither table escapes: ``escape`` returns such a text as it is.
-_PLAIN_ASCII = re.compile("[" + "".join(re.escape(chr(c)) for c in range(0x20, 0x7F)
-                                     if chr(c) not in {*_SPECIAL, *_PLAIN}) + "]*")
+_PLAIN_ASCII = re.compile(
+    "["
+    + "".join(re.escape(chr(c)) for c in range(0x20, 0x7F) if chr(c) not in {*_SPECIAL, *_PLAIN})
+    + "]*"
+)
 
 
 def _typesettable(ch: str) -> bool:
     """What pdflatex prints with its default utf8 input and OT1 fonts, no extra packages."""
     code = ord(ch)
-    return (0x20 <= code < 0x7F or 0xA0 <= code <= 0x17F or ch in _PUNCTUATION) and ch not in _NOT_OT1
+    return (
+        0x20 <= code < 0x7F or 0xA0 <= code <= 0x17F or ch in _PUNCTUATION
+    ) and ch not in _NOT_OT1
 
 
 def escape(text: str, table: dict[str, str] | None = None) -> str:
@@ -97,8 +120,11 @@ def merge_ci(header: Sequence[str], rows: Sequence[Sequence[str]] = ()) -> list[
             if high is not None and target is not None and target not in used:
                 owner[target] = (i, high)
                 used.update({i, high})
-    return [Column(name + (" [95% CI]" if i in owner else ""), i, owner.get(i))
-            for i, name in enumerate(header) if i not in used]
+    return [
+        Column(name + (" [95% CI]" if i in owner else ""), i, owner.get(i))
+        for i, name in enumerate(header)
+        if i not in used
+    ]
 
 
 def _number(row: Sequence[str], i: int) -> float | None:
@@ -108,14 +134,19 @@ def _number(row: Sequence[str], i: int) -> float | None:
         return None
 
 
-def _bare_owner(header: Sequence[str], rows: Sequence[Sequence[str]], low: int, high: int | None) -> int | None:
+def _bare_owner(
+    header: Sequence[str], rows: Sequence[Sequence[str]], low: int, high: int | None
+) -> int | None:
     if low == 0 or high is None:
         return None
     for j in range(low - 1, -1, -1):
         if header[j].endswith(("ci_low", "ci_high")):
             continue
-        inside = [(lo, v, hi) for row in rows
-                  if None not in (lo := _number(row, low), v := _number(row, j), hi := _number(row, high))]
+        inside = [
+            (lo, v, hi)
+            for row in rows
+            if None not in (lo := _number(row, low), v := _number(row, j), hi := _number(row, high))
+        ]
         if inside and all(lo <= v <= hi for lo, v, hi in inside):  # type: ignore[operator]
             return j
     return low - 1
@@ -129,8 +160,14 @@ def _cell(row: Sequence[str], column: Column) -> str:
     return escape(value) + (f" [{escape(low)}, {escape(high)}]" if low and high else "")
 
 
-def table_tex(header: Sequence[str], rows: Sequence[Sequence[str]], caption: str, label: str,
-              command: str = "", float_env: str = "table") -> str:
+def table_tex(
+    header: Sequence[str],
+    rows: Sequence[Sequence[str]],
+    caption: str,
+    label: str,
+    command: str = "",
+    float_env: str = "table",
+) -> str:
     """A ``table`` float with a booktabs ``tabular``; compiles with only ``booktabs`` loaded.
 
     ``caption`` is plain text (escaped here); ``command`` is set in typewriter type so it
@@ -139,10 +176,17 @@ def table_tex(header: Sequence[str], rows: Sequence[Sequence[str]], caption: str
     recompute = rf" Recompute: \texttt{{{escape(command)}}}" if command else ""
     columns = merge_ci(header, rows)
     spec = "".join("l" for _ in columns)
-    lines = [rf"\begin{{{float_env}}}[htbp]", r"\centering", r"\small",
-             rf"\caption{{{escape(caption)}{recompute}}}", rf"\label{{{_label(label)}}}",
-             rf"\begin{{tabular}}{{{spec}}}", r"\toprule",
-             " & ".join(escape(c.header) for c in columns) + r" \\", r"\midrule"]
+    lines = [
+        rf"\begin{{{float_env}}}[htbp]",
+        r"\centering",
+        r"\small",
+        rf"\caption{{{escape(caption)}{recompute}}}",
+        rf"\label{{{_label(label)}}}",
+        rf"\begin{{tabular}}{{{spec}}}",
+        r"\toprule",
+        " & ".join(escape(c.header) for c in columns) + r" \\",
+        r"\midrule",
+    ]
     lines += [" & ".join(_cell(row, c) for c in columns) + r" \\" for row in rows]
     lines += [r"\bottomrule", r"\end{tabular}", r"\end{table}", ""]
     return "\n".join(lines)
@@ -185,27 +229,48 @@ def _stacked(title: str, lines: Sequence[str]) -> str:
     """A header cell of several lines (a nested tabular: no package needed)."""
     if len(lines) == 1:
         return escape(title)
-    return r"\begin{tabular}[b]{@{}l@{}}" + r" \\ ".join(escape(x) for x in lines) + r"\end{tabular}"
+    return (
+        r"\begin{tabular}[b]{@{}l@{}}" + r" \\ ".join(escape(x) for x in lines) + r"\end{tabular}"
+    )
 
 
 def numeric(cells: Sequence[str]) -> bool:
     return all(not c or c[0] in "+-0123456789" and any(d.isdigit() for d in c) for c in cells)
 
 
-def paper_tex(columns: Sequence[tuple[str, list[str]]], widths: Sequence[float], *, float_env: str,
-              narrow: bool, caption: str, label: str, command: str = "") -> str:
+def paper_tex(
+    columns: Sequence[tuple[str, list[str]]],
+    widths: Sequence[float],
+    *,
+    float_env: str,
+    narrow: bool,
+    caption: str,
+    label: str,
+    command: str = "",
+) -> str:
     """A paper-shaped table: numeric columns right-aligned, long text wrapped in ``p{}``
     columns of ``widths`` (pt, 0 for natural width), stacked headers, breakable caption."""
     recompute = rf" Recompute: \texttt{{{breakable(command)}}}" if command else ""
-    spec = "".join("r" if numeric(cells) else (f"p{{{w:.0f}pt}}" if w else "l")
-                   for (_, cells), w in zip(columns, widths))
+    spec = "".join(
+        "r" if numeric(cells) else (f"p{{{w:.0f}pt}}" if w else "l")
+        for (_, cells), w in zip(columns, widths)
+    )
     size = [r"\footnotesize", r"\setlength{\tabcolsep}{3pt}"] if narrow else [r"\small"]
-    lines = [rf"\begin{{{float_env}}}[htbp]", r"\centering", *size,
-             rf"\caption{{{breakable(caption)}{recompute}}}", rf"\label{{{_label(label)}}}",
-             rf"\begin{{tabular}}{{{spec}}}", r"\toprule",
-             " & ".join(_stacked(t, header_lines(t)) for t, _ in columns) + r" \\", r"\midrule"]
+    lines = [
+        rf"\begin{{{float_env}}}[htbp]",
+        r"\centering",
+        *size,
+        rf"\caption{{{breakable(caption)}{recompute}}}",
+        rf"\label{{{_label(label)}}}",
+        rf"\begin{{tabular}}{{{spec}}}",
+        r"\toprule",
+        " & ".join(_stacked(t, header_lines(t)) for t, _ in columns) + r" \\",
+        r"\midrule",
+    ]
     for r in range(len(columns[0][1]) if columns else 0):
-        cells = [breakable(col[1][r]) if w else escape(col[1][r]) for col, w in zip(columns, widths)]
+        cells = [
+            breakable(col[1][r]) if w else escape(col[1][r]) for col, w in zip(columns, widths)
+        ]
         lines.append(" & ".join(cells) + r" \\")
     lines += [r"\bottomrule", r"\end{tabular}", rf"\end{{{float_env}}}", ""]
     return "\n".join(lines)

@@ -17,8 +17,13 @@ from ..load.textfiles import read_yaml
 
 def repository_commit(repo: Path) -> str:
     try:
-        done = subprocess.run(["git", "-C", str(repo), "rev-parse", "HEAD"], capture_output=True,
-                              text=True, timeout=10, check=False)
+        done = subprocess.run(
+            ["git", "-C", str(repo), "rev-parse", "HEAD"],
+            capture_output=True,
+            text=True,
+            timeout=10,
+            check=False,
+        )
     except (OSError, subprocess.SubprocessError):
         return "unknown"
     commit = done.stdout.strip()
@@ -35,11 +40,18 @@ def datasets(roots: Sequence[Path], problems: Problems) -> list[dict[str, Any]]:
     for root in roots:
         path = root / "corpus" / "dataset.yaml"
         if not path.is_file():
-            problems.add(path, 0, "dataset", "missing", "pass --data with a data root (corpus/dataset.yaml)")
+            problems.add(
+                path, 0, "dataset", "missing", "pass --data with a data root (corpus/dataset.yaml)"
+            )
             continue
         card = _card(path, problems)
-        out.append({"id": card.get("id", ""), "version": card.get("version", ""),
-                    "source": card.get("source", {})})
+        out.append(
+            {
+                "id": card.get("id", ""),
+                "version": card.get("version", ""),
+                "source": card.get("source", {}),
+            }
+        )
     return out
 
 
@@ -48,14 +60,19 @@ def campaigns(roots: Sequence[Path], problems: Problems) -> list[dict[str, Any]]
     for root in roots:
         for path in sorted((root / "judgments").glob("*/campaign.yaml")):
             card = _card(path, problems)
-            entry: dict[str, Any] = {"campaign": card.get("id", path.parent.name),
-                                     "scheme": card.get("scheme", "")}
+            entry: dict[str, Any] = {
+                "campaign": card.get("id", path.parent.name),
+                "scheme": card.get("scheme", ""),
+            }
             metric, judge = card.get("metric") or {}, card.get("judge") or {}
             if metric.get("signature"):
                 entry["metric"] = {"name": metric.get("name", ""), "signature": metric["signature"]}
             if judge:
-                entry["judge"] = {k: judge[k] for k in ("model", "prompt", "prompt_sha256", "temperature")
-                                  if k in judge}
+                entry["judge"] = {
+                    k: judge[k]
+                    for k in ("model", "prompt", "prompt_sha256", "temperature")
+                    if k in judge
+                }
             if "metric" in entry or "judge" in entry:
                 out.append(entry)
     return out
@@ -64,8 +81,13 @@ def campaigns(roots: Sequence[Path], problems: Problems) -> list[dict[str, Any]]
 def manifest(version: str, date: str, roots: Sequence[Path], repo: Path) -> dict[str, Any]:
     """The ``release.json`` body (without the leaderboard rows); raises DataError on bad cards."""
     problems = Problems()
-    body = {"version": version, "date": date, "litboard": __version__,
-            "repository_commit": repository_commit(repo),
-            "datasets": datasets(roots, problems), "campaigns": campaigns(roots, problems)}
+    body = {
+        "version": version,
+        "date": date,
+        "litboard": __version__,
+        "repository_commit": repository_commit(repo),
+        "datasets": datasets(roots, problems),
+        "campaigns": campaigns(roots, problems),
+    }
     problems.raise_if_any()
     return body

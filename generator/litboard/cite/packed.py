@@ -23,8 +23,11 @@ from pathlib import Path
 from ..render.core.jinja import DEFAULT_TEMPLATES, render
 
 MARK = b'<div class="lb-reader" data-paragraph="'  # templates/paragraph.html.j2: a reader page
-PACKED = b'<meta name="litboard-packed" content="gzip+base64">'  # templates/cite/packed_page.html.j2
-_PAYLOAD = re.compile(rb'<script type="application/octet-stream" id="lb-packed">([A-Za-z0-9+/=]*)</script>')
+# templates/cite/packed_page.html.j2
+PACKED = b'<meta name="litboard-packed" content="gzip+base64">'
+_PAYLOAD = re.compile(
+    rb'<script type="application/octet-stream" id="lb-packed">([A-Za-z0-9+/=]*)</script>'
+)
 _TITLE = re.compile(rb"<title>(.*?)</title>", re.S)
 
 
@@ -45,8 +48,14 @@ def packed_page(data: bytes, path: str, version: str, templates: Path = DEFAULT_
     title = html.unescape(found.group(1).decode("utf-8", "replace")) if found else path
     latest = "../" * (path.count("/") + 2) + path  # the same page on the latest site (v/VERSION/…)
     payload = base64.b64encode(gzip.compress(data, compresslevel=9, mtime=0)).decode("ascii")
-    page = render("cite/packed_page.html.j2", templates, title=title, version=version, latest=latest,
-                  payload=payload)
+    page = render(
+        "cite/packed_page.html.j2",
+        templates,
+        title=title,
+        version=version,
+        latest=latest,
+        payload=payload,
+    )
     return page.encode("utf-8")
 
 
@@ -69,5 +78,9 @@ def pack(release: Path, version: str, templates: Path = DEFAULT_TEMPLATES) -> Pa
         if len(page) >= len(data):
             continue  # a tiny page gains nothing
         path.write_bytes(page)
-        done.pages, done.before, done.after = done.pages + 1, done.before + len(data), done.after + len(page)
+        done.pages, done.before, done.after = (
+            done.pages + 1,
+            done.before + len(data),
+            done.after + len(page),
+        )
     return done

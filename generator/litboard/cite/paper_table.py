@@ -32,7 +32,8 @@ MAX_ROWS = 40  # a float taller than a page does not compile; longer tables prin
 WRAP_PT = 90.0  # a text column wider than this wraps (p{} column)
 SAFETY = 1.0  # the character widths above are already rounded up (measured: ~3-8% over)
 
-# Companion columns of a measure ``X`` in a site CSV (``X ci_low``, ``X rank_range``, ...; ``X corpus``:
+# Companion columns of a measure ``X`` in a site CSV (``X ci_low``, ``X rank_range``, ...; ``X
+# corpus``:
 # sacreBLEU's corpus score beside the mean the board shows, render/core/corpus_scores.py).
 COMPANIONS = ("ci_low", "ci_high", "rank_range", "cluster", "n", "corpus")
 SHORT = {"rank_range": "ranks", "cluster": "cluster", "n": "n", "corpus": "corpus"}
@@ -51,12 +52,15 @@ class Shape:
 
 
 def digits_for(header: str) -> int:
-    """Decimals a page prints for a column of this name (site rule, see generator/litboard/pages/cite.md)."""
+    """Decimals a page prints for a column of this name (site rule, see
+    generator/litboard/pages/cite.md)."""
     name = header.lower()
     if "%" in name or "percent" in name or "share" in name or name.startswith("pct"):
         return 1
-    if re.search(r"τ|ρ|κ|α|kappa|alpha|strength|pearson|spearman|kendall|(^|[^a-z])(tau|rho|corr|p)([^a-z]|$)",
-                 name):
+    if re.search(
+        r"τ|ρ|κ|α|kappa|alpha|strength|pearson|spearman|kendall|(^|[^a-z])(tau|rho|corr|p)([^a-z]|$)",  # noqa: E501
+        name,
+    ):
         return 3
     return 2
 
@@ -143,7 +147,9 @@ def _units(header: Sequence[str], rows: Sequence[Sequence[str]]) -> tuple[list[U
     return units + [with_ci(index[first], first)] + extras, others
 
 
-def _printed(header: Sequence[str], rows: Sequence[Sequence[str]], unit: Unit) -> tuple[str, list[str]]:
+def _printed(
+    header: Sequence[str], rows: Sequence[Sequence[str]], unit: Unit
+) -> tuple[str, list[str]]:
     """The header and cells of one printed column (value with its CI folded in)."""
     name = header[unit[0]]
     digits = digits_for(name)
@@ -151,7 +157,9 @@ def _printed(header: Sequence[str], rows: Sequence[Sequence[str]], unit: Unit) -
 
     def cell(row: Sequence[str], i: int) -> str:
         text = row[i] if i < len(row) else ""
-        return format_cell(f"{text}.0" if decimal and re.fullmatch(r"[+-]?\d+", text) else text, digits)
+        return format_cell(
+            f"{text}.0" if decimal and re.fullmatch(r"[+-]?\d+", text) else text, digits
+        )
 
     cells = []
     for row in rows:
@@ -160,7 +168,12 @@ def _printed(header: Sequence[str], rows: Sequence[Sequence[str]], unit: Unit) -
             value += f" [{cell(row, unit[1])}, {cell(row, unit[2])}]"
         cells.append(value)
     title = name.rsplit(" ", 1)
-    if len(title) == 2 and title[1] in SHORT and " " in name and unit[0] not in _group_values(header):
+    if (
+        len(title) == 2
+        and title[1] in SHORT
+        and " " in name
+        and unit[0] not in _group_values(header)
+    ):
         name = SHORT[title[1]]
     return name + (" [95% CI]" if len(unit) == 3 else ""), cells
 
@@ -178,8 +191,13 @@ def _empty(header: Sequence[str], rows: Sequence[Sequence[str]], unit: Unit) -> 
     return not any(cell for cell in _printed(header, rows, unit)[1])
 
 
-def width(header: Sequence[str], rows: Sequence[Sequence[str]], units: Sequence[Unit],
-          font: float = FONT_PT, sep: float = TABCOLSEP_PT) -> float:
+def width(
+    header: Sequence[str],
+    rows: Sequence[Sequence[str]],
+    units: Sequence[Unit],
+    font: float = FONT_PT,
+    sep: float = TABCOLSEP_PT,
+) -> float:
     total = 0.0
     for unit in units:
         title, cells = _printed(header, rows, unit)
@@ -215,27 +233,40 @@ def fit(header: Sequence[str], rows: Sequence[Sequence[str]]) -> Fit:
     return Fit(chosen, left_out, narrow)
 
 
-
-def printed_columns(header: Sequence[str], rows: Sequence[Sequence[str]],
-                    units: Sequence[Unit]) -> list[tuple[str, list[str]]]:
+def printed_columns(
+    header: Sequence[str], rows: Sequence[Sequence[str]], units: Sequence[Unit]
+) -> list[tuple[str, list[str]]]:
     return [_printed(header, rows, u) for u in units]
 
 
-def shape(header: Sequence[str], rows: Sequence[Sequence[str]]) -> tuple[list[tuple[str, list[str]]], Shape]:
+def shape(
+    header: Sequence[str], rows: Sequence[Sequence[str]]
+) -> tuple[list[tuple[str, list[str]]], Shape]:
     """The printed columns of the default table and how it is set."""
     fitted = fit(header, rows)
     units = fitted.units
     font, sep = (8.0, 3.0) if fitted.narrow else (FONT_PT, TABCOLSEP_PT)
     wide = width(header, rows, units, font, sep) > COLUMN_PT
     columns = printed_columns(header, rows, units)
-    wraps = [WRAP_PT if not numeric(cells) and max((text_pt(c, font) for c in cells), default=0.0) > WRAP_PT
-             else 0.0 for _, cells in columns]
-    return columns, Shape([u[0] for u in units], "table*" if wide else "table", fitted.left_out,
-                          fitted.narrow, wraps)
+    wraps = [
+        WRAP_PT
+        if not numeric(cells) and max((text_pt(c, font) for c in cells), default=0.0) > WRAP_PT
+        else 0.0
+        for _, cells in columns
+    ]
+    return columns, Shape(
+        [u[0] for u in units], "table*" if wide else "table", fitted.left_out, fitted.narrow, wraps
+    )
 
 
-def paper_text(header: Sequence[str], rows: Sequence[Sequence[str]], caption: str, label: str,
-               command: str = "", full_name: str = "") -> tuple[str, bool]:
+def paper_text(
+    header: Sequence[str],
+    rows: Sequence[Sequence[str]],
+    caption: str,
+    label: str,
+    command: str = "",
+    full_name: str = "",
+) -> tuple[str, bool]:
     """(the default table's LaTeX, whether columns were left out and a full variant is due)."""
     shown = rows[:MAX_ROWS]
     columns, how = shape(header, shown)
@@ -243,8 +274,15 @@ def paper_text(header: Sequence[str], rows: Sequence[Sequence[str]], caption: st
     if len(rows) > MAX_ROWS:
         notes.append(f"The first {MAX_ROWS} of {len(rows)} rows.")
     note = f" {' '.join(notes)} Every column and row: {full_name}." if notes else ""
-    return paper_tex(columns, how.wraps, float_env=how.float_env, narrow=how.narrow,
-                     caption=caption + note, label=label, command=command), bool(notes)
+    return paper_tex(
+        columns,
+        how.wraps,
+        float_env=how.float_env,
+        narrow=how.narrow,
+        caption=caption + note,
+        label=label,
+        command=command,
+    ), bool(notes)
 
 
 def omitted_note(header: Sequence[str], omitted: Sequence[str]) -> str:
@@ -252,10 +290,19 @@ def omitted_note(header: Sequence[str], omitted: Sequence[str]) -> str:
     groups = measure_groups(header)
     gone = set(omitted)
     measures = [m for m in groups if m in gone]
-    companions = [h for h in omitted if any(h.startswith(f"{m} ") for m in groups) and
-                  not any(h.startswith(f"{m} ") for m in measures)]
-    plain = [h for h in omitted if h not in groups and not any(h.startswith(f"{m} ") for m in groups)
-             and not ("name" in header and h in IDENTITY_DROP)]
+    companions = [
+        h
+        for h in omitted
+        if any(h.startswith(f"{m} ") for m in groups)
+        and not any(h.startswith(f"{m} ") for m in measures)
+    ]
+    plain = [
+        h
+        for h in omitted
+        if h not in groups
+        and not any(h.startswith(f"{m} ") for m in groups)
+        and not ("name" in header and h in IDENTITY_DROP)
+    ]
     parts = []
     if measures:
         parts.append("the measures " + "; ".join(measures))

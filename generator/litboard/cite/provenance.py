@@ -20,6 +20,7 @@ COMET = "unbabel-comet"  # scores only (``litboard score``): its version is read
 
 def installed(names: tuple[str, ...] = COMPUTING) -> tuple[tuple[str, str], ...]:
     """(name, version) of each of ``names`` installed here ("not installed" otherwise)."""
+
     def version(name: str) -> str:
         try:
             return metadata.version(name)
@@ -32,8 +33,14 @@ def installed(names: tuple[str, ...] = COMPUTING) -> tuple[tuple[str, str], ...]
 def scored_with(signatures: tuple[dict[str, str], ...]) -> tuple[tuple[str, str], ...]:
     """unbabel-comet when a campaign's scores were computed with it: the version(s) its
     signatures record (``comet:2.2.7|model:...``), which the build itself never runs."""
-    versions = sorted({part.split(":", 1)[1] for s in signatures for part in s["signature"].split("|")
-                       if part.startswith("comet:")})
+    versions = sorted(
+        {
+            part.split(":", 1)[1]
+            for s in signatures
+            for part in s["signature"].split("|")
+            if part.startswith("comet:")
+        }
+    )
     return ((COMET, ", ".join(versions)),) if versions else ()
 
 
@@ -51,9 +58,16 @@ class Provenance:
         return f"{self.build_command} --out public  # then open public/{path}"
 
     def block(self, path: str) -> dict[str, Any]:
-        return {"file": path, "data_version": self.data_version, "datasets": list(self.datasets),
-                "metric_signatures": list(self.signatures), "judges": list(self.judges),
-                "litboard": __version__, "packages": dict(self.packages), "command": self.command_for(path)}
+        return {
+            "file": path,
+            "data_version": self.data_version,
+            "datasets": list(self.datasets),
+            "metric_signatures": list(self.signatures),
+            "judges": list(self.judges),
+            "litboard": __version__,
+            "packages": dict(self.packages),
+            "command": self.command_for(path),
+        }
 
     def computed_with(self) -> str:
         """``numpy 1.26.4, pandas 3.0.6, …``: the packages line of the cite box and LaTeX files."""
@@ -73,8 +87,10 @@ def caption_of(block: dict[str, Any]) -> str:
     """The caption text of a provenance ``block``: data version, signatures, judges, litboard
     version (litboard-tables.js writes the same text from a JSON download's block)."""
     signed = "; ".join(f"{s['campaign']}: {s['signature']}" for s in block["metric_signatures"])
-    judged = "; ".join(f"{j['campaign']}: {j['model']} prompt {j.get('prompt_sha256', 'unhashed')[:12]}"
-                       for j in block["judges"])
+    judged = "; ".join(
+        f"{j['campaign']}: {j['model']} prompt {j.get('prompt_sha256', 'unhashed')[:12]}"
+        for j in block["judges"]
+    )
     parts = [f"Data: {block['data_version']}", f"litboard {block['litboard']}"]
     if signed:
         parts.insert(1, f"signatures: {signed}")
@@ -84,35 +100,62 @@ def caption_of(block: dict[str, Any]) -> str:
 
 
 def provenance(corpus: Corpus) -> Provenance:
-    datasets = tuple({"id": str(d["id"]), "version": str(d["version"]),
-                      **({"commit": str(d["source"]["commit"])} if d.get("source", {}).get("commit") else {})}
-                     for d in corpus.datasets)
+    datasets = tuple(
+        {
+            "id": str(d["id"]),
+            "version": str(d["version"]),
+            **({"commit": str(d["source"]["commit"])} if d.get("source", {}).get("commit") else {}),
+        }
+        for d in corpus.datasets
+    )
     signatures, judges = [], []
     for cid, campaign in sorted(corpus.campaigns.items()):
         metric = campaign.get("metric") or {}
         if metric.get("signature"):
-            signatures.append({"campaign": cid, "metric": str(metric.get("name", "")),
-                               "signature": str(metric["signature"])})
+            signatures.append(
+                {
+                    "campaign": cid,
+                    "metric": str(metric.get("name", "")),
+                    "signature": str(metric["signature"]),
+                }
+            )
         judge = campaign.get("judge") or {}
         if judge.get("model"):
-            judges.append({"campaign": cid, **{k: judge[k] for k in
-                                               ("model", "prompt", "prompt_sha256", "temperature")
-                                               if k in judge}})
-    return Provenance(corpus.data_version(), datasets, tuple(signatures), tuple(judges),
-                      " ".join(["litboard build", *_flags(corpus)]), installed() + scored_with(tuple(signatures)))
+            judges.append(
+                {
+                    "campaign": cid,
+                    **{
+                        k: judge[k]
+                        for k in ("model", "prompt", "prompt_sha256", "temperature")
+                        if k in judge
+                    },
+                }
+            )
+    return Provenance(
+        corpus.data_version(),
+        datasets,
+        tuple(signatures),
+        tuple(judges),
+        " ".join(["litboard build", *_flags(corpus)]),
+        installed() + scored_with(tuple(signatures)),
+    )
 
 
 def _flags(corpus: Corpus) -> list[str]:
     """The ``build`` options that bring back each dataset of ``corpus``: none for the
-    study's own roots (the CLI's default, from its mkdocs.yml), ``--releases`` for a root imported from a pinned
-    release (``<cache>/<id>/<commit>/root``, see releases.prepare), else ``--data <id>/``."""
+    study's own roots (the CLI's default, from its mkdocs.yml), ``--releases`` for a root imported
+    from a pinned release (``<cache>/<id>/<commit>/root``, see releases.prepare), else ``--data
+    <id>/``."""
     from pathlib import Path
 
     from ..files.project import find
 
     table = corpus.tables.get("datasets")
-    roots = ({str(r["dataset"]): str(r["root"] or "") for r in table.to_dict("records")}
-             if table is not None and "root" in table else {})
+    roots = (
+        {str(r["dataset"]): str(r["root"] or "") for r in table.to_dict("records")}
+        if table is not None and "root" in table
+        else {}
+    )
     commits = {str(d["id"]): str(d.get("source", {}).get("commit", "")) for d in corpus.datasets}
     own = set(find().roots)
     flags: list[str] = []
@@ -120,8 +163,13 @@ def _flags(corpus: Corpus) -> list[str]:
         root = Path(roots[dataset]) if roots.get(dataset) else None
         if root is not None and root.resolve() in own:
             continue
-        released = (root is not None and root.name == "root" and commits[dataset]
-                    and root.parent.name == commits[dataset] and root.parent.parent.name == dataset)
+        released = (
+            root is not None
+            and root.name == "root"
+            and commits[dataset]
+            and root.parent.name == commits[dataset]
+            and root.parent.parent.name == dataset
+        )
         flag = "--releases" if released else f"--data {dataset}/"
         if flag not in flags:
             flags.append(flag)
@@ -131,6 +179,7 @@ def _flags(corpus: Corpus) -> list[str]:
 def merged(parts: list[tuple[str, Provenance]]) -> Provenance:
     """One provenance for a page across datasets (the judge-bias panel): every dataset's versions,
     signatures and judges, campaigns named ``<dataset>/<campaign>``."""
+
     def tagged(ds: str, items: tuple[dict[str, Any], ...]) -> list[dict[str, Any]]:
         return [{**item, "campaign": f"{ds}/{item['campaign']}"} for item in items]
 
@@ -139,8 +188,11 @@ def merged(parts: list[tuple[str, Provenance]]) -> Provenance:
         datasets=tuple(d for _, p in parts for d in p.datasets),
         signatures=tuple(s for ds, p in parts for s in tagged(ds, p.signatures)),
         judges=tuple(j for ds, p in parts for j in tagged(ds, p.judges)),
-        build_command=" ".join(dict.fromkeys(flag for _, p in parts for flag in _split(p.build_command))),
-        packages=union_packages([p.packages for _, p in parts]))
+        build_command=" ".join(
+            dict.fromkeys(flag for _, p in parts for flag in _split(p.build_command))
+        ),
+        packages=union_packages([p.packages for _, p in parts]),
+    )
 
 
 def _split(command: str) -> list[str]:

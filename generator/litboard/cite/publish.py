@@ -19,27 +19,34 @@ from .downloads import Files, add_downloads
 from .provenance import Provenance, provenance
 
 
-
 def release_info() -> ReleaseInfo:
     """The release being built: LITBOARD_RELEASE / LITBOARD_SITE_URL, dated by SOURCE_DATE_EPOCH."""
     stamp = int(os.environ.get("SOURCE_DATE_EPOCH", "0") or 0)
     date = time.strftime("%Y-%m-%d", time.gmtime(stamp))
-    return ReleaseInfo(os.environ.get("LITBOARD_RELEASE") or "unreleased", date,
-                       os.environ.get("LITBOARD_SITE_URL", ""), __version__)
+    return ReleaseInfo(
+        os.environ.get("LITBOARD_RELEASE") or "unreleased",
+        date,
+        os.environ.get("LITBOARD_SITE_URL", ""),
+        __version__,
+    )
 
 
 def cite_entries(corpus: Corpus, info: ReleaseInfo) -> list[Entry]:
-    return [*(dataset_entry(card) for card in corpus.datasets),
-            release_entry(info, corpus.data_version())]
+    return [
+        *(dataset_entry(card) for card in corpus.datasets),
+        release_entry(info, corpus.data_version()),
+    ]
 
 
 def cite_box(corpus: Corpus, prov: Provenance, templates: Path, info: ReleaseInfo) -> str:
-    return render("cite/box.html.j2", templates, entries=cite_entries(corpus, info), prov=prov,
-                  release=info)
+    return render(
+        "cite/box.html.j2", templates, entries=cite_entries(corpus, info), prov=prov, release=info
+    )
 
 
 def publish_files(files: Files, corpus: Corpus, templates: Path) -> Files:
-    """``files`` (one dataset's, paths relative to its folder) with downloads, ids and cite boxes."""
+    """``files`` (one dataset's, paths relative to its folder) with downloads, ids and cite
+    boxes."""
     prov = provenance(corpus)
     box = cite_box(corpus, prov, templates, release_info())
     out = add_downloads(files, prov)

@@ -4,9 +4,10 @@ paper-shaped LaTeX table of ``paper_table``.
 
 The board writes these files in the browser (``templates/assets/litboard-tables.js``, with
 ``litboard-py.js`` and ``litboard-latex.js``) from the pair's ``X.csv`` and ``X.json``; this
-module is the reference they are held to byte for byte (tests/browser/test_board_downloads.py). Without JavaScript the links give the full files.
-Every file keeps its provenance: comment lines at the top of the CSV, a ``shown`` record and
-the ``provenance`` block in the JSON, the caption and comments of the LaTeX table.
+module is the reference they are held to byte for byte (tests/browser/test_board_downloads.py).
+Without JavaScript the links give the full files. Every file keeps its provenance: comment lines at
+the top of the CSV, a ``shown`` record and the ``provenance`` block in the JSON, the caption and
+comments of the LaTeX table.
 """
 
 from __future__ import annotations
@@ -42,7 +43,9 @@ def kept_columns(header: Sequence[str], hidden: Sequence[str]) -> list[int]:
     return [i for i, name in enumerate(header) if name not in gone]
 
 
-def kept_rows(header: Sequence[str], rows: Sequence[Sequence[str]], systems: Sequence[str] | None) -> list[int]:
+def kept_rows(
+    header: Sequence[str], rows: Sequence[Sequence[str]], systems: Sequence[str] | None
+) -> list[int]:
     if systems is None or "system" not in header:
         return list(range(len(rows)))
     at, keep = list(header).index("system"), set(systems)
@@ -53,8 +56,9 @@ def _cell(row: Sequence[str], i: int) -> str:
     return row[i] if i < len(row) else ""
 
 
-def shown_record(shown: Shown, header: Sequence[str], rows: Sequence[Sequence[str]],
-                 rows_kept: Sequence[int]) -> dict[str, Any]:
+def shown_record(
+    shown: Shown, header: Sequence[str], rows: Sequence[Sequence[str]], rows_kept: Sequence[int]
+) -> dict[str, Any]:
     """The JSON ``shown`` record: pair, hidden columns, systems left out and the note."""
     hidden_set, kept = set(shown.hidden), set(rows_kept)
     hidden = [h for h in header if h in hidden_set]
@@ -68,11 +72,19 @@ def shown_record(shown: Shown, header: Sequence[str], rows: Sequence[Sequence[st
         parts.append(f"{len(rows_kept)} of {len(rows)} systems (without {'; '.join(names)})")
     primary = next(iter(measure_groups(header)), "")
     if "rank" in header and (gone or primary in hidden):
-        parts.append(f"ranks as on the full board (by {primary})" if primary else "ranks as on the full board")
+        parts.append(
+            f"ranks as on the full board (by {primary})"
+            if primary
+            else "ranks as on the full board"
+        )
     if not hidden and not gone:
         parts.append("every column and system")
-    return {"pair": shown.pair, "hidden_columns": hidden, "left_out_systems": ids,
-            "note": "As shown on the board: " + ", ".join(parts) + "."}
+    return {
+        "pair": shown.pair,
+        "hidden_columns": hidden,
+        "left_out_systems": ids,
+        "note": "As shown on the board: " + ", ".join(parts) + ".",
+    }
 
 
 def comment_line(text: str) -> str:
@@ -105,16 +117,27 @@ def shown_files(path: str, csv_text: str, block: dict[str, Any], shown: Shown) -
         return [[_cell(table[r], i) for i in cols] for r in picked]
 
     out = io.StringIO()
-    for line in (f"litboard table {path}. {record['note']}", caption_of(block),
-                 f"computed with {packages_line(block)}", f"recompute the full table: {block['command']}"):
+    for line in (
+        f"litboard table {path}. {record['note']}",
+        caption_of(block),
+        f"computed with {packages_line(block)}",
+        f"recompute the full table: {block['command']}",
+    ):
         out.write(comment_line(line) + "\n")
-    csv.writer(out, lineterminator="\n").writerows(cut([raw_header], [0]) + cut(raw_rows, rows_kept))
+    csv.writer(out, lineterminator="\n").writerows(
+        cut([raw_header], [0]) + cut(raw_rows, rows_kept)
+    )
     sub_header, sub_rows = cut([header], [0])[0], cut(rows, rows_kept)
     caption = f"{name} ({len(sub_rows)} rows). {record['note']} {caption_of(block)}"
-    head = (f"% litboard table {path}, as shown on the board; needs \\usepackage{{booktabs}}\n"
-            f"% computed with {packages_line(block)}\n")
-    tex, _ = paper_text(sub_header, sub_rows, caption, f"tab:{stem}{SUFFIX}", block["command"],
-                        f"{name}.full.tex")
-    return {f"{stem}{SUFFIX}.csv": out.getvalue(),
-            f"{stem}{SUFFIX}.json": json_text(path, sub_header, sub_rows, block, record),
-            f"{stem}{SUFFIX}.tex": head + tex}
+    head = (
+        f"% litboard table {path}, as shown on the board; needs \\usepackage{{booktabs}}\n"
+        f"% computed with {packages_line(block)}\n"
+    )
+    tex, _ = paper_text(
+        sub_header, sub_rows, caption, f"tab:{stem}{SUFFIX}", block["command"], f"{name}.full.tex"
+    )
+    return {
+        f"{stem}{SUFFIX}.csv": out.getvalue(),
+        f"{stem}{SUFFIX}.json": json_text(path, sub_header, sub_rows, block, record),
+        f"{stem}{SUFFIX}.tex": head + tex,
+    }

@@ -10,13 +10,26 @@ _ID_RE = re.compile(ID_PATTERN)
 PAIR_PATTERN = r"^[a-z]{2,3}-[a-z]{2,3}$"
 _PAIR_RE = re.compile(PAIR_PATTERN)
 
-ID_HELP = ("use 1-80 characters from a-z, 0-9, '.', '_' and '-', starting with a letter "
-           "or digit and not ending with '.' (no '/', '..', spaces, capitals or control characters; "
-           "not 'index' or a Windows device name such as con, aux, nul, com1, lpt1)")
+ID_HELP = (
+    "use 1-80 characters from a-z, 0-9, '.', '_' and '-', starting with a letter "
+    "or digit and not ending with '.' (no '/', '..', spaces, capitals or control characters; "
+    "not 'index' or a Windows device name such as con, aux, nul, com1, lpt1)"
+)
 # Ids become file names: 'index' would overwrite a listing page; Windows opens a device for
 # these names whatever the extension ('aux.txt' is the device AUX), and drops trailing dots.
-RESERVED = frozenset({"index", "con", "prn", "aux", "nul", "conin$", "conout$",
-                      *(f"com{i}" for i in range(10)), *(f"lpt{i}" for i in range(10))})
+RESERVED = frozenset(
+    {
+        "index",
+        "con",
+        "prn",
+        "aux",
+        "nul",
+        "conin$",
+        "conout$",
+        *(f"com{i}" for i in range(10)),
+        *(f"lpt{i}" for i in range(10)),
+    }
+)
 
 
 def id_problem(value: object) -> str | None:
@@ -56,8 +69,10 @@ def pair_problem(value: object) -> str | None:
     return None
 
 
-OUTPUT_HELP = ("name output files <src>-<tgt>.jsonl, e.g. de-en.jsonl; a file over the size limit "
-               "continues in de-en.2.jsonl, de-en.3.jsonl, ...")
+OUTPUT_HELP = (
+    "name output files <src>-<tgt>.jsonl, e.g. de-en.jsonl; a file over the size limit "
+    "continues in de-en.2.jsonl, de-en.3.jsonl, ..."
+)
 _PART_RE = re.compile(r"[1-9][0-9]{0,3}")
 
 
@@ -72,8 +87,14 @@ def output_file(name: str) -> tuple[str, int, str | None]:
     if not dot:
         return pair, 1, None
     if _PART_RE.fullmatch(part) is None or part == "1":
-        return pair, 0, (f"{part!r} is not a part number: a {pair} output file continues in "
-                         f"{pair}.2.jsonl, {pair}.3.jsonl, ... (no .1, no leading zeros)")
+        return (
+            pair,
+            0,
+            (
+                f"{part!r} is not a part number: a {pair} output file continues in "
+                f"{pair}.2.jsonl, {pair}.3.jsonl, ... (no .1, no leading zeros)"
+            ),
+        )
     return pair, int(part), None
 
 

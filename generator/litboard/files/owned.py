@@ -51,7 +51,9 @@ def inventory(folder: Path) -> dict[str, str]:
 def write_manifest(folder: Path) -> None:
     """List every file now in ``folder`` as litboard's own."""
     lines = [f"{digest}  {name}\n" for name, digest in inventory(folder).items()]
-    (folder / MANIFEST).write_text(HEADER + "".join(lines), encoding="utf-8", errors="surrogateescape")
+    (folder / MANIFEST).write_text(
+        HEADER + "".join(lines), encoding="utf-8", errors="surrogateescape"
+    )
 
 
 def listed(folder: Path) -> dict[str, str] | None:
@@ -80,8 +82,18 @@ def foreign(folder: Path) -> list[str]:
 def refusal(folder: Path, what: str, fix: str) -> DataError:
     names = foreign(folder)
     more = f" and {len(names) - SHOWN} more" if len(names) > SHOWN else ""
-    return DataError([Problem(str(folder), 0, what, "holds files litboard did not write (or that were "
-                              f"changed since): {', '.join(names[:SHOWN])}{more}; they would be lost", fix)])
+    return DataError(
+        [
+            Problem(
+                str(folder),
+                0,
+                what,
+                "holds files litboard did not write (or that were "
+                f"changed since): {', '.join(names[:SHOWN])}{more}; they would be lost",
+                fix,
+            )
+        ]
+    )
 
 
 def check_replaceable(folder: Path, what: str, fix: str) -> None:

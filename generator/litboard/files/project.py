@@ -21,7 +21,8 @@ from ..errors import DataError, Problem
 
 PACKAGE = Path(__file__).resolve().parents[1]  # generator/litboard
 TEMPLATES = PACKAGE / "templates"
-PAGES = PACKAGE / "pages"  # the base pages every site gets (a study's own page of the same name wins)
+# the base pages every site gets (a study's own page of the same name wins)
+PAGES = PACKAGE / "pages"
 STUDY = PACKAGE / "study"  # what `litboard init` writes, and the default configuration
 DEFAULT_CONFIG = STUDY / "mkdocs.yml"
 CONFIG_NAME = "mkdocs.yml"
@@ -60,9 +61,18 @@ class Project:
         """The study's data roots; a DataError when there is none to use."""
         if not self.roots:
             where = self.config or self.root / CONFIG_NAME
-            raise DataError([Problem(str(where), 0, "roots", "no data root: this folder is not a study",
-                                     "run inside a study (a folder with mkdocs.yml; `litboard init DIR` "
-                                     "makes one) or pass --data DIR")])
+            raise DataError(
+                [
+                    Problem(
+                        str(where),
+                        0,
+                        "roots",
+                        "no data root: this folder is not a study",
+                        "run inside a study (a folder with mkdocs.yml; `litboard init DIR` "
+                        "makes one) or pass --data DIR",
+                    )
+                ]
+            )
         return list(self.roots)
 
 
@@ -76,15 +86,26 @@ def find(folder: Path | None = None) -> Project:
 
 
 def plugin_roots(config: Path) -> list[Path]:
-    """The ``roots`` of the litboard plugin in an mkdocs.yml (relative to it); [] without the plugin."""
+    """The ``roots`` of the litboard plugin in an mkdocs.yml (relative to it); [] without the
+    plugin."""
     from mkdocs.utils import yaml_load
 
     try:
         with config.open("rb") as handle:
             data: Any = yaml_load(handle) or {}
-    except Exception as exc:  # yaml and INHERIT errors alike: the file is not a usable configuration
-        raise DataError([Problem(str(config), 0, "mkdocs.yml", f"cannot be read: {exc}",
-                                 "fix the YAML (mkdocs build shows the same error)")]) from None
+    # yaml and INHERIT errors alike: the file is not a usable configuration
+    except Exception as exc:
+        raise DataError(
+            [
+                Problem(
+                    str(config),
+                    0,
+                    "mkdocs.yml",
+                    f"cannot be read: {exc}",
+                    "fix the YAML (mkdocs build shows the same error)",
+                )
+            ]
+        ) from None
     plugins = data.get("plugins") if isinstance(data, dict) else None
     entries = [{k: v} for k, v in plugins.items()] if isinstance(plugins, dict) else plugins or []
     for entry in entries:

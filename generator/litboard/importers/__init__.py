@@ -14,13 +14,19 @@ from typing import Any, Callable
 
 # CLI format name -> module under litboard.importers. Only implemented importers are listed,
 # so `litboard import --help` tells the truth.
-IMPORTERS: dict[str, str] = {"creativity-bias": "releases.creativity_bias", "liteval": "releases.liteval",
-                              "literary-translation": "releases.literary_translation",
-                              "labelstudio": "formats.labelstudio", "wmt-mqm": "formats.wmt_mqm",
-                              "csv": "formats.csv_table"}
+IMPORTERS: dict[str, str] = {
+    "creativity-bias": "releases.creativity_bias",
+    "liteval": "releases.liteval",
+    "literary-translation": "releases.literary_translation",
+    "labelstudio": "formats.labelstudio",
+    "wmt-mqm": "formats.wmt_mqm",
+    "csv": "formats.csv_table",
+}
 
-OUT_FIX = ("import into a new or empty folder (or one holding an earlier import of the same data, "
-           "unchanged); move your own files out of it first")
+OUT_FIX = (
+    "import into a new or empty folder (or one holding an earlier import of the same data, "
+    "unchanged); move your own files out of it first"
+)
 
 
 @dataclass
@@ -51,8 +57,10 @@ class ImportReport:
         """``N records imported, M skipped: reasons…`` (one line, the last of ``format``)."""
         line = f"{self.imported()} records imported, {len(self.skipped)} skipped"
         if self.reasons:
-            line += ": " + "; ".join(f"{n} {why}" for why, n in sorted(self.reasons.items(),
-                                                                       key=lambda kv: (-kv[1], kv[0])))
+            line += ": " + "; ".join(
+                f"{n} {why}"
+                for why, n in sorted(self.reasons.items(), key=lambda kv: (-kv[1], kv[0]))
+            )
         return line
 
     def format(self) -> str:
@@ -75,6 +83,7 @@ def get(name: str) -> Callable[..., ImportReport]:
 
         with bulk():  # an import builds millions of small objects, like a load
             return run(*args, **kwargs)
+
     return bulk_run
 
 
@@ -142,4 +151,6 @@ def write_yaml(path: Path, data: dict[str, Any]) -> None:
     import yaml
 
     path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(yaml.safe_dump(data, allow_unicode=True, sort_keys=False, width=100), encoding="utf-8")
+    path.write_text(
+        yaml.safe_dump(data, allow_unicode=True, sort_keys=False, width=100), encoding="utf-8"
+    )

@@ -1,9 +1,9 @@
 """Per-format help of ``litboard import FORMAT --help``, from the same declarations as the docs.
 
 The mapping keys come from ``mapping.MAPPINGS`` (also the source of the key tables on
-generator/litboard/pages/importers.md), the example from generator/litboard/importers/examples/, and what is skipped from
-the importer's ``SKIPS`` tuple. Modules are read with ``ast`` (not imported), so building the
-CLI parser stays fast.
+generator/litboard/pages/importers.md), the example from generator/litboard/importers/examples/, and
+what is skipped from the importer's ``SKIPS`` tuple. Modules are read with ``ast`` (not imported),
+so building the CLI parser stays fast.
 """
 
 from __future__ import annotations
@@ -16,7 +16,11 @@ from .core.mapping import MAPPINGS, mapping_keys
 
 HERE = Path(__file__).resolve().parent
 # format -> example mapping shown in its help
-EXAMPLES: dict[str, str] = {"labelstudio": "pairwise_spans.yaml", "csv": "csv.yaml", "wmt-mqm": "wmt.yaml"}
+EXAMPLES: dict[str, str] = {
+    "labelstudio": "pairwise_spans.yaml",
+    "csv": "csv.yaml",
+    "wmt-mqm": "wmt.yaml",
+}
 
 
 def _module(name: str) -> ast.Module:
@@ -31,8 +35,11 @@ def description(name: str) -> str:
 def skips(name: str) -> list[tuple[str, str]]:
     """(what is skipped, why) declared as ``SKIPS`` in the importer module."""
     for node in _module(name).body:
-        target = node.target if isinstance(node, ast.AnnAssign) else (
-            node.targets[0] if isinstance(node, ast.Assign) else None)
+        target = (
+            node.target
+            if isinstance(node, ast.AnnAssign)
+            else (node.targets[0] if isinstance(node, ast.Assign) else None)
+        )
         if isinstance(target, ast.Name) and target.id == "SKIPS" and node.value is not None:
             return [tuple(x) for x in ast.literal_eval(node.value)]  # type: ignore[misc]
     return []
@@ -44,8 +51,10 @@ def key_lines(name: str) -> list[str]:
     if cls is None:
         return []
     bar = " \\| "
-    return [f"  {k.path} ({k.type.replace(bar, ' | ')}; default {k.default}): {k.help}"
-            for k in mapping_keys(cls)]
+    return [
+        f"  {k.path} ({k.type.replace(bar, ' | ')}; default {k.default}): {k.help}"
+        for k in mapping_keys(cls)
+    ]
 
 
 def epilog(name: str) -> str:
@@ -57,10 +66,14 @@ def epilog(name: str) -> str:
     example = EXAMPLES.get(name)
     if example and (HERE / "examples" / example).is_file():
         text = (HERE / "examples" / example).read_text(encoding="utf-8").rstrip()
-        parts.append(f"example mapping (generator/litboard/importers/examples/{example}):\n"
-                     + "\n".join("  " + line for line in text.splitlines()))
+        parts.append(
+            f"example mapping (generator/litboard/importers/examples/{example}):\n"
+            + "\n".join("  " + line for line in text.splitlines())
+        )
     listed = skips(name)
     if listed:
-        parts.append("what is skipped, and why (each skip is counted in the summary; --strict "
-                     "exits 1 on any):\n" + "\n".join(f"  - {what}: {why}" for what, why in listed))
+        parts.append(
+            "what is skipped, and why (each skip is counted in the summary; --strict "
+            "exits 1 on any):\n" + "\n".join(f"  - {what}: {why}" for what, why in listed)
+        )
     return "\n\n".join(parts)

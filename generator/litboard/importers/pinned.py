@@ -49,11 +49,12 @@ class Release:
     licence: str = ""
     citation: str = ""
     track: dict[str, Any] | None = None  # the release's dataset is a track (releases.yaml `track`)
-    no_track: str = ""                   # why it is none
+    no_track: str = ""  # why it is none
 
     def url(self, file: PinnedFile) -> str:
-        return RAW_URL.format(repository=self.repository, commit=self.commit,
-                              path=urllib.parse.quote(file.path))
+        return RAW_URL.format(
+            repository=self.repository, commit=self.commit, path=urllib.parse.quote(file.path)
+        )
 
 
 def read_manifest(path: Path) -> list[Release]:
@@ -68,19 +69,31 @@ def read_manifest(path: Path) -> list[Release]:
     problems.raise_if_any()
     for error in sorted(Draft202012Validator(manifest_schema()).iter_errors(data), key=str):
         where = ".".join(str(p) for p in error.absolute_path) or "(top level)"
-        problems.add(str(path), line_for(lines, tuple(error.absolute_path)), where, error.message,
-                     "see 'The release manifest' on the Data format page")
+        problems.add(
+            str(path),
+            line_for(lines, tuple(error.absolute_path)),
+            where,
+            error.message,
+            "see 'The release manifest' on the Data format page",
+        )
     problems.raise_if_any()
     releases = [_release(r) for r in data["releases"]]
     seen: set[str] = set()
     for r in releases:
         if r.id in seen:
-            problems.add(str(path), 0, f"releases.{r.id}", "is listed twice", "give each release its own id")
+            problems.add(
+                str(path), 0, f"releases.{r.id}", "is listed twice", "give each release its own id"
+            )
         seen.add(r.id)
         for f in r.files:
             if _unsafe(f.name):
-                problems.add(str(path), 0, f"releases.{r.id}.files.name", f"{f.name!r} leaves the release folder",
-                             "use a relative path without '..'")
+                problems.add(
+                    str(path),
+                    0,
+                    f"releases.{r.id}.files.name",
+                    f"{f.name!r} leaves the release folder",
+                    "use a relative path without '..'",
+                )
     problems.raise_if_any()
     return releases
 
@@ -92,10 +105,21 @@ def _unsafe(name: str) -> bool:
 
 def _release(d: dict[str, Any]) -> Release:
     files = tuple(PinnedFile(f["name"], f["path"], f["sha256"], f.get("lines")) for f in d["files"])
-    return Release(id=d["id"], title=d["title"], importer=d["importer"], repository=d["repository"],
-                   commit=d["commit"], mirror=d["mirror"], files=files, src=d.get("src", "."),
-                   mapping=d.get("mapping"), licence=d.get("licence", ""), citation=d.get("citation", ""),
-                   track=d.get("track"), no_track=d.get("no_track", ""))
+    return Release(
+        id=d["id"],
+        title=d["title"],
+        importer=d["importer"],
+        repository=d["repository"],
+        commit=d["commit"],
+        mirror=d["mirror"],
+        files=files,
+        src=d.get("src", "."),
+        mapping=d.get("mapping"),
+        licence=d.get("licence", ""),
+        citation=d.get("citation", ""),
+        track=d.get("track"),
+        no_track=d.get("no_track", ""),
+    )
 
 
 def _first_lines(data: bytes, count: int) -> bytes:
@@ -114,7 +138,9 @@ def _download(url: str) -> bytes:
         return bytes(response.read())
 
 
-def fetch_file(release: Release, file: PinnedFile, mirror: Path | None, cache: Path) -> Path | Problem:
+def fetch_file(
+    release: Release, file: PinnedFile, mirror: Path | None, cache: Path
+) -> Path | Problem:
     """The verified file in ``cache`` (downloaded or copied once), or the problem that stops it."""
     target = cache / release.id / release.commit / "files" / file.name
     if target.is_file() and hashlib.sha256(target.read_bytes()).hexdigest() == file.sha256:
@@ -123,18 +149,33 @@ def fetch_file(release: Release, file: PinnedFile, mirror: Path | None, cache: P
     try:
         data = (mirror / release.mirror / file.name).read_bytes() if mirror else _download(origin)
     except FileNotFoundError:
-        return Problem(origin, 0, "file", "is missing from the mirror",
-                       f"put the release file there (upstream: {release.url(file)}) or drop --mirror")
+        return Problem(
+            origin,
+            0,
+            "file",
+            "is missing from the mirror",
+            f"put the release file there (upstream: {release.url(file)}) or drop --mirror",
+        )
     except (OSError, urllib.error.URLError) as exc:
-        return Problem(origin, 0, "download", f"failed: {exc}",
-                       "check the network (or pass --mirror DIR with the release files)")
+        return Problem(
+            origin,
+            0,
+            "download",
+            f"failed: {exc}",
+            "check the network (or pass --mirror DIR with the release files)",
+        )
     if file.lines is not None and not mirror:
         data = _first_lines(data, file.lines)
     digest = hashlib.sha256(data).hexdigest()
     if digest != file.sha256:
-        return Problem(origin, 0, "sha256", f"is {digest}, the manifest pins {file.sha256}",
-                       "the file is not the pinned release file: fetch it again, or update the manifest "
-                       "only after checking the new release")
+        return Problem(
+            origin,
+            0,
+            "sha256",
+            f"is {digest}, the manifest pins {file.sha256}",
+            "the file is not the pinned release file: fetch it again, or update the manifest "
+            "only after checking the new release",
+        )
     target.parent.mkdir(parents=True, exist_ok=True)
     partial = target.with_name(target.name + ".partial")
     partial.write_bytes(data)
@@ -142,13 +183,16 @@ def fetch_file(release: Release, file: PinnedFile, mirror: Path | None, cache: P
     return target
 
 
-def prepare(manifest: Path, cache: Path, mirror: Path | None = None,
-            only: list[str] | None = None) -> list[Path]:
-    """Fetch, verify and import every release (or the ``only`` ids); returns the imported data roots."""
+def prepare(
+    manifest: Path, cache: Path, mirror: Path | None = None, only: list[str] | None = None
+) -> list[Path]:
+    """Fetch, verify and import every release (or the ``only`` ids); returns the imported data
+    roots."""
     releases = [r for r in read_manifest(manifest) if only is None or r.id in only]
     problems: list[Problem] = []
-    with progress.bar("release files fetched and verified", sum(len(r.files) for r in releases),
-                      unit="file") as tick:
+    with progress.bar(
+        "release files fetched and verified", sum(len(r.files) for r in releases), unit="file"
+    ) as tick:
         for release in releases:
             for file in release.files:
                 got = fetch_file(release, file, mirror, cache)
@@ -172,8 +216,10 @@ def _import(release: Release, base: Path, cache: Path) -> Path:
 
     folder = cache / release.id / release.commit
     root = folder / "root"
-    fix = (f"delete {root} yourself if it is an import by an older litboard (it is made again from "
-           f"{folder / 'files'}), after moving your own files out of it")
+    fix = (
+        f"delete {root} yourself if it is an import by an older litboard (it is made again from "
+        f"{folder / 'files'}), after moving your own files out of it"
+    )
     owned.check_replaceable(root, "--cache", fix)
     fresh = owned.staging(root, "importing")
     try:
@@ -192,10 +238,17 @@ def _import(release: Release, base: Path, cache: Path) -> Path:
 
 def stamp(card: dict[str, Any], release: Release) -> dict[str, Any]:
     """The imported dataset card with the manifest's identity and provenance (the manifest wins)."""
-    card = dict(card, id=release.id, title=release.title,
-                version=f"{release.repository}@{release.commit[:12]}",
-                source={"url": f"https://github.com/{release.repository}", "commit": release.commit,
-                        "files": [{"path": f.path, "sha256": f.sha256} for f in release.files]})
+    card = dict(
+        card,
+        id=release.id,
+        title=release.title,
+        version=f"{release.repository}@{release.commit[:12]}",
+        source={
+            "url": f"https://github.com/{release.repository}",
+            "commit": release.commit,
+            "files": [{"path": f.path, "sha256": f.sha256} for f in release.files],
+        },
+    )
     if release.licence:
         card["licence"] = release.licence
     if release.citation:

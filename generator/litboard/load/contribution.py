@@ -53,16 +53,20 @@ OPTIONAL_FIELDS = {"url": "a paper or model page (optional)"}
 
 MIN_TARGET_CONFIDENCE = 0.02
 MIN_LANGUAGE_CHARS = 50  # shorter lines are misread by both identifiers (see above)
-MAX_DATA_BYTES = 5 * 1024 * 1024  # textfiles.MAX_FILE_BYTES: each data file (a longer pair continues in parts)
+# textfiles.MAX_FILE_BYTES: each data file (a longer pair continues in parts)
+MAX_DATA_BYTES = 5 * 1024 * 1024
 MAX_OTHER_BYTES = 64 * 1024  # system.yaml and the optional notes (*.md, *.txt)
 DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
-LANGUAGES = ("af ar bg ca cs da de el en es et eu fa fi fr ga he hi hr hu hy id is it ja ka ko lt lv mk "
-             "ms nb nl nn pl pt ro ru sk sl sq sv sw th tl tr uk ur vi zh").split()
+LANGUAGES = (
+    "af ar bg ca cs da de el en es et eu fa fi fr ga he hi hr hu hy id is it ja ka ko lt lv mk "
+    "ms nb nl nn pl pt ro ru sk sl sq sv sw th tl tr uk ur vi zh"
+).split()
 
 
 def check_contributions(raw: RawData, problems: Problems) -> None:
     """Every contribution problem of the systems in track roots."""
-    for card in raw.of("system"):  # every system folder, the demo's too (issue 33 row 13: a 60 MB notes.txt)
+    # every system folder, the demo's too (issue 33 row 13: a 60 MB notes.txt)
+    for card in raw.of("system"):
         check_sizes(Path(card.file).parent, problems)
     cards = [r for r in raw.of("system") if r.root in raw.track_roots]
     if not cards:
@@ -84,17 +88,30 @@ def check_contributions(raw: RawData, problems: Problems) -> None:
     for (system, pair), rows in sorted(outputs.items()):
         if system in mine:
             if track is not None and pair not in track.pairs:
-                problems.add(rows[0].file, 0, "file name", f"{pair} is not a pair of track {track.id!r}",
-                             f"the track takes {', '.join(track.pairs)}; rename the file or remove it")
+                problems.add(
+                    rows[0].file,
+                    0,
+                    "file name",
+                    f"{pair} is not a pair of track {track.id!r}",
+                    f"the track takes {', '.join(track.pairs)}; rename the file or remove it",
+                )
                 continue
             others = {s: rs for (s, p), rs in outputs.items() if p == pair and s != system}
-            check_copies(rows, others, humans, track.id if track else None, order, problems,
-                         SETTINGS.min_chars)
+            check_copies(
+                rows,
+                others,
+                humans,
+                track.id if track else None,
+                order,
+                problems,
+                SETTINGS.min_chars,
+            )
             check_language(rows, pair, problems)
 
 
 def _line(path: str, name: str, text: str | None = None) -> int:
-    """The line of a top-level YAML field (0 when absent); ``text``: the file's text if not on disk."""
+    """The line of a top-level YAML field (0 when absent); ``text``: the file's text if not on
+    disk."""
     try:
         lines = (text if text is not None else Path(path).read_text(encoding="utf-8")).splitlines()
     except (OSError, UnicodeError):
@@ -102,34 +119,59 @@ def _line(path: str, name: str, text: str | None = None) -> int:
     return next((i for i, line in enumerate(lines, 1) if line.startswith(f"{name}:")), 0)
 
 
-def check_card(path: str, card: dict[str, Any], problems: Problems, text: str | None = None) -> None:
+def check_card(
+    path: str, card: dict[str, Any], problems: Problems, text: str | None = None
+) -> None:
     def field_line(path: str, name: str) -> int:
         return _line(path, name, text)
 
     for name, meaning in CARD_FIELDS.items():
         value = card.get(name)
-        if value is None or (isinstance(value, str) and (not value.strip() or value.startswith(PLACEHOLDER))):
-            problems.add(path, field_line(path, name), name,
-                         "is missing" if value is None else "is not filled in",
-                         f"write {meaning} (every track contribution's card needs it)")
+        if value is None or (
+            isinstance(value, str) and (not value.strip() or value.startswith(PLACEHOLDER))
+        ):
+            problems.add(
+                path,
+                field_line(path, name),
+                name,
+                "is missing" if value is None else "is not filled in",
+                f"write {meaning} (every track contribution's card needs it)",
+            )
     for name, value in card.items():
-        found = invisible(value, ALLOWED_CONTROLS if name == "prompt" else frozenset()) \
-            if isinstance(value, str) else []
+        found = (
+            invisible(value, ALLOWED_CONTROLS if name == "prompt" else frozenset())
+            if isinstance(value, str)
+            else []
+        )
         if found:
-            problems.add(path, field_line(path, name), str(name),
-                         f"contains invisible characters ({', '.join(sorted(set(found)))}): they make "
-                         "text look like other text or reorder what is shown", "delete them")
+            problems.add(
+                path,
+                field_line(path, name),
+                str(name),
+                f"contains invisible characters ({', '.join(sorted(set(found)))}): they make "
+                "text look like other text or reorder what is shown",
+                "delete them",
+            )
     why = bad_date(card.get("date"))
     if why:
-        problems.add(path, field_line(path, "date"), "date", why,
-                     "write the day the outputs were produced, e.g. 2026-11-24")
+        problems.add(
+            path,
+            field_line(path, "date"),
+            "date",
+            why,
+            "write the day the outputs were produced, e.g. 2026-11-24",
+        )
     if card.get("kind") == "human" or card.get("modality") == "HT":
         field = "kind" if card.get("kind") == "human" else "modality"
-        problems.add(path, field_line(path, field), field,
-                     "a contribution may not be a human translation: human translations are the "
-                     "references of every system's automatic scores",
-                     "use the kind that produced the outputs (llm, nmt, commercial-mt or post-edit) and "
-                     "modality MT or PE; to add a human translation, open an issue for the maintainers")
+        problems.add(
+            path,
+            field_line(path, field),
+            field,
+            "a contribution may not be a human translation: human translations are the "
+            "references of every system's automatic scores",
+            "use the kind that produced the outputs (llm, nmt, commercial-mt or post-edit) and "
+            "modality MT or PE; to add a human translation, open an issue for the maintainers",
+        )
 
 
 def bad_date(date: object) -> str:
@@ -149,10 +191,16 @@ def check_name(card: Row, systems: list[Row], problems: Problems) -> None:
     mine = skeleton(card.data["name"])
     for other in systems:
         if other is not card and skeleton(other.data["name"]) == mine:
-            problems.add(card.file, _line(card.file, "name"), "name",
-                         f"{card.data['name']!r} looks the same as {other.data['name']!r}, the display name of "
-                         f"system {other.data['id']!r} in this dataset (compared as Unicode look-alikes: "
-                         f"{mine!r})", "choose a display name that tells the systems apart, in plain letters")
+            problems.add(
+                card.file,
+                _line(card.file, "name"),
+                "name",
+                f"{card.data['name']!r} looks the same as {other.data['name']!r}, the display "
+                f"name of "
+                f"system {other.data['id']!r} in this dataset (compared as Unicode look-alikes: "
+                f"{mine!r})",
+                "choose a display name that tells the systems apart, in plain letters",
+            )
             return
 
 
@@ -162,9 +210,14 @@ def check_sizes(folder: Path, problems: Problems) -> None:
             limit = MAX_DATA_BYTES if path.suffix == ".jsonl" else MAX_OTHER_BYTES
             size = path.stat().st_size
             if size > limit and path.suffix != ".jsonl":  # data files: textfiles reports them
-                problems.add(str(path), 0, "file size", f"is {size:,} bytes; the limit is {limit:,}",
-                             "outputs go in <pair>.jsonl (split a large one into <pair>.2.jsonl, ...); "
-                             "notes belong in the card's description or the pull request")
+                problems.add(
+                    str(path),
+                    0,
+                    "file size",
+                    f"is {size:,} bytes; the limit is {limit:,}",
+                    "outputs go in <pair>.jsonl (split a large one into <pair>.2.jsonl, ...); "
+                    "notes belong in the card's description or the pull request",
+                )
 
 
 def _texts(rows: list[Row]) -> dict[str, tuple[Row, str]]:
@@ -180,7 +233,9 @@ def _texts(rows: list[Row]) -> dict[str, tuple[Row, str]]:
 def _detector() -> Any:
     from lingua import IsoCode639_1, Language, LanguageDetectorBuilder
 
-    languages = [Language.from_iso_code_639_1(getattr(IsoCode639_1, code.upper())) for code in LANGUAGES]
+    languages = [
+        Language.from_iso_code_639_1(getattr(IsoCode639_1, code.upper())) for code in LANGUAGES
+    ]
     return LanguageDetectorBuilder.from_languages(*languages).with_low_accuracy_mode().build()
 
 
@@ -194,7 +249,8 @@ def language_of(code: str) -> Any:
 def check_language(rows: list[Row], pair: str, problems: Problems) -> None:
     target = language_of(pair.split("-")[1])
     if target is None:
-        return  # a language the identifier does not know: the script check (submission.py) still runs
+        # a language the identifier does not know: the script check (submission.py) still runs
+        return
     detector = _detector()
     for pid, (row, text) in sorted(_texts(rows).items(), key=lambda kv: kv[1][0].line):
         if len(text) < MIN_LANGUAGE_CHARS:
@@ -206,7 +262,12 @@ def check_language(rows: list[Row], pair: str, problems: Problems) -> None:
         if found is None or found == target:
             continue
         name = found.iso_code_639_1.name.lower()
-        problems.add(row.file, row.line, "text",
-                     f"is in {found.name.title()} ({name}), not in the target language {pair.split('-')[1]!r} of "
-                     f"{pair} (identifier confidence for the target: {confidence:.3f})",
-                     f"replace it by the {pair.split('-')[1]} translation of paragraph {pid!r}")
+        problems.add(
+            row.file,
+            row.line,
+            "text",
+            f"is in {found.name.title()} ({name}), not in the target language "
+            f"{pair.split('-')[1]!r} of "
+            f"{pair} (identifier confidence for the target: {confidence:.3f})",
+            f"replace it by the {pair.split('-')[1]} translation of paragraph {pid!r}",
+        )

@@ -25,7 +25,8 @@ _WIDE = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff]")
 
 
 def tokens(text: str) -> list[str]:
-    """Words and punctuation marks of the NFKC, case-folded text; characters when mostly Han/kana."""
+    """Words and punctuation marks of the NFKC, case-folded text; characters when mostly
+    Han/kana."""
     folded = unicodedata.normalize("NFKC", text).casefold()
     if len(_WIDE.findall(folded)) * 3 > len(folded):
         return [c for c in folded if not c.isspace()]
@@ -40,8 +41,8 @@ def matched(mine: Sequence[str], theirs: Sequence[str]) -> int:
 
 @dataclass(frozen=True)
 class Similarity:
-    corpus: float                    # matched tokens / tokens, over the shared paragraphs
-    paragraphs: dict[str, float]     # paragraph -> matched share
+    corpus: float  # matched tokens / tokens, over the shared paragraphs
+    paragraphs: dict[str, float]  # paragraph -> matched share
 
     def close(self, limit: float) -> list[str]:
         return [p for p, share in self.paragraphs.items() if share >= limit]
@@ -52,10 +53,14 @@ def bag_matched(mine: Sequence[str], theirs: Sequence[str]) -> int:
     return sum((Counter(mine) & Counter(theirs)).values())
 
 
-def similarity(mine: Mapping[str, Sequence[str]], theirs: Mapping[str, Sequence[str]],
-               count: Callable[[Sequence[str], Sequence[str]], int] = matched) -> Similarity:
+def similarity(
+    mine: Mapping[str, Sequence[str]],
+    theirs: Mapping[str, Sequence[str]],
+    count: Callable[[Sequence[str], Sequence[str]], int] = matched,
+) -> Similarity:
     """Similarity of the tokenised outputs ``mine`` to ``theirs`` (paragraph -> tokens);
-    ``count=bag_matched`` gives an upper bound of it, to skip the exact match when far below a limit."""
+    ``count=bag_matched`` gives an upper bound of it, to skip the exact match when far below a
+    limit."""
     hits = total = 0
     shares = {}
     for pid in sorted(set(mine) & set(theirs)):
@@ -67,15 +72,16 @@ def similarity(mine: Mapping[str, Sequence[str]], theirs: Mapping[str, Sequence[
 
 def _trigrams(text: str) -> set[str]:
     folded = " ".join(unicodedata.normalize("NFKC", text).casefold().split())
-    return {folded[i:i + 3] for i in range(len(folded) - 2)}
+    return {folded[i : i + 3] for i in range(len(folded) - 2)}
 
 
 def _overlap(mine: set[str], theirs: set[str]) -> float:
     return len(mine & theirs) / len(mine | theirs) if mine or theirs else 0.0
 
 
-def misplaced(mine: Mapping[str, str], reference: Mapping[str, str],
-              order: Sequence[Sequence[str]]) -> list[str]:
+def misplaced(
+    mine: Mapping[str, str], reference: Mapping[str, str], order: Sequence[Sequence[str]]
+) -> list[str]:
     """Paragraphs of ``mine`` closer to a neighbour's reference than to their own.
 
     ``order``: the paragraph ids of each work, in reading order (neighbours are within a work)."""

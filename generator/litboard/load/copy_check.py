@@ -31,8 +31,9 @@ the reference, 0.572; k=5, 10 of a system, 0.690; pe is a post-edit of mt, 0.707
 sentences of ~24 words (k=10 of the reference, 0.650; k>=2 of a system: its systems are
 WMT21 metric-task variants, 0.945 apart), literary-translation k=10 of a system (0.822, the
 GPT-3.5 para/sent outputs are 0.847). The margin on TED references is thin (0.795 < 0.80 <=
-0.803). Paragraph copies: at most 21 % of a real system's paragraphs reach 0.9 against a reference (TED miss/refb). Misplaced: at most 14 % of a real
-system's paragraphs (TED), at least 73 % of any system shifted by one paragraph.
+0.803). Paragraph copies: at most 21 % of a real system's paragraphs reach 0.9 against a reference
+(TED miss/refb). Misplaced: at most 14 % of a real system's paragraphs (TED), at least 73 % of any
+system shifted by one paragraph.
 """
 
 from __future__ import annotations
@@ -48,7 +49,7 @@ from .rows import Row
 @dataclass(frozen=True)
 class Limits:
     reference: float  # corpus similarity to a human translation
-    system: float     # corpus similarity to another system
+    system: float  # corpus similarity to another system
 
 
 LIMITS: dict[str, Limits] = {
@@ -63,8 +64,15 @@ PARAGRAPH_SHARE = 0.4
 MISPLACED_SHARE = 0.4
 
 
-def check_copies(rows: list[Row], others: dict[str, list[Row]], humans: set[str], track: str | None,
-                 order: Sequence[Sequence[str]], problems: Problems, min_chars: int = 30) -> None:
+def check_copies(
+    rows: list[Row],
+    others: dict[str, list[Row]],
+    humans: set[str],
+    track: str | None,
+    order: Sequence[Sequence[str]],
+    problems: Problems,
+    min_chars: int = 30,
+) -> None:
     """Refuse an output file (``rows``) that copies, partly copies, or misaligns."""
     limits = LIMITS.get(track or "", DEFAULT)
     mine = _texts(rows, min_chars)
@@ -85,40 +93,61 @@ def check_copies(rows: list[Row], others: dict[str, list[Row]], humans: set[str]
             continue
         what = f"the human translation {system!r}" if human else f"system {system!r}"
         if sim.corpus >= limit:
-            problems.add(first.file, first.line, "text",
-                         f"the outputs copy {what}: {sim.corpus:.0%} of their words match its text in "
-                         f"order over {len(sim.paragraphs)} paragraphs (limit {limit:.0%}; the closest two "
-                         "released systems of the track stay below it)", _FIX)
+            problems.add(
+                first.file,
+                first.line,
+                "text",
+                f"the outputs copy {what}: {sim.corpus:.0%} of their words match its text in "
+                f"order over {len(sim.paragraphs)} paragraphs (limit {limit:.0%}; the closest two "
+                "released systems of the track stay below it)",
+                _FIX,
+            )
             return
         close = sim.close(PARAGRAPH_COPY)
         if human and len(close) >= PARAGRAPH_SHARE * len(sim.paragraphs):
             row = mine[close[0]][0]
-            problems.add(row.file, row.line, "text",
-                         f"{len(close)} of {len(sim.paragraphs)} paragraphs copy {what} (≥ "
-                         f"{PARAGRAPH_COPY:.0%} of their words match; limit {PARAGRAPH_SHARE:.0%} of the "
-                         f"paragraphs), first {close[0]!r}", _FIX)
+            problems.add(
+                row.file,
+                row.line,
+                "text",
+                f"{len(close)} of {len(sim.paragraphs)} paragraphs copy {what} (≥ "
+                f"{PARAGRAPH_COPY:.0%} of their words match; limit {PARAGRAPH_SHARE:.0%} of the "
+                f"paragraphs), first {close[0]!r}",
+                _FIX,
+            )
             return
         if human and _check_alignment(mine, theirs, order, system, problems):
             return
 
 
-_FIX = ("submit your own system's outputs; a copy of another system or of the reference, even with "
-        "words changed, is not a new system")
+_FIX = (
+    "submit your own system's outputs; a copy of another system or of the reference, even with "
+    "words changed, is not a new system"
+)
 
 
-def _check_alignment(mine: dict[str, tuple[Row, str]], reference: dict[str, str],
-                     order: Sequence[Sequence[str]], system: str, problems: Problems) -> bool:
+def _check_alignment(
+    mine: dict[str, tuple[Row, str]],
+    reference: dict[str, str],
+    order: Sequence[Sequence[str]],
+    system: str,
+    problems: Problems,
+) -> bool:
     """Report the file when its lines look shifted against ``reference``; True when reported."""
     moved = misplaced({p: t for p, (_, t) in mine.items()}, reference, order)
     if not moved or len(moved) < MISPLACED_SHARE * len(mine):
         return False
     row = mine[moved[0]][0]
-    problems.add(row.file, row.line, "paragraph",
-                 f"{len(moved)} of {len(mine)} outputs match the reference ({system!r}) of the "
-                 f"paragraph before or after them better than their own, first {moved[0]!r}: the "
-                 f"lines look shifted (limit {MISPLACED_SHARE:.0%})",
-                 "put each translation on the line of its own paragraph id (a missing or extra "
-                 "line shifts every line after it); `litboard track sources` lists the ids in order")
+    problems.add(
+        row.file,
+        row.line,
+        "paragraph",
+        f"{len(moved)} of {len(mine)} outputs match the reference ({system!r}) of the "
+        f"paragraph before or after them better than their own, first {moved[0]!r}: the "
+        f"lines look shifted (limit {MISPLACED_SHARE:.0%})",
+        "put each translation on the line of its own paragraph id (a missing or extra "
+        "line shifts every line after it); `litboard track sources` lists the ids in order",
+    )
     return True
 
 

@@ -18,7 +18,9 @@ from ..files.ids import is_safe_id
 from .rows import RootCheck
 
 # page folders at the top of the site that a dataset id may not take
-RESERVED = frozenset({"assets", "search", "judge-bias", "index", "404", "sitemap.xml", "v", "latest"})
+RESERVED = frozenset(
+    {"assets", "search", "judge-bias", "index", "404", "sitemap.xml", "v", "latest"}
+)
 
 
 @dataclass(frozen=True)
@@ -63,21 +65,30 @@ def group_roots(roots: Sequence[Path | str]) -> list[DatasetRoots]:
 
 def _reserved(group: DatasetRoots, problems: Problems) -> None:
     if group.id in RESERVED:
-        problems.add(group.roots[0] / "corpus" / "dataset.yaml", 0, "id",
-                     f"{group.id!r} is reserved for a page folder of the site",
-                     "choose another dataset id, e.g. " + f"{group.id}-data")
+        problems.add(
+            group.roots[0] / "corpus" / "dataset.yaml",
+            0,
+            "id",
+            f"{group.id!r} is reserved for a page folder of the site",
+            "choose another dataset id, e.g. " + f"{group.id}-data",
+        )
 
 
 def _shared_id(group: DatasetRoots, found: list[Problem], problems: Problems) -> None:
-    """Roots that share a dataset id share a namespace: when their ids then collide, say why first."""
+    """Roots that share a dataset id share a namespace: when their ids then collide, say why
+    first."""
     if len(group.roots) > 1 and any("duplicate" in p.message for p in found):
         first, *others = group.roots
         for root in others:
-            problems.add(root / "corpus" / "dataset.yaml", 0, "id",
-                         f"{group.id!r} is also the dataset id of {first}: roots with one dataset id are "
-                         "merged into one namespace, so their ids collide",
-                         "give each release or import its own dataset id (corpus/dataset.yaml `id`, or "
-                         "`dataset: id:` in the import mapping); then each gets its own namespace")
+            problems.add(
+                root / "corpus" / "dataset.yaml",
+                0,
+                "id",
+                f"{group.id!r} is also the dataset id of {first}: roots with one dataset id are "
+                "merged into one namespace, so their ids collide",
+                "give each release or import its own dataset id (corpus/dataset.yaml `id`, or "
+                "`dataset: id:` in the import mapping); then each gets its own namespace",
+            )
     problems.items.extend(found)
 
 
@@ -98,17 +109,31 @@ def validate_all(roots: Sequence[Path | str], checks: Sequence[RootCheck] = ()) 
 def _dangling(groups: Sequence[DatasetRoots], problems: Problems) -> None:
     """``validate`` checks ``same_as`` links as ``build`` does (``_aliases``): a link into a
     dataset being validated must name one of its systems."""
-    systems = {g.id: {p.name for r in g.roots for p in (r / "corpus" / "systems").glob("*") if p.is_dir()}
-               for g in groups if g.id is not None}
+    systems = {
+        g.id: {p.name for r in g.roots for p in (r / "corpus" / "systems").glob("*") if p.is_dir()}
+        for g in groups
+        if g.id is not None
+    }
     for group in groups:
         for card, target in (link for root in group.roots for link in same_as_links(root)):
             ds, _, other = target.partition("/")
             if ds == group.id:
-                problems.add(card, 0, "same_as", f"{target!r} names this system's own dataset",
-                             "same_as links a system of another dataset; within one dataset use one system id")
+                problems.add(
+                    card,
+                    0,
+                    "same_as",
+                    f"{target!r} names this system's own dataset",
+                    "same_as links a system of another dataset; within one dataset use one "
+                    "system id",
+                )
             elif ds in systems and other not in systems[ds]:
-                problems.add(card, 0, "same_as", f"dataset {ds!r} has no system {other!r}",
-                             f"use one of: {', '.join(sorted(systems[ds])[:8])}")
+                problems.add(
+                    card,
+                    0,
+                    "same_as",
+                    f"dataset {ds!r} has no system {other!r}",
+                    f"use one of: {', '.join(sorted(systems[ds])[:8])}",
+                )
 
 
 def same_as_links(root: Path) -> list[tuple[Path, str]]:
@@ -129,8 +154,11 @@ def same_as_links(root: Path) -> list[tuple[Path, str]]:
     return links
 
 
-def load_all(roots: Sequence[Path | str], skip: Mapping[str, set[str]] | None = None,
-             checks: Sequence[RootCheck] = ()) -> list[Corpus]:
+def load_all(
+    roots: Sequence[Path | str],
+    skip: Mapping[str, set[str]] | None = None,
+    checks: Sequence[RootCheck] = (),
+) -> list[Corpus]:
     """One corpus per dataset; raises one ``DataError`` naming every problem of every dataset.
 
     ``skip``: datasets of the build that are not loaded (their output is cached), with their
@@ -158,19 +186,32 @@ def _aliases(corpora: list[Corpus], problems: Problems, skip: Mapping[str, set[s
     exist; a target in a dataset this build does not have is dropped (no dead link)."""
     loaded = {**skip, **{c.dataset_id: set(c.systems) for c in corpora}}
     for corpus in corpora:
-        root = Path(str(corpus.tables["datasets"]["root"].iloc[0])) if len(corpus.tables["datasets"]) else Path()
+        root = (
+            Path(str(corpus.tables["datasets"]["root"].iloc[0]))
+            if len(corpus.tables["datasets"])
+            else Path()
+        )
         for sid, card in corpus.systems.items():
             kept = []
             for target in card.get("same_as", []):
                 ds, _, other = target.partition("/")
                 if ds == corpus.dataset_id:
-                    problems.add(root / "corpus" / "systems" / sid / "system.yaml", 0, "same_as",
-                                 f"{target!r} names this system's own dataset",
-                                 "same_as links a system of another dataset; within one dataset use one system id")
+                    problems.add(
+                        root / "corpus" / "systems" / sid / "system.yaml",
+                        0,
+                        "same_as",
+                        f"{target!r} names this system's own dataset",
+                        "same_as links a system of another dataset; within one dataset use one "
+                        "system id",
+                    )
                 elif ds in loaded and other not in loaded[ds]:
-                    problems.add(root / "corpus" / "systems" / sid / "system.yaml", 0, "same_as",
-                                 f"dataset {ds!r} has no system {other!r}",
-                                 f"use one of: {', '.join(sorted(loaded[ds])[:8])}")
+                    problems.add(
+                        root / "corpus" / "systems" / sid / "system.yaml",
+                        0,
+                        "same_as",
+                        f"dataset {ds!r} has no system {other!r}",
+                        f"use one of: {', '.join(sorted(loaded[ds])[:8])}",
+                    )
                 elif ds in loaded:
                     kept.append((ds, other))
             card["_same_as"] = kept

@@ -18,11 +18,12 @@ import unicodedata
 
 # look-alike -> Latin (uppercase and lowercase kept; the skeleton case-folds afterwards)
 _LATIN = {
-    **dict(zip("АВЕКМНОРСТХУЅІЈԚԜ", "ABEKMHOPCTXYSIJQW")),       # Cyrillic capitals
-    **dict(zip("аеорсухѕіјһԁԛԝӏ", "aeopcyxsijhdqwl")),          # Cyrillic small letters
-    **dict(zip("ΑΒΕΖΗΙΚΜΝΟΡΤΥΧ", "ABEZHIKMNOPTYX")),             # Greek capitals
-    **dict(zip("οινκρυ", "oivkpu")),                            # Greek small letters
-    "ɡ": "g", "ı": "i",
+    **dict(zip("АВЕКМНОРСТХУЅІЈԚԜ", "ABEKMHOPCTXYSIJQW")),  # Cyrillic capitals
+    **dict(zip("аеорсухѕіјһԁԛԝӏ", "aeopcyxsijhdqwl")),  # Cyrillic small letters
+    **dict(zip("ΑΒΕΖΗΙΚΜΝΟΡΤΥΧ", "ABEZHIKMNOPTYX")),  # Greek capitals
+    **dict(zip("οινκρυ", "oivkpu")),  # Greek small letters
+    "ɡ": "g",
+    "ı": "i",
 }
 _FOLDED = {"0": "o", "1": "l", "|": "l"}  # after case folding (so that I and i stay one letter)
 _TABLE = str.maketrans(_LATIN)
@@ -32,8 +33,11 @@ ALLOWED_CONTROLS = frozenset("\n\t")
 
 def invisible(text: str, allowed: frozenset[str] = frozenset()) -> list[str]:
     """The format and control characters in ``text`` (as U+XXXX names), except ``allowed``."""
-    return [f"U+{ord(c):04X} {unicodedata.name(c, 'control character')}" for c in text
-            if unicodedata.category(c) in ("Cf", "Cc") and c not in allowed]
+    return [
+        f"U+{ord(c):04X} {unicodedata.name(c, 'control character')}"
+        for c in text
+        if unicodedata.category(c) in ("Cf", "Cc") and c not in allowed
+    ]
 
 
 def skeleton(name: str) -> str:

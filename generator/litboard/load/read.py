@@ -1,7 +1,7 @@
 """Files -> validated rows -> tidy tables.
 
-``read_roots`` walks each data root and schema-checks every file (``schema_check``), keeping the file and
-line of each row; ``checks.check`` cross-checks the rows; ``tables.build`` turns them into
+``read_roots`` walks each data root and schema-checks every file (``schema_check``), keeping the
+file and line of each row; ``checks.check`` cross-checks the rows; ``tables.build`` turns them into
 pandas tables. ``load`` runs all three and raises one ``DataError`` naming every problem.
 """
 
@@ -79,14 +79,19 @@ def read_roots(roots: list[Path], problems: Problems) -> RawData:
         raise
     raw = RawData()
     for (corpus_raw, corpus_problems, go_on), judged in zip(read, rest):
-        for part, part_problems in [(corpus_raw, corpus_problems)] + ([judged[:2]] if go_on and judged else []):
+        for part, part_problems in [(corpus_raw, corpus_problems)] + (
+            [judged[:2]] if go_on and judged else []
+        ):
             raw.extend(part)
             problems.extend(part_problems)
     return raw
 
 
-def _read_part(read: Callable[[Path, RawData, Problems], object], root: Path) -> tuple[RawData, Problems, bool]:
-    """``read(root, raw, problems)`` into a RawData and Problems of its own, and what it returned."""
+def _read_part(
+    read: Callable[[Path, RawData, Problems], object], root: Path
+) -> tuple[RawData, Problems, bool]:
+    """``read(root, raw, problems)`` into a RawData and Problems of its own, and what it
+    returned."""
     raw, problems = RawData(), Problems()
     return raw, problems, bool(read(root, raw, problems))
 
@@ -98,17 +103,28 @@ def _has_corpus(root: Path) -> bool:
 
 
 def _read_corpus(root: Path, raw: RawData, problems: Problems) -> bool:
-    """The root's corpus/ folder; False when there is none to read (then neither are its judgments)."""
+    """The root's corpus/ folder; False when there is none to read (then neither are its
+    judgments)."""
     corpus, judgments = root / "corpus", root / "judgments"
     linked = [part for part in (corpus, judgments) if part.is_symlink()]
     for part in linked:
-        problems.add(_shown(part), 0, "folder", "is a symbolic link (it could lead out of the data root)",
-                     "replace the link by a real folder inside the data root")
+        problems.add(
+            _shown(part),
+            0,
+            "folder",
+            "is a symbolic link (it could lead out of the data root)",
+            "replace the link by a real folder inside the data root",
+        )
     if corpus in linked:
         return False
     if not corpus.is_dir():
-        problems.add(str(root), 0, "data root", "has no corpus/ folder",
-                     "pass a folder that contains corpus/ (and usually judgments/)")
+        problems.add(
+            str(root),
+            0,
+            "data root",
+            "has no corpus/ folder",
+            "pass a folder that contains corpus/ (and usually judgments/)",
+        )
         return False
     tag = str(root)
     dataset = corpus / "dataset.yaml"
@@ -120,31 +136,49 @@ def _read_corpus(root: Path, raw: RawData, problems: Problems) -> bool:
     elif dataset.is_file():
         _read_yaml_row(dataset, "dataset", raw, problems, {}, tag)
     else:
-        problems.add(_shown(dataset), 0, "file", "is missing",
-                     "add corpus/dataset.yaml with id, title and version")
-    own = "track.yaml" if tag in raw.track_roots else "dataset.yaml"  # a track root has track.yaml instead
+        problems.add(
+            _shown(dataset),
+            0,
+            "file",
+            "is missing",
+            "add corpus/dataset.yaml with id, title and version",
+        )
+    # a track root has track.yaml instead
+    own = "track.yaml" if tag in raw.track_roots else "dataset.yaml"
     _check_extra(corpus, {own, "works", "systems"}, problems)
     for folder in _folders(corpus / "works", problems):
         _read_yaml_row(folder / "work.yaml", "work", raw, problems, {"work": folder.name}, tag)
-        _read_jsonl_rows(folder / "paragraphs.jsonl", "paragraph", raw, problems,
-                         {"work": folder.name}, tag, required=True)
+        _read_jsonl_rows(
+            folder / "paragraphs.jsonl",
+            "paragraph",
+            raw,
+            problems,
+            {"work": folder.name},
+            tag,
+            required=True,
+        )
         _check_extra(folder, {"work.yaml", "paragraphs.jsonl"}, problems)
     for folder in _folders(corpus / "systems", problems):
         raw.system_folders.add(folder.name)
-        _read_yaml_row(folder / "system.yaml", "system", raw, problems, {"system": folder.name}, tag)
+        _read_yaml_row(
+            folder / "system.yaml", "system", raw, problems, {"system": folder.name}, tag
+        )
         for path, pair in _output_files(folder, problems):
-            _read_jsonl_rows(path, "translation", raw, problems,
-                             {"system": folder.name, "pair": pair}, tag)
+            _read_jsonl_rows(
+                path, "translation", raw, problems, {"system": folder.name, "pair": pair}, tag
+            )
         _check_extra(folder, {"system.yaml"}, problems, allow_suffix=".jsonl")
     return True
 
 
 def _read_judgments(root: Path, raw: RawData, problems: Problems) -> None:
-    """The root's judgments/ folder (unless it is a link: ``_read_corpus`` reports that) and reported/."""
+    """The root's judgments/ folder (unless it is a link: ``_read_corpus`` reports that) and
+    reported/."""
     judgments, tag = root / "judgments", str(root)
     for folder in [] if judgments.is_symlink() else _folders(judgments, problems):
-        row = _read_yaml_row(folder / "campaign.yaml", "campaign", raw, problems,
-                             {"campaign": folder.name}, tag)
+        row = _read_yaml_row(
+            folder / "campaign.yaml", "campaign", raw, problems, {"campaign": folder.name}, tag
+        )
         if row is None:
             continue
         raw.campaigns[folder.name] = row
@@ -152,7 +186,9 @@ def _read_judgments(root: Path, raw: RawData, problems: Problems) -> None:
         for path in sorted(folder.glob("*.jsonl")):
             _read_jsonl_rows(path, scheme, raw, problems, {"campaign": folder.name}, tag)
         # labelstudio-import.json: what `campaign import` kept (campaign.import_store)
-        _check_extra(folder, {"campaign.yaml", "labelstudio-import.json"}, problems, allow_suffix=".jsonl")
+        _check_extra(
+            folder, {"campaign.yaml", "labelstudio-import.json"}, problems, allow_suffix=".jsonl"
+        )
     _read_reported(root / "reported", raw, problems, tag)
 
 
@@ -170,9 +206,13 @@ def _output_files(folder: Path, problems: Problems) -> list[tuple[Path, str]]:
     for pair, numbered in sorted(parts.items()):
         for part in range(1, max(numbered) + 1):
             if part not in numbered:
-                problems.add(_shown(folder / output_name(pair, part)), 0, "file",
-                             f"is missing: the {pair} outputs continue in part {max(numbered)}",
-                             f"number the parts {pair}.jsonl, {pair}.2.jsonl, ... without gaps")
+                problems.add(
+                    _shown(folder / output_name(pair, part)),
+                    0,
+                    "file",
+                    f"is missing: the {pair} outputs continue in part {max(numbered)}",
+                    f"number the parts {pair}.jsonl, {pair}.2.jsonl, ... without gaps",
+                )
         found += [(numbered[part], pair) for part in sorted(numbered)]
     return found
 
@@ -185,8 +225,14 @@ def _read_reported(folder: Path, raw: RawData, problems: Problems, tag: str) -> 
         if child.suffix == ".jsonl" and child.is_file() and not child.is_symlink():
             _read_jsonl_rows(child, "reported", raw, problems, {}, tag)
         elif not _extra_ok(child, problems):
-            problems.add(_shown(child), 0, "file", "is not a reported table",
-                         "keep only *.jsonl files of published numbers in reported/ (see the Data format page)")
+            problems.add(
+                _shown(child),
+                0,
+                "file",
+                "is not a reported table",
+                "keep only *.jsonl files of published numbers in reported/ (see the Data format "
+                "page)",
+            )
 
 
 def _folders(parent: Path, problems: Problems) -> list[Path]:
@@ -195,8 +241,13 @@ def _folders(parent: Path, problems: Problems) -> list[Path]:
     found = []
     for child in sorted(parent.iterdir()):
         if child.is_symlink():
-            problems.add(_shown(child), 0, "folder", "is a symbolic link",
-                         "replace the link by a real folder inside the data root")
+            problems.add(
+                _shown(child),
+                0,
+                "folder",
+                "is a symbolic link",
+                "replace the link by a real folder inside the data root",
+            )
         elif child.is_dir():
             why = id_problem(child.name)
             if why:
@@ -204,33 +255,54 @@ def _folders(parent: Path, problems: Problems) -> list[Path]:
             else:
                 found.append(child)
         elif not _extra_ok(child, problems):
-            problems.add(_shown(child), 0, "file", "is not inside an id folder",
-                         f"move it into a folder under {_shown(parent)}/ or remove it")
+            problems.add(
+                _shown(child),
+                0,
+                "file",
+                "is not inside an id folder",
+                f"move it into a folder under {_shown(parent)}/ or remove it",
+            )
     return found
 
 
-def _check_extra(folder: Path, expected: set[str], problems: Problems,
-                 allow_suffix: str = "") -> None:
+def _check_extra(
+    folder: Path, expected: set[str], problems: Problems, allow_suffix: str = ""
+) -> None:
     for child in sorted(folder.iterdir()):
         name = child.name
         if name in expected or (allow_suffix and name.endswith(allow_suffix)):
             continue
         if _extra_ok(child, problems):
             continue
-        problems.add(_shown(child), 0, "file", "is not a litboard data file",
-                     f"remove it; this folder holds {', '.join(sorted(expected))}"
-                     + (f" and *{allow_suffix}" if allow_suffix else ""))
+        problems.add(
+            _shown(child),
+            0,
+            "file",
+            "is not a litboard data file",
+            f"remove it; this folder holds {', '.join(sorted(expected))}"
+            + (f" and *{allow_suffix}" if allow_suffix else ""),
+        )
 
 
 def _extra_ok(child: Path, problems: Problems) -> bool:
     """Whether ``child`` is a note beside the data (a visible regular .md/.txt file); one over the
     data-file size limit is reported here (and still counts as a note)."""
-    if child.suffix not in ALLOWED_EXTRA or child.name.startswith(".") or child.is_symlink() or not child.is_file():
+    if (
+        child.suffix not in ALLOWED_EXTRA
+        or child.name.startswith(".")
+        or child.is_symlink()
+        or not child.is_file()
+    ):
         return False
     size = child.stat().st_size
     if size > MAX_FILE_BYTES:
-        problems.add(_shown(child), 0, "file", f"is {size:,} bytes, over the {MAX_FILE_BYTES:,}-byte limit "
-                     "of a data file", "shorten the note or keep it outside the data root")
+        problems.add(
+            _shown(child),
+            0,
+            "file",
+            f"is {size:,} bytes, over the {MAX_FILE_BYTES:,}-byte limit of a data file",
+            "shorten the note or keep it outside the data root",
+        )
     return True
 
 
@@ -239,8 +311,9 @@ def _shown(path: Path) -> str:
     return str(path).encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
 
 
-def _read_yaml_row(path: Path, kind: str, raw: RawData, problems: Problems,
-                   context: dict[str, str], root: str) -> Row | None:
+def _read_yaml_row(
+    path: Path, kind: str, raw: RawData, problems: Problems, context: dict[str, str], root: str
+) -> Row | None:
     shown = _shown(path)
     if not path.is_file() and not path.is_symlink() and not path.exists():
         problems.add(shown, 0, "file", "is missing", f"add {path.name} (see the Data format page)")
@@ -258,8 +331,15 @@ def _read_yaml_row(path: Path, kind: str, raw: RawData, problems: Problems,
     return row
 
 
-def _read_jsonl_rows(path: Path, kind: str, raw: RawData, problems: Problems,
-                     context: dict[str, str], root: str, required: bool = False) -> None:
+def _read_jsonl_rows(
+    path: Path,
+    kind: str,
+    raw: RawData,
+    problems: Problems,
+    context: dict[str, str],
+    root: str,
+    required: bool = False,
+) -> None:
     shown = _shown(path)
     if not path.exists():
         if required:
@@ -268,6 +348,7 @@ def _read_jsonl_rows(path: Path, kind: str, raw: RawData, problems: Problems,
     check = accepts(kind)
     rows = raw.rows.setdefault(kind, [])
     for record in read_jsonl(path, problems, shown):
-        if (record.plain and kind not in LABELS and check(record.data)) or \
-                schema_ok(kind, record.data, problems, shown, lambda p, n=record.line: n):
+        if (record.plain and kind not in LABELS and check(record.data)) or schema_ok(
+            kind, record.data, problems, shown, lambda p, n=record.line: n
+        ):
             rows.append(Row(kind, shown, record.line, record.data, context, root))

@@ -30,7 +30,8 @@ class RawData:
     rows: dict[str, list[Row]] = field(default_factory=dict)
     campaigns: dict[str, Row] = field(default_factory=dict)
     system_folders: set[str] = field(default_factory=set)
-    track_roots: set[str] = field(default_factory=set)  # roots with corpus/track.yaml (contributions)
+    # roots with corpus/track.yaml (contributions)
+    track_roots: set[str] = field(default_factory=set)
 
     def add(self, row: Row) -> None:
         self.rows.setdefault(row.kind, []).append(row)

@@ -24,7 +24,9 @@ def schema_ok(kind: str, data: Any, problems: Problems, shown: str, line_of: Any
         return False
     if accepts(kind)(data):  # the compiled yes/no check; only a refused record pays for messages
         return True
-    errors = sorted(schemas.validator(kind).iter_errors(data), key=lambda e: list(map(str, e.absolute_path)))
+    errors = sorted(
+        schemas.validator(kind).iter_errors(data), key=lambda e: list(map(str, e.absolute_path))
+    )
     for error in errors:
         path = tuple(error.absolute_path)
         described = _describe(error, kind)
@@ -50,8 +52,11 @@ def _describe(error: Any, kind: str) -> _Described:
         return _Described(missing, "is required but missing", f"add the field {missing!r}")
     if validator == "additionalProperties":
         extra = sorted(set(error.instance) - set(error.schema.get("properties", {})))
-        return _Described(", ".join(extra), "is not a known field", \
-            "remove it or correct its spelling (see the Data format page)")
+        return _Described(
+            ", ".join(extra),
+            "is not a known field",
+            "remove it or correct its spelling (see the Data format page)",
+        )
     if validator == "enum":
         options = ", ".join(map(str, error.validator_value))
         return _Described("", f"{value} is not allowed", f"use one of: {options}")
@@ -61,14 +66,27 @@ def _describe(error: Any, kind: str) -> _Described:
         return _Described("", error.message, ID_HELP)
     if validator == "pattern":
         odd = odd_character(error.instance) if isinstance(error.instance, str) else ""
-        return _Described("", f"{value} does not match the expected form{odd}", ID_HELP if "a-z0-9" in str(error.validator_value) else f"match {error.validator_value}")
+        return _Described(
+            "",
+            f"{value} does not match the expected form{odd}",
+            ID_HELP if "a-z0-9" in str(error.validator_value) else f"match {error.validator_value}",
+        )
     if validator in ("minimum", "maximum", "minItems"):
-        return _Described("", f"{value} is out of range ({validator} {error.validator_value})", \
-            "use a value inside the documented range")
+        return _Described(
+            "",
+            f"{value} is out of range ({validator} {error.validator_value})",
+            "use a value inside the documented range",
+        )
     if validator == "oneOf" and kind == "score":
-        return _Described("paragraph", "needs exactly one of paragraph and work", \
-            "give the paragraph id for a paragraph's score, or the work id for a whole text's")
+        return _Described(
+            "paragraph",
+            "needs exactly one of paragraph and work",
+            "give the paragraph id for a paragraph's score, or the work id for a whole text's",
+        )
     if validator == "anyOf" and kind in ("paragraph", "translation"):
-        return _Described("text", "is required (or 'restricted' with a snippet/sha256)", \
-            "add the text, or mark it restricted with a reason")
+        return _Described(
+            "text",
+            "is required (or 'restricted' with a snippet/sha256)",
+            "add the text, or mark it restricted with a reason",
+        )
     return _Described("", error.message[:MAX_MESSAGE], "see the Data format page")

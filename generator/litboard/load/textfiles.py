@@ -23,7 +23,8 @@ MAX_LINE_CHARS = 200_000
 
 class Record(NamedTuple):
     """One JSON object from a JSONL file, with where it came from. ``plain`` is True when the
-    line cannot hold a value ``value_problems`` refuses (see ``_suspect``), so that walk is skipped."""
+    line cannot hold a value ``value_problems`` refuses (see ``_suspect``), so that walk is
+    skipped."""
 
     file: Path
     line: int
@@ -41,20 +42,35 @@ def read_text(path: Path, problems: Problems, shown: str) -> str | None:
         return None
     size = path.stat().st_size
     if size > MAX_FILE_BYTES:
-        problems.add(shown, 0, "file", f"is {size:,} bytes, over the {MAX_FILE_BYTES:,}-byte limit",
-                     "split the file or shorten its texts")
+        problems.add(
+            shown,
+            0,
+            "file",
+            f"is {size:,} bytes, over the {MAX_FILE_BYTES:,}-byte limit",
+            "split the file or shorten its texts",
+        )
         return None
     raw = path.read_bytes()
     if raw.startswith(b"\xef\xbb\xbf"):
-        problems.add(shown, 1, "encoding", "starts with a UTF-8 byte-order mark",
-                     "save the file as UTF-8 without BOM")
+        problems.add(
+            shown,
+            1,
+            "encoding",
+            "starts with a UTF-8 byte-order mark",
+            "save the file as UTF-8 without BOM",
+        )
         raw = raw[3:]
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
         line = raw[: exc.start].count(b"\n") + 1
-        problems.add(shown, line, "encoding", f"invalid UTF-8 byte at offset {exc.start}",
-                     "save the file as UTF-8")
+        problems.add(
+            shown,
+            line,
+            "encoding",
+            f"invalid UTF-8 byte at offset {exc.start}",
+            "save the file as UTF-8",
+        )
         return None
     bad = _first_line_with(text, "\x00")
     if bad:
@@ -62,16 +78,26 @@ def read_text(path: Path, problems: Problems, shown: str) -> str | None:
         return None
     bad = _first_line_with(text, "\r")
     if bad:
-        problems.add(shown, bad, "line endings", "uses CR or CRLF line endings",
-                     "convert line endings to LF (for example with dos2unix)")
+        problems.add(
+            shown,
+            bad,
+            "line endings",
+            "uses CR or CRLF line endings",
+            "convert line endings to LF (for example with dos2unix)",
+        )
         text = text.replace("\r\n", "\n").replace("\r", "\n")
     lines = text.split("\n")
     if max(map(len, lines)) <= MAX_LINE_CHARS:
         return text
     for number, line in enumerate(lines, start=1):
         if len(line) > MAX_LINE_CHARS:
-            problems.add(shown, number, "line", f"is {len(line):,} characters long "
-                         f"(limit {MAX_LINE_CHARS:,})", "shorten the text or split the record")
+            problems.add(
+                shown,
+                number,
+                "line",
+                f"is {len(line):,} characters long (limit {MAX_LINE_CHARS:,})",
+                "shorten the text or split the record",
+            )
             return None
     return text
 
@@ -82,16 +108,34 @@ def _regular_file(path: Path, problems: Problems, shown: str) -> bool:
     try:
         mode = path.lstat().st_mode
     except OSError as exc:
-        problems.add(shown, 0, "file", f"cannot be read ({exc.strerror})", "check the file's permissions")
+        problems.add(
+            shown, 0, "file", f"cannot be read ({exc.strerror})", "check the file's permissions"
+        )
         return False
     if stat.S_ISLNK(mode):
-        problems.add(shown, 0, "file", "is a symbolic link",
-                     "replace the link by a regular file inside the data root")
+        problems.add(
+            shown,
+            0,
+            "file",
+            "is a symbolic link",
+            "replace the link by a regular file inside the data root",
+        )
         return False
     if not stat.S_ISREG(mode):
-        kind = "a folder" if stat.S_ISDIR(mode) else "a FIFO" if stat.S_ISFIFO(mode) else "not a regular file"
-        problems.add(shown, 0, "file", f"is {kind}, not a regular file",
-                     "replace it by a regular UTF-8 file, or remove it")
+        kind = (
+            "a folder"
+            if stat.S_ISDIR(mode)
+            else "a FIFO"
+            if stat.S_ISFIFO(mode)
+            else "not a regular file"
+        )
+        problems.add(
+            shown,
+            0,
+            "file",
+            f"is {kind}, not a regular file",
+            "replace it by a regular UTF-8 file, or remove it",
+        )
         return False
     return True
 
@@ -108,7 +152,8 @@ class _StrictLoader(yaml.SafeLoader):
         if self.check_event(yaml.AliasEvent):
             event = self.peek_event()
             raise yaml.composer.ComposerError(
-                None, None, "aliases (*name) are not allowed in litboard files", event.start_mark)
+                None, None, "aliases (*name) are not allowed in litboard files", event.start_mark
+            )
         return super().compose_node(parent, index)
 
     def construct_mapping(self, node: yaml.MappingNode, deep: bool = False) -> dict[Any, Any]:  # type: ignore[override]
@@ -117,8 +162,11 @@ class _StrictLoader(yaml.SafeLoader):
             ident = (key.tag, str(key.value))
             if ident in seen:
                 raise yaml.constructor.ConstructorError(
-                    None, None, f"duplicate key {key.value!r} (a later one would silently win)",
-                    key.start_mark)
+                    None,
+                    None,
+                    f"duplicate key {key.value!r} (a later one would silently win)",
+                    key.start_mark,
+                )
             seen.add(ident)
         return super().construct_mapping(node, deep)
 
@@ -136,19 +184,32 @@ def read_yaml(path: Path, problems: Problems, shown: str) -> tuple[Any, dict[tup
         finally:
             loader.dispose()
     except (RecursionError, MemoryError):
-        problems.add(shown, 1, "yaml", "is nested too deeply to be read",
-                     f"use at most {MAX_DEPTH} levels of nesting")
+        problems.add(
+            shown,
+            1,
+            "yaml",
+            "is nested too deeply to be read",
+            f"use at most {MAX_DEPTH} levels of nesting",
+        )
         return None, {}
     except (ValueError, OverflowError) as exc:
-        problems.add(shown, 1, "yaml", f"holds a value that cannot be read: {str(exc)[:80]}",
-                     "write numbers in ordinary decimal form")
+        problems.add(
+            shown,
+            1,
+            "yaml",
+            f"holds a value that cannot be read: {str(exc)[:80]}",
+            "write numbers in ordinary decimal form",
+        )
         return None, {}
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
         line = mark.line + 1 if mark is not None else 0
         detail = getattr(exc, "problem", None) or str(exc).splitlines()[0]
-        fix = ("keep one value per key" if "duplicate key" in str(detail) else
-               "fix the YAML syntax; tags like !!python/object and aliases are not allowed")
+        fix = (
+            "keep one value per key"
+            if "duplicate key" in str(detail)
+            else "fix the YAML syntax; tags like !!python/object and aliases are not allowed"
+        )
         problems.add(shown, line, "yaml", f"cannot be parsed: {detail}", fix)
         return None, {}
     lines: dict[tuple[Any, ...], int] = {}
@@ -195,33 +256,61 @@ def read_jsonl(path: Path, problems: Problems, shown: str) -> Iterator[Record]:
             data = _strict(line, number, problems, shown)
             if data is None:
                 continue
-        yield Record(path, number, data, (not suspect or not _suspect(line))
-                     and line.count("{") + line.count("[") <= MAX_DEPTH)
+        yield Record(
+            path,
+            number,
+            data,
+            (not suspect or not _suspect(line)) and line.count("{") + line.count("[") <= MAX_DEPTH,
+        )
 
 
 def _strict(line: str, number: int, problems: Problems, shown: str) -> dict[str, Any] | None:
     """The line's object read by ``json.loads`` with the refusal hooks, or None (reported)."""
     try:
-        data = json.loads(line, object_pairs_hook=_no_duplicates, parse_constant=_no_constant,
-                          parse_float=_finite_float)
+        data = json.loads(
+            line,
+            object_pairs_hook=_no_duplicates,
+            parse_constant=_no_constant,
+            parse_float=_finite_float,
+        )
     except json.JSONDecodeError as exc:
-        problems.add(shown, number, "json", f"is not valid JSON: {exc.msg} at column {exc.colno}",
-                     "write one complete JSON object per line")
+        problems.add(
+            shown,
+            number,
+            "json",
+            f"is not valid JSON: {exc.msg} at column {exc.colno}",
+            "write one complete JSON object per line",
+        )
         return None
     except _Refused as exc:
         problems.add(shown, number, "json", str(exc), exc.fix)
         return None
     except (RecursionError, MemoryError):
-        problems.add(shown, number, "json", "is nested too deeply to be read",
-                     f"use at most {MAX_DEPTH} levels of nesting")
+        problems.add(
+            shown,
+            number,
+            "json",
+            "is nested too deeply to be read",
+            f"use at most {MAX_DEPTH} levels of nesting",
+        )
         return None
     except ValueError as exc:  # e.g. an integer with more digits than Python converts
-        problems.add(shown, number, "json", f"holds a value that cannot be read: {str(exc)[:80]}",
-                     "write numbers in ordinary decimal form")
+        problems.add(
+            shown,
+            number,
+            "json",
+            f"holds a value that cannot be read: {str(exc)[:80]}",
+            "write numbers in ordinary decimal form",
+        )
         return None
     if type(data) is not dict:
-        problems.add(shown, number, "json", f"expected a JSON object, got {type(data).__name__}",
-                     "write one JSON object ({...}) per line")
+        problems.add(
+            shown,
+            number,
+            "json",
+            f"expected a JSON object, got {type(data).__name__}",
+            "write one JSON object ({...}) per line",
+        )
         return None
     return data
 
@@ -237,8 +326,11 @@ _RAW = re.compile("[\x7f-\x9f\u2028\u2029]")
 def _suspect(text: str) -> bool:
     """True when ``text`` holds an escape or raw character that can make a refused value
     (plain substring tests first: they run at memory speed, the regexes do not)."""
-    return (("\\" in text and _ESCAPE.search(text) is not None) or "\x7f" in text
-            or (not text.isascii() and _RAW.search(text) is not None))
+    return (
+        ("\\" in text and _ESCAPE.search(text) is not None)
+        or "\x7f" in text
+        or (not text.isascii() and _RAW.search(text) is not None)
+    )
 
 
 class _Refused(ValueError):
@@ -256,8 +348,10 @@ def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     data = {}
     for key, value in pairs:
         if key in data:
-            raise _Refused(f"has the key {key!r} twice (a later one would silently win)",
-                           "keep one value per key")
+            raise _Refused(
+                f"has the key {key!r} twice (a later one would silently win)",
+                "keep one value per key",
+            )
         data[key] = value
     return data
 
@@ -269,8 +363,10 @@ def _no_constant(name: str) -> float:
 def _finite_float(text: str) -> float:
     value = float(text)
     if not math.isfinite(value):
-        raise _Refused(f"holds {text[:40]}, which overflows to an infinite number",
-                       "write a finite number (or null)")
+        raise _Refused(
+            f"holds {text[:40]}, which overflows to an infinite number",
+            "write a finite number (or null)",
+        )
     return value
 
 
@@ -286,10 +382,13 @@ def _scanner() -> Any:
     values: dict[str, str] = {}
 
     def shared(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-        data = {keys.setdefault(k, k): values.setdefault(v, v) if type(v) is str and len(v) <= 24 else v
-                for k, v in pairs}
+        data = {
+            keys.setdefault(k, k): values.setdefault(v, v) if type(v) is str and len(v) <= 24 else v
+            for k, v in pairs
+        }
         return data if len(data) == len(pairs) else _no_duplicates(pairs)
 
-    decoder = json.JSONDecoder(object_pairs_hook=shared, parse_constant=_no_constant,
-                               parse_float=_finite_float)
+    decoder = json.JSONDecoder(
+        object_pairs_hook=shared, parse_constant=_no_constant, parse_float=_finite_float
+    )
     return decoder.scan_once  # type: ignore[attr-defined]

@@ -24,24 +24,26 @@ from typing import Any
 from ..errors import DataError, Problem, Problems
 
 TRACK_FILE = "track.yaml"  # corpus/track.yaml of a track root
-TRACKS_DIR = "tracks"      # tracks/<track>/ in the repository
+TRACKS_DIR = "tracks"  # tracks/<track>/ in the repository
 MANIFEST = "releases.yaml"
 
 
 @dataclass(frozen=True)
 class Track:
-    id: str                    # the track id is the dataset id it adds systems to
+    id: str  # the track id is the dataset id it adds systems to
     title: str
-    release: str | None        # releases.yaml id; None: the repository's own data root (the demo)
-    pairs: tuple[str, ...]     # the language pairs it accepts (a human reference exists for each)
-    reference: str             # which translations are the references of the automatic measures
+    release: str | None  # releases.yaml id; None: the repository's own data root (the demo)
+    pairs: tuple[str, ...]  # the language pairs it accepts (a human reference exists for each)
+    reference: str  # which translations are the references of the automatic measures
     note: str = ""
-    page: str = ""             # the site page that says how to submit ('' : no such page)
+    page: str = ""  # the site page that says how to submit ('' : no such page)
 
     @property
     def folder(self) -> str:
         """Where a submission's folder goes, relative to the repository."""
-        return "corpus/systems" if self.release is None else f"{TRACKS_DIR}/{self.id}/corpus/systems"
+        return (
+            "corpus/systems" if self.release is None else f"{TRACKS_DIR}/{self.id}/corpus/systems"
+        )
 
     def root(self, repo: Path) -> Path:
         """The track root in the repository (the repository itself for the demo)."""
@@ -58,8 +60,15 @@ class Declared:
 
 def from_block(dataset_id: str, block: dict[str, Any], release: str | None) -> Track:
     """The track a ``track:`` block (schema-checked: dataset.json / releases.json) declares."""
-    return Track(dataset_id, str(block["title"]), release, tuple(str(p) for p in block["pairs"]),
-                 str(block["reference"]), str(block.get("note", "")), str(block.get("page", "")))
+    return Track(
+        dataset_id,
+        str(block["title"]),
+        release,
+        tuple(str(p) for p in block["pairs"]),
+        str(block["reference"]),
+        str(block.get("note", "")),
+        str(block.get("page", "")),
+    )
 
 
 def declared(repo: Path) -> Declared:
@@ -88,8 +97,14 @@ def _declared(repo: Path) -> Declared:
     return Declared(tuple(tracks), no_track)
 
 
-def _entry(entry: Any, where: str, tracks: list[Track], no_track: dict[str, str],
-           problems: Problems, release: bool) -> None:
+def _entry(
+    entry: Any,
+    where: str,
+    tracks: list[Track],
+    no_track: dict[str, str],
+    problems: Problems,
+    release: bool,
+) -> None:
     if not isinstance(entry, dict):
         return
     dataset_id = str(entry.get("id", ""))
@@ -99,8 +114,13 @@ def _entry(entry: Any, where: str, tracks: list[Track], no_track: dict[str, str]
     if block is None:
         return
     if not isinstance(block, dict) or not all(k in block for k in ("title", "pairs", "reference")):
-        problems.add(where, 0, f"{dataset_id}.track", "a track needs title, pairs and reference",
-                     "see `track` on the Data format page")
+        problems.add(
+            where,
+            0,
+            f"{dataset_id}.track",
+            "a track needs title, pairs and reference",
+            "see `track` on the Data format page",
+        )
         return
     tracks.append(from_block(dataset_id, block, dataset_id if release else None))
 
@@ -141,12 +161,22 @@ def of_dataset(dataset_id: str) -> Track | None:
 
 def check_pair(track: Track, pair: str) -> None:
     if pair not in track.pairs:
-        raise DataError([Problem("command line", 0, "pair", f"track {track.id!r} has no pair {pair!r}",
-                                 f"use one of: {', '.join(track.pairs)}")])
+        raise DataError(
+            [
+                Problem(
+                    "command line",
+                    0,
+                    "pair",
+                    f"track {track.id!r} has no pair {pair!r}",
+                    f"use one of: {', '.join(track.pairs)}",
+                )
+            ]
+        )
 
 
 def track_file_dataset(path: Path) -> str | None:
-    """The dataset id a track root's corpus/track.yaml names (None when unreadable: load says why)."""
+    """The dataset id a track root's corpus/track.yaml names (None when unreadable: load says
+    why)."""
     problems = Problems()
     return read_track_file(path, problems)
 
@@ -162,8 +192,13 @@ def read_track_file(path: Path, problems: Problems) -> str | None:
     value = data.get("track") if isinstance(data, dict) else None
     known = of_dataset(value) if isinstance(value, str) else None
     if known is None:
-        problems.add(str(path), 1, "track", f"{value!r} is not a track",
-                     "write `track: <id>` with one of: " + ", ".join(names()))
+        problems.add(
+            str(path),
+            1,
+            "track",
+            f"{value!r} is not a track",
+            "write `track: <id>` with one of: " + ", ".join(names()),
+        )
         return None
     return known.id
 
@@ -187,5 +222,7 @@ def submit_page(card: dict[str, Any]) -> str:
 
 
 def _sentence(track: Track) -> str:
-    return (f"Open track: anyone can add a system by pull request (track {track.id}, pairs "
-            f"{', '.join(track.pairs)}; references: {track.reference}).")
+    return (
+        f"Open track: anyone can add a system by pull request (track {track.id}, pairs "
+        f"{', '.join(track.pairs)}; references: {track.reference})."
+    )

@@ -13,8 +13,12 @@ from typing import Any
 from .textfiles import MAX_DEPTH
 
 # Single-line labels (names and titles end up in chart labels, page titles and CSV cells).
-LABELS = {"system": {"name", "model", "size", "version", "date"}, "work": {"title", "author"},
-          "dataset": {"title"}, "campaign": {"title"}}
+LABELS = {
+    "system": {"name", "model", "size", "version", "date"},
+    "work": {"title", "author"},
+    "dataset": {"title"},
+    "campaign": {"title"},
+}
 LINE_BREAKS = "\n\t\u2028\u2029"
 
 
@@ -27,19 +31,31 @@ def value_problems(kind: str, data: Any) -> list[tuple[tuple[Any, ...], str, str
     while stack:
         path, value = stack.pop()
         if len(path) > MAX_DEPTH:
-            found.append((path[:MAX_DEPTH], f"is nested deeper than {MAX_DEPTH} levels",
-                          "flatten the value; no litboard field is nested this deeply"))
+            found.append(
+                (
+                    path[:MAX_DEPTH],
+                    f"is nested deeper than {MAX_DEPTH} levels",
+                    "flatten the value; no litboard field is nested this deeply",
+                )
+            )
             continue
         if isinstance(value, dict):
             for key, item in value.items():
                 if isinstance(key, str) and _bad_char(key, label=True):
-                    found.append((path, f"has a key with {_bad_char(key, label=True)}",
-                                  "use plain printable keys"))
+                    found.append(
+                        (
+                            path,
+                            f"has a key with {_bad_char(key, label=True)}",
+                            "use plain printable keys",
+                        )
+                    )
                 stack.append((path + (key,), item))
         elif isinstance(value, list):
             stack.extend((path + (i,), item) for i, item in enumerate(value))
         elif isinstance(value, float) and not math.isfinite(value):
-            found.append((path, f"{value} is not a finite number", "write a finite number (or null)"))
+            found.append(
+                (path, f"{value} is not a finite number", "write a finite number (or null)")
+            )
         elif isinstance(value, str):
             label = len(path) == 1 and path[0] in LABELS.get(kind, set())
             odd = _bad_char(value, label)
@@ -47,7 +63,10 @@ def value_problems(kind: str, data: Any) -> list[tuple[tuple[Any, ...], str, str
                 where = "a name or title" if label else "text"
                 fix = "remove it" + (" (names and titles are one line)" if label else "")
                 if "surrogate" in odd:
-                    fix += "; in YAML write a character beyond U+FFFF as \\U0001F600, not as a \\uD83D\\uDE00 pair"
+                    fix += (
+                        "; in YAML write a character beyond U+FFFF as \\U0001F600, not as a "
+                        "\\uD83D\\uDE00 pair"
+                    )
                 found.append((path, f"contains {odd}, not allowed in {where}", fix))
     return sorted(found, key=lambda f: list(map(str, f[0])))
 

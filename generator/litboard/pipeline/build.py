@@ -43,8 +43,13 @@ def source_date_epoch(repo: Path | None = None, roots: Sequence[Path] = ()) -> s
     if "SOURCE_DATE_EPOCH" in os.environ:
         return os.environ["SOURCE_DATE_EPOCH"]
     try:
-        done = subprocess.run(["git", "-C", str(repo or Path.cwd()), "log", "-1", "--format=%ct"],
-                              capture_output=True, text=True, timeout=10, check=False)
+        done = subprocess.run(
+            ["git", "-C", str(repo or Path.cwd()), "log", "-1", "--format=%ct"],
+            capture_output=True,
+            text=True,
+            timeout=10,
+            check=False,
+        )
         stamp = done.stdout.strip()
     except (OSError, subprocess.SubprocessError):
         stamp = ""
@@ -52,8 +57,13 @@ def source_date_epoch(repo: Path | None = None, roots: Sequence[Path] = ()) -> s
 
 
 def _newest(roots: Sequence[Path]) -> str:
-    stamps = (p.stat().st_mtime for r in roots for part in ("corpus", "judgments", "reported")
-              for p in (Path(r) / part).rglob("*") if p.is_file())
+    stamps = (
+        p.stat().st_mtime
+        for r in roots
+        for part in ("corpus", "judgments", "reported")
+        for p in (Path(r) / part).rglob("*")
+        if p.is_file()
+    )
     return str(int(max(stamps, default=0)))
 
 
@@ -71,9 +81,16 @@ def _environ(**values: str) -> Iterator[None]:
                 os.environ[key] = value
 
 
-def build_site(roots: Sequence[Path], out: Path, quiet: bool = True, cache: Path | None = None,
-               study: Project | None = None, kept: Path | None = None,
-               cache_size: str | None = None, reader_pages: str | None = None) -> BuildResult:
+def build_site(
+    roots: Sequence[Path],
+    out: Path,
+    quiet: bool = True,
+    cache: Path | None = None,
+    study: Project | None = None,
+    kept: Path | None = None,
+    cache_size: str | None = None,
+    reader_pages: str | None = None,
+) -> BuildResult:
     """Build into ``out``; raises DataError / mkdocs errors and leaves ``out`` as it was.
 
     ``study``: whose mkdocs.yml (and site/ pages) to use; default: the current folder's, else
@@ -83,7 +100,8 @@ def build_site(roots: Sequence[Path], out: Path, quiet: bool = True, cache: Path
     LITBOARD_SITE_CACHE_SIZE variable, else the plugin's ``site_cache_size``). ``kept``: the
     folder of the releases to list and serve under v/ (``cite.kept``; default: the study's
     ``kept_releases``, else none). ``reader_pages``: auto, packed or plain
-    (``render.core.packed_reader``; default: LITBOARD_READER_PAGES, else the plugin's ``reader_pages``)."""
+    (``render.core.packed_reader``; default: LITBOARD_READER_PAGES, else the plugin's
+    ``reader_pages``)."""
     from mkdocs.commands.build import build
     from mkdocs.config import load_config
 
@@ -93,16 +111,25 @@ def build_site(roots: Sequence[Path], out: Path, quiet: bool = True, cache: Path
     out = out.resolve()
     outdir.check_out(out, roots, study.root if study.config is not None else None)
     if kept is not None and kept.resolve().is_relative_to(out):
-        raise DataError([Problem(str(kept), 0, "--kept-releases", f"is inside the output folder {out}, "
-                                 "which every build replaces whole", "keep the releases in a folder of "
-                                 "their own (make public: RELEASES=releases)")])
+        raise DataError(
+            [
+                Problem(
+                    str(kept),
+                    0,
+                    "--kept-releases",
+                    f"is inside the output folder {out}, which every build replaces whole",
+                    "keep the releases in a folder of their own (make public: RELEASES=releases)",
+                )
+            ]
+        )
     if cache is not None:
         claim(cache)  # refused here, before mkdocs starts, when it is not litboard's cache
     out.parent.mkdir(parents=True, exist_ok=True)
     outdir.clean_leftovers(out)
     staging, old = outdir.claim_names(out, os.getpid())
     staging.mkdir()
-    outdir.mark(staging)  # a killed build's staging folder is recognisably litboard's (mkdocs keeps dot files)
+    # a killed build's staging folder is recognisably litboard's (mkdocs keeps dot files)
+    outdir.mark(staging)
     started = time.perf_counter()
     if quiet:
         logging.getLogger("mkdocs").setLevel(logging.WARNING)
@@ -111,10 +138,16 @@ def build_site(roots: Sequence[Path], out: Path, quiet: bool = True, cache: Path
     if reader_pages is not None:
         bound["LITBOARD_READER_PAGES"] = reader_pages
     try:
-        previous = str(out) if (out / outdir.MARKER).is_file() else ""  # its unchanged pages are linked
-        with _environ(LITBOARD_DATA=data, SOURCE_DATE_EPOCH=source_date_epoch(study.root, roots),
-                      LITBOARD_SITE_CACHE=str(cache.resolve()) if cache else "", LITBOARD_PREVIOUS_SITE=previous,
-                      LITBOARD_KEPT_RELEASES=str(kept.resolve()) if kept else "", **bound):
+        # its unchanged pages are linked
+        previous = str(out) if (out / outdir.MARKER).is_file() else ""
+        with _environ(
+            LITBOARD_DATA=data,
+            SOURCE_DATE_EPOCH=source_date_epoch(study.root, roots),
+            LITBOARD_SITE_CACHE=str(cache.resolve()) if cache else "",
+            LITBOARD_PREVIOUS_SITE=previous,
+            LITBOARD_KEPT_RELEASES=str(kept.resolve()) if kept else "",
+            **bound,
+        ):
             config = load_config(str(study.config_file), site_dir=str(staging), **study.overrides)
             try:
                 build(config)
@@ -124,7 +157,8 @@ def build_site(roots: Sequence[Path], out: Path, quiet: bool = True, cache: Path
                     raise error from None  # the DataError itself, not mkdocs' generic Abort
                 raise
             finally:
-                _forget_caches()  # this build's cache folder is not the next command's (release renders too)
+                # this build's cache folder is not the next command's (release renders too)
+                _forget_caches()
             plugin = config.plugins.get("litboard")
             timings = dict(getattr(getattr(plugin, "generated", None), "timings", {}) or {})
     except BaseException as exc:
@@ -151,10 +185,19 @@ FULL = (errno.ENOSPC, errno.EDQUOT)  # no space left / disk quota exceeded
 def _disk_full(exc: OSError, out: Path) -> DataError:
     """A full disk while building: the staging copy is gone and the previous site is unchanged."""
     where = exc.filename or out.parent
-    return DataError([Problem(str(where), 0, "disk", f"is full ({exc.strerror}): the build stopped and "
-                              f"was removed; the previous site in {out} is unchanged",
-                              f"free space on the disk holding {out.parent} (a build needs room for "
-                              "a second copy of the site), or build into --out elsewhere")])
+    return DataError(
+        [
+            Problem(
+                str(where),
+                0,
+                "disk",
+                f"is full ({exc.strerror}): the build stopped and "
+                f"was removed; the previous site in {out} is unchanged",
+                f"free space on the disk holding {out.parent} (a build needs room for "
+                "a second copy of the site), or build into --out elsewhere",
+            )
+        ]
+    )
 
 
 def _swap(staging: Path, out: Path, old: Path) -> None:

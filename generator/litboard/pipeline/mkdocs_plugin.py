@@ -25,9 +25,9 @@ Configuration (mkdocs.yml)::
 The environment variable LITBOARD_DATA (paths separated by os.pathsep) overrides
 ``data``; ``litboard build --data`` uses it. LITBOARD_KEPT_RELEASES overrides ``kept_releases``
 (``litboard build --kept-releases``). LITBOARD_PREVIOUS_SITE names the site the build
-replaces, whose unchanged reader pages are linked, not written. LITBOARD_SITE_CACHE names the folder of the
-incremental-build cache (``core.site_cache``; unset or empty: none), LITBOARD_SITE_CACHE_SIZE its
-bound (``litboard build --site-cache-size``). A ``DataError`` becomes a build error
+replaces, whose unchanged reader pages are linked, not written. LITBOARD_SITE_CACHE names the folder
+of the incremental-build cache (``core.site_cache``; unset or empty: none), LITBOARD_SITE_CACHE_SIZE
+its bound (``litboard build --site-cache-size``). A ``DataError`` becomes a build error
 that names every problem.
 """
 
@@ -55,16 +55,19 @@ from ..render.core.cache_files import parse_size
 from .site_cache import DATA_PARTS
 
 SIZE_VARIABLE = "LITBOARD_SITE_CACHE_SIZE"  # the site cache's bound (``--site-cache-size`` sets it)
-READER_VARIABLE = "LITBOARD_READER_PAGES"  # packed or plain reader pages (``--reader-pages`` sets it)
+# packed or plain reader pages (``--reader-pages`` sets it)
+READER_VARIABLE = "LITBOARD_READER_PAGES"
 
 
 class LitboardConfig(Config):
     roots = opt.Type(list, default=["."])
     templates = opt.Type(str, default="")
     base_pages = opt.Type(bool, default=True)
-    site_cache_size = opt.Type(str, default=BUILD.site_cache_size)  # LITBOARD_SITE_CACHE_SIZE / --site-cache-size win
+    # LITBOARD_SITE_CACHE_SIZE / --site-cache-size win
+    site_cache_size = opt.Type(str, default=BUILD.site_cache_size)
     kept_releases = opt.Type(str, default="")
-    reader_pages = opt.Type(str, default=BUILD.reader_pages)  # LITBOARD_READER_PAGES / --reader-pages win
+    # LITBOARD_READER_PAGES / --reader-pages win
+    reader_pages = opt.Type(str, default=BUILD.reader_pages)
 
 
 class LitboardPlugin(BasePlugin[LitboardConfig]):
@@ -72,8 +75,10 @@ class LitboardPlugin(BasePlugin[LitboardConfig]):
         self.generated: Generated | None = None
         self.error: DataError | None = None  # kept so build_site can re-raise it as is
         self.raw: dict[str, str] = {}  # src path -> the HTML of a page that bypasses Markdown
-        self.held_back: dict[str, list[str]] = {}  # src path -> blocks the search plugin need not parse
-        self.files: dict[str, str | bytes] = {}  # what mkdocs renders (bulk pages: one shell per folder)
+        # src path -> blocks the search plugin need not parse
+        self.held_back: dict[str, list[str]] = {}
+        # what mkdocs renders (bulk pages: one shell per folder)
+        self.files: dict[str, str | bytes] = {}
         self.bulk: bulk.Bulk = {}
         self.plain = False  # LITBOARD_PLAIN_MKDOCS=1: every page through Markdown and the theme
         self.roots: list[Path] = []
@@ -88,10 +93,16 @@ class LitboardPlugin(BasePlugin[LitboardConfig]):
         self.roots = paths
         try:
             cache = os.environ.get("LITBOARD_SITE_CACHE", "")
-            templates = (base / self.config.templates).resolve() if self.config.templates else TEMPLATES
-            self.generated = generate(paths, templates, Path(cache) if cache else None,
-                                      self._cache_size(config["config_file_path"]),
-                                      self._reader_pages(config["config_file_path"]))
+            templates = (
+                (base / self.config.templates).resolve() if self.config.templates else TEMPLATES
+            )
+            self.generated = generate(
+                paths,
+                templates,
+                Path(cache) if cache else None,
+                self._cache_size(config["config_file_path"]),
+                self._reader_pages(config["config_file_path"]),
+            )
             folder = os.environ.get(KEPT_RELEASES) or self.config.kept_releases
             self.kept = (base / folder).resolve() if folder else None
             self.releases_page = kept.releases_page(self.kept, self.generated.files, templates)
@@ -99,7 +110,8 @@ class LitboardPlugin(BasePlugin[LitboardConfig]):
             self.error = exc
             raise PluginError(str(exc)) from None
         self.plain = os.environ.get(PLAIN_SWITCH) == "1"
-        if config["use_directory_urls"] or self.plain:  # a shell's links are right only beside its pages
+        # a shell's links are right only beside its pages
+        if config["use_directory_urls"] or self.plain:
             self.files, self.bulk = bulk.unpacked(self.generated.files), {}
         else:
             self.files, self.bulk = bulk.split(self.generated.files)
@@ -119,14 +131,18 @@ class LitboardPlugin(BasePlugin[LitboardConfig]):
         value = os.environ.get(SIZE_VARIABLE, "").strip()
         if value:
             return parse_size(value, SIZE_VARIABLE, "--site-cache-size")
-        return parse_size(self.config.site_cache_size, config_file, "plugins: litboard: site_cache_size")
+        return parse_size(
+            self.config.site_cache_size, config_file, "plugins: litboard: site_cache_size"
+        )
 
     def _reader_pages(self, config_file: str) -> str:
         """LITBOARD_READER_PAGES (``--reader-pages``), else the plugin's ``reader_pages`` (auto)."""
         value = os.environ.get(READER_VARIABLE, "").strip()
         if value:
             return packed_reader.check_mode(value, READER_VARIABLE, "--reader-pages")
-        return packed_reader.check_mode(self.config.reader_pages, config_file, "plugins: litboard: reader_pages")
+        return packed_reader.check_mode(
+            self.config.reader_pages, config_file, "plugins: litboard: reader_pages"
+        )
 
     def on_serve(self, server: Any, config: Any, builder: Any) -> Any:
         """``mkdocs serve`` / ``litboard serve``: rebuild when a data file of any root changes (its
@@ -167,7 +183,10 @@ class LitboardPlugin(BasePlugin[LitboardConfig]):
         raw = self.raw.pop(page.file.src_uri, None)
         if raw is not None:
             if html.strip() != RAW_HTML:
-                raise PluginError(f"{page.file.src_uri}: Markdown changed the placeholder of a raw page: {html[:80]!r}")
+                raise PluginError(
+                    f"{page.file.src_uri}: Markdown changed the placeholder of a raw page: "
+                    f"{html[:80]!r}"
+                )
             html = raw
         if self.generated is None or (page.meta.get("search") or {}).get("exclude"):
             return html
@@ -204,7 +223,8 @@ class LitboardPlugin(BasePlugin[LitboardConfig]):
             bulk.write(Path(config["site_dir"]), self.bulk, Path(previous) if previous else None)
 
 
-# Both shortcuts give byte-identical output (tests/pipeline/test_bulk_pages.py builds the site both ways);
+# Both shortcuts give byte-identical output (tests/pipeline/test_bulk_pages.py builds the site both
+# ways);
 # the switch turns them off, for that test and for debugging.
 PLAIN_SWITCH = "LITBOARD_PLAIN_MKDOCS"
 KEPT_RELEASES = "LITBOARD_KEPT_RELEASES"  # litboard build --kept-releases DIR

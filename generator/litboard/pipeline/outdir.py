@@ -22,7 +22,17 @@ from ..errors import DataError, Problem
 MARKER = ".litboard-site"
 MARKER_TEXT = "This folder was written by `litboard build`; the next build replaces it whole.\n"
 # folders of a data root / the repository that hold inputs (never an output, never inside one)
-PROTECTED = ("corpus", "judgments", "reported", ".git", "generator", "templates", "site", "tests", ".github")
+PROTECTED = (
+    "corpus",
+    "judgments",
+    "reported",
+    ".git",
+    "generator",
+    "templates",
+    "site",
+    "tests",
+    ".github",
+)
 
 
 def _inside(path: Path, parent: Path) -> bool:
@@ -35,21 +45,40 @@ def out_problem(out: Path, roots: Sequence[Path], repo: Path | None) -> Problem 
     out = out.resolve()
     shown = str(out)
     fix = "pass an output folder of its own, e.g. --out public (litboard creates it)"
-    for base in [*(Path(r).resolve() for r in roots), *([repo.resolve()] if repo is not None else [])]:
+    for base in [
+        *(Path(r).resolve() for r in roots),
+        *([repo.resolve()] if repo is not None else []),
+    ]:
         if _inside(base, out):
-            return Problem(shown, 0, "--out", f"is or contains the data root or repository {base}: "
-                           "building there would delete it", fix)
+            return Problem(
+                shown,
+                0,
+                "--out",
+                f"is or contains the data root or repository {base}: "
+                "building there would delete it",
+                fix,
+            )
         for name in PROTECTED:
             if _inside(out, base / name):
-                return Problem(shown, 0, "--out", f"lies inside {base / name}, which holds inputs "
-                               "litboard never writes", fix)
+                return Problem(
+                    shown,
+                    0,
+                    "--out",
+                    f"lies inside {base / name}, which holds inputs litboard never writes",
+                    fix,
+                )
     if out.exists() and not out.is_dir():
         return Problem(shown, 0, "--out", "is a file, not a folder", fix)
     if out.is_dir() and any(out.iterdir()) and not (out / MARKER).is_file():
-        return Problem(shown, 0, "--out", f"is a non-empty folder that litboard did not build (no {MARKER} "
-                       "file in it); a build replaces its output folder whole",
-                       "choose another folder, or empty or delete this one yourself if it is "
-                       "really a site built by an older litboard")
+        return Problem(
+            shown,
+            0,
+            "--out",
+            f"is a non-empty folder that litboard did not build (no {MARKER} "
+            "file in it); a build replaces its output folder whole",
+            "choose another folder, or empty or delete this one yourself if it is "
+            "really a site built by an older litboard",
+        )
     return None
 
 
@@ -75,9 +104,18 @@ def claim_names(out: Path, pid: int) -> tuple[Path, Path]:
         if is_marked(path):
             shutil.rmtree(path)
         elif path.exists() or path.is_symlink():
-            raise DataError([Problem(str(path), 0, "--out", f"is in the way of the build: it has the name "
-                                     f"litboard gives its temporary folders but no {MARKER} file",
-                                     "rename or move that folder")])
+            raise DataError(
+                [
+                    Problem(
+                        str(path),
+                        0,
+                        "--out",
+                        f"is in the way of the build: it has the name "
+                        f"litboard gives its temporary folders but no {MARKER} file",
+                        "rename or move that folder",
+                    )
+                ]
+            )
     return names
 
 

@@ -55,7 +55,8 @@ class _Clock:
         waited = time.perf_counter() - self.start
         for phase, seconds in timings.items():
             self.timings[phase] += seconds
-        self.timings["render"] += max(0.0, waited - sum(timings.values()))  # handing the result back
+        # handing the result back
+        self.timings["render"] += max(0.0, waited - sum(timings.values()))
         self.start = time.perf_counter()
 
     def lap(self, phase: str) -> None:
@@ -64,8 +65,13 @@ class _Clock:
         self.start = now
 
 
-def generate(roots: Sequence[Path], templates: Path = DEFAULT_TEMPLATES, cache: Path | None = None,
-             cache_size: int = site_cache.DEFAULT_SIZE, reader_pages: str = "auto") -> Generated:
+def generate(
+    roots: Sequence[Path],
+    templates: Path = DEFAULT_TEMPLATES,
+    cache: Path | None = None,
+    cache_size: int = site_cache.DEFAULT_SIZE,
+    reader_pages: str = "auto",
+) -> Generated:
     """Every generated file of the site. With ``cache``, a dataset whose inputs are unchanged
     since a previous build is taken from it (``site_cache``); the result is the same. The
     cache is then cut to ``cache_size`` bytes (``site_cache.bound``). ``reader_pages``:
@@ -78,8 +84,15 @@ def generate(roots: Sequence[Path], templates: Path = DEFAULT_TEMPLATES, cache: 
     jinja.use_cache(cache)
     groups = group_roots(roots)
     keys = site_cache.dataset_keys(groups, templates, reader_pages) if cache is not None else {}
-    cached = {ds: entry for ds, key in keys.items()
-              if (entry := site_cache.read(cache, key)) is not None} if cache is not None else {}
+    cached = (
+        {
+            ds: entry
+            for ds, key in keys.items()
+            if (entry := site_cache.read(cache, key)) is not None
+        }
+        if cache is not None
+        else {}
+    )
     loaded = load_all(roots, skip={ds: e.systems for ds, e in cached.items()}, checks=ROOT_CHECKS)
     clock.lap("load")
     entries: dict[str, site_cache.Entry] = dict(cached)
@@ -88,7 +101,9 @@ def generate(roots: Sequence[Path], templates: Path = DEFAULT_TEMPLATES, cache: 
     order = [g.id for g in groups if g.id in entries]
     ordered = sorted((entries[ds] for ds in order), key=lambda e: e.is_demo)  # research first
     assets = {name: jinja.template_file(templates, f"assets/{name}") for name in ASSETS}
-    files: Files = {f"assets/litboard/{name}": path.read_text(encoding="utf-8") for name, path in assets.items()}
+    files: Files = {
+        f"assets/litboard/{name}": path.read_text(encoding="utf-8") for name, path in assets.items()
+    }
     for entry in ordered:
         files.update(entry.files)
     nav: list[dict[str, Any]] = [e.nav for e in ordered]
@@ -103,13 +118,22 @@ def generate(roots: Sequence[Path], templates: Path = DEFAULT_TEMPLATES, cache: 
     return Generated(files, {DATASETS_MARKER: home}, nav, clock.timings)
 
 
-
-def _render_all(loaded: list[Corpus], templates: Path, reader_pages: str, cache: Path | None, keys: dict[str, str],
-                entries: dict[str, site_cache.Entry], clock: "_Clock", tick: progress.Tick) -> None:
-    """Analyse and render each loaded dataset into ``entries`` (and the cache); ``tick(1)`` per dataset."""
+def _render_all(
+    loaded: list[Corpus],
+    templates: Path,
+    reader_pages: str,
+    cache: Path | None,
+    keys: dict[str, str],
+    entries: dict[str, site_cache.Entry],
+    clock: "_Clock",
+    tick: progress.Tick,
+) -> None:
+    """Analyse and render each loaded dataset into ``entries`` (and the cache); ``tick(1)`` per
+    dataset."""
     for corpus in loaded:
         # each dataset is analysed and rendered in a child process when that is safe, so this
-        # process never loads the chart runtime before the last dataset (see litboard.runtime.parallel)
+        # process never loads the chart runtime before the last dataset (see
+        # litboard.runtime.parallel)
         job = parallel.Background(lambda: _analysed_entry(corpus, templates, reader_pages))
         entry, timings = job.result()  # type: ignore[misc]
         clock.add(timings)
@@ -120,15 +144,19 @@ def _render_all(loaded: list[Corpus], templates: Path, reader_pages: str, cache:
         tick(1)
 
 
-def _panel(ordered: list[site_cache.Entry], templates: Path, cache: Path | None,
-           keys: list[str]) -> site_cache.Panel:
+def _panel(
+    ordered: list[site_cache.Entry], templates: Path, cache: Path | None, keys: list[str]
+) -> site_cache.Panel:
     """The judge-bias panel over every dataset (from the cache when no dataset changed)."""
     key = site_cache.panel_key(keys) if cache is not None and all(keys) else None
     if key is not None and (cached := site_cache.read(cache, key, site_cache.Panel)) is not None:  # type: ignore[arg-type]
         return cached  # type: ignore[no-any-return]
     bias_files, bias_nav = judge_bias_page.build_from_rows(
-        [e.judge_rows for e in ordered], [e.creative_rows for e in ordered], templates,
-        demo={e.dataset_id for e in ordered if e.is_demo})
+        [e.judge_rows for e in ordered],
+        [e.creative_rows for e in ordered],
+        templates,
+        demo={e.dataset_id for e in ordered if e.is_demo},
+    )
     prov = merged([(e.dataset_id, e.provenance) for e in ordered])
     # the panel's CSV gets its JSON/LaTeX twins too
     panel = site_cache.Panel(add_downloads(bias_files, prov), bias_nav)
@@ -137,8 +165,9 @@ def _panel(ordered: list[site_cache.Entry], templates: Path, cache: Path | None,
     return panel
 
 
-def _analysed_entry(corpus: Corpus, templates: Path,
-                    reader_pages: str = "plain") -> tuple[site_cache.Entry, dict[str, float]]:
+def _analysed_entry(
+    corpus: Corpus, templates: Path, reader_pages: str = "plain"
+) -> tuple[site_cache.Entry, dict[str, float]]:
     clock = _Clock()
     # while the dataset is analysed (a child process), this one makes the reader pages' lookups
     # and another the page sets that read only the corpus: three jobs on the cores, not one
@@ -166,8 +195,13 @@ class Started:
     reader: ReaderShared
 
 
-def dataset_entry(corpus: Corpus, analysis: Analysis, templates: Path, reader_pages: str = "plain",
-                  started: Started | None = None) -> site_cache.Entry:
+def dataset_entry(
+    corpus: Corpus,
+    analysis: Analysis,
+    templates: Path,
+    reader_pages: str = "plain",
+    started: Started | None = None,
+) -> site_cache.Entry:
     """One dataset's finished output: its pages under ``<dataset id>/``, nav, card, provenance."""
     own, own_nav = dataset_files(corpus, analysis, templates, reader_pages, started)
     ds = corpus.dataset_id
@@ -175,9 +209,16 @@ def dataset_entry(corpus: Corpus, analysis: Analysis, templates: Path, reader_pa
     section = str(escape(corpus.dataset_title))
     nav = {section: [{k: f"{ds}/{v}"} for entry in own_nav for k, v in entry.items()]}
     return site_cache.Entry(
-        ds, corpus.is_demo, set(corpus.systems), own,
-        nav, card(corpus, f"{ds}/index.html"), provenance(corpus),
-        judge_bias_page.dataset_rows(corpus, analysis), judge_bias_page.creativity_rows(corpus, analysis))
+        ds,
+        corpus.is_demo,
+        set(corpus.systems),
+        own,
+        nav,
+        card(corpus, f"{ds}/index.html"),
+        provenance(corpus),
+        judge_bias_page.dataset_rows(corpus, analysis),
+        judge_bias_page.creativity_rows(corpus, analysis),
+    )
 
 
 def _board(corpus: Corpus, analysis: Analysis, templates: Path) -> Files:
@@ -185,11 +226,24 @@ def _board(corpus: Corpus, analysis: Analysis, templates: Path) -> Files:
     board_html, board_files = leaderboard_html(corpus, analysis, templates)
     # the board answers first (issue 30): the dataset's card (version, source, notes) follows it
     card = corpus.datasets[0] if corpus.datasets else {}
-    about = render("dataset_intro.html.j2", templates,
-                   intro=intro(corpus, submissions(card), _html(submit_page(card))))
-    return published({**board_files, "index.md": page(f"{corpus.dataset_title}: leaderboard",
-                                                      board_html + about, corpus.is_demo, templates)},
-                     corpus, templates)
+    about = render(
+        "dataset_intro.html.j2",
+        templates,
+        intro=intro(corpus, submissions(card), _html(submit_page(card))),
+    )
+    return published(
+        {
+            **board_files,
+            "index.md": page(
+                f"{corpus.dataset_title}: leaderboard",
+                board_html + about,
+                corpus.is_demo,
+                templates,
+            ),
+        },
+        corpus,
+        templates,
+    )
 
 
 def _html(page_md: str) -> str:
@@ -197,10 +251,14 @@ def _html(page_md: str) -> str:
     return page_md[:-3] + ".html" if page_md.endswith(".md") else page_md
 
 
-def _extra_part(corpus: Corpus, analysis: Analysis | None, templates: Path, part: str) -> dict[str, PageSet]:
+def _extra_part(
+    corpus: Corpus, analysis: Analysis | None, templates: Path, part: str
+) -> dict[str, PageSet]:
     """The extra page sets of ``part`` (``extra_pages.PARTS``), each published."""
-    return {name: PageSet(published(pages.files, corpus, templates), pages.nav)
-            for name, pages in build_sets(corpus, analysis, templates, part).items()}
+    return {
+        name: PageSet(published(pages.files, corpus, templates), pages.nav)
+        for name, pages in build_sets(corpus, analysis, templates, part).items()
+    }
 
 
 PAGE_START = bulk.PAGE_START + "\n"  # as page.md.j2 writes it: a line of its own
@@ -218,12 +276,22 @@ def labeller(corpus: Corpus, templates: Path) -> Callable[[str, Any], Any]:
 
     def label(path: str, content: Any) -> Any:
         # the dataset's own index page opens with its fuller intro (source, commit, notes) instead
-        if isinstance(content, str) and path.endswith(".md") and path != "index.md" and PAGE_START in content:
+        if (
+            isinstance(content, str)
+            and path.endswith(".md")
+            and path != "index.md"
+            and PAGE_START in content
+        ):
             depth = path.count("/")
             if depth not in labels:
-                labels[depth] = render("dataset_label.html.j2", templates, up="../" * depth,
-                                       title=corpus.dataset_title, id=corpus.dataset_id,
-                                       version=corpus.data_version())
+                labels[depth] = render(
+                    "dataset_label.html.j2",
+                    templates,
+                    up="../" * depth,
+                    title=corpus.dataset_title,
+                    id=corpus.dataset_id,
+                    version=corpus.data_version(),
+                )
             content = content.replace(PAGE_START, PAGE_START + labels[depth], 1)
         return content
 
@@ -248,24 +316,49 @@ def published(files: Files, corpus: Corpus, templates: Path) -> Files:
     ``<dataset id>/``, labelled, with JSON/LaTeX twins, anchors and cite boxes. File by file,
     so each part is finished in the process that made it."""
     ds = corpus.dataset_id
-    return publish_files({f"{ds}/{path}": content for path, content in labelled(files, corpus, templates).items()},
-                         corpus, templates)
+    return publish_files(
+        {f"{ds}/{path}": content for path, content in labelled(files, corpus, templates).items()},
+        corpus,
+        templates,
+    )
 
 
-def dataset_files(corpus: Corpus, analysis: Analysis, templates: Path, reader_pages: str = "plain",
-                  started: Started | None = None) -> tuple[Files, list[dict[str, str]]]:
+def dataset_files(
+    corpus: Corpus,
+    analysis: Analysis,
+    templates: Path,
+    reader_pages: str = "plain",
+    started: Started | None = None,
+) -> tuple[Files, list[dict[str, str]]]:
     """One dataset's finished files (under ``<dataset id>/``) and its nav entries (relative).
     ``started``: the work begun while the dataset was analysed (else all of it begins here)."""
     # the page sets beside the reader (agreement, overlap, ...; the system, browse and work
     # pages) are built and finished in more processes while this one builds the reader
     # pages: their serial parts, and finishing them here afterwards, would leave a core idle
-    early_job = started.extras if started else parallel.Background(lambda: _extra_part(corpus, None, templates, "corpus"))
+    early_job = (
+        started.extras
+        if started
+        else parallel.Background(lambda: _extra_part(corpus, None, templates, "corpus"))
+    )
     extra_job = parallel.Background(lambda: _extra_part(corpus, analysis, templates, "analysis"))
-    browse_job = parallel.Background(lambda: published(browse_files(corpus, analysis, templates), corpus, templates))
-    board_job = parallel.Background(lambda: _board(corpus, analysis, templates))  # loads the chart runtime: not here
+    browse_job = parallel.Background(
+        lambda: published(browse_files(corpus, analysis, templates), corpus, templates)
+    )
+    # loads the chart runtime: not here
+    board_job = parallel.Background(lambda: _board(corpus, analysis, templates))
     try:
-        files = published(reader_files(corpus, analysis, templates, finisher(corpus, templates), reader_pages,
-                                       started.reader if started else None), corpus, templates)
+        files = published(
+            reader_files(
+                corpus,
+                analysis,
+                templates,
+                finisher(corpus, templates),
+                reader_pages,
+                started.reader if started else None,
+            ),
+            corpus,
+            templates,
+        )
         files.update(board_job.result())  # type: ignore[arg-type]
         files.update(browse_job.result())  # type: ignore[arg-type]
         extra = merge_sets([early_job.result(), extra_job.result()])  # type: ignore[list-item]
@@ -274,6 +367,11 @@ def dataset_files(corpus: Corpus, analysis: Analysis, templates: Path, reader_pa
             job.cancel()
         raise
     files.update(extra.files)
-    nav = [{"Leaderboard": "index.md"}, *extra.nav, {"Systems": "systems/index.md"},
-           {"Paragraphs": "paragraphs/index.md"}, {"Works": "works/index.md"}]
+    nav = [
+        {"Leaderboard": "index.md"},
+        *extra.nav,
+        {"Systems": "systems/index.md"},
+        {"Paragraphs": "paragraphs/index.md"},
+        {"Works": "works/index.md"},
+    ]
     return files, nav

@@ -40,7 +40,8 @@ from ..render.core.jinja import search_path
 GENERATOR = Path(__file__).resolve().parents[1]  # the generator package
 ENV = ("SOURCE_DATE_EPOCH", "LITBOARD_RELEASE", "LITBOARD_SITE_URL")
 DATA_PARTS = ("corpus", "judgments", "reported")
-DEFAULT_SIZE = parse_size(BUILD.site_cache_size, "litboard.settings", "site_cache_size")  # bytes kept
+# bytes kept
+DEFAULT_SIZE = parse_size(BUILD.site_cache_size, "litboard.settings", "site_cache_size")
 
 
 @dataclass
@@ -64,9 +65,12 @@ def code_fingerprint(templates: Path) -> str:
     from ..cite.provenance import installed
 
     digest = hashlib.sha256(f"{__version__}|{sys.version}|{installed()}".encode())
-    folders = [(folder, "*") for folder in search_path(templates)]  # the shipped templates live in GENERATOR
+    # the shipped templates live in GENERATOR
+    folders = [(folder, "*") for folder in search_path(templates)]
     for base, pattern in ((GENERATOR, "*.py"), (GENERATOR, "*.json"), *folders):
-        for path in sorted(p for p in base.rglob(pattern) if p.is_file() and "__pycache__" not in p.parts):
+        for path in sorted(
+            p for p in base.rglob(pattern) if p.is_file() and "__pycache__" not in p.parts
+        ):
             digest.update(f"\0{path.relative_to(base)}\0".encode())
             digest.update(path.read_bytes())
     return digest.hexdigest()
@@ -82,7 +86,9 @@ def root_digest(root: Path) -> str:
         for path in sorted(folder.rglob("*")):
             if path.is_file() or path.is_symlink():
                 digest.update(f"\0{path.relative_to(root)}\0".encode("utf-8", "surrogateescape"))
-                digest.update(path.read_bytes() if path.is_file() and not path.is_symlink() else b"<link>")
+                digest.update(
+                    path.read_bytes() if path.is_file() and not path.is_symlink() else b"<link>"
+                )
     return digest.hexdigest()
 
 
@@ -91,23 +97,30 @@ def system_folders(root: Path) -> list[str]:
     return sorted(p.name for p in systems.iterdir() if p.is_dir()) if systems.is_dir() else []
 
 
-def dataset_keys(groups: Sequence[DatasetRoots], templates: Path, reader_pages: str = "auto") -> dict[str, str]:
+def dataset_keys(
+    groups: Sequence[DatasetRoots], templates: Path, reader_pages: str = "auto"
+) -> dict[str, str]:
     """Dataset id -> cache key, for every group with a declared id (``reader_pages``: packed or
     not changes the pages)."""
     from ..files.project import find
 
     code = code_fingerprint(templates)
     env = "|".join(f"{k}={os.environ.get(k, '')}" for k in ENV)
-    study = set(find().roots)  # provenance._flags: a study root needs no --data in the build command
+    # provenance._flags: a study root needs no --data in the build command
+    study = set(find().roots)
     systems = {str(g.id): sorted({s for r in g.roots for s in system_folders(r)}) for g in groups}
     keys = {}
     for group in groups:
         if group.id is None:
             continue
-        linked = sorted({target.partition("/")[0] for r in group.roots for _, target in same_as_links(r)})
+        linked = sorted(
+            {target.partition("/")[0] for r in group.roots for _, target in same_as_links(r)}
+        )
         context = repr([(ds, systems.get(ds)) for ds in linked])  # the datasets its same_as names
         roots = [f"{root_digest(r)} {r.resolve() in study}" for r in group.roots]
-        keys[group.id] = hashlib.sha256("\n".join([code, env, reader_pages, context, group.id, *roots]).encode()).hexdigest()
+        keys[group.id] = hashlib.sha256(
+            "\n".join([code, env, reader_pages, context, group.id, *roots]).encode()
+        ).hexdigest()
     return keys
 
 
@@ -129,7 +142,15 @@ def read(cache: Path, key: str, kind: type = Entry) -> Any:
     try:
         with open(path, "rb") as handle:
             entry = pickle.load(handle)
-    except (OSError, EOFError, pickle.UnpicklingError, AttributeError, ImportError, TypeError, ValueError):
+    except (
+        OSError,
+        EOFError,
+        pickle.UnpicklingError,
+        AttributeError,
+        ImportError,
+        TypeError,
+        ValueError,
+    ):
         return None
     if not isinstance(entry, kind):
         return None
@@ -139,11 +160,15 @@ def read(cache: Path, key: str, kind: type = Entry) -> Any:
 
 def write(cache: Path, key: str, entry: Entry | Panel) -> None:
     cache.mkdir(parents=True, exist_ok=True)
-    write_atomic(cache / f"{key}.pickle", lambda handle: pickle.dump(entry, handle, protocol=pickle.HIGHEST_PROTOCOL))
+    write_atomic(
+        cache / f"{key}.pickle",
+        lambda handle: pickle.dump(entry, handle, protocol=pickle.HIGHEST_PROTOCOL),
+    )
 
 
 def bound(cache: Path, limit: int, keys: Sequence[str], since_ns: int) -> list[Path]:
     """Keep the cache within ``limit`` bytes after a build: the least recently used of
     litboard's own files go first; the entries under ``keys`` and every file read or written
-    since ``since_ns`` (this build's) stay, even when they alone exceed the limit. The files removed."""
+    since ``since_ns`` (this build's) stay, even when they alone exceed the limit. The files
+    removed."""
     return evict(cache, limit, {cache / f"{key}.pickle" for key in keys}, since_ns)

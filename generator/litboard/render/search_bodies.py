@@ -26,14 +26,19 @@ TITLE_ONLY_START = '<article class="lb-body" data-search-exclude>'
 # What the search plugin strips from every page it indexes (material/plugins/search/plugin.py).
 SEARCH_ATTRIBUTE = re.compile(r'\s?data-search-\w+="[^"]+"')
 MARK = "litboard-held-back-"
-_EXCLUDED = re.compile(r'<(table|ul|ol|dl|p|div|section|details|span)\b[^<>]*\sdata-search-exclude(?=[\s>])[^<>]*>')
+_EXCLUDED = re.compile(
+    r'<(table|ul|ol|dl|p|div|section|details|span)\b[^<>]*\sdata-search-exclude(?=[\s>])[^<>]*>'
+)
 _HEADING = re.compile(r"<h[1-6][\s>]")
-_OPAQUE = ("<!--", "<script", "<style", "<textarea", "<title", "<![", "/>")  # where a closing tag may not end a block
+# where a closing tag may not end a block
+_OPAQUE = ("<!--", "<script", "<style", "<textarea", "<title", "<![", "/>")
 # A script or style with no "<" inside (JSON from jinja's tojson, which escapes it) hides no tag.
 _INERT = re.compile(r"<(script|style)\b[^<>]*>[^<]*</\1>")
 _OPENING = re.compile(r"<[a-zA-Z]")
 # Elements the search parser never pushes (material/plugins/search/plugin.py's ``void``).
-_VOID = re.compile(r"<(?:area|base|br|col|embed|hr|img|input|link|meta|param|source|track|wbr)[\s/>]")
+_VOID = re.compile(
+    r"<(?:area|base|br|col|embed|hr|img|input|link|meta|param|source|track|wbr)[\s/>]"
+)
 
 
 def hold_back(html: str, plain: bool) -> tuple[str, list[str]]:
@@ -58,7 +63,8 @@ def hold_back(html: str, plain: bool) -> tuple[str, list[str]]:
 
 
 def put_back(content: str, bodies: list[str]) -> str:
-    """The indexed page with its held-back bodies restored (as the search plugin would have left them)."""
+    """The indexed page with its held-back bodies restored (as the search plugin would have left
+    them)."""
     for i, body in enumerate(bodies):
         mark = f"<!--{MARK}{i}-->"
         if content.count(mark) != 1:

@@ -5,7 +5,8 @@ to the printed precision (half up), the difference and a status: ``agrees`` (the
 reproduced value is the printed one), ``disagrees``, ``not reproduced`` (the registry knows
 the measure but the data give no value for these keys), ``reported only`` (a measure the
 registry does not know) or ``not legible in the paper`` (the record's value is null: the
-paper has the cell but no readable number in it; the note says why). ``other_reports`` adds what other sources print for the same number.
+paper has the cell but no readable number in it; the note says why). ``other_reports`` adds what
+other sources print for the same number.
 
 Every disagreement carries a ``reason`` from REASONS: the record's ``reason`` field; else
 "rounding" when the unrounded reproduced value lies within ROUNDING (0.6) of a printed unit of
@@ -30,12 +31,36 @@ from ..model import Corpus
 from .measures import MEASURES, Measure
 
 AGREES, DISAGREES, MISSING, UNKNOWN = "agrees", "disagrees", "not reproduced", "reported only"
-ILLEGIBLE = "not legible in the paper"  # a record whose value is null: the paper's cell cannot be read
-COLUMNS = ["dataset", "source", "measure", "label", "keys", "params", "value", "decimals", "note",
-           "reproduced", "reproduced_rounded", "difference", "raw_difference", "status", "disagrees",
-           "reason"]
-REASONS = ("paper typo", "release differs from paper", "method unspecified in the paper", "rounding",
-           "data subset", "copied from another cell", "release inconsistent", "unexplained")
+# a record whose value is null: the paper's cell cannot be read
+ILLEGIBLE = "not legible in the paper"
+COLUMNS = [
+    "dataset",
+    "source",
+    "measure",
+    "label",
+    "keys",
+    "params",
+    "value",
+    "decimals",
+    "note",
+    "reproduced",
+    "reproduced_rounded",
+    "difference",
+    "raw_difference",
+    "status",
+    "disagrees",
+    "reason",
+]
+REASONS = (
+    "paper typo",
+    "release differs from paper",
+    "method unspecified in the paper",
+    "rounding",
+    "data subset",
+    "copied from another cell",
+    "release inconsistent",
+    "unexplained",
+)
 UNEXPLAINED = "unexplained"
 ROUNDING = 0.6  # printed units: closer than this, a disagreement is put down to rounding
 EPSILON = 1e-9
@@ -43,7 +68,9 @@ EPSILON = 1e-9
 
 def identity(keys: Mapping[str, Any], params: Mapping[str, Any] | None = None) -> str:
     """Canonical text of keys (+ params): two records with equal identity print the same number."""
-    return json.dumps([dict(sorted(keys.items())), dict(sorted((params or {}).items()))], sort_keys=True)
+    return json.dumps(
+        [dict(sorted(keys.items())), dict(sorted((params or {}).items()))], sort_keys=True
+    )
 
 
 @dataclass(frozen=True)
@@ -66,8 +93,9 @@ class _Reproduced:
         return self.values.get(tuple(str(keys.get(c, "")) for c in self.columns), float("nan"))
 
 
-def compare(corpus: Corpus, reported: pd.DataFrame | None = None,
-            registry: Mapping[str, Measure] = MEASURES) -> pd.DataFrame:
+def compare(
+    corpus: Corpus, reported: pd.DataFrame | None = None, registry: Mapping[str, Measure] = MEASURES
+) -> pd.DataFrame:
     """Every reported record beside its reproduced value (see the module docstring)."""
     records = corpus.tables["reported"] if reported is None else reported
     cache: dict[tuple[str, str], _Reproduced] = {}
@@ -84,10 +112,18 @@ def compare(corpus: Corpus, reported: pd.DataFrame | None = None,
         judged = _judge(float(r["value"]), int(r["decimals"]), reproduced, measure is not None)
         reason = _reason(str(r.get("reason") or ""), judged, int(r["decimals"]))
         note = str(r.get("note") or "")
-        rows.append({**{k: r.get(k, "") for k in ("dataset", "source", "measure", "label")},
-                     "note": f"Reason: {reason}." + (f" {note}" if note else "") if reason else note,
-                     "keys": keys, "params": params, "value": float(r["value"]), "decimals": int(r["decimals"]),
-                     **judged, "reason": reason})
+        rows.append(
+            {
+                **{k: r.get(k, "") for k in ("dataset", "source", "measure", "label")},
+                "note": f"Reason: {reason}." + (f" {note}" if note else "") if reason else note,
+                "keys": keys,
+                "params": params,
+                "value": float(r["value"]),
+                "decimals": int(r["decimals"]),
+                **judged,
+                "reason": reason,
+            }
+        )
     return pd.DataFrame(rows, columns=COLUMNS)
 
 
@@ -101,9 +137,14 @@ def _judge(value: float, decimals: int, reproduced: float, known: bool) -> dict[
         status = MISSING
     else:
         status = DISAGREES if abs(rounded - value) > EPSILON + 0.1 ** (decimals + 3) else AGREES
-    return {"reproduced": reproduced, "reproduced_rounded": rounded,
-            "difference": round(rounded - value, 6), "raw_difference": reproduced - value,
-            "status": status, "disagrees": status == DISAGREES}
+    return {
+        "reproduced": reproduced,
+        "reproduced_rounded": rounded,
+        "difference": round(rounded - value, 6),
+        "raw_difference": reproduced - value,
+        "status": status,
+        "disagrees": status == DISAGREES,
+    }
 
 
 def _reason(declared: str, judged: dict[str, Any], decimals: int) -> str:
@@ -111,14 +152,18 @@ def _reason(declared: str, judged: dict[str, Any], decimals: int) -> str:
         return ""
     if declared:
         return declared
-    return "rounding" if abs(judged["raw_difference"]) <= ROUNDING * 0.1 ** decimals else UNEXPLAINED
+    return "rounding" if abs(judged["raw_difference"]) <= ROUNDING * 0.1**decimals else UNEXPLAINED
 
 
 def other_reports(compared: pd.DataFrame) -> pd.DataFrame:
     """Adds ``other_reports`` (what other sources print for the same number, "Table 14: 7.6")
     and ``self_conflict`` (one of them differs by more than half a printed unit)."""
-    ident = [(d, m, identity(k, p)) for d, m, k, p in
-             zip(compared["dataset"], compared["measure"], compared["keys"], compared["params"])]
+    ident = [
+        (d, m, identity(k, p))
+        for d, m, k, p in zip(
+            compared["dataset"], compared["measure"], compared["keys"], compared["params"]
+        )
+    ]
     by_id: dict[tuple[str, str, str], list[int]] = {}
     for i, key in enumerate(ident):
         by_id.setdefault(key, []).append(i)
@@ -126,9 +171,17 @@ def other_reports(compared: pd.DataFrame) -> pd.DataFrame:
     others, conflicts = [], []
     for i, key in enumerate(ident):
         mine = rows[i]
-        peers = [rows[j] for j in by_id[key] if rows[j]["source"] != mine["source"]
-                 and not math.isnan(rows[j]["value"])]
-        others.append("; ".join(f"{short_source(p['source'])}: {printed(p['value'], int(p['decimals']))}" for p in peers))
+        peers = [
+            rows[j]
+            for j in by_id[key]
+            if rows[j]["source"] != mine["source"] and not math.isnan(rows[j]["value"])
+        ]
+        others.append(
+            "; ".join(
+                f"{short_source(p['source'])}: {printed(p['value'], int(p['decimals']))}"
+                for p in peers
+            )
+        )
         tolerance = 0.5 * 10.0 ** -mine["decimals"] + EPSILON
         conflicts.append(any(abs(p["value"] - mine["value"]) > tolerance for p in peers))
     return compared.assign(other_reports=others, self_conflict=conflicts)

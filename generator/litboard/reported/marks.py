@@ -20,12 +20,18 @@ import pandas as pd
 from ..analysis.rounding import format_number as printed
 from .engine import identity
 
-PAGE = "reported/index.html"  # the page of litboard.render.schemes.reported_pages, from a dataset's folder
+# the page of litboard.render.schemes.reported_pages, from a dataset's folder
+PAGE = "reported/index.html"
 _SLUG = re.compile(r"[^a-z0-9]+")
 
 
-def record_anchor(dataset: str, source: str, measure: str, keys: Mapping[str, Any],
-                  params: Mapping[str, Any] | None = None) -> str:
+def record_anchor(
+    dataset: str,
+    source: str,
+    measure: str,
+    keys: Mapping[str, Any],
+    params: Mapping[str, Any] | None = None,
+) -> str:
     """``n-<readable slug>-<8 hex>``: the slug says which number it is (measure and key values),
     the hash of the full identity keeps two records that slug alike apart."""
     text = " ".join([measure, *(str(v) for _, v in sorted(keys.items()))])
@@ -35,10 +41,16 @@ def record_anchor(dataset: str, source: str, measure: str, keys: Mapping[str, An
 
 
 def anchor_of(record: Mapping[str, Any]) -> str:
-    """``record_anchor`` of one row of ``engine.compare``'s output (its keys and params may be missing)."""
+    """``record_anchor`` of one row of ``engine.compare``'s output (its keys and params may be
+    missing)."""
     keys, params = record["keys"], record["params"]
-    return record_anchor(str(record["dataset"]), str(record["source"]), str(record["measure"]),
-                         keys if isinstance(keys, dict) else {}, params if isinstance(params, dict) else {})
+    return record_anchor(
+        str(record["dataset"]),
+        str(record["source"]),
+        str(record["measure"]),
+        keys if isinstance(keys, dict) else {},
+        params if isinstance(params, dict) else {},
+    )
 
 
 @dataclass(frozen=True)
@@ -55,8 +67,10 @@ class Mark:
     @property
     def text(self) -> str:
         """What a screen reader and a tooltip say about the marker."""
-        return (f"published value disagrees: {self.source} prints {self.reported}, reproduced "
-                f"{self.reproduced} (reason: {self.reason})")
+        return (
+            f"published value disagrees: {self.source} prints {self.reported}, reproduced "
+            f"{self.reproduced} (reason: {self.reason})"
+        )
 
 
 def marks(compared: pd.DataFrame) -> dict[tuple[str, str], list[Mark]]:
@@ -66,15 +80,24 @@ def marks(compared: pd.DataFrame) -> dict[tuple[str, str], list[Mark]]:
     for r in compared[compared["disagrees"].astype(bool)].to_dict("records"):
         keys, params = dict(r["keys"] or {}), dict(r["params"] or {})
         decimals = int(r["decimals"])
-        mark = Mark(anchor_of(r),
-                    str(r["source"]), printed(float(r["value"]), decimals),
-                    printed(float(r["reproduced_rounded"]), decimals), str(r["reason"]), identity({}, params))
+        mark = Mark(
+            anchor_of(r),
+            str(r["source"]),
+            printed(float(r["value"]), decimals),
+            printed(float(r["reproduced_rounded"]), decimals),
+            str(r["reason"]),
+            identity({}, params),
+        )
         out.setdefault((str(r["measure"]), identity(keys)), []).append(mark)
     return out
 
 
-def cell_marks(lookup: Mapping[tuple[str, str], list[Mark]], measure: str, keys: Mapping[str, Any],
-               params: Mapping[str, Any] | None = None) -> list[Mark]:
+def cell_marks(
+    lookup: Mapping[tuple[str, str], list[Mark]],
+    measure: str,
+    keys: Mapping[str, Any],
+    params: Mapping[str, Any] | None = None,
+) -> list[Mark]:
     """The marks of one cell; with ``params``, only records whose params contain these values
     (e.g. ``{"strict": True}`` for the strict row of a table that also shows the non-strict one)."""
     found = lookup.get((measure, identity(keys)), [])

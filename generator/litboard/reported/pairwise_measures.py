@@ -26,7 +26,9 @@ def _comparisons(corpus: Corpus, stat: str) -> pd.DataFrame:
     for pooled in (False, True):
         frame = judged.assign(pair="") if pooled else judged
         grouped = frame.groupby(KEYS, sort=True)["score"]
-        parts.append((grouped.sum() if stat == "preferred" else grouped.size()).rename("value").reset_index())
+        parts.append(
+            (grouped.sum() if stat == "preferred" else grouped.size()).rename("value").reset_index()
+        )
     return stack(parts, KEYS)
 
 
@@ -45,10 +47,15 @@ def error_spans(corpus: Corpus, params: Params) -> pd.DataFrame:
     errors = corpus.tables["mqm_errors"]
     if errors.empty:
         return stack([], ["system", "category"])
-    frame = errors.assign(category=errors["category"].astype(str), system=errors["system"].astype(str))
+    frame = errors.assign(
+        category=errors["category"].astype(str), system=errors["system"].astype(str)
+    )
     parts = []
     for keys in (["system", "category"], ["system"], ["category"], []):
-        counts = frame.groupby(keys).size().rename("value").reset_index() if keys else \
-            pd.DataFrame({"value": [len(frame)]})
+        counts = (
+            frame.groupby(keys).size().rename("value").reset_index()
+            if keys
+            else pd.DataFrame({"value": [len(frame)]})
+        )
         parts.append(counts.assign(**{k: "" for k in ("system", "category") if k not in keys}))
     return stack(parts, ["system", "category"])

@@ -19,7 +19,8 @@ from typing import Sequence
 import numpy as np
 import pandas as pd
 
-EXACT_BELOW = 50  # R's wilcox.test computes exact p-values below 50 values per sample (without ties)
+# R's wilcox.test computes exact p-values below 50 values per sample (without ties)
+EXACT_BELOW = 50
 
 
 def holm(pvalues: Sequence[float]) -> list[float]:
@@ -57,10 +58,20 @@ def rank_sum(first: Sequence[float], second: Sequence[float]) -> RankSum:
         return RankSum(float("nan"), float("nan"), "", len(a), len(b))
     tied = len(np.unique(np.concatenate([a, b]))) < len(a) + len(b)
     exact = not tied and len(a) < EXACT_BELOW and len(b) < EXACT_BELOW
-    result = mannwhitneyu(a, b, alternative="two-sided", use_continuity=True,
-                          method="exact" if exact else "asymptotic")
-    return RankSum(float(result.statistic), float(result.pvalue),
-                   "exact" if exact else "normal approximation", len(a), len(b))
+    result = mannwhitneyu(
+        a,
+        b,
+        alternative="two-sided",
+        use_continuity=True,
+        method="exact" if exact else "asymptotic",
+    )
+    return RankSum(
+        float(result.statistic),
+        float(result.pvalue),
+        "exact" if exact else "normal approximation",
+        len(a),
+        len(b),
+    )
 
 
 def pairwise_symmetry(table: pd.DataFrame) -> pd.DataFrame:
@@ -77,7 +88,17 @@ def pairwise_symmetry(table: pd.DataFrame) -> pd.DataFrame:
         total = upper + lower
         stat = (upper - lower) ** 2 / total if total else float("nan")
         p = float(chi2_dist.sf(stat, 1)) if total else float("nan")
-        rows.append({"first": str(classes[i]), "second": str(classes[j]), "n_first_second": upper,
-                     "n_second_first": lower, "chi2": stat, "p": p})
-    frame = pd.DataFrame(rows, columns=["first", "second", "n_first_second", "n_second_first", "chi2", "p"])
+        rows.append(
+            {
+                "first": str(classes[i]),
+                "second": str(classes[j]),
+                "n_first_second": upper,
+                "n_second_first": lower,
+                "chi2": stat,
+                "p": p,
+            }
+        )
+    frame = pd.DataFrame(
+        rows, columns=["first", "second", "n_first_second", "n_second_first", "chi2", "p"]
+    )
     return frame.assign(p_holm=holm(frame["p"].tolist()))

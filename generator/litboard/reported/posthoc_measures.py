@@ -20,9 +20,14 @@ POSTHOC_KEYS = ["variable", "by", "first", "second", "stat"]
 
 
 def tested_variables(frame: pd.DataFrame) -> list[str]:
-    """The per-text human scores a Kruskal–Wallis test applies to (as ``kruskal_test`` picks them)."""
-    return [c for c in frame.columns if (c.startswith(("pro-", "llm-")) or c in ("professional", "llm"))
-            and frame[c].nunique() > 1]
+    """The per-text human scores a Kruskal–Wallis test applies to (as ``kruskal_test`` picks
+    them)."""
+    return [
+        c
+        for c in frame.columns
+        if (c.startswith(("pro-", "llm-")) or c in ("professional", "llm"))
+        and frame[c].nunique() > 1
+    ]
 
 
 def levels(frame: pd.DataFrame, by: str) -> list[str]:
@@ -37,10 +42,25 @@ def rank_sum_family(frame: pd.DataFrame, variable: str, by: str) -> pd.DataFrame
     over the family of pairs (one family per variable and grouping, as R's pairwise.wilcox.test)."""
     rows = []
     for first, second in combinations(levels(frame, by), 2):
-        test = rank_sum(frame.loc[frame[by] == first, variable], frame.loc[frame[by] == second, variable])
-        rows.append({"variable": variable, "by": by, "first": first, "second": second, "n1": test.n1,
-                     "n2": test.n2, "u": test.u, "p_raw": test.p, "method": test.method})
-    family = pd.DataFrame(rows, columns=["variable", "by", "first", "second", "n1", "n2", "u", "p_raw", "method"])
+        test = rank_sum(
+            frame.loc[frame[by] == first, variable], frame.loc[frame[by] == second, variable]
+        )
+        rows.append(
+            {
+                "variable": variable,
+                "by": by,
+                "first": first,
+                "second": second,
+                "n1": test.n1,
+                "n2": test.n2,
+                "u": test.u,
+                "p_raw": test.p,
+                "method": test.method,
+            }
+        )
+    family = pd.DataFrame(
+        rows, columns=["variable", "by", "first", "second", "n1", "n2", "u", "p_raw", "method"]
+    )
     return family.assign(p=holm(family["p_raw"].tolist()))
 
 
@@ -80,8 +100,8 @@ def ucp_symmetry_posthoc(corpus: Corpus, params: Params) -> pd.DataFrame:
 
 
 def ucp_agreement(corpus: Corpus, params: Params) -> pd.DataFrame:
-    """UCPs both annotators put in the same class: stat matched (CS, R or O), matched-cs-r (CS or R),
-    total and percent (matched / total), over all texts (modality "") and per modality."""
+    """UCPs both annotators put in the same class: stat matched (CS, R or O), matched-cs-r (CS or
+    R), total and percent (matched / total), over all texts (modality "") and per modality."""
     t = corpus.tables
     if t["ucps"].empty:
         return stack([], ["modality", "stat"])
@@ -90,7 +110,11 @@ def ucp_agreement(corpus: Corpus, params: Params) -> pd.DataFrame:
         table = cr.ucp_confusion(t["ucps"], t["systems"], modality or None)
         matched = sum(int(table.loc[c, c]) for c in cr.CLASSES)
         total = int(table.loc["Total", "Total"])
-        stats = {"matched": matched, "matched-cs-r": int(table.loc["CS", "CS"] + table.loc["R", "R"]),
-                 "total": total, "percent": 100.0 * matched / total if total else float("nan")}
+        stats = {
+            "matched": matched,
+            "matched-cs-r": int(table.loc["CS", "CS"] + table.loc["R", "R"]),
+            "total": total,
+            "percent": 100.0 * matched / total if total else float("nan"),
+        }
         rows += [{"modality": modality, "stat": s, "value": v} for s, v in stats.items()]
     return stack([pd.DataFrame(rows)], ["modality", "stat"])

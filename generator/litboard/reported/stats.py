@@ -34,11 +34,17 @@ def kruskal(frame: pd.DataFrame, variable: str, by: str) -> tuple[float, float]:
     return float(result.statistic), float(result.pvalue)
 
 
-def category_matches(errors: pd.DataFrame, reference: str = "pro", other: str = "llm") -> pd.DataFrame:
+def category_matches(
+    errors: pd.DataFrame, reference: str = "pro", other: str = "llm"
+) -> pd.DataFrame:
     """One row per matched error (a ``link`` both annotators' errors share): link, the two
     categories and ``same`` (the categories agree)."""
     linked = errors[errors["link"].fillna("") != ""]
-    ref = linked[linked["annotator"] == reference].drop_duplicates("link").set_index("link")["category"]
+    ref = (
+        linked[linked["annotator"] == reference]
+        .drop_duplicates("link")
+        .set_index("link")["category"]
+    )
     oth = linked[linked["annotator"] == other].drop_duplicates("link").set_index("link")["category"]
     both = pd.DataFrame({reference: ref, other: oth}).dropna()
     return both.assign(same=both[reference] == both[other]).rename_axis("link").reset_index()

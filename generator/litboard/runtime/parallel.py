@@ -4,12 +4,12 @@ one function in a forked child beside the caller (``Background``).
 For the one-per-paragraph reader pages: the shared lookups are built once in the parent and
 inherited by the children through ``fork`` (nothing is pickled on the way in); each child
 returns its chunk's results. ``Background`` jobs: the loader's corpus reading, a dataset's
-analysis and the page sets built beside the reader pages (``render.core.site``). ``LITBOARD_WORKERS`` sets the number of processes (default: the
-CPU count, at most 8); 1, a small input, or a platform without ``fork`` runs in-process.
-The output does not depend on the number of workers. A process that cannot fork safely
-(``can_fork``: other threads, or the chart runtime loaded) computes in-process. Every child
-dies with the process that forked it (``die_with_parent``), so a killed build leaves no
-worker behind, whatever signal ended it.
+analysis and the page sets built beside the reader pages (``render.core.site``).
+``LITBOARD_WORKERS`` sets the number of processes (default: the CPU count, at most 8); 1, a small
+input, or a platform without ``fork`` runs in-process. The output does not depend on the number of
+workers. A process that cannot fork safely (``can_fork``: other threads, or the chart runtime
+loaded) computes in-process. Every child dies with the process that forked it (``die_with_parent``),
+so a killed build leaves no worker behind, whatever signal ended it.
 """
 
 from __future__ import annotations
@@ -55,9 +55,14 @@ def die_with_parent(parent: int) -> None:
     if sys.platform.startswith("linux"):
         import ctypes
 
-        done = ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, int(signal.SIGKILL), 0, 0, 0) == 0
+        done = (
+            ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, int(signal.SIGKILL), 0, 0, 0)
+            == 0
+        )
     if not done:
-        threading.Thread(target=_watch, args=(parent,), name="litboard (parent watch)", daemon=True).start()
+        threading.Thread(
+            target=_watch, args=(parent,), name="litboard (parent watch)", daemon=True
+        ).start()
     if os.getppid() != parent:  # the parent was gone before the request took effect
         os._exit(1)
 
@@ -78,12 +83,15 @@ def can_fork() -> bool:
     if "fork" not in multiprocessing.get_all_start_methods() or "vl_convert" in sys.modules:
         return False
     main = threading.main_thread()
-    return all(t is main or t is threading.current_thread() or t.name.endswith(_POOL_THREADS)
-               for t in threading.enumerate())
+    return all(
+        t is main or t is threading.current_thread() or t.name.endswith(_POOL_THREADS)
+        for t in threading.enumerate()
+    )
 
 
-def map_ordered(func: Callable[[int], R], count: int,
-                done: Callable[[int], object] | None = None) -> list[R]:
+def map_ordered(
+    func: Callable[[int], R], count: int, done: Callable[[int], object] | None = None
+) -> list[R]:
     """``[func(0), ..., func(count - 1)]``, computed in up to ``workers()`` processes;
     ``done(n)`` (in this process) as each n results arrive: a progress hook."""
     import multiprocessing
@@ -96,7 +104,10 @@ def map_ordered(func: Callable[[int], R], count: int,
     _TASK[:] = [func]
     try:
         with multiprocessing.get_context("fork").Pool(n, die_with_parent, (os.getpid(),)) as pool:
-            parts = [_ticked(part, tick, len(part)) for part in pool.imap(_run_chunk, chunks, chunksize=1)]
+            parts = [
+                _ticked(part, tick, len(part))
+                for part in pool.imap(_run_chunk, chunks, chunksize=1)
+            ]
     finally:
         _TASK.clear()
     return [r for part in parts for r in part]  # type: ignore[misc]
@@ -110,7 +121,8 @@ def _ticked(value: T, tick: Callable[[int], object], n: int = 1) -> T:
 class Background:
     """``func()`` computed in a forked child process while the caller goes on; ``result()``
     waits for it (and re-raises its exception). A plain (non-daemon) process, so the child may
-    itself fork workers. In-process, at ``result()``, when ``workers()`` is 1 or forking is unsafe."""
+    itself fork workers. In-process, at ``result()``, when ``workers()`` is 1 or forking is
+    unsafe."""
 
     def __init__(self, func: Callable[[], R]) -> None:
         import multiprocessing
@@ -120,7 +132,9 @@ class Background:
         if workers() > 1 and can_fork():
             context = multiprocessing.get_context("fork")
             self._receive, send = context.Pipe(duplex=False)
-            self._process = context.Process(target=_background, args=(func, send, os.getpid()), daemon=False)
+            self._process = context.Process(
+                target=_background, args=(func, send, os.getpid()), daemon=False
+            )
             self._process.start()
             send.close()
 
@@ -130,8 +144,11 @@ class Background:
         try:
             status, value = self._receive.recv()
         except EOFError:
-            raise RuntimeError(f"a build worker process died (exit code {self._process.exitcode})") from None
-        except BaseException:  # interrupted (Ctrl-C, SIGTERM turned into an exception): the child goes too
+            raise RuntimeError(
+                f"a build worker process died (exit code {self._process.exitcode})"
+            ) from None
+        # interrupted (Ctrl-C, SIGTERM turned into an exception): the child goes too
+        except BaseException:
             self._process.kill()
             raise
         finally:
@@ -160,14 +177,17 @@ def _background(func: Callable[[], object], send: object, parent: int) -> None:
     try:
         send.send(outcome)  # type: ignore[attr-defined]
     except Exception as exc:  # an unpicklable result or exception
-        send.send(("error", RuntimeError(f"a build worker's result could not be returned: {exc!r}")))  # type: ignore[attr-defined]
+        send.send(
+            ("error", RuntimeError(f"a build worker's result could not be returned: {exc!r}"))
+        )  # type: ignore[attr-defined]
     finally:
         send.close()  # type: ignore[attr-defined]
 
 
 def chunk_bounds(count: int, processes: int) -> list[tuple[int, int]]:
     """[start, end) of the chunks ``map_ordered`` hands out: four per process at least, and
-    about ``CHUNK`` items each at most, so the last chunk leaves the other processes idle briefly."""
+    about ``CHUNK`` items each at most, so the last chunk leaves the other processes idle
+    briefly."""
     return _chunks(count, max(processes * 4, count // CHUNK))
 
 

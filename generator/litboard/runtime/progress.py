@@ -28,8 +28,9 @@ Tick = Callable[[int], object]  # advance a bar by n parts
 ENV = "LITBOARD_PROGRESS"
 QUIET = "LITBOARD_QUIET"
 BEAT = 20.0  # seconds between two signs of life of a running step
-_OPEN: list[Any] = []     # the bars drawn now (redrawn by the timer)
-_STEPS: list[tuple[str, float, float, TextIO]] = []  # running steps: name, wall and CPU start, stream
+_OPEN: list[Any] = []  # the bars drawn now (redrawn by the timer)
+# running steps: name, wall and CPU start, stream
+_STEPS: list[tuple[str, float, float, TextIO]] = []
 
 
 def configure(enabled: bool | None, quiet: bool = False) -> None:
@@ -81,7 +82,9 @@ class Counter:
     """``total`` parts of a phase: ``tick(n)`` as they are done, ``close()`` at the end (for
     hooks that cannot hold a ``with`` block, like mkdocs' page events). A no-op when quiet."""
 
-    def __init__(self, phase: str, total: int, unit: str = "page", stream: TextIO | None = None) -> None:
+    def __init__(
+        self, phase: str, total: int, unit: str = "page", stream: TextIO | None = None
+    ) -> None:
         self._shown = None
         if total > 0 and enabled(stream) and not quiet():
             from tqdm import tqdm
@@ -92,8 +95,14 @@ class Counter:
             out = stream or sys.stderr
             size = _size(out)
             fixed = {"ncols": size[0], "nrows": size[1]} if size else {"dynamic_ncols": True}
-            self._shown = tqdm(total=total, desc=f"litboard: {phase}", unit=unit, file=out,
-                               mininterval=0.5, **fixed)
+            self._shown = tqdm(
+                total=total,
+                desc=f"litboard: {phase}",
+                unit=unit,
+                file=out,
+                mininterval=0.5,
+                **fixed,
+            )
             _OPEN.append(self._shown)
 
     def tick(self, n: int = 1) -> None:
@@ -127,8 +136,10 @@ def _beat(signum: int = 0, frame: object = None) -> None:
             shown.refresh()
         return
     name, wall, cpu, out = _STEPS[-1]
-    out.write(f"litboard: still {name} … {time.perf_counter() - wall:.0f} s, "
-              f"{cpu_seconds() - cpu:.1f} CPU-s so far\n")
+    out.write(
+        f"litboard: still {name} … {time.perf_counter() - wall:.0f} s, "
+        f"{cpu_seconds() - cpu:.1f} CPU-s so far\n"
+    )
     out.flush()
 
 
@@ -136,7 +147,9 @@ _PID = [os.getpid()]  # the process whose steps the timer reports (never a forke
 
 
 def _timer(on: bool) -> None:
-    if threading.current_thread() is not threading.main_thread() or not hasattr(signal, "setitimer"):
+    if threading.current_thread() is not threading.main_thread() or not hasattr(
+        signal, "setitimer"
+    ):
         return
     if on:
         _PID[0] = os.getpid()
@@ -165,6 +178,8 @@ def step(name: str, stream: TextIO | None = None) -> Iterator[None]:
         _, wall, cpu, _ = _STEPS.pop()
         if not _STEPS:
             _timer(False)
-    out.write(f"litboard: {name} done in {time.perf_counter() - wall:.1f} s "
-              f"({cpu_seconds() - cpu:.1f} CPU-s)\n")
+    out.write(
+        f"litboard: {name} done in {time.perf_counter() - wall:.1f} s "
+        f"({cpu_seconds() - cpu:.1f} CPU-s)\n"
+    )
     out.flush()

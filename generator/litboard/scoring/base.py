@@ -111,16 +111,24 @@ class Metric(ABC):
         result = MetricResult(skipped=skipped)
         scores = self.segment_scores(usable)
         for seg, value in zip(usable, scores):
-            result.records.append({"system": seg.system, "pair": seg.pair, "paragraph": seg.paragraph,
-                                   "level": "segment", "score": round_score(value)})
+            result.records.append(
+                {
+                    "system": seg.system,
+                    "pair": seg.pair,
+                    "paragraph": seg.paragraph,
+                    "level": "segment",
+                    "score": round_score(value),
+                }
+            )
         groups: dict[tuple[str, str], list[Segment]] = {}
         for seg in usable:
             groups.setdefault((seg.system, seg.pair), []).append(seg)
         for (system, pair), group in sorted(groups.items()):
             total = self.aggregate(group)
             if total is not None:
-                result.records.append({"system": system, "pair": pair, "level": "system",
-                                       "score": round_score(total)})
+                result.records.append(
+                    {"system": system, "pair": pair, "level": "system", "score": round_score(total)}
+                )
         result.signature = self.signature().format()
         return result
 

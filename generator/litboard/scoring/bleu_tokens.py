@@ -20,8 +20,15 @@ from typing import Any, Callable, Sequence
 import numpy as np
 
 # sacreBLEU 13a's language-independent replacements, in its order (Tokenizer13a.__call__)
-_REPLACE_13A = (("<skipped>", ""), ("-\n", ""), ("\n", " "),
-                ("&quot;", '"'), ("&amp;", "&"), ("&lt;", "<"), ("&gt;", ">"))
+_REPLACE_13A = (
+    ("<skipped>", ""),
+    ("-\n", ""),
+    ("\n", " "),
+    ("&quot;", '"'),
+    ("&amp;", "&"),
+    ("&lt;", "<"),
+    ("&gt;", ">"),
+)
 
 BLOCK = 20_000  # texts split at a time: their words are the only per-word Python objects alive
 SEPARATOR = "\x01"  # joins a block's texts for one split; a block containing it is split per text
@@ -39,7 +46,7 @@ def token_ids(texts: Sequence[str], bleu: Any) -> tuple[np.ndarray, np.ndarray, 
     key_len: list[int] = []
     flats, lengths = [], []
     for first in range(0, len(texts), BLOCK):
-        keys, words = words_of(texts[first:first + BLOCK])
+        keys, words = words_of(texts[first : first + BLOCK])
         for key in dict.fromkeys(keys):
             if key not in index:
                 index[key] = len(index)
@@ -49,7 +56,9 @@ def token_ids(texts: Sequence[str], bleu: Any) -> tuple[np.ndarray, np.ndarray, 
         codes = np.fromiter(map(index.__getitem__, keys), dtype=np.int64, count=len(keys))
         if words is None:  # the keys are the texts' words with SEPARATOR between texts
             words, codes = _cut(codes, index.get(SEPARATOR, -1))
-        flat, length = _expand(codes, words, np.asarray(key_tokens, np.int32), np.asarray(key_len, np.int64))
+        flat, length = _expand(
+            codes, words, np.asarray(key_tokens, np.int32), np.asarray(key_len, np.int64)
+        )
         flats.append(flat)
         lengths.append(length)
     if not flats:
@@ -57,8 +66,9 @@ def token_ids(texts: Sequence[str], bleu: Any) -> tuple[np.ndarray, np.ndarray, 
     return np.concatenate(flats), np.concatenate(lengths), len(vocab)
 
 
-def _expand(codes: np.ndarray, words: np.ndarray, key_tokens: np.ndarray,
-            key_len: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+def _expand(
+    codes: np.ndarray, words: np.ndarray, key_tokens: np.ndarray, key_len: np.ndarray
+) -> tuple[np.ndarray, np.ndarray]:
     """Word codes -> token ids, and tokens per text from words per text."""
     starts_of_key = np.cumsum(key_len) - key_len
     n = key_len[codes]  # tokens per word occurrence
@@ -90,11 +100,15 @@ def _splitter(bleu: Any) -> tuple[Splitter, Callable[[Any], list[str]]]:
     if type(tokenizer) is TokenizerZh:
         return (lambda texts: _words_zh(texts, bleu)), _zh_tokenizer(tokenizer)
     # any other tokenizer: one call per text
-    return (lambda texts: _flatten([[bleu._preprocess_segment(t)] for t in texts])), (lambda line: line.split())
+    return (lambda texts: _flatten([[bleu._preprocess_segment(t)] for t in texts])), (
+        lambda line: line.split()
+    )
 
 
 def _flatten(keys: list[list[Any]]) -> tuple[list[Any], np.ndarray]:
-    return list(chain.from_iterable(keys)), np.fromiter(map(len, keys), dtype=np.int64, count=len(keys))
+    return list(chain.from_iterable(keys)), np.fromiter(
+        map(len, keys), dtype=np.int64, count=len(keys)
+    )
 
 
 def _words_13a(texts: Sequence[str], bleu: Any) -> tuple[list[Any], np.ndarray | None]:
@@ -133,7 +147,9 @@ def _words_zh(texts: Sequence[str], bleu: Any) -> tuple[list[Any], np.ndarray | 
         return _flatten([_zh_edges(_zh_space(line).split()) for line in lines])
     words: list[Any] = _zh_space(joined).split()
     cut = np.flatnonzero(np.fromiter((w == SEPARATOR for w in words), dtype=bool, count=len(words)))
-    for first, end in zip(np.concatenate([[0], cut + 1]).tolist(), np.append(cut, len(words)).tolist()):
+    for first, end in zip(
+        np.concatenate([[0], cut + 1]).tolist(), np.append(cut, len(words)).tolist()
+    ):
         words[first:end] = _zh_edges(words[first:end])
     return words, None
 

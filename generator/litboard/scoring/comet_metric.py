@@ -27,8 +27,13 @@ from .base import Segment, Signature
 
 METRICS = {"comet": False, "comet-qe": True}  # key -> reference-free
 SEVERITIES = {"minor", "major", "critical"}
-KINDS = {"xcomet_metric": "XCOMET", "unified_metric": "UniTE", "regression_metric": "COMET",
-         "referenceless_regression_metric": "COMETKiwi", "ranking_metric": "COMET-rank"}
+KINDS = {
+    "xcomet_metric": "XCOMET",
+    "unified_metric": "UniTE",
+    "regression_metric": "COMET",
+    "referenceless_regression_metric": "COMETKiwi",
+    "ranking_metric": "COMET-rank",
+}
 REFERENCE_RULE = "the first other human translation of the paragraph, by system id"
 _DEPRECATIONS = (r".*pkg_resources is deprecated", r".*isinstance\(treespec, LeafSpec\)")
 _QUIET = ("pytorch_lightning", "lightning.pytorch", "lightning_fabric", "lightning", "comet")
@@ -39,8 +44,17 @@ def _comet() -> Any:
         with _quiet():
             import comet
     except ImportError as exc:
-        raise DataError([Problem("settings", 0, "comet_model", "the COMET extra is not installed",
-                                 "pip install 'litboard[comet]' (installs unbabel-comet and torch)")]) from exc
+        raise DataError(
+            [
+                Problem(
+                    "settings",
+                    0,
+                    "comet_model",
+                    "the COMET extra is not installed",
+                    "pip install 'litboard[comet]' (installs unbabel-comet and torch)",
+                )
+            ]
+        ) from exc
     return comet
 
 
@@ -49,9 +63,9 @@ class Checkpoint:
     """Where a model's weights are and what to call them on pages."""
 
     path: Path
-    label: str       # the name as given, or the checkpoint's folder name for a local path
-    kind: str        # hparams class_identifier, e.g. xcomet_metric
-    digest: str      # sha256 of model.ckpt (first 16 hex digits)
+    label: str  # the name as given, or the checkpoint's folder name for a local path
+    kind: str  # hparams class_identifier, e.g. xcomet_metric
+    digest: str  # sha256 of model.ckpt (first 16 hex digits)
 
     def title(self) -> str:
         return f"{KINDS.get(self.kind, 'COMET')} ({self.label})"
@@ -77,16 +91,34 @@ def locate(model: str) -> Checkpoint:
         path = Path(model).expanduser()
         ckpt = path / "checkpoints" / "model.ckpt" if path.is_dir() else path
         if not ckpt.is_file():
-            raise DataError([Problem(model, 0, "comet_model", "no COMET checkpoint here",
-                                     "give …/checkpoints/model.ckpt or the folder holding checkpoints/")])
+            raise DataError(
+                [
+                    Problem(
+                        model,
+                        0,
+                        "comet_model",
+                        "no COMET checkpoint here",
+                        "give …/checkpoints/model.ckpt or the folder holding checkpoints/",
+                    )
+                ]
+            )
     else:
         comet = _comet()
         try:
             ckpt = Path(comet.download_model(model))
         except KeyError as exc:
-            raise DataError([Problem(model, 0, "comet_model", "comet could not find or download this model",
-                                     "give a Hugging Face model name (e.g. Unbabel/XCOMET-XL) or a local "
-                                     "checkpoint path")]) from exc
+            raise DataError(
+                [
+                    Problem(
+                        model,
+                        0,
+                        "comet_model",
+                        "comet could not find or download this model",
+                        "give a Hugging Face model name (e.g. Unbabel/XCOMET-XL) or a local "
+                        "checkpoint path",
+                    )
+                ]
+            ) from exc
     return Checkpoint(ckpt, label(model), _kind(ckpt), _sha256(ckpt)[:16])
 
 
@@ -95,13 +127,31 @@ def _kind(ckpt: Path) -> str:
 
     hparams = ckpt.parents[1] / "hparams.yaml"
     if not hparams.is_file():
-        raise DataError([Problem(str(hparams), 0, "comet_model", "hparams.yaml is missing next to checkpoints/",
-                                 "a COMET model folder holds hparams.yaml and checkpoints/model.ckpt")])
+        raise DataError(
+            [
+                Problem(
+                    str(hparams),
+                    0,
+                    "comet_model",
+                    "hparams.yaml is missing next to checkpoints/",
+                    "a COMET model folder holds hparams.yaml and checkpoints/model.ckpt",
+                )
+            ]
+        )
     data = yaml.safe_load(hparams.read_text(encoding="utf-8")) or {}
     kind = str(data.get("class_identifier", "")) if isinstance(data, dict) else ""
     if kind not in KINDS:
-        raise DataError([Problem(str(hparams), 0, "class_identifier", f"unknown COMET model class {kind!r}",
-                                 f"use one of: {', '.join(sorted(KINDS))}")])
+        raise DataError(
+            [
+                Problem(
+                    str(hparams),
+                    0,
+                    "class_identifier",
+                    f"unknown COMET model class {kind!r}",
+                    f"use one of: {', '.join(sorted(KINDS))}",
+                )
+            ]
+        )
     return kind
 
 
@@ -116,8 +166,13 @@ def _sha256(path: Path) -> str:
 def signature(ckpt: Checkpoint, reference_free: bool) -> Signature:
     """comet version, model, checkpoint hash and reference mode, sacreBLEU style."""
     _comet()
-    return Signature.of(comet=metadata.version("unbabel-comet"), model=ckpt.label, kind=ckpt.kind,
-                        ckpt_sha256=ckpt.digest, ref="none" if reference_free else "human-first")
+    return Signature.of(
+        comet=metadata.version("unbabel-comet"),
+        model=ckpt.label,
+        kind=ckpt.kind,
+        ckpt_sha256=ckpt.digest,
+        ref="none" if reference_free else "human-first",
+    )
 
 
 def load(ckpt: Checkpoint) -> Any:
@@ -148,16 +203,25 @@ def usable(segments: Sequence[Segment], reference_free: bool) -> tuple[list[Segm
     out, skipped = [], []
     for seg in segments:
         if not seg.source:
-            skipped.append(f"{seg.system} {seg.pair} {seg.paragraph}: the source text is restricted")
+            skipped.append(
+                f"{seg.system} {seg.pair} {seg.paragraph}: the source text is restricted"
+            )
         elif not reference_free and not seg.references:
-            skipped.append(f"{seg.system} {seg.pair} {seg.paragraph}: no human reference translation")
+            skipped.append(
+                f"{seg.system} {seg.pair} {seg.paragraph}: no human reference translation"
+            )
         else:
             out.append(seg)
     return out, skipped
 
 
-def predict(model: Any, segments: Sequence[Segment], reference_free: bool, batch_size: int = 8,
-            gpus: int = 0) -> tuple[list[float], list[list[dict[str, Any]]]]:
+def predict(
+    model: Any,
+    segments: Sequence[Segment],
+    reference_free: bool,
+    batch_size: int = 8,
+    gpus: int = 0,
+) -> tuple[list[float], list[list[dict[str, Any]]]]:
     """(segment scores, metric spans per segment), in the order of ``segments``."""
     data = []
     for seg in segments:
@@ -169,8 +233,11 @@ def predict(model: Any, segments: Sequence[Segment], reference_free: bool, batch
         output = model.predict(data, batch_size=batch_size, gpus=gpus, progress_bar=False)
     meta = output.get("metadata") if hasattr(output, "get") else None
     raw_spans = meta.get("error_spans") if hasattr(meta, "get") else None
-    spans = ([to_spans(s, seg.text) for s, seg in zip(raw_spans, segments)] if raw_spans
-             else [[] for _ in segments])
+    spans = (
+        [to_spans(s, seg.text) for s, seg in zip(raw_spans, segments)]
+        if raw_spans
+        else [[] for _ in segments]
+    )
     return [float(x) for x in output.scores], spans
 
 
@@ -190,7 +257,8 @@ def truncated(model: Any, segments: Sequence[Segment], reference_free: bool) -> 
 
 
 def to_spans(error_spans: Sequence[dict[str, Any]], translation: str) -> list[dict[str, Any]]:
-    """XCOMET spans ({text, start, end, severity, confidence}) -> metric spans, checked against the text.
+    """XCOMET spans ({text, start, end, severity, confidence}) -> metric spans, checked against the
+    text.
 
     Offsets outside the translation and unknown severities are dropped; white space at either end
     is trimmed (sub-word offsets often start at the preceding space) and a span of white space only
@@ -198,7 +266,11 @@ def to_spans(error_spans: Sequence[dict[str, Any]], translation: str) -> list[di
     """
     out = []
     for span in error_spans:
-        start, end, severity = int(span["start"]), int(span["end"]), str(span.get("severity", "")).lower()
+        start, end, severity = (
+            int(span["start"]),
+            int(span["end"]),
+            str(span.get("severity", "")).lower(),
+        )
         if not 0 <= start < end <= len(translation) or severity not in SEVERITIES:
             continue
         while start < end and translation[start].isspace():

@@ -18,8 +18,9 @@ import pandas as pd
 CHUNK_TOKENS = 1_500_000  # tokens per chunk of paragraphs: bounds the memory of one chunk
 
 
-def pair_statistics(flat: np.ndarray, lengths: np.ndarray, paragraph: np.ndarray,
-                    max_order: int) -> Iterator[tuple[np.ndarray, np.ndarray, np.ndarray]]:
+def pair_statistics(
+    flat: np.ndarray, lengths: np.ndarray, paragraph: np.ndarray, max_order: int
+) -> Iterator[tuple[np.ndarray, np.ndarray, np.ndarray]]:
     """(hyp, ref, matches) for every ordered pair of texts of a paragraph, the hyp != ref ones,
     in chunks of whole paragraphs.
 
@@ -40,7 +41,7 @@ def pair_statistics(flat: np.ndarray, lengths: np.ndarray, paragraph: np.ndarray
         within = np.arange(len(hyp)) - np.repeat(base, size - 1)  # 0 .. size - 2
         ref = hyp - rank[hyp] + within + (within >= rank[hyp])
         matches = np.zeros((max_order, len(hyp)), dtype=np.int32)
-        local = _matches(flat[starts[first]:starts[last]], lengths[first:last], group, max_order)
+        local = _matches(flat[starts[first] : starts[last]], lengths[first:last], group, max_order)
         for order, parts in enumerate(local):
             for rows, cols, values in parts:  # each (rows, cols) at most once per part
                 keep = rows != cols
@@ -62,21 +63,27 @@ def _chunks(paragraph: np.ndarray, lengths: np.ndarray) -> list[int]:
     """Text boundaries of chunks of whole paragraphs holding about CHUNK_TOKENS tokens each."""
     change = np.flatnonzero(np.concatenate([[True], paragraph[1:] != paragraph[:-1]]))
     before = np.concatenate([[0], np.cumsum(lengths)])[change]
-    cut = np.unique(np.searchsorted(before, np.arange(1, int(before[-1]) // CHUNK_TOKENS + 1) * CHUNK_TOKENS)
-                    if len(before) else np.zeros(0, np.int64))
+    cut = np.unique(
+        np.searchsorted(before, np.arange(1, int(before[-1]) // CHUNK_TOKENS + 1) * CHUNK_TOKENS)
+        if len(before)
+        else np.zeros(0, np.int64)
+    )
     inner = [int(change[c]) for c in cut if 0 < c < len(change)]
     return [0, *inner, len(paragraph)]
 
 
-def _matches(tokens: np.ndarray, lengths: np.ndarray, paragraph: np.ndarray,
-             max_order: int) -> list[list[tuple[np.ndarray, np.ndarray, np.ndarray]]]:
+def _matches(
+    tokens: np.ndarray, lengths: np.ndarray, paragraph: np.ndarray, max_order: int
+) -> list[list[tuple[np.ndarray, np.ndarray, np.ndarray]]]:
     """Per n-gram order, sparse (i, j, matches) parts whose sums are the chunk's clipped matches.
 
     Only n-grams found at least twice in their paragraph can match another text; an n-gram
     whose (n-1)-gram prefix is unique is unique too, so each order extends only those.
     """
     text = np.repeat(np.arange(len(lengths)), lengths)
-    room = lengths[text] - (np.arange(len(tokens)) - np.repeat(np.cumsum(lengths) - lengths, lengths))
+    room = lengths[text] - (
+        np.arange(len(tokens)) - np.repeat(np.cumsum(lengths) - lengths, lengths)
+    )
     width = int(tokens.max(initial=0)) + 1
     live = np.arange(len(tokens))  # positions p whose n-gram may occur elsewhere in the paragraph
     gram = (paragraph - paragraph[0])[text] * width + tokens.astype(np.int64)  # (paragraph, token)
@@ -92,11 +99,16 @@ def _matches(tokens: np.ndarray, lengths: np.ndarray, paragraph: np.ndarray,
     return out
 
 
-def _products(text: np.ndarray, gram: np.ndarray, texts: int) -> list[tuple[np.ndarray, np.ndarray, np.ndarray]]:
-    """A A^T for A = [count(text, gram) >= k] over columns (gram, k), as (rows, cols, values) parts."""
+def _products(
+    text: np.ndarray, gram: np.ndarray, texts: int
+) -> list[tuple[np.ndarray, np.ndarray, np.ndarray]]:
+    """A A^T for A = [count(text, gram) >= k] over columns (gram, k), as (rows, cols, values)
+    parts."""
     from scipy.sparse import csr_matrix
 
-    counts = csr_matrix((np.ones(len(text), np.int32), (text, gram)), shape=(texts, int(gram.max(initial=-1)) + 1))
+    counts = csr_matrix(
+        (np.ones(len(text), np.int32), (text, gram)), shape=(texts, int(gram.max(initial=-1)) + 1)
+    )
     counts.sum_duplicates()
     parts = [_product(counts.indptr, counts.indices, np.ones(len(counts.data), np.int32), texts)]
     repeated = np.flatnonzero(counts.data > 1)
@@ -104,15 +116,20 @@ def _products(text: np.ndarray, gram: np.ndarray, texts: int) -> list[tuple[np.n
         times = counts.data[repeated].astype(np.int64) - 1
         row = np.repeat(np.repeat(np.arange(texts), np.diff(counts.indptr))[repeated], times)
         level = np.arange(times.sum()) - np.repeat(np.cumsum(times) - times, times)
-        column = pd.factorize(np.repeat(counts.indices[repeated].astype(np.int64), times) * (int(times.max()) + 1)
-                              + level)[0]
-        extra = csr_matrix((np.ones(len(row), np.int32), (row, column)), shape=(texts, int(column.max()) + 1))
+        column = pd.factorize(
+            np.repeat(counts.indices[repeated].astype(np.int64), times) * (int(times.max()) + 1)
+            + level
+        )[0]
+        extra = csr_matrix(
+            (np.ones(len(row), np.int32), (row, column)), shape=(texts, int(column.max()) + 1)
+        )
         parts.append(_product(extra.indptr, extra.indices, extra.data, texts))
     return parts
 
 
-def _product(indptr: np.ndarray, indices: np.ndarray, data: np.ndarray,
-             texts: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def _product(
+    indptr: np.ndarray, indices: np.ndarray, data: np.ndarray, texts: int
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     from scipy.sparse import csr_matrix
 
     matrix = csr_matrix((data, indices, indptr), shape=(texts, int(indices.max(initial=-1)) + 1))
@@ -120,8 +137,9 @@ def _product(indptr: np.ndarray, indices: np.ndarray, data: np.ndarray,
     return product.row.astype(np.int64), product.col.astype(np.int64), product.data.astype(np.int64)
 
 
-def sentence_bleu(correct: np.ndarray, total: np.ndarray, sys_len: np.ndarray, ref_len: np.ndarray,
-                  bleu: Any) -> np.ndarray:
+def sentence_bleu(
+    correct: np.ndarray, total: np.ndarray, sys_len: np.ndarray, ref_len: np.ndarray, bleu: Any
+) -> np.ndarray:
     """sacreBLEU's ``BLEU.compute_bleu`` for many sentences, with ``bleu``'s settings.
 
     ``correct`` and ``total`` have one row per n-gram order; the same steps as sacreBLEU
@@ -135,7 +153,11 @@ def sentence_bleu(correct: np.ndarray, total: np.ndarray, sys_len: np.ndarray, r
     value = BLEU.SMOOTH_DEFAULTS[method] if bleu.smooth_value is None else bleu.smooth_value
     with np.errstate(divide="ignore", invalid="ignore"):
         short = sys_len < ref_len
-        bp = np.where(short, np.where(sys_len > 0, np.exp(1 - ref_len / np.where(sys_len > 0, sys_len, 1)), 0.0), 1.0)
+        bp = np.where(
+            short,
+            np.where(sys_len > 0, np.exp(1 - ref_len / np.where(sys_len > 0, sys_len, 1)), 0.0),
+            1.0,
+        )
         alive = np.ones(len(sys_len), dtype=bool)  # no break yet
         effective = np.full(len(sys_len), order, dtype=np.int64)
         smooth = np.ones(len(sys_len))
@@ -169,12 +191,17 @@ def overlap_table(rows: pd.DataFrame, bleu: Any) -> pd.DataFrame:
     means = np.full((len(systems), len(systems)), np.nan)
     if not wide.empty:
         means = _means(wide, systems, bleu)
-    return pd.DataFrame(means, index=pd.Index(systems, name="hypothesis"),
-                        columns=pd.Index(systems, name="reference"), dtype=float)
+    return pd.DataFrame(
+        means,
+        index=pd.Index(systems, name="hypothesis"),
+        columns=pd.Index(systems, name="reference"),
+        dtype=float,
+    )
 
 
-def pair_scores(texts: Sequence[str], paragraph: np.ndarray,
-                bleu: Any) -> Iterator[tuple[np.ndarray, np.ndarray, np.ndarray]]:
+def pair_scores(
+    texts: Sequence[str], paragraph: np.ndarray, bleu: Any
+) -> Iterator[tuple[np.ndarray, np.ndarray, np.ndarray]]:
     """(hyp, ref, sentence BLEU of text hyp against text ref) for every ordered pair of texts of
     a paragraph, in chunks; texts grouped by paragraph (``paragraph`` non-decreasing codes)."""
     from .bleu_tokens import token_ids

@@ -44,21 +44,27 @@ class SacreMetric(Metric):
 
     def validate(self, segments: Sequence[Segment]) -> tuple[list[Segment], list[str]]:
         usable = [s for s in segments if s.references]
-        skipped = [f"{s.system} {s.pair} {s.paragraph}: no human reference translation"
-                   for s in segments if not s.references]
+        skipped = [
+            f"{s.system} {s.pair} {s.paragraph}: no human reference translation"
+            for s in segments
+            if not s.references
+        ]
         self.nrefs.update(len(s.references) for s in usable)
         return usable, skipped
 
     def segment_scores(self, segments: Sequence[Segment]) -> list[float]:
-        return [float(self._sentence.sentence_score(s.text, list(s.references)).score)
-                for s in segments]
+        return [
+            float(self._sentence.sentence_score(s.text, list(s.references)).score) for s in segments
+        ]
 
     def aggregate(self, segments: Sequence[Segment]) -> float | None:
         if not segments:
             return None
         width = max(len(s.references) for s in segments)
-        streams = [[s.references[i] if i < len(s.references) else None for s in segments]
-                   for i in range(width)]
+        streams = [
+            [s.references[i] if i < len(s.references) else None for s in segments]
+            for i in range(width)
+        ]
         return float(self._corpus.corpus_score([s.text for s in segments], streams).score)
 
     def signature(self) -> Signature:
@@ -74,8 +80,10 @@ class SacreMetric(Metric):
     def campaign_metric(self) -> dict[str, Any]:
         block = super().campaign_metric()
         block["signature"] = self.signature().fields[0][1]
-        block["reference"] = ("human translations of the paragraph (a human system is scored "
-                              "against the other human translations)")
+        block["reference"] = (
+            "human translations of the paragraph (a human system is scored "
+            "against the other human translations)"
+        )
         return block
 
 

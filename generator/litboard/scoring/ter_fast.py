@@ -68,8 +68,9 @@ def edit_rate(words_hyp: Sequence[str], words_ref: Sequence[str]) -> tuple[int, 
         prefix = np.array([min(start, target) for start, _, target in found])
         gains = score - beam.distances(shifted, prefix, rows)
         # sacreBLEU's ranking: gain, then longest, then earliest start, then earliest target
-        best = max(range(len(found)),
-                   key=lambda k: (gains[k], found[k][1], -found[k][0], -found[k][2]))
+        best = max(
+            range(len(found)), key=lambda k: (gains[k], found[k][1], -found[k][0], -found[k][2])
+        )
         if gains[best] <= 0:
             return shifts + score, len(ref)
         shifts, hyp = shifts + 1, shifted[best]
@@ -95,16 +96,16 @@ class Beam:
         self.width = max(h - low for h, low in zip(hi[1:], lo[1:])) + 1
         # padded[j] = id of reference word j - 1 (j = 1 .. m); -1 elsewhere, never a hypothesis id
         self.padded = np.full(m + self.width + 2, -1, dtype=np.int64)
-        self.padded[1:m + 1] = ref
+        self.padded[1 : m + 1] = ref
         self.cols = np.arange(self.width, dtype=np.int64)
 
     def rows(self, hyp: np.ndarray, known: list[np.ndarray], start: int) -> list[np.ndarray]:
         """Beam rows 0 .. n of one hypothesis, each a (1, width) array; rows 0 .. start are
         those of ``known`` (a hypothesis with the same first ``start`` words), if given."""
-        out = known[:start + 1] if known else [self.row0()[None, :]]
+        out = known[: start + 1] if known else [self.row0()[None, :]]
         buffer = self._buffer(1)
         for i in range(len(out), self.n + 1):
-            out.append(self._step(i, out[-1], hyp[i - 1:i], buffer))
+            out.append(self._step(i, out[-1], hyp[i - 1 : i], buffer))
         return out
 
     def distances(self, hyps: np.ndarray, prefix: np.ndarray, base: list[np.ndarray]) -> np.ndarray:
@@ -140,15 +141,15 @@ class Beam:
         A cell past the beam may hold more than ``INF`` (INF + 1 ...) where sacreBLEU keeps
         ``INF``: either way it never is the smaller of two, so every finite cell is sacreBLEU's."""
         low, shift, width = self.lo[i], self.lo[i] - self.lo[i - 1], self.width
-        padded = buffer[:len(prev)]
-        padded[:, 1:width + 1] = prev  # padded[:, t] = row i - 1 at lo[i - 1] + t - 1
-        cost = words[:, None] != self.padded[None, low:low + width]
-        best = padded[:, shift:shift + width] + cost  # match or substitution
-        np.minimum(best, padded[:, shift + 1:shift + 1 + width] + 1, out=best)  # deletion
+        padded = buffer[: len(prev)]
+        padded[:, 1 : width + 1] = prev  # padded[:, t] = row i - 1 at lo[i - 1] + t - 1
+        cost = words[:, None] != self.padded[None, low : low + width]
+        best = padded[:, shift : shift + width] + cost  # match or substitution
+        np.minimum(best, padded[:, shift + 1 : shift + 1 + width] + 1, out=best)  # deletion
         best -= self.cols
         cur = np.minimum.accumulate(best, axis=1)
         cur += self.cols  # then insertions: min over k <= j of best[k] + (j - k)
-        cur[:, self.hi[i] - low:] = INF
+        cur[:, self.hi[i] - low :] = INF
         return cur
 
     def final(self, row: np.ndarray) -> np.ndarray:
@@ -191,8 +192,9 @@ class Beam:
         return align, np.array(ref_err), np.array(hyp_err)
 
 
-def _candidates(hyp: np.ndarray, ref: np.ndarray, alignment: Alignment,
-                checked: int) -> tuple[list[Shift], int]:
+def _candidates(
+    hyp: np.ndarray, ref: np.ndarray, alignment: Alignment, checked: int
+) -> tuple[list[Shift], int]:
     """sacreBLEU's ``_shift`` candidates (start, length, target) in its order, and the running
     count of checked candidates (it stops after the pair that reaches the limit)."""
     align, ref_err, hyp_err = alignment
@@ -244,10 +246,13 @@ def _shifted_pairs(hyp: np.ndarray, ref: np.ndarray) -> Any:
 
 def _perform_shift(words: np.ndarray, start: int, length: int, target: int) -> np.ndarray:
     """sacreBLEU's ``_perform_shift``: move words[start:start + length] before index target."""
-    block = words[start:start + length]
+    block = words[start : start + length]
     if target < start:
-        return np.concatenate([words[:target], block, words[target:start], words[start + length:]])
+        return np.concatenate([words[:target], block, words[target:start], words[start + length :]])
     if target > start + length:
-        return np.concatenate([words[:start], words[start + length:target], block, words[target:]])
-    return np.concatenate([words[:start], words[start + length:length + target], block,
-                           words[length + target:]])
+        return np.concatenate(
+            [words[:start], words[start + length : target], block, words[target:]]
+        )
+    return np.concatenate(
+        [words[:start], words[start + length : length + target], block, words[length + target :]]
+    )

@@ -39,8 +39,9 @@ class TaggedSpan:
     text: str
 
 
-def parse_tags(annotated: str, *, indexed: bool = True, sequential: bool = False,
-               allow_nested: bool = False) -> tuple[str, list[TaggedSpan]]:
+def parse_tags(
+    annotated: str, *, indexed: bool = True, sequential: bool = False, allow_nested: bool = False
+) -> tuple[str, list[TaggedSpan]]:
     """Split tagged text into (tag-free text, spans ordered by start, then index).
 
     indexed: tags carry a number (``<v0>``); False expects plain ``<v>`` (WMT TSV style).
@@ -55,7 +56,7 @@ def parse_tags(annotated: str, *, indexed: bool = True, sequential: bool = False
     spans: list[TaggedSpan] = []
     seen: set[int] = set()
     for match in _INDEXED.finditer(annotated):
-        pieces.append(annotated[cursor:match.start()])
+        pieces.append(annotated[cursor : match.start()])
         out_len += match.start() - cursor
         cursor = match.end()
         closing, digits = match.group(1) == "/", match.group(2)
@@ -69,7 +70,7 @@ def parse_tags(annotated: str, *, indexed: bool = True, sequential: bool = False
         raise TagError(f"tag {_name(index)} is never closed", position)
     pieces.append(annotated[cursor:])
     text = "".join(pieces)
-    spans = [TaggedSpan(s.start, s.end, s.index, text[s.start:s.end]) for s in spans]
+    spans = [TaggedSpan(s.start, s.end, s.index, text[s.start : s.end]) for s in spans]
     spans.sort(key=lambda s: (s.start, s.end, -1 if s.index is None else s.index))
     return text, spans
 
@@ -82,29 +83,46 @@ def _tag_index(digits: str, indexed: bool, tag: str, position: int) -> int | Non
     return int(digits) if digits else None
 
 
-def _open(index: int | None, open_tags: list[tuple[int | None, int, int]], seen: set[int],
-          offset: int, position: int, allow_nested: bool, sequential: bool) -> None:
+def _open(
+    index: int | None,
+    open_tags: list[tuple[int | None, int, int]],
+    seen: set[int],
+    offset: int,
+    position: int,
+    allow_nested: bool,
+    sequential: bool,
+) -> None:
     if open_tags and not allow_nested:
         raise TagError(f"tag {_name(index)} opens inside {_name(open_tags[-1][0])}", position)
     if index is not None:
         if index in seen:
             raise TagError(f"tag {_name(index)} is used twice", position)
         if sequential and index != len(seen):
-            raise TagError(f"tag {_name(index)} is out of order (expected {_name(len(seen))})",
-                           position)
+            raise TagError(
+                f"tag {_name(index)} is out of order (expected {_name(len(seen))})", position
+            )
         seen.add(index)
     open_tags.append((index, offset, position))
 
 
-def _close(index: int | None, open_tags: list[tuple[int | None, int, int]],
-           spans: list[TaggedSpan], offset: int, position: int, allow_nested: bool) -> None:
+def _close(
+    index: int | None,
+    open_tags: list[tuple[int | None, int, int]],
+    spans: list[TaggedSpan],
+    offset: int,
+    position: int,
+    allow_nested: bool,
+) -> None:
     if not open_tags:
         raise TagError(f"closing tag {_name(index, True)} without an opening tag", position)
     if index is None or not allow_nested:
         found = len(open_tags) - 1  # plain tags (and unnested indexed tags) close the innermost
         if open_tags[found][0] != index:
-            raise TagError(f"closing tag {_name(index, True)} does not match the open "
-                           f"{_name(open_tags[found][0])}", position)
+            raise TagError(
+                f"closing tag {_name(index, True)} does not match the open "
+                f"{_name(open_tags[found][0])}",
+                position,
+            )
     else:
         found = next((i for i, t in enumerate(open_tags) if t[0] == index), -1)
         if found < 0:

@@ -39,23 +39,27 @@ def counts(root: Path) -> Counts:
     pairs = {f.name.split(".", 1)[0] for s in systems for f in s.glob("*.jsonl")}
     works = root / "corpus" / "works"
     paragraphs = sum(_lines(f) for f in works.glob("*/paragraphs.jsonl"))
-    campaigns = [p for p in sorted((root / "judgments").glob("*"))
-                 if (p / "campaign.yaml").is_file()]
+    campaigns = [
+        p for p in sorted((root / "judgments").glob("*")) if (p / "campaign.yaml").is_file()
+    ]
     judgments = sum(_lines(f) for c in campaigns for f in c.rglob("*.jsonl"))
     return Counts(tuple(sorted(pairs)), len(systems), paragraphs, judgments, len(campaigns))
 
 
 def describe(found: Counts, sources: int, fmt: str) -> str:
     """One paragraph of what the study imported."""
+
     def n(count: int, word: str) -> str:
         return f"{count} {word}{'' if count == 1 else 's'}"
 
     pairs = ", ".join(found.pairs) or "none"
-    return (f"Imported by `litboard init` from {n(sources, 'export')} ({fmt}): "
-            f"{n(len(found.pairs), 'language pair')} ({pairs}), {n(found.systems, 'system')}, "
-            f"{n(found.paragraphs, 'source paragraph')} and "
-            f"{n(found.judgments, 'judgment record')} "
-            f"in {n(found.campaigns, 'campaign')}.")
+    return (
+        f"Imported by `litboard init` from {n(sources, 'export')} ({fmt}): "
+        f"{n(len(found.pairs), 'language pair')} ({pairs}), {n(found.systems, 'system')}, "
+        f"{n(found.paragraphs, 'source paragraph')} and "
+        f"{n(found.judgments, 'judgment record')} "
+        f"in {n(found.campaigns, 'campaign')}."
+    )
 
 
 def data_date(files: list[Path], explicit: str | None) -> str:
@@ -64,10 +68,23 @@ def data_date(files: list[Path], explicit: str | None) -> str:
         try:
             return dt.date.fromisoformat(explicit).isoformat()
         except ValueError:
-            raise DataError([Problem("command line", 0, "--date", f"{explicit!r} is not a date",
-                                     "write it as YYYY-MM-DD, e.g. --date 2026-11-27")]) from None
-    stamps = [p.stat().st_mtime for f in files for p in ([f] if f.is_file() else f.rglob("*"))
-              if p.is_file()]
+            raise DataError(
+                [
+                    Problem(
+                        "command line",
+                        0,
+                        "--date",
+                        f"{explicit!r} is not a date",
+                        "write it as YYYY-MM-DD, e.g. --date 2026-11-27",
+                    )
+                ]
+            ) from None
+    stamps = [
+        p.stat().st_mtime
+        for f in files
+        for p in ([f] if f.is_file() else f.rglob("*"))
+        if p.is_file()
+    ]
     newest = max(stamps) if stamps else dt.datetime.now(dt.timezone.utc).timestamp()
     return dt.datetime.fromtimestamp(newest, dt.timezone.utc).date().isoformat()
 
@@ -77,16 +94,21 @@ def citation(card: dict[str, Any], author: str, date: str, found: Counts) -> str
     from ..cite.latex import escape_field as escape
 
     key = re.sub(r"[^A-Za-z0-9_:.-]+", "-", str(card["id"]))
-    fields = [("author", escape(author)), ("title", escape(str(card.get("title", card["id"])))),
-              ("year", date[:4]), ("date", date), ("version", escape(str(card.get("version", "")))),
-              ("note", escape(f"{found.judgments} judgment records, "
-                              f"pairs {', '.join(found.pairs)}"))]
+    fields = [
+        ("author", escape(author)),
+        ("title", escape(str(card.get("title", card["id"])))),
+        ("year", date[:4]),
+        ("date", date),
+        ("version", escape(str(card.get("version", "")))),
+        ("note", escape(f"{found.judgments} judgment records, pairs {', '.join(found.pairs)}")),
+    ]
     body = ",\n".join(f"  {name} = {{{value}}}" for name, value in fields if value)
     return f"@misc{{{key},\n{body}\n}}"
 
 
-def restamp(root: Path, sources: list[Path], fmt: str, author: str | None,
-            date: str | None) -> dict[str, Any]:
+def restamp(
+    root: Path, sources: list[Path], fmt: str, author: str | None, date: str | None
+) -> dict[str, Any]:
     """Rewrite ``root``'s card from its data; returns the card written."""
     from ..importers import write_yaml
     from ..load.textfiles import read_yaml

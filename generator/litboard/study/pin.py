@@ -43,8 +43,13 @@ def _from_direct_url() -> str:
 
 def _git(checkout: Path, *args: str) -> str:
     try:
-        done = subprocess.run(["git", "-C", str(checkout), *args], capture_output=True, text=True,
-                              timeout=10, check=False)
+        done = subprocess.run(
+            ["git", "-C", str(checkout), *args],
+            capture_output=True,
+            text=True,
+            timeout=10,
+            check=False,
+        )
     except (OSError, subprocess.SubprocessError):
         return ""
     return done.stdout.strip() if done.returncode == 0 else ""

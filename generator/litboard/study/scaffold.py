@@ -32,26 +32,47 @@ class Scaffolded:
 def add_init(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     from ..importers import IMPORTERS
 
-    p = sub.add_parser("init", help="start a study of your own: DIR with a data root, mkdocs.yml and README",
-                       description="Write a new study folder DIR (which must not exist or be empty): a data "
-                                   "root DIR/data (filled by an importer with --from-import), an mkdocs.yml "
-                                   "using the litboard plugin, a home page, a README and, with --workflow, a "
-                                   "GitHub Actions workflow for Pages. Then run `litboard build` inside DIR.")
+    p = sub.add_parser(
+        "init",
+        help="start a study of your own: DIR with a data root, mkdocs.yml and README",
+        description="Write a new study folder DIR (which must not exist or be empty): a data "
+        "root DIR/data (filled by an importer with --from-import), an mkdocs.yml "
+        "using the litboard plugin, a home page, a README and, with --workflow, a "
+        "GitHub Actions workflow for Pages. Then run `litboard build` inside DIR.",
+    )
     p.add_argument("dir", type=Path, metavar="DIR", help="the study folder to create")
     p.add_argument("--title", help="the site's title (default: the folder's name)")
-    p.add_argument("--from-import", nargs="+", metavar=("FORMAT", "SRC"),
-                   help="fill the data root as `litboard import FORMAT SRC...` would (several SRC: formats "
-                        "that read many files); formats: " + ", ".join(sorted(IMPORTERS)))
-    p.add_argument("--mapping", type=Path, help="the importer's mapping file (formats that need one)")
-    p.add_argument("--author", help="who made the study's data: the author of its BibTeX entry "
-                                    "(replaces the citation a mapping ships)")
-    p.add_argument("--date", metavar="YYYY-MM-DD",
-                   help="the data's date for its citation (default: the newest export file's)")
-    p.add_argument("--litboard", metavar="SPEC",
-                   help="the pip requirement the workflow installs (default: this litboard: its git "
-                        "URL and commit when installed from git, else litboard==VERSION)")
-    p.add_argument("--workflow", action="store_true",
-                   help="also write .github/workflows/pages.yml (build and deploy to GitHub Pages)")
+    p.add_argument(
+        "--from-import",
+        nargs="+",
+        metavar=("FORMAT", "SRC"),
+        help="fill the data root as `litboard import FORMAT SRC...` would (several SRC: formats "
+        "that read many files); formats: " + ", ".join(sorted(IMPORTERS)),
+    )
+    p.add_argument(
+        "--mapping", type=Path, help="the importer's mapping file (formats that need one)"
+    )
+    p.add_argument(
+        "--author",
+        help="who made the study's data: the author of its BibTeX entry "
+        "(replaces the citation a mapping ships)",
+    )
+    p.add_argument(
+        "--date",
+        metavar="YYYY-MM-DD",
+        help="the data's date for its citation (default: the newest export file's)",
+    )
+    p.add_argument(
+        "--litboard",
+        metavar="SPEC",
+        help="the pip requirement the workflow installs (default: this litboard: its git "
+        "URL and commit when installed from git, else litboard==VERSION)",
+    )
+    p.add_argument(
+        "--workflow",
+        action="store_true",
+        help="also write .github/workflows/pages.yml (build and deploy to GitHub Pages)",
+    )
 
 
 def run_init(args: argparse.Namespace) -> int:
@@ -60,30 +81,57 @@ def run_init(args: argparse.Namespace) -> int:
     source = None
     if args.from_import:
         if len(args.from_import) < 2:
-            raise DataError([Problem("--from-import", 0, "--from-import", "names a format but no export",
-                                     "pass FORMAT and at least one SRC, e.g. --from-import labelstudio export.json")])
+            raise DataError(
+                [
+                    Problem(
+                        "--from-import",
+                        0,
+                        "--from-import",
+                        "names a format but no export",
+                        "pass FORMAT and at least one SRC, e.g. --from-import labelstudio "
+                        "export.json",
+                    )
+                ]
+            )
         source = (args.from_import[0], [Path(s) for s in args.from_import[1:]], args.mapping)
         _known_format(args.from_import[0])
     _check_target(args.dir)
     with step(f"writing the study {args.dir}"):
-        done = init_study(args.dir, args.title, source, args.workflow, args.author, args.date,
-                          args.litboard)
+        done = init_study(
+            args.dir, args.title, source, args.workflow, args.author, args.date, args.litboard
+        )
     if done.report is not None:
         print(done.report.format())
-    print(f"litboard: wrote the study {args.dir} ({len(done.written)} files); next:\n"
-          f"  cd {args.dir} && litboard validate && litboard build")
+    print(
+        f"litboard: wrote the study {args.dir} ({len(done.written)} files); next:\n"
+        f"  cd {args.dir} && litboard validate && litboard build"
+    )
     return 0
 
 
-def init_study(folder: Path, title: str | None = None,
-               source: tuple[str, list[Path], Path | None] | None = None, workflow: bool = False,
-               author: str | None = None, date: str | None = None,
-               litboard: str | None = None) -> Scaffolded:
+def init_study(
+    folder: Path,
+    title: str | None = None,
+    source: tuple[str, list[Path], Path | None] | None = None,
+    workflow: bool = False,
+    author: str | None = None,
+    date: str | None = None,
+    litboard: str | None = None,
+) -> Scaffolded:
     """Write the study; raises DataError (and leaves no folder it made) on bad input."""
     _check_target(folder)
     if folder.exists() and (not folder.is_dir() or any(folder.iterdir())):
-        raise DataError([Problem(str(folder), 0, "DIR", "exists and is not empty: init only writes a new study",
-                                 "choose a new folder name (init creates it)")])
+        raise DataError(
+            [
+                Problem(
+                    str(folder),
+                    0,
+                    "DIR",
+                    "exists and is not empty: init only writes a new study",
+                    "choose a new folder name (init creates it)",
+                )
+            ]
+        )
     made = not folder.exists()
     folder.mkdir(parents=True, exist_ok=True)
     done = Scaffolded()
@@ -104,7 +152,9 @@ def init_study(folder: Path, title: str | None = None,
     _write(folder / "README.md", _shipped("README.md").replace("{title}", title), done)
     _write(folder / ".gitignore", _shipped("gitignore"), done)
     home = (PAGES / "index.md").read_text(encoding="utf-8")
-    _write(folder / "site" / "index.md", home.replace("\n# Leaderboard\n", f"\n# {title}\n", 1), done)
+    _write(
+        folder / "site" / "index.md", home.replace("\n# Leaderboard\n", f"\n# {title}\n", 1), done
+    )
     if workflow:
         _workflow(folder, litboard, done)
     return done
@@ -124,8 +174,17 @@ def _known_format(name: str) -> None:
     from ..importers import IMPORTERS
 
     if name not in IMPORTERS:
-        raise DataError([Problem("--from-import", 0, "FORMAT", f"{name!r} is not an import format",
-                                 "use one of: " + ", ".join(sorted(IMPORTERS)))])
+        raise DataError(
+            [
+                Problem(
+                    "--from-import",
+                    0,
+                    "FORMAT",
+                    f"{name!r} is not an import format",
+                    "use one of: " + ", ".join(sorted(IMPORTERS)),
+                )
+            ]
+        )
 
 
 def _check_target(folder: Path) -> None:
@@ -134,25 +193,54 @@ def _check_target(folder: Path) -> None:
     from ..files.project import PACKAGE
 
     if folder.is_symlink():
-        raise DataError([Problem(str(folder), 0, "DIR", "is a symbolic link"
-                                 + ("" if folder.exists() else " to nothing"),
-                                 "choose a new folder name (init creates it)")])
+        raise DataError(
+            [
+                Problem(
+                    str(folder),
+                    0,
+                    "DIR",
+                    "is a symbolic link" + ("" if folder.exists() else " to nothing"),
+                    "choose a new folder name (init creates it)",
+                )
+            ]
+        )
     where = folder.resolve()
     if where == PACKAGE or PACKAGE in where.parents:
-        raise DataError([Problem(str(folder), 0, "DIR",
-                                 f"is inside litboard's own package {PACKAGE}",
-                                 "make the study outside it, e.g. `litboard init ../my-study`")])
+        raise DataError(
+            [
+                Problem(
+                    str(folder),
+                    0,
+                    "DIR",
+                    f"is inside litboard's own package {PACKAGE}",
+                    "make the study outside it, e.g. `litboard init ../my-study`",
+                )
+            ]
+        )
     for above in where.parents:
         if above.name == "corpus" and (above / "dataset.yaml").is_file():
-            raise DataError([Problem(str(folder), 0, "DIR",
-                                     f"is inside the data root {above.parent}'s corpus/",
-                                     "make the study outside any data root")])
+            raise DataError(
+                [
+                    Problem(
+                        str(folder),
+                        0,
+                        "DIR",
+                        f"is inside the data root {above.parent}'s corpus/",
+                        "make the study outside any data root",
+                    )
+                ]
+            )
 
 
 def titled(config: str, title: str) -> str:
     """litboard's default mkdocs.yml with ``site_name`` set (a JSON string is a YAML scalar)."""
-    return re.sub(r"^site_name: .*$", lambda _: f"site_name: {json.dumps(title, ensure_ascii=False)}",
-                  config, count=1, flags=re.MULTILINE)
+    return re.sub(
+        r"^site_name: .*$",
+        lambda _: f"site_name: {json.dumps(title, ensure_ascii=False)}",
+        config,
+        count=1,
+        flags=re.MULTILINE,
+    )
 
 
 def _import(source: tuple[str, list[Path], Path | None], out: Path) -> Any:
@@ -164,10 +252,15 @@ def _import(source: tuple[str, list[Path], Path | None], out: Path) -> Any:
 
 
 def _empty_root(root: Path, name: str, title: str, done: Scaffolded) -> None:
-    """A data root with a dataset card and nothing else yet (`litboard import` or hand-written files fill it)."""
+    """A data root with a dataset card and nothing else yet (`litboard import` or hand-written files
+    fill it)."""
     ident = re.sub(r"[^a-z0-9._-]+", "-", name.lower()).strip("-._")[:80] or "study"
     card = {"id": ident, "title": title, "version": "1"}
-    _write(root / "corpus" / "dataset.yaml", "".join(f"{k}: {json.dumps(v)}\n" for k, v in card.items()), done)
+    _write(
+        root / "corpus" / "dataset.yaml",
+        "".join(f"{k}: {json.dumps(v)}\n" for k, v in card.items()),
+        done,
+    )
     (root / "judgments").mkdir()
 
 

@@ -22,9 +22,11 @@ from ..errors import DataError
 from ..model import Corpus
 
 SYSTEMS_DIR = "corpus/systems/"
-PREVIEW_NOTE = ("**Preview**: the `site-preview` artifact of this run was built by this pull request's own "
-                "code and data. It is a download only: it is never deployed to the project's site "
-                "(GitHub Pages is built from `main` alone). Open it on your machine; do not host it.")
+PREVIEW_NOTE = (
+    "**Preview**: the `site-preview` artifact of this run was built by this pull request's own "
+    "code and data. It is a download only: it is never deployed to the project's site "
+    "(GitHub Pages is built from `main` alone). Open it on your machine; do not host it."
+)
 
 
 @dataclass(frozen=True)
@@ -44,14 +46,19 @@ def changed_systems(paths: Iterable[str]) -> list[str]:
     for path in paths:
         path = path.strip()
         if path.startswith(SYSTEMS_DIR) and path.count("/") >= 3:
-            found.add(path[len(SYSTEMS_DIR):].split("/", 1)[0])
+            found.add(path[len(SYSTEMS_DIR) :].split("/", 1)[0])
     return sorted(found)
 
 
 def git_changed_paths(base: str, repo: Path) -> list[str]:
     """Paths under corpus/systems/ that differ between ``base`` and HEAD (merge-base diff)."""
-    done = subprocess.run(["git", "-C", str(repo), "diff", "--name-only", f"{base}...HEAD", "--", SYSTEMS_DIR],
-                          capture_output=True, text=True, timeout=60, check=False)
+    done = subprocess.run(
+        ["git", "-C", str(repo), "diff", "--name-only", f"{base}...HEAD", "--", SYSTEMS_DIR],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
     if done.returncode != 0:
         raise RuntimeError(f"git diff against {base!r} failed: {done.stderr.strip()}")
     return done.stdout.splitlines()
@@ -59,15 +66,21 @@ def git_changed_paths(base: str, repo: Path) -> list[str]:
 
 def git_changed_paths_all(base: str, repo: Path) -> list[str]:
     """Every path that differs between ``base`` and HEAD (merge-base diff)."""
-    done = subprocess.run(["git", "-C", str(repo), "diff", "--name-only", "--no-renames", f"{base}...HEAD"],
-                          capture_output=True, text=True, timeout=60, check=False)
+    done = subprocess.run(
+        ["git", "-C", str(repo), "diff", "--name-only", "--no-renames", f"{base}...HEAD"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
     if done.returncode != 0:
         raise RuntimeError(f"git diff against {base!r} failed: {done.stderr.strip()}")
     return done.stdout.splitlines()
 
 
 def ranks(corpus: Corpus, system: str) -> list[RankLine]:
-    """The system's rank per (pair, column); ties share the better rank; unscored columns omitted."""
+    """The system's rank per (pair, column); ties share the better rank; unscored columns
+    omitted."""
     from ..analysis.boards import analyse
     from ..render.core.views import boards
 
@@ -76,15 +89,27 @@ def ranks(corpus: Corpus, system: str) -> list[RankLine]:
     for board in boards(corpus, analysis):
         rows = board.rows + board.unranked
         for column in board.columns:
-            scored = {r.system: r.cells[column.key] for r in rows if _scored(r.cells[column.key].value)}
+            scored = {
+                r.system: r.cells[column.key] for r in rows if _scored(r.cells[column.key].value)
+            }
             if system not in scored:
                 continue
             mine = float(scored[system].value)  # type: ignore[arg-type]
-            better = sum(1 for cell in scored.values()
-                         if _better(cell.value, mine, column.higher_is_better))
+            better = sum(
+                1 for cell in scored.values() if _better(cell.value, mine, column.higher_is_better)
+            )
             low, high = scored[system].rank_min, scored[system].rank_max
-            lines.append(RankLine(board.pair, column.label, mine, better + 1, len(scored),
-                                  f"{low}–{high}" if low is not None else "", column.higher_is_better))
+            lines.append(
+                RankLine(
+                    board.pair,
+                    column.label,
+                    mine,
+                    better + 1,
+                    len(scored),
+                    f"{low}–{high}" if low is not None else "",
+                    column.higher_is_better,
+                )
+            )
     return lines
 
 
@@ -110,38 +135,66 @@ def summary(corpus: Corpus, systems: Sequence[str]) -> str:
 
     out = ["## litboard: provisional ranks of the systems in this pull request", ""]
     if not systems:
-        return "\n".join(out + ["This pull request changes no folder under `corpus/systems/`.", "",
-                                PREVIEW_NOTE, ""])
-    out += [f"Data: {_md(corpus.data_version())}. Ranks are provisional: until humans judge a system, "
-            "its ranks rest on automatic scores only.", ""]
+        return "\n".join(
+            out
+            + ["This pull request changes no folder under `corpus/systems/`.", "", PREVIEW_NOTE, ""]
+        )
+    out += [
+        f"Data: {_md(corpus.data_version())}. Ranks are provisional: until humans judge a system, "
+        "its ranks rest on automatic scores only.",
+        "",
+    ]
     for system in systems:
         card = corpus.systems.get(system)
         if card is None:
             out += [f"### `{_md(system)}`", "", "Removed in this pull request (or not loaded).", ""]
             continue
-        out += [f"### {_md(card['name'])} (`{_md(system)}`)", "",
-                f"Badge: **{_md(provenance_badge(corpus, system))}**", ""]
+        out += [
+            f"### {_md(card['name'])} (`{_md(system)}`)",
+            "",
+            f"Badge: **{_md(provenance_badge(corpus, system))}**",
+            "",
+        ]
         lines = ranks(corpus, system)
         if not lines:
-            out += ["No scores yet: run `make score-sacrebleu` (needs a human reference for the pair).", ""]
+            out += [
+                "No scores yet: run `make score-sacrebleu` (needs a human reference for the pair).",
+                "",
+            ]
             continue
-        out += ["| Pair | Column | Score | Rank | 95% rank interval (bootstrap) |", "| --- | --- | ---: | ---: | --- |"]
+        out += [
+            "| Pair | Column | Score | Rank | 95% rank interval (bootstrap) |",
+            "| --- | --- | ---: | ---: | --- |",
+        ]
         for line in lines:
             arrow = "↑" if line.higher_is_better else "↓"
-            out.append(f"| {_md(line.pair)} | {_md(line.column)} {arrow} | {line.value:.4g} | "
-                       f"{line.rank} of {line.of} | {_md(line.rank_range) or '—'} |")
+            out.append(
+                f"| {_md(line.pair)} | {_md(line.column)} {arrow} | {line.value:.4g} | "
+                f"{line.rank} of {line.of} | {_md(line.rank_range) or '—'} |"
+            )
         out.append("")
     return "\n".join(out + [PREVIEW_NOTE, ""])
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m litboard.tracks.ci_summary",
-                                     description=__doc__.splitlines()[0])
-    parser.add_argument("--data", action="append", metavar="DIR",
-                        help="data root (repeatable; default: the study's, from ./mkdocs.yml)")
-    parser.add_argument("--base", default="origin/main", help="git ref the pull request is compared with")
-    parser.add_argument("--system", action="append", metavar="ID",
-                        help="summarise these systems instead of asking git which changed")
+    parser = argparse.ArgumentParser(
+        prog="python -m litboard.tracks.ci_summary", description=__doc__.splitlines()[0]
+    )
+    parser.add_argument(
+        "--data",
+        action="append",
+        metavar="DIR",
+        help="data root (repeatable; default: the study's, from ./mkdocs.yml)",
+    )
+    parser.add_argument(
+        "--base", default="origin/main", help="git ref the pull request is compared with"
+    )
+    parser.add_argument(
+        "--system",
+        action="append",
+        metavar="ID",
+        help="summarise these systems instead of asking git which changed",
+    )
     args = parser.parse_args(argv)
     from ..load.read import load
     from ..scoring.llm.cache_check import ROOT_CHECKS

@@ -38,22 +38,47 @@ def sources(corpus: Corpus, track: Track, pair: str) -> list[tuple[str, str]]:
     t = corpus.tables
     human = set(t["systems"].loc[t["systems"]["is_human"].astype(bool), "system"])
     tr = t["translations"]
-    referenced = set(tr.loc[(tr["pair"] == pair) & tr["system"].isin(human) & tr["text"].notna(), "paragraph"])
+    referenced = set(
+        tr.loc[(tr["pair"] == pair) & tr["system"].isin(human) & tr["text"].notna(), "paragraph"]
+    )
     paras = t["paragraphs"]
-    rows = paras[paras["paragraph"].isin(referenced) & (paras["source_lang"] == pair.split("-")[0])
-                 & paras["text"].notna()].sort_values(["work", "index", "paragraph"])
+    rows = paras[
+        paras["paragraph"].isin(referenced)
+        & (paras["source_lang"] == pair.split("-")[0])
+        & paras["text"].notna()
+    ].sort_values(["work", "index", "paragraph"])
     return [(str(r.paragraph), str(r.text)) for r in rows.itertuples()]
 
 
 def write_sources(rows: list[tuple[str, str]], out: Path) -> str:
     if out.is_symlink():
-        raise DataError([Problem(str(out), 0, "--out", "is a symbolic link; litboard never writes through one",
-                                 "choose a new file name (not a link)")])
+        raise DataError(
+            [
+                Problem(
+                    str(out),
+                    0,
+                    "--out",
+                    "is a symbolic link; litboard never writes through one",
+                    "choose a new file name (not a link)",
+                )
+            ]
+        )
     if out.exists():
-        raise DataError([Problem(str(out), 0, "--out", "already exists; litboard never writes over a file",
-                                 "choose a new file name or remove the file yourself")])
+        raise DataError(
+            [
+                Problem(
+                    str(out),
+                    0,
+                    "--out",
+                    "already exists; litboard never writes over a file",
+                    "choose a new file name or remove the file yourself",
+                )
+            ]
+        )
     if out.suffix == ".jsonl":
-        text = "".join(json.dumps({"paragraph": p, "text": s}, ensure_ascii=False) + "\n" for p, s in rows)
+        text = "".join(
+            json.dumps({"paragraph": p, "text": s}, ensure_ascii=False) + "\n" for p, s in rows
+        )
     else:
         text = "".join(_LINEBREAKS.sub(" ", s).strip() + "\n" for _, s in rows)
     out.parent.mkdir(parents=True, exist_ok=True)
@@ -61,8 +86,14 @@ def write_sources(rows: list[tuple[str, str]], out: Path) -> str:
     return f"litboard: wrote {len(rows)} source paragraph(s) to {out}"
 
 
-def new_system(corpus: Corpus, track: Track, system: str, files: Sequence[Path], repo: Path,
-               card: dict[str, Any]) -> Path:
+def new_system(
+    corpus: Corpus,
+    track: Track,
+    system: str,
+    files: Sequence[Path],
+    repo: Path,
+    card: dict[str, Any],
+) -> Path:
     """Write the new system folder; returns it. Every problem of the inputs is raised at once."""
     problems = Problems()
     why = id_problem(system)
@@ -71,30 +102,54 @@ def new_system(corpus: Corpus, track: Track, system: str, files: Sequence[Path],
     for name, value in card.items():
         found = invisible(value, ALLOWED_CONTROLS) if isinstance(value, str) else []
         if found:
-            problems.add("command line", 0, "--" + name.replace("_", "-"),
-                         f"contains invisible characters ({', '.join(sorted(set(found)))})",
-                         "retype the value without them (zero-width and bidi controls are refused)")
+            problems.add(
+                "command line",
+                0,
+                "--" + name.replace("_", "-"),
+                f"contains invisible characters ({', '.join(sorted(set(found)))})",
+                "retype the value without them (zero-width and bidi controls are refused)",
+            )
     _check_name(corpus, card.get("name"), problems)
     date_problem = bad_date(card.get("date"))
     if date_problem:
-        problems.add("command line", 0, "--date", date_problem, "write the day the outputs were produced, "
-                     "e.g. 2026-11-24")
+        problems.add(
+            "command line",
+            0,
+            "--date",
+            date_problem,
+            "write the day the outputs were produced, e.g. 2026-11-24",
+        )
     problems.raise_if_any()
     folder = repo / track.folder / system
     if folder.exists() or system in corpus.systems:
-        problems.add(str(folder), 0, "--id", f"system {system!r} already exists in track {track.id!r}",
-                     "choose another id")
+        problems.add(
+            str(folder),
+            0,
+            "--id",
+            f"system {system!r} already exists in track {track.id!r}",
+            "choose another id",
+        )
     outputs = {}
     given: dict[str, Path] = {}
     for path in files:
         pair = path.name.split(".")[0]
         if pair not in track.pairs:
-            problems.add(str(path), 0, "file name", f"{path.name!r} does not name a pair of track {track.id!r}",
-                         f"name it <pair>.jsonl or <pair>.txt with a pair among {', '.join(track.pairs)}")
+            problems.add(
+                str(path),
+                0,
+                "file name",
+                f"{path.name!r} does not name a pair of track {track.id!r}",
+                f"name it <pair>.jsonl or <pair>.txt with a pair among {', '.join(track.pairs)}",
+            )
             continue
         if pair in given:
-            problems.add(str(path), 0, "--from", f"is a second file for {pair} (also {given[pair]})",
-                         f"pass one file per pair: keep either {given[pair].name} or {path.name}")
+            problems.add(
+                str(path),
+                0,
+                "--from",
+                f"is a second file for {pair} (also {given[pair]})",
+                f"pass one file per pair: keep either {given[pair].name} or {path.name}",
+            )
             continue
         given[pair] = path
         outputs[pair] = _outputs(path, sources(corpus, track, pair), problems)
@@ -103,7 +158,8 @@ def new_system(corpus: Corpus, track: Track, system: str, files: Sequence[Path],
     (folder / "system.yaml").write_text(card_text(system, card), encoding="utf-8")
     for pair, rows in sorted(outputs.items()):
         (folder / f"{pair}.jsonl").write_text(
-            "".join(json.dumps(r, ensure_ascii=False) + "\n" for r in rows), encoding="utf-8")
+            "".join(json.dumps(r, ensure_ascii=False) + "\n" for r in rows), encoding="utf-8"
+        )
     return folder
 
 
@@ -112,17 +168,26 @@ def _check_name(corpus: Corpus, name: object, problems: Problems) -> None:
         return
     for sid, info in sorted(corpus.systems.items()):
         if skeleton(str(info.get("name", ""))) == skeleton(name):
-            problems.add("command line", 0, "--name", f"{name!r} looks the same as {info.get('name')!r}, "
-                         f"the display name of system {sid!r} (compared as Unicode look-alikes)",
-                         "choose a display name that tells the systems apart, in plain letters")
+            problems.add(
+                "command line",
+                0,
+                "--name",
+                f"{name!r} looks the same as {info.get('name')!r}, "
+                f"the display name of system {sid!r} (compared as Unicode look-alikes)",
+                "choose a display name that tells the systems apart, in plain letters",
+            )
             return
 
 
-def _outputs(path: Path, expected: list[tuple[str, str]], problems: Problems) -> list[dict[str, str]]:
+def _outputs(
+    path: Path, expected: list[tuple[str, str]], problems: Problems
+) -> list[dict[str, str]]:
     try:
         lines = path.read_text(encoding="utf-8").splitlines()
     except (OSError, UnicodeError) as exc:
-        problems.add(str(path), 0, "file", f"cannot be read as UTF-8 text: {exc}", "save it as UTF-8")
+        problems.add(
+            str(path), 0, "file", f"cannot be read as UTF-8 text: {exc}", "save it as UTF-8"
+        )
         return []
     if path.suffix == ".jsonl":
         rows = []
@@ -130,21 +195,39 @@ def _outputs(path: Path, expected: list[tuple[str, str]], problems: Problems) ->
             try:
                 row = json.loads(line)
             except json.JSONDecodeError as exc:
-                problems.add(str(path), number, "line", f"is not JSON: {exc.msg}",
-                             'write one {"paragraph": id, "text": output} per line')
+                problems.add(
+                    str(path),
+                    number,
+                    "line",
+                    f"is not JSON: {exc.msg}",
+                    'write one {"paragraph": id, "text": output} per line',
+                )
                 continue
-            if not isinstance(row, dict) or not isinstance(row.get("paragraph"), str) \
-                    or not isinstance(row.get("text"), str):
-                problems.add(str(path), number, "line", f"is {type(row).__name__} {line[:40]!r}, not an object "
-                             'with a string "paragraph" and "text"',
-                             'write one {"paragraph": id, "text": output} per line')
+            if (
+                not isinstance(row, dict)
+                or not isinstance(row.get("paragraph"), str)
+                or not isinstance(row.get("text"), str)
+            ):
+                problems.add(
+                    str(path),
+                    number,
+                    "line",
+                    f"is {type(row).__name__} {line[:40]!r}, not an object "
+                    'with a string "paragraph" and "text"',
+                    'write one {"paragraph": id, "text": output} per line',
+                )
                 continue
             rows.append({"paragraph": row["paragraph"], "text": row["text"]})
         return rows
     if len(lines) != len(expected):
-        problems.add(str(path), len(lines), "lines", f"has {len(lines)} line(s); the pair has "
-                     f"{len(expected)} source paragraph(s)", "write one output per line, in the order of "
-                     "`litboard track sources` (no blank line, no header)")
+        problems.add(
+            str(path),
+            len(lines),
+            "lines",
+            f"has {len(lines)} line(s); the pair has {len(expected)} source paragraph(s)",
+            "write one output per line, in the order of "
+            "`litboard track sources` (no blank line, no header)",
+        )
         return []
     return [{"paragraph": pid, "text": text} for (pid, _), text in zip(expected, lines)]
 

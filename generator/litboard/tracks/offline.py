@@ -22,13 +22,16 @@ from ..load.contribution import check_card, check_language
 from ..load.rows import Row
 from ..load.track_decl import TRACKS, Track
 
-NOT_CHECKED = ("not checked without the track's release: coverage of the track's paragraphs, copies of "
-               "the reference or of other systems, shifted lines, length ratios, display names; run "
-               "`litboard validate --releases` (with `--mirror DIR` for local release files)")
+NOT_CHECKED = (
+    "not checked without the track's release: coverage of the track's paragraphs, copies of "
+    "the reference or of other systems, shifted lines, length ratios, display names; run "
+    "`litboard validate --releases` (with `--mirror DIR` for local release files)"
+)
 
 
 def check_offline(repo: Path, loaded: Sequence[Path]) -> tuple[Problems, list[Path]]:
-    """Problems of the submission folders whose track root is not among ``loaded``, and the folders."""
+    """Problems of the submission folders whose track root is not among ``loaded``, and the
+    folders."""
     problems = Problems()
     done = {p.resolve() for p in loaded}
     folders = []
@@ -56,8 +59,13 @@ def _check_folder(track: Track, folder: Path, problems: Problems) -> None:
     for path in sorted(folder.glob("*.jsonl")):
         pair = path.name.split(".")[0]
         if pair not in track.pairs:
-            problems.add(str(path), 0, "file name", f"{pair} is not a pair of track {track.id!r}",
-                         f"the track takes {', '.join(track.pairs)}; rename the file or remove it")
+            problems.add(
+                str(path),
+                0,
+                "file name",
+                f"{pair} is not a pair of track {track.id!r}",
+                f"the track takes {', '.join(track.pairs)}; rename the file or remove it",
+            )
             continue
         rows = _rows(path, folder.name, pair, problems)
         check_language(rows, pair, problems)
@@ -73,8 +81,13 @@ def _text(path: Path, problems: Problems) -> str | None:
         return data.decode("utf-8")
     except UnicodeDecodeError as exc:
         line = data[: exc.start].count(b"\n") + 1
-        problems.add(str(path), line, "file", f"is not UTF-8 (byte {data[exc.start]:#04x} at offset "
-                     f"{exc.start})", "save the file as UTF-8")
+        problems.add(
+            str(path),
+            line,
+            "file",
+            f"is not UTF-8 (byte {data[exc.start]:#04x} at offset {exc.start})",
+            "save the file as UTF-8",
+        )
         return None
 
 
@@ -85,13 +98,26 @@ def _rows(path: Path, system: str, pair: str, problems: Problems) -> list[Row]:
         try:
             data: Any = json.loads(line)
         except json.JSONDecodeError as exc:
-            problems.add(str(path), number, "line", f"is not JSON: {exc.msg}",
-                         'write one {"paragraph": id, "text": output} per line')
+            problems.add(
+                str(path),
+                number,
+                "line",
+                f"is not JSON: {exc.msg}",
+                'write one {"paragraph": id, "text": output} per line',
+            )
             continue
-        if not isinstance(data, dict) or not isinstance(data.get("paragraph"), str) \
-                or not isinstance(data.get("text"), str):
-            problems.add(str(path), number, "line", "is not an object with a string \"paragraph\" and \"text\"",
-                         'write one {"paragraph": id, "text": output} per line')
+        if (
+            not isinstance(data, dict)
+            or not isinstance(data.get("paragraph"), str)
+            or not isinstance(data.get("text"), str)
+        ):
+            problems.add(
+                str(path),
+                number,
+                "line",
+                "is not an object with a string \"paragraph\" and \"text\"",
+                'write one {"paragraph": id, "text": output} per line',
+            )
             continue
         rows.append(Row("translation", str(path), number, data, {"system": system, "pair": pair}))
     return rows

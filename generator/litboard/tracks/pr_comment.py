@@ -57,9 +57,16 @@ def read_artifact(folder: Path) -> dict[str, Any]:
 
 def _call(method: str, url: str, token: str, data: dict[str, Any] | None = None) -> tuple[Any, str]:
     """(JSON answer, the Link header) of one GitHub API call."""
-    request = urllib.request.Request(url, method=method, data=json.dumps(data).encode() if data else None,
-                                     headers={"Authorization": f"Bearer {token}", "User-Agent": "litboard",
-                                              "Accept": "application/vnd.github+json"})
+    request = urllib.request.Request(
+        url,
+        method=method,
+        data=json.dumps(data).encode() if data else None,
+        headers={
+            "Authorization": f"Bearer {token}",
+            "User-Agent": "litboard",
+            "Accept": "application/vnd.github+json",
+        },
+    )
     with urllib.request.urlopen(request, timeout=60) as response:  # noqa: S310 (https only)
         return json.loads(response.read() or b"null"), response.headers.get("Link", "")
 
@@ -68,7 +75,9 @@ def pull(number: int, repo: str, head_sha: str, token: str) -> dict[str, Any]:
     """The pull request, if its head is the commit the run built."""
     found, _ = _call("GET", f"{API}/repos/{repo}/pulls/{number}", token)
     if found.get("head", {}).get("sha") != head_sha:
-        raise ArtifactError(f"pull request #{number} is not at the commit the run built ({head_sha[:12]})")
+        raise ArtifactError(
+            f"pull request #{number} is not at the commit the run built ({head_sha[:12]})"
+        )
     base = str(found.get("base", {}).get("ref", ""))
     if not REF.fullmatch(base) or ".." in base:
         raise ArtifactError(f"pull request #{number}: its base {base[:40]!r} is not a branch name")
@@ -81,7 +90,9 @@ def existing(number: int, repo: str, token: str) -> int | None:
     while url:
         page, link = _call("GET", url, token)
         for comment in page:
-            if comment.get("user", {}).get("type") == "Bot" and str(comment.get("body", "")).startswith(MARKER):
+            if comment.get("user", {}).get("type") == "Bot" and str(
+                comment.get("body", "")
+            ).startswith(MARKER):
                 return int(comment["id"])
         found = re.search(r'<(https://api\.github\.com/[^>]+)>;\s*rel="next"', link)
         url = found.group(1) if found else None
@@ -107,9 +118,15 @@ def barrier_lines(outcome: str, log: Path | None) -> list[str] | None:
     except (UnicodeError, ValueError):
         found = None
     if isinstance(found, list) and found and all(isinstance(p, dict) for p in found):
-        return [f"{p.get('file')}:{p.get('line')}: {p.get('field')}: {p.get('message')} (fix: {p.get('fix')})"
-                for p in found[:50]]
-    return [f"the barrier did not pass (outcome: {outcome[:20] or 'not run'}); see its run for the reason"]
+        return [
+            f"{p.get('file')}:{p.get('line')}: {p.get('field')}: {p.get('message')} (fix: "
+            f"{p.get('fix')})"
+            for p in found[:50]
+        ]
+    return [
+        f"the barrier did not pass (outcome: {outcome[:20] or 'not run'}); see its run for the "
+        f"reason"
+    ]
 
 
 def card_name(doc: dict[str, Any], head: str, repo: Path) -> str | None:
@@ -121,10 +138,16 @@ def card_name(doc: dict[str, Any], head: str, repo: Path) -> str | None:
     track = next((t for t in TRACKS if t.id == doc["track"]), None)
     if track is None or doc["system"] is None:
         return None
-    done = subprocess.run(["git", "-C", str(repo), "show", f"{head}:{track.folder}/{doc['system']}/system.yaml"],
-                          capture_output=True, timeout=60, check=False)
+    done = subprocess.run(
+        ["git", "-C", str(repo), "show", f"{head}:{track.folder}/{doc['system']}/system.yaml"],
+        capture_output=True,
+        timeout=60,
+        check=False,
+    )
     try:
-        card = yaml.safe_load(done.stdout.decode("utf-8")[:20_000]) if done.returncode == 0 else None
+        card = (
+            yaml.safe_load(done.stdout.decode("utf-8")[:20_000]) if done.returncode == 0 else None
+        )
     except (UnicodeError, yaml.YAMLError):
         return None
     name = card.get("name") if isinstance(card, dict) else None
@@ -132,16 +155,28 @@ def card_name(doc: dict[str, Any], head: str, repo: Path) -> str | None:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m litboard.tracks.pr_comment", description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(
+        prog="python -m litboard.tracks.pr_comment", description=__doc__.splitlines()[0]
+    )
     parser.add_argument("step", choices=["verify", "post"])
-    parser.add_argument("--artifact", type=Path, required=True, help="the unpacked pr-results artifact")
+    parser.add_argument(
+        "--artifact", type=Path, required=True, help="the unpacked pr-results artifact"
+    )
     parser.add_argument("--repo", required=True, help="owner/name")
-    parser.add_argument("--head-sha", required=True, help="the commit the pull request run built (workflow_run)")
+    parser.add_argument(
+        "--head-sha", required=True, help="the commit the pull request run built (workflow_run)"
+    )
     parser.add_argument("--output", type=Path, help="verify: the $GITHUB_OUTPUT file")
-    parser.add_argument("--barrier", default="", help="post: the barrier step's outcome (success, failure, ...)")
+    parser.add_argument(
+        "--barrier", default="", help="post: the barrier step's outcome (success, failure, ...)"
+    )
     parser.add_argument("--barrier-log", type=Path, help="post: check-pr --format json's output")
-    parser.add_argument("--head", default="refs/litboard/pr-head", help="post: the fetched pull request head")
-    parser.add_argument("--run-url", default="", help="post: the pull request run's page (the preview)")
+    parser.add_argument(
+        "--head", default="refs/litboard/pr-head", help="post: the fetched pull request head"
+    )
+    parser.add_argument(
+        "--run-url", default="", help="post: the pull request run's page (the preview)"
+    )
     parser.add_argument("--dry-run", action="store_true", help="check and print; send nothing")
     args = parser.parse_args(argv)
     try:
@@ -149,9 +184,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.step == "verify":
             return _verify(doc, args)
         barrier = barrier_lines(args.barrier, args.barrier_log)
-        body = render(doc, None if barrier else card_name(doc, args.head, Path(".")), barrier, args.run_url)
+        body = render(
+            doc, None if barrier else card_name(doc, args.head, Path(".")), barrier, args.run_url
+        )
         if args.dry_run:
-            print(f"would post to {args.repo}#{doc['pr']} (if its head is {args.head_sha}):\n{body}")
+            print(
+                f"would post to {args.repo}#{doc['pr']} (if its head is {args.head_sha}):\n{body}"
+            )
             return 0
         print(post(body, doc["pr"], args.repo, args.head_sha, os.environ["GITHUB_TOKEN"]))
     except ArtifactError as exc:
@@ -161,8 +200,15 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _verify(doc: dict[str, Any], args: argparse.Namespace) -> int:
-    found = {"base": "main"} if args.dry_run else \
-        {"base": pull(doc["pr"], args.repo, args.head_sha, os.environ["GITHUB_TOKEN"])["base"]["ref"]}
+    found = (
+        {"base": "main"}
+        if args.dry_run
+        else {
+            "base": pull(doc["pr"], args.repo, args.head_sha, os.environ["GITHUB_TOKEN"])["base"][
+                "ref"
+            ]
+        }
+    )
     text = f"number={doc['pr']}\nbase={found['base']}\n"
     if args.output:
         with args.output.open("a", encoding="utf-8") as out:

@@ -27,8 +27,15 @@ def _track(folder: str) -> Track | None:
     return next((t for t in TRACKS if t.folder + "/" == folder), None)
 
 
-def check_contents(repo: Path, base: str, head: str, paths: Sequence[str], folder: str,
-                   problems: Problems, release_roots: Callable[[Track, Path], list[Path]] | None = None) -> None:
+def check_contents(
+    repo: Path,
+    base: str,
+    head: str,
+    paths: Sequence[str],
+    folder: str,
+    problems: Problems,
+    release_roots: Callable[[Track, Path], list[Path]] | None = None,
+) -> None:
     """Add every problem ``validate`` finds once the added ``paths`` join the base's track data."""
     from ..load.datasets import validate_all
     from ..scoring.llm.cache_check import ROOT_CHECKS
@@ -41,38 +48,71 @@ def check_contents(repo: Path, base: str, head: str, paths: Sequence[str], folde
     for path in paths:
         pair = output_file(path.rsplit("/", 1)[1])[0] if path.endswith(".jsonl") else None
         if pair is not None and pair not in track.pairs:
-            problems.add(path, 0, "pair", f"{pair} is not a pair of track {track.id}",
-                         f"use one of: {', '.join(track.pairs)} (name the file <pair>.jsonl)")
+            problems.add(
+                path,
+                0,
+                "pair",
+                f"{pair} is not a pair of track {track.id}",
+                f"use one of: {', '.join(track.pairs)} (name the file <pair>.jsonl)",
+            )
     if problems.items:
         return
     if _exists(repo, base, folder):
-        problems.add(folder, 0, "pull request", f"{folder}/ exists on the current base branch (merged since "
-                     "this pull request branched off)", "choose another system id (folder name and `id:`)")
+        problems.add(
+            folder,
+            0,
+            "pull request",
+            f"{folder}/ exists on the current base branch (merged since "
+            "this pull request branched off)",
+            "choose another system id (folder name and `id:`)",
+        )
         return
     with tempfile.TemporaryDirectory(prefix="litboard-pr-") as scratch:
         root = Path(scratch)
-        _extract(repo, base, [p for p in ("corpus", "judgments", f"tracks/{track.id}") if _exists(repo, base, p)],
-                 root)
+        _extract(
+            repo,
+            base,
+            [p for p in ("corpus", "judgments", f"tracks/{track.id}") if _exists(repo, base, p)],
+            root,
+        )
         for path in paths:
-            blob = subprocess.run(["git", "-C", str(repo), "cat-file", "blob", f"{head}:{path}"],
-                                  capture_output=True, timeout=120, check=True).stdout
+            blob = subprocess.run(
+                ["git", "-C", str(repo), "cat-file", "blob", f"{head}:{path}"],
+                capture_output=True,
+                timeout=120,
+                check=True,
+            ).stdout
             target = root / path
             target.parent.mkdir(parents=True, exist_ok=True)
             target.write_bytes(blob)
-        roots = [root] if track.release is None else \
-            (release_roots(track, repo) if release_roots else []) + [track.root(root)]
+        roots = (
+            [root]
+            if track.release is None
+            else (release_roots(track, repo) if release_roots else []) + [track.root(root)]
+        )
         if track.release is not None and release_roots is None:
             return  # a release track without its release: scope and card checks only
         found = validate_all(roots, ROOT_CHECKS)
         prefix = str(root) + "/"
         for p in found.items:
-            problems.items.append(Problem(p.file.replace(prefix, ""), p.line, p.field,
-                                          p.message.replace(prefix, ""), p.fix.replace(prefix, "")))
+            problems.items.append(
+                Problem(
+                    p.file.replace(prefix, ""),
+                    p.line,
+                    p.field,
+                    p.message.replace(prefix, ""),
+                    p.fix.replace(prefix, ""),
+                )
+            )
 
 
 def _exists(repo: Path, base: str, path: str) -> bool:
-    done = subprocess.run(["git", "-C", str(repo), "cat-file", "-e", f"{base}:{path}"], capture_output=True,
-                          timeout=60, check=False)
+    done = subprocess.run(
+        ["git", "-C", str(repo), "cat-file", "-e", f"{base}:{path}"],
+        capture_output=True,
+        timeout=60,
+        check=False,
+    )
     return done.returncode == 0
 
 
@@ -81,8 +121,12 @@ def _extract(repo: Path, base: str, paths: list[str], root: Path) -> None:
         return
     archive = root / ".base.tar"
     with archive.open("wb") as out:
-        subprocess.run(["git", "-C", str(repo), "archive", "--format=tar", base, *paths], stdout=out,
-                       timeout=600, check=True)
+        subprocess.run(
+            ["git", "-C", str(repo), "archive", "--format=tar", base, *paths],
+            stdout=out,
+            timeout=600,
+            check=True,
+        )
     with tarfile.open(archive) as tar:
         tar.extractall(root, filter="data")
     archive.unlink()

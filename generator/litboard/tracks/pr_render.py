@@ -19,7 +19,9 @@ from importlib import resources
 from typing import Any, Iterator, Sequence
 
 MARKER = "<!-- litboard-results -->"
-RUN_URL = re.compile(r"https://github\.com/[A-Za-z0-9_.-]{1,100}/[A-Za-z0-9_.-]{1,100}/actions/runs/[0-9]{1,20}")
+RUN_URL = re.compile(
+    r"https://github\.com/[A-Za-z0-9_.-]{1,100}/[A-Za-z0-9_.-]{1,100}/actions/runs/[0-9]{1,20}"
+)
 MAX_NAME = 300
 
 
@@ -31,14 +33,18 @@ def _validator() -> Any:
         if isinstance(instance, str) and re.fullmatch(pattern.strip("^$"), instance) is None:
             yield ValidationError(f"{instance[:40]!r} does not match {pattern!r}")
 
-    text = resources.files(__package__).joinpath("pr_results.schema.json").read_text(encoding="utf-8")
+    text = (
+        resources.files(__package__).joinpath("pr_results.schema.json").read_text(encoding="utf-8")
+    )
     return validators.extend(Draft202012Validator, {"pattern": whole})(json.loads(text))
 
 
 def problems(doc: Any) -> list[str]:
     """Why ``doc`` is not results.json as the schema and the base branch's tracks define it."""
-    found = [f"{'.'.join(map(str, e.absolute_path)) or 'results.json'}: {e.message[:200]}"
-             for e in _validator().iter_errors(doc)]
+    found = [
+        f"{'.'.join(map(str, e.absolute_path)) or 'results.json'}: {e.message[:200]}"
+        for e in _validator().iter_errors(doc)
+    ]
     if found:
         return found
     from ..load.track_decl import TRACKS
@@ -48,17 +54,28 @@ def problems(doc: Any) -> list[str]:
         return [f"track: {doc['track']!r} is not a track of the base branch"]
     if doc["state"] != "no-system" and (track is None or doc["system"] is None):
         return [f"state: {doc['state']!r} needs a track and a system"]
-    found = [f"{field}.{i}.pair: {s['pair']!r} is not a pair of track {doc['track']}"
-             for field in ("scores", "agreement") for i, s in enumerate(doc[field])
-             if track is None or s["pair"] not in track.pairs]
-    return found + [f"agreement.{i}.agree: {a['agree']} agreeing of {a['pairs']} compared system pairs"
-                    for i, a in enumerate(doc["agreement"]) if a["agree"] > a["pairs"]]
+    found = [
+        f"{field}.{i}.pair: {s['pair']!r} is not a pair of track {doc['track']}"
+        for field in ("scores", "agreement")
+        for i, s in enumerate(doc[field])
+        if track is None or s["pair"] not in track.pairs
+    ]
+    return found + [
+        f"agreement.{i}.agree: {a['agree']} agreeing of {a['pairs']} compared system pairs"
+        for i, a in enumerate(doc["agreement"])
+        if a["agree"] > a["pairs"]
+    ]
 
 
 def inert(text: str) -> str:
-    """Free text as one inert Markdown code span: no mention, link, emphasis, HTML or image is live."""
-    shown = "".join(c if unicodedata.category(c)[0] not in "CZ" or c == " " else
-                    c.encode("unicode_escape").decode("ascii") for c in text.replace("\n", " "))
+    """Free text as one inert Markdown code span: no mention, link, emphasis, HTML or image is
+    live."""
+    shown = "".join(
+        c
+        if unicodedata.category(c)[0] not in "CZ" or c == " "
+        else c.encode("unicode_escape").decode("ascii")
+        for c in text.replace("\n", " ")
+    )
     shown = shown[:MAX_NAME] + ("…" if len(shown) > MAX_NAME else "")
     shown = shown.replace("|", "\\|")  # a table cell's pipe; GitHub keeps it as text in a code span
     fence = "`" * (max((len(m) for m in re.findall(r"`+", shown)), default=0) + 1)
@@ -72,7 +89,9 @@ def block(lines: Sequence[str]) -> list[str]:
     return [fence + "text", *body, fence]
 
 
-def render(doc: dict[str, Any], name: str | None, barrier: Sequence[str] | None, run_url: str = "") -> str:
+def render(
+    doc: dict[str, Any], name: str | None, barrier: Sequence[str] | None, run_url: str = ""
+) -> str:
     """The comment: the barrier's refusal when ``barrier`` lists problems, else the results."""
     from ..load.track_decl import TRACKS
 
@@ -80,15 +99,22 @@ def render(doc: dict[str, Any], name: str | None, barrier: Sequence[str] | None,
     title = track.title if track else "no track"
     out = [MARKER]
     if barrier:
-        out += ["## litboard: the barrier refused this pull request", "",
-                "The base branch's `check-pr` (the required check *pull request barrier*) found these "
-                "problems; no results are shown until it passes. Fix them and push again.", "",
-                *block(barrier)]
+        out += [
+            "## litboard: the barrier refused this pull request",
+            "",
+            "The base branch's `check-pr` (the required check *pull request barrier*) found these "
+            "problems; no results are shown until it passes. Fix them and push again.",
+            "",
+            *block(barrier),
+        ]
     elif doc["state"] == "no-system" or track is None:
         out += ["## litboard: this pull request adds no system folder of a track"]
     elif doc["state"] == "invalid":
-        out += [f"## litboard: the new system `{doc['system']}` does not validate on track {title}", "",
-                "Run `make validate` (and `litboard track score`) locally: they name every problem."]
+        out += [
+            f"## litboard: the new system `{doc['system']}` does not validate on track {title}",
+            "",
+            "Run `make validate` (and `litboard track score`) locally: they name every problem.",
+        ]
     else:
         label = f"{inert(name)} (`{doc['system']}`)" if name else f"`{doc['system']}`"
         out += [f"## litboard results: {label} on track {title}", "", *_results(doc)]
@@ -100,10 +126,22 @@ def render(doc: dict[str, Any], name: str | None, barrier: Sequence[str] | None,
 def _results(doc: dict[str, Any]) -> list[str]:
     from .pr_tables import agreement, others, panel, yours
 
-    return ["**Automatic scores only — not comparable with the human ranking.** LLM judges: pending "
-            "(scored by the maintainers' workflow after merge). Scores were computed by the pull "
-            "request's run and are recomputed on `main` after merge; this comment's words are the "
-            "base branch's. Each score is the mean of the system's paragraph scores (sacreBLEU sentence "
-            "scores against the track's human translations), as the site's Scoring page defines it and as "
-            "the board shows it; sacreBLEU's corpus score and the signatures are in the preview's "
-            "leaderboard downloads.", "", *yours(doc), "", *others(doc), "", *agreement(doc), "", *panel(doc)]
+    return [
+        "**Automatic scores only — not comparable with the human ranking.** LLM judges: pending "
+        "(scored by the maintainers' workflow after merge). Scores were computed by the pull "
+        "request's run and are recomputed on `main` after merge; this comment's words are the "
+        "base branch's. Each score is the mean of the system's paragraph scores (sacreBLEU "
+        "sentence "
+        "scores against the track's human translations), as the site's Scoring page defines it "
+        "and as "
+        "the board shows it; sacreBLEU's corpus score and the signatures are in the preview's "
+        "leaderboard downloads.",
+        "",
+        *yours(doc),
+        "",
+        *others(doc),
+        "",
+        *agreement(doc),
+        "",
+        *panel(doc),
+    ]

@@ -4,10 +4,10 @@ pr.yml runs the pull request's own code, so nothing it writes is trusted: it wri
 ``make results`` writes ``results.json`` — the pull request's number, the track and system ids, and
 numbers: every system's automatic score on the track with its 95% bootstrap CI and 95% rank
 interval, the track's judge-bias panel, and each measure's agreement with each pair's human ranking
-(agreeing and compared system pairs: the trusted job derives the accuracy and its interval). pr-comment.yml (base-branch code, ``workflow_run``)
-checks it against ``pr_results.schema.json`` and renders the comment itself (``pr_render``): ids
-must match the id pattern, every other field is a number or one of a closed set, so a forged file
-can change numbers, never words, links or mentions.
+(agreeing and compared system pairs: the trusted job derives the accuracy and its interval).
+pr-comment.yml (base-branch code, ``workflow_run``) checks it against ``pr_results.schema.json`` and
+renders the comment itself (``pr_render``): ids must match the id pattern, every other field is a
+number or one of a closed set, so a forged file can change numbers, never words, links or mentions.
 """
 
 from __future__ import annotations
@@ -18,7 +18,11 @@ from ..model import Corpus
 from ..load.track_decl import Track
 
 FORMAT = "litboard-pr-results/1"
-MEASURES = {"metric:sacrebleu-bleu": "bleu", "metric:sacrebleu-chrf": "chrf", "metric:sacrebleu-ter": "ter"}
+MEASURES = {
+    "metric:sacrebleu-bleu": "bleu",
+    "metric:sacrebleu-chrf": "chrf",
+    "metric:sacrebleu-ter": "ter",
+}
 
 
 def data(corpus: Corpus, track: Track, system: str, number: int) -> dict[str, Any]:
@@ -27,12 +31,27 @@ def data(corpus: Corpus, track: Track, system: str, number: int) -> dict[str, An
     from ..render.core.views import boards
 
     analysis = analyse(corpus)
-    doc: dict[str, Any] = {"format": FORMAT, "pr": number, "track": track.id, "system": system,
-                           "state": "results" if system in corpus.systems else "no-system",
-                           "scores": [], "panel": _panel(corpus, analysis), "agreement": []}
+    doc: dict[str, Any] = {
+        "format": FORMAT,
+        "pr": number,
+        "track": track.id,
+        "system": system,
+        "state": "results" if system in corpus.systems else "no-system",
+        "scores": [],
+        "panel": _panel(corpus, analysis),
+        "agreement": [],
+    }
     for board in boards(corpus, analysis):
-        doc["agreement"] += [{"pair": board.pair, "measure": MEASURES[m.key], "agree": m.agreement.agree,
-                              "pairs": m.agreement.pairs} for m in board.trust.measures if m.key in MEASURES]
+        doc["agreement"] += [
+            {
+                "pair": board.pair,
+                "measure": MEASURES[m.key],
+                "agree": m.agreement.agree,
+                "pairs": m.agreement.pairs,
+            }
+            for m in board.trust.measures
+            if m.key in MEASURES
+        ]
         rows = board.rows + board.unranked
         if not any(r.system == system for r in rows):
             continue
@@ -41,9 +60,16 @@ def data(corpus: Corpus, track: Track, system: str, number: int) -> dict[str, An
             for row in rows if measure else []:
                 cell = row.cells.get(column.key)
                 if cell is not None and cell.value is not None:
-                    doc["scores"].append({"pair": board.pair, "measure": measure, "system": row.system,
-                                          "score": round(cell.value, 4), "ci": _pair(cell.ci_low, cell.ci_high),
-                                          "ranks": _pair(cell.rank_min, cell.rank_max)})
+                    doc["scores"].append(
+                        {
+                            "pair": board.pair,
+                            "measure": measure,
+                            "system": row.system,
+                            "score": round(cell.value, 4),
+                            "ci": _pair(cell.ci_low, cell.ci_high),
+                            "ranks": _pair(cell.rank_min, cell.rank_max),
+                        }
+                    )
     return doc
 
 
@@ -56,12 +82,20 @@ def _panel(corpus: Corpus, analysis: Any) -> list[dict[str, Any]]:
 
     rows = dataset_rows(corpus, analysis)
     rows = rows[(rows["compared"] == "all machine systems") & (rows["scope"] == "all")]
-    return [{"measure": str(r.measure), "items": int(r.items), "percent": round(float(r.percent), 2),
-             "ci": [round(float(r.ci_low), 2), round(float(r.ci_high), 2)]} for r in rows.itertuples()]
+    return [
+        {
+            "measure": str(r.measure),
+            "items": int(r.items),
+            "percent": round(float(r.percent), 2),
+            "ci": [round(float(r.ci_low), 2), round(float(r.ci_high), 2)],
+        }
+        for r in rows.itertuples()
+    ]
 
 
 def added_system(repo: Any, base: str) -> tuple[Track, str] | None:
-    """(track, system id) of the system folder the pull request adds, from git (None: it adds none)."""
+    """(track, system id) of the system folder the pull request adds, from git (None: it adds
+    none)."""
     from .ci_summary import git_changed_paths_all
     from .pr_scope import split
     from ..load.track_decl import TRACKS
@@ -87,29 +121,48 @@ def main(argv: Any = None) -> int:
 
     here = find()
 
-    parser = argparse.ArgumentParser(prog="python -m litboard.tracks.pr_results", description=__doc__.splitlines()[0])
-    parser.add_argument("--base", default="origin/main", help="git ref the pull request is compared with")
+    parser = argparse.ArgumentParser(
+        prog="python -m litboard.tracks.pr_results", description=__doc__.splitlines()[0]
+    )
+    parser.add_argument(
+        "--base", default="origin/main", help="git ref the pull request is compared with"
+    )
     parser.add_argument("--out", type=Path, required=True, help="folder for results.json")
-    parser.add_argument("--pr", default="", help="the pull request's number (written into results.json)")
-    parser.add_argument("--track-scores", type=Path, required=True, help="the folder `litboard track score` wrote")
+    parser.add_argument(
+        "--pr", default="", help="the pull request's number (written into results.json)"
+    )
+    parser.add_argument(
+        "--track-scores", type=Path, required=True, help="the folder `litboard track score` wrote"
+    )
     parser.add_argument("--mirror", type=Path, help="read release files from DIR/<mirror>/<name>")
     parser.add_argument("--cache", type=Path, default=here.cache / "releases", help="release cache")
     parser.add_argument("--repo", type=Path, default=here.root, help="the repository checkout")
     args = parser.parse_args(argv)
     number = int(args.pr) if args.pr.isdigit() else 0
     found = added_system(args.repo, args.base)
-    doc: dict[str, Any] = {"format": FORMAT, "pr": number, "track": None, "system": None, "state": "no-system",
-                           "scores": [], "panel": [], "agreement": []}
+    doc: dict[str, Any] = {
+        "format": FORMAT,
+        "pr": number,
+        "track": None,
+        "system": None,
+        "state": "no-system",
+        "scores": [],
+        "panel": [],
+        "agreement": [],
+    }
     if found is not None:
         track, system = found
         release_roots: list[Path] = []
         if track.release:
             from ..importers.pinned import prepare
 
-            release_roots = prepare(args.repo / "releases.yaml", args.cache, args.mirror, only=[track.release])
+            release_roots = prepare(
+                args.repo / "releases.yaml", args.cache, args.mirror, only=[track.release]
+            )
         try:
-            corpus = load(roots(track, args.repo, release_roots) + [args.track_scores / track.id],
-                          ROOT_CHECKS)
+            corpus = load(
+                roots(track, args.repo, release_roots) + [args.track_scores / track.id], ROOT_CHECKS
+            )
             doc = data(corpus, track, system, number)
         except DataError:
             doc = {**doc, "track": track.id, "system": system, "state": "invalid"}

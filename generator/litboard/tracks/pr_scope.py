@@ -33,15 +33,17 @@ SYSTEMS = "corpus/systems/"
 REGULAR = {"100644", "100755"}
 ONLY = "a pull request may only add files in one new folder corpus/systems/<id>/"
 PROTECTED = {
-    "llm-cache": "holds the answers the maintainers' LLM scoring run paid for; only that run writes it",
+    "llm-cache": (
+        "holds the answers the maintainers' LLM scoring run paid for; only that run writes it"
+    ),
     "judgments": "holds human judgments and stored scores; CI and the maintainers compute them",
 }
 
 
 @dataclass(frozen=True)
 class Change:
-    status: str      # git's letter: A added, M modified, D deleted, T type changed
-    mode: str        # the new file mode ("000000" when deleted)
+    status: str  # git's letter: A added, M modified, D deleted, T type changed
+    mode: str  # the new file mode ("000000" when deleted)
     path: str
 
 
@@ -59,7 +61,9 @@ def parse_raw(output: str) -> list[Change]:
 
 def shown(path: str) -> str:
     """A path as one printable line: control characters become escapes."""
-    return "".join(c if c.isprintable() else c.encode("unicode_escape").decode("ascii") for c in path)
+    return "".join(
+        c if c.isprintable() else c.encode("unicode_escape").decode("ascii") for c in path
+    )
 
 
 def prefixes() -> tuple[str, ...]:
@@ -72,8 +76,8 @@ def prefixes() -> tuple[str, ...]:
 def split(path: str) -> tuple[str, str, str] | None:
     """(track folder, system id, rest) of a path inside a track's system folder, else None."""
     for prefix in prefixes():
-        if path.startswith(prefix) and "/" in path[len(prefix):]:
-            system, _, rest = path[len(prefix):].partition("/")
+        if path.startswith(prefix) and "/" in path[len(prefix) :]:
+            system, _, rest = path[len(prefix) :].partition("/")
             return prefix, system, rest
     return None
 
@@ -99,50 +103,88 @@ def _problem(change: Change, chosen: str, existing: set[str]) -> tuple[str, str]
         return (f"{top}/ {PROTECTED[top]}; {ONLY}", f"remove {shown(path)} from the pull request")
     parts = split(path)
     if parts is None:
-        return (f"is outside the tracks' system folders ({', '.join(p + '<id>/' for p in prefixes())}): {ONLY}",
-                "remove this change from the pull request (revert it to the base branch); "
-                "propose other changes in a separate pull request")
+        return (
+            f"is outside the tracks' system folders "
+            f"({', '.join(p + '<id>/' for p in prefixes())}): {ONLY}",
+            "remove this change from the pull request (revert it to the base branch); "
+            "propose other changes in a separate pull request",
+        )
     prefix, system, rest = parts
     if prefix + system in existing:
-        return (f"{prefix}{system}/ already exists on the base branch: {ONLY}",
-                "leave existing systems as they are (a maintainer updates them); add yours under a new id")
+        return (
+            f"{prefix}{system}/ already exists on the base branch: {ONLY}",
+            "leave existing systems as they are (a maintainer updates them); add yours under a "
+            "new id",
+        )
     if prefix + system != chosen:
-        return (f"belongs to a second system folder {prefix + system!r}: one pull request adds one system "
-                f"(this one adds {chosen!r})", "open one pull request per system")
+        return (
+            f"belongs to a second system folder {prefix + system!r}: one pull request adds one "
+            f"system "
+            f"(this one adds {chosen!r})",
+            "open one pull request per system",
+        )
     why = id_problem(system)
     if why:
         return (f"the folder name {why}", ID_HELP)
     if "/" in rest:
-        return ("is in a sub-folder: the system folder holds system.yaml and <pair>.jsonl files "
-                "(with their parts <pair>.2.jsonl, ...) only",
-                "move the file up into corpus/systems/<id>/")
+        return (
+            "is in a sub-folder: the system folder holds system.yaml and <pair>.jsonl files "
+            "(with their parts <pair>.2.jsonl, ...) only",
+            "move the file up into corpus/systems/<id>/",
+        )
     if change.status != "A" or change.mode not in REGULAR:
-        kind = {"120000": "a symbolic link", "160000": "a submodule"}.get(change.mode, "not a regular file")
-        return (f"is {kind}" if change.mode not in REGULAR else "changes a file that is not new",
-                "add regular files only")
+        kind = {"120000": "a symbolic link", "160000": "a submodule"}.get(
+            change.mode, "not a regular file"
+        )
+        return (
+            f"is {kind}" if change.mode not in REGULAR else "changes a file that is not new",
+            "add regular files only",
+        )
     notes = rest.endswith((".md", ".txt")) and not rest.startswith(".")
-    if rest != "system.yaml" and not notes and (not rest.endswith(".jsonl") or output_file(rest)[2]):
-        return (f"{rest!r} is not a file of a system folder: it holds system.yaml, <pair>.jsonl files "
-                "(with their parts <pair>.2.jsonl, ...) and optional notes (*.md, *.txt) only",
-                "remove it (hidden files and .gitattributes included)")
+    if (
+        rest != "system.yaml"
+        and not notes
+        and (not rest.endswith(".jsonl") or output_file(rest)[2])
+    ):
+        return (
+            f"{rest!r} is not a file of a system folder: it holds system.yaml, <pair>.jsonl files "
+            "(with their parts <pair>.2.jsonl, ...) and optional notes (*.md, *.txt) only",
+            "remove it (hidden files and .gitattributes included)",
+        )
     return None
 
 
 def _git(repo: Path, *args: str) -> str:
-    done = subprocess.run(["git", "-C", str(repo), *args], capture_output=True, text=True, timeout=120,
-                          check=False, encoding="utf-8", errors="surrogateescape")
+    done = subprocess.run(
+        ["git", "-C", str(repo), *args],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+        encoding="utf-8",
+        errors="surrogateescape",
+    )
     if done.returncode != 0:
-        raise DataError([Problem("git", 0, "base", f"git {' '.join(args[:2])} failed: {done.stderr.strip()}",
-                                 "fetch the base branch (actions/checkout with fetch-depth: 0) and pass it "
-                                 "as --base, e.g. origin/main")])
+        raise DataError(
+            [
+                Problem(
+                    "git",
+                    0,
+                    "base",
+                    f"git {' '.join(args[:2])} failed: {done.stderr.strip()}",
+                    "fetch the base branch (actions/checkout with fetch-depth: 0) and pass it "
+                    "as --base, e.g. origin/main",
+                )
+            ]
+        )
     return done.stdout
 
 
 def check_pr(base: str, repo: Path, head: str = "HEAD", release_roots: Any = None) -> str:
-    """Raise ``DataError`` naming every forbidden change between ``base`` and ``head``; else a one-line
-    summary. Reads git objects only: ``head`` need not be checked out (pr-barrier.yml fetches it).
-    Then the content: ``pr_content`` validates the added files with the current base's track data
-    (``release_roots(track, repo)``: the imported release of a release track)."""
+    """Raise ``DataError`` naming every forbidden change between ``base`` and ``head``; else a
+    one-line summary. Reads git objects only: ``head`` need not be checked out (pr-barrier.yml
+    fetches it). Then the content: ``pr_content`` validates the added files with the current base's
+    track data (``release_roots(track, repo)``: the imported release of a release track)."""
     merge_base = _git(repo, "merge-base", base, head).strip()
     changes = parse_raw(_git(repo, "diff", "--raw", "--no-renames", "-z", f"{merge_base}..{head}"))
     existing = set()
@@ -155,14 +197,18 @@ def check_pr(base: str, repo: Path, head: str = "HEAD", release_roots: Any = Non
     if not problems.items:
         from .pr_content import check_contents as validate_contents
 
-        validate_contents(repo, base, head, [c.path for c in changes], folder, problems, release_roots)
+        validate_contents(
+            repo, base, head, [c.path for c in changes], folder, problems, release_roots
+        )
     problems.raise_if_any()
     if not changes:
         return "litboard: the pull request changes no file"
     return f"litboard: the pull request adds {folder}/ ({len(changes)} file(s)) and nothing else"
 
 
-def check_contents(repo: Path, changes: list[Change], problems: Problems, head: str = "HEAD") -> None:
+def check_contents(
+    repo: Path, changes: list[Change], problems: Problems, head: str = "HEAD"
+) -> None:
     """The added files read as data from git (never checked out, never run): sizes, the card."""
     import yaml
 
@@ -172,13 +218,20 @@ def check_contents(repo: Path, changes: list[Change], problems: Problems, head: 
         size = int(_git(repo, "cat-file", "-s", f"{head}:{change.path}").strip())
         limit = MAX_DATA_BYTES if change.path.endswith(".jsonl") else MAX_OTHER_BYTES
         if size > limit:
-            problems.add(shown(change.path), 0, "file size", f"is {size:,} bytes; the limit is {limit:,}",
-                         "split outputs into <pair>.jsonl, <pair>.2.jsonl, ...; keep system.yaml short")
+            problems.add(
+                shown(change.path),
+                0,
+                "file size",
+                f"is {size:,} bytes; the limit is {limit:,}",
+                "split outputs into <pair>.jsonl, <pair>.2.jsonl, ...; keep system.yaml short",
+            )
         elif change.path.endswith("/system.yaml"):
             text = _git(repo, "show", f"{head}:{change.path}")
             try:
                 card = yaml.safe_load(text)
             except yaml.YAMLError as exc:
-                problems.add(shown(change.path), 0, "yaml", f"cannot be read: {exc}", "fix the YAML syntax")
+                problems.add(
+                    shown(change.path), 0, "yaml", f"cannot be read: {exc}", "fix the YAML syntax"
+                )
                 continue
             check_card(shown(change.path), card if isinstance(card, dict) else {}, problems, text)

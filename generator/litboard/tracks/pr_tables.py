@@ -33,27 +33,44 @@ def _ranks(pair: list[int] | None) -> str:
 
 
 def yours(doc: dict[str, Any]) -> list[str]:
-    out = ["| Pair | Measure | Score | 95% CI | 95% rank interval | Place by score | Systems with this measure |",
-           "| --- | --- | ---: | --- | --- | ---: | ---: |"]
+    out = [
+        "| Pair | Measure | Score | 95% CI | 95% rank interval | Place by score | Systems with "
+        "this measure |",
+        "| --- | --- | ---: | --- | --- | ---: | ---: |",
+    ]
     for (pair, measure), rows in _groups(doc).items():
         place = next((i for i, s in enumerate(rows, 1) if s["system"] == doc["system"]), None)
         if place is None:
             continue
         mine = rows[place - 1]
         label, up = LABELS[measure]
-        out.append(f"| {pair} | {label} {'↑' if up else '↓'} | {mine['score']:.2f} | {_interval(mine['ci'])} | "
-                   f"{_ranks(mine['ranks'])} | {place} | {len(rows)} |")
+        out.append(
+            f"| {pair} | {label} {'↑' if up else '↓'} | {mine['score']:.2f} | "
+            f"{_interval(mine['ci'])} | "
+            f"{_ranks(mine['ranks'])} | {place} | {len(rows)} |"
+        )
     if len(out) == 2:
-        out.append("| — | — | — | — | — | — | no automatic score: the track has no reference for its pairs |")
+        out.append(
+            "| — | — | — | — | — | — | no automatic score: the track has no reference for its "
+            "pairs |"
+        )
     return out
 
 
 def others(doc: dict[str, Any]) -> list[str]:
-    out = ["Every system of the track on the same pairs (best first; the new system in bold):", "",
-           "| Pair | Measure | Systems and scores |", "| --- | --- | --- |"]
+    out = [
+        "Every system of the track on the same pairs (best first; the new system in bold):",
+        "",
+        "| Pair | Measure | Systems and scores |",
+        "| --- | --- | --- |",
+    ]
     for (pair, measure), rows in _groups(doc).items():
-        cells = [f"**`{s['system']}` {s['score']:.2f}**" if s["system"] == doc["system"]
-                 else f"`{s['system']}` {s['score']:.2f}" for s in rows]
+        cells = [
+            f"**`{s['system']}` {s['score']:.2f}**"
+            if s["system"] == doc["system"]
+            else f"`{s['system']}` {s['score']:.2f}"
+            for s in rows
+        ]
         out.append(f"| {pair} | {LABELS[measure][0]} | {' · '.join(cells)} |")
     return out
 
@@ -63,34 +80,60 @@ def agreement(doc: dict[str, Any]) -> list[str]:
     from the agreeing and compared system pairs: ``analysis.measure_agreement``)."""
     from ..analysis.measure_agreement import Agreement, pooled
 
-    out = ["How far each measure agrees with the track's human judgments: of the system pairs a pair's "
-           "human ranking and the measure both order, the share ordered the same way (pairwise accuracy, "
-           "pooled over the track's pairs with a human ranking; 95% Wilson interval).", "",
-           "| Measure | Pairs with a human ranking | System pairs compared | Agreement (95% CI) |",
-           "| --- | ---: | ---: | --- |"]
+    out = [
+        "How far each measure agrees with the track's human judgments: of the system pairs a "
+        "pair's "
+        "human ranking and the measure both order, the share ordered the same way (pairwise "
+        "accuracy, "
+        "pooled over the track's pairs with a human ranking; 95% Wilson interval).",
+        "",
+        "| Measure | Pairs with a human ranking | System pairs compared | Agreement (95% CI) |",
+        "| --- | ---: | ---: | --- |",
+    ]
     by_measure: dict[str, list[tuple[str, Agreement]]] = {}
     for a in doc.get("agreement", []):
-        by_measure.setdefault(a["measure"], []).append((a["pair"], Agreement(a["agree"], a["pairs"])))
+        by_measure.setdefault(a["measure"], []).append(
+            (a["pair"], Agreement(a["agree"], a["pairs"]))
+        )
     for measure in (m for m in LABELS if m in by_measure):
         total = pooled(a for _, a in by_measure[measure])
         shown = "— (no system pair both order yet)"
         if total.pairs:
             low, high = total.ci
-            shown = f"{100 * total.accuracy:.0f}% ({total.agree} of {total.pairs}) [{100 * low:.0f}, {100 * high:.0f}]"
-        out.append(f"| {LABELS[measure][0]} | {len({p for p, _ in by_measure[measure]})} | {total.pairs} | {shown} |")
+            shown = (
+                f"{100 * total.accuracy:.0f}% ({total.agree} of {total.pairs}) [{100 * low:.0f}, "
+                f"{100 * high:.0f}]"
+            )
+        out.append(
+            f"| {LABELS[measure][0]} | {len({p for p, _ in by_measure[measure]})} | "
+            f"{total.pairs} | {shown} |"
+        )
     if len(out) == 4:
-        out.append("| — | 0 | 0 | no pair of this track has a human ranking of its systems yet, so no measure's "
-                   "agreement with people can be measured |")
+        out.append(
+            "| — | 0 | 0 | no pair of this track has a human ranking of its systems yet, so no "
+            "measure's "
+            "agreement with people can be measured |"
+        )
     return out
 
 
 def panel(doc: dict[str, Any]) -> list[str]:
-    out = ["How far to trust each measure on this track (judge-bias panel, all items): the share of "
-           "items where the measure ranks the human translation strictly above every machine one.", "",
-           "| Measure | Items | Human ranked first (95% CI) |", "| --- | ---: | --- |"]
-    out += [f"| `{p['measure']}` | {p['items']} | {p['percent']:.0f}% [{p['ci'][0]:.0f}, {p['ci'][1]:.0f}] |"
-            for p in doc["panel"]]
+    out = [
+        "How far to trust each measure on this track (judge-bias panel, all items): the share of "
+        "items where the measure ranks the human translation strictly above every machine one.",
+        "",
+        "| Measure | Items | Human ranked first (95% CI) |",
+        "| --- | ---: | --- |",
+    ]
+    out += [
+        f"| `{p['measure']}` | {p['items']} | {p['percent']:.0f}% [{p['ci'][0]:.0f}, "
+        f"{p['ci'][1]:.0f}] |"
+        for p in doc["panel"]
+    ]
     if not doc["panel"]:
-        out.append("| — | 0 | no measure of this track scores the human translation: the automatic measures "
-                   "use it as their reference (their agreement with people is in the table above) |")
+        out.append(
+            "| — | 0 | no measure of this track scores the human translation: the automatic "
+            "measures "
+            "use it as their reference (their agreement with people is in the table above) |"
+        )
     return out

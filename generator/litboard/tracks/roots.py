@@ -20,8 +20,17 @@ def roots(track: Track, repo: Path, release_roots: Sequence[Path]) -> list[Path]
 
     found = [r for r in release_roots if declared_id(r) == track.id]
     if not found:
-        raise DataError([Problem("releases.yaml", 0, "releases", f"no pinned release {track.release!r} "
-                                 "was imported", "pass --releases (and --mirror DIR to read local files)")])
+        raise DataError(
+            [
+                Problem(
+                    "releases.yaml",
+                    0,
+                    "releases",
+                    f"no pinned release {track.release!r} was imported",
+                    "pass --releases (and --mirror DIR to read local files)",
+                )
+            ]
+        )
     extra = track.root(repo)
     return found + ([extra] if (extra / "corpus" / TRACK_FILE).is_file() else [])
 
@@ -31,5 +40,10 @@ def track_roots(repo: Path, release_roots: Sequence[Path]) -> list[Path]:
     from ..load.datasets import declared_id
 
     loaded = {declared_id(r) for r in release_roots}
-    return [t.root(repo) for t in TRACKS if t.release is not None and t.id in loaded
-            and (t.root(repo) / "corpus" / TRACK_FILE).is_file()]
+    return [
+        t.root(repo)
+        for t in TRACKS
+        if t.release is not None
+        and t.id in loaded
+        and (t.root(repo) / "corpus" / TRACK_FILE).is_file()
+    ]

@@ -35,12 +35,27 @@ def campaign_id(metric: str) -> str:
 
 def check_out(out: Path) -> None:
     if out.exists() and any(out.iterdir()) and not (out / MARKER).is_file():
-        raise DataError([Problem(str(out), 0, "--out", "exists and was not written by `litboard track score`",
-                                 "pass a new or empty folder (e.g. .cache/track-scores)")])
+        raise DataError(
+            [
+                Problem(
+                    str(out),
+                    0,
+                    "--out",
+                    "exists and was not written by `litboard track score`",
+                    "pass a new or empty folder (e.g. .cache/track-scores)",
+                )
+            ]
+        )
 
 
-def score_tracks(tracks: Sequence[Track], repo: Path, release_roots: Sequence[Path], out: Path,
-                 cache: Path | None = None, pairs: Sequence[str] | None = None) -> list[str]:
+def score_tracks(
+    tracks: Sequence[Track],
+    repo: Path,
+    release_roots: Sequence[Path],
+    out: Path,
+    cache: Path | None = None,
+    pairs: Sequence[str] | None = None,
+) -> list[str]:
     """Write every track's scores root under ``out``; returns one summary line per track."""
     from ..load import load
     from ..scoring.llm.cache_check import ROOT_CHECKS
@@ -50,7 +65,9 @@ def score_tracks(tracks: Sequence[Track], repo: Path, release_roots: Sequence[Pa
     staging = out.parent / f".{out.name}.partial"
     shutil.rmtree(staging, ignore_errors=True)
     staging.mkdir(parents=True)
-    (staging / MARKER).write_text("written by litboard track score; replaced on the next run\n", encoding="utf-8")
+    (staging / MARKER).write_text(
+        "written by litboard track score; replaced on the next run\n", encoding="utf-8"
+    )
     lines = []
     for track in tracks:
         corpus = load(roots(track, repo, release_roots), ROOT_CHECKS)
@@ -88,7 +105,9 @@ class StatsCache:
 
         from ..scoring.ter_fast import statistics
 
-        key = hashlib.sha256(json.dumps([metric.signature().format(), hyp, list(refs)]).encode()).hexdigest()
+        key = hashlib.sha256(
+            json.dumps([metric.signature().format(), hyp, list(refs)]).encode()
+        ).hexdigest()
         if key not in self.known:
             found = statistics(metric._sentence, hyp, refs)
             self.known[key] = self.new[key] = [float(x) for x in found]
@@ -99,12 +118,15 @@ class StatsCache:
             return
         self.path.parent.mkdir(parents=True, exist_ok=True)
         with self.path.open("a", encoding="utf-8") as handle:
-            handle.writelines(json.dumps({"key": k, "stats": v}) + "\n" for k, v in sorted(self.new.items()))
+            handle.writelines(
+                json.dumps({"key": k, "stats": v}) + "\n" for k, v in sorted(self.new.items())
+            )
         self.new = {}
 
 
 def ter_records(metric: Any, segments: Sequence[Any], cache: StatsCache) -> list[dict[str, Any]]:
-    """Segment and system TER from cached edit statistics (the same numbers as sacreBLEU's calls)."""
+    """Segment and system TER from cached edit statistics (the same numbers as sacreBLEU's
+    calls)."""
     from ..scoring.base import round_score
 
     usable = [s for s in segments if s.references]
@@ -112,18 +134,34 @@ def ter_records(metric: Any, segments: Sequence[Any], cache: StatsCache) -> list
     totals: dict[tuple[str, str], list[float]] = {}
     for seg in usable:
         stats = cache.get(metric, seg.text, seg.references)
-        records.append({"system": seg.system, "pair": seg.pair, "paragraph": seg.paragraph, "level": "segment",
-                        "score": round_score(float(metric._sentence._compute_score_from_stats(stats).score))})
+        records.append(
+            {
+                "system": seg.system,
+                "pair": seg.pair,
+                "paragraph": seg.paragraph,
+                "level": "segment",
+                "score": round_score(
+                    float(metric._sentence._compute_score_from_stats(stats).score)
+                ),
+            }
+        )
         total = totals.setdefault((seg.system, seg.pair), [0.0, 0.0])
         total[0], total[1] = total[0] + stats[0], total[1] + stats[1]
     for (system, pair), total in sorted(totals.items()):
-        records.append({"system": system, "pair": pair, "level": "system",
-                        "score": round_score(float(metric._corpus._compute_score_from_stats(total).score))})
+        records.append(
+            {
+                "system": system,
+                "pair": pair,
+                "level": "system",
+                "score": round_score(float(metric._corpus._compute_score_from_stats(total).score)),
+            }
+        )
     return records
 
 
-def write_track(corpus: Any, track: Track, root: Path, stats: "StatsCache",
-                pairs: Sequence[str] | None = None) -> int:
+def write_track(
+    corpus: Any, track: Track, root: Path, stats: "StatsCache", pairs: Sequence[str] | None = None
+) -> int:
     from ..runtime import progress
     from ..scoring import plan, sacrebleu_metrics
 
@@ -134,14 +172,23 @@ def write_track(corpus: Any, track: Track, root: Path, stats: "StatsCache",
     segments = [s for s in plan.segments(corpus)[0] if s.system not in human and s.pair in wanted]
     systems = 0
     scored = sorted({s.pair for s in segments})
-    with progress.bar(f"{track.id}: metric x pair scored", len(METRICS) * len(scored), unit="pair") as tick:
+    with progress.bar(
+        f"{track.id}: metric x pair scored", len(METRICS) * len(scored), unit="pair"
+    ) as tick:
         for key in METRICS:
             systems = _metric(key, scored, segments, track, root, stats, tick)
     return systems
 
 
-def _metric(key: str, scored: list[str], segments: list[Any], track: Track, root: Path,
-            stats: "StatsCache", tick: Any) -> int:
+def _metric(
+    key: str,
+    scored: list[str],
+    segments: list[Any],
+    track: Track,
+    root: Path,
+    stats: "StatsCache",
+    tick: Any,
+) -> int:
     """One metric over every pair of the track, written as its campaign; the systems scored."""
     from ..scoring import sacrebleu_metrics
 
@@ -158,26 +205,36 @@ def _metric(key: str, scored: list[str], segments: list[Any], track: Track, root
             records += metric.score(in_pair).records
         signatures.append(f"{pair}: {metric.signature().fields[0][1]}")
         tick(1)
-    _write_campaign(root / "judgments" / campaign_id(key), key, metric, track, "; ".join(signatures), records)
+    _write_campaign(
+        root / "judgments" / campaign_id(key), key, metric, track, "; ".join(signatures), records
+    )
     return sum(1 for r in records if r["level"] == "system")
 
 
-def _write_campaign(folder: Path, key: str, metric: Any, track: Track, signature: str,
-                    records: list[dict[str, Any]]) -> None:
+def _write_campaign(
+    folder: Path, key: str, metric: Any, track: Track, signature: str, records: list[dict[str, Any]]
+) -> None:
     folder.mkdir(parents=True)
     block = metric.campaign_metric()
     block["signature"] = signature
     block["reference"] = track.reference
-    card = {"id": campaign_id(key), "title": f"{metric.name} (sacreBLEU, track references)", "scheme": "metric",
-            "description": f"{metric.name} of every machine system of the track against {track.reference}, "
-                           "recomputed from scratch by `litboard track score` at every build.",
-            "metric": block}
-    (folder / "campaign.yaml").write_text(yaml.safe_dump(card, sort_keys=False, allow_unicode=True, width=100),
-                                          encoding="utf-8")
+    card = {
+        "id": campaign_id(key),
+        "title": f"{metric.name} (sacreBLEU, track references)",
+        "scheme": "metric",
+        "description": f"{metric.name} of every machine system of the track against "
+        f"{track.reference}, "
+        "recomputed from scratch by `litboard track score` at every build.",
+        "metric": block,
+    }
+    (folder / "campaign.yaml").write_text(
+        yaml.safe_dump(card, sort_keys=False, allow_unicode=True, width=100), encoding="utf-8"
+    )
     by_pair: dict[str, list[dict[str, Any]]] = {}
     for record in records:
         by_pair.setdefault(record["pair"], []).append(record)
     for pair, rows in sorted(by_pair.items()):
         rows.sort(key=lambda r: (r["system"], r["level"], r.get("paragraph", "")))
-        (folder / f"{pair}.jsonl").write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in rows),
-                                              encoding="utf-8")
+        (folder / f"{pair}.jsonl").write_text(
+            "".join(json.dumps(r, ensure_ascii=False) + "\n" for r in rows), encoding="utf-8"
+        )

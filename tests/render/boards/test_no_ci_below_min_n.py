@@ -53,13 +53,17 @@ def test_no_95_ci_below_the_minimum_n_anywhere(site: Path) -> None:
     _scan(site)
 
 
-def test_no_95_ci_below_the_minimum_n_on_the_public_site(tmp_path_factory: pytest.TempPathFactory) -> None:
+def test_no_95_ci_below_the_minimum_n_on_the_public_site(
+    tmp_path_factory: pytest.TempPathFactory,
+) -> None:
     """The whole public site (demo + every pinned release), built once per test session."""
     _scan(combined_site(tmp_path_factory).out)
 
 
 def test_creativity_board_cells_over_three_texts_show_the_range(site: Path) -> None:
-    doc = lxml.html.fromstring((site / "creativity-bias" / "index.html").read_text(encoding="utf-8"))
+    doc = lxml.html.fromstring(
+        (site / "creativity-bias" / "index.html").read_text(encoding="utf-8")
+    )
     small = doc.xpath("//td[contains(@class, 'lb-small-n')][.//span[contains(@class, 'lb-range')]]")
     assert len(small) >= 27  # 3 pairs x 3 genres x HT/PE/MT in every board column
     for cell in small:

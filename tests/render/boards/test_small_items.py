@@ -42,8 +42,10 @@ def test_demo_human_translations_keep_their_human_badge(demo_root: Path) -> None
     assert humans and all(evidence(corpus, s).chip == "human-evaluated" for s in humans)
 
 
-@pytest.mark.parametrize(("root", "how"), [("demo", "best-worst scaling"), ("track", "pairwise comparisons"),
-                                           ("tiny", "")])
+@pytest.mark.parametrize(
+    ("root", "how"),
+    [("demo", "best-worst scaling"), ("track", "pairwise comparisons"), ("tiny", "")],
+)
 def test_blind_toggle_names_the_scheme_annotators_saw(root: str, how: str) -> None:
     corpus = load([FIXTURES / root])
     views = paragraph_views(corpus, analyse(corpus))
@@ -63,8 +65,9 @@ def test_severity_key_only_with_severities(demo_root: Path) -> None:
 
 
 @pytest.mark.shared
-def test_literary_translation_reader_has_no_severity_key(literary_release: Path,
-                                                          tmp_path: Path) -> None:
+def test_literary_translation_reader_has_no_severity_key(
+    literary_release: Path, tmp_path: Path
+) -> None:
     get("literary-translation")(literary_release, tmp_path / "root")
     corpus = load([tmp_path / "root"])
     jobs = ReaderJobs(corpus, analyse(corpus))

@@ -17,8 +17,13 @@ DEMO = REPO / "tests" / "fixtures" / "demo"
 def test_demo_paragraph_lists_every_kind_of_judgment() -> None:
     corpus = load([DEMO])
     notes = paragraph_notes(corpus)["kafka-verwandlung-01"]
-    assert [t.title for t in notes] == ["SQM ratings (0-6)", "Best-worst scaling", "Pairwise preferences",
-                                        "RULER rubric scores (1-5)", "VERSE questions and answers (1-3)"]
+    assert [t.title for t in notes] == [
+        "SQM ratings (0-6)",
+        "Best-worst scaling",
+        "Pairwise preferences",
+        "RULER rubric scores (1-5)",
+        "VERSE questions and answers (1-3)",
+    ]
     page = generated_pages(corpus, analyse(corpus))["paragraphs/kafka-verwandlung-01.md"]
     assert "Other judgments of this paragraph" in page
     assert "&#39;insect&#39; over-specifies Ungeziefer." in page  # a pairwise comment, escaped
@@ -28,12 +33,19 @@ def test_demo_paragraph_lists_every_kind_of_judgment() -> None:
 def test_hostile_comments_stay_inert() -> None:
     corpus = load([REPO / "tests" / "fixtures" / "hostile"])
     pages = generated_pages(corpus, analyse(corpus))
-    text = "".join(v for k, v in pages.items() if k.startswith("paragraphs/") and k.endswith(".md") and isinstance(v, str))
+    text = "".join(
+        v
+        for k, v in pages.items()
+        if k.startswith("paragraphs/") and k.endswith(".md") and isinstance(v, str)
+    )
     assert "<script>alert" not in text and "<img src=x" not in text
 
 
 def test_raw_answers_are_cut_with_their_length() -> None:
     long = "x" * (RAW_LIMIT + 10)
     shown = _raw(long)
-    assert shown.startswith("x" * RAW_LIMIT) and f"({RAW_LIMIT + 10:,} characters in the data file)" in shown
+    assert (
+        shown.startswith("x" * RAW_LIMIT)
+        and f"({RAW_LIMIT + 10:,} characters in the data file)" in shown
+    )
     assert _raw(None) == "" and _raw("short") == "short"

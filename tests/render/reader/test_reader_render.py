@@ -83,11 +83,17 @@ def test_cjk_text_and_every_span_survive_character_by_character(cjk: tuple) -> N
     parser.feed(files["paragraphs/c1.md"])
     texts = [view.source.text] + [t.text.text for p in view.pairs for t in p.translations]
     assert parser.texts == texts  # code point for code point, emoji and combining marks included
-    spans = [s for p in view.pairs for t in p.translations for s in t.text.spans] + view.source.spans
-    owner = {s.key: (t.text.text if s.key.startswith("t") else view.source.text)
-             for p in view.pairs for t in p.translations for s in t.text.spans + view.source.spans}
+    spans = [
+        s for p in view.pairs for t in p.translations for s in t.text.spans
+    ] + view.source.spans
+    owner = {
+        s.key: (t.text.text if s.key.startswith("t") else view.source.text)
+        for p in view.pairs
+        for t in p.translations
+        for s in t.text.spans + view.source.spans
+    }
     for s in spans:
-        assert parser.spans.get(s.key, "") == owner[s.key][s.start:s.end], s
+        assert parser.spans.get(s.key, "") == owner[s.key][s.start : s.end], s
 
 
 def test_cjk_runs_overlap_and_omission(cjk: tuple) -> None:
@@ -102,7 +108,11 @@ def test_cjk_runs_overlap_and_omission(cjk: tuple) -> None:
     titles = sorted(m.span.title for m in omission[0].marks)
     assert titles == ["Accuracy/Omission", "Terminology/Mistranslation"]
     # overlap of s1 (accuracy) and s2 (fluency): 醒来 + the ZWJ family emoji, five code points
-    both = [r for r in runs if {m.span.annotator for m in r.marks if m.span.layer == "mqm"} == {"s1", "s2"}]
+    both = [
+        r
+        for r in runs
+        if {m.span.annotator for m in r.marks if m.span.layer == "mqm"} == {"s1", "s2"}
+    ]
     assert [r.text for r in both][0] == "醒来👩\u200d👩\u200d👧"
     assert len(both[0].text) == 7
     # machine spans are their own layer; UCP links source and translation by id
@@ -143,14 +153,21 @@ def test_blind_order_is_a_stable_permutation(cjk: tuple) -> None:
             assert orders == [t.blind_order for t in q.translations]
 
 
-HOSTILE = ["<script>alert('script')</script>", "<img src=x onerror=alert('img')>",
-           "[click me](javascript:alert('link'))", "</textarea><b>bold</b>", "<!-- hidden -->",
-           "</script><script>alert('json')</script>"]
+HOSTILE = [
+    "<script>alert('script')</script>",
+    "<img src=x onerror=alert('img')>",
+    "[click me](javascript:alert('link'))",
+    "</textarea><b>bold</b>",
+    "<!-- hidden -->",
+    "</script><script>alert('json')</script>",
+]
 
 
 def test_hostile_strings_reach_the_page_escaped(hostile: tuple) -> None:
     page = hostile[1]["paragraphs/h1.md"]
-    assert "<script" not in page.replace('<script type="application/json" class="lb-reader-data">', "")
+    assert "<script" not in page.replace(
+        '<script type="application/json" class="lb-reader-data">', ""
+    )
     assert not re.search(r"<img|<b>|<!--|<textarea|href=\"javascript", page)
     assert "&lt;script&gt;alert(&#39;script&#39;)&lt;/script&gt;" in page
     assert "&lt;img src=x onerror=alert(&#39;img&#39;)&gt;" in page
@@ -163,7 +180,9 @@ def test_hostile_strings_reach_the_page_escaped(hostile: tuple) -> None:
 
 def test_hostile_strings_survive_the_embedded_json(hostile: tuple) -> None:
     page = hostile[1]["paragraphs/h1.md"]
-    island = re.search(r'<script type="application/json" class="lb-reader-data">(.*?)</script>', page, re.S)
+    island = re.search(
+        r'<script type="application/json" class="lb-reader-data">(.*?)</script>', page, re.S
+    )
     assert island is not None
     raw = island.group(1)
     assert "<" not in raw and ">" not in raw  # so no </script> can end the island early
@@ -171,4 +190,5 @@ def test_hostile_strings_survive_the_embedded_json(hostile: tuple) -> None:
     comments = [s.get("comment", "") for t in data["translations"] for s in t["spans"]]
     assert any(HOSTILE[5] in c and HOSTILE[1] in c for c in comments)
     names = {t["name"] for t in data["translations"]}
-    assert "Human <script>alert('script')</script>" in names  # (a bidi control in a name is refused)
+    # (a bidi control in a name is refused)
+    assert "Human <script>alert('script')</script>" in names

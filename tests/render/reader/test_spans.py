@@ -24,20 +24,32 @@ def shape(runs: list) -> list[tuple[str, list[str]]]:
 def test_overlapping_spans_split_into_runs_that_know_all_their_spans() -> None:
     a, b = S(0, 4, "a"), S(2, 6, "b")
     assert shape(split_runs("abcdefgh", [a, b])) == [
-        ("ab", ["a"]), ("cd", ["a", "b"]), ("ef", ["b"]), ("gh", [])]
+        ("ab", ["a"]),
+        ("cd", ["a", "b"]),
+        ("ef", ["b"]),
+        ("gh", []),
+    ]
 
 
 def test_nested_and_identical_spans_keep_input_order() -> None:
     outer, inner, twin = S(0, 6, "outer"), S(2, 3, "inner"), S(2, 3, "twin")
     assert shape(split_runs("abcdef", [twin, outer, inner])) == [
-        ("ab", ["outer"]), ("c", ["twin", "outer", "inner"]), ("def", ["outer"])]
+        ("ab", ["outer"]),
+        ("c", ["twin", "outer", "inner"]),
+        ("def", ["outer"]),
+    ]
 
 
 def test_omission_is_a_zero_width_run_inside_its_enclosing_span() -> None:
     around, gap = S(1, 5, "around"), S(3, 3, "gap")
     runs = split_runs("abcdef", [around, gap])
-    assert shape(runs) == [("a", []), ("bc", ["around"]), ("", ["gap", "around"]),
-                           ("de", ["around"]), ("f", [])]
+    assert shape(runs) == [
+        ("a", []),
+        ("bc", ["around"]),
+        ("", ["gap", "around"]),
+        ("de", ["around"]),
+        ("f", []),
+    ]
     assert [r.omission for r in runs] == [False, False, True, False, False]
 
 
@@ -83,8 +95,18 @@ def _covering(text: str, spans: list[S]) -> list[tuple[int, int, str, list[str]]
             out.append((here, here, "", zero + [s.name for s in spans if s.start < here < s.end]))
         if i + 1 < len(cuts):
             following = cuts[i + 1]
-            out.append((here, following, text[here:following],
-                        [s.name for s in spans if s.start <= here and following <= s.end and s.start < s.end]))
+            out.append(
+                (
+                    here,
+                    following,
+                    text[here:following],
+                    [
+                        s.name
+                        for s in spans
+                        if s.start <= here and following <= s.end and s.start < s.end
+                    ],
+                )
+            )
     return out
 
 

@@ -15,8 +15,14 @@ from .conftest import REPO
 
 
 def test_changed_systems_from_git_paths() -> None:
-    paths = ["corpus/systems/new-llm/system.yaml", "corpus/systems/new-llm/de-en.jsonl",
-             "corpus/systems/other/en-zh.jsonl", "corpus/works/w/work.yaml", "corpus/systems/README.md", ""]
+    paths = [
+        "corpus/systems/new-llm/system.yaml",
+        "corpus/systems/new-llm/de-en.jsonl",
+        "corpus/systems/other/en-zh.jsonl",
+        "corpus/works/w/work.yaml",
+        "corpus/systems/README.md",
+        "",
+    ]
     assert changed_systems(paths) == ["new-llm", "other"]
 
 
@@ -44,18 +50,39 @@ def test_new_system_without_scores_says_so(tmp_path: Path) -> None:
     root = copy_root(FIXTURES / "tiny", tmp_path / "r")
     folder = root / "corpus/systems/new"
     folder.mkdir()
-    (folder / "system.yaml").write_text("id: new\nname: New\nkind: llm\nmodality: MT\n", encoding="utf-8")
+    (folder / "system.yaml").write_text(
+        "id: new\nname: New\nkind: llm\nmodality: MT\n", encoding="utf-8"
+    )
     (folder / "de-en.jsonl").write_text(
-        "".join(json.dumps({"paragraph": p, "text": t}) + "\n" for p, t in
-                (("p1", "One morning Gregor Samsa woke up."), ("p2", "He was lying on his back."))),
-        encoding="utf-8")
+        "".join(
+            json.dumps({"paragraph": p, "text": t}) + "\n"
+            for p, t in (
+                ("p1", "One morning Gregor Samsa woke up."),
+                ("p2", "He was lying on his back."),
+            )
+        ),
+        encoding="utf-8",
+    )
     text = summary(load([root]), ["new"])
     assert "Badge: **not scored yet**" in text and "No scores yet" in text
 
 
 def test_cli_prints_markdown_for_named_systems() -> None:
-    done = subprocess.run([sys.executable, "-m", "litboard.tracks.ci_summary", "--data", str(FIXTURES / "tiny"),
-                           "--system", "mt"], cwd=REPO, capture_output=True, text=True, timeout=120)
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "litboard.tracks.ci_summary",
+            "--data",
+            str(FIXTURES / "tiny"),
+            "--system",
+            "mt",
+        ],
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert done.returncode == 0, done.stderr
     assert done.stdout.startswith("## litboard: provisional ranks")
     assert "| de-en | MQM (Students) ↑ | -5 | 2 of 2 |" in done.stdout

@@ -27,8 +27,13 @@ from .hostile import REJECTED, XSS, Case, build_case, build_inert
 
 
 def validate_cli(root: Path, fmt: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "litboard.cli", "validate", "--data", str(root), "--format", fmt],
-                          cwd=REPO, capture_output=True, text=True, timeout=120)
+    return subprocess.run(
+        [sys.executable, "-m", "litboard.cli", "validate", "--data", str(root), "--format", fmt],
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
 
 
 @pytest.mark.parametrize("case", REJECTED, ids=[c.name for c in REJECTED])
@@ -51,11 +56,13 @@ def test_rejected_with_a_message_naming_the_file(case: Case, tmp_path: Path) -> 
 
 def test_lookalike_ids_name_the_character(tmp_path: Path) -> None:
     by_name = {c.name: c for c in REJECTED}
-    expected = {"id-cyrillic-folder": "U+0430 CYRILLIC SMALL LETTER A",
-                "id-fullwidth-folder": "U+FF4D FULLWIDTH LATIN SMALL LETTER M",
-                "id-cyrillic-record": "U+0440 CYRILLIC SMALL LETTER ER",
-                "id-nul-record": "U+0000 a control character",
-                "id-invalid-utf8-folder": "the byte 0xFF, which is not UTF-8"}
+    expected = {
+        "id-cyrillic-folder": "U+0430 CYRILLIC SMALL LETTER A",
+        "id-fullwidth-folder": "U+FF4D FULLWIDTH LATIN SMALL LETTER M",
+        "id-cyrillic-record": "U+0440 CYRILLIC SMALL LETTER ER",
+        "id-nul-record": "U+0000 a control character",
+        "id-invalid-utf8-folder": "the byte 0xFF, which is not UTF-8",
+    }
     for name, text in expected.items():
         root, _ = build_case(by_name[name], tmp_path / name)
         messages = [p.message for p in validate([root]).items]
@@ -69,15 +76,22 @@ def test_github_annotations_escape_hostile_file_names(tmp_path: Path) -> None:
     done = validate_cli(root, "github")
     assert done.returncode == 1 and "Traceback" not in done.stderr
     forged = [line for line in done.stdout.splitlines() if "forged" in line]
-    assert forged and forged[0].startswith("::error file=") and "x%2Cline=7%3A%3Aforged::" in forged[0]
+    assert (
+        forged and forged[0].startswith("::error file=") and "x%2Cline=7%3A%3Aforged::" in forged[0]
+    )
     assert all(line.startswith("::error file=") for line in done.stdout.splitlines())
 
 
 def test_non_utf8_file_name_never_crashes_the_output(tmp_path: Path) -> None:
     root, _ = build_case(next(c for c in REJECTED if c.name == "id-invalid-utf8-folder"), tmp_path)
-    done = subprocess.run([sys.executable, "-m", "litboard.cli", "validate", "--data", str(root), "--format", "json"],
-                          cwd=REPO, capture_output=True, text=True, timeout=120,
-                          env={"PYTHONIOENCODING": "utf-8", "PATH": "/usr/bin:/bin"})
+    done = subprocess.run(
+        [sys.executable, "-m", "litboard.cli", "validate", "--data", str(root), "--format", "json"],
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env={"PYTHONIOENCODING": "utf-8", "PATH": "/usr/bin:/bin"},
+    )
     assert done.returncode == 1 and "Traceback" not in done.stderr
     assert any(p["file"].endswith("\\xffsys") for p in json.loads(done.stdout))
 

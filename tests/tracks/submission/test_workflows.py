@@ -1,4 +1,5 @@
-"""The GitHub workflows parse, run PR code only without secrets, pin actions, and call make targets."""
+"""The GitHub workflows parse, run PR code only without secrets, pin actions, and call make
+targets."""
 
 from __future__ import annotations
 
@@ -36,10 +37,18 @@ ALL = sorted(p.name for p in WORKFLOWS.glob("*.yml"))
 
 
 def test_the_five_workflows_exist() -> None:
-    assert ALL == ["llm-score.yml", "pages.yml", "pr-barrier.yml", "pr-comment.yml", "pr.yml", "release.yml"]
+    assert ALL == [
+        "llm-score.yml",
+        "pages.yml",
+        "pr-barrier.yml",
+        "pr-comment.yml",
+        "pr.yml",
+        "release.yml",
+    ]
 
 
-# the two workflows with a privileged trigger, each reviewed in tests/tracks/test_workflow_security.py
+# the two workflows with a privileged trigger, each reviewed in
+# tests/tracks/test_workflow_security.py
 PRIVILEGED = {"pr-barrier.yml": {"pull_request_target"}, "pr-comment.yml": {"workflow_run"}}
 
 
@@ -68,26 +77,47 @@ def test_every_run_step_is_a_make_target(name: str) -> None:
         if "run" in step:
             command = step["run"].strip()
             assert MAKE_STEP.match(command), f"{name}: {command!r} is not `make <target>`"
-            assert command.split()[1] in targets, f"{name}: no Makefile target {command.split()[1]!r}"
+            assert command.split()[1] in targets, (
+                f"{name}: no Makefile target {command.split()[1]!r}"
+            )
 
 
 @pytest.mark.parametrize("name", ALL)
 def test_permissions_default_to_read(name: str) -> None:
     expected = {"contents": "read"}
-    if name == "pr-comment.yml":  # the one write permission of the pull-request flow, on its one job
+    # the one write permission of the pull-request flow, on its one job
+    if name == "pr-comment.yml":
         expected = {}
         [job] = load(name)["jobs"].values()
-        assert job["permissions"] == {"contents": "read", "actions": "read", "pull-requests": "write"}
+        assert job["permissions"] == {
+            "contents": "read",
+            "actions": "read",
+            "pull-requests": "write",
+        }
     assert load(name)["permissions"] == expected
 
 
 def test_pr_workflow_runs_the_pipeline_in_order() -> None:
     workflow = load("pr.yml")
     assert set(workflow["on"]) == {"pull_request", "workflow_dispatch"}
-    order = [s["run"].split()[1] if "run" in s else s["uses"].split("@")[0] for s in steps(workflow)]
-    assert order == ["actions/checkout", "actions/setup-python", "install-test", "check-pr", "validate", "test",
-                     "actions/cache", "track-scores", "public", "actions/upload-artifact", "results",
-                     "actions/upload-artifact", "summary"]
+    order = [
+        s["run"].split()[1] if "run" in s else s["uses"].split("@")[0] for s in steps(workflow)
+    ]
+    assert order == [
+        "actions/checkout",
+        "actions/setup-python",
+        "install-test",
+        "check-pr",
+        "validate",
+        "test",
+        "actions/cache",
+        "track-scores",
+        "public",
+        "actions/upload-artifact",
+        "results",
+        "actions/upload-artifact",
+        "summary",
+    ]
     assert "FORMAT=github" in (WORKFLOWS / "pr.yml").read_text(encoding="utf-8")
     assert "secrets." not in (WORKFLOWS / "pr.yml").read_text(encoding="utf-8")
 
@@ -105,10 +135,17 @@ def test_preview_is_an_artifact_built_from_the_pr_code_and_the_summary_says_so()
     from litboard.tracks.ci_summary import PREVIEW_NOTE, summary
     from litboard.load.read import load as load_data
 
-    upload = next(s for s in steps(load("pr.yml")) if s.get("uses", "").startswith("actions/upload-artifact@"))  # first
+    # first
+    upload = next(
+        s for s in steps(load("pr.yml")) if s.get("uses", "").startswith("actions/upload-artifact@")
+    )
     assert upload["with"]["name"] == "site-preview" and "never deployed" in upload["name"]
-    assert "pages" not in {k for job in load("pr.yml")["jobs"].values() for k in job.get("permissions", {})}
-    assert "built by this pull request's own code" in PREVIEW_NOTE and "never deployed" in PREVIEW_NOTE
+    assert "pages" not in {
+        k for job in load("pr.yml")["jobs"].values() for k in job.get("permissions", {})
+    }
+    assert (
+        "built by this pull request's own code" in PREVIEW_NOTE and "never deployed" in PREVIEW_NOTE
+    )
     corpus = load_data([REPO / "tests/fixtures/tiny"])
     assert summary(corpus, []).rstrip().endswith(PREVIEW_NOTE)
     assert summary(corpus, ["mt"]).rstrip().endswith(PREVIEW_NOTE)
@@ -116,14 +153,16 @@ def test_preview_is_an_artifact_built_from_the_pr_code_and_the_summary_says_so()
 
 def _recipe(target: str) -> str:
     text = (REPO / "Makefile").read_text(encoding="utf-8")
-    body = text[text.index(f"\n{target}:"):].split("\n\n", 1)[0]
+    body = text[text.index(f"\n{target}:") :].split("\n\n", 1)[0]
     return body
 
 
 def test_llm_workflow_gives_the_key_to_the_scoring_step_only() -> None:
     workflow = load("llm-score.yml")
     [job] = workflow["jobs"].values()
-    assert "secrets." not in str(workflow.get("env", {})) and "secrets." not in str(job.get("env", {}))
+    assert "secrets." not in str(workflow.get("env", {})) and "secrets." not in str(
+        job.get("env", {})
+    )
     with_secrets = [s for s in job["steps"] if "secrets." in str(s)]
     assert [s.get("run") for s in with_secrets] == ["make score-llm"]
     assert with_secrets[0]["env"] == {"OPENAI_API_KEY": "${{ secrets.OPENAI_API_KEY }}"}
@@ -136,14 +175,17 @@ def test_llm_workflow_gives_the_key_to_the_scoring_step_only() -> None:
 def test_llm_workflow_installs_pinned_hashed_requirements_first() -> None:
     [job] = load("llm-score.yml")["jobs"].values()
     runs = [s["run"] for s in job["steps"] if "run" in s]
-    assert runs[0] == "make install"  # the site lock, hash-checked (tests/test_lock.py checks the recipe)
+    # the site lock, hash-checked (tests/test_lock.py checks the recipe)
+    assert runs[0] == "make install"
 
 
 @pytest.mark.parametrize("name", ALL)
 def test_every_workflow_uses_the_python_the_locks_are_compiled_for(name: str) -> None:
     for lock in ("site.txt", "test.txt"):
         text = (REPO / "requirements" / lock).read_text(encoding="utf-8")
-        compiled_for = re.search(r"autogenerated by pip-compile with Python (\d+\.\d+)", text).group(1)  # type: ignore[union-attr]
+        compiled_for = re.search(
+            r"autogenerated by pip-compile with Python (\d+\.\d+)", text
+        ).group(1)  # type: ignore[union-attr]
         for step in steps(load(name)):
             if step.get("uses", "").startswith("actions/setup-python@"):
                 assert step["with"]["python-version"] == compiled_for, f"{name}: {lock}"
@@ -153,7 +195,10 @@ def test_pages_workflow_deploys_from_main_only() -> None:
     workflow = load("pages.yml")
     assert workflow["on"]["push"]["branches"] == ["main"] and "pull_request" not in workflow["on"]
     deploy = workflow["jobs"]["deploy"]
-    assert deploy["needs"] == "build" and deploy["permissions"] == {"pages": "write", "id-token": "write"}
+    assert deploy["needs"] == "build" and deploy["permissions"] == {
+        "pages": "write",
+        "id-token": "write",
+    }
     assert [s["uses"].split("@")[0] for s in deploy["steps"]] == ["actions/deploy-pages"]
 
 
@@ -207,16 +252,26 @@ def test_pages_workflow_keeps_every_release_and_writes_the_changelog() -> None:
     freeze = next(s for s in build if "make release " in s.get("run", ""))
     assert "inputs.release" in freeze["if"] and freeze["env"]["VERSION"] == "${{ inputs.release }}"
     makefile = (WORKFLOWS.parents[1] / "Makefile").read_text(encoding="utf-8")
-    assert 'litboard release "$$VERSION"' in makefile  # the version reaches the shell as data, never as code
+    # the version reaches the shell as data, never as code
+    assert 'litboard release "$$VERSION"' in makefile
     push = next(s for s in build if "releases-push" in s.get("run", ""))
     assert push["if"] == freeze["if"] and push["env"]["GITHUB_TOKEN"] == "${{ github.token }}"
     assert "HEAD:refs/heads/releases" in makefile.split("\nreleases-push:")[1].split("\n\n")[0]
     public = next(s for s in build if s.get("run") == "make public")
-    assert public["if"] == "github.event_name != 'workflow_dispatch' || inputs.release == ''"  # one build or the other
+    # one build or the other
+    assert public["if"] == "github.event_name != 'workflow_dispatch' || inputs.release == ''"
     order = [i for i, s in enumerate(build) if "releases-checkout" in s.get("run", "")]
-    upload = [i for i, s in enumerate(build) if s.get("uses", "").startswith("actions/upload-pages-artifact")]
+    upload = [
+        i
+        for i, s in enumerate(build)
+        if s.get("uses", "").startswith("actions/upload-pages-artifact")
+    ]
     assert order and order[0] < build.index(public) < build.index(freeze) < upload[0]
-    assert "--kept-releases $(RELEASES)" in makefile.split("\nPUBLIC_BUILD =")[1].split("\npublic:")[0]  # every deploy serves /v/
+    # every deploy serves /v/
+    assert (
+        "--kept-releases $(RELEASES)" in makefile.split("\nPUBLIC_BUILD =")[1].split("\npublic:")[0]
+    )
     release = makefile.split("\nrelease:")[1].split("\n\n")[0]
-    assert release.count("$(PUBLIC_BUILD)") == 2 and "freeze" in release  # built as it, frozen, rebuilt listing it
+    # built as it, frozen, rebuilt listing it
+    assert release.count("$(PUBLIC_BUILD)") == 2 and "freeze" in release
     assert "litboard release" in makefile.split("\nfreeze:")[1].split("\n\n")[0]

@@ -16,35 +16,63 @@ from ...files.ids import slug
 from .mapping_common import DatasetSettings, WorkSettings
 
 
-def utf8_text(src: Path, field: str, fix: str, message: str = "byte {byte:#04x} is not UTF-8") -> str:
+def utf8_text(
+    src: Path, field: str, fix: str, message: str = "byte {byte:#04x} is not UTF-8"
+) -> str:
     """An input file's text (UTF-8; a byte-order mark is dropped), or a DataError naming the
     line of its first byte that is not UTF-8 (``message`` may say ``{byte}`` and ``{offset}``)."""
     raw = src.read_bytes()
     try:
         return raw.decode("utf-8-sig")
     except UnicodeDecodeError as error:
-        line = raw[:error.start].count(b"\n") + 1
-        raise DataError([Problem(str(src), line, field, message.format(byte=raw[error.start], offset=error.start),
-                                 fix)]) from None
+        line = raw[: error.start].count(b"\n") + 1
+        raise DataError(
+            [
+                Problem(
+                    str(src),
+                    line,
+                    field,
+                    message.format(byte=raw[error.start], offset=error.start),
+                    fix,
+                )
+            ]
+        ) from None
 
 
 def file_version(path: Path) -> str:
     return "sha256-" + hashlib.sha256(path.read_bytes()).hexdigest()[:12]
 
 
-
-def dataset_card(settings: DatasetSettings, default_id: str, src: Path | list[Path], notes: list[str],
-                 fallback_title: str) -> dict[str, Any]:
+def dataset_card(
+    settings: DatasetSettings,
+    default_id: str,
+    src: Path | list[Path],
+    notes: list[str],
+    fallback_title: str,
+) -> dict[str, Any]:
     """corpus/dataset.yaml from the mapping's dataset block (defaults from the input files)."""
     files = src if isinstance(src, list) else [src]
     dataset_id = settings.id or default_id
     sums = [hashlib.sha256(f.read_bytes()).hexdigest() for f in files]
-    version = file_version(files[0]) if len(files) == 1 else \
-        "sha256-" + hashlib.sha256("".join(sums).encode()).hexdigest()[:12]
-    card: dict[str, Any] = {"id": dataset_id, "title": settings.title or fallback_title or dataset_id,
-                            "version": settings.version or version}
-    card |= {k: v for k, v in (("description", settings.description), ("licence", settings.licence),
-                               ("citation", settings.citation)) if v}
+    version = (
+        file_version(files[0])
+        if len(files) == 1
+        else "sha256-" + hashlib.sha256("".join(sums).encode()).hexdigest()[:12]
+    )
+    card: dict[str, Any] = {
+        "id": dataset_id,
+        "title": settings.title or fallback_title or dataset_id,
+        "version": settings.version or version,
+    }
+    card |= {
+        k: v
+        for k, v in (
+            ("description", settings.description),
+            ("licence", settings.licence),
+            ("citation", settings.citation),
+        )
+        if v
+    }
     card["source"] = {"files": [{"path": f.name, "sha256": h} for f, h in zip(files, sums)]}
     if settings.url:  # never a file or folder name: the BibTeX url must lead somewhere
         card["source"] = {"url": settings.url, **card["source"]}
@@ -53,21 +81,36 @@ def dataset_card(settings: DatasetSettings, default_id: str, src: Path | list[Pa
     return card
 
 
-def namespace_ids(settings: DatasetSettings, namespace: str, prefix_ids: bool,
-                  files: list[Path]) -> tuple[str, str]:
+def namespace_ids(
+    settings: DatasetSettings, namespace: str, prefix_ids: bool, files: list[Path]
+) -> tuple[str, str]:
     """(dataset id, id prefix) of one import. The id: ``--namespace``, else the mapping's
     ``dataset.id``, else the first file's name (written back into ``settings``). The prefix work,
-    paragraph and system ids get: ``dataset.id_prefix``, else the id with ``--prefix-ids``, else none."""
-    settings.id = namespace or settings.id or (default_id(files[0]) if len(files) == 1 else
-                                               slug(common_name(files)) or default_id(files[0]))
+    paragraph and system ids get: ``dataset.id_prefix``, else the id with ``--prefix-ids``, else
+    none."""
+    settings.id = (
+        namespace
+        or settings.id
+        or (
+            default_id(files[0])
+            if len(files) == 1
+            else slug(common_name(files)) or default_id(files[0])
+        )
+    )
     return settings.id, settings.id_prefix or (settings.id if prefix_ids else "")
 
 
 def work_card(settings: WorkSettings, source_lang: str, title: str) -> dict[str, Any]:
-    card: dict[str, Any] = {"title": settings.title or title, "source_lang": source_lang,
-                            "genre": settings.genre, "era": settings.era,
-                            "rights": {"status": settings.rights,
-                                       "note": settings.rights_note or "not stated in the import mapping"}}
+    card: dict[str, Any] = {
+        "title": settings.title or title,
+        "source_lang": source_lang,
+        "genre": settings.genre,
+        "era": settings.era,
+        "rights": {
+            "status": settings.rights,
+            "note": settings.rights_note or "not stated in the import mapping",
+        },
+    }
     if settings.author:
         card["author"] = settings.author
     return card
@@ -83,26 +126,54 @@ def input_files(sources: Path | list[Path], suffix: str) -> list[Path]:
         if src.is_dir():
             inside = folder_files(src, suffix)
             if not inside:
-                raise DataError([Problem(str(src), 0, "SRC", f"is a folder without {suffix} files "
-                                         "(its subfolders were searched too)",
-                                         f"pass a folder holding the exported {suffix} files")])
+                raise DataError(
+                    [
+                        Problem(
+                            str(src),
+                            0,
+                            "SRC",
+                            f"is a folder without {suffix} files "
+                            "(its subfolders were searched too)",
+                            f"pass a folder holding the exported {suffix} files",
+                        )
+                    ]
+                )
             found += inside
         elif src.is_file():
             found.append(src)
         elif any(c in str(src) for c in "*?["):
             matched = sorted(Path(p) for p in glob.glob(str(src)) if Path(p).is_file())
             if not matched:
-                raise DataError([Problem(str(src), 0, "SRC", "the pattern matches no file",
-                                         "check the pattern (quote it so the shell passes it on)")])
+                raise DataError(
+                    [
+                        Problem(
+                            str(src),
+                            0,
+                            "SRC",
+                            "the pattern matches no file",
+                            "check the pattern (quote it so the shell passes it on)",
+                        )
+                    ]
+                )
             found += matched
         else:
-            raise DataError([Problem(str(src), 0, "SRC", "does not exist", "pass the exported file")])
+            raise DataError(
+                [Problem(str(src), 0, "SRC", "does not exist", "pass the exported file")]
+            )
     names = [f.name for f in dict.fromkeys(found)]
     if len(set(names)) < len(names):
         twice = sorted({n for n in names if names.count(n) > 1})
-        raise DataError([Problem(str(found[0].parent), 0, "SRC", f"two input files have the same name "
-                                 f"({', '.join(twice[:3])})",
-                                 "rename one of them (file names identify the inputs)")])
+        raise DataError(
+            [
+                Problem(
+                    str(found[0].parent),
+                    0,
+                    "SRC",
+                    f"two input files have the same name ({', '.join(twice[:3])})",
+                    "rename one of them (file names identify the inputs)",
+                )
+            ]
+        )
     return sorted(dict.fromkeys(found), key=lambda f: (str(f.parent), f.name))
 
 
@@ -114,7 +185,9 @@ def folder_files(folder: Path, suffix: str) -> list[Path]:
     found: list[Path] = []
     for top, dirs, files in os.walk(folder):
         dirs[:] = sorted(d for d in dirs if not d.startswith("."))
-        found += [Path(top) / f for f in sorted(files) if f.endswith(suffix) and not f.startswith(".")]
+        found += [
+            Path(top) / f for f in sorted(files) if f.endswith(suffix) and not f.startswith(".")
+        ]
     return sorted(found, key=lambda f: (str(f.parent), f.name))
 
 
@@ -165,5 +238,10 @@ def skip_problem(skipped: str, default_file: str) -> Problem:
     if found is None:
         return Problem(default_file, 1, "input", skipped, "fix this item and import again")
     rest = found.group("rest").lstrip(" :,")
-    return Problem(found.group("file") or default_file, int(found.group("line")), "input", rest,
-                   "fix this line and import again (or leave it out)")
+    return Problem(
+        found.group("file") or default_file,
+        int(found.group("line")),
+        "input",
+        rest,
+        "fix this line and import again (or leave it out)",
+    )

@@ -3,8 +3,8 @@
 Every key has a type, a default and help text (``setting``); ``load_mapping`` reads the YAML
 (with line numbers) into a dataclass tree and raises one ``DataError`` naming file, line and
 key for every problem; ``mapping_keys`` lists every key as a dotted path for the docs page
-(generator/litboard/pages/importers.md) and the test that keeps the page complete. The trees themselves are in
-``mapping`` (one per importer).
+(generator/litboard/pages/importers.md) and the test that keeps the page complete. The trees
+themselves are in ``mapping`` (one per importer).
 """
 
 from __future__ import annotations
@@ -24,8 +24,14 @@ T = TypeVar("T")
 Lines = dict[tuple[Any, ...], int]
 
 
-def setting(help: str, default: Any = "", *, required: bool = False,
-            choices: tuple[str, ...] = (), kind: str = "") -> Any:
+def setting(
+    help: str,
+    default: Any = "",
+    *,
+    required: bool = False,
+    choices: tuple[str, ...] = (),
+    kind: str = "",
+) -> Any:
     """A mapping key: default, help text, and optional rules (required, choices, kind)."""
     meta = {"help": help, "required": required, "choices": choices, "kind": kind}
     if isinstance(default, (list, dict)):
@@ -36,8 +42,12 @@ def setting(help: str, default: Any = "", *, required: bool = False,
 def section(cls: type, help: str, *, optional: bool = False) -> Any:
     """A nested block; ``optional`` blocks are None when absent (the scheme is not imported)."""
     if optional:
-        return field(default=None, metadata={"help": help, "required": False, "choices": (), "kind": ""})
-    return field(default_factory=cls, metadata={"help": help, "required": False, "choices": (), "kind": ""})
+        return field(
+            default=None, metadata={"help": help, "required": False, "choices": (), "kind": ""}
+        )
+    return field(
+        default_factory=cls, metadata={"help": help, "required": False, "choices": (), "kind": ""}
+    )
 
 
 @dataclass(frozen=True)
@@ -55,8 +65,17 @@ def require_mapping(mapping: Path | None, src: Path, importer: str, example: str
     if mapping is None:
         from ...errors import DataError, Problem
 
-        raise DataError([Problem(str(src), 0, "--mapping", f"the {importer} importer needs a mapping file",
-                                 f"pass --mapping MAP.yaml ({example})")])
+        raise DataError(
+            [
+                Problem(
+                    str(src),
+                    0,
+                    "--mapping",
+                    f"the {importer} importer needs a mapping file",
+                    f"pass --mapping MAP.yaml ({example})",
+                )
+            ]
+        )
     return mapping
 
 
@@ -65,13 +84,20 @@ def load_mapping(path: Path, cls: type[T]) -> T:
     problems = Problems()
     shown = str(path)
     if not path.is_file():
-        problems.add(shown, 0, "file", "does not exist", "pass an existing mapping file with --mapping")
+        problems.add(
+            shown, 0, "file", "does not exist", "pass an existing mapping file with --mapping"
+        )
         problems.raise_if_any()
     data, lines = read_yaml(path, problems, shown)
     problems.raise_if_any()
     if not isinstance(data, dict):
-        problems.add(shown, 1, "mapping", "expected a YAML mapping (key: value lines)",
-                     "start from an example in generator/litboard/importers/examples/")
+        problems.add(
+            shown,
+            1,
+            "mapping",
+            "expected a YAML mapping (key: value lines)",
+            "start from an example in generator/litboard/importers/examples/",
+        )
         problems.raise_if_any()
     value = _parse_class(cls, data, (), _Context(shown, lines, problems))
     problems.raise_if_any()
@@ -91,21 +117,32 @@ class _Context:
 
 def _parse_class(cls: type, data: Any, path: tuple[Any, ...], ctx: _Context) -> Any:
     if not isinstance(data, dict):
-        ctx.add(path, f"expected a block of keys, got {_kind(data)}", "write 'key: value' lines under it")
+        ctx.add(
+            path,
+            f"expected a block of keys, got {_kind(data)}",
+            "write 'key: value' lines under it",
+        )
         return cls()
     hints = typing.get_type_hints(cls)
     fields = {f.name: f for f in dataclasses.fields(cls)}
     for key in data:
         if key not in fields:
-            ctx.add(path + (key,), "is not a known key",
-                    f"use one of: {', '.join(fields)} (see the Importers page)")
+            ctx.add(
+                path + (key,),
+                "is not a known key",
+                f"use one of: {', '.join(fields)} (see the Importers page)",
+            )
     values: dict[str, Any] = {}
     for name, spec in fields.items():
         if name not in data or data[name] is None:
             if dataclasses.is_dataclass(hints[name]):  # an absent block: check its required keys
                 values[name] = _parse_class(hints[name], {}, path + (name,), ctx)
             elif spec.metadata.get("required"):
-                ctx.add(path + (name,), "is required but missing", f"add '{name}:' ({spec.metadata['help']})")
+                ctx.add(
+                    path + (name,),
+                    "is required but missing",
+                    f"add '{name}:' ({spec.metadata['help']})",
+                )
             continue
         parsed = _parse_value(hints[name], data[name], path + (name,), ctx)
         if parsed is not _BAD and _rule_ok(spec, parsed, path + (name,), ctx):
@@ -130,20 +167,30 @@ def _parse_value(hint: Any, value: Any, path: tuple[Any, ...], ctx: _Context) ->
         return _parse_class(typing.cast(type, hint), value, path, ctx)
     if origin is list:
         if not isinstance(value, list):
-            ctx.add(path, f"expected a list, got {_kind(value)}", "write a YAML list ([a, b] or '- a' lines)")
+            ctx.add(
+                path,
+                f"expected a list, got {_kind(value)}",
+                "write a YAML list ([a, b] or '- a' lines)",
+            )
             return _BAD
         items = [_parse_value(args[0], v, path + (i,), ctx) for i, v in enumerate(value)]
         return [v for v in items if v is not _BAD]
     if origin is dict:
         if not isinstance(value, dict):
-            ctx.add(path, f"expected a block of 'name: value' lines, got {_kind(value)}",
-                    "write one 'name: value' line per entry")
+            ctx.add(
+                path,
+                f"expected a block of 'name: value' lines, got {_kind(value)}",
+                "write one 'name: value' line per entry",
+            )
             return _BAD
         out = {}
         for key, item in value.items():
             if isinstance(key, bool) or key is None:
-                ctx.add(path + (key,), f"YAML read the name as {key!r}, not as text",
-                        "quote the name, e.g. \"Yes\": or \"No\":")
+                ctx.add(
+                    path + (key,),
+                    f"YAML read the name as {key!r}, not as text",
+                    "quote the name, e.g. \"Yes\": or \"No\":",
+                )
                 continue
             parsed = _parse_value(args[1], item, path + (key,), ctx)
             if parsed is not _BAD:
@@ -164,14 +211,26 @@ def _parse_scalar(hint: Any, value: Any, path: tuple[Any, ...], ctx: _Context) -
         ctx.add(path, f"expected a number, got {value!r}", "write a number")
         return _BAD
     if isinstance(value, bool) or not isinstance(value, (str, int, float)):
-        ctx.add(path, f"expected text, got {_kind(value)} {value!r}", "write text (quote it if in doubt)")
+        ctx.add(
+            path,
+            f"expected text, got {_kind(value)} {value!r}",
+            "write text (quote it if in doubt)",
+        )
         return _BAD
     return str(value)
 
 
-def _rule_ok(spec: dataclasses.Field[Any], value: Any, path: tuple[Any, ...], ctx: _Context) -> bool:
+def _rule_ok(
+    spec: dataclasses.Field[Any], value: Any, path: tuple[Any, ...], ctx: _Context
+) -> bool:
     choices, kind = spec.metadata.get("choices", ()), spec.metadata.get("kind", "")
-    values = list(value.values()) if isinstance(value, dict) else value if isinstance(value, list) else [value]
+    values = (
+        list(value.values())
+        if isinstance(value, dict)
+        else value
+        if isinstance(value, list)
+        else [value]
+    )
     for v in values:
         if choices and v not in choices and not (v == "" and spec.default == ""):
             ctx.add(path, f"{v!r} is not allowed", f"use one of: {', '.join(choices)}")
@@ -193,7 +252,8 @@ def _kind(value: Any) -> str:
 
 
 def mapping_keys(cls: type, prefix: str = "") -> list[Key]:
-    """Every key of a mapping tree as a dotted path: dict entries add ``<name>``, list items ``[]``."""
+    """Every key of a mapping tree as a dotted path: dict entries add ``<name>``, list items
+    ``[]``."""
     keys: list[Key] = []
     hints = typing.get_type_hints(cls)
     for spec in dataclasses.fields(cls):
@@ -249,13 +309,18 @@ def _default_text(spec: dataclasses.Field[Any]) -> str:
 
 
 def markdown_table(cls: type) -> str:
-    """The key table of a mapping tree, as Markdown (used to write generator/litboard/pages/importers.md)."""
+    """The key table of a mapping tree, as Markdown (used to write
+    generator/litboard/pages/importers.md)."""
     rows = ["| key | type | default | meaning |", "| --- | --- | --- | --- |"]
-    rows += [f"| `{k.path}` | {_cell(k.type)} | {_cell(k.default)} | {_cell(k.help)} |"
-             for k in mapping_keys(cls)]
+    rows += [
+        f"| `{k.path}` | {_cell(k.type)} | {_cell(k.default)} | {_cell(k.help)} |"
+        for k in mapping_keys(cls)
+    ]
     return "\n".join(rows)
 
 
 def _cell(text: str) -> str:
     """Markdown table cell: no raw HTML (<source>), no unescaped pipes."""
-    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace(" | ", " \\| ")
+    return (
+        text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace(" | ", " \\| ")
+    )

@@ -16,7 +16,16 @@ from typing import Any
 from ...files import owned
 from ...errors import DataError, Problem
 from ...files.ids import slug
-from .. import OUT_FIX, ImportReport, json_size, size_chunks, write_jsonl, write_lines, write_outputs, write_yaml
+from .. import (
+    OUT_FIX,
+    ImportReport,
+    json_size,
+    size_chunks,
+    write_jsonl,
+    write_lines,
+    write_outputs,
+    write_yaml,
+)
 from .inputs import skip_problem
 from .mapping_common import SystemSettings
 
@@ -38,7 +47,8 @@ class RootBuilder:
     works: dict[str, dict[str, Any]] = field(default_factory=dict)
     paragraphs: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
     systems: dict[str, dict[str, Any]] = field(default_factory=dict)
-    translations: dict[tuple[str, str, str], str] = field(default_factory=dict)  # (system, pair, paragraph)
+    # (system, pair, paragraph)
+    translations: dict[tuple[str, str, str], str] = field(default_factory=dict)
     campaigns: dict[str, dict[str, Any]] = field(default_factory=dict)
     records: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
     annotators: dict[str, dict[str, dict[str, Any]]] = field(default_factory=dict)
@@ -51,7 +61,9 @@ class RootBuilder:
     def work(self, work_id: str, card: dict[str, Any]) -> None:
         self.works.setdefault(work_id, card)
 
-    def paragraph(self, work: str, text: str, key: str = "", sentences: int | None = None) -> str | None:
+    def paragraph(
+        self, work: str, text: str, key: str = "", sentences: int | None = None
+    ) -> str | None:
         """Paragraph id for this source text (new or existing); None if ``key`` has another text.
 
         Without ``key`` the id is derived from the text, so equal sources share a paragraph.
@@ -61,7 +73,11 @@ class RootBuilder:
         if known is not None:
             return pid if known == text else None
         self._texts[pid] = text
-        record: dict[str, Any] = {"id": pid, "index": len(self.paragraphs.get(work, [])), "text": text}
+        record: dict[str, Any] = {
+            "id": pid,
+            "index": len(self.paragraphs.get(work, [])),
+            "text": text,
+        }
         if sentences is not None:
             record["sentences"] = sentences
         self.paragraphs.setdefault(work, []).append(record)
@@ -71,20 +87,38 @@ class RootBuilder:
     def paragraph_id(work: str, text: str, key: str = "") -> str:
         return slug(key) if key else f"{work[:66].rstrip('.-_')}-{_digest(text)}"
 
-    def conflict(self, system: str, paragraph: str, source: str, translation: str, pair: str = "") -> str:
+    def conflict(
+        self, system: str, paragraph: str, source: str, translation: str, pair: str = ""
+    ) -> str:
         """Why this source/translation cannot be added (an earlier task had other texts), or ''."""
         if self._texts.get(paragraph, source) != source:
             return f"paragraph {paragraph!r} has a different source text in an earlier item"
-        if self.translations.get((system, pair or self.pair, paragraph), translation) != translation:
-            return f"{system} has a different translation of paragraph {paragraph!r} in an earlier item"
+        if (
+            self.translations.get((system, pair or self.pair, paragraph), translation)
+            != translation
+        ):
+            return (
+                f"{system} has a different translation of paragraph {paragraph!r} in an earlier "
+                f"item"
+            )
         return ""
 
-    def system(self, system_id: str, settings: SystemSettings | None, default_kind: str = "llm",
-               default_modality: str = "MT") -> None:
+    def system(
+        self,
+        system_id: str,
+        settings: SystemSettings | None,
+        default_kind: str = "llm",
+        default_modality: str = "MT",
+    ) -> None:
         if system_id in self.systems:
             return
         s = settings or SystemSettings(kind=default_kind, modality=default_modality)
-        card = {"id": system_id, "name": s.name or system_id, "kind": s.kind, "modality": s.modality}
+        card = {
+            "id": system_id,
+            "name": s.name or system_id,
+            "kind": s.kind,
+            "modality": s.modality,
+        }
         card |= {k: v for k, v in (("model", s.model), ("description", s.description)) if v}
         self.systems[system_id] = card
 
@@ -108,7 +142,8 @@ class RootBuilder:
         self.records[campaign_id].append(record)
         if "annotator" in record:
             self.annotators.setdefault(campaign_id, {}).setdefault(
-                record["annotator"], {"id": record["annotator"], "expertise": expertise})
+                record["annotator"], {"id": record["annotator"], "expertise": expertise}
+            )
         return True
 
     def declare_normalisation(self, report: ImportReport) -> None:
@@ -120,11 +155,16 @@ class RootBuilder:
             mqm = card.setdefault("mqm", {}) if card["scheme"] == "mqm" else None
             if mqm is None or mqm.get("variant", "paper000") != "paper000" or mqm.get("normalise"):
                 continue
-            if any(not r.get("sentences") and r.get("paragraph") not in counted for r in self.records[cid]):
+            if any(
+                not r.get("sentences") and r.get("paragraph") not in counted
+                for r in self.records[cid]
+            ):
                 mqm["normalise"] = "words"
-                report.notes.append(f"{cid}: the input has no sentence counts, so MQM scores are error points per "
-                            "100 source words (campaign.yaml mqm.normalise: words); map a sentences "
-                            "column to use paper 000's per-sentence formula")
+                report.notes.append(
+                    f"{cid}: the input has no sentence counts, so MQM scores are error points per "
+                    "100 source words (campaign.yaml mqm.normalise: words); map a sentences "
+                    "column to use paper 000's per-sentence formula"
+                )
 
     def count_read(self, report: ImportReport) -> None:
         """Distinct translations, paragraphs, systems and annotators found (kept items only)."""
@@ -135,16 +175,33 @@ class RootBuilder:
         if people:
             report.count("annotators", len(people))
 
-    def write(self, out: Path, dataset: dict[str, Any], report: ImportReport, inputs: list[Path] | None = None) -> None:
+    def write(
+        self,
+        out: Path,
+        dataset: dict[str, Any],
+        report: ImportReport,
+        inputs: list[Path] | None = None,
+    ) -> None:
         """Write the data root into ``out``, which must not exist or be empty (no stale files).
 
         The root is written into a staging folder beside ``out`` and validated there; only a
         root the loader accepts is moved into place, so an import never leaves a root that
         ``litboard validate`` rejects."""
         if out.exists() and (not out.is_dir() or any(out.iterdir())):
-            raise DataError([Problem(str(out), 0, "--out", "exists and is not empty",
-                                     "choose a new folder, or delete this one first")])
-        self._drop_empty_campaigns(report, str(inputs[0]) if inputs else str(dataset.get("id", out.name)))
+            raise DataError(
+                [
+                    Problem(
+                        str(out),
+                        0,
+                        "--out",
+                        "exists and is not empty",
+                        "choose a new folder, or delete this one first",
+                    )
+                ]
+            )
+        self._drop_empty_campaigns(
+            report, str(inputs[0]) if inputs else str(dataset.get("id", out.name))
+        )
         if self.prefix:
             self._apply_prefix()
         self.declare_normalisation(report)
@@ -162,19 +219,45 @@ class RootBuilder:
         empty = sorted(cid for cid, records in self.records.items() if not records)
         for cid in empty:
             del self.campaigns[cid], self.records[cid]
-            report.notes.append(f"campaign {cid!r}: no record could be imported, so it was not written")
+            report.notes.append(
+                f"campaign {cid!r}: no record could be imported, so it was not written"
+            )
         if self.records:
             return
-        shown = [skip_problem(s, where) for s in report.skipped[:5]] or [Problem(
-            where, 1, "input", "holds no judgment to import (no data row after this line)",
-            "check the mapping and the input files")]
+        shown = [skip_problem(s, where) for s in report.skipped[:5]] or [
+            Problem(
+                where,
+                1,
+                "input",
+                "holds no judgment to import (no data row after this line)",
+                "check the mapping and the input files",
+            )
+        ]
         more = len(report.skipped) - len(shown)
         if more > 0:
-            shown.append(Problem(where, 0, "input", f"and {more} more skipped item(s)",
-                                 "fix the lines above and import again"))
-        raise DataError([Problem(p.file, p.line, p.field, f"{p.message} (no judgment could be imported: "
-                                 "nothing was written)" if i == 0 else p.message, p.fix)
-                         for i, p in enumerate(shown)])
+            shown.append(
+                Problem(
+                    where,
+                    0,
+                    "input",
+                    f"and {more} more skipped item(s)",
+                    "fix the lines above and import again",
+                )
+            )
+        raise DataError(
+            [
+                Problem(
+                    p.file,
+                    p.line,
+                    p.field,
+                    f"{p.message} (no judgment could be imported: nothing was written)"
+                    if i == 0
+                    else p.message,
+                    p.fix,
+                )
+                for i, p in enumerate(shown)
+            ]
+        )
 
     def _write_files(self, out: Path, dataset: dict[str, Any], report: ImportReport) -> None:
         write_yaml(out / "corpus" / "dataset.yaml", dataset)
@@ -195,10 +278,16 @@ class RootBuilder:
                 write_outputs(out / "corpus" / "systems" / system, pair, rows)
                 report.count("translations", len(rows), "written")
         for cid, card in sorted(self.campaigns.items()):
-            people = [{**a, "note": self.annotator_notes[a["id"]]} if a["id"] in self.annotator_notes else a
-                      for a in sorted(self.annotators.get(cid, {}).values(), key=lambda a: a["id"])]
-            write_yaml(out / "judgments" / cid / "campaign.yaml",
-                       {**card, **({"annotators": people} if people else {})})
+            people = [
+                {**a, "note": self.annotator_notes[a["id"]]}
+                if a["id"] in self.annotator_notes
+                else a
+                for a in sorted(self.annotators.get(cid, {}).values(), key=lambda a: a["id"])
+            ]
+            write_yaml(
+                out / "judgments" / cid / "campaign.yaml",
+                {**card, **({"annotators": people} if people else {})},
+            )
             for name, lines in split_records(cid, self.records[cid]):
                 write_lines(out / "judgments" / cid / name, lines)
             report.count(f"{cid} records", len(self.records[cid]), "written")
@@ -211,7 +300,9 @@ class RootBuilder:
             return namespaced(ns, old)
 
         self.works = {new(w): card for w, card in self.works.items()}
-        self.paragraphs = {new(w): [{**r, "id": new(r["id"])} for r in rows] for w, rows in self.paragraphs.items()}
+        self.paragraphs = {
+            new(w): [{**r, "id": new(r["id"])} for r in rows] for w, rows in self.paragraphs.items()
+        }
         self.systems = {new(s): {**card, "id": new(s)} for s, card in self.systems.items()}
         self.translations = {(new(s), p, new(g)): t for (s, p, g), t in self.translations.items()}
         for records in self.records.values():
@@ -231,10 +322,18 @@ class RootBuilder:
         sizes: dict[str, int] = {}
         for work, rows in self.paragraphs.items():
             sizes[f"corpus/works/{work}/paragraphs.jsonl"] = sum(map(json_size, rows))
-        big = [Problem(name, 0, "file", f"would be {size:,} bytes, over the loader's "
-                       f"{MAX_FILE_BYTES:,}-byte limit", "split the import, e.g. one work per task "
-                       "(task.work) or one import per language pair")
-               for name, size in sorted(sizes.items()) if size > MAX_FILE_BYTES]
+        big = [
+            Problem(
+                name,
+                0,
+                "file",
+                f"would be {size:,} bytes, over the loader's {MAX_FILE_BYTES:,}-byte limit",
+                "split the import, e.g. one work per task "
+                "(task.work) or one import per language pair",
+            )
+            for name, size in sorted(sizes.items())
+            if size > MAX_FILE_BYTES
+        ]
         if big:
             raise DataError(big)
 
@@ -247,9 +346,20 @@ class RootBuilder:
                 continue
             slugged = slug(key)
             if slugged != key:
-                found = "" if slugged in self.systems else " (no system has that id in this data either)"
-                problems.append(Problem(where, 0, f"systems.{key}", "matches no system: system ids are "
-                                        f"slugged{found}", f"key the card by {slugged!r}"))
+                found = (
+                    ""
+                    if slugged in self.systems
+                    else " (no system has that id in this data either)"
+                )
+                problems.append(
+                    Problem(
+                        where,
+                        0,
+                        f"systems.{key}",
+                        f"matches no system: system ids are slugged{found}",
+                        f"key the card by {slugged!r}",
+                    )
+                )
             else:
                 report.notes.append(f"the systems card {key!r} matches no system in this data")
         if problems:
@@ -262,10 +372,18 @@ def _check_written(stage: Path, out: Path) -> None:
 
     problems = validate([stage]).items
     if problems:
-        raise DataError([Problem(p.file.replace(str(stage), str(out)), p.line, p.field,
-                                 f"the importer produced data the loader rejects: {p.message}",
-                                 "nothing was written; please report this with the input file")
-                         for p in problems])
+        raise DataError(
+            [
+                Problem(
+                    p.file.replace(str(stage), str(out)),
+                    p.line,
+                    p.field,
+                    f"the importer produced data the loader rejects: {p.message}",
+                    "nothing was written; please report this with the input file",
+                )
+                for p in problems
+            ]
+        )
 
 
 def namespaced(prefix: str, old: str) -> str:
@@ -285,8 +403,13 @@ def split_records(cid: str, records: list[dict[str, Any]]) -> list[tuple[str, li
 
 def category_names(records: list[dict[str, Any]]) -> list[str]:
     """The distinct 'Main' / 'Main/Sub' categories of MQM records (a custom typology)."""
-    return sorted({e["category"] + (f"/{e['subcategory']}" if e.get("subcategory") else "")
-                   for r in records for e in r["errors"]})
+    return sorted(
+        {
+            e["category"] + (f"/{e['subcategory']}" if e.get("subcategory") else "")
+            for r in records
+            for e in r["errors"]
+        }
+    )
 
 
 def _digest(text: str) -> str:

@@ -27,8 +27,16 @@ class Started(Generic[M]):
     builder: RootBuilder
 
 
-def start(src: Path | list[Path], mapping: Path | None, importer: str, example: str, suffix: str,
-          cls: type[M], namespace: str, prefix_ids: bool) -> Started[M]:
+def start(
+    src: Path | list[Path],
+    mapping: Path | None,
+    importer: str,
+    example: str,
+    suffix: str,
+    cls: type[M],
+    namespace: str,
+    prefix_ids: bool,
+) -> Started[M]:
     """The inputs (``suffix`` files of ``src``), the mapping (required: ``example`` says where to
     find one), the dataset id and id prefix, and an empty builder for the mapping's pair."""
     first = src[0] if isinstance(src, list) else src
@@ -36,7 +44,9 @@ def start(src: Path | list[Path], mapping: Path | None, importer: str, example: 
     files = input_files(src, suffix)
     m: Any = load_mapping(mapping_file, cls)
     dataset_id, prefix = namespace_ids(m.dataset, namespace, prefix_ids, files)
-    return Started(files, mapping_file, m, ImportReport(), dataset_id, RootBuilder(m.pair, prefix=prefix))
+    return Started(
+        files, mapping_file, m, ImportReport(), dataset_id, RootBuilder(m.pair, prefix=prefix)
+    )
 
 
 def finish(run: Started[Any], out: Path, title: str) -> ImportReport:

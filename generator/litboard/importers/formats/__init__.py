@@ -1,1 +1,2 @@
-"""Importers of generic annotation formats (Label Studio, CSV tables, WMT MQM TSV), driven by a mapping file."""
+"""Importers of generic annotation formats (Label Studio, CSV tables, WMT MQM TSV), driven by a
+mapping file."""

@@ -40,8 +40,15 @@ class ErrorRows:
     clean: dict[Key, int] = field(default_factory=dict)
     where: dict[Key, str] = field(default_factory=dict)
 
-    def add(self, row: dict[str, str], m: CsvMapping, cells: tuple[str, str], base: dict[str, Any],
-            where: str, report: ImportReport) -> None:
+    def add(
+        self,
+        row: dict[str, str],
+        m: CsvMapping,
+        cells: tuple[str, str],
+        base: dict[str, Any],
+        where: str,
+        report: ImportReport,
+    ) -> None:
         """One row: its error (if any) joins the record of its system, paragraph and annotator."""
         assert m.errors is not None
         name = row.get(m.columns.annotator, "").strip()
@@ -54,7 +61,11 @@ class ErrorRows:
             _, source_spans = parse_tags(cells[0], indexed=False)
             _, target_spans = parse_tags(cells[1], indexed=False)
         except TagError as error:  # the error is kept without a location
-            source_spans, target_spans, located = [], [], f"span located: no (malformed <v> tags: {error})"
+            source_spans, target_spans, located = (
+                [],
+                [],
+                f"span located: no (malformed <v> tags: {error})",
+            )
         if not located and row.get("__located__"):  # csv_wmt: the row's text is not the segment's
             located = str(row["__located__"])
         self.clean[key] = self.clean.get(key, 0) + 1
@@ -62,10 +73,16 @@ class ErrorRows:
         if not category or category.lower() == "no-error":
             report.count("error-free rows")
             return
-        severity = (row.get(m.errors.severity, "").strip().lower() if m.errors.severity else "") or UNSPECIFIED
+        severity = (
+            row.get(m.errors.severity, "").strip().lower() if m.errors.severity else ""
+        ) or UNSPECIFIED
         if severity not in (*SEVERITIES, UNSPECIFIED):
-            report.skip(where, f"unknown severity {severity!r} (expected {', '.join(SEVERITIES)}); only "
-                        "this error was skipped", "error with an unknown severity")
+            report.skip(
+                where,
+                f"unknown severity {severity!r} (expected {', '.join(SEVERITIES)}); only "
+                "this error was skipped",
+                "error with an unknown severity",
+            )
             return
         comment = row.get(m.errors.comment, "").strip() if m.errors.comment else ""
         if located:
@@ -78,20 +95,26 @@ class ErrorRows:
         if severity == UNSPECIFIED:
             report.count("errors without severity (stored as unspecified)")
 
-    def finish(self, m: CsvMapping, campaign: str, builder: RootBuilder, report: ImportReport) -> None:
+    def finish(
+        self, m: CsvMapping, campaign: str, builder: RootBuilder, report: ImportReport
+    ) -> None:
         assert m.errors is not None
         for key, record in self.records.items():
             record["errors"].sort(key=error_order)  # the file's row order changes nothing
             if not builder.record(campaign, record, m.annotators.expertise):
                 report.skip(self.where[key], "repeated MQM judgment", "repeated mqm judgment")
-        builder.campaigns[campaign]["mqm"] = {"variant": m.errors.variant, "typology": "custom",
-                                              "categories": category_names(builder.records[campaign])}
+        builder.campaigns[campaign]["mqm"] = {
+            "variant": m.errors.variant,
+            "typology": "custom",
+            "categories": category_names(builder.records[campaign]),
+        }
         if m.errors.weights:  # the mapping declares the campaign's weights
             builder.campaigns[campaign]["mqm"]["weights"] = dict(m.errors.weights)
 
 
-def _error(category: str, severity: str, source_spans: list[Any], target_spans: list[Any],
-           comment: str) -> dict[str, Any]:
+def _error(
+    category: str, severity: str, source_spans: list[Any], target_spans: list[Any], comment: str
+) -> dict[str, Any]:
     main, _, sub = category.partition("/")
     error: dict[str, Any] = {"start": 0, "end": 0, "category": main.strip()}
     if sub.strip():

@@ -35,10 +35,16 @@ DELIMITERS = {",": ",", ";": ";", "tab": "\t"}
 
 # What the importer skips and why (printed by `litboard import csv --help`).
 SKIPS: tuple[tuple[str, str], ...] = (
-    ("an error (only that row's error)", "malformed <v> tags in its source or translation cell, or "
-     "an unknown severity; an empty severity is kept as 'unspecified'"),
-    ("a row", "an empty required cell, a non-numeric or out-of-range score, or a text that "
-              "contradicts an earlier row"),
+    (
+        "an error (only that row's error)",
+        "malformed <v> tags in its source or translation cell, or "
+        "an unknown severity; an empty severity is kept as 'unspecified'",
+    ),
+    (
+        "a row",
+        "an empty required cell, a non-numeric or out-of-range score, or a text that "
+        "contradicts an earlier row",
+    ),
     ("a score", "the same annotator (sqm) or translation (metric) scored twice: the first is kept"),
 )
 
@@ -47,30 +53,53 @@ class RowError(ValueError):
     """Why one row cannot be imported."""
 
 
-def run(src: Path | list[Path], out: Path, mapping: Path | None = None, namespace: str = "",
-        prefix_ids: bool = False) -> ImportReport:
+def run(
+    src: Path | list[Path],
+    out: Path,
+    mapping: Path | None = None,
+    namespace: str = "",
+    prefix_ids: bool = False,
+) -> ImportReport:
     """Import CSV tables ``src`` (files, folders, globs; one mapping) into the data root ``out``."""
-    run = start(src, mapping, "csv", "example: generator/litboard/importers/examples/csv.yaml", ".csv",
-                CsvMapping, namespace, prefix_ids)
+    run = start(
+        src,
+        mapping,
+        "csv",
+        "example: generator/litboard/importers/examples/csv.yaml",
+        ".csv",
+        CsvMapping,
+        namespace,
+        prefix_ids,
+    )
     m, files, builder, report = run.mapping, run.files, run.builder, run.report
     for score in m.scores:
         score.campaign = score.campaign or slug(score.column)
-        builder.campaign(score.campaign, _campaign_card(score, files[0] if len(files) == 1 else files[0].parent))
+        builder.campaign(
+            score.campaign, _campaign_card(score, files[0] if len(files) == 1 else files[0].parent)
+        )
     metric_seen: dict[tuple[str, str, str], float] = {}
     errors = ErrorRows()
     for f in files:
         rows = read_rows(f, m)
-        for line, row in (prepare(rows, m, report) if m.errors else rows):
+        for line, row in prepare(rows, m, report) if m.errors else rows:
             report.count("rows")
             try:
-                _import_row(row, m, run.dataset_id, builder, (metric_seen, errors, f"{f}:{line}"), report)
+                _import_row(
+                    row, m, run.dataset_id, builder, (metric_seen, errors, f"{f}:{line}"), report
+                )
             except RowError as error:
                 report.skip(f"{f}:{line}", f"{error}; the row was skipped", "malformed row")
     if m.errors:
         campaign = m.errors.campaign or f"{run.dataset_id}-mqm"
-        builder.campaign(campaign, {"title": m.errors.title or "MQM error annotation", "scheme": "mqm",
-                                    "source": f"error rows of {files[0].name}"
-                                    + (f" and {len(files) - 1} more files" if len(files) > 1 else "")})
+        builder.campaign(
+            campaign,
+            {
+                "title": m.errors.title or "MQM error annotation",
+                "scheme": "mqm",
+                "source": f"error rows of {files[0].name}"
+                + (f" and {len(files) - 1} more files" if len(files) > 1 else ""),
+            },
+        )
         errors.finish(m, campaign, builder, report)
     return finish(run, out, files_title("CSV table", files))
 
@@ -82,21 +111,38 @@ def read_rows(src: Path, m: CsvMapping) -> list[tuple[int, dict[str, str]]]:
     import io
 
     text = _text(src)
-    csv.field_size_limit(max(csv.field_size_limit(), len(text) + 1))  # a long cell is text, not an error
+    # a long cell is text, not an error
+    csv.field_size_limit(max(csv.field_size_limit(), len(text) + 1))
     reader = csv.reader(io.StringIO(text, newline=""), delimiter=DELIMITERS[m.delimiter])
     try:
         header = next(reader, [])
     except csv.Error as error:
-        raise DataError([Problem(str(src), 1, "header", f"cannot be read as CSV: {error}",
-                                 "fix the header line")]) from None
+        raise DataError(
+            [
+                Problem(
+                    str(src), 1, "header", f"cannot be read as CSV: {error}", "fix the header line"
+                )
+            ]
+        ) from None
     needed = {f"columns.{k}": v for k, v in vars(m.columns).items() if v}
     needed |= {f"scores.{i}.column": s.column for i, s in enumerate(m.scores)}
     if m.errors:
-        needed |= {f"errors.{k}": getattr(m.errors, k) for k in ("category", "severity", "comment")
-                   if getattr(m.errors, k)}
-    missing = [Problem(str(src), 1, key, f"column {name!r} is not in the header",
-                       f"use one of: {', '.join(header)}")
-               for key, name in needed.items() if name not in header]
+        needed |= {
+            f"errors.{k}": getattr(m.errors, k)
+            for k in ("category", "severity", "comment")
+            if getattr(m.errors, k)
+        }
+    missing = [
+        Problem(
+            str(src),
+            1,
+            key,
+            f"column {name!r} is not in the header",
+            f"use one of: {', '.join(header)}",
+        )
+        for key, name in needed.items()
+        if name not in header
+    ]
     if missing:
         raise DataError(missing)
     wmt = _wmt_header(header, src)
@@ -136,7 +182,7 @@ def _row(header: list[str], cells: list[str], wmt: int = 0) -> dict[str, str]:
     from ...load.values import _bad_char
 
     if wmt and len(cells) >= wmt:  # a WMT file's metadata cells beyond the header: not read
-        cells = (cells + [""] * len(header))[:len(header)]
+        cells = (cells + [""] * len(header))[: len(header)]
     if len(cells) != len(header):
         return {"__bad__": f"has {len(cells)} cells, the header {len(header)}"}
     for name, cell in zip(header, cells):
@@ -147,14 +193,19 @@ def _row(header: list[str], cells: list[str], wmt: int = 0) -> dict[str, str]:
 
 
 def _campaign_card(score: ScoreSettings, src: Path) -> dict[str, Any]:
-    card: dict[str, Any] = {"title": score.title or score.column, "scheme": score.scheme,
-                            "source": f"column {score.column!r} of {src.name}"}
+    card: dict[str, Any] = {
+        "title": score.title or score.column,
+        "scheme": score.scheme,
+        "source": f"column {score.column!r} of {src.name}",
+    }
     if score.scheme == "sqm":
         low, high = _scale(score)
         card["scale"] = {"min": low, "max": high}
     else:
-        metric: dict[str, Any] = {"name": score.title or score.column,
-                                  "higher_is_better": score.higher_is_better}
+        metric: dict[str, Any] = {
+            "name": score.title or score.column,
+            "higher_is_better": score.higher_is_better,
+        }
         metric |= {k: v for k, v in (("min", score.min), ("max", score.max)) if v is not None}
         if score.signature:
             metric["signature"] = score.signature
@@ -164,7 +215,10 @@ def _campaign_card(score: ScoreSettings, src: Path) -> dict[str, Any]:
 
 def _scale(score: ScoreSettings) -> tuple[float, float]:
     low, high = DEFAULT_SCALES["sqm"] if score.scheme == "sqm" else (-math.inf, math.inf)
-    return (score.min if score.min is not None else low, score.max if score.max is not None else high)
+    return (
+        score.min if score.min is not None else low,
+        score.max if score.max is not None else high,
+    )
 
 
 def _cell(row: dict[str, str], column: str) -> str:
@@ -174,8 +228,14 @@ def _cell(row: dict[str, str], column: str) -> str:
     return unicodedata.normalize("NFC", value)
 
 
-def _import_row(row: dict[str, str], m: CsvMapping, dataset_id: str, builder: RootBuilder,
-                state: tuple[dict[tuple[str, str, str], float], ErrorRows, str], report: ImportReport) -> None:
+def _import_row(
+    row: dict[str, str],
+    m: CsvMapping,
+    dataset_id: str,
+    builder: RootBuilder,
+    state: tuple[dict[tuple[str, str, str], float], ErrorRows, str],
+    report: ImportReport,
+) -> None:
     if "__bad__" in row:
         raise RowError(row["__bad__"])
     metric_seen, errors, where = state
@@ -196,7 +256,9 @@ def _import_row(row: dict[str, str], m: CsvMapping, dataset_id: str, builder: Ro
     why = builder.conflict(system, pid, source, translation)
     if why:
         raise RowError(why)
-    builder.work(work, work_card(m.work, m.pair.split("-")[0], work_name or m.dataset.title or dataset_id))
+    builder.work(
+        work, work_card(m.work, m.pair.split("-")[0], work_name or m.dataset.title or dataset_id)
+    )
     builder.paragraph(work, source, key, sentences)
     builder.system(system, m.systems.get(system))
     builder.translation(system, pid, translation)
@@ -210,22 +272,34 @@ def _import_row(row: dict[str, str], m: CsvMapping, dataset_id: str, builder: Ro
         if value is None:
             report.count("empty score cells")
         elif s.scheme == "sqm":
-            if not builder.record(s.campaign, {**base, "annotator": annotator, "score": value},
-                                  m.annotators.expertise):
-                report.skip(f"{s.column} of {system}/{pid}", f"{annotator} scored it twice; the first was kept",
-                            "score given twice")
+            if not builder.record(
+                s.campaign, {**base, "annotator": annotator, "score": value}, m.annotators.expertise
+            ):
+                report.skip(
+                    f"{s.column} of {system}/{pid}",
+                    f"{annotator} scored it twice; the first was kept",
+                    "score given twice",
+                )
         else:
             _metric(s, base, value, builder, metric_seen, report)
 
 
-def _metric(s: ScoreSettings, base: dict[str, Any], value: float, builder: RootBuilder,
-            seen: dict[tuple[str, str, str], float], report: ImportReport) -> None:
+def _metric(
+    s: ScoreSettings,
+    base: dict[str, Any],
+    value: float,
+    builder: RootBuilder,
+    seen: dict[tuple[str, str, str], float],
+    report: ImportReport,
+) -> None:
     key = (s.campaign, base["system"], base["paragraph"])
     if key in seen:
         if seen[key] != value:
-            report.skip(f"{s.column} of {base['system']}/{base['paragraph']}",
-                        f"two different scores ({seen[key]} and {value}); the first was kept",
-                        "two different metric scores")
+            report.skip(
+                f"{s.column} of {base['system']}/{base['paragraph']}",
+                f"two different scores ({seen[key]} and {value}); the first was kept",
+                "two different metric scores",
+            )
         return
     seen[key] = value
     builder.record(s.campaign, {**base, "score": value})

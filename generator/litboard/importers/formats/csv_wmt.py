@@ -52,10 +52,15 @@ def prepare(rows: Rows, m: CsvMapping, report: ImportReport) -> Rows:
 
 def _key(row: dict[str, str], m: CsvMapping) -> tuple[str, ...]:
     c = m.columns
-    where = (row.get(c.paragraph, "").strip() if c.paragraph
-             else norm(_plain(row.get(c.source, ""))[0]))
-    return (row.get(c.system, "").strip(), row.get(c.work, "").strip() if c.work else "", where,
-            row.get(c.annotator, "").strip())
+    where = (
+        row.get(c.paragraph, "").strip() if c.paragraph else norm(_plain(row.get(c.source, ""))[0])
+    )
+    return (
+        row.get(c.system, "").strip(),
+        row.get(c.work, "").strip() if c.work else "",
+        where,
+        row.get(c.annotator, "").strip(),
+    )
 
 
 def _plain(cell: str) -> tuple[str, list[tuple[int, int]] | None]:
@@ -79,8 +84,10 @@ def _retag(row: dict[str, str], column: str, text: str, report: ImportReport) ->
     if delta is None:
         row[column] = text
         if spans and LOST not in row:
-            row[LOST] = ("span located: no (its row's text differs from the segment's beyond "
-                         "whitespace and Unicode normalisation)")
+            row[LOST] = (
+                "span located: no (its row's text differs from the segment's beyond "
+                "whitespace and Unicode normalisation)"
+            )
         return
     row[column] = _tagged(text, [moved(s, e, delta, len(text)) for s, e in spans])
 

@@ -35,9 +35,14 @@ class Annotated:
     unlocated: list[str] = field(default_factory=list)  # errors kept without a location, and why
 
 
-def annotation_records(annotation: dict[str, Any], m: LabelStudioMapping, base: dict[str, Any],
-                       systems: dict[str, str], displays: dict[str, Display],
-                       unplaced: tuple[str, ...] = ()) -> Annotated:
+def annotation_records(
+    annotation: dict[str, Any],
+    m: LabelStudioMapping,
+    base: dict[str, Any],
+    systems: dict[str, str],
+    displays: dict[str, Display],
+    unplaced: tuple[str, ...] = (),
+) -> Annotated:
     """Records of one annotation; raises Malformed only for whole-annotation problems."""
     raw = annotation.get("result")
     if raw is None:
@@ -54,15 +59,23 @@ def annotation_records(annotation: dict[str, Any], m: LabelStudioMapping, base: 
         for name in m.mqm.translations or list(systems):
             if name in unplaced:
                 continue  # not found in its merged display: reported once per task by the caller
-            out.records.append(("mqm", name, {"system": systems[name], **base, "errors": errors.get(name, [])}))
+            out.records.append(
+                ("mqm", name, {"system": systems[name], **base, "errors": errors.get(name, [])})
+            )
     if m.pairwise:
         choice = _single(results, m.pairwise.from_name, "choices")
         if choice is not None:
             if choice not in m.pairwise.choices:
-                raise Malformed(f"choice {choice!r} of {m.pairwise.from_name!r} is not in the mapping's "
-                                f"pairwise.choices")
-            record = {**base, "a": systems[m.pairwise.a], "b": systems[m.pairwise.b],
-                      "preference": m.pairwise.choices[choice]}
+                raise Malformed(
+                    f"choice {choice!r} of {m.pairwise.from_name!r} is not in the mapping's "
+                    f"pairwise.choices"
+                )
+            record = {
+                **base,
+                "a": systems[m.pairwise.a],
+                "b": systems[m.pairwise.b],
+                "preference": m.pairwise.choices[choice],
+            }
             comment = _rationale(results, m.pairwise.comment_from, m.pairwise.notes_from)
             if comment:
                 record["comment"] = comment
@@ -74,8 +87,9 @@ def annotation_records(annotation: dict[str, Any], m: LabelStudioMapping, base: 
                 continue
             number = isinstance(score, (int, float)) and not isinstance(score, bool)
             if not number or not m.sqm.min <= score <= m.sqm.max:
-                raise Malformed(f"{control!r} score {score!r} is outside the scale "
-                                f"{m.sqm.min:g}-{m.sqm.max:g}")
+                raise Malformed(
+                    f"{control!r} score {score!r} is outside the scale {m.sqm.min:g}-{m.sqm.max:g}"
+                )
             out.records.append(("sqm", name, {"system": systems[name], **base, "score": score}))
     return out
 
@@ -124,8 +138,13 @@ def _single(results: list[dict[str, Any]], control: str, *kinds: str) -> Any:
     raise Malformed(f"{control!r} has no {' or '.join(kinds)} value")
 
 
-def _errors(results: list[dict[str, Any]], mqm: MqmSettings, displays: dict[str, Display],
-            unit: str, out: Annotated) -> dict[str, list[dict[str, Any]]]:
+def _errors(
+    results: list[dict[str, Any]],
+    mqm: MqmSettings,
+    displays: dict[str, Display],
+    unit: str,
+    out: Annotated,
+) -> dict[str, list[dict[str, Any]]]:
     """Translation name -> its MQM errors, from the ``labels`` results of ``mqm.from_name``."""
     by_region: dict[Any, list[dict[str, Any]]] = {}
     for r in results:
@@ -144,15 +163,23 @@ def _errors(results: list[dict[str, Any]], mqm: MqmSettings, displays: dict[str,
     return errors
 
 
-def _error(r: dict[str, Any], mqm: MqmSettings, displays: dict[str, Display], unit: str,
-           region: list[dict[str, Any]], out: Annotated) -> tuple[str, dict[str, Any]]:
+def _error(
+    r: dict[str, Any],
+    mqm: MqmSettings,
+    displays: dict[str, Display],
+    unit: str,
+    region: list[dict[str, Any]],
+    out: Annotated,
+) -> tuple[str, dict[str, Any]]:
     value = r.get("value") or {}
     if not isinstance(value, dict):
         raise Malformed("its value is not an object")
     display = displays.get(str(r.get("to_name")))
     if display is None:
-        raise Malformed(f"it is on {r.get('to_name')!r}, which is no translation in the mapping "
-                        "(or its translation could not be found in the merged text)")
+        raise Malformed(
+            f"it is on {r.get('to_name')!r}, which is no translation in the mapping "
+            "(or its translation could not be found in the merged text)"
+        )
     fields = _label_fields(value.get("labels"), mqm)
     try:
         name, start, end, drift = locate(display, value, unit)
@@ -194,7 +221,11 @@ def _label_fields(labels: Any, mqm: MqmSettings) -> dict[str, Any]:
             main, _, sub = str(label).partition("/")
             fields = {"category": main.strip(), "subcategory": sub.strip()}
         else:
-            fields = {"category": spec.category, "subcategory": spec.subcategory, "severity": spec.severity}
+            fields = {
+                "category": spec.category,
+                "subcategory": spec.subcategory,
+                "severity": spec.severity,
+            }
             if spec.non_translation:
                 fields["non_translation"] = True
         for key, value in fields.items():
@@ -214,7 +245,9 @@ def _region_extra(result: dict[str, Any], mqm: MqmSettings, error: dict[str, Any
     value = result.get("value") or {}
     if mqm.severity_from and result.get("from_name") == mqm.severity_from:
         choices = value.get("choices")
-        severity = str(choices[0]).lower() if isinstance(choices, list) and len(choices) == 1 else None
+        severity = (
+            str(choices[0]).lower() if isinstance(choices, list) and len(choices) == 1 else None
+        )
         if severity not in SEVERITIES:
             raise Malformed(f"severity {choices!r} is not one of {', '.join(SEVERITIES)}")
         error["severity"] = severity
@@ -237,5 +270,7 @@ def _check_category(error: dict[str, Any], mqm: MqmSettings) -> None:
     allowed = allowed_categories(mqm.typology)
     main, sub = error["category"], error.get("subcategory", "")
     if main not in allowed or sub not in allowed[main]:
-        raise Malformed(f"category {main}/{sub} is not in the {mqm.typology} typology (map the label "
-                        "under mqm.labels, or use typology: custom)")
+        raise Malformed(
+            f"category {main}/{sub} is not in the {mqm.typology} typology (map the label "
+            "under mqm.labels, or use typology: custom)"
+        )

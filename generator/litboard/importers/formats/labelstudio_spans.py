@@ -26,9 +26,9 @@ class Malformed(ValueError):
 
 @dataclass(frozen=True)
 class Part:
-    name: str     # translation name in the mapping
-    start: int    # code-point offset of the translation inside the displayed text
-    text: str     # the translation as displayed (before NFC)
+    name: str  # translation name in the mapping
+    start: int  # code-point offset of the translation inside the displayed text
+    text: str  # the translation as displayed (before NFC)
     shift: int = 0  # code points of leading whitespace the display left out
 
 
@@ -41,7 +41,8 @@ class Display:
 
     @classmethod
     def merged(cls, to_name: str, text: str, parts: list[tuple[str, str]]) -> "Display":
-        """Find each (name, translation) in ``text`` after the previous one (stripped if need be)."""
+        """Find each (name, translation) in ``text`` after the previous one (stripped if need
+        be)."""
         found, missing, cursor = [], [], 0
         for name, part in parts:
             at, shown = text.find(part, cursor), part
@@ -80,21 +81,32 @@ def locate(display: Display, value: dict[str, Any], unit: str) -> tuple[str, int
     if not isinstance(said, str):
         raise Malformed("value.text is missing, so the offsets cannot be checked")
     try:
-        first, last = to_codepoints(display.text, start, unit), to_codepoints(display.text, end, unit)
+        first, last = (
+            to_codepoints(display.text, start, unit),
+            to_codepoints(display.text, end, unit),
+        )
     except Malformed as error:
         raise Malformed(f"{error} in {display.to_name!r}") from None
     if not 0 <= first <= last <= len(display.text):
-        raise Malformed(f"offsets {start}-{end} do not fit the text of {display.to_name!r} "
-                        f"({len(display.text)} code points)")
+        raise Malformed(
+            f"offsets {start}-{end} do not fit the text of {display.to_name!r} "
+            f"({len(display.text)} code points)"
+        )
     found = display.text[first:last]
     drift = int(found != said and _squeezed(found) == _squeezed(said))
     if found != said and not drift:
-        raise Malformed(f"offsets {start}-{end} ({unit}) select {found!r} in {display.to_name!r}, "
-                        f"but value.text is {said!r}{_hint(display.text, start, end, said, unit)}")
-    part = next((p for p in display.parts if p.start <= first and last <= p.start + len(p.text)), None)
+        raise Malformed(
+            f"offsets {start}-{end} ({unit}) select {found!r} in {display.to_name!r}, "
+            f"but value.text is {said!r}{_hint(display.text, start, end, said, unit)}"
+        )
+    part = next(
+        (p for p in display.parts if p.start <= first and last <= p.start + len(p.text)), None
+    )
     if part is None:
-        raise Malformed(f"span {start}-{end} {said!r} is not inside one translation of the "
-                        f"merged text {display.to_name!r}")
+        raise Malformed(
+            f"span {start}-{end} {said!r} is not inside one translation of the "
+            f"merged text {display.to_name!r}"
+        )
     start, end = _nfc_offsets(part.text, first - part.start, last - part.start)
     return part.name, start + part.shift, end + part.shift, drift
 

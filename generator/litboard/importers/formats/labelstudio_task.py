@@ -24,14 +24,15 @@ class TaskTexts:
     data: dict[str, Any]
     pair: str
     paragraph: str
-    systems: dict[str, str]          # translation name -> system id
-    displays: dict[str, Display]     # Text tag name -> what it showed
-    unplaced: tuple[str, ...]        # translations missing from their merged display
-    comparison: str                  # e.g. 'gpt-4o-vs-human'
+    systems: dict[str, str]  # translation name -> system id
+    displays: dict[str, Display]  # Text tag name -> what it showed
+    unplaced: tuple[str, ...]  # translations missing from their merged display
+    comparison: str  # e.g. 'gpt-4o-vs-human'
 
 
-def task_texts(task: dict[str, Any], m: LabelStudioMapping, dataset_id: str,
-               builder: RootBuilder) -> TaskTexts:
+def task_texts(
+    task: dict[str, Any], m: LabelStudioMapping, dataset_id: str, builder: RootBuilder
+) -> TaskTexts:
     """Check the task's texts, then register its work, paragraph, systems and translations."""
     data = task.get("data")
     if not isinstance(data, dict):
@@ -48,8 +49,11 @@ def task_texts(task: dict[str, Any], m: LabelStudioMapping, dataset_id: str,
         displays[tag] = Display(tag, texts[t.name], (Part(t.name, 0, texts[t.name]),))
     unplaced: list[str] = []
     for merged in m.merged:
-        display = Display.merged(merged.to_name, _text(data, merged.field or merged.to_name),
-                                 [(name, texts[name]) for name in merged.parts])
+        display = Display.merged(
+            merged.to_name,
+            _text(data, merged.field or merged.to_name),
+            [(name, texts[name]) for name in merged.parts],
+        )
         displays[merged.to_name] = display
         unplaced += display.missing
     key = _text(data, m.task.paragraph) if m.task.paragraph else ""
@@ -62,20 +66,26 @@ def task_texts(task: dict[str, Any], m: LabelStudioMapping, dataset_id: str,
             raise Malformed(why)
     known = builder.works.get(work, {}).get("source_lang", pair.split("-")[0])
     if known != pair.split("-")[0]:
-        raise Malformed(f"work {work!r} has source language {known!r} in an earlier task, this task "
-                        f"is {pair} (name the works apart with task.work)")
+        raise Malformed(
+            f"work {work!r} has source language {known!r} in an earlier task, this task "
+            f"is {pair} (name the works apart with task.work)"
+        )
     builder.work(work, work_card(m.work, pair.split("-")[0], title))
     paragraph = builder.paragraph(work, source, key, sentences) or pid
     for name, system in systems.items():
         builder.system(system, m.systems.get(system))
         builder.translation(system, paragraph, unicodedata.normalize("NFC", texts[name]), pair)
-    return TaskTexts(data, pair, paragraph, systems, displays, tuple(unplaced), _comparison(data, m, systems))
+    return TaskTexts(
+        data, pair, paragraph, systems, displays, tuple(unplaced), _comparison(data, m, systems)
+    )
 
 
 def task_pair(data: dict[str, Any], m: LabelStudioMapping) -> str:
     """The task's language pair: task.pair, else task.source_lang + task.target_lang, else the
     top-level pair (also for tasks whose data lacks the fields)."""
-    fields = [m.task.pair] if m.task.pair else [f for f in (m.task.source_lang, m.task.target_lang) if f]
+    fields = (
+        [m.task.pair] if m.task.pair else [f for f in (m.task.source_lang, m.task.target_lang) if f]
+    )
     present = [f for f in fields if isinstance(data.get(f), str) and data[f].strip()]
     if not present and m.pair:
         return m.pair
@@ -88,8 +98,11 @@ def task_pair(data: dict[str, Any], m: LabelStudioMapping) -> str:
     return pair
 
 
-def _work(data: dict[str, Any], m: LabelStudioMapping, dataset_id: str, pair: str) -> tuple[str, str]:
-    """(work id, title): task.work, else the work block; per source language when the pair varies."""
+def _work(
+    data: dict[str, Any], m: LabelStudioMapping, dataset_id: str, pair: str
+) -> tuple[str, str]:
+    """(work id, title): task.work, else the work block; per source language when the pair
+    varies."""
     name = _text(data, m.task.work) if m.task.work else ""
     if name:
         return slug(name), name
@@ -128,15 +141,21 @@ def _sentences(data: dict[str, Any], m: LabelStudioMapping) -> int | None:
     if not m.task.sentences:
         return 1 if m.mqm and m.mqm.variant == "paper000" else None
     value = data.get(m.task.sentences)
-    if isinstance(value, bool) or not isinstance(value, (int, str)) or not str(value).isdigit() \
-            or int(value) < 1:
-        raise Malformed(f"data field {m.task.sentences!r} should be a positive whole number, "
-                        f"got {value!r}")
+    if (
+        isinstance(value, bool)
+        or not isinstance(value, (int, str))
+        or not str(value).isdigit()
+        or int(value) < 1
+    ):
+        raise Malformed(
+            f"data field {m.task.sentences!r} should be a positive whole number, got {value!r}"
+        )
     return int(value)
 
 
-def annotator(annotation: dict[str, Any], data: dict[str, Any], m: LabelStudioMapping,
-              report: ImportReport) -> str:
+def annotator(
+    annotation: dict[str, Any], data: dict[str, Any], m: LabelStudioMapping, report: ImportReport
+) -> str:
     """The annotator: the task.annotator data field when the task has it (a shared account),
     else completed_by; renamed through annotators.ids."""
     if m.task.annotator:
@@ -151,7 +170,9 @@ def annotator(annotation: dict[str, Any], data: dict[str, Any], m: LabelStudioMa
     return m.annotators.ids.get(str(user)) or long_slug(f"a{user}")
 
 
-def annotator_note(who: str, annotation: dict[str, Any], data: dict[str, Any], m: LabelStudioMapping) -> str:
+def annotator_note(
+    who: str, annotation: dict[str, Any], data: dict[str, Any], m: LabelStudioMapping
+) -> str:
     """The full name behind an annotator id that was shortened with a digest, else ''."""
     real = data.get(m.task.annotator) if m.task.annotator else None
     if isinstance(real, (str, int)) and not isinstance(real, bool) and str(real).strip():

@@ -36,12 +36,16 @@ class Item:
     target: str = ""
     errors: list[dict[str, Any]] = field(default_factory=list)
     problem: str = ""
-    file: str = ""       # the TSV file
+    file: str = ""  # the TSV file
     rows: list[Row] = field(default_factory=list)
 
 
-def read_row(cell: dict[str, str], at: tuple[str, int], items: dict[tuple[str, ...], Item],
-              key: tuple[str, ...]) -> None:
+def read_row(
+    cell: dict[str, str],
+    at: tuple[str, int],
+    items: dict[tuple[str, ...], Item],
+    key: tuple[str, ...],
+) -> None:
     """One judgment row joins its item; texts are placed when the item is complete (``resolve``)."""
     src, number = at
     malformed, side = "", "target"
@@ -58,9 +62,19 @@ def read_row(cell: dict[str, str], at: tuple[str, int], items: dict[tuple[str, .
         target = item.rows[0].target if item.rows[0].target == target else target
         source = item.rows[0].source if item.rows[0].source == source else source
     label = {k: cell[k] for k in ("category", "severity", "comment") if k in cell}
-    item.rows.append(Row(number, target, source, [(s.start, s.end) for s in target_spans],
-                         [(s.start, s.end) for s in source_spans], label, malformed, side,
-                         metadata_note(cell.get("__meta__", "").split("\t"))))
+    item.rows.append(
+        Row(
+            number,
+            target,
+            source,
+            [(s.start, s.end) for s in target_spans],
+            [(s.start, s.end) for s in source_spans],
+            label,
+            malformed,
+            side,
+            metadata_note(cell.get("__meta__", "").split("\t")),
+        )
+    )
 
 
 def resolve(item: Item, report: ImportReport, ledger: Ledger) -> None:
@@ -79,52 +93,68 @@ def resolve(item: Item, report: ImportReport, ledger: Ledger) -> None:
         if row.note:
             error["comment"] = (row.note + "; " + error.get("comment", "")).strip("; ")
         if row.malformed:
-            error["comment"] = (f"span located: no (malformed <v> tags: {row.malformed})"
-                                + (f"; {error['comment']}" if error.get("comment") else ""))
+            error["comment"] = f"span located: no (malformed <v> tags: {row.malformed})" + (
+                f"; {error['comment']}" if error.get("comment") else ""
+            )
             report.count("span located: no")
-            report.notes.append(f"{item.file}:{row.line}: {row.side}: malformed <v> tags "
-                                f"({row.malformed}); the error was kept without a location "
-                                "(span located: no)")
+            report.notes.append(
+                f"{item.file}:{row.line}: {row.side}: malformed <v> tags "
+                f"({row.malformed}); the error was kept without a location "
+                "(span located: no)"
+            )
         item.errors.append(error)
     item.errors.sort(key=error_order)  # the file's row order changes nothing
 
 
-def _placed(row: Row, item: Item, report: ImportReport, ledger: Ledger
-            ) -> tuple[list[tuple[int, int]], list[tuple[int, int]], str]:
+def _placed(
+    row: Row, item: Item, report: ImportReport, ledger: Ledger
+) -> tuple[list[tuple[int, int]], list[tuple[int, int]], str]:
     """The row's target and source spans in the item's texts; a real mismatch unlocates them."""
     placed: list[list[tuple[int, int]]] = []
     lost = ""
-    for side, spans, text, mine in (("target", row.target_spans, item.target, row.target),
-                                    ("source", row.source_spans, item.source, row.source)):
+    for side, spans, text, mine in (
+        ("target", row.target_spans, item.target, row.target),
+        ("source", row.source_spans, item.source, row.source),
+    ):
         delta = shift(mine, text)
         if delta is None:
             placed.append([])
             if spans and not lost:
-                lost = (f"span located: no (its row's {side} differs from the segment's "
-                        "beyond whitespace and Unicode normalisation)")
+                lost = (
+                    f"span located: no (its row's {side} differs from the segment's "
+                    "beyond whitespace and Unicode normalisation)"
+                )
         else:
             placed.append([moved(s, e, delta, len(text)) for s, e in spans])
     if lost:
         report.count("span located: no")
         ledger.unlocated[slug(item.system)] += 1  # rare: no cache needed
-        report.notes.append(f"{item.file}:{row.line}: {lost}; the error was kept without a "
-                            "location")
+        report.notes.append(
+            f"{item.file}:{row.line}: {lost}; the error was kept without a location"
+        )
     return placed[0], placed[1], lost
 
 
-def _error(cell: dict[str, str], spans: tuple[list[tuple[int, int]], list[tuple[int, int]], str],
-           number: int, report: ImportReport) -> tuple[dict[str, Any] | None, str]:
+def _error(
+    cell: dict[str, str],
+    spans: tuple[list[tuple[int, int]], list[tuple[int, int]], str],
+    number: int,
+    report: ImportReport,
+) -> tuple[dict[str, Any] | None, str]:
     target_spans, source_spans, lost = spans
     category, severity = cell["category"].strip(), cell["severity"].strip().lower()
     if NO_ERROR in (category.lower(), severity):
         report.count("no-error rows")
         if category.lower() != severity:
-            return None, (f"line {number}: category {cell['category']!r} with severity "
-                          f"{cell['severity']!r}")
+            return None, (
+                f"line {number}: category {cell['category']!r} with severity {cell['severity']!r}"
+            )
         return None, ""
     if severity not in SEVERITIES:
-        return None, (f"line {number}: unknown severity {cell['severity']!r} "
-                      f"(expected {', '.join(SEVERITIES)})")
+        return None, (
+            f"line {number}: unknown severity {cell['severity']!r} "
+            f"(expected {', '.join(SEVERITIES)})"
+        )
     main, _, sub = category.partition("/")
     error: dict[str, Any] = {"start": 0, "end": 0, "category": main.strip()}
     if sub.strip():
@@ -135,8 +165,9 @@ def _error(cell: dict[str, str], spans: tuple[list[tuple[int, int]], list[tuple[
     if target_spans:
         error["start"], error["end"] = target_spans[0][0], target_spans[-1][1]
         if len(target_spans) > 1:
-            error["comment"] = (f"{len(target_spans)} <v> spans in one row: stored as the span "
-                                "covering them")
+            error["comment"] = (
+                f"{len(target_spans)} <v> spans in one row: stored as the span covering them"
+            )
     elif source_spans:
         error["side"] = "source"
         error["source_start"], error["source_end"] = source_spans[0][0], source_spans[-1][1]

@@ -9,8 +9,11 @@ from __future__ import annotations
 
 import re
 
-_FILE = re.compile(r"mqm_(?P<domain>[a-z]+?)(?P<year>\d{4})?_(?P<src>[a-z]{2})(?P<tgt>[a-z]{2})"
-                   r"(?:\.head(?P<head>\d+))?(?:\.[a-z]+)*", re.IGNORECASE)
+_FILE = re.compile(
+    r"mqm_(?P<domain>[a-z]+?)(?P<year>\d{4})?_(?P<src>[a-z]{2})(?P<tgt>[a-z]{2})"
+    r"(?:\.head(?P<head>\d+))?(?:\.[a-z]+)*",
+    re.IGNORECASE,
+)
 _DOMAINS = {"ted": "TED talks", "newstest": "newstest", "generaltest": "generaltest"}
 _TALK = re.compile(r"talk[._-]?(?P<n>\d+)", re.IGNORECASE)
 

@@ -30,8 +30,10 @@ CONTROL_CATEGORIES = frozenset({"hotw-test"})
 
 def is_control(category: str, severity: str) -> bool:
     """An attention-check row of the annotation tool (never a judgment)."""
-    return (severity.strip().lower() in CONTROL_SEVERITIES
-            or category.strip().lower() in CONTROL_CATEGORIES)
+    return (
+        severity.strip().lower() in CONTROL_SEVERITIES
+        or category.strip().lower() in CONTROL_CATEGORIES
+    )
 
 
 def norm(text: str) -> str:
@@ -60,9 +62,16 @@ def moved(start: int, end: int, delta: int, length: int) -> tuple[int, int]:
 
 def error_order(error: dict[str, Any]) -> tuple[Any, ...]:
     """The order of one record's errors: by place, then label (not by the file's row order)."""
-    return (error["start"], error["end"], error.get("source_start", -1),
-            error.get("source_end", -1), error["category"], error.get("subcategory", ""),
-            error["severity"], error.get("comment", ""))
+    return (
+        error["start"],
+        error["end"],
+        error.get("source_start", -1),
+        error.get("source_end", -1),
+        error["category"],
+        error.get("subcategory", ""),
+        error["severity"],
+        error.get("comment", ""),
+    )
 
 
 def metadata_note(cells: list[str]) -> str:
@@ -120,31 +129,49 @@ class Ledger:
         """Lines for the dataset card: every skip per system, flagged above ``flag_above``."""
         lines = []
         if self.controls:
-            lines.append(f"attention checks removed: {sum(self.controls.values())} HOTW-test rows ("
-                         + ", ".join(f"{s} {n}" for s, n in sorted(self.controls.items()))
-                         + "); each alone, no rating was dropped for one")
-        for what, skipped, of in (("ratings", self.skipped, self.ratings),
-                                  ("rows", self.rows_skipped, self.rows)):
-            lines += [_skip_line(what, system, skipped[system], of[system], flag_above)
-                      for system in sorted(skipped)]
+            lines.append(
+                f"attention checks removed: {sum(self.controls.values())} HOTW-test rows ("
+                + ", ".join(f"{s} {n}" for s, n in sorted(self.controls.items()))
+                + "); each alone, no rating was dropped for one"
+            )
+        for what, skipped, of in (
+            ("ratings", self.skipped, self.ratings),
+            ("rows", self.rows_skipped, self.rows),
+        ):
+            lines += [
+                _skip_line(what, system, skipped[system], of[system], flag_above)
+                for system in sorted(skipped)
+            ]
         if self.unlocated:
-            lines.append("errors kept without a location (their row's text differs from the "
-                         "segment's): "
-                         + ", ".join(f"{s} {n}" for s, n in sorted(self.unlocated.items())))
+            lines.append(
+                "errors kept without a location (their row's text differs from the "
+                "segment's): " + ", ".join(f"{s} {n}" for s, n in sorted(self.unlocated.items()))
+            )
         return lines + self.variants
 
 
 def _rows_of(ledger: "Ledger", flag_above: float) -> list[dict[str, Any]]:
     rows: list[dict[str, Any]] = []
-    for unit, skipped, of in (("ratings", ledger.skipped, ledger.ratings),
-                              ("rows", ledger.rows_skipped, ledger.rows)):
+    for unit, skipped, of in (
+        ("ratings", ledger.skipped, ledger.ratings),
+        ("rows", ledger.rows_skipped, ledger.rows),
+    ):
         for system in sorted(skipped):
             n = sum(skipped[system].values())
-            rows.append({"system": system, "unit": unit, "n": n, "of": of[system],
-                         "reasons": dict(sorted(skipped[system].items())),
-                         "flagged": n / max(of[system], 1) > flag_above})
-    for unit, counts in (("attention-check rows", ledger.controls),
-                         ("unlocated errors", ledger.unlocated)):
+            rows.append(
+                {
+                    "system": system,
+                    "unit": unit,
+                    "n": n,
+                    "of": of[system],
+                    "reasons": dict(sorted(skipped[system].items())),
+                    "flagged": n / max(of[system], 1) > flag_above,
+                }
+            )
+    for unit, counts in (
+        ("attention-check rows", ledger.controls),
+        ("unlocated errors", ledger.unlocated),
+    ):
         rows += [{"system": s, "unit": unit, "n": n} for s, n in sorted(counts.items())]
     return rows
 

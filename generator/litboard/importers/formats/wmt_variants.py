@@ -34,11 +34,29 @@ from pathlib import Path
 from ...errors import DataError, Problem
 
 # The columns every variant has, under litboard's names.
-REQUIRED = ("system", "doc", "doc_id", "seg_id", "rater", "source", "target", "category",
-            "severity")
+REQUIRED = (
+    "system",
+    "doc",
+    "doc_id",
+    "seg_id",
+    "rater",
+    "source",
+    "target",
+    "category",
+    "severity",
+)
 LAYOUT_2020 = REQUIRED
-LAYOUT_MAROT = ("system", "doc", "docsegid", "globalsegid", "rater", "source", "target", "category",
-                "severity")
+LAYOUT_MAROT = (
+    "system",
+    "doc",
+    "docsegid",
+    "globalsegid",
+    "rater",
+    "source",
+    "target",
+    "category",
+    "severity",
+)
 ALIASES = {"docsegid": "doc_id", "globalsegid": "seg_id"}
 
 
@@ -55,19 +73,47 @@ class Variant:
 
 
 VARIANTS: tuple[Variant, ...] = (
-    Variant("newstest2020", 2020, LAYOUT_2020,
-            "mqm_newstest2020_{pair}.tsv (and .source-errors.tsv)",
-            "wmt", "WMT20 news; system names carry a submission number (Online-A.1574)"),
-    Variant("newstest2021", 2021, LAYOUT_2020, "mqm_newstest2021_{pair}.tsv, mqm_ted_{pair}.tsv",
-            "wmt", "WMT21 news and the TED talks test suite"),
-    Variant("generalMT2022", 2022, LAYOUT_2020, "mqm_generalMT2022_{pair}.tsv",
-            "wmt", "WMT22 general MT; the annotation tool's HOTW-test attention checks appear"),
-    Variant("generalMT2023", 2023, LAYOUT_MAROT, "mqm_generalMT2023_{pair}.tsv, "
-            "sxs_mqm_generalMT2023_{pair}.3ratingsPerSegment.tsv",
-            "wmt2023", "WMT23 general MT (Marot layout, JSON metadata column; the side-by-side "
-            "files have three raters per segment and a metadata column the header may not name)"),
-    Variant("generalMT2024", 2024, LAYOUT_MAROT, "mqm_generalMT2024_{pair}.tsv",
-            "wmt2023", "WMT24 general MT (Marot layout, metadata '{}'); weights as 2023's"),
+    Variant(
+        "newstest2020",
+        2020,
+        LAYOUT_2020,
+        "mqm_newstest2020_{pair}.tsv (and .source-errors.tsv)",
+        "wmt",
+        "WMT20 news; system names carry a submission number (Online-A.1574)",
+    ),
+    Variant(
+        "newstest2021",
+        2021,
+        LAYOUT_2020,
+        "mqm_newstest2021_{pair}.tsv, mqm_ted_{pair}.tsv",
+        "wmt",
+        "WMT21 news and the TED talks test suite",
+    ),
+    Variant(
+        "generalMT2022",
+        2022,
+        LAYOUT_2020,
+        "mqm_generalMT2022_{pair}.tsv",
+        "wmt",
+        "WMT22 general MT; the annotation tool's HOTW-test attention checks appear",
+    ),
+    Variant(
+        "generalMT2023",
+        2023,
+        LAYOUT_MAROT,
+        "mqm_generalMT2023_{pair}.tsv, sxs_mqm_generalMT2023_{pair}.3ratingsPerSegment.tsv",
+        "wmt2023",
+        "WMT23 general MT (Marot layout, JSON metadata column; the side-by-side "
+        "files have three raters per segment and a metadata column the header may not name)",
+    ),
+    Variant(
+        "generalMT2024",
+        2024,
+        LAYOUT_MAROT,
+        "mqm_generalMT2024_{pair}.tsv",
+        "wmt2023",
+        "WMT24 general MT (Marot layout, metadata '{}'); weights as 2023's",
+    ),
 )
 NAMES = tuple(v.name for v in VARIANTS)
 _RELEASE = re.compile(r"(?:^|[_.-])(newstest20\d\d|generalmt20\d\d|ted)(?=[_.-]|$)", re.IGNORECASE)
@@ -78,10 +124,10 @@ class Layout:
     """Where each column of one file is, and which variant the file is."""
 
     variant: Variant
-    columns: dict[str, int]      # litboard name -> cell index
-    metadata: dict[str, int]     # other named columns -> cell index
-    width: int                   # cells named by the header
-    how: str                     # how the variant was chosen (for the report)
+    columns: dict[str, int]  # litboard name -> cell index
+    metadata: dict[str, int]  # other named columns -> cell index
+    width: int  # cells named by the header
+    how: str  # how the variant was chosen (for the report)
 
     def needed(self) -> int:
         """Cells a row must have: up to the last column litboard reads."""
@@ -97,11 +143,19 @@ def detect(header: list[str], src: Path, chosen: str = "") -> Layout:
     if not layouts:
         best = min((LAYOUT_2020, LAYOUT_MAROT), key=lambda lay: sum(c not in names for c in lay))
         missing = [c for c in best if c not in names]
-        raise DataError([Problem(str(src), 1, "header", f"missing columns: {', '.join(missing)}",
-                                 "use a header of google/wmt-mqm-human-evaluation: "
-                                 + " or ".join(" ".join(_shown(lay))
-                                               for lay in (LAYOUT_2020, LAYOUT_MAROT))
-                                 + " [comment or metadata]")])
+        raise DataError(
+            [
+                Problem(
+                    str(src),
+                    1,
+                    "header",
+                    f"missing columns: {', '.join(missing)}",
+                    "use a header of google/wmt-mqm-human-evaluation: "
+                    + " or ".join(" ".join(_shown(lay)) for lay in (LAYOUT_2020, LAYOUT_MAROT))
+                    + " [comment or metadata]",
+                )
+            ]
+        )
     layout = layouts[0]
     columns = {ALIASES.get(c, c): names.index(c) for c in layout}
     if "comment" in names:
@@ -120,10 +174,17 @@ def _variant(layout: tuple[str, ...], src: Path, chosen: str) -> tuple[Variant, 
     if chosen:
         named = next((v for v in VARIANTS if v.name == chosen), None)
         if named is None or named not in fits:
-            raise DataError([Problem(str(src), 1, "variant",
-                                     f"the mapping's variant {chosen!r} does not have this "
-                                     "file's columns",
-                                     "use one of: " + ", ".join(v.name for v in fits))])
+            raise DataError(
+                [
+                    Problem(
+                        str(src),
+                        1,
+                        "variant",
+                        f"the mapping's variant {chosen!r} does not have this file's columns",
+                        "use one of: " + ", ".join(v.name for v in fits),
+                    )
+                ]
+            )
         return named, "the mapping's variant"
     found = _RELEASE.search(src.name)
     if found:
@@ -132,6 +193,8 @@ def _variant(layout: tuple[str, ...], src: Path, chosen: str) -> tuple[Variant, 
         named = next((v for v in fits if v.name.lower() == release), None)
         if named is not None:
             return named, "the header and the file name"
-    return fits[0], (f"the header (the file name names no release of this layout; set "
-                     "'variant:' in the mapping to choose one of "
-                     f"{', '.join(v.name for v in fits)})")
+    return fits[0], (
+        f"the header (the file name names no release of this layout; set "
+        "'variant:' in the mapping to choose one of "
+        f"{', '.join(v.name for v in fits)})"
+    )

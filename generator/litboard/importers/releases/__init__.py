@@ -1,1 +1,2 @@
-"""Importers of released research data sets (LitEval, Creativity Bias): fixed layouts, shipped reported numbers."""
+"""Importers of released research data sets (LitEval, Creativity Bias): fixed layouts, shipped
+reported numbers."""

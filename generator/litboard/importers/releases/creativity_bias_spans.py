@@ -9,8 +9,9 @@ import difflib
 Row = dict[str, str]
 
 
-_FOLD = str.maketrans({"'": "’", "‘": "’", "`": "’", '"': "”", "“": "”", "„": "”",
-                       "-": "–", "—": "–", "…": "."})
+_FOLD = str.maketrans(
+    {"'": "’", "‘": "’", "`": "’", '"': "”", "“": "”", "„": "”", "-": "–", "—": "–", "…": "."}
+)
 
 
 def _fold(text: str) -> str:
@@ -20,7 +21,10 @@ def _fold(text: str) -> str:
 
 def find_span(text: str, span: str) -> tuple[int, int, str] | None:
     """Code-point offsets of ``span`` in ``text``: exact first, then quote/dash/case-folded."""
-    for haystack, needle, how in ((text, span, "exact"), (_fold(text), _fold(span.strip()), "folded")):
+    for haystack, needle, how in (
+        (text, span, "exact"),
+        (_fold(text), _fold(span.strip()), "folded"),
+    ):
         if needle and needle in haystack:
             start = haystack.index(needle)
             n = haystack.count(needle)
@@ -44,7 +48,7 @@ def _fuzzy(text: str, span: str) -> tuple[int, int, float] | None:
     n = len(span.strip())
     for size in range(max(1, n - 2), n + 3):
         for start in range(0, max(0, len(text) - size) + 1):
-            ratio = _similar(text[start:start + size], span.strip())
+            ratio = _similar(text[start : start + size], span.strip())
             if ratio >= FUZZY and (best is None or ratio > best[2]):
                 best = (start, start + size, ratio)
     return best
@@ -70,9 +74,14 @@ class Locator:
 
     def locate(self, row: Row) -> tuple[int, dict[str, Placed]] | None:
         whose = row["Whose_error"]
-        sides = {"Human": [("pro", row["Span"])], "AE": [("llm", row["Span"])],
-                 "Match": [("pro", row["Span"]), ("llm", row["Span_2"])]}[whose]
-        given = int(row["Line"]) if row["Line"].isdigit() and int(row["Line"]) in self.lines else None
+        sides = {
+            "Human": [("pro", row["Span"])],
+            "AE": [("llm", row["Span"])],
+            "Match": [("pro", row["Span"]), ("llm", row["Span_2"])],
+        }[whose]
+        given = (
+            int(row["Line"]) if row["Line"].isdigit() and int(row["Line"]) in self.lines else None
+        )
         line = given if given is not None else self._find_line(sides)
         if line is None:
             return None
@@ -82,8 +91,11 @@ class Locator:
         if whose == "Match" and not row["Span"].strip() and UNLOCATED in placed["pro"][2]:
             placed["pro"] = placed["llm"][:2] + ("no professional span text: the LLM's position",)
         if whose == "Match" and not row["Span_2"].strip() and UNLOCATED in placed["llm"][2]:
-            same = [t for t in self.tags.get(line, []) if t[0] < t[1]
-                    and _fold(t[2].strip()) == _fold(row["Span"].strip())]
+            same = [
+                t
+                for t in self.tags.get(line, [])
+                if t[0] < t[1] and _fold(t[2].strip()) == _fold(row["Span"].strip())
+            ]
             if same:  # no LLM span text and no free empty tag: the LLM tagged the same words
                 placed["llm"] = (same[0][0], same[0][1], "the LLM's tag of the professionals' span")
         return line, placed
@@ -96,7 +108,8 @@ class Locator:
                     if side == "llm" and any(ln == line for ln, _ in self.omissions):
                         return line
                 elif find_span(self.lines[line], text) or any(
-                        _fold(t[2]) == _fold(text.strip()) for t in self.tags.get(line, [])):
+                    _fold(t[2]) == _fold(text.strip()) for t in self.tags.get(line, [])
+                ):
                     return line
         if any(text.strip() for _, text in sides):
             return self.cursor  # not found anywhere: the preceding row's line, unlocated below

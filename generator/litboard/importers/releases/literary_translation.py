@@ -27,11 +27,15 @@ from ..reported import ship
 NAME = "literary-translation"
 REPOSITORY = "marzenakrp/LiteraryTranslation"
 EXPORTS = Path("annotations") / "labelstudio_format_v1"
-RIGHTS = ("Excerpt published for research with the annotations by marzenakrp/LiteraryTranslation "
-          "(no licence file; shown with attribution, linked to the repository). The book itself "
-          "may be under copyright.")
-LICENCE = ("No licence file in the repository: the texts and annotations are published for research "
-           "(README.md); litboard shows them with attribution and links back.")
+RIGHTS = (
+    "Excerpt published for research with the annotations by marzenakrp/LiteraryTranslation "
+    "(no licence file; shown with attribution, linked to the repository). The book itself "
+    "may be under copyright."
+)
+LICENCE = (
+    "No licence file in the repository: the texts and annotations are published for research "
+    "(README.md); litboard shows them with attribution and links back."
+)
 CITATION = """@inproceedings{karpinska-iyyer-2023-large,
   title = {Large Language Models Effectively Leverage Document-level Context for Literary
            Translation, but Critical Errors Persist},
@@ -44,7 +48,8 @@ CITATION = """@inproceedings{karpinska-iyyer-2023-large,
   doi = {10.18653/v1/2023.wmt-1.41},
   url = {https://aclanthology.org/2023.wmt-1.41}
 }"""
-# work id (data.book, slugged) -> (English title, author, era). The release names books and authors by slug
+# work id (data.book, slugged) -> (English title, author, era). The release names books and authors
+# by slug
 # only; eras from the authors' dates (Chekhov and Paustovsky wrote before 1980).
 BOOKS: dict[str, tuple[str, str, str]] = {
     "a-childrens-bible": ("A Children's Bible", "Lydia Millet", "contemporary"),
@@ -79,18 +84,26 @@ def run(src: Path, out: Path) -> ImportReport:
     builder = RootBuilder("")
     labelstudio.collect(files, m, m.dataset.id, builder, report)
     _works(builder, report)
-    builder.campaigns["preference"]["source"] = f"{REPOSITORY} {EXPORTS.as_posix()}/eval*/ (BetterTranslation)"
+    builder.campaigns["preference"]["source"] = (
+        f"{REPOSITORY} {EXPORTS.as_posix()}/eval*/ (BetterTranslation)"
+    )
     builder.campaigns["preference"]["description"] = (
         "Professional translators saw the source paragraph, its published translation and two "
-        "machine translations (TRANSLATION 1 and 2, order shuffled per task) and chose the better one, "
-        "with a rationale of 2-5 sentences (the record's comment; comments in Polish or Japanese were "
+        "machine translations (TRANSLATION 1 and 2, order shuffled per task) and chose the "
+        "better one, "
+        "with a rationale of 2-5 sentences (the record's comment; comments in Polish or Japanese "
+        "were "
         "translated into English by the authors). eval1 = PARA vs SENT, eval2 = PARA vs PARA_SENT, "
-        "eval3 = PARA vs GTr; 180 judgments each (18 pairs x 10 paragraphs).")
+        "eval3 = PARA vs GTr; 180 judgments each (18 pairs x 10 paragraphs)."
+    )
     builder.count_read(report)
     card = dataset_card(m.dataset, m.dataset.id, files, report.notes, m.dataset.title)
     # the study's headline is its preferences: the boards rank by their Bradley-Terry strengths
-    card |= {"licence": LICENCE, "citation": CITATION,
-             "primary": {"campaign": "preference", "measure": "bradley-terry"}}
+    card |= {
+        "licence": LICENCE,
+        "citation": CITATION,
+        "primary": {"campaign": "preference", "measure": "bradley-terry"},
+    }
     builder.write(out, card, report, files)
     ship(NAME, out, report)  # the paper's published numbers (importers/reported/)
     return report
@@ -103,8 +116,13 @@ def _works(builder: RootBuilder, report: ImportReport) -> None:
         if known is None:
             report.notes.append(f"book {work!r} is not in the release spec: its title is the slug")
         title, author, era = known or (work, "", "unknown")
-        new: dict[str, Any] = {"title": title, "source_lang": card["source_lang"], "genre": "novel",
-                               "era": era, "rights": {"status": "licensed", "note": RIGHTS}}
+        new: dict[str, Any] = {
+            "title": title,
+            "source_lang": card["source_lang"],
+            "genre": "novel",
+            "era": era,
+            "rights": {"status": "licensed", "note": RIGHTS},
+        }
         if author:
             new["author"] = author
         builder.works[work] = new

@@ -24,10 +24,14 @@ CLASSIC_BEFORE = 1980  # paper 000 Table 5: classic works are those published be
 MARKER = re.compile(r"^\\?([a-z]{2})([a-z]{2})$")
 YEAR = re.compile(r"^(\d{4})\s*(?:\(\s*(.*?)\s*\))?$")
 URL = re.compile(r"https?://\S+")
-NOT_MAPPED = ("The release does not record which LitEval paragraphs come from this book; the pair's "
-              "paragraphs are kept under the work '{pair}-unmapped'.")
-GENRE_NOTE = ("Genre is not in the release; 'novel' stands for book-length prose fiction (paper 000 "
-              "samples paragraphs from books).")
+NOT_MAPPED = (
+    "The release does not record which LitEval paragraphs come from this book; the pair's "
+    "paragraphs are kept under the work '{pair}-unmapped'."
+)
+GENRE_NOTE = (
+    "Genre is not in the release; 'novel' stands for book-length prose fiction (paper 000 "
+    "samples paragraphs from books)."
+)
 
 
 @dataclass
@@ -41,10 +45,15 @@ class Book:
 
     def work(self) -> dict[str, Any]:
         era = "classic" if self.year < CLASSIC_BEFORE else "contemporary"
-        data: dict[str, Any] = {"id": f"{self.pair}-{slug(self.title)}", "title": self.title,
-                                "year": self.year, "source_lang": self.pair.split("-")[0],
-                                "genre": "novel", "era": era,
-                                "rights": {"status": "restricted", "note": RESTRICTED}}
+        data: dict[str, Any] = {
+            "id": f"{self.pair}-{slug(self.title)}",
+            "title": self.title,
+            "year": self.year,
+            "source_lang": self.pair.split("-")[0],
+            "genre": "novel",
+            "era": era,
+            "rights": {"status": "restricted", "note": RESTRICTED},
+        }
         if self.links:
             data["links"] = self.links
         if self.translations:
@@ -58,8 +67,13 @@ def read_books(path: Path, report: ImportReport) -> list[Book]:
     with path.open(encoding="utf-8", newline="") as handle:
         rows = list(csv.reader(handle, delimiter=";"))
     if len(rows) < 2 or not rows[0] or rows[0][0].strip() != "Pairs":
-        problems.add(str(path), 1, "header", "does not start with 'Pairs;Book;Publication year'",
-                     "use the book_meta_links.csv of the LitEval release")
+        problems.add(
+            str(path),
+            1,
+            "header",
+            "does not start with 'Pairs;Book;Publication year'",
+            "use the book_meta_links.csv of the LitEval release",
+        )
         problems.raise_if_any()
     books: list[Book] = []
     pair = ""
@@ -71,8 +85,13 @@ def read_books(path: Path, report: ImportReport) -> list[Book]:
             match = MARKER.match(cells[0].lower())
             pair = f"{match.group(1)}-{match.group(2)}" if match else ""
             if pair not in PAIRS:
-                problems.add(str(path), number, "Pairs", f"unknown pair marker {cells[0]!r}",
-                             "use markers like \\enDe, \\deen, \\dezh, \\enzh")
+                problems.add(
+                    str(path),
+                    number,
+                    "Pairs",
+                    f"unknown pair marker {cells[0]!r}",
+                    "use markers like \\enDe, \\deen, \\dezh, \\enzh",
+                )
                 continue
         book = _book(pair, cells, number, str(path), problems)
         if book is not None:
@@ -84,7 +103,9 @@ def read_books(path: Path, report: ImportReport) -> list[Book]:
 
 def _book(pair: str, cells: list[str], number: int, shown: str, problems: Problems) -> Book | None:
     if not pair:
-        problems.add(shown, number, "Pairs", "book row before any pair marker", "add the pair marker")
+        problems.add(
+            shown, number, "Pairs", "book row before any pair marker", "add the pair marker"
+        )
         return None
     if not cells[2].isdigit():
         problems.add(shown, number, "Source", f"{cells[2]!r} is not a year", "give the source year")

@@ -15,14 +15,27 @@ from pathlib import Path
 
 from ...errors import Problems
 from .. import ImportReport
-from .liteval_spec import GEMBA_CATEGORIES, HUMAN_VALUE, MT_SYSTEMS, PAIRS, SAMPLE, STUDENT_CATEGORIES
+from .liteval_spec import (
+    GEMBA_CATEGORIES,
+    HUMAN_VALUE,
+    MT_SYSTEMS,
+    PAIRS,
+    SAMPLE,
+    STUDENT_CATEGORIES,
+)
 
 METRIC_FILE = "metric_df.csv"
 SAMPLE_FILE = "bws_sampled_source.csv"
 BOOKS_FILE = "book_meta_links.csv"
 KEY_COLUMNS = ("source_", "tgt_", "model_id", "model_human", "pair")
-SCORE_NAMES = ("mqm_score", "comet_xl", "comet_xxl", "prometheus", "gemba_all_orig",
-               "gemba_all_literary") + tuple(c for c, _, _ in STUDENT_CATEGORIES + GEMBA_CATEGORIES)
+SCORE_NAMES = (
+    "mqm_score",
+    "comet_xl",
+    "comet_xxl",
+    "prometheus",
+    "gemba_all_orig",
+    "gemba_all_literary",
+) + tuple(c for c, _, _ in STUDENT_CATEGORIES + GEMBA_CATEGORIES)
 REPEATED = "gemba_all_literary"
 HUMAN_LABEL = re.compile(r"^translat(?:or|ion)(\d+)$")
 
@@ -62,8 +75,13 @@ def read_release(src: Path, report: ImportReport) -> Release:
     release = Release()
     for name in (METRIC_FILE, SAMPLE_FILE, BOOKS_FILE):
         if not (src / name).is_file():
-            problems.add(str(src / name), 0, "file", "is missing",
-                         f"pass the release folder holding {METRIC_FILE}, {SAMPLE_FILE} and {BOOKS_FILE}")
+            problems.add(
+                str(src / name),
+                0,
+                "file",
+                "is missing",
+                f"pass the release folder holding {METRIC_FILE}, {SAMPLE_FILE} and {BOOKS_FILE}",
+            )
     problems.raise_if_any()
     release.commit = _commit(src / "SOURCE.md")
     for name in ("SOURCE.md", METRIC_FILE, SAMPLE_FILE, BOOKS_FILE):
@@ -101,16 +119,23 @@ def _read_metric(path: Path, release: Release, report: ImportReport, problems: P
             twin = [float(values[i]) for i in where[REPEATED]]
             mismatched += len(set(twin)) > 1
             _keep(row, release, report, seen, str(path))
-    release.notes.append(f"metric_df.csv repeats the column {REPEATED} twice; the two columns differ "
-                         f"in {mismatched} of {report.read.get('metric_df.csv rows', 0)} rows"
-                         + (" (the first one is used)." if mismatched else " (identical; one is used)."))
+    release.notes.append(
+        f"metric_df.csv repeats the column {REPEATED} twice; the two columns differ "
+        f"in {mismatched} of {report.read.get('metric_df.csv rows', 0)} rows"
+        + (" (the first one is used)." if mismatched else " (identical; one is used).")
+    )
     release.rows = order_annotations(release.rows)
     _note_duplicates(release, report, str(path))
 
 
 def _id_key(row: Row) -> tuple[int, int, str, str]:
     digits = row.row_id.isdigit()
-    return (0 if digits else 1, int(row.row_id) if digits else 0, row.row_id, repr(sorted(row.scores.items())))
+    return (
+        0 if digits else 1,
+        int(row.row_id) if digits else 0,
+        row.row_id,
+        repr(sorted(row.scores.items())),
+    )
 
 
 def order_annotations(rows: list[Row]) -> list[Row]:
@@ -118,14 +143,18 @@ def order_annotations(rows: list[Row]) -> list[Row]:
     recomputed so that it does not depend on the file's order: of the two annotations of one
     translation, the one with the lower model_id row number (then: the scores) is the first
     (it feeds every campaign). Shuffling the lines of metric_df.csv changes no number."""
-    ordered = sorted(range(len(rows)), key=lambda i: (rows[i].pair, rows[i].source, rows[i].system,
-                                                       _id_key(rows[i])))
+    ordered = sorted(
+        range(len(rows)),
+        key=lambda i: (rows[i].pair, rows[i].source, rows[i].system, _id_key(rows[i])),
+    )
     occurrence: dict[int, int] = {}
     for position, index in enumerate(ordered):
         previous = ordered[position - 1] if position else None
-        same = previous is not None and (rows[previous].pair, rows[previous].source,
-                                         rows[previous].system) == (rows[index].pair, rows[index].source,
-                                                                    rows[index].system)
+        same = previous is not None and (
+            rows[previous].pair,
+            rows[previous].source,
+            rows[previous].system,
+        ) == (rows[index].pair, rows[index].source, rows[index].system)
         occurrence[index] = occurrence[previous] + 1 if same and previous is not None else 0
     return [replace(row, occurrence=occurrence[i]) for i, row in enumerate(rows)]
 
@@ -137,34 +166,64 @@ def _columns(header: list[str], shown: str, problems: Problems) -> dict[str, lis
     missing = [c for c in KEY_COLUMNS + SCORE_NAMES if c not in where]
     repeated = [c for c, i in where.items() if len(i) > 1 and c != REPEATED]
     if missing:
-        problems.add(shown, 1, "header", f"misses the columns {', '.join(missing)}",
-                     "use the metric_df.csv of the LitEval release")
+        problems.add(
+            shown,
+            1,
+            "header",
+            f"misses the columns {', '.join(missing)}",
+            "use the metric_df.csv of the LitEval release",
+        )
     if repeated:
-        problems.add(shown, 1, "header", f"repeats the columns {', '.join(repeated)}",
-                     "use the metric_df.csv of the LitEval release")
+        problems.add(
+            shown,
+            1,
+            "header",
+            f"repeats the columns {', '.join(repeated)}",
+            "use the metric_df.csv of the LitEval release",
+        )
     return None if missing or repeated else where
 
 
-def _row(values: list[str], where: dict[str, list[int]], line: int, shown: str, problems: Problems,
-         counts: dict[tuple[str, str, str], int]) -> Row | None:
-    get = {name: values[index[0]] if index[0] < len(values) else "" for name, index in where.items()}
+def _row(
+    values: list[str],
+    where: dict[str, list[int]],
+    line: int,
+    shown: str,
+    problems: Problems,
+    counts: dict[tuple[str, str, str], int],
+) -> Row | None:
+    get = {
+        name: values[index[0]] if index[0] < len(values) else "" for name, index in where.items()
+    }
     pair, human = get["pair"].strip(), get["model_human"].strip()
     label = get["model_id"].split("//")[0].strip()
     if pair not in PAIRS:
-        problems.add(shown, line, "pair", f"{pair!r} is not one of {', '.join(PAIRS)}",
-                     "check the release file")
+        problems.add(
+            shown,
+            line,
+            "pair",
+            f"{pair!r} is not one of {', '.join(PAIRS)}",
+            "check the release file",
+        )
         return None
     system = _system(human, label)
     if system is None:
-        problems.add(shown, line, "model_human", f"unknown system {human!r} (model_id {label!r})",
-                     "add a system card for it in generator/litboard/importers/liteval_spec.py")
+        problems.add(
+            shown,
+            line,
+            "model_human",
+            f"unknown system {human!r} (model_id {label!r})",
+            "add a system card for it in generator/litboard/importers/liteval_spec.py",
+        )
         return None
     scores: dict[str, float] = {}
     for name in SCORE_NAMES:
         try:
             scores[name] = float(get[name])
         except ValueError:
-            problems.add(shown, line, name, f"{get[name]!r} is not a number", "check the release file")
+            problems.add(
+                shown, line, name, f"{get[name]!r} is not a number", "check the release file"
+            )
             return None
     key = (pair, get["source_"], system)
     occurrence = counts.get(key, 0)
@@ -181,8 +240,13 @@ def _system(human: str, label: str) -> str | None:
     return card.id if card else None
 
 
-def _keep(row: Row, release: Release, report: ImportReport, seen: dict[tuple[str, str, str], Row],
-          shown: str) -> None:
+def _keep(
+    row: Row,
+    release: Release,
+    report: ImportReport,
+    seen: dict[tuple[str, str, str], Row],
+    shown: str,
+) -> None:
     key = (row.pair, row.source, row.system)
     first = seen.get(key)
     if first is None:
@@ -201,23 +265,32 @@ def _note_duplicates(release: Release, report: ImportReport, shown: str) -> None
     if not second:
         return
     lines = ", ".join(_ranges([r.line for r in second]))
-    report.skip(f"{shown} lines {lines}", f"{len(second)} second rows of an already imported translation "
-                "(second student annotation): mqm_score kept in student-mqm-second, the other "
-                "scores not stored")
+    report.skip(
+        f"{shown} lines {lines}",
+        f"{len(second)} second rows of an already imported translation "
+        "(second student annotation): mqm_score kept in student-mqm-second, the other "
+        "scores not stored",
+    )
     firsts = {(r.pair, r.source, r.system): r for r in release.first_rows()}
     per_pair = {p: len({r.source for r in second if r.pair == p}) for p in PAIRS}
-    diffs = {name: max(abs(r.scores[name] - firsts[(r.pair, r.source, r.system)].scores[name])
-                       for r in second) for name in ("comet_xl", "comet_xxl", "prometheus",
-                                                     "gemba_all_orig", "gemba_all_literary")}
+    diffs = {
+        name: max(
+            abs(r.scores[name] - firsts[(r.pair, r.source, r.system)].scores[name]) for r in second
+        )
+        for name in ("comet_xl", "comet_xxl", "prometheus", "gemba_all_orig", "gemba_all_literary")
+    }
     shown = ", ".join(f"{n} in {p}" for p, n in per_pair.items() if n)
     release.notes.append(
         f"{len(second)} rows of metric_df.csv repeat the (pair, paragraph, system) of another row "
         f"with the same tgt_ ({shown} paragraphs, every system): a second student MQM annotation. "
         "Of the two rows, the one with the lower model_id row number (not the one the file lists "
-        "first, so that the order of the file's lines changes nothing) is the translation and feeds "
+        "first, so that the order of the file's lines changes nothing) is the translation and "
+        "feeds "
         "every campaign; the repeat's mqm_score is stored "
-        "in campaign student-mqm-second; its other scores are not stored (largest differences to the "
-        "first row: " + ", ".join(f"{k} {v:.3g}" for k, v in diffs.items()) + ").")
+        "in campaign student-mqm-second; its other scores are not stored (largest differences to "
+        "the "
+        "first row: " + ", ".join(f"{k} {v:.3g}" for k, v in diffs.items()) + ")."
+    )
 
 
 def _ranges(numbers: list[int]) -> list[str]:
@@ -235,8 +308,13 @@ def _read_sample(path: Path, release: Release, report: ImportReport, problems: P
         reader = csv.reader(handle)
         header = next(reader, [])
         if [h.strip() for h in header] != ["source_"]:
-            problems.add(str(path), 1, "header", f"expected the single column source_, got {header}",
-                         "use the bws_sampled_source.csv of the LitEval release")
+            problems.add(
+                str(path),
+                1,
+                "header",
+                f"expected the single column source_, got {header}",
+                "use the bws_sampled_source.csv of the LitEval release",
+            )
             return
         keys = [values[0] for values in reader if values]
     report.count("bws_sampled_source.csv keys", len(keys))
@@ -249,4 +327,5 @@ def _read_sample(path: Path, release: Release, report: ImportReport, problems: P
     release.notes.append(
         f"bws_sampled_source.csv lists {len(keys)} keys ({len(release.sample)} distinct) without a "
         f"pair; a key marks the paragraph in every pair that has it (subset '{SAMPLE}': "
-        f"{counts}), which gives paper 000 Table 3's denominators.")
+        f"{counts}), which gives paper 000 Table 3's denominators."
+    )

@@ -16,4 +16,6 @@ def ship(name: str, out: Path, report: ImportReport) -> None:
     target = out / "reported" / f"{name}.jsonl"
     target.parent.mkdir(parents=True, exist_ok=True)
     target.write_text(text, encoding="utf-8")
-    report.count("published numbers", sum(1 for line in text.splitlines() if line.strip()), "written")
+    report.count(
+        "published numbers", sum(1 for line in text.splitlines() if line.strip()), "written"
+    )

@@ -12,9 +12,37 @@ from jsonschema import Draft202012Validator, ValidationError, validators
 
 from ...files.ids import ID_PATTERN, id_problem
 
-KINDS = ("dataset", "work", "paragraph", "system", "translation", "campaign",
-         "mqm", "free", "sqm", "bws", "pairwise", "creativity", "ruler", "verse", "metric", "score", "reported")
-SCHEMES = ("mqm", "free", "sqm", "bws", "pairwise", "creativity", "ruler", "verse", "metric", "score")
+KINDS = (
+    "dataset",
+    "work",
+    "paragraph",
+    "system",
+    "translation",
+    "campaign",
+    "mqm",
+    "free",
+    "sqm",
+    "bws",
+    "pairwise",
+    "creativity",
+    "ruler",
+    "verse",
+    "metric",
+    "score",
+    "reported",
+)
+SCHEMES = (
+    "mqm",
+    "free",
+    "sqm",
+    "bws",
+    "pairwise",
+    "creativity",
+    "ruler",
+    "verse",
+    "metric",
+    "score",
+)
 
 
 @lru_cache(maxsize=None)
@@ -25,7 +53,9 @@ def schema(kind: str) -> dict[str, Any]:
     return json.loads(text)
 
 
-def _pattern(validator: Any, pattern: str, instance: Any, schema: dict[str, Any]) -> Iterator[ValidationError]:
+def _pattern(
+    validator: Any, pattern: str, instance: Any, schema: dict[str, Any]
+) -> Iterator[ValidationError]:
     """``pattern`` matching the whole string: jsonschema uses ``re.search``, where a final ``$``
     also matches before a trailing newline ("s1\\n" passed ``^...$``). Id patterns also get the
     reserved-name rules of ``ids.id_problem`` and its message."""
@@ -42,7 +72,9 @@ def _pattern(validator: Any, pattern: str, instance: Any, schema: dict[str, Any]
 
 @lru_cache(maxsize=None)
 def _whole(pattern: str) -> "re.Pattern[str]":
-    return re.compile(pattern[:-1] + r"\Z" if pattern.endswith("$") and not pattern.endswith(r"\$") else pattern)
+    return re.compile(
+        pattern[:-1] + r"\Z" if pattern.endswith("$") and not pattern.endswith(r"\$") else pattern
+    )
 
 
 _Validator = validators.extend(Draft202012Validator, {"pattern": _pattern})

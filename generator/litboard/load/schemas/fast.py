@@ -18,8 +18,21 @@ from ...files.ids import ID_PATTERN, id_problem
 
 Check = Callable[[Any], bool]
 IGNORED = {"description", "title", "$schema", "$id"}
-KNOWN = IGNORED | {"type", "enum", "pattern", "minimum", "maximum", "minLength", "minItems", "properties",
-                   "required", "additionalProperties", "items", "anyOf", "oneOf"}
+KNOWN = IGNORED | {
+    "type",
+    "enum",
+    "pattern",
+    "minimum",
+    "maximum",
+    "minLength",
+    "minItems",
+    "properties",
+    "required",
+    "additionalProperties",
+    "items",
+    "anyOf",
+    "oneOf",
+}
 
 
 @lru_cache(maxsize=None)
@@ -57,6 +70,7 @@ def _matches(pattern: str) -> Check:
     @lru_cache(maxsize=1 << 12)
     def matches(value: str) -> bool:
         return search(value) is not None
+
     return matches
 
 
@@ -81,8 +95,11 @@ class _Code:
     """Source lines for one schema; constants (sets, patterns, sub-checks) go to the namespace."""
 
     def __init__(self) -> None:
-        self.constants: dict[str, Any] = {"_safe_id": _safe_id, "_equal_any": _equal_any,
-                                          "_MISSING": object()}
+        self.constants: dict[str, Any] = {
+            "_safe_id": _safe_id,
+            "_equal_any": _equal_any,
+            "_MISSING": object(),
+        }
         self.count = 0
 
     def const(self, value: Any) -> str:
@@ -107,17 +124,31 @@ class _Code:
         if "enum" in node:
             values = node["enum"]
             if all(type(v) is str for v in values):
-                lines.append(f"{pad}if not (type({x}) is str and {x} in {self.const(frozenset(values))}): "
-                             "return False\n")
+                lines.append(
+                    f"{pad}if not (type({x}) is str and {x} in {self.const(frozenset(values))}): "
+                    "return False\n"
+                )
             else:
-                lines.append(f"{pad}if not _equal_any({x}, {self.const(tuple(values))}): return False\n")
+                lines.append(
+                    f"{pad}if not _equal_any({x}, {self.const(tuple(values))}): return False\n"
+                )
         lines += self.string(node, x, depth)
         low, high = node.get("minimum"), node.get("maximum")
         if low is not None or high is not None:
-            test = " and ".join(t for t in (low is not None and f"{low!r} <= {x}",
-                                            high is not None and f"{x} <= {high!r}") if t)
-            lines.append(f"{pad}if (type({x}) is int or type({x}) is float) and not ({test}): return False\n")
-        lines += self.array(node, x, depth) + self.object(node, x, depth) + self.combined(node, x, depth)
+            test = " and ".join(
+                t
+                for t in (
+                    low is not None and f"{low!r} <= {x}",
+                    high is not None and f"{x} <= {high!r}",
+                )
+                if t
+            )
+            lines.append(
+                f"{pad}if (type({x}) is int or type({x}) is float) and not ({test}): return False\n"
+            )
+        lines += (
+            self.array(node, x, depth) + self.object(node, x, depth) + self.combined(node, x, depth)
+        )
         return lines
 
     def string(self, node: dict[str, Any], x: str, depth: int) -> list[str]:
@@ -126,7 +157,9 @@ class _Code:
         if node.get("pattern") == ID_PATTERN:
             lines.append(f"{inner}if not _safe_id({x}): return False\n")
         elif "pattern" in node:
-            lines.append(f"{inner}if not {self.const(_matches(node['pattern']))}({x}): return False\n")
+            lines.append(
+                f"{inner}if not {self.const(_matches(node['pattern']))}({x}): return False\n"
+            )
         if "minLength" in node:
             lines.append(f"{inner}if len({x}) < {int(node['minLength'])}: return False\n")
         return [f"{pad}if type({x}) is str:\n", *lines] if lines else []
@@ -150,32 +183,45 @@ class _Code:
         props: dict[str, Any] = node.get("properties", {})
         extra = node.get("additionalProperties", True)
         if not isinstance(extra, (bool, dict)):
-            raise ValueError("schemas.fast knows additionalProperties as a boolean or a schema only")
+            raise ValueError(
+                "schemas.fast knows additionalProperties as a boolean or a schema only"
+            )
         lines = []
         if node.get("required"):
             missing = " or ".join(f"{name!r} not in {x}" for name in node["required"])
             lines.append(f"{inner}if {missing}: return False\n")
         if extra is False:
-            lines.append(f"{inner}if not {self.const(frozenset(props))}.issuperset({x}): return False\n")
+            lines.append(
+                f"{inner}if not {self.const(frozenset(props))}.issuperset({x}): return False\n"
+            )
         for name, sub in props.items():
             value = self.var()
             body = self.node(sub, value, depth + 2)
             if body:
-                lines += [f"{inner}{value} = {x}.get({name!r}, _MISSING)\n",
-                          f"{inner}if {value} is not _MISSING:\n", *body]
+                lines += [
+                    f"{inner}{value} = {x}.get({name!r}, _MISSING)\n",
+                    f"{inner}if {value} is not _MISSING:\n",
+                    *body,
+                ]
         if isinstance(extra, dict):
             key, value = self.var(), self.var()
             body = self.node(extra, value, depth + 3)
             if body:
-                lines += [f"{inner}for {key}, {value} in {x}.items():\n",
-                          f"{inner}    if {key} not in {self.const(frozenset(props))}:\n", *body]
+                lines += [
+                    f"{inner}for {key}, {value} in {x}.items():\n",
+                    f"{inner}    if {key} not in {self.const(frozenset(props))}:\n",
+                    *body,
+                ]
         return [f"{pad}if type({x}) is dict:\n", *lines] if lines else []
 
     def combined(self, node: dict[str, Any], x: str, depth: int) -> list[str]:
         pad = "    " * depth
         if "anyOf" in node and "oneOf" in node:
             raise ValueError("schemas.fast does not combine anyOf and oneOf in one node")
-        for word, test in (("anyOf", "any(f({0}) for f in {1})"), ("oneOf", "sum(1 for f in {1} if f({0})) == 1")):
+        for word, test in (
+            ("anyOf", "any(f({0}) for f in {1})"),
+            ("oneOf", "sum(1 for f in {1} if f({0})) == 1"),
+        ):
             if word in node:
                 options = self.const(tuple(compile_check(sub, word) for sub in node[word]))
                 return [f"{pad}if not ({test.format(x, options)}): return False\n"]

@@ -13,8 +13,20 @@ from ..core.badges import evidence, provenance_badge
 from ...analysis.boards import Analysis
 
 SHOWN_ROWS = 100  # per-paragraph rows on a system page; the CSV has them all (no page > 500 KB)
-CARD_FIELDS = ("kind", "modality", "model", "size", "version", "date", "translator", "prompt",
-               "submitted_by", "licence", "url", "description")
+CARD_FIELDS = (
+    "kind",
+    "modality",
+    "model",
+    "size",
+    "version",
+    "date",
+    "translator",
+    "prompt",
+    "submitted_by",
+    "licence",
+    "url",
+    "description",
+)
 
 
 @dataclass
@@ -46,31 +58,53 @@ class SystemView:
 def system_views(corpus: Corpus, analysis: Analysis) -> list[SystemView]:
     views = []
     for system, card in sorted(corpus.systems.items()):
-        fields = [(name, str(card[name])) for name in CARD_FIELDS if card.get(name) not in (None, "")]
+        fields = [
+            (name, str(card[name])) for name in CARD_FIELDS if card.get(name) not in (None, "")
+        ]
         pairs = []
         mine = analysis.long[analysis.long["system"] == system]
-        for pair in sorted(corpus.translations.loc[corpus.translations["system"] == system, "pair"].unique()):
+        for pair in sorted(
+            corpus.translations.loc[corpus.translations["system"] == system, "pair"].unique()
+        ):
             pairs.append(_pair_view(corpus, analysis, system, pair, mine[mine["pair"] == pair]))
-        views.append(SystemView(system, str(card["name"]), card["kind"] == "human", fields,
-                                provenance_badge(corpus, system), pairs, list(card.get("_same_as", [])),
-                                not evidence(corpus, system).llm))
+        views.append(
+            SystemView(
+                system,
+                str(card["name"]),
+                card["kind"] == "human",
+                fields,
+                provenance_badge(corpus, system),
+                pairs,
+                list(card.get("_same_as", [])),
+                not evidence(corpus, system).llm,
+            )
+        )
     return views
 
 
-def _pair_view(corpus: Corpus, analysis: Analysis, system: str, pair: str,
-               scores: pd.DataFrame) -> SystemPairView:
+def _pair_view(
+    corpus: Corpus, analysis: Analysis, system: str, pair: str, scores: pd.DataFrame
+) -> SystemPairView:
     columns = [c for c in analysis.columns if c.key in set(scores["column"])]
     means = {c.key: _mean(scores, c.key) for c in columns}
     wide = scores.pivot_table(index="paragraph", columns="column", values="score", aggfunc="mean")
-    mine = corpus.translations.loc[(corpus.translations["system"] == system)
-                                   & (corpus.translations["pair"] == pair), ["paragraph"]]
-    order = mine.merge(corpus.paragraphs[["paragraph", "work", "index", "snippet"]], on="paragraph",
-                       how="left").sort_values(["work", "index", "paragraph"], kind="stable")
+    mine = corpus.translations.loc[
+        (corpus.translations["system"] == system) & (corpus.translations["pair"] == pair),
+        ["paragraph"],
+    ]
+    order = mine.merge(
+        corpus.paragraphs[["paragraph", "work", "index", "snippet"]], on="paragraph", how="left"
+    ).sort_values(["work", "index", "paragraph"], kind="stable")
     values = wide.reindex(index=order["paragraph"], columns=[c.key for c in columns])
     cells = values.astype(object).where(values.notna(), None).to_numpy().tolist()
-    rows = [{"paragraph": pid, "snippet": str(snippet or ""),
-             "values": {c.key: (None if v is None else float(v)) for c, v in zip(columns, row)}}
-            for pid, snippet, row in zip(order["paragraph"], order["snippet"], cells)]
+    rows = [
+        {
+            "paragraph": pid,
+            "snippet": str(snippet or ""),
+            "values": {c.key: (None if v is None else float(v)) for c, v in zip(columns, row)},
+        }
+        for pid, snippet, row in zip(order["paragraph"], order["snippet"], cells)
+    ]
     return SystemPairView(pair, columns, means, rows, f"{system}-{pair}.csv")
 
 
@@ -80,5 +114,9 @@ def _mean(scores: pd.DataFrame, key: str) -> tuple[float | None, int]:
 
 
 def system_pair_csv(view: SystemPairView) -> pd.DataFrame:
-    return pd.DataFrame([{"paragraph": r["paragraph"],
-                          **{c.label: r["values"][c.key] for c in view.columns}} for r in view.rows])
+    return pd.DataFrame(
+        [
+            {"paragraph": r["paragraph"], **{c.label: r["values"][c.key] for c in view.columns}}
+            for r in view.rows
+        ]
+    )

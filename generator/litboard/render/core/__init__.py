@@ -1,1 +1,2 @@
-"""Shared rendering core: the analysis model (views), jinja, charts, page assembly, the site generator."""
+"""Shared rendering core: the analysis model (views), jinja, charts, page assembly, the site
+generator."""

@@ -19,27 +19,33 @@ AUTOMATIC = ("metric",)  # column groups that are automatic measures
 
 @dataclass(frozen=True)
 class Alignment:
-    column: Any       # the automatic column that orders the section
-    accuracy: float   # pairwise accuracy against the ranking column
-    pairs: int        # system pairs it was measured on
+    column: Any  # the automatic column that orders the section
+    accuracy: float  # pairwise accuracy against the ranking column
+    pairs: int  # system pairs it was measured on
 
 
-def pairwise_accuracy(human: Sequence[float], other: Sequence[float], human_hib: bool,
-                      other_hib: bool) -> tuple[float, int]:
+def pairwise_accuracy(
+    human: Sequence[float], other: Sequence[float], human_hib: bool, other_hib: bool
+) -> tuple[float, int]:
     """(share of concordant pairs, pairs compared); (nan, 0) without a comparable pair."""
     found = concordance(human, other, human_hib, other_hib)
     return found.accuracy, found.pairs
 
 
-def best_aligned(ranked: Sequence[Any], columns: Sequence[Any], first: Any, missing: Any) -> Alignment | None:
+def best_aligned(
+    ranked: Sequence[Any], columns: Sequence[Any], first: Any, missing: Any
+) -> Alignment | None:
     best: Alignment | None = None
     for column in columns:
         if column.group not in AUTOMATIC:
             continue
         both = [r for r in ranked if not missing(r.cells[column.key].value)]
-        accuracy, pairs = pairwise_accuracy([r.cells[first.key].value for r in both],
-                                            [r.cells[column.key].value for r in both],
-                                            first.higher_is_better, column.higher_is_better)
+        accuracy, pairs = pairwise_accuracy(
+            [r.cells[first.key].value for r in both],
+            [r.cells[column.key].value for r in both],
+            first.higher_is_better,
+            column.higher_is_better,
+        )
         if pairs and (best is None or accuracy > best.accuracy):
             best = Alignment(column, accuracy, pairs)
     return best

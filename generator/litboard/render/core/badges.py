@@ -15,8 +15,13 @@ from ...model import Corpus
 
 LABELS = {"human": "human-evaluated", "llm": "LLM-judged", "metric": "automatic scores only"}
 SHOWN = "shown, never judged"  # a published human translation no study judged: nothing is pending
-_HUMAN_TABLES = (("mqm", "MQM"), ("sqm", "SQM"), ("ruler", "RULER"), ("verse", "VERSE"),
-                 ("ucps", "creativity"))
+_HUMAN_TABLES = (
+    ("mqm", "MQM"),
+    ("sqm", "SQM"),
+    ("ruler", "RULER"),
+    ("verse", "VERSE"),
+    ("ucps", "creativity"),
+)
 
 
 @dataclass(frozen=True)
@@ -31,8 +36,11 @@ class Evidence:
     @property
     def kinds(self) -> tuple[str, ...]:
         """human / llm / metric, in that order, for what the system has (the filter values)."""
-        return tuple(k for k, has in (("human", bool(self.human)), ("llm", self.llm),
-                                      ("metric", self.metric)) if has)
+        return tuple(
+            k
+            for k, has in (("human", bool(self.human)), ("llm", self.llm), ("metric", self.metric))
+            if has
+        )
 
     @property
     def chip(self) -> str:
@@ -47,7 +55,8 @@ class Evidence:
 
 
 def evidence(corpus: Corpus, system: str) -> Evidence:
-    from ...analysis.campaign_status import without_pending  # a partial plan is no human evaluation yet
+    # a partial plan is no human evaluation yet
+    from ...analysis.campaign_status import without_pending
 
     annotators = corpus.annotators
     llm_annotators = set(annotators.loc[annotators["expertise"] == "llm", "annotator"])

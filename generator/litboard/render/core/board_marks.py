@@ -24,14 +24,18 @@ def mark_boards(boards: list[Board], corpus: Corpus) -> None:
     records = corpus.tables.get("reported")
     if records is None or records.empty:
         return
-    wanted = [set(k or {}) <= NAMES and {"pair", "campaign"} <= set(k or {}) for k in records["keys"]]
+    wanted = [
+        set(k or {}) <= NAMES and {"pair", "campaign"} <= set(k or {}) for k in records["keys"]
+    ]
     compared = engine.compare(corpus, records[wanted])
     compared = compared[compared["disagrees"].astype(bool)]
     if compared.empty:
         return
     lookup = marks(compared)
-    reproduced = {(m, engine.identity(k)): float(v) for m, k, v in
-                  zip(compared["measure"], compared["keys"], compared["reproduced"])}
+    reproduced = {
+        (m, engine.identity(k)): float(v)
+        for m, k, v in zip(compared["measure"], compared["keys"], compared["reproduced"])
+    }
     for board in boards:
         for column in board.columns:
             for row in board.rows + board.unranked:
@@ -40,9 +44,12 @@ def mark_boards(boards: list[Board], corpus: Corpus) -> None:
                     continue
                 for who in ({"system": row.system}, {"modality": row.modality}):
                     keys = {"pair": board.pair, "campaign": column.campaign, **who}
-                    ident = engine.identity(keys)  # once per cell and key set, not once per published number
+                    # once per cell and key set, not once per published number
+                    ident = engine.identity(keys)
                     for measure, value in reproduced.items():
-                        if measure[1] == ident and math.isclose(value, cell.value, rel_tol=1e-9, abs_tol=1e-9):
+                        if measure[1] == ident and math.isclose(
+                            value, cell.value, rel_tol=1e-9, abs_tol=1e-9
+                        ):
                             cell.marks = cell.marks + cell_marks(lookup, measure[0], keys)
 
 

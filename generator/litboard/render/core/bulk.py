@@ -74,14 +74,14 @@ def parse(markdown: str) -> BulkPage | None:
     end = markdown.find("\n---\n", 4)
     if end < 0:
         return None
-    front = markdown[4:end + 1]
+    front = markdown[4 : end + 1]
     if FRONT_BULK not in front.splitlines(keepends=True):
         return None
     title_line = next((line for line in front.splitlines() if line.startswith(_TITLE_KEY)), None)
     if title_line is None:
         return None
-    title = json.loads(title_line[len(_TITLE_KEY):])
-    body = raw_body(markdown[end + 5:])
+    title = json.loads(title_line[len(_TITLE_KEY) :])
+    body = raw_body(markdown[end + 5 :])
     if body is None or not isinstance(title, str) or "<h1" not in body:
         return None
     return BulkPage(title, body)
@@ -96,9 +96,13 @@ def split(files: Mapping[str, object]) -> tuple[dict[str, str | bytes], Bulk]:
     """(files for mkdocs — with one shell page per bulk folder —, the bulk pages by folder)."""
     rest: dict[str, str | bytes] = {}
     bulk: Bulk = {}
-    for path, content in files.items():  # a packed page is always a bulk page; a string one if it qualifies
-        page: BulkPage | PackedPage | None = content if isinstance(content, PackedPage) else (
-            parse(content) if isinstance(content, str) and path.endswith(".md") else None)
+    # a packed page is always a bulk page; a string one if it qualifies
+    for path, content in files.items():
+        page: BulkPage | PackedPage | None = (
+            content
+            if isinstance(content, PackedPage)
+            else (parse(content) if isinstance(content, str) and path.endswith(".md") else None)
+        )
         if page is None:
             rest[path] = content  # type: ignore[assignment]
             continue
@@ -124,9 +128,12 @@ def _linked(old: Path, new: Path, data: bytes) -> bool:
 
 
 def shell_page() -> str:
-    # litboard_bulk as on the pages it stands for: the theme gives them their light shell (theme/main.html)
-    return (f"---\ntitle: {json.dumps(TITLE_MARK)}\n{FRONT_BULK}search:\n  exclude: true\n---\n\n"
-            f"{SHELL_BODY}\n")
+    # litboard_bulk as on the pages it stands for: the theme gives them their light shell
+    # (theme/main.html)
+    return (
+        f"---\ntitle: {json.dumps(TITLE_MARK)}\n{FRONT_BULK}search:\n  exclude: true\n---\n\n"
+        f"{SHELL_BODY}\n"
+    )
 
 
 def write(site_dir: Path, bulk: Bulk, previous: Path | None = None) -> int:
@@ -142,14 +149,18 @@ def write(site_dir: Path, bulk: Bulk, previous: Path | None = None) -> int:
         shell = shell_path.read_text(encoding="utf-8")
         head, body_mark, tail = shell.partition(SHELL_BODY)
         if not body_mark or SHELL_BODY in tail:
-            raise RuntimeError(f"{shell_path}: the theme did not keep the shell's body marker exactly once")
+            raise RuntimeError(
+                f"{shell_path}: the theme did not keep the shell's body marker exactly once"
+            )
         head_parts, tail_parts = head.split(TITLE_MARK), tail.split(TITLE_MARK)
         for name, item in sorted(pages.items()):
             out = site_dir / folder / (name[:-3] + ".html")
             page = item if isinstance(item, BulkPage) else parse(item.markdown)
             if page is None:
                 raise RuntimeError(f"{folder}/{name}: a packed page is not a bulk page")
-            data = (page.title.join(head_parts) + page.html + page.title.join(tail_parts)).encode("utf-8")
+            data = (page.title.join(head_parts) + page.html + page.title.join(tail_parts)).encode(
+                "utf-8"
+            )
             if previous is None or not _linked(previous / folder / out.name, out, data):
                 with open(out, "wb") as handle:
                     handle.write(data)
@@ -174,8 +185,12 @@ def raw_body(markdown: str) -> str | None:
     if not text.startswith(PAGE_START):
         return None
     page, box, rest = text.partition(CITE_START)
-    if box and not (page.endswith("</div>\n\n") and rest.endswith("</details>") and CITE_START not in rest
-                    and PAGE_START not in rest):
+    if box and not (
+        page.endswith("</div>\n\n")
+        and rest.endswith("</details>")
+        and CITE_START not in rest
+        and PAGE_START not in rest
+    ):
         return None
     if not box and not page.endswith("</div>"):
         return None

@@ -13,16 +13,21 @@ from typing import BinaryIO, Callable, Iterable
 from ...errors import DataError, Problem
 
 MARKER = ".litboard-cache"
-MARKER_TEXT = "This folder is litboard's build cache (--site-cache); litboard prunes the files it named.\n"
+MARKER_TEXT = (
+    "This folder is litboard's build cache (--site-cache); litboard prunes the files it named.\n"
+)
 # the names litboard gives cache files (a SHA-256 key and a kind; jinja's compiled templates;
 # temporary files of write_atomic): prunes touch nothing else
-OWN = {"": re.compile(r"[0-9a-f]{64}\.pickle|\.[0-9a-f]{64}\.pickle\.[0-9]+\.tmp"),
-       "charts": re.compile(r"\.?[0-9a-f]{64}\.(svg|png|js)(\.[0-9]+\.tmp)?"),
-       "jinja": re.compile(r"__jinja2_[0-9a-f]{40}\.cache|\.?__jinja2_.*")}
+OWN = {
+    "": re.compile(r"[0-9a-f]{64}\.pickle|\.[0-9a-f]{64}\.pickle\.[0-9]+\.tmp"),
+    "charts": re.compile(r"\.?[0-9a-f]{64}\.(svg|png|js)(\.[0-9]+\.tmp)?"),
+    "jinja": re.compile(r"__jinja2_[0-9a-f]{40}\.cache|\.?__jinja2_.*"),
+}
 
 
 def is_own(folder: str, name: str) -> bool:
-    """Whether ``name`` in the cache's ``folder`` ('' for the cache itself) is a name litboard gives."""
+    """Whether ``name`` in the cache's ``folder`` ('' for the cache itself) is a name litboard
+    gives."""
     pattern = OWN.get(folder)
     return pattern is not None and pattern.fullmatch(name) is not None
 
@@ -39,9 +44,19 @@ def claim(cache: Path) -> None:
     strangers = _strangers(cache) if cache.is_dir() else []
     if strangers:
         more = f" and {len(strangers) - 5} more" if len(strangers) > 5 else ""
-        raise DataError([Problem(str(cache), 0, "--site-cache", "is a folder litboard's cache did not "
-                                 f"make (no {MARKER} file), holding {', '.join(strangers[:5])}{more}; "
-                                 "the cache prunes its folder", fix)])
+        raise DataError(
+            [
+                Problem(
+                    str(cache),
+                    0,
+                    "--site-cache",
+                    "is a folder litboard's cache did not "
+                    f"make (no {MARKER} file), holding {', '.join(strangers[:5])}{more}; "
+                    "the cache prunes its folder",
+                    fix,
+                )
+            ]
+        )
     cache.mkdir(parents=True, exist_ok=True)
     (cache / MARKER).write_text(MARKER_TEXT, encoding="utf-8")
 
@@ -50,8 +65,11 @@ def _strangers(cache: Path) -> list[str]:
     found = []
     for entry in sorted(cache.iterdir()):
         if entry.name in OWN and entry.is_dir() and not entry.is_symlink():
-            found += [f"{entry.name}/{p.name}" for p in sorted(entry.iterdir())
-                      if p.is_symlink() or not p.is_file() or not is_own(entry.name, p.name)]
+            found += [
+                f"{entry.name}/{p.name}"
+                for p in sorted(entry.iterdir())
+                if p.is_symlink() or not p.is_file() or not is_own(entry.name, p.name)
+            ]
         elif entry.is_symlink() or not entry.is_file() or not is_own("", entry.name):
             found.append(entry.name)
     return found
@@ -82,7 +100,8 @@ def keep_newest(files: Iterable[Path], keep: int) -> None:
 def own_files(cache: Path) -> list[Path]:
     """litboard's finished files in the claimed folder ``cache``: its SHA-256-named entries and
     its ``charts/`` and ``jinja/`` files (temporary files of a write in progress excluded); none
-    when ``cache`` carries no marker. Links, folders and names litboard does not give are never listed."""
+    when ``cache`` carries no marker. Links, folders and names litboard does not give are never
+    listed."""
     marker = cache / MARKER
     if cache.is_symlink() or not marker.is_file() or marker.is_symlink():
         return []
@@ -91,8 +110,14 @@ def own_files(cache: Path) -> list[Path]:
         base = cache / folder if folder else cache
         if base.is_symlink() or not base.is_dir():
             continue
-        found += [p for p in sorted(base.iterdir()) if not p.name.endswith(".tmp") and is_own(folder, p.name)
-                  and not p.is_symlink() and p.is_file()]
+        found += [
+            p
+            for p in sorted(base.iterdir())
+            if not p.name.endswith(".tmp")
+            and is_own(folder, p.name)
+            and not p.is_symlink()
+            and p.is_file()
+        ]
     return found
 
 
@@ -121,8 +146,22 @@ def evict(cache: Path, limit: int, keep: set[Path], since_ns: int) -> list[Path]
     return removed
 
 
-UNITS = {"": 1, "b": 1, "kb": 10**3, "mb": 10**6, "gb": 10**9, "tb": 10**12,
-         "k": 10**3, "m": 10**6, "g": 10**9, "t": 10**12, "kib": 2**10, "mib": 2**20, "gib": 2**30, "tib": 2**40}
+UNITS = {
+    "": 1,
+    "b": 1,
+    "kb": 10**3,
+    "mb": 10**6,
+    "gb": 10**9,
+    "tb": 10**12,
+    "k": 10**3,
+    "m": 10**6,
+    "g": 10**9,
+    "t": 10**12,
+    "kib": 2**10,
+    "mib": 2**20,
+    "gib": 2**30,
+    "tib": 2**40,
+}
 SIZE = re.compile(r"\s*([0-9]+(?:\.[0-9]+)?)\s*([a-zA-Z]*)\s*")
 
 
@@ -132,8 +171,17 @@ def parse_size(text: str, where: str, field: str) -> int:
     match = SIZE.fullmatch(str(text))
     unit = match.group(2).lower() if match else ""
     if match is None or unit not in UNITS:
-        raise DataError([Problem(where, 0, field, f"{text!r} is not a size",
-                                 "give a number of bytes with an optional unit: 1GB, 500MB, 2GiB, 0")])
+        raise DataError(
+            [
+                Problem(
+                    where,
+                    0,
+                    field,
+                    f"{text!r} is not a size",
+                    "give a number of bytes with an optional unit: 1GB, 500MB, 2GiB, 0",
+                )
+            ]
+        )
     return int(float(match.group(1)) * UNITS[unit])
 
 

@@ -49,12 +49,15 @@ def use_cache(folder: Path | None) -> None:
     _cache[:] = [folder / "charts"] if folder is not None else []
     if _cache:
         _cache[0].mkdir(parents=True, exist_ok=True)
-        keep_newest((p for p in _cache[0].iterdir() if p.is_file() and not p.name.startswith(".")), KEEP)
+        keep_newest(
+            (p for p in _cache[0].iterdir() if p.is_file() and not p.name.startswith(".")), KEEP
+        )
 
 
 @lru_cache(maxsize=1)
 def vega_bundle() -> str:
     """The vega + vega-lite + vega-embed bundle: seconds to make, the same for every build."""
+
     def make() -> bytes:
         import vl_convert as vlc
 
@@ -63,7 +66,9 @@ def vega_bundle() -> str:
     return _cached("vega-bundle", "js", make).decode()
 
 
-def chart_files(folder: str, name: str, title: str, chart: Any) -> tuple[ChartView, dict[str, str | bytes]]:
+def chart_files(
+    folder: str, name: str, title: str, chart: Any
+) -> tuple[ChartView, dict[str, str | bytes]]:
     """Render one altair chart into its view and files under ``folder/name.{svg,png,vl.json}``."""
     if not is_safe_id(name):
         raise ValueError(f"chart name {name!r} is not a safe id")
@@ -134,7 +139,8 @@ def stable_ids(svg: str) -> str:
     """Number the SVG's gradient/clip ids from 0 in document order.
 
     vega's SVG renderer counts them per process, so the same chart rendered twice in one build
-    process (or after another chart) got other ids: the output must not depend on what was drawn before.
+    process (or after another chart) got other ids: the output must not depend on what was drawn
+    before.
     """
     mapping: dict[str, str] = {}
     for match in _SVG_ID.finditer(svg):
@@ -143,5 +149,9 @@ def stable_ids(svg: str) -> str:
             mapping[old] = f"{match.group(1)}{len(mapping)}"
     if not mapping:
         return svg
-    pattern = re.compile(r"(?<=[\"#])(" + "|".join(re.escape(k) for k in sorted(mapping, key=len, reverse=True)) + r")(?=[\")])")
+    pattern = re.compile(
+        r"(?<=[\"#])("
+        + "|".join(re.escape(k) for k in sorted(mapping, key=len, reverse=True))
+        + r")(?=[\")])"
+    )
     return pattern.sub(lambda m: mapping[m.group(1)], svg)

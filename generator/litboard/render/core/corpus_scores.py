@@ -19,12 +19,24 @@ from ...model import Corpus
 def corpus_scores(corpus: Corpus, pair: str) -> dict[tuple[str, str], float]:
     """(column key, system) -> the stored sacreBLEU corpus score of the system on ``pair``."""
     campaigns = corpus.tables["campaigns"]
-    sacre = set(campaigns.loc[campaigns["signature"].fillna("").astype(str).str.contains("system[",
-                                                                                       regex=False), "campaign"])
+    sacre = set(
+        campaigns.loc[
+            campaigns["signature"].fillna("").astype(str).str.contains("system[", regex=False),
+            "campaign",
+        ]
+    )
     scores = corpus.metric_scores
     if not sacre or scores.empty:
         return {}
-    rows = scores[(scores["pair"] == pair) & (scores["level"] == "system") & scores["campaign"].isin(sacre)
-                  & (scores["work"].fillna("") == "") & scores["score"].notna()]
-    return {(f"metric:{r.campaign}", str(r.system)): float(r.score) for r in rows.itertuples()
-            if not pd.isna(r.score)}
+    rows = scores[
+        (scores["pair"] == pair)
+        & (scores["level"] == "system")
+        & scores["campaign"].isin(sacre)
+        & (scores["work"].fillna("") == "")
+        & scores["score"].notna()
+    ]
+    return {
+        (f"metric:{r.campaign}", str(r.system)): float(r.score)
+        for r in rows.itertuples()
+        if not pd.isna(r.score)
+    }

@@ -7,9 +7,18 @@ from dataclasses import dataclass
 from ...model import Corpus
 
 HUMAN_TABLES = ("mqm", "sqm", "bws", "pairwise", "free_spans", "ruler", "verse")
-SCHEME_LABELS = {"mqm": "MQM", "sqm": "SQM", "bws": "BWS", "pairwise": "pairwise", "free": "free annotation",
-                 "creativity": "creativity (UCP)", "ruler": "RULER", "verse": "VERSE", "metric": "metrics",
-                 "score": "human scores"}
+SCHEME_LABELS = {
+    "mqm": "MQM",
+    "sqm": "SQM",
+    "bws": "BWS",
+    "pairwise": "pairwise",
+    "free": "free annotation",
+    "creativity": "creativity (UCP)",
+    "ruler": "RULER",
+    "verse": "VERSE",
+    "metric": "metrics",
+    "score": "human scores",
+}
 
 
 @dataclass(frozen=True)
@@ -46,12 +55,24 @@ def card(corpus: Corpus, link: str) -> DatasetCard:
     human += len(t["ucps"][["campaign", "system", "paragraph", "annotator"]].drop_duplicates())
     schemes = sorted({SCHEME_LABELS.get(s, s) for s in campaigns["scheme"]})
     return DatasetCard(
-        id=corpus.dataset_id, title=corpus.dataset_title, link=link, version=str(d.get("version", "")),
-        demo=bool(d.get("demo", False)), description=str(d.get("description", "")),
-        licence=str(d.get("licence", "")), citation=str(d.get("citation", "")), pairs=corpus.pairs,
-        systems=len(t["systems"]), human_systems=int(t["systems"]["is_human"].sum()),
-        works=len(t["works"]), paragraphs=len(t["paragraphs"]), schemes=schemes,
-        human_judgments=human, llm_judgments=llm, automatic_scores=len(metric_rows) - llm - scored)
+        id=corpus.dataset_id,
+        title=corpus.dataset_title,
+        link=link,
+        version=str(d.get("version", "")),
+        demo=bool(d.get("demo", False)),
+        description=str(d.get("description", "")),
+        licence=str(d.get("licence", "")),
+        citation=str(d.get("citation", "")),
+        pairs=corpus.pairs,
+        systems=len(t["systems"]),
+        human_systems=int(t["systems"]["is_human"].sum()),
+        works=len(t["works"]),
+        paragraphs=len(t["paragraphs"]),
+        schemes=schemes,
+        human_judgments=human,
+        llm_judgments=llm,
+        automatic_scores=len(metric_rows) - llm - scored,
+    )
 
 
 @dataclass(frozen=True)
@@ -80,7 +101,11 @@ class WeightTable:
 def web_url(value: object) -> str:
     """``value`` when it is an http(s) URL a page may link to, else '' (never javascript: etc.)."""
     text = str(value or "").strip()
-    return text if text.lower().startswith(("https://", "http://")) and not any(c.isspace() for c in text) else ""
+    return (
+        text
+        if text.lower().startswith(("https://", "http://")) and not any(c.isspace() for c in text)
+        else ""
+    )
 
 
 def intro(corpus: Corpus, submissions: str = "", submit_href: str = "") -> DatasetIntro:
@@ -88,11 +113,17 @@ def intro(corpus: Corpus, submissions: str = "", submit_href: str = "") -> Datas
     ``submit_href``: the site's page on how to submit, relative to the site's root."""
     d = corpus.datasets[0] if corpus.datasets else {}
     source = d.get("source") or {}
-    return DatasetIntro(id=corpus.dataset_id, version=corpus.data_version(),
-                        description=str(d.get("description", "")), source_url=web_url(source.get("url")),
-                        source_commit=str(source.get("commit", "")), notes=[str(n) for n in d.get("notes", [])],
-                        submissions=submissions, submit_href=submit_href,
-                        weights=weight_tables(corpus))
+    return DatasetIntro(
+        id=corpus.dataset_id,
+        version=corpus.data_version(),
+        description=str(d.get("description", "")),
+        source_url=web_url(source.get("url")),
+        source_commit=str(source.get("commit", "")),
+        notes=[str(n) for n in d.get("notes", [])],
+        submissions=submissions,
+        submit_href=submit_href,
+        weights=weight_tables(corpus),
+    )
 
 
 def weight_tables(corpus: Corpus) -> tuple[WeightTable, ...]:
@@ -106,7 +137,12 @@ def weight_tables(corpus: Corpus) -> tuple[WeightTable, ...]:
         if card.get("scheme") != "mqm" or mqm.get("variant") != "wmt":
             continue
         table = mqm_weights.table_of(cid, "wmt", declared)
-        out.append(WeightTable(cid, str(card.get("title", cid)), cid in declared,
-                               tuple((key, f"{value:g}") for key, value in table.items())))
+        out.append(
+            WeightTable(
+                cid,
+                str(card.get("title", cid)),
+                cid in declared,
+                tuple((key, f"{value:g}") for key, value in table.items()),
+            )
+        )
     return tuple(out)
-

@@ -23,13 +23,22 @@ PACKAGE = "litboard.render"
 # module names under litboard.render, each exposing build(corpus, analysis, templates) -> PageSet;
 # nav entries follow this order. A module that sets NEEDS_ANALYSIS = False reads only the corpus
 # (its build gets analysis=None): a build starts it while the dataset is still being analysed.
-BUILDERS: tuple[str, ...] = ("schemes.scheme_pages", "schemes.agreement_page", "schemes.overlap_pages",
-                             "metric_eval.pages", "creativity.pages", "schemes.errors_pairwise",
-                             "schemes.reported_pages", "schemes.campaign_pages")
+BUILDERS: tuple[str, ...] = (
+    "schemes.scheme_pages",
+    "schemes.agreement_page",
+    "schemes.overlap_pages",
+    "metric_eval.pages",
+    "creativity.pages",
+    "schemes.errors_pairwise",
+    "schemes.reported_pages",
+    "schemes.campaign_pages",
+)
 PARTS = ("all", "corpus", "analysis")  # every builder / those that need no analysis / the others
 
 
-def build_sets(corpus: Corpus, analysis: Analysis | None, templates: Path, part: str = "all") -> dict[str, PageSet]:
+def build_sets(
+    corpus: Corpus, analysis: Analysis | None, templates: Path, part: str = "all"
+) -> dict[str, PageSet]:
     """Module name -> its PageSet, for the builders of ``part`` (PARTS; ``analysis`` may be
     None for "corpus"). ``merge_sets`` puts the parts together."""
     if part not in PARTS:

@@ -23,7 +23,13 @@ from jinja2.compiler import CodeGenerator, Frame
 from jinja2.nodes import Expr
 from jinja2.utils import htmlsafe_json_dumps
 from markupsafe import Markup, _escape_inner, escape
-from jinja2 import Environment, FileSystemBytecodeCache, FileSystemLoader, StrictUndefined, select_autoescape
+from jinja2 import (
+    Environment,
+    FileSystemBytecodeCache,
+    FileSystemLoader,
+    StrictUndefined,
+    select_autoescape,
+)
 
 from ...analysis.proportions import SMALL_N
 from ...analysis.rounding import format_number, stated, stated_tree
@@ -34,7 +40,8 @@ DASH = "\u2014"
 
 
 def fmt(value: Any, digits: int = 2) -> str:
-    """A number for display, rounded half up (``analysis.rounding``); missing is an em dash, never 0."""
+    """A number for display, rounded half up (``analysis.rounding``); missing is an em dash, never
+    0."""
     if value is None or (isinstance(value, float) and math.isnan(value)):
         return DASH
     if isinstance(value, float):
@@ -71,8 +78,11 @@ class _Output(CodeGenerator):
     ``escape(environment.finalize(x))``. Anything else is generated as jinja2 does."""
 
     def _direct(self, frame: Frame) -> bool:
-        return frame.eval_ctx.autoescape and not frame.eval_ctx.volatile \
+        return (
+            frame.eval_ctx.autoescape
+            and not frame.eval_ctx.volatile
             and self.environment.finalize is written
+        )
 
     def _output_child_pre(self, node: Expr, frame: Frame, finalize: Any) -> None:
         if self._direct(frame):
@@ -115,14 +125,18 @@ def tojson_compact(value: Any) -> Markup:
 def url_href(value: Any) -> str:
     """The value as a link target when it is one plain http(s) URL (no spaces), else ''."""
     text = str(value).strip()
-    if text.startswith(("https://", "http://")) and not any(c.isspace() or c in "\"'<>" for c in text):
+    if text.startswith(("https://", "http://")) and not any(
+        c.isspace() or c in "\"'<>" for c in text
+    ):
         return text
     return ""
 
 
 def search_path(templates: Path) -> list[Path]:
     """The folders templates are looked up in, first match wins."""
-    return [templates] if templates.resolve() == DEFAULT_TEMPLATES else [templates, DEFAULT_TEMPLATES]
+    return (
+        [templates] if templates.resolve() == DEFAULT_TEMPLATES else [templates, DEFAULT_TEMPLATES]
+    )
 
 
 def template_file(templates: Path, name: str) -> Path:
@@ -164,7 +178,8 @@ def environment(templates: Path = DEFAULT_TEMPLATES) -> Environment:
     env.filters["fmt"] = fmt
     env.filters["pct"] = pct
     env.filters["url_href"] = url_href
-    env.globals["small_n"] = SMALL_N  # rows and cells over fewer items are greyed, their n printed (small_n.html.j2)
+    # rows and cells over fewer items are greyed, their n printed (small_n.html.j2)
+    env.globals["small_n"] = SMALL_N
     return env
 
 

@@ -34,14 +34,25 @@ AUTO_ABOVE = 1000  # paragraphs of a dataset above which ``auto`` packs its read
 # KB per page / CPU-s per 20,000 pages — 1: 11.9 / 5.3, 3: 10.9 / 5.3, 6: 9.3 / 12.1, 9: 9.1 / 17.3
 LEVEL = 3
 _H1 = re.compile(r"<h1[ >].*?</h1>", re.S)
-_PAYLOAD = re.compile(r'<script type="application/octet-stream" class="lb-packed-data">([A-Za-z0-9+/=]*)</script>')
+_PAYLOAD = re.compile(
+    r'<script type="application/octet-stream" class="lb-packed-data">([A-Za-z0-9+/=]*)</script>'
+)
 
 
 def check_mode(mode: str, where: str, field: str) -> str:
     """``mode`` when it is one of MODES, else a DataError naming ``where`` and ``field``."""
     if mode not in MODES:
-        raise DataError([Problem(where, 0, field, f"{mode!r} is not a way to write reader pages",
-                                 f"give one of {', '.join(MODES)}")])
+        raise DataError(
+            [
+                Problem(
+                    where,
+                    0,
+                    field,
+                    f"{mode!r} is not a way to write reader pages",
+                    f"give one of {', '.join(MODES)}",
+                )
+            ]
+        )
     return mode
 
 
@@ -54,13 +65,16 @@ def pack(markdown: str, templates: Path = DEFAULT_TEMPLATES) -> str:
     """The finished reader page ``markdown`` (front matter + one raw ``lb-page`` block, as
     ``bulk.parse`` takes it) with its body packed; the front matter is unchanged."""
     end = markdown.find("\n---\n", 4) if markdown.startswith("---\n") else -1
-    body = raw_body(markdown[end + 5:]) if end >= 0 else None
+    body = raw_body(markdown[end + 5 :]) if end >= 0 else None
     heading = _H1.search(body) if body is not None else None
     if body is None or heading is None:
         raise ValueError("a reader page to pack is one generated lb-page block with its <h1>")
     payload = base64.b64encode(gzip.compress(body.encode("utf-8"), LEVEL, mtime=0)).decode("ascii")
-    packed = render("reader/packed.html.j2", templates, heading=Markup(heading.group(0)), payload=payload)  # our own markup
-    return markdown[:end + 5] + "\n" + packed.strip() + "\n"
+    # our own markup
+    packed = render(
+        "reader/packed.html.j2", templates, heading=Markup(heading.group(0)), payload=payload
+    )
+    return markdown[: end + 5] + "\n" + packed.strip() + "\n"
 
 
 def unpack(html: str) -> str:

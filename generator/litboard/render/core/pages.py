@@ -20,8 +20,19 @@ from .jinja import render
 Files = dict[str, "str | bytes | PackedPage"]
 # litboard-py/-latex/-tables.js: the as-shown downloads, loaded by litboard.js on first use;
 # versions.js: the version selector (cite.kept)
-ASSETS = ("litboard.css", "litboard.js", "litboard-py.js", "litboard-latex.js", "litboard-tables.js", "reader.css",
-          "reader.js", "packed.js", "home.css", "iframe-worker-shim.js", "versions.js")
+ASSETS = (
+    "litboard.css",
+    "litboard.js",
+    "litboard-py.js",
+    "litboard-latex.js",
+    "litboard-tables.js",
+    "reader.css",
+    "reader.js",
+    "packed.js",
+    "home.css",
+    "iframe-worker-shim.js",
+    "versions.js",
+)
 
 
 def csv_text(frame: pd.DataFrame) -> str:
@@ -40,7 +51,8 @@ def csv_text(frame: pd.DataFrame) -> str:
 
 
 def _written_cell(value: object) -> object:
-    """A cell of a mixed column: a float at the stated precision (NaN stays empty), text made inert."""
+    """A cell of a mixed column: a float at the stated precision (NaN stays empty), text made
+    inert."""
     if isinstance(value, float):
         return value if math.isnan(value) else STATED_FORMAT % stated(value)
     return inert_cell(value)
@@ -49,8 +61,15 @@ def _written_cell(value: object) -> object:
 SEARCH = ("full", "title", "none")
 
 
-def page(title: str, body: str, demo: bool, templates: Path, search: str = "title", wide: bool = False,
-         bulk: bool = False) -> str:
+def page(
+    title: str,
+    body: str,
+    demo: bool,
+    templates: Path,
+    search: str = "title",
+    wide: bool = False,
+    bulk: bool = False,
+) -> str:
     """A generated Markdown page. ``search`` says what the site search indexes: "title" (the
     default: the title only, so numbers, provenance and signatures never reach the index),
     "full" (title and text, minus blocks marked ``data-search-exclude``: system cards, works)
@@ -62,5 +81,13 @@ def page(title: str, body: str, demo: bool, templates: Path, search: str = "titl
         raise ValueError("bulk pages are left out of the search: use search='none'")
     if search not in SEARCH:
         raise ValueError(f"search must be one of {SEARCH}, not {search!r}")
-    return render("page.md.j2", templates, title=title, body=Markup(body), demo=demo, search=search, wide=wide,
-                  bulk=bulk)
+    return render(
+        "page.md.j2",
+        templates,
+        title=title,
+        body=Markup(body),
+        demo=demo,
+        search=search,
+        wide=wide,
+        bulk=bulk,
+    )

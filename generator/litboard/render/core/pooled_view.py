@@ -41,8 +41,9 @@ class PooledBoard:
     csv: str = CSV
 
 
-def pooled_board(corpus: Corpus, analysis: Analysis,
-                 ranked_by: list[Column | None]) -> PooledBoard | None:
+def pooled_board(
+    corpus: Corpus, analysis: Analysis, ranked_by: list[Column | None]
+) -> PooledBoard | None:
     """The all-pairs ranking of the Bradley-Terry column the boards rank by; None when none does."""
     keys = {c.key for c in ranked_by if c is not None and c.key.startswith(f"{MEASURE}:")}
     if len(keys) != 1:
@@ -52,20 +53,39 @@ def pooled_board(corpus: Corpus, analysis: Analysis,
     if found is None:
         return None
     table = found.table
-    rows = [PooledRow(int(r["rank"]), str(system), _name(corpus, str(system)),
-                      float(r["strength"]), float(r["ci_low"]), float(r["ci_high"]),
-                      _int(r["rank_min"]), _int(r["rank_max"]), int(r["comparisons"]))
-            for system, r in table.iterrows()]
+    rows = [
+        PooledRow(
+            int(r["rank"]),
+            str(system),
+            _name(corpus, str(system)),
+            float(r["strength"]),
+            float(r["ci_low"]),
+            float(r["ci_high"]),
+            _int(r["rank_min"]),
+            _int(r["rank_max"]),
+            int(r["comparisons"]),
+        )
+        for system, r in table.iterrows()
+    ]
     pairs = int(corpus.tables["pairwise"].query("campaign == @campaign")["pair"].nunique())
     return PooledBoard(found.column, rows, found.graph, pairs)
 
 
 def pooled_csv(board: PooledBoard) -> pd.DataFrame:
     data: list[dict[str, Any]] = [
-        {"rank": r.rank, "system": r.system, "name": r.name, "strength": r.strength,
-         "ci_low": r.ci_low, "ci_high": r.ci_high, "ci_method": board.column.interval,
-         "rank_range": f"{r.rank_min}-{r.rank_max}" if r.rank_min is not None else None,
-         "comparisons": r.comparisons} for r in board.rows]
+        {
+            "rank": r.rank,
+            "system": r.system,
+            "name": r.name,
+            "strength": r.strength,
+            "ci_low": r.ci_low,
+            "ci_high": r.ci_high,
+            "ci_method": board.column.interval,
+            "rank_range": f"{r.rank_min}-{r.rank_max}" if r.rank_min is not None else None,
+            "comparisons": r.comparisons,
+        }
+        for r in board.rows
+    ]
     return pd.DataFrame(data)
 
 

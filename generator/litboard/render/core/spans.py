@@ -52,9 +52,18 @@ def split_runs(text: str, spans: Sequence[S], where: str = "<text>") -> list[Run
     n = len(text)
     bad = [s for s in spans if not 0 <= s.start <= s.end <= n]
     if bad:
-        raise DataError([Problem(where, 0, "start/end", f"span [{s.start}, {s.end}) outside the text "
-                                 f"of length {n}", "fix the offsets (code points of the NFC text, "
-                                 "end exclusive)") for s in bad])
+        raise DataError(
+            [
+                Problem(
+                    where,
+                    0,
+                    "start/end",
+                    f"span [{s.start}, {s.end}) outside the text of length {n}",
+                    "fix the offsets (code points of the NFC text, end exclusive)",
+                )
+                for s in bad
+            ]
+        )
     order = {id(s): i for i, s in enumerate(spans)}
     opening: dict[int, list[S]] = {}
     closing: dict[int, list[S]] = {}

@@ -34,8 +34,10 @@ class Cell:
     rank_min: int | None = None
     rank_max: int | None = None
     cluster: int | None = None
-    bar: tuple[float, float, float] | None = None  # CI bar: left %, width %, mean % of the column's span
-    marks: list[Any] = field(default_factory=list)  # disagreeing published counterparts (board_marks)
+    # CI bar: left %, width %, mean % of the column's span
+    bar: tuple[float, float, float] | None = None
+    # disagreeing published counterparts (board_marks)
+    marks: list[Any] = field(default_factory=list)
     corpus: float | None = None  # sacreBLEU's corpus score (downloads only; corpus_scores)
 
 
@@ -50,7 +52,8 @@ class BoardRow:
     badge: str = ""
     chip: str = ""  # the one-word provenance badge (human-evaluated / LLM-judged / ...)
     evidence: tuple[str, ...] = ()  # human / llm / metric: what the system has (filter values)
-    pending: str = ""  # "human evaluation: N of M planned paragraphs judged" (analysis.campaign_status)
+    # "human evaluation: N of M planned paragraphs judged" (analysis.campaign_status)
+    pending: str = ""
 
 
 @dataclass
@@ -75,9 +78,12 @@ class Board:
     limits: list[str] = field(default_factory=list)  # "n = 3 texts: no pair can be separated ..."
     aligned: Alignment | None = None  # the automatic measure that orders the unranked section
     constant: dict[str, float] = field(default_factory=dict)  # hidden by default: one value for all
-    judged_unranked: bool = False  # an unranked row has human scores in other columns (not automatic-only)
-    trust: Trust = field(default_factory=Trust)  # each automatic measure's agreement with the human ranking
-    llm_pending: list[str] = field(default_factory=list)  # names of the systems without an LLM-judge score
+    # an unranked row has human scores in other columns (not automatic-only)
+    judged_unranked: bool = False
+    # each automatic measure's agreement with the human ranking
+    trust: Trust = field(default_factory=Trust)
+    # names of the systems without an LLM-judge score
+    llm_pending: list[str] = field(default_factory=list)
 
     @property
     def unranked_llm_pending(self) -> bool:
@@ -101,7 +107,9 @@ def _boards(corpus: Corpus, analysis: Analysis) -> list[Board]:
     primaries = primary_keys(corpus)
     out = []
     for pair in corpus.pairs:
-        present = sorted(corpus.translations.loc[corpus.translations["pair"] == pair, "system"].unique())
+        present = sorted(
+            corpus.translations.loc[corpus.translations["pair"] == pair, "system"].unique()
+        )
         means = analysis.means[analysis.means["pair"] == pair]
         columns = board_columns(analysis, set(means["column"]))
         first, note = ranking_column(columns, primaries)
@@ -113,24 +121,53 @@ def _boards(corpus: Corpus, analysis: Analysis) -> list[Board]:
             for key, cell in cells.items():
                 cell.corpus = stored.get((key, system))
             info = systems.loc[system]
-            rows.append(BoardRow(system, str(info["name"]), str(info["kind"]), str(info["modality"]),
-                                 bool(info["is_human"]), cells, provenance_badge(corpus, system),
-                                 found[system].chip, found[system].kinds, planned.get(system, "")))
+            rows.append(
+                BoardRow(
+                    system,
+                    str(info["name"]),
+                    str(info["kind"]),
+                    str(info["modality"]),
+                    bool(info["is_human"]),
+                    cells,
+                    provenance_badge(corpus, system),
+                    found[system].chip,
+                    found[system].kinds,
+                    planned.get(system, ""),
+                )
+            )
         for column in columns:
             _place_bars([r.cells[column.key] for r in rows])
         rows.sort(key=lambda r: _sort_key(r, first))
-        ranked = [r for r in rows if first is not None and not _is_missing(r.cells[first.key].value)]
+        ranked = [
+            r for r in rows if first is not None and not _is_missing(r.cells[first.key].value)
+        ]
         alignment = best_aligned(ranked, columns, first, _is_missing) if first is not None else None
         unranked = automatic_order([r for r in rows if r not in ranked], alignment, _is_missing)
-        groups = [ColumnGroup(k, label, [c for c in columns if c.group == k])
-                  for k, label in GROUPS.items() if any(c.group == k for c in columns)]
-        out.append(Board(pair, columns, ranked, unranked, f"leaderboard-{pair}.csv",
-                         method_note(analysis.settings), first, note, groups,
-                         sparse_columns(rows, columns, first), board_limits(analysis, pair, columns),
-                         alignment, constant_columns(rows, columns, first),
-                         any(_human_scored(r, columns) for r in unranked),
-                         board_trust(ranked, columns, first, _is_missing),
-                         [r.name for r in rows if "llm" not in r.evidence]))
+        groups = [
+            ColumnGroup(k, label, [c for c in columns if c.group == k])
+            for k, label in GROUPS.items()
+            if any(c.group == k for c in columns)
+        ]
+        out.append(
+            Board(
+                pair,
+                columns,
+                ranked,
+                unranked,
+                f"leaderboard-{pair}.csv",
+                method_note(analysis.settings),
+                first,
+                note,
+                groups,
+                sparse_columns(rows, columns, first),
+                board_limits(analysis, pair, columns),
+                alignment,
+                constant_columns(rows, columns, first),
+                any(_human_scored(r, columns) for r in unranked),
+                board_trust(ranked, columns, first, _is_missing),
+                [r.name for r in rows if "llm" not in r.evidence],
+            )
+        )
     return out
 
 
@@ -143,17 +180,22 @@ def board_columns(analysis: Analysis, keys: set[str]) -> list[Column]:
 
 
 def _human_scored(row: BoardRow, columns: list[Column]) -> bool:
-    """Whether ``row`` has a human-judgment score in any column (e.g. judged in another campaign)."""
+    """Whether ``row`` has a human-judgment score in any column (e.g. judged in another
+    campaign)."""
     return any(c.group == "human" and not _is_missing(row.cells[c.key].value) for c in columns)
 
 
-def constant_columns(rows: list[BoardRow], columns: list[Column], first: Column | None) -> dict[str, float]:
+def constant_columns(
+    rows: list[BoardRow], columns: list[Column], first: Column | None
+) -> dict[str, float]:
     """Columns that carry no information on this board: every system with a value has the same
     one (e.g. LitEval's terminology points, 0 for all), key -> that value. Hidden at first with a
     note; never the ranking column, never a column with fewer than two values."""
     out = {}
     for column in columns:
-        values = {r.cells[column.key].value for r in rows if not _is_missing(r.cells[column.key].value)}
+        values = {
+            r.cells[column.key].value for r in rows if not _is_missing(r.cells[column.key].value)
+        }
         count = sum(not _is_missing(r.cells[column.key].value) for r in rows)
         if (first is None or column.key != first.key) and count >= 2 and len(values) == 1:
             out[column.key] = float(values.pop())  # type: ignore[arg-type]
@@ -183,11 +225,17 @@ def sparse_columns(rows: list[BoardRow], columns: list[Column], first: Column | 
     if first is None:
         return []
     most = max((r.cells[first.key].n for r in rows), default=0)
-    return [c.key for c in columns if c.key != first.key
-            and max((r.cells[c.key].n for r in rows), default=0) <= SPARSE_SHARE * most]
+    return [
+        c.key
+        for c in columns
+        if c.key != first.key
+        and max((r.cells[c.key].n for r in rows), default=0) <= SPARSE_SHARE * most
+    ]
 
 
-def ranking_column(columns: list[Column], primaries: list[tuple[str, str]]) -> tuple[Column | None, str]:
+def ranking_column(
+    columns: list[Column], primaries: list[tuple[str, str]]
+) -> tuple[Column | None, str]:
     """The default ranking column and why: a declared primary, else the first human column."""
     by_key = {c.key: c for c in columns}
     for key, dataset in primaries:
@@ -223,7 +271,9 @@ def _cell(analysis: Analysis, means: pd.DataFrame, pair: str, column: Column, sy
 
 def _place_bars(cells: list[Cell]) -> None:
     """Position each CI bar on a common axis: the lowest CI bound to the highest of the column."""
-    bounded = [c for c in cells if c.ci_low is not None and c.ci_high is not None and c.value is not None]
+    bounded = [
+        c for c in cells if c.ci_low is not None and c.ci_high is not None and c.value is not None
+    ]
     if not bounded:
         return
     low = min(c.ci_low for c in bounded)  # type: ignore[type-var]
@@ -252,11 +302,19 @@ def _sort_key(row: BoardRow, first: Column | None) -> tuple[Any, ...]:
 def board_csv(board: Board) -> pd.DataFrame:
     data = []
     ranked = [(rank, row) for rank, row in enumerate(board.rows, start=1)]
-    with_corpus = {c.key for c in board.columns
-                   if any(r.cells[c.key].corpus is not None for r in board.rows + board.unranked)}
+    with_corpus = {
+        c.key
+        for c in board.columns
+        if any(r.cells[c.key].corpus is not None for r in board.rows + board.unranked)
+    }
     for rank, row in ranked + [(None, row) for row in board.unranked]:
-        record: dict[str, Any] = {"rank": rank, "system": row.system, "name": row.name,
-                                  "kind": row.kind, "modality": row.modality}
+        record: dict[str, Any] = {
+            "rank": rank,
+            "system": row.system,
+            "name": row.name,
+            "kind": row.kind,
+            "modality": row.modality,
+        }
         for column in board.columns:
             cell = row.cells[column.key]
             record[column.label] = cell.value
@@ -265,7 +323,8 @@ def board_csv(board: Board) -> pd.DataFrame:
             record[f"{column.label} ci_low"] = cell.ci_low
             record[f"{column.label} ci_high"] = cell.ci_high
             record[f"{column.label} rank_range"] = (
-                f"{cell.rank_min}-{cell.rank_max}" if cell.rank_min is not None else None)
+                f"{cell.rank_min}-{cell.rank_max}" if cell.rank_min is not None else None
+            )
             record[f"{column.label} cluster"] = cell.cluster
             record[f"{column.label} n"] = cell.n
         data.append(record)

@@ -56,8 +56,12 @@ class PublishedIndex:
     naming an unordered pair, e.g. first/second of a test). ``all`` returns every record of a
     cell, in file order (a paper may print one cell twice, under two labels)."""
 
-    def __init__(self, compared: pd.DataFrame, measures: Iterable[str],
-                 unordered: tuple[str, str] | None = None) -> None:
+    def __init__(
+        self,
+        compared: pd.DataFrame,
+        measures: Iterable[str],
+        unordered: tuple[str, str] | None = None,
+    ) -> None:
         self.unordered = unordered
         self.by_cell: dict[tuple[str, str], list[Published]] = {}
         wanted = set(measures)
@@ -65,19 +69,26 @@ class PublishedIndex:
             if r["measure"] not in wanted:
                 continue
             value = float(r["value"])
-            shown = Published(engine.short_source(str(r["source"])), "not legible" if math.isnan(value) else
-                              format_number(value, int(r["decimals"])), str(r["status"]), str(r.get("reason") or ""),
-                              _plain_note(str(r.get("note") or ""), str(r.get("reason") or "")))
-            self.by_cell.setdefault((str(r["measure"]), _cell_key(r["keys"], unordered)), []).append(shown)
+            shown = Published(
+                engine.short_source(str(r["source"])),
+                "not legible" if math.isnan(value) else format_number(value, int(r["decimals"])),
+                str(r["status"]),
+                str(r.get("reason") or ""),
+                _plain_note(str(r.get("note") or ""), str(r.get("reason") or "")),
+            )
+            self.by_cell.setdefault(
+                (str(r["measure"]), _cell_key(r["keys"], unordered)), []
+            ).append(shown)
 
     def all(self, measure: str, **keys: str) -> list[Published]:
         return self.by_cell.get((measure, _cell_key(keys, self.unordered)), [])
 
 
 def _plain_note(note: str, reason: str) -> str:
-    """The record's own note without the engine's 'Reason: x.' prefix (the reason is shown apart)."""
+    """The record's own note without the engine's 'Reason: x.' prefix (the reason is shown
+    apart)."""
     prefix = f"Reason: {reason}."
-    return note[len(prefix):].strip() if reason and note.startswith(prefix) else note
+    return note[len(prefix) :].strip() if reason and note.startswith(prefix) else note
 
 
 def paper_text(found: list[Published]) -> str:

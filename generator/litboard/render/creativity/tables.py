@@ -79,28 +79,42 @@ def _cell(col: Col, value: Any, link: str) -> CellView:
     return CellView(number(value, digits), raw, link, numeric=True)
 
 
-def table_view(id: str, caption: str, frame: pd.DataFrame, columns: Sequence[Col], provenance: str,
-               csv: str, sortable: bool = True, notes: Sequence[str] = ()) -> TableView:
+def table_view(
+    id: str,
+    caption: str,
+    frame: pd.DataFrame,
+    columns: Sequence[Col],
+    provenance: str,
+    csv: str,
+    sortable: bool = True,
+    notes: Sequence[str] = (),
+) -> TableView:
     """Rows of ``frame`` shown through ``columns``; optional frame columns ``_css`` (row class),
     ``_anchor`` (row id) and ``_link`` (link of the first cell) steer the rendering and never
     reach the CSV."""
     rows = []
     for record in frame.to_dict("records"):
         link = str(record.get("_link") or "")
-        cells = tuple(_cell(col, record.get(col.key), link if i == 0 else "") for i, col in enumerate(columns))
+        cells = tuple(
+            _cell(col, record.get(col.key), link if i == 0 else "") for i, col in enumerate(columns)
+        )
         rows.append(RowView(cells, str(record.get("_css") or ""), str(record.get("_anchor") or "")))
-    return TableView(id, caption, tuple(columns), tuple(rows), csv, provenance, sortable, tuple(notes))
+    return TableView(
+        id, caption, tuple(columns), tuple(rows), csv, provenance, sortable, tuple(notes)
+    )
 
 
 def csv_frame(frame: pd.DataFrame, columns: Sequence[Col], data_version: str) -> pd.DataFrame:
-    """The table's columns (frame names, not labels: campaign ids stay visible) plus data_version."""
+    """The table's columns (frame names, not labels: campaign ids stay visible) plus
+    data_version."""
     out = frame[[c.key for c in columns]].copy()
     out["data_version"] = data_version
     return out
 
 
 def provenance(corpus: Corpus, campaigns: Sequence[str], how: str = "") -> str:
-    """'Data: <version>. Campaigns: a, b. LLM judge: model (campaign).' plus an optional method note."""
+    """'Data: <version>. Campaigns: a, b. LLM judge: model (campaign).' plus an optional method
+    note."""
     known = corpus.tables["campaigns"].set_index("campaign")
     present = [c for c in dict.fromkeys(campaigns) if c in known.index]
     judges: dict[str, list[str]] = {}
@@ -108,8 +122,10 @@ def provenance(corpus: Corpus, campaigns: Sequence[str], how: str = "") -> str:
         model = str(known.loc[cid, "judge_model"] or "")
         if model:
             judge = corpus.campaigns.get(cid, {}).get("judge", {})
-            parts = [f"prompt: {judge['prompt']}" if judge.get("prompt") else "",
-                   f"prompt sha256 {judge['prompt_sha256']}" if judge.get("prompt_sha256") else ""]
+            parts = [
+                f"prompt: {judge['prompt']}" if judge.get("prompt") else "",
+                f"prompt sha256 {judge['prompt_sha256']}" if judge.get("prompt_sha256") else "",
+            ]
             judges.setdefault(", ".join([model, *[p for p in parts if p]]), []).append(cid)
     text = f"Data: {corpus.data_version()}. Campaigns: {', '.join(present) or 'none'}."
     if judges:

@@ -125,12 +125,16 @@ def text_pages(data: CreativityData) -> list[TextPageView]:
     campaigns = t["campaigns"]
     mqm = t["mqm_errors"]
     ucps = t["ucps"][t["ucps"]["campaign"] == UCPS]
-    ctx = _Context(dict(zip(campaigns["campaign"], campaigns["title"].astype(str))),
-                   {c: str(m) for c, m in zip(campaigns["campaign"], campaigns["judge_model"]) if m},
-                   _groups(mqm[mqm["campaign"] == LLM_ERRORS], ["system", "pair", "paragraph"]),
-                   _groups(ucps, ["system", "pair", "paragraph"]))
-    keys = sorted({(w, p) for w, p in zip(data.texts["work"], data.texts["pair"])},
-                  key=lambda k: (pair_rank(k[1]), k[0]))
+    ctx = _Context(
+        dict(zip(campaigns["campaign"], campaigns["title"].astype(str))),
+        {c: str(m) for c, m in zip(campaigns["campaign"], campaigns["judge_model"]) if m},
+        _groups(mqm[mqm["campaign"] == LLM_ERRORS], ["system", "pair", "paragraph"]),
+        _groups(ucps, ["system", "pair", "paragraph"]),
+    )
+    keys = sorted(
+        {(w, p) for w, p in zip(data.texts["work"], data.texts["pair"])},
+        key=lambda k: (pair_rank(k[1]), k[0]),
+    )
     pages = []
     for i, (work, pair) in enumerate(keys):
         prev = f"{keys[i - 1][0]}-{keys[i - 1][1]}.html" if i > 0 else ""
@@ -139,14 +143,24 @@ def text_pages(data: CreativityData) -> list[TextPageView]:
     return pages
 
 
-def _page(data: CreativityData, ctx: _Context, work: str, pair: str, prev: str, nxt: str) -> TextPageView:
+def _page(
+    data: CreativityData, ctx: _Context, work: str, pair: str, prev: str, nxt: str
+) -> TextPageView:
     corpus = data.corpus
     texts = data.texts[(data.texts["work"] == work) & (data.texts["pair"] == pair)]
     systems = {m: s for m, s in zip(texts["modality"], texts["system"])}
     names = corpus.tables["systems"].set_index("system")["name"].astype(str).to_dict()
-    heads = [ColumnHead(m, names.get(systems[m], systems[m]), systems[m]) for m in MODALITIES if m in systems]
-    heads += [ColumnHead(m, names.get(s, s), s) for m, s in sorted(systems.items()) if m not in MODALITIES]
-    paragraphs = corpus.paragraphs[corpus.paragraphs["work"] == work].sort_values("index", kind="stable")
+    heads = [
+        ColumnHead(m, names.get(systems[m], systems[m]), systems[m])
+        for m in MODALITIES
+        if m in systems
+    ]
+    heads += [
+        ColumnHead(m, names.get(s, s), s) for m, s in sorted(systems.items()) if m not in MODALITIES
+    ]
+    paragraphs = corpus.paragraphs[corpus.paragraphs["work"] == work].sort_values(
+        "index", kind="stable"
+    )
     tr = corpus.translations
     tr = tr[(tr["pair"] == pair) & tr["system"].isin(list(systems.values()))]
     by_key = {(s, p): r for s, p, r in zip(tr["system"], tr["paragraph"], tr.to_dict("records"))}
@@ -165,24 +179,66 @@ def _page(data: CreativityData, ctx: _Context, work: str, pair: str, prev: str, 
             spans, unplaced = _spans(key, ctx, f"l{n}{h.modality.lower()}")
             counts["errors"] += sum(s.layer == "auto" for s in spans)
             counts["ucps"] += sum(s.layer == "ucp" for s in spans) + len(unplaced)
-            counts["disagree"] += sum("lb-cr-disagree" in s.css for s in spans) + sum(u.disagree for u in unplaced)
+            counts["disagree"] += sum("lb-cr-disagree" in s.css for s in spans) + sum(
+                u.disagree for u in unplaced
+            )
             counts["unplaced"] += len(unplaced)
-            cells.append(CellView(h.modality, h.system,
-                                  _text(row["text"], row["snippet"], row["restricted"], target, spans,
-                                        f"l{n}{h.modality.lower()}", pid), unplaced))
-        source = _text(p["text"], p["snippet"], p["restricted"], p["source_lang"],
-                       _source_spans(pair, pid, heads, ctx, f"l{n}src"), f"l{n}src", pid)
-        label = pid[len(work) + 1:] if pid.startswith(f"{work}-") else pid
+            cells.append(
+                CellView(
+                    h.modality,
+                    h.system,
+                    _text(
+                        row["text"],
+                        row["snippet"],
+                        row["restricted"],
+                        target,
+                        spans,
+                        f"l{n}{h.modality.lower()}",
+                        pid,
+                    ),
+                    unplaced,
+                )
+            )
+        source = _text(
+            p["text"],
+            p["snippet"],
+            p["restricted"],
+            p["source_lang"],
+            _source_spans(pair, pid, heads, ctx, f"l{n}src"),
+            f"l{n}src",
+            pid,
+        )
+        label = pid[len(work) + 1 :] if pid.startswith(f"{work}-") else pid
         lines.append(LineView(pid, label, f"../../paragraphs/{pid}.html#{pair}", source, cells))
     meta = corpus.works.get(work, {})
-    return TextPageView(work, pair, str(meta.get("title", work)), str(meta.get("author", "")),
-                        str(texts["genre"].iloc[0]), str(meta.get("source_lang", pair.split("-")[0])), target,
-                        f"creativity/texts/{work}-{pair}.md", text_page(work, pair), heads, lines, prev, nxt, counts,
-                        data.provenance([LLM_ERRORS, UCPS, ERRORS]))
+    return TextPageView(
+        work,
+        pair,
+        str(meta.get("title", work)),
+        str(meta.get("author", "")),
+        str(texts["genre"].iloc[0]),
+        str(meta.get("source_lang", pair.split("-")[0])),
+        target,
+        f"creativity/texts/{work}-{pair}.md",
+        text_page(work, pair),
+        heads,
+        lines,
+        prev,
+        nxt,
+        counts,
+        data.provenance([LLM_ERRORS, UCPS, ERRORS]),
+    )
 
 
-def _text(text: str | None, snippet: Any, restricted: Any, lang: str, spans: list[SpanView], prefix: str,
-          where: str) -> TextView:
+def _text(
+    text: str | None,
+    snippet: Any,
+    restricted: Any,
+    lang: str,
+    spans: list[SpanView],
+    prefix: str,
+    where: str,
+) -> TextView:
     view = TextView(text, str(snippet or ""), str(restricted or ""), lang, spans=spans)
     if text is None or _missing(text):
         view.text = None
@@ -190,7 +246,9 @@ def _text(text: str | None, snippet: Any, restricted: Any, lang: str, spans: lis
     ordered = sorted(spans, key=lambda s: (NESTING[s.layer], s.start, -s.end, s.key))
     for i, run in enumerate(split_runs(text, ordered, where)):
         marks = tuple(MarkView(s, s.start == run.start, s.end == run.end) for s in run.spans)
-        view.runs.append(RunView(run.text, marks, f"lb-pop-{prefix}-{i}" if marks else "", run.omission))
+        view.runs.append(
+            RunView(run.text, marks, f"lb-pop-{prefix}-{i}" if marks else "", run.omission)
+        )
     return view
 
 
@@ -199,29 +257,58 @@ def _spans(key: Key, ctx: _Context, prefix: str) -> tuple[list[SpanView], list[U
     for r in ctx.errors.get(key, []):
         title = "/".join(x for x in (r["category"], r["subcategory"]) if x) or "Error"
         judge = ctx.judges.get(r["campaign"], "")
-        out.append(SpanView(f"{prefix}s{len(out)}", "auto", int(r["start"]), int(r["end"]),
-                            f"lb-l-auto {_category_css(str(r['category']), str(r['severity']))}", title,
-                            str(r["severity"]), judge or str(r["annotator"]), "LLM judge",
-                            f"{r['campaign']}:{r['annotator']}", ctx.titles.get(r["campaign"], r["campaign"]),
-                            str(r["comment"] or "")))
+        out.append(
+            SpanView(
+                f"{prefix}s{len(out)}",
+                "auto",
+                int(r["start"]),
+                int(r["end"]),
+                f"lb-l-auto {_category_css(str(r['category']), str(r['severity']))}",
+                title,
+                str(r["severity"]),
+                judge or str(r["annotator"]),
+                "LLM judge",
+                f"{r['campaign']}:{r['annotator']}",
+                ctx.titles.get(r["campaign"], r["campaign"]),
+                str(r["comment"] or ""),
+            )
+        )
     unplaced = []
     for ucp, rows in _by_ucp(ctx.ucps.get(key, [])).items():
         pro, llm = rows.get("pro"), rows.get("llm")
         first = pro or llm or {}
-        badge, disagree = _classes(str((pro or {}).get("ucp_class", "—")), str((llm or {}).get("ucp_class", "—")))
+        badge, disagree = _classes(
+            str((pro or {}).get("ucp_class", "—")), str((llm or {}).get("ucp_class", "—"))
+        )
         detail = f"“{first.get('source_text') or ''}” → “{first.get('target_text') or ''}”"
         if _missing(first["start"]) or _missing(first["end"]):
             unplaced.append(Unplaced(_short(ucp), badge, disagree, detail))
             continue
         verdict = "they disagree (as CS/R/O)" if disagree else "they agree (as CS/R/O)"
-        title = (f"UCP {_short(ucp)}: professionals {_meaning(str((pro or {}).get('ucp_class', '—')))}, "
-                 f"LLM {_meaning(str((llm or {}).get('ucp_class', '—')))}; {verdict}")
+        title = (
+            f"UCP {_short(ucp)}: professionals {_meaning(str((pro or {}).get('ucp_class', '—')))}, "
+            f"LLM {_meaning(str((llm or {}).get('ucp_class', '—')))}; {verdict}"
+        )
         comment = "; ".join(str(r.get("comment") or "") for r in rows.values() if r.get("comment"))
-        out.append(SpanView(f"{prefix}s{len(out)}", "ucp", int(first["start"]), int(first["end"]),
-                            f"lb-l-ucp lb-cr-ucp lb-cr-{'disagree' if disagree else 'agree'}", title, "",
-                            "professionals and LLM", "", str(first["campaign"]),
-                            ctx.titles.get(first["campaign"], first["campaign"]), comment,
-                            ucp=str(ucp), badge=badge, detail=detail))
+        out.append(
+            SpanView(
+                f"{prefix}s{len(out)}",
+                "ucp",
+                int(first["start"]),
+                int(first["end"]),
+                f"lb-l-ucp lb-cr-ucp lb-cr-{'disagree' if disagree else 'agree'}",
+                title,
+                "",
+                "professionals and LLM",
+                "",
+                str(first["campaign"]),
+                ctx.titles.get(first["campaign"], first["campaign"]),
+                comment,
+                ucp=str(ucp),
+                badge=badge,
+                detail=detail,
+            )
+        )
     return out, unplaced
 
 
@@ -236,7 +323,9 @@ def _short(ucp: str) -> str:
     return ucp.rsplit("-", 1)[-1]
 
 
-def _source_spans(pair: str, pid: str, heads: list[ColumnHead], ctx: _Context, prefix: str) -> list[SpanView]:
+def _source_spans(
+    pair: str, pid: str, heads: list[ColumnHead], ctx: _Context, prefix: str
+) -> list[SpanView]:
     """One source span per UCP, listing how each modality renders it and both classes."""
     units: dict[str, dict[str, Any]] = {}
     renderings: dict[str, list[Rendering]] = {}
@@ -245,14 +334,30 @@ def _source_spans(pair: str, pid: str, heads: list[ColumnHead], ctx: _Context, p
             pro, llm = rows.get("pro", {}), rows.get("llm", {})
             first = pro or llm
             badge, _ = _classes(str(pro.get("ucp_class", "—")), str(llm.get("ucp_class", "—")))
-            renderings.setdefault(ucp, []).append(Rendering(h.modality, "", badge, str(first.get("target_text") or "")))
+            renderings.setdefault(ucp, []).append(
+                Rendering(h.modality, "", badge, str(first.get("target_text") or ""))
+            )
             if not _missing(first.get("source_start")) and ucp not in units:
                 units[ucp] = first
     out = []
     for ucp, r in sorted(units.items(), key=lambda kv: (kv[1]["source_start"], kv[0])):
-        out.append(SpanView(f"{prefix}s{len(out)}", "ucp", int(r["source_start"]), int(r["source_end"]),
-                            "lb-l-ucp lb-ucp-source", f"UCP {_short(ucp)}", "", "professionals and LLM", "",
-                            str(r["campaign"]), ctx.titles.get(r["campaign"], r["campaign"]), "", ucp=ucp,
-                            detail=f"“{r.get('source_text') or ''}” (renderings: professionals' | LLM's class)",
-                            renderings=tuple(renderings.get(ucp, ()))))
+        out.append(
+            SpanView(
+                f"{prefix}s{len(out)}",
+                "ucp",
+                int(r["source_start"]),
+                int(r["source_end"]),
+                "lb-l-ucp lb-ucp-source",
+                f"UCP {_short(ucp)}",
+                "",
+                "professionals and LLM",
+                "",
+                str(r["campaign"]),
+                ctx.titles.get(r["campaign"], r["campaign"]),
+                "",
+                ucp=ucp,
+                detail=f"“{r.get('source_text') or ''}” (renderings: professionals' | LLM's class)",
+                renderings=tuple(renderings.get(ucp, ())),
+            )
+        )
     return out

@@ -21,8 +21,11 @@ from . import eval_views as ev
 from . import views as lv
 
 FOLDER = "liteval"
-NAV = [{"LitEval-Corpus": "liteval/index.md"}, {"LitEval adequacy": "liteval/adequacy.md"},
-       {"LitEval metric meta-evaluation": "liteval/metaeval.md"}]
+NAV = [
+    {"LitEval-Corpus": "liteval/index.md"},
+    {"LitEval adequacy": "liteval/adequacy.md"},
+    {"LitEval metric meta-evaluation": "liteval/metaeval.md"},
+]
 
 
 def build(corpus: Corpus, analysis: Analysis, templates: Path) -> PageSet:
@@ -46,24 +49,42 @@ def _render(template: str, templates: Path, **context: Any) -> str:
     return render(f"liteval/{template}", templates, **context)
 
 
-def _index(corpus: Corpus, ctx: lv.Context, rankings: list[lv.RankingView], templates: Path) -> Files:
+def _index(
+    corpus: Corpus, ctx: lv.Context, rankings: list[lv.RankingView], templates: Path
+) -> Files:
     table7, table7_frame = lv.table_7(corpus, ctx)
     works = lv.works(corpus)
     files: Files = {f"{FOLDER}/{r.csv}": csv_text(lv.ranking_csv(r, ctx)) for r in rankings}
     files[f"{FOLDER}/table-7.csv"] = csv_text(table7_frame)
     files[f"{FOLDER}/{works.csv}"] = csv_text(pd.DataFrame(works.books + works.holders))
-    body = _render("index.html.j2", templates, ctx=ctx, rankings=rankings, table7=table7,
-                   table7_csv="table-7.csv", works=works, base="../")
-    files[f"{FOLDER}/index.md"] = page("LitEval-Corpus leaderboard", body, corpus.is_demo, templates, wide=True)
+    body = _render(
+        "index.html.j2",
+        templates,
+        ctx=ctx,
+        rankings=rankings,
+        table7=table7,
+        table7_csv="table-7.csv",
+        works=works,
+        base="../",
+    )
+    files[f"{FOLDER}/index.md"] = page(
+        "LitEval-Corpus leaderboard", body, corpus.is_demo, templates, wide=True
+    )
     return files
 
 
 def _adequacy(corpus: Corpus, ctx: lv.Context, view: ev.AdequacyView, templates: Path) -> Files:
-    files: Files = {f"{FOLDER}/{view.csv}": csv_text(view.frame),
-                    f"{FOLDER}/{view.reported_csv}": csv_text(view.reported_frame)}
+    files: Files = {
+        f"{FOLDER}/{view.csv}": csv_text(view.frame),
+        f"{FOLDER}/{view.reported_csv}": csv_text(view.reported_frame),
+    }
     body = _render("adequacy.html.j2", templates, ctx=ctx, view=view, base="../")
-    files[f"{FOLDER}/adequacy.md"] = page("LitEval adequacy: can the scores spot the human translation?",
-                                          body, corpus.is_demo, templates)
+    files[f"{FOLDER}/adequacy.md"] = page(
+        "LitEval adequacy: can the scores spot the human translation?",
+        body,
+        corpus.is_demo,
+        templates,
+    )
     return files
 
 
@@ -72,8 +93,13 @@ def adequacy_table(ctx: lv.Context, view: ev.AdequacyView, templates: Path) -> s
     return _render("adequacy_table.html.j2", templates, ctx=ctx, view=view, base="../")
 
 
-def _metaeval(corpus: Corpus, ctx: lv.Context, taus: list[ev.MatrixView], accuracy: ev.MatrixView,
-              templates: Path) -> Files:
+def _metaeval(
+    corpus: Corpus,
+    ctx: lv.Context,
+    taus: list[ev.MatrixView],
+    accuracy: ev.MatrixView,
+    templates: Path,
+) -> Files:
     files: Files = {charts.BUNDLE: charts.vega_bundle()}
     figures = []
     for view in taus:
@@ -82,44 +108,91 @@ def _metaeval(corpus: Corpus, ctx: lv.Context, taus: list[ev.MatrixView], accura
         figures.append(figure)
     for view in [*taus, accuracy]:
         files[f"{FOLDER}/{view.csv}"] = csv_text(view.frame)
-    body = _render("metaeval.html.j2", templates, ctx=ctx, taus=list(zip(taus, figures)),
-                   accuracy=accuracy, base="../")
-    files[f"{FOLDER}/metaeval.md"] = page("LitEval metric meta-evaluation", body, corpus.is_demo, templates)
+    body = _render(
+        "metaeval.html.j2",
+        templates,
+        ctx=ctx,
+        taus=list(zip(taus, figures)),
+        accuracy=accuracy,
+        base="../",
+    )
+    files[f"{FOLDER}/metaeval.md"] = page(
+        "LitEval metric meta-evaluation", body, corpus.is_demo, templates
+    )
     return files
 
 
 def heatmap(view: ev.MatrixView, ctx: lv.Context) -> Any:
-    """Pairs x columns coloured by Kendall tau-b (diverging around 0), the value printed in each cell."""
+    """Pairs x columns coloured by Kendall tau-b (diverging around 0), the value printed in each
+    cell."""
     import altair as alt
 
     data = view.frame[["pair_label", "column", "tau", "n"]].rename(columns={"pair_label": "pair"})
     pairs = [lv.pair_label(p) for p in ctx.pairs]
     base = alt.Chart(data).encode(
         x=alt.X("column:N", sort=view.columns, title=None, axis=alt.Axis(labelAngle=-30)),
-        y=alt.Y("pair:N", sort=pairs, title=None))
+        y=alt.Y("pair:N", sort=pairs, title=None),
+    )
     cells = base.mark_rect().encode(
         color=alt.Color("tau:Q", scale=alt.Scale(scheme="redblue", domain=[-1, 1]), title="τ-b"),
-        tooltip=[alt.Tooltip("pair:N"), alt.Tooltip("column:N"), alt.Tooltip("tau:Q", format=".3f"),
-                 alt.Tooltip("n:Q", title="translations")])
+        tooltip=[
+            alt.Tooltip("pair:N"),
+            alt.Tooltip("column:N"),
+            alt.Tooltip("tau:Q", format=".3f"),
+            alt.Tooltip("n:Q", title="translations"),
+        ],
+    )
     text = base.mark_text(fontSize=12).encode(
         text=alt.Text("tau:Q", format=".2f"),
-        color=alt.condition("abs(datum.tau) > 0.5", alt.value("white"), alt.value("black")))
+        color=alt.condition("abs(datum.tau) > 0.5", alt.value("white"), alt.value("black")),
+    )
     return (cells + text).properties(width=90 * len(view.columns), height=40 * len(pairs))
 
 
 def _pair(corpus: Corpus, ctx: lv.Context, view: ev.PairView, templates: Path) -> Files:
     prefix = f"{FOLDER}/pairs/{view.pair}"
-    adequacy = pd.DataFrame([{"pair": view.pair, "measure": m.key, "variant": v, "top_percent": t.percent,
-                              "top_wins": t.wins, "top_items": t.items, "other_percent": o.percent,
-                              "other_wins": o.wins, "other_items": o.items, "provenance": m.provenance}
-                             for m, v, t, o in view.adequacy])
-    tau = pd.DataFrame([{"pair": view.pair, "metric": m.key, "tau_b": cell.value, "detail": cell.title,
-                         "provenance": m.provenance} for m, cell in view.tau])
-    files: Files = {f"{prefix}-ranking.csv": csv_text(lv.ranking_csv(view.ranking, ctx)),
-                    f"{prefix}-adequacy.csv": csv_text(adequacy),
-                    f"{prefix}-tau.csv": csv_text(tau),
-                    f"{prefix}-paragraphs.csv": csv_text(pd.DataFrame(view.paragraphs))}
-    body = _render("pair.html.j2", templates, ctx=ctx, view=view, base="../../",
-                   sample=lv.SETTINGS.adequacy.sample)
+    adequacy = pd.DataFrame(
+        [
+            {
+                "pair": view.pair,
+                "measure": m.key,
+                "variant": v,
+                "top_percent": t.percent,
+                "top_wins": t.wins,
+                "top_items": t.items,
+                "other_percent": o.percent,
+                "other_wins": o.wins,
+                "other_items": o.items,
+                "provenance": m.provenance,
+            }
+            for m, v, t, o in view.adequacy
+        ]
+    )
+    tau = pd.DataFrame(
+        [
+            {
+                "pair": view.pair,
+                "metric": m.key,
+                "tau_b": cell.value,
+                "detail": cell.title,
+                "provenance": m.provenance,
+            }
+            for m, cell in view.tau
+        ]
+    )
+    files: Files = {
+        f"{prefix}-ranking.csv": csv_text(lv.ranking_csv(view.ranking, ctx)),
+        f"{prefix}-adequacy.csv": csv_text(adequacy),
+        f"{prefix}-tau.csv": csv_text(tau),
+        f"{prefix}-paragraphs.csv": csv_text(pd.DataFrame(view.paragraphs)),
+    }
+    body = _render(
+        "pair.html.j2",
+        templates,
+        ctx=ctx,
+        view=view,
+        base="../../",
+        sample=lv.SETTINGS.adequacy.sample,
+    )
     files[f"{prefix}.md"] = page(f"LitEval-Corpus: {view.label}", body, corpus.is_demo, templates)
     return files

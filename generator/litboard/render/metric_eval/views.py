@@ -27,19 +27,43 @@ POOLED = "human"
 class LitEvalSettings:
     """What the LitEval pages compare (campaign ids of the imported release)."""
 
-    reference: str = field(default="student-mqm", metadata={
-        "help": "campaign of the human judgments every metric is compared with (paper 000 student MQM)"})
-    second: str = field(default="student-mqm-second", metadata={
-        "help": "second student annotations, pooled into Table 7 as the paper does"})
-    metrics: tuple[str, ...] = field(default=(
-        "gemba-mqm-original", "gemba-mqm-literary", "xcomet-xl", "xcomet-xxl", "prometheus"),
-        metadata={"help": "metric campaigns shown beside the reference"})
-    category_metric: str = field(default="gemba-mqm-literary", metadata={
-        "help": "metric whose per-category scores are compared with the reference's (Fig. 2b)"})
-    categories: tuple[str, ...] = field(default=("accuracy", "fluency", "style", "terminology"),
-                                        metadata={"help": "error categories of Fig. 2b"})
-    pair_order: tuple[str, ...] = field(default=("de-en", "en-de", "de-zh", "en-zh"), metadata={
-        "help": "order of the language pairs in paper 000's tables"})
+    reference: str = field(
+        default="student-mqm",
+        metadata={
+            "help": (
+                "campaign of the human judgments every metric is compared with (paper 000 student "
+                "MQM)"
+            )
+        },
+    )
+    second: str = field(
+        default="student-mqm-second",
+        metadata={"help": "second student annotations, pooled into Table 7 as the paper does"},
+    )
+    metrics: tuple[str, ...] = field(
+        default=(
+            "gemba-mqm-original",
+            "gemba-mqm-literary",
+            "xcomet-xl",
+            "xcomet-xxl",
+            "prometheus",
+        ),
+        metadata={"help": "metric campaigns shown beside the reference"},
+    )
+    category_metric: str = field(
+        default="gemba-mqm-literary",
+        metadata={
+            "help": "metric whose per-category scores are compared with the reference's (Fig. 2b)"
+        },
+    )
+    categories: tuple[str, ...] = field(
+        default=("accuracy", "fluency", "style", "terminology"),
+        metadata={"help": "error categories of Fig. 2b"},
+    )
+    pair_order: tuple[str, ...] = field(
+        default=("de-en", "en-de", "de-zh", "en-zh"),
+        metadata={"help": "order of the language pairs in paper 000's tables"},
+    )
     adequacy: AdequacySettings = LITEVAL
 
 
@@ -77,8 +101,10 @@ def applies(corpus: Corpus, settings: LitEvalSettings = SETTINGS) -> bool:
     """The LitEval campaigns are loaded: the reference (human score) campaign and a BWS-sampled
     subset. The reference is the students' MQM, stored as scheme score (older imports: metric)."""
     campaigns = corpus.tables["campaigns"]
-    reference = campaigns[(campaigns["campaign"] == settings.reference)
-                          & campaigns["scheme"].isin(["score", "metric"])]
+    reference = campaigns[
+        (campaigns["campaign"] == settings.reference)
+        & campaigns["scheme"].isin(["score", "metric"])
+    ]
     sample = settings.adequacy.sample
     sampled = any(sample in (s or ()) for s in corpus.paragraphs["subsets"])
     return bool(len(reference)) and sampled
@@ -96,8 +122,11 @@ def ordered_pairs(corpus: Corpus, settings: LitEvalSettings = SETTINGS) -> list[
 def measures(analysis: Analysis, settings: LitEvalSettings = SETTINGS) -> list[Measure]:
     by_key = {c.campaign: c for c in analysis.columns if c.key.startswith(("metric:", "score:"))}
     wanted = [settings.reference, *settings.metrics]
-    return [Measure(k, by_key[k].key, by_key[k].label, by_key[k].higher_is_better,
-                    by_key[k].provenance) for k in wanted if k in by_key]
+    return [
+        Measure(k, by_key[k].key, by_key[k].label, by_key[k].higher_is_better, by_key[k].provenance)
+        for k in wanted
+        if k in by_key
+    ]
 
 
 def context(corpus: Corpus, analysis: Analysis, settings: LitEvalSettings = SETTINGS) -> Context:
@@ -105,28 +134,44 @@ def context(corpus: Corpus, analysis: Analysis, settings: LitEvalSettings = SETT
     human = sorted(systems.loc[systems["is_human"], "system"])
     reasons = sorted({str(r) for r in corpus.paragraphs["restricted"].dropna()})
     longest = int(corpus.paragraphs["snippet"].dropna().str.len().max() or 0)
-    rights = (f"Texts are rights-restricted: every source paragraph and translation is shown only as "
-              f"its first {longest} characters (a snippet that identifies it), because "
-              f"{'; '.join(reasons) or 'the release holds no full texts'}.")
+    rights = (
+        f"Texts are rights-restricted: every source paragraph and translation is shown only as "
+        f"its first {longest} characters (a snippet that identifies it), because "
+        f"{'; '.join(reasons) or 'the release holds no full texts'}."
+    )
     licence = "; ".join(str(d.get("licence", "")) for d in corpus.datasets if d.get("licence"))
-    return Context(corpus.data_version(), rights, licence, _systems_note(corpus, human),
-                   ordered_pairs(corpus, settings), measures(analysis, settings), human,
-                   dict(zip(systems["system"], systems["name"])), method_note(analysis.settings),
-                   {c.campaign: c.provenance for c in analysis.columns})
+    return Context(
+        corpus.data_version(),
+        rights,
+        licence,
+        _systems_note(corpus, human),
+        ordered_pairs(corpus, settings),
+        measures(analysis, settings),
+        human,
+        dict(zip(systems["system"], systems["name"])),
+        method_note(analysis.settings),
+        {c.campaign: c.provenance for c in analysis.columns},
+    )
 
 
 def _systems_note(corpus: Corpus, human: list[str]) -> str:
     n_mt = len(corpus.systems) - len(human)
-    per_pair = corpus.translations[corpus.translations["system"].isin(human)].groupby(
-        ["pair", "paragraph"]).size()
-    spread = ", ".join(f"{pair_label(p)} {int(g.min())}–{int(g.max())}"
-                       for p, g in per_pair.groupby(level="pair"))
-    return (f"Paper 000 counts {n_mt + 1} systems: {n_mt} MT systems and 'Human'. The release labels "
-            f"the published human translations translator1/2/3 (translation1–3 in some rows) without "
-            f"saying which published translation each label is, so the importer keeps them as "
-            f"{len(human)} human systems ({', '.join(human)}), {len(corpus.systems)} systems in all. "
-            f"A paragraph has {int(per_pair.min())} to {int(per_pair.max())} human translations "
-            f"(per pair: {spread}).")
+    per_pair = (
+        corpus.translations[corpus.translations["system"].isin(human)]
+        .groupby(["pair", "paragraph"])
+        .size()
+    )
+    spread = ", ".join(
+        f"{pair_label(p)} {int(g.min())}–{int(g.max())}" for p, g in per_pair.groupby(level="pair")
+    )
+    return (
+        f"Paper 000 counts {n_mt + 1} systems: {n_mt} MT systems and 'Human'. The release labels "
+        f"the published human translations translator1/2/3 (translation1–3 in some rows) without "
+        f"saying which published translation each label is, so the importer keeps them as "
+        f"{len(human)} human systems ({', '.join(human)}), {len(corpus.systems)} systems in all. "
+        f"A paragraph has {int(per_pair.min())} to {int(per_pair.max())} human translations "
+        f"(per pair: {spread})."
+    )
 
 
 # ---------------------------------------------------------------- rankings
@@ -158,8 +203,10 @@ def rankings(corpus: Corpus, analysis: Analysis, ctx: Context) -> list[RankingVi
         data = analysis.long[analysis.long["pair"] == pair]
         views.append(_ranking(pair, pair_label(pair), tables, data, ctx, analysis, f"#{pair}"))
     data = analysis.long[analysis.long["column"].isin([m.column for m in ctx.measures])]
-    tables = {m.key: _bootstrap(score_matrix(data[data["column"] == m.column]), m, analysis)
-              for m in ctx.measures}
+    tables = {
+        m.key: _bootstrap(score_matrix(data[data["column"] == m.column]), m, analysis)
+        for m in ctx.measures
+    }
     views.append(_ranking("all", "All pairs", tables, data, ctx, analysis, ""))
     return views
 
@@ -169,9 +216,15 @@ def _bootstrap(matrix: pd.DataFrame, measure: Measure, analysis: Analysis) -> pd
     if len(matrix.dropna(how="all")) < 2:
         return None
     s = analysis.settings
-    return paired_bootstrap(matrix, n_resamples=s.bootstrap_resamples, seed=s.seed, alpha=s.alpha,
-                            higher_is_better=measure.higher_is_better,
-                            missing=s.missing, test=s.test).table  # type: ignore[arg-type]
+    return paired_bootstrap(
+        matrix,
+        n_resamples=s.bootstrap_resamples,
+        seed=s.seed,
+        alpha=s.alpha,
+        higher_is_better=measure.higher_is_better,
+        missing=s.missing,
+        test=s.test,
+    ).table  # type: ignore[arg-type]
 
 
 def pooled_matrix(data: pd.DataFrame, human: list[str]) -> pd.DataFrame:
@@ -179,22 +232,47 @@ def pooled_matrix(data: pd.DataFrame, human: list[str]) -> pd.DataFrame:
     the mean score of its human translations."""
     matrix = score_matrix(data)
     present = [h for h in human if h in matrix.columns]
-    pooled = matrix[present].mean(axis=1) if present else pd.Series(float("nan"), index=matrix.index)
+    pooled = (
+        matrix[present].mean(axis=1) if present else pd.Series(float("nan"), index=matrix.index)
+    )
     return matrix.drop(columns=present).assign(**{POOLED: pooled})
 
 
-def _ranking(key: str, label: str, tables: dict[str, pd.DataFrame | None], data: pd.DataFrame,
-             ctx: Context, analysis: Analysis, anchor: str) -> RankingView:
+def _ranking(
+    key: str,
+    label: str,
+    tables: dict[str, pd.DataFrame | None],
+    data: pd.DataFrame,
+    ctx: Context,
+    analysis: Analysis,
+    anchor: str,
+) -> RankingView:
     systems = sorted({s for t in tables.values() if t is not None for s in t.index})
-    rows = [RankRow(s, ctx.names.get(s, s), s in ctx.human, f"systems/{s}.html{anchor}",
-                    {m.key: _cell(tables[m.key], s, f"systems/{s}.html{anchor}") for m in ctx.measures})
-            for s in systems]
+    rows = [
+        RankRow(
+            s,
+            ctx.names.get(s, s),
+            s in ctx.human,
+            f"systems/{s}.html{anchor}",
+            {m.key: _cell(tables[m.key], s, f"systems/{s}.html{anchor}") for m in ctx.measures},
+        )
+        for s in systems
+    ]
     first = ctx.measures[0].key if ctx.measures else ""
-    rows.sort(key=lambda r: _order(r, first, ctx.measures[0].higher_is_better if ctx.measures else True))
-    pooled_tables = {m.key: _bootstrap(pooled_matrix(data[data["column"] == m.column], ctx.human), m,
-                                       analysis) for m in ctx.measures}
-    pooled = RankRow(POOLED, "Human (pooled)", True, "",
-                     {m.key: _cell(pooled_tables[m.key], POOLED, "") for m in ctx.measures})
+    rows.sort(
+        key=lambda r: _order(r, first, ctx.measures[0].higher_is_better if ctx.measures else True)
+    )
+    pooled_tables = {
+        m.key: _bootstrap(pooled_matrix(data[data["column"] == m.column], ctx.human), m, analysis)
+        for m in ctx.measures
+    }
+    pooled = RankRow(
+        POOLED,
+        "Human (pooled)",
+        True,
+        "",
+        {m.key: _cell(pooled_tables[m.key], POOLED, "") for m in ctx.measures},
+    )
     return RankingView(key, label, rows, pooled, f"ranking-{key}.csv")
 
 
@@ -202,9 +280,15 @@ def _cell(table: pd.DataFrame | None, system: str, link: str) -> Cell:
     if table is None or system not in table.index:
         return Cell(None, 0, link)
     row = table.loc[system]
-    cell = Cell(float(row["mean"]), int(row["n_items"]), link, float(row["ci_low"]), float(row["ci_high"]))
+    cell = Cell(
+        float(row["mean"]), int(row["n_items"]), link, float(row["ci_low"]), float(row["ci_high"])
+    )
     if int(row["cluster"]):  # 0: too few paragraphs for any pair to be separated
-        cell.rank_min, cell.rank_max, cell.cluster = int(row["rank_min"]), int(row["rank_max"]), int(row["cluster"])
+        cell.rank_min, cell.rank_max, cell.cluster = (
+            int(row["rank_min"]),
+            int(row["rank_max"]),
+            int(row["cluster"]),
+        )
     return cell
 
 
@@ -221,11 +305,24 @@ def ranking_csv(view: RankingView, ctx: Context) -> pd.DataFrame:
     for row, among in [(r, "systems as imported") for r in view.rows] + [(view.pooled, pooled)]:
         for m in ctx.measures:
             c = row.cells[m.key]
-            records.append({"scope": view.key, "system": row.system, "name": row.name,
-                            "is_human": row.is_human, "measure": m.key, "mean": c.value,
-                            "ci_low": c.ci_low, "ci_high": c.ci_high, "rank_min": c.rank_min,
-                            "rank_max": c.rank_max, "cluster": c.cluster, "paragraphs": c.n,
-                            "ranked_among": among, "provenance": m.provenance})
+            records.append(
+                {
+                    "scope": view.key,
+                    "system": row.system,
+                    "name": row.name,
+                    "is_human": row.is_human,
+                    "measure": m.key,
+                    "mean": c.value,
+                    "ci_low": c.ci_low,
+                    "ci_high": c.ci_high,
+                    "rank_min": c.rank_min,
+                    "rank_max": c.rank_max,
+                    "cluster": c.cluster,
+                    "paragraphs": c.n,
+                    "ranked_among": among,
+                    "provenance": m.provenance,
+                }
+            )
     return pd.DataFrame(records)
 
 
@@ -246,13 +343,16 @@ class Table7Row:
     reason: str
 
 
-def table_7(corpus: Corpus, ctx: Context,
-            settings: LitEvalSettings = SETTINGS) -> tuple[list[Table7Row], pd.DataFrame]:
+def table_7(
+    corpus: Corpus, ctx: Context, settings: LitEvalSettings = SETTINGS
+) -> tuple[list[Table7Row], pd.DataFrame]:
     """Student MQM over all segments (both annotations, humans pooled) beside paper 000 Table 7
     (measures system-mean and system-rank of the reported table, compared by litboard.reported)."""
     records = corpus.tables["reported"]
-    mine = records[records["source"].eq("paper 000 Table 7")
-                   & records["measure"].isin(["system-mean", "system-rank"])]
+    mine = records[
+        records["source"].eq("paper 000 Table 7")
+        & records["measure"].isin(["system-mean", "system-rank"])
+    ]
     compared = engine.key_columns(engine.compare(corpus, mine), ["system"])
     means = compared[compared["measure"] == "system-mean"].set_index("system")
     ranks = compared[compared["measure"] == "system-rank"].set_index("system")
@@ -266,21 +366,40 @@ def table_7(corpus: Corpus, ctx: Context,
             reasons.append(f"rank {int(rank['value'])} reported, {reproduced_rank} reproduced")
         if mean["disagrees"]:
             reasons.append(f"mean differs by {mean['difference']:+.1f}")
-        row = Table7Row(str(rank["label"]), system, float(mean["value"]), float(mean["reproduced"]),
-                        round_half_up(float(mean["reproduced"]), 1), float(mean["difference"]),
-                        int(rank["value"]), reproduced_rank, bool(mean["disagrees"] or rank["disagrees"]),
-                        "; ".join(reasons))
+        row = Table7Row(
+            str(rank["label"]),
+            system,
+            float(mean["value"]),
+            float(mean["reproduced"]),
+            round_half_up(float(mean["reproduced"]), 1),
+            float(mean["difference"]),
+            int(rank["value"]),
+            reproduced_rank,
+            bool(mean["disagrees"] or rank["disagrees"]),
+            "; ".join(reasons),
+        )
         rows.append(row)
-        records_out.append({"name": row.name, "system": system, "reported_mean": row.reported_mean,
-                            "reproduced_mean": row.reproduced_mean, "mean_difference": row.difference,
-                            "reported_rank": row.reported_rank, "reproduced_rank": reproduced_rank,
-                            "disagrees": row.disagrees, "segments": segments.get(system)})
+        records_out.append(
+            {
+                "name": row.name,
+                "system": system,
+                "reported_mean": row.reported_mean,
+                "reproduced_mean": row.reproduced_mean,
+                "mean_difference": row.difference,
+                "reported_rank": row.reported_rank,
+                "reproduced_rank": reproduced_rank,
+                "disagrees": row.disagrees,
+                "segments": segments.get(system),
+            }
+        )
     return rows, pd.DataFrame(records_out).assign(data_version=ctx.data_version)
 
 
 def _segments(corpus: Corpus, settings: LitEvalSettings) -> dict[str, int]:
     scores = corpus.metric_scores
-    scores = scores[scores["campaign"].isin([settings.reference, settings.second])].dropna(subset=["score"])
+    scores = scores[scores["campaign"].isin([settings.reference, settings.second])].dropna(
+        subset=["score"]
+    )
     human = set(corpus.tables["systems"].query("is_human")["system"])
     return scores["system"].map(lambda s: POOLED if s in human else s).value_counts().to_dict()
 
@@ -300,10 +419,16 @@ def works(corpus: Corpus) -> WorksView:
     counts = corpus.paragraphs.groupby("work").size()
     books, holders, notes = [], [], []
     for work_id, work in sorted(corpus.works.items()):
-        row = {"work": work_id, "title": str(work["title"]), "author": str(work.get("author", "")),
-               "year": str(work.get("year", "")), "era": str(work["era"]),
-               "source_lang": str(work["source_lang"]), "paragraphs": str(int(counts.get(work_id, 0))),
-               "link": f"works/{work_id}.html"}
+        row = {
+            "work": work_id,
+            "title": str(work["title"]),
+            "author": str(work.get("author", "")),
+            "year": str(work.get("year", "")),
+            "era": str(work["era"]),
+            "source_lang": str(work["source_lang"]),
+            "paragraphs": str(int(counts.get(work_id, 0))),
+            "link": f"works/{work_id}.html",
+        }
         (holders if counts.get(work_id, 0) else books).append(row)
         if counts.get(work_id, 0) and work.get("notes"):
             notes.append(str(work["notes"][0]))

@@ -32,7 +32,11 @@ def _text(value: Any) -> str:
 
 def _raw(value: Any) -> str:
     text = _text(value)
-    return text if len(text) <= RAW_LIMIT else text[:RAW_LIMIT] + f" … ({len(text):,} characters in the data file)"
+    return (
+        text
+        if len(text) <= RAW_LIMIT
+        else text[:RAW_LIMIT] + f" … ({len(text):,} characters in the data file)"
+    )
 
 
 Row = Callable[[dict[str, Any]], list[str]]
@@ -52,32 +56,97 @@ def paragraph_notes(corpus: Corpus) -> dict[str, list[NoteTable]]:
     titles = {c: _text(d.get("title", c)) for c, d in corpus.campaigns.items()}
     name = {s: _text(c.get("name", s)) for s, c in corpus.systems.items()}.get
     specs: list[tuple[str, pd.DataFrame, list[str], Row]] = [
-        ("SQM ratings (0-6)", t["sqm"], ["campaign", "system", "annotator", "score", "comment"],
-         lambda r: [r["campaign"], name(r["system"], r["system"]), r["annotator"], _text(r["score"]), _text(r["comment"])]),
-        ("Best-worst scaling", t["bws"], ["campaign", "annotator", "shown", "best", "worst", "comment"],
-         lambda r: [r["campaign"], r["annotator"], ", ".join(name(s, s) for s in r["systems"]),
-                    name(r["best"], r["best"]), name(r["worst"], r["worst"]), _text(r["comment"])]),
-        ("Pairwise preferences", t["pairwise"], ["campaign", "annotator", "A", "B", "preferred", "comment"],
-         lambda r: [r["campaign"], r["annotator"], name(r["a"], r["a"]), name(r["b"], r["b"]),
-                    _preferred(r, name), _text(r["comment"])]),
-        ("RULER rubric scores (1-5)", t["ruler"], ["campaign", "system", "annotator", "criterion", "score"],
-         lambda r: [r["campaign"], name(r["system"], r["system"]), r["annotator"], r["criterion"], _text(r["score"])]),
-        ("VERSE questions and answers (1-3)", t["verse"], ["campaign", "system", "annotator", "question", "category", "answer"],
-         lambda r: [r["campaign"], name(r["system"], r["system"]), r["annotator"], _text(r["question"]),
-                    _text(r["category"]), _text(r["answer"])]),
-        ("Automatic scores: stored answers and errors", _with_text(t["metric_scores"]),
-         ["campaign", "system", "score", "error", "raw answer"],
-         lambda r: [r["campaign"], name(r["system"], r["system"]), _text(r["score"]), _text(r["error"]), _raw(r["raw"])]),
+        (
+            "SQM ratings (0-6)",
+            t["sqm"],
+            ["campaign", "system", "annotator", "score", "comment"],
+            lambda r: [
+                r["campaign"],
+                name(r["system"], r["system"]),
+                r["annotator"],
+                _text(r["score"]),
+                _text(r["comment"]),
+            ],
+        ),
+        (
+            "Best-worst scaling",
+            t["bws"],
+            ["campaign", "annotator", "shown", "best", "worst", "comment"],
+            lambda r: [
+                r["campaign"],
+                r["annotator"],
+                ", ".join(name(s, s) for s in r["systems"]),
+                name(r["best"], r["best"]),
+                name(r["worst"], r["worst"]),
+                _text(r["comment"]),
+            ],
+        ),
+        (
+            "Pairwise preferences",
+            t["pairwise"],
+            ["campaign", "annotator", "A", "B", "preferred", "comment"],
+            lambda r: [
+                r["campaign"],
+                r["annotator"],
+                name(r["a"], r["a"]),
+                name(r["b"], r["b"]),
+                _preferred(r, name),
+                _text(r["comment"]),
+            ],
+        ),
+        (
+            "RULER rubric scores (1-5)",
+            t["ruler"],
+            ["campaign", "system", "annotator", "criterion", "score"],
+            lambda r: [
+                r["campaign"],
+                name(r["system"], r["system"]),
+                r["annotator"],
+                r["criterion"],
+                _text(r["score"]),
+            ],
+        ),
+        (
+            "VERSE questions and answers (1-3)",
+            t["verse"],
+            ["campaign", "system", "annotator", "question", "category", "answer"],
+            lambda r: [
+                r["campaign"],
+                name(r["system"], r["system"]),
+                r["annotator"],
+                _text(r["question"]),
+                _text(r["category"]),
+                _text(r["answer"]),
+            ],
+        ),
+        (
+            "Automatic scores: stored answers and errors",
+            _with_text(t["metric_scores"]),
+            ["campaign", "system", "score", "error", "raw answer"],
+            lambda r: [
+                r["campaign"],
+                name(r["system"], r["system"]),
+                _text(r["score"]),
+                _text(r["error"]),
+                _raw(r["raw"]),
+            ],
+        ),
     ]
     notes: dict[str, list[NoteTable]] = {}
     for title, frame, headers, row in specs:
         if frame.empty:
             continue
-        ordered = frame.sort_values([c for c in ("campaign", "pair", "system", "annotator") if c in frame],
-                                    kind="stable")
+        ordered = frame.sort_values(
+            [c for c in ("campaign", "pair", "system", "annotator") if c in frame], kind="stable"
+        )
         for paragraph, group in ordered.groupby("paragraph", sort=False):
-            rows = [[f"{titles.get(r['campaign'], r['campaign'])}" if i == 0 else v
-                     for i, v in enumerate(row(r))] for r in group.to_dict("records")]
+            rows = [
+                [
+                    f"{titles.get(r['campaign'], r['campaign'])}" if i == 0 else v
+                    for i, v in enumerate(row(r))
+                ]
+                for r in group.to_dict("records")
+            ]
             notes.setdefault(str(paragraph), []).append(NoteTable(title, headers, rows))
     return notes
 
@@ -86,5 +155,7 @@ def _with_text(metric: pd.DataFrame) -> pd.DataFrame:
     """Segment scores that carry a raw answer or an error (most carry neither)."""
     if metric.empty:
         return metric
-    has = (metric["error"].fillna("").astype(str) != "") | (metric["raw"].fillna("").astype(str) != "")
+    has = (metric["error"].fillna("").astype(str) != "") | (
+        metric["raw"].fillna("").astype(str) != ""
+    )
     return metric[has & (metric["level"] == "segment") & metric["paragraph"].notna()]

@@ -79,7 +79,11 @@ class AgreementView:
     @property
     def unmarked(self) -> bool:
         """Nobody marked a character, so every kappa is undefined (the page says it in one line)."""
-        return not self.marked_all and not self.marked_some and all(math.isnan(k.value) for k in self.kappas)
+        return (
+            not self.marked_all
+            and not self.marked_some
+            and all(math.isnan(k.value) for k in self.kappas)
+        )
 
     @property
     def stretches(self) -> list[Stretch]:
@@ -106,7 +110,8 @@ def records_by(frame: pd.DataFrame, keys: list[str]) -> dict[Any, list[dict[str,
 
 
 def _python_values(column: pd.Series) -> list[Any]:
-    if column.dtype.kind in "biuf":  # numpy numbers: tolist gives Python int/float/bool as to_dict does
+    # numpy numbers: tolist gives Python int/float/bool as to_dict does
+    if column.dtype.kind in "biuf":
         return column.tolist()
     return column.to_list() if column.dtype == object else list(column.astype(object))
 
@@ -120,12 +125,17 @@ def score_rows(corpus: Corpus, analysis: Analysis) -> dict[Key, list[ScoreView]]
     for r in long.sort_values("_order", kind="stable").to_dict("records"):
         column = columns[r["column"]][1]
         out.setdefault((r["system"], r["pair"], r["paragraph"]), []).append(
-            ScoreView(column.label, float(r["score"]), "", column.provenance))
+            ScoreView(column.label, float(r["score"]), "", column.provenance)
+        )
     titles = corpus.tables["campaigns"].set_index("campaign")["title"].to_dict()
     _bws(corpus.bws, titles, out)
     _means(corpus.ruler, titles, "rubric mean over criteria and annotators", out)
-    _means(corpus.verse.rename(columns={"answer": "score"}), titles,
-           "VERSE mean answer (1 not met, 2 partly, 3 met) over questions and annotators", out)
+    _means(
+        corpus.verse.rename(columns={"answer": "score"}),
+        titles,
+        "VERSE mean answer (1 not met, 2 partly, 3 met) over questions and annotators",
+        out,
+    )
     _pairwise(corpus.pairwise, titles, out)
     return out
 
@@ -139,19 +149,32 @@ def _bws(bws: pd.DataFrame, titles: dict[str, str], out: dict[Key, list[ScoreVie
             c[1] += system == r["best"]
             c[2] += system == r["worst"]
     for (cid, key), (n, best, worst) in sorted(counts.items()):
-        out.setdefault(key, []).append(ScoreView(
-            str(titles[cid]), None, f"best {best}, worst {worst} of {n}",
-            f"{cid}: times picked best / worst among the {n} tuples that showed this translation"))
+        out.setdefault(key, []).append(
+            ScoreView(
+                str(titles[cid]),
+                None,
+                f"best {best}, worst {worst} of {n}",
+                f"{cid}: times picked best / worst among the {n} tuples that showed this "
+                f"translation",
+            )
+        )
 
 
-def _means(frame: pd.DataFrame, titles: dict[str, str], what: str,
-           out: dict[Key, list[ScoreView]]) -> None:
+def _means(
+    frame: pd.DataFrame, titles: dict[str, str], what: str, out: dict[Key, list[ScoreView]]
+) -> None:
     if frame.empty:
         return
     means = frame.groupby(["campaign", *KEY], sort=True)["score"].agg(["mean", "count"])
     for (cid, *key), row in means.iterrows():
-        out.setdefault(tuple(key), []).append(ScoreView(  # type: ignore[arg-type]
-            str(titles[cid]), float(row["mean"]), "", f"{cid}: {what} ({int(row['count'])} scores)"))
+        out.setdefault(tuple(key), []).append(
+            ScoreView(  # type: ignore[arg-type]
+                str(titles[cid]),
+                float(row["mean"]),
+                "",
+                f"{cid}: {what} ({int(row['count'])} scores)",
+            )
+        )
 
 
 def _pairwise(frame: pd.DataFrame, titles: dict[str, str], out: dict[Key, list[ScoreView]]) -> None:
@@ -161,9 +184,14 @@ def _pairwise(frame: pd.DataFrame, titles: dict[str, str], out: dict[Key, list[S
             t = tally.setdefault((r["campaign"], (r[side], r["pair"], r["paragraph"])), [0, 0, 0])
             t[0 if r["preference"] == side else 1 if r["preference"] == other else 2] += 1
     for (cid, key), (won, lost, tied) in sorted(tally.items()):
-        out.setdefault(key, []).append(ScoreView(
-            str(titles[cid]), None, f"won {won}, lost {lost}, tied {tied}",
-            f"{cid}: pairwise preferences involving this translation"))
+        out.setdefault(key, []).append(
+            ScoreView(
+                str(titles[cid]),
+                None,
+                f"won {won}, lost {lost}, tied {tied}",
+                f"{cid}: pairwise preferences involving this translation",
+            )
+        )
 
 
 @dataclass(frozen=True)
@@ -173,8 +201,9 @@ class _Marked:
     annotator: str
 
 
-def agreement_views(corpus: Corpus, errors_by_key: Mapping[Any, list[dict[str, Any]]] | None = None
-                    ) -> Mapping[Key, list[AgreementView]]:
+def agreement_views(
+    corpus: Corpus, errors_by_key: Mapping[Any, list[dict[str, Any]]] | None = None
+) -> Mapping[Key, list[AgreementView]]:
     """For translations judged by two or more annotators of one MQM campaign: which
     characters all / some of them marked, and Cohen's kappa per annotator pair
     (span match, characters; ``analysis.span_overlap``, all translations of an annotator
@@ -183,7 +212,9 @@ def agreement_views(corpus: Corpus, errors_by_key: Mapping[Any, list[dict[str, A
     judged = _judged(corpus.mqm)
     if not judged:
         return {}
-    texts = {k: t for k, t in corpus.translations.set_index(KEY)["text"].items() if isinstance(t, str)}
+    texts = {
+        k: t for k, t in corpus.translations.set_index(KEY)["text"].items() if isinstance(t, str)
+    }
     titles = corpus.tables["campaigns"].set_index("campaign")["title"].to_dict()
     by_key = records_by(corpus.mqm_errors, KEY) if errors_by_key is None else errors_by_key
     kappas = _pair_kappas(corpus.mqm_errors, judged, texts)
@@ -194,13 +225,15 @@ def agreement_views(corpus: Corpus, errors_by_key: Mapping[Any, list[dict[str, A
         if text is None:
             continue
         pairs = [KappaView(a, b, *kappas[(cid, a, b)][key]) for a, b in combinations(annotators, 2)]
-        errors = [e for e in by_key.get(key, ()) if e["campaign"] == cid]  # in table order, as before
+        # in table order, as before
+        errors = [e for e in by_key.get(key, ()) if e["campaign"] == cid]
         pending.setdefault(key, []).append((str(titles[cid]), text, errors, annotators, pairs))
     return _Pending(pending)
 
 
 def _judged(mqm: pd.DataFrame) -> dict[tuple[Any, ...], list[str]]:
-    """(campaign, system, pair, paragraph) -> its annotators (sorted), where two or more judged it."""
+    """(campaign, system, pair, paragraph) -> its annotators (sorted), where two or more judged
+    it."""
     columns = ["campaign", *KEY, "annotator"]
     frame = mqm[columns].dropna().drop_duplicates().sort_values(columns, kind="stable")
     out: dict[tuple[Any, ...], list[str]] = {}
@@ -217,8 +250,12 @@ class _Pending(Mapping[Key, list[AgreementView]]):
         self._pending = pending
 
     def __getitem__(self, key: Key) -> list[AgreementView]:
-        return [_agreement(title, text, [e for e in errors if e["annotator"] in annotators], annotators, pairs)
-                for title, text, errors, annotators, pairs in self._pending[key]]
+        return [
+            _agreement(
+                title, text, [e for e in errors if e["annotator"] in annotators], annotators, pairs
+            )
+            for title, text, errors, annotators, pairs in self._pending[key]
+        ]
 
     def __iter__(self) -> Iterator[Key]:
         return iter(self._pending)
@@ -227,8 +264,9 @@ class _Pending(Mapping[Key, list[AgreementView]]):
         return len(self._pending)
 
 
-def _pair_kappas(errors: pd.DataFrame, judged: dict[tuple[Any, ...], list[str]], texts: dict[Any, Any]
-                 ) -> dict[tuple[str, str, str], dict[Key, tuple[float, str, int]]]:
+def _pair_kappas(
+    errors: pd.DataFrame, judged: dict[tuple[Any, ...], list[str]], texts: dict[Any, Any]
+) -> dict[tuple[str, str, str], dict[Key, tuple[float, str, int]]]:
     """(campaign, first, second) -> translation -> (kappa, label, characters)."""
     jobs: dict[tuple[str, str, str], list[Key]] = {}
     for (cid, *rest), annotators in judged.items():
@@ -241,18 +279,30 @@ def _pair_kappas(errors: pd.DataFrame, judged: dict[tuple[Any, ...], list[str]],
     out: dict[tuple[str, str, str], dict[Key, tuple[float, str, int]]] = {}
     for (cid, first, second), keys in jobs.items():
         lengths = pd.DataFrame(keys, columns=KEY).assign(length=[len(texts[k]) for k in keys])
-        counts = confusion(by_campaign.get(cid, errors.iloc[0:0]), lengths, (first, second),
-                           "span", tuple(KEY)).counts
-        values = kappas_of(counts).astype(float).tolist()  # Python floats and ints, as float() / int() gave
-        out[(cid, first, second)] = {key: (value, label, n)
-                                     for key, value, n in zip(keys, values, lengths["length"].tolist())}
+        counts = confusion(
+            by_campaign.get(cid, errors.iloc[0:0]), lengths, (first, second), "span", tuple(KEY)
+        ).counts
+        # Python floats and ints, as float() / int() gave
+        values = kappas_of(counts).astype(float).tolist()
+        out[(cid, first, second)] = {
+            key: (value, label, n)
+            for key, value, n in zip(keys, values, lengths["length"].tolist())
+        }
     return out
 
 
-def _agreement(title: str, text: str, rows: list[dict[str, Any]], annotators: list[str],
-               kappas: list[KappaView]) -> AgreementView:
-    marked = [_Marked(int(e["start"]), int(e["end"]), str(e["annotator"])) for e in rows
-              if e["end"] > e["start"]]
+def _agreement(
+    title: str,
+    text: str,
+    rows: list[dict[str, Any]],
+    annotators: list[str],
+    kappas: list[KappaView],
+) -> AgreementView:
+    marked = [
+        _Marked(int(e["start"]), int(e["end"]), str(e["annotator"]))
+        for e in rows
+        if e["end"] > e["start"]
+    ]
     runs = []
     counts = {"all": 0, "some": 0}
     for run in split_runs(text, marked):

@@ -27,9 +27,15 @@ class SpanContext:
 
 
 CATEGORIES = ("accuracy", "fluency", "style", "terminology", "locale-convention", "non-translation")
-UCP_CLASSES = {"R": "reproduction", "CS": "creative shift", "CSA": "creative shift: abstraction",
-               "CSM": "creative shift: modification", "CSC": "creative shift: concretisation",
-               "O": "omission", "E": "error"}
+UCP_CLASSES = {
+    "R": "reproduction",
+    "CS": "creative shift",
+    "CSA": "creative shift: abstraction",
+    "CSM": "creative shift: modification",
+    "CSC": "creative shift: concretisation",
+    "O": "omission",
+    "E": "error",
+}
 
 
 @dataclass(frozen=True)
@@ -83,12 +89,33 @@ def translation_spans(key: tuple[str, str, str], ctx: SpanContext, prefix: str) 
     """Every span on one translation; keys are ``prefix`` + a running number."""
     out: list[SpanView] = []
 
-    def add(layer: str, r: dict[str, Any], css: str, title: str, who: str, expertise: str, toggle: str,
-            **extra: Any) -> None:
-        out.append(SpanView(f"{prefix}s{len(out)}", layer, int(r["start"]), int(r["end"]),
-                            f"lb-l-{layer} {css}".strip(), title, str(extra.pop("severity", "")), who,
-                            expertise, toggle, ctx.titles.get(r["campaign"], r["campaign"]),
-                            str(r.get("comment") or ""), **extra))
+    def add(
+        layer: str,
+        r: dict[str, Any],
+        css: str,
+        title: str,
+        who: str,
+        expertise: str,
+        toggle: str,
+        **extra: Any,
+    ) -> None:
+        out.append(
+            SpanView(
+                f"{prefix}s{len(out)}",
+                layer,
+                int(r["start"]),
+                int(r["end"]),
+                f"lb-l-{layer} {css}".strip(),
+                title,
+                str(extra.pop("severity", "")),
+                who,
+                expertise,
+                toggle,
+                ctx.titles.get(r["campaign"], r["campaign"]),
+                str(r.get("comment") or ""),
+                **extra,
+            )
+        )
 
     for r in ctx.spans["mqm_errors"].get(key, []):
         if on_source(r):
@@ -96,37 +123,83 @@ def translation_spans(key: tuple[str, str, str], ctx: SpanContext, prefix: str) 
         expertise = ctx.expertise.get((r["campaign"], r["annotator"]), "")
         layer = "auto" if expertise == "llm" else "mqm"
         title = "/".join(x for x in (r["category"], r["subcategory"]) if x) or "Error"
-        css = _category_css(r["category"], r["severity"]) + (" lb-nontranslation" if r["non_translation"] else "")
-        add(layer, r, css, title, r["annotator"], expertise, f"{r['campaign']}:{r['annotator']}",
-            severity=r["severity"])
+        css = _category_css(r["category"], r["severity"]) + (
+            " lb-nontranslation" if r["non_translation"] else ""
+        )
+        add(
+            layer,
+            r,
+            css,
+            title,
+            r["annotator"],
+            expertise,
+            f"{r['campaign']}:{r['annotator']}",
+            severity=r["severity"],
+        )
     for r in ctx.spans["metric_spans"].get(key, []):
         title = "/".join(x for x in (r["category"], r["subcategory"]) if x) or "Error"
-        add("auto", r, _category_css(r["category"], r["severity"]), title, ctx.metric_names[r["campaign"]],
-            "metric", r["campaign"], severity=r["severity"])
+        add(
+            "auto",
+            r,
+            _category_css(r["category"], r["severity"]),
+            title,
+            ctx.metric_names[r["campaign"]],
+            "metric",
+            r["campaign"],
+            severity=r["severity"],
+        )
     for r in ctx.spans["free_spans"].get(key, []):
         good = r["polarity"] == "good"
-        add("free", r, "lb-good" if good else "lb-bad", "Good" if good else "Bad", r["annotator"],
-            ctx.expertise.get((r["campaign"], r["annotator"]), ""), f"{r['campaign']}:{r['annotator']}")
+        add(
+            "free",
+            r,
+            "lb-good" if good else "lb-bad",
+            "Good" if good else "Bad",
+            r["annotator"],
+            ctx.expertise.get((r["campaign"], r["annotator"]), ""),
+            f"{r['campaign']}:{r['annotator']}",
+        )
     for r in ctx.spans["ucps"].get(key, []):
         if _missing(r["start"]) or _missing(r["end"]):
             continue
-        add("ucp", r, f"lb-ucp-{_slug(r['ucp_class'])}", _ucp_title(r), r["annotator"],
-            ctx.expertise.get((r["campaign"], r["annotator"]), ""), f"{r['campaign']}:{r['annotator']}",
-            ucp=str(r["ucp"]), badge=str(r["ucp_class"]), detail=_ucp_detail(r))
+        add(
+            "ucp",
+            r,
+            f"lb-ucp-{_slug(r['ucp_class'])}",
+            _ucp_title(r),
+            r["annotator"],
+            ctx.expertise.get((r["campaign"], r["annotator"]), ""),
+            f"{r['campaign']}:{r['annotator']}",
+            ucp=str(r["ucp"]),
+            badge=str(r["ucp_class"]),
+            detail=_ucp_detail(r),
+        )
     for r in ctx.spans["kudos"].get(key, []):
-        add("kudos", r, "", f"Kudos +{float(r['points']):g}", r["annotator"],
-            ctx.expertise.get((r["campaign"], r["annotator"]), ""), f"{r['campaign']}:{r['annotator']}",
-            badge="★")
+        add(
+            "kudos",
+            r,
+            "",
+            f"Kudos +{float(r['points']):g}",
+            r["annotator"],
+            ctx.expertise.get((r["campaign"], r["annotator"]), ""),
+            f"{r['campaign']}:{r['annotator']}",
+            badge="★",
+        )
     return out
 
 
 def on_source(r: dict[str, Any]) -> bool:
     """An MQM error marked on the source text (``side: source`` with source offsets)."""
-    return r.get("side") == "source" and not _missing(r.get("source_start")) and not _missing(r.get("source_end"))
+    return (
+        r.get("side") == "source"
+        and not _missing(r.get("source_start"))
+        and not _missing(r.get("source_end"))
+    )
 
 
-def source_errors(rows: list[dict[str, Any]], names: dict[tuple[str, str], tuple[str, str]],
-                  ctx: SpanContext) -> list[SpanView]:
+def source_errors(
+    rows: list[dict[str, Any]], names: dict[tuple[str, str], tuple[str, str]], ctx: SpanContext
+) -> list[SpanView]:
     """MQM errors marked on the source, as spans of the source text; the detail names the
     translation (by its blind label) the annotator was judging."""
     out = []
@@ -138,12 +211,25 @@ def source_errors(rows: list[dict[str, Any]], names: dict[tuple[str, str], tuple
         title = "/".join(x for x in (r["category"], r["subcategory"]) if x) or "Error"
         css = _category_css(r["category"], r["severity"]) + " lb-side-source"
         label = names.get((r["system"], r["pair"]), ("", ""))[1]
-        out.append(SpanView(f"srce{len(out)}", layer, int(r["source_start"]), int(r["source_end"]),
-                            f"lb-l-{layer} {css}", title, str(r["severity"]), r["annotator"], expertise,
-                            f"{r['campaign']}:{r['annotator']}", ctx.titles.get(r["campaign"], r["campaign"]),
-                            str(r.get("comment") or ""),
-                            detail=f"marked on the source while judging {label}" if label else
-                            "marked on the source"))
+        out.append(
+            SpanView(
+                f"srce{len(out)}",
+                layer,
+                int(r["source_start"]),
+                int(r["source_end"]),
+                f"lb-l-{layer} {css}",
+                title,
+                str(r["severity"]),
+                r["annotator"],
+                expertise,
+                f"{r['campaign']}:{r['annotator']}",
+                ctx.titles.get(r["campaign"], r["campaign"]),
+                str(r.get("comment") or ""),
+                detail=f"marked on the source while judging {label}"
+                if label
+                else "marked on the source",
+            )
+        )
     return out
 
 
@@ -164,8 +250,9 @@ def _ucp_detail(r: dict[str, Any]) -> str:
     return f"“{source}” → “{target}”"
 
 
-def source_ucps(rows: list[dict[str, Any]], names: dict[tuple[str, str], tuple[str, str]],
-                ctx: SpanContext) -> list[SpanView]:
+def source_ucps(
+    rows: list[dict[str, Any]], names: dict[tuple[str, str], tuple[str, str]], ctx: SpanContext
+) -> list[SpanView]:
     """One source span per (campaign, UCP id, source offsets), listing every rendering;
     ``names`` maps (system, pair) to the translation's (name, blind label)."""
     grouped: dict[tuple[Any, ...], list[dict[str, Any]]] = {}
@@ -176,13 +263,33 @@ def source_ucps(rows: list[dict[str, Any]], names: dict[tuple[str, str], tuple[s
         grouped.setdefault(unit, []).append(r)
     out = []
     for (cid, ucp, start, end), items in sorted(grouped.items()):
-        renderings = tuple(Rendering(*names[(r["system"], r["pair"])], str(r["ucp_class"]),
-                                     str(r.get("target_text") or ""))
-                           for r in items if (r["system"], r["pair"]) in names)
+        renderings = tuple(
+            Rendering(
+                *names[(r["system"], r["pair"])],
+                str(r["ucp_class"]),
+                str(r.get("target_text") or ""),
+            )
+            for r in items
+            if (r["system"], r["pair"]) in names
+        )
         first = items[0]
-        out.append(SpanView(f"srcs{len(out)}", "ucp", start, end, "lb-l-ucp lb-ucp-source",
-                            f"UCP {ucp}", "",
-                            ", ".join(sorted({str(r["annotator"]) for r in items})), "", "",
-                            ctx.titles.get(cid, cid), "", ucp=str(ucp),
-                            detail=f"“{first.get('source_text') or ''}”", renderings=renderings))
+        out.append(
+            SpanView(
+                f"srcs{len(out)}",
+                "ucp",
+                start,
+                end,
+                "lb-l-ucp lb-ucp-source",
+                f"UCP {ucp}",
+                "",
+                ", ".join(sorted({str(r["annotator"]) for r in items})),
+                "",
+                "",
+                ctx.titles.get(cid, cid),
+                "",
+                ucp=str(ucp),
+                detail=f"“{first.get('source_text') or ''}”",
+                renderings=renderings,
+            )
+        )
     return out

@@ -26,10 +26,15 @@ LAYERS: dict[str, str] = {
     "ucp": "Units of creative potential",
     "kudos": "Kudos",
 }
-LONG_TITLE = 16  # a campaign title longer than this is said once per page and labelled C1, C2, … elsewhere
-MANY_TRANSLATIONS = 12  # ... on pages with more translations than this (WMT-sized: 15 systems); a literary page
-#                         with a handful of translations keeps its titles readable where they are used
+# a campaign title longer than this is said once per page and labelled C1, C2, … elsewhere
+LONG_TITLE = 16
+# ... on pages with more translations than this (WMT-sized: 15 systems); a literary page
+MANY_TRANSLATIONS = 12
+#                         with a handful of translations keeps its titles readable where they are
+#                         used
 NESTING = {"ucp": 0, "free": 1, "kudos": 2, "auto": 3, "mqm": 4}  # outermost first
+
+
 @dataclass(frozen=True)
 class MarkView:
     """A span's piece inside one run; first/last say whether the span starts/ends here."""
@@ -43,7 +48,9 @@ class MarkView:
 class RunView:
     text: str
     marks: tuple[MarkView, ...]
-    pop: str  # IDREFs of the run's descriptions: one popover id, or each covering span's item ("" for plain text)
+    # IDREFs of the run's descriptions: one popover id, or each covering span's item ("" for plain
+    # text)
+    pop: str
     omission: bool
 
 
@@ -105,10 +112,12 @@ class ParagraphView:
     attribution: str = ""  # the rights note of a licensed text, shown under the navigation
     kappa_labels: list[str] = field(default_factory=list)  # said once, under the translations
     provenances: list[str] = field(default_factory=list)  # each score's, once per page
-    campaigns: list[str] = field(default_factory=list)  # titles said once per page; C1, C2, … elsewhere
+    # titles said once per page; C1, C2, … elsewhere
+    campaigns: list[str] = field(default_factory=list)
     unmarked: bool = False  # some agreement is one line (its full sentence said once per page)
     blind_how: str = ""  # ReaderShared.blind_how
-    severities: bool = True  # some error span has a severity (else the legend shows no severity key)
+    # some error span has a severity (else the legend shows no severity key)
+    severities: bool = True
 
     def provenance_id(self, provenance: str) -> str:
         """The id of ``provenance``'s entry in the page's list (scores refer to it)."""
@@ -144,21 +153,35 @@ class _Context:
 
 def reader_shared(corpus: Corpus) -> ReaderShared:
     campaigns = corpus.tables["campaigns"]
-    spans = {name: records_by(corpus.tables[name], KEY)
-             for name in ("mqm_errors", "metric_spans", "free_spans", "ucps", "kudos")}
+    spans = {
+        name: records_by(corpus.tables[name], KEY)
+        for name in ("mqm_errors", "metric_spans", "free_spans", "ucps", "kudos")
+    }
     context = SpanContext(
         titles=dict(zip(campaigns["campaign"], campaigns["title"].astype(str))),
-        expertise={(c, a): e for c, a, e in corpus.annotators[["campaign", "annotator", "expertise"]]
-                   .itertuples(index=False)},
-        metric_names={r["campaign"]: str(r["metric"] or r["judge_model"] or r["title"])
-                      for r in campaigns.to_dict("records")},
-        spans=spans)
+        expertise={
+            (c, a): e
+            for c, a, e in corpus.annotators[["campaign", "annotator", "expertise"]].itertuples(
+                index=False
+            )
+        },
+        metric_names={
+            r["campaign"]: str(r["metric"] or r["judge_model"] or r["title"])
+            for r in campaigns.to_dict("records")
+        },
+        spans=spans,
+    )
     paragraphs = corpus.paragraphs.sort_values(["work", "index", "paragraph"], kind="stable")
     translations = corpus.translations.sort_values(["pair", "system"], kind="stable")
-    return ReaderShared(context, records_by(corpus.ucps, ["paragraph"]), agreement_views(corpus, spans["mqm_errors"]),
-                        corpus.tables["systems"].set_index("system").to_dict("index"),
-                        records_by(translations, ["paragraph"]), paragraphs.to_dict("records"),
-                        _blind_how(corpus))
+    return ReaderShared(
+        context,
+        records_by(corpus.ucps, ["paragraph"]),
+        agreement_views(corpus, spans["mqm_errors"]),
+        corpus.tables["systems"].set_index("system").to_dict("index"),
+        records_by(translations, ["paragraph"]),
+        paragraphs.to_dict("records"),
+        _blind_how(corpus),
+    )
 
 
 def _blind_how(corpus: Corpus) -> str:
@@ -170,10 +193,13 @@ def _blind_how(corpus: Corpus) -> str:
 
 class ReaderJobs:
     """Everything the reader pages share, built once; ``view(i)`` then builds paragraph i's
-    view on its own (so the pages can be rendered in several processes, see litboard.runtime.parallel).
-    ``shared``: the corpus-only part, when made already (``reader_shared``)."""
+    view on its own (so the pages can be rendered in several processes, see
+    litboard.runtime.parallel). ``shared``: the corpus-only part, when made already
+    (``reader_shared``)."""
 
-    def __init__(self, corpus: Corpus, analysis: Analysis, shared: ReaderShared | None = None) -> None:
+    def __init__(
+        self, corpus: Corpus, analysis: Analysis, shared: ReaderShared | None = None
+    ) -> None:
         shared = shared or reader_shared(corpus)
         self.ctx = _Context(shared, score_rows(corpus, analysis))
         self.by_paragraph = shared.by_paragraph
@@ -188,9 +214,14 @@ class ReaderJobs:
         prev = ordered[position - 1] if position > 0 else None
         nxt = ordered[position + 1] if position + 1 < len(ordered) else None
         work = self.works.get(p["work"], {})
-        return _paragraph(p, self.by_paragraph.get((p["paragraph"],), []), self.ctx, work,
-                          prev["paragraph"] if prev and prev["work"] == p["work"] else None,
-                          nxt["paragraph"] if nxt and nxt["work"] == p["work"] else None)
+        return _paragraph(
+            p,
+            self.by_paragraph.get((p["paragraph"],), []),
+            self.ctx,
+            work,
+            prev["paragraph"] if prev and prev["work"] == p["work"] else None,
+            nxt["paragraph"] if nxt and nxt["work"] == p["work"] else None,
+        )
 
 
 def paragraph_views(corpus: Corpus, analysis: Analysis) -> list[ParagraphView]:
@@ -199,8 +230,14 @@ def paragraph_views(corpus: Corpus, analysis: Analysis) -> list[ParagraphView]:
     return [jobs.view(i) for i in range(len(jobs))]
 
 
-def _paragraph(p: dict[str, Any], translations: list[dict[str, Any]], ctx: _Context,
-               work: dict[str, Any], prev: str | None, nxt: str | None) -> ParagraphView:
+def _paragraph(
+    p: dict[str, Any],
+    translations: list[dict[str, Any]],
+    ctx: _Context,
+    work: dict[str, Any],
+    prev: str | None,
+    nxt: str | None,
+) -> ParagraphView:
     pid = p["paragraph"]
     by_pair: dict[str, list[dict[str, Any]]] = {}
     for t in translations:
@@ -214,24 +251,55 @@ def _paragraph(p: dict[str, Any], translations: list[dict[str, Any]], ctx: _Cont
     names = {(t.system, p.pair): (t.name, t.blind_label) for p in pairs for t in p.translations}
     shared = ctx.shared
     source_spans = source_ucps(shared.source_ucps.get((pid,), []), names, shared.spans)
-    marked = [r for t in translations
-              for r in shared.spans.spans["mqm_errors"].get((t["system"], t["pair"], pid), [])]
+    marked = [
+        r
+        for t in translations
+        for r in shared.spans.spans["mqm_errors"].get((t["system"], t["pair"], pid), [])
+    ]
     source_spans += source_errors(marked, names, shared.spans)
     source = _text_view(p["text"], p["snippet"], p["restricted"], p["source_lang"], source_spans)
     every = [s for v in pairs for t in v.translations for s in t.text.spans] + source.spans
     shown = [t for v in pairs for t in v.translations]
     view = ParagraphView(
-        pid, p["work"], str(work.get("title", p["work"])), str(work.get("author", "")), p["source_lang"],
-        source, pairs, prev, nxt, _layer_toggles(every), _annotator_toggles(every),
-        sorted({c[len("lb-cat-"):] for s in every if s.layer in ("mqm", "auto") for c in s.css.split()
-                if c.startswith("lb-cat-")}),
-        _data(pid, source, pairs), _attribution(work))
+        pid,
+        p["work"],
+        str(work.get("title", p["work"])),
+        str(work.get("author", "")),
+        p["source_lang"],
+        source,
+        pairs,
+        prev,
+        nxt,
+        _layer_toggles(every),
+        _annotator_toggles(every),
+        sorted(
+            {
+                c[len("lb-cat-") :]
+                for s in every
+                if s.layer in ("mqm", "auto")
+                for c in s.css.split()
+                if c.startswith("lb-cat-")
+            }
+        ),
+        _data(pid, source, pairs),
+        _attribution(work),
+    )
     view.kappa_labels = _distinct(k.label for t in shown for a in t.agreement for k in a.kappas)
     view.provenances = _distinct(s.provenance for t in shown for s in t.scores)
     titles = set(shared.spans.titles.values())
-    view.campaigns = [c for c in _distinct([s.campaign for s in every] + [a.campaign for t in shown for a in t.agreement]
-                                           + [s.label for t in shown for s in t.scores if s.label in titles])
-                      if len(c) > LONG_TITLE] if len(shown) > MANY_TRANSLATIONS else []
+    view.campaigns = (
+        [
+            c
+            for c in _distinct(
+                [s.campaign for s in every]
+                + [a.campaign for t in shown for a in t.agreement]
+                + [s.label for t in shown for s in t.scores if s.label in titles]
+            )
+            if len(c) > LONG_TITLE
+        ]
+        if len(shown) > MANY_TRANSLATIONS
+        else []
+    )
     view.unmarked = any(a.unmarked for t in shown for a in t.agreement)
     view.blind_how = shared.blind_how
     view.severities = any(s.severity in SEVERITIES for s in every if s.layer in ("mqm", "auto"))
@@ -269,10 +337,19 @@ def _translation(t: dict[str, Any], ctx: _Context, prefix: str, blind: int) -> T
     info = ctx.shared.systems[t["system"]]
     spans = translation_spans(key, ctx.shared.spans, prefix)
     text = _text_view(t["text"], t["snippet"], t["restricted"], t["pair"].split("-")[1], spans)
-    return TranslationView(t["system"], str(info["name"]), str(info["kind"]), str(info["modality"]),
-                           bool(info["is_human"]), f"{t['pair']}-{t['system']}",
-                           f"Translation {_letters(blind)}", blind, text,
-                           ctx.scores.get(key, []), ctx.shared.agreement.get(key, []))
+    return TranslationView(
+        t["system"],
+        str(info["name"]),
+        str(info["kind"]),
+        str(info["modality"]),
+        bool(info["is_human"]),
+        f"{t['pair']}-{t['system']}",
+        f"Translation {_letters(blind)}",
+        blind,
+        text,
+        ctx.scores.get(key, []),
+        ctx.shared.agreement.get(key, []),
+    )
 
 
 def _letters(n: int) -> str:
@@ -283,14 +360,18 @@ def _letters(n: int) -> str:
     return out
 
 
-def _text_view(text: str | None, snippet: Any, restricted: Any, lang: str, spans: list[SpanView]) -> TextView:
+def _text_view(
+    text: str | None, snippet: Any, restricted: Any, lang: str, spans: list[SpanView]
+) -> TextView:
     view = TextView(text, str(snippet or ""), str(restricted or ""), lang, spans=spans, listed=True)
     if text is None:
         return view
     ordered = sorted(spans, key=lambda s: (NESTING[s.layer], s.start, -s.end, s.key))
     for run in split_runs(text, ordered):
         marks = tuple(MarkView(s, s.start == run.start, s.end == run.end) for s in run.spans)
-        view.runs.append(RunView(run.text, marks, " ".join(describe_id(m.span) for m in marks), run.omission))
+        view.runs.append(
+            RunView(run.text, marks, " ".join(describe_id(m.span) for m in marks), run.omission)
+        )
     return view
 
 
@@ -300,8 +381,11 @@ def describe_id(span: SpanView) -> str:
 
 
 def _layer_toggles(spans: list[SpanView]) -> list[ToggleView]:
-    return [ToggleView(layer, label, sum(s.layer == layer for s in spans))
-            for layer, label in LAYERS.items() if any(s.layer == layer for s in spans)]
+    return [
+        ToggleView(layer, label, sum(s.layer == layer for s in spans))
+        for layer, label in LAYERS.items()
+        if any(s.layer == layer for s in spans)
+    ]
 
 
 def _annotator_toggles(spans: list[SpanView]) -> list[ToggleView]:
@@ -319,11 +403,32 @@ def _annotator_toggles(spans: list[SpanView]) -> list[ToggleView]:
 
 def _data(paragraph: str, source: TextView, pairs: list[PairView]) -> dict[str, Any]:
     """The page's spans as data (embedded as compact JSON for scripts and checks)."""
+
     def spans(view: TextView) -> list[dict[str, Any]]:  # severity, comment and ucp only when set
-        return [{"key": s.key, "layer": s.layer, "start": s.start, "end": s.end, "title": s.title,
-                 "annotator": s.annotator, "campaign": s.campaign,
-                 **{k: v for k, v in (("severity", s.severity), ("comment", s.comment), ("ucp", s.ucp)) if v}}
-                for s in view.spans]
-    return {"paragraph": paragraph, "source": spans(source),
-            "translations": [{"id": t.anchor, "system": t.system, "name": t.name, "spans": spans(t.text)}
-                             for p in pairs for t in p.translations]}
+        return [
+            {
+                "key": s.key,
+                "layer": s.layer,
+                "start": s.start,
+                "end": s.end,
+                "title": s.title,
+                "annotator": s.annotator,
+                "campaign": s.campaign,
+                **{
+                    k: v
+                    for k, v in (("severity", s.severity), ("comment", s.comment), ("ucp", s.ucp))
+                    if v
+                },
+            }
+            for s in view.spans
+        ]
+
+    return {
+        "paragraph": paragraph,
+        "source": spans(source),
+        "translations": [
+            {"id": t.anchor, "system": t.system, "name": t.name, "spans": spans(t.text)}
+            for p in pairs
+            for t in p.translations
+        ],
+    }

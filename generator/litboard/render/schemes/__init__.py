@@ -1,1 +1,2 @@
-"""Pages per judgment scheme (BWS, pairwise, overlap metrics, errors vs preferences, published numbers, judge bias)."""
+"""Pages per judgment scheme (BWS, pairwise, overlap metrics, errors vs preferences, published
+numbers, judge bias)."""

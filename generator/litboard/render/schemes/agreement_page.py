@@ -37,29 +37,44 @@ def _agreement_choices(corpus: Corpus, tables: dict[str, pd.DataFrame]) -> list[
     choices = []
     for first, second in declared_pairs(corpus.tables["campaigns"]):
         choices.append(
-            f"Campaign {second} annotates the translations of {first} a second time (declared in its "
-            "campaign card); which of the two annotations of a translation is 'first' is a convention. "
-            "The two are not averaged here: their agreement is Krippendorff's α (interval), which treats "
-            "the two scores of a translation as an unordered pair, so it is the same whichever is first. "
-            "Kendall τ-b, as the paper prints it, pairs the scores in the stored order; it is shown beside "
-            f"α only to compare with the paper. Boards rank by {first} alone; a published number that "
-            "pools both annotations (e.g. a system mean) says so in its parameters.")
+            f"Campaign {second} annotates the translations of {first} a second time (declared in "
+            f"its "
+            "campaign card); which of the two annotations of a translation is 'first' is a "
+            "convention. "
+            "The two are not averaged here: their agreement is Krippendorff's α (interval), "
+            "which treats "
+            "the two scores of a translation as an unordered pair, so it is the same whichever "
+            "is first. "
+            "Kendall τ-b, as the paper prints it, pairs the scores in the stored order; it is "
+            "shown beside "
+            f"α only to compare with the paper. Boards rank by {first} alone; a published number "
+            f"that "
+            "pools both annotations (e.g. a system mean) says so in its parameters."
+        )
     if NAMED in tables or "Error spans (character-level Cohen kappa)" in tables:
         choices.append(
-            "Annotators are named in the judgments: every two annotators who judged the same translations "
-            "are compared by name (τ-b, MSE and κ are symmetric in the two), and Krippendorff's α takes all "
-            "annotators of a campaign at once; the boards average the annotators' scores of a translation. "
-            "No figure depends on the order of the judgment files' lines.")
+            "Annotators are named in the judgments: every two annotators who judged the same "
+            "translations "
+            "are compared by name (τ-b, MSE and κ are symmetric in the two), and Krippendorff's "
+            "α takes all "
+            "annotators of a campaign at once; the boards average the annotators' scores of a "
+            "translation. "
+            "No figure depends on the order of the judgment files' lines."
+        )
     return choices
 
 
 def _agreement_page(corpus: Corpus, templates: Path) -> dict[str, str | bytes]:
-    tables = {NAMED: schemes.agreement_rows(corpus),
-              DOUBLE: double_annotation_rows(corpus.metric_scores, corpus.tables["campaigns"]),
-              "Error spans (character-level Cohen kappa)": schemes.span_agreement(corpus),
-              "BWS picks (Cohen kappa)": schemes.bws_agreement(corpus.bws),
-              PREFERENCES: preference_agreement(corpus.pairwise),
-              "RULER criteria (Krippendorff alpha, interval, per criterion)": criterion_alpha(corpus.ruler)}
+    tables = {
+        NAMED: schemes.agreement_rows(corpus),
+        DOUBLE: double_annotation_rows(corpus.metric_scores, corpus.tables["campaigns"]),
+        "Error spans (character-level Cohen kappa)": schemes.span_agreement(corpus),
+        "BWS picks (Cohen kappa)": schemes.bws_agreement(corpus.bws),
+        PREFERENCES: preference_agreement(corpus.pairwise),
+        "RULER criteria (Krippendorff alpha, interval, per criterion)": criterion_alpha(
+            corpus.ruler
+        ),
+    }
     tables = {k: v for k, v in tables.items() if not v.empty}
     if not tables:
         return {}
@@ -69,7 +84,13 @@ def _agreement_page(corpus: Corpus, templates: Path) -> dict[str, str | bytes]:
         name = f"agreement-{number}.csv"
         files[f"agreement/{name}"] = csv_text(frame)
         sections.append({"title": title, "rows": frame.to_dict("records"), "csv": name})
-    body = render("agreement.html.j2", templates, sections=sections, datasets=corpus.datasets,
-                  version=corpus.data_version(), choices=_agreement_choices(corpus, tables))
+    body = render(
+        "agreement.html.j2",
+        templates,
+        sections=sections,
+        datasets=corpus.datasets,
+        version=corpus.data_version(),
+        choices=_agreement_choices(corpus, tables),
+    )
     files["agreement/index.md"] = page("Agreement", body, corpus.is_demo, templates)
     return files

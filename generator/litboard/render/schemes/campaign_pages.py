@@ -22,17 +22,47 @@ def build(corpus: Corpus, analysis: Analysis, templates: Path) -> PageSet:
     settings = analysis.settings
     for state in plans(corpus):
         card = corpus.campaigns[state.campaign]
-        rows = anchor_agreement(corpus, state, analysis.long, analysis.columns, settings.bootstrap_resamples,
-                                settings.seed, settings.alpha)
-        progress = [{"system": s, "name": names.get(s, s), "judged": j, "planned": p,
-                     "new": s in state.new_systems} for s, (j, p) in state.progress.items()]
+        rows = anchor_agreement(
+            corpus,
+            state,
+            analysis.long,
+            analysis.columns,
+            settings.bootstrap_resamples,
+            settings.seed,
+            settings.alpha,
+        )
+        progress = [
+            {
+                "system": s,
+                "name": names.get(s, s),
+                "judged": j,
+                "planned": p,
+                "new": s in state.new_systems,
+            }
+            for s, (j, p) in state.progress.items()
+        ]
         csv = f"{state.campaign}-agreement.csv"
-        result.files[f"campaigns/{csv}"] = csv_text(pd.DataFrame(rows, columns=[
-            "earlier", "statistic", "value", "ci_low", "ci_high", "items"]))
-        body = render("campaign.html.j2", templates, state=state, card=card, plan=card["plan"],
-                      progress=progress, rows=rows, csv=csv, level=f"{100 * (1 - settings.alpha):g}%",
-                      resamples=settings.bootstrap_resamples, seed=settings.seed, version=corpus.data_version())
-        result.files[f"campaigns/{state.campaign}.md"] = page(f"Human evaluation {state.campaign}", body,
-                                                              corpus.is_demo, templates)
+        result.files[f"campaigns/{csv}"] = csv_text(
+            pd.DataFrame(
+                rows, columns=["earlier", "statistic", "value", "ci_low", "ci_high", "items"]
+            )
+        )
+        body = render(
+            "campaign.html.j2",
+            templates,
+            state=state,
+            card=card,
+            plan=card["plan"],
+            progress=progress,
+            rows=rows,
+            csv=csv,
+            level=f"{100 * (1 - settings.alpha):g}%",
+            resamples=settings.bootstrap_resamples,
+            seed=settings.seed,
+            version=corpus.data_version(),
+        )
+        result.files[f"campaigns/{state.campaign}.md"] = page(
+            f"Human evaluation {state.campaign}", body, corpus.is_demo, templates
+        )
         result.nav.append({f"Human evaluation {state.campaign}": f"campaigns/{state.campaign}.md"})
     return result

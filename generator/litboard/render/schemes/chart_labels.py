@@ -15,7 +15,7 @@ def short_labels(labels: Iterable[str], limit: int = LIMIT) -> dict[str, str]:
     taken: set[str] = set()
     for label in dict.fromkeys(str(x) for x in labels):
         head = max(limit * 5 // 8, 1)
-        tail = label[-(limit - head - 1):].lstrip()
+        tail = label[-(limit - head - 1) :].lstrip()
         short = label if len(label) <= limit else f"{label[:head].rstrip()}…{tail}"
         number = 2
         candidate = short

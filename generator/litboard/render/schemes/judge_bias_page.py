@@ -40,12 +40,22 @@ def items_table(corpus: Corpus, analysis: Analysis) -> tuple[pd.DataFrame, list[
     frames = []
     for column in analysis.columns:
         # the board's column knows best (an MQM campaign may hold human and LLM annotators apart)
-        kind = column.group if column.group in jb.KINDS else jb.measure_kind(campaigns.get(column.campaign, {}))
-        measures.append(jb.Measure(column.key, column.label, kind, column.higher_is_better, column.provenance))
+        kind = (
+            column.group
+            if column.group in jb.KINDS
+            else jb.measure_kind(campaigns.get(column.campaign, {}))
+        )
+        measures.append(
+            jb.Measure(column.key, column.label, kind, column.higher_is_better, column.provenance)
+        )
         part = analysis.long[analysis.long["column"] == column.key]
-        frames.append(part.rename(columns={"column": "measure", "paragraph": "item"})[jb.ITEM_COLUMNS])
-    texts = corpus.metric_scores[(corpus.metric_scores["work"].astype(str) != "")
-                                 & (corpus.metric_scores["level"] == "system")]
+        frames.append(
+            part.rename(columns={"column": "measure", "paragraph": "item"})[jb.ITEM_COLUMNS]
+        )
+    texts = corpus.metric_scores[
+        (corpus.metric_scores["work"].astype(str) != "")
+        & (corpus.metric_scores["level"] == "system")
+    ]
     covered = {column.campaign for column in analysis.columns}  # already a board column (per text)
     for cid, part in texts.groupby("campaign", sort=True):
         if str(cid) in covered:
@@ -55,11 +65,19 @@ def items_table(corpus: Corpus, analysis: Analysis) -> tuple[pd.DataFrame, list[
         if metric.get("descriptive"):
             continue  # a count that describes the text (e.g. source words), not a judgment
         key = f"text:{cid}"
-        measures.append(jb.Measure(key, str(metric.get("name", cid)), jb.measure_kind(campaign),
-                                   bool(metric.get("higher_is_better", True)),
-                                   f"{cid}, per text; data {corpus.data_version()}"))
+        measures.append(
+            jb.Measure(
+                key,
+                str(metric.get("name", cid)),
+                jb.measure_kind(campaign),
+                bool(metric.get("higher_is_better", True)),
+                f"{cid}, per text; data {corpus.data_version()}",
+            )
+        )
         frames.append(part.assign(measure=key, item=part["work"])[jb.ITEM_COLUMNS])
-    frame = pd.concat(frames, ignore_index=True) if frames else pd.DataFrame(columns=jb.ITEM_COLUMNS)
+    frame = (
+        pd.concat(frames, ignore_index=True) if frames else pd.DataFrame(columns=jb.ITEM_COLUMNS)
+    )
     return frame, measures
 
 
@@ -73,8 +91,10 @@ def compared_groups(corpus: Corpus) -> list[Compared]:
     groups.append(Compared("all machine systems", frozenset(machines["system"])))
     modalities = sorted(set(machines["modality"]))
     if len(modalities) > 1:
-        groups += [Compared(f"{m} systems", frozenset(machines.loc[machines["modality"] == m, "system"]))
-                   for m in modalities]
+        groups += [
+            Compared(f"{m} systems", frozenset(machines.loc[machines["modality"] == m, "system"]))
+            for m in modalities
+        ]
     return groups
 
 
@@ -88,15 +108,20 @@ def _labels(corpus: Corpus) -> dict[str, pd.Series]:
     work_of.update({(p, w): w for p, w in zip(texts["pair"], texts["work"])})
     index = pd.MultiIndex.from_tuples(list(work_of), names=["pair", "item"])
     work = pd.Series(list(work_of.values()), index=index)
-    return {name: work.map(works[name].to_dict()) for name in ("genre", "era")
-            if works[name].astype(str).nunique() > 1}
+    return {
+        name: work.map(works[name].to_dict())
+        for name in ("genre", "era")
+        if works[name].astype(str).nunique() > 1
+    }
 
 
 def dataset_rows(corpus: Corpus, analysis: Analysis) -> pd.DataFrame:
     items, measures = items_table(corpus, analysis)
     declared = (corpus.datasets[0].get("adequacy") or {}) if corpus.datasets else {}
     if declared.get("sample"):
-        sample = corpus.paragraphs[corpus.paragraphs["subsets"].map(lambda s: declared["sample"] in s)]
+        sample = corpus.paragraphs[
+            corpus.paragraphs["subsets"].map(lambda s: declared["sample"] in s)
+        ]
         keep = set(sample["paragraph"]) | set(corpus.metric_scores["work"].astype(str))
         items = items[items["item"].isin(keep)]
     human = set(corpus.tables["systems"].loc[corpus.tables["systems"]["is_human"], "system"])
@@ -109,12 +134,32 @@ def dataset_rows(corpus: Corpus, analysis: Analysis) -> pd.DataFrame:
             if above.empty:
                 continue
             table = jb.grouped_shares(above, labels)
-            rows.append(table.assign(dataset=corpus.dataset_id, dataset_title=corpus.dataset_title,
-                                     measure=measure.label, kind=jb.KIND_LABELS[measure.kind],
-                                     compared=group.label, sample=declared.get("sample", ""),
-                                     provenance=measure.provenance))
-    columns = ["dataset", "dataset_title", "measure", "kind", "compared", "sample", "scope", "group",
-               "items", "percent", "ci_low", "ci_high", "provenance"]
+            rows.append(
+                table.assign(
+                    dataset=corpus.dataset_id,
+                    dataset_title=corpus.dataset_title,
+                    measure=measure.label,
+                    kind=jb.KIND_LABELS[measure.kind],
+                    compared=group.label,
+                    sample=declared.get("sample", ""),
+                    provenance=measure.provenance,
+                )
+            )
+    columns = [
+        "dataset",
+        "dataset_title",
+        "measure",
+        "kind",
+        "compared",
+        "sample",
+        "scope",
+        "group",
+        "items",
+        "percent",
+        "ci_low",
+        "ci_high",
+        "provenance",
+    ]
     return pd.concat(rows, ignore_index=True)[columns] if rows else pd.DataFrame(columns=columns)
 
 
@@ -129,8 +174,10 @@ def creative_shift_counts(corpus: Corpus) -> pd.Series:
     if human.empty:
         return pd.Series(dtype=float)
     work_of = corpus.paragraphs.set_index("paragraph")["work"]
-    human = human.assign(item=human["paragraph"].map(work_of),
-                         cs=human["ucp_class"].astype(str).map(simple_class).eq("CS").astype(float))
+    human = human.assign(
+        item=human["paragraph"].map(work_of),
+        cs=human["ucp_class"].astype(str).map(simple_class).eq("CS").astype(float),
+    )
     return human.groupby(["pair", "item", "system"])["cs"].sum()
 
 
@@ -168,11 +215,21 @@ def creativity_rows(corpus: Corpus, analysis: Analysis) -> pd.DataFrame:
         part = items[items["measure"] == measure.key]
         texts = part.assign(item=part["item"].map(work_of).fillna(part["item"]))
         scores = texts.groupby(["pair", "item", "system"])["score"].mean()
-        rho, p, n = jb.creativity_correlation(scores if measure.higher_is_better else -scores, counts)
+        rho, p, n = jb.creativity_correlation(
+            scores if measure.higher_is_better else -scores, counts
+        )
         if n >= 3:
-            rows.append({"dataset": corpus.dataset_id, "measure": measure.label,
-                         "kind": jb.KIND_LABELS[measure.kind], "rho": rho, "p": p, "texts": n,
-                         "provenance": measure.provenance})
+            rows.append(
+                {
+                    "dataset": corpus.dataset_id,
+                    "measure": measure.label,
+                    "kind": jb.KIND_LABELS[measure.kind],
+                    "rho": rho,
+                    "p": p,
+                    "texts": n,
+                    "provenance": measure.provenance,
+                }
+            )
     return pd.DataFrame(rows, columns=columns).assign(count_note=_count_note(corpus))
 
 
@@ -180,13 +237,18 @@ def _count_note(corpus: Corpus) -> str:
     off = count_mismatches(corpus)
     if off.empty:
         return ""
-    texts = "; ".join(f"{r.pair} {r.text} {r.system}: {r.units:g} in the per-unit annotations, "
-                      f"{r.per_text:g} in the per-text scores" for r in off.itertuples())
-    return (f"{corpus.dataset_title}: the release holds two creative-shift counts that differ for "
-            f"{len(off)} text{'s' if len(off) != 1 else ''} ({texts}). ρ here uses the per-unit "
-            "annotations (the counts the units show); with the per-text counts the correlations "
-            "differ slightly (reason: release differs from paper). Paper 003's Fig. 2 correlations "
-            "may rest on the per-text counts.")
+    texts = "; ".join(
+        f"{r.pair} {r.text} {r.system}: {r.units:g} in the per-unit annotations, "
+        f"{r.per_text:g} in the per-text scores"
+        for r in off.itertuples()
+    )
+    return (
+        f"{corpus.dataset_title}: the release holds two creative-shift counts that differ for "
+        f"{len(off)} text{'s' if len(off) != 1 else ''} ({texts}). ρ here uses the per-unit "
+        "annotations (the counts the units show); with the per-text counts the correlations "
+        "differ slightly (reason: release differs from paper). Paper 003's Fig. 2 correlations "
+        "may rest on the per-text counts."
+    )
 
 
 def chart(headline: pd.DataFrame) -> Any:
@@ -195,36 +257,82 @@ def chart(headline: pd.DataFrame) -> Any:
     import altair as alt
 
     shown = short_labels(headline["measure"])  # distinct even where a long name is cut
-    data = headline.assign(order=headline["kind"].map({v: i for i, v in enumerate(jb.KIND_LABELS.values())}),
-                           n_label=[f"n = {n}" for n in headline["items"]],
-                           label=[shown[str(m)] for m in headline["measure"]])
+    data = headline.assign(
+        order=headline["kind"].map({v: i for i, v in enumerate(jb.KIND_LABELS.values())}),
+        n_label=[f"n = {n}" for n in headline["items"]],
+        label=[shown[str(m)] for m in headline["measure"]],
+    )
     title = "% of items where the human translation ranks above every compared machine translation"
     scale = alt.Scale(domain=[0, 100])
     legend = alt.Legend(orient="top", labelFontSize=12, title=None)
     x = alt.X("percent:Q", title=title, scale=scale)
     # every row says its n; narrow labels and plot keep the figure readable at phone width
-    y = alt.Y("label:N", title=None, sort=alt.EncodingSortField("percent", order="descending"),
-              axis=alt.Axis(labelLimit=0, labelFontSize=12))
-    bars = alt.Chart().mark_rule(strokeWidth=2, opacity=0.6).encode(
-        x=alt.X("ci_low:Q", title=title, scale=scale), x2="ci_high:Q", y=y,
-        color=alt.Color("kind:N", title="measure", sort=list(jb.KIND_LABELS.values()), legend=legend))
-    dots = alt.Chart().mark_point(filled=True, size=90).encode(
-        x=x, y=y, color=alt.Color("kind:N", title="measure", sort=list(jb.KIND_LABELS.values()), legend=legend),
-        shape=alt.Shape("kind:N", sort=list(jb.KIND_LABELS.values()), legend=None),
-        tooltip=[alt.Tooltip("dataset_title:N", title="dataset"), alt.Tooltip("measure:N"),
-                 alt.Tooltip("kind:N"), alt.Tooltip("compared:N"), alt.Tooltip("percent:Q", format=".1f"),
-                 alt.Tooltip("ci_low:Q", format=".1f"), alt.Tooltip("ci_high:Q", format=".1f"),
-                 alt.Tooltip("items:Q")])
+    y = alt.Y(
+        "label:N",
+        title=None,
+        sort=alt.EncodingSortField("percent", order="descending"),
+        axis=alt.Axis(labelLimit=0, labelFontSize=12),
+    )
+    bars = (
+        alt.Chart()
+        .mark_rule(strokeWidth=2, opacity=0.6)
+        .encode(
+            x=alt.X("ci_low:Q", title=title, scale=scale),
+            x2="ci_high:Q",
+            y=y,
+            color=alt.Color(
+                "kind:N", title="measure", sort=list(jb.KIND_LABELS.values()), legend=legend
+            ),
+        )
+    )
+    dots = (
+        alt.Chart()
+        .mark_point(filled=True, size=90)
+        .encode(
+            x=x,
+            y=y,
+            color=alt.Color(
+                "kind:N", title="measure", sort=list(jb.KIND_LABELS.values()), legend=legend
+            ),
+            shape=alt.Shape("kind:N", sort=list(jb.KIND_LABELS.values()), legend=None),
+            tooltip=[
+                alt.Tooltip("dataset_title:N", title="dataset"),
+                alt.Tooltip("measure:N"),
+                alt.Tooltip("kind:N"),
+                alt.Tooltip("compared:N"),
+                alt.Tooltip("percent:Q", format=".1f"),
+                alt.Tooltip("ci_low:Q", format=".1f"),
+                alt.Tooltip("ci_high:Q", format=".1f"),
+                alt.Tooltip("items:Q"),
+            ],
+        )
+    )
     half = alt.Chart().mark_rule(strokeDash=[4, 4], color="gray").encode(x=alt.datum(50))
     # n at the right end of every row: never cut off with a long measure label
-    count = alt.Chart().mark_text(align="left", dx=6, fontSize=11, color="#333").encode(
-        x=alt.datum(100), y=y, text="n_label:N")
-    return (alt.layer(bars, dots, half, count, data=data)
-            .properties(width=180, height=alt.Step(18))
-            .facet(row=alt.Row("dataset_title:N", title=None, header=alt.Header(labelAngle=0, labelAlign="left",
-                                                                               labelAnchor="start", labelFontSize=13,
-                                                                               labelFontWeight="bold", labelOrient="top")))
-            .resolve_scale(y="independent"))
+    count = (
+        alt.Chart()
+        .mark_text(align="left", dx=6, fontSize=11, color="#333")
+        .encode(x=alt.datum(100), y=y, text="n_label:N")
+    )
+    return (
+        alt.layer(bars, dots, half, count, data=data)
+        .properties(width=180, height=alt.Step(18))
+        .facet(
+            row=alt.Row(
+                "dataset_title:N",
+                title=None,
+                header=alt.Header(
+                    labelAngle=0,
+                    labelAlign="left",
+                    labelAnchor="start",
+                    labelFontSize=13,
+                    labelFontWeight="bold",
+                    labelOrient="top",
+                ),
+            )
+        )
+        .resolve_scale(y="independent")
+    )
 
 
 def headline_rows(rows: pd.DataFrame) -> pd.DataFrame:
@@ -233,8 +341,12 @@ def headline_rows(rows: pd.DataFrame) -> pd.DataFrame:
     return rows[(rows["scope"] == "all") & (rows["compared"] == first)].reset_index(drop=True)
 
 
-def build_from_rows(frames: list[pd.DataFrame], creative_frames: list[pd.DataFrame],
-                    templates: Path, demo: set[str] = frozenset()) -> tuple[Files, dict[str, str]]:  # type: ignore[assignment]
+def build_from_rows(
+    frames: list[pd.DataFrame],
+    creative_frames: list[pd.DataFrame],
+    templates: Path,
+    demo: set[str] = frozenset(),
+) -> tuple[Files, dict[str, str]]:  # type: ignore[assignment]
     """The panel from each dataset's ``dataset_rows`` and ``creativity_rows`` (in page order).
     Datasets in ``demo`` (illustrative) stay out of the headline chart while a real one is
     present, and their tables come last, under a heading of their own."""
@@ -244,21 +356,48 @@ def build_from_rows(frames: list[pd.DataFrame], creative_frames: list[pd.DataFra
     is_demo = rows["dataset"].isin(demo)
     real = rows[~is_demo] if (~is_demo).any() else rows
     headline = headline_rows(real)
-    figure, files = charts.chart_files(FOLDER, "human-first", "How often each measure ranks the human "
-                                       "translation first", chart(headline))
+    figure, files = charts.chart_files(
+        FOLDER,
+        "human-first",
+        "How often each measure ranks the human translation first",
+        chart(headline),
+    )
     files = dict(files)
     files[f"{FOLDER}/judge-bias.csv"] = csv_text(rows)
     files[charts.BUNDLE] = charts.vega_bundle()
-    datasets = [(title, group.to_dict("records")) for title, group in real.groupby("dataset_title", sort=False)]
-    demos = [] if real is rows else [(title, group.to_dict("records"))
-                                      for title, group in rows[is_demo].groupby("dataset_title", sort=False)]
+    datasets = [
+        (title, group.to_dict("records"))
+        for title, group in real.groupby("dataset_title", sort=False)
+    ]
+    demos = (
+        []
+        if real is rows
+        else [
+            (title, group.to_dict("records"))
+            for title, group in rows[is_demo].groupby("dataset_title", sort=False)
+        ]
+    )
     creative = pd.concat(creative_frames, ignore_index=True) if creative_frames else pd.DataFrame()
     if not creative.empty:
         creative = creative.sort_values(["dataset", "rho"], ascending=[True, False], kind="stable")
         files[f"{FOLDER}/creative-shifts.csv"] = csv_text(creative)
-    notes = sorted({str(n) for n in creative.get("count_note", pd.Series(dtype=str)).fillna("") if str(n)})
-    body = render("judge_bias.html.j2", templates, chart=figure, datasets=datasets, demos=demos, base="../",
-                  csv="judge-bias.csv", creative=creative.to_dict("records"), count_notes=notes,
-                  creative_csv="creative-shifts.csv", small_n=SMALL_N)
-    files[f"{FOLDER}/index.md"] = page("Judge bias: who spots the human translation?", body, False, templates)
+    notes = sorted(
+        {str(n) for n in creative.get("count_note", pd.Series(dtype=str)).fillna("") if str(n)}
+    )
+    body = render(
+        "judge_bias.html.j2",
+        templates,
+        chart=figure,
+        datasets=datasets,
+        demos=demos,
+        base="../",
+        csv="judge-bias.csv",
+        creative=creative.to_dict("records"),
+        count_notes=notes,
+        creative_csv="creative-shifts.csv",
+        small_n=SMALL_N,
+    )
+    files[f"{FOLDER}/index.md"] = page(
+        "Judge bias: who spots the human translation?", body, False, templates
+    )
     return files, NAV

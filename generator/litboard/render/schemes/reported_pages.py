@@ -25,8 +25,13 @@ from ..core.pages import csv_text, page
 from ...analysis.boards import Analysis
 
 FOLDER = "reported"
-STATUS = {engine.AGREES: "✓ agrees", engine.DISAGREES: "✗ disagrees", engine.MISSING: "? not reproduced",
-          engine.UNKNOWN: "· reported only", engine.ILLEGIBLE: "? not legible in the paper"}
+STATUS = {
+    engine.AGREES: "✓ agrees",
+    engine.DISAGREES: "✗ disagrees",
+    engine.MISSING: "? not reproduced",
+    engine.UNKNOWN: "· reported only",
+    engine.ILLEGIBLE: "? not legible in the paper",
+}
 CSV = "reported.csv"
 
 
@@ -60,19 +65,34 @@ def build(corpus: Corpus, analysis: Analysis, templates: Path) -> PageSet:
         return PageSet()
     compared = engine.other_reports(engine.compare(corpus))
     sections = source_views(compared)
-    body = render("reported.html.j2", templates, sections=sections, csv=CSV, base="../",
-                  measures=sorted(MEASURES), version=corpus.data_version())
-    files = {f"{FOLDER}/index.md": page("Published vs reproduced", body, corpus.is_demo, templates),
-             f"{FOLDER}/{CSV}": csv_text(csv_frame(compared, corpus.data_version()))}
+    body = render(
+        "reported.html.j2",
+        templates,
+        sections=sections,
+        csv=CSV,
+        base="../",
+        measures=sorted(MEASURES),
+        version=corpus.data_version(),
+    )
+    files = {
+        f"{FOLDER}/index.md": page("Published vs reproduced", body, corpus.is_demo, templates),
+        f"{FOLDER}/{CSV}": csv_text(csv_frame(compared, corpus.data_version())),
+    }
     return PageSet(dict(files), [{"Published vs reproduced": f"{FOLDER}/index.md"}])
 
 
 def source_views(compared: pd.DataFrame) -> list[SourceView]:
     """One view per (dataset, source), in file order; disagreements first inside each."""
     views, seen = [], set()
-    for i, ((dataset, source), group) in enumerate(compared.groupby(["dataset", "source"], sort=False)):
+    for i, ((dataset, source), group) in enumerate(
+        compared.groupby(["dataset", "source"], sort=False)
+    ):
         group = group.sort_values("disagrees", ascending=False, kind="stable")
-        counts = {STATUS[s]: int((group["status"] == s).sum()) for s in STATUS if (group["status"] == s).any()}
+        counts = {
+            STATUS[s]: int((group["status"] == s).sum())
+            for s in STATUS
+            if (group["status"] == s).any()
+        }
         rows = [_row(r) for r in group.to_dict("records")]
         for row in rows:  # the same record twice in one source: one id each all the same
             while row.anchor in seen:
@@ -87,14 +107,19 @@ def _row(r: dict[str, object]) -> NumberRow:
     reproduced = float(r["reproduced"])  # type: ignore[arg-type]
     known = not math.isnan(reproduced)
     keys = r["keys"] if isinstance(r["keys"], dict) else {}
-    return NumberRow(STATUS[str(r["status"])], "lb-disagree" if r["disagrees"] else "",
-                     f"{r['measure']}: " + ", ".join(f"{k} = {v}" for k, v in keys.items()),
-                     str(r["label"] or ""), _printed(float(r["value"]), decimals),  # type: ignore[arg-type]
-                     printed(reproduced, decimals + 3) if known else "",
-                     printed(float(r["reproduced_rounded"]), decimals) if known else "",  # type: ignore[arg-type]
-                     _signed(float(r["difference"]), decimals) if known else "",  # type: ignore[arg-type]
-                     str(r["other_reports"]), str(r["note"] or ""),
-                     anchor_of(r))
+    return NumberRow(
+        STATUS[str(r["status"])],
+        "lb-disagree" if r["disagrees"] else "",
+        f"{r['measure']}: " + ", ".join(f"{k} = {v}" for k, v in keys.items()),
+        str(r["label"] or ""),
+        _printed(float(r["value"]), decimals),  # type: ignore[arg-type]
+        printed(reproduced, decimals + 3) if known else "",
+        printed(float(r["reproduced_rounded"]), decimals) if known else "",  # type: ignore[arg-type]
+        _signed(float(r["difference"]), decimals) if known else "",  # type: ignore[arg-type]
+        str(r["other_reports"]),
+        str(r["note"] or ""),
+        anchor_of(r),
+    )
 
 
 def _printed(value: float, decimals: int) -> str:
@@ -107,8 +132,29 @@ def _signed(value: float, decimals: int) -> str:
 
 
 def csv_frame(compared: pd.DataFrame, version: str) -> pd.DataFrame:
-    frame = compared.assign(keys=[engine.identity(k) for k in compared["keys"]],
-                            params=[engine.identity({}, p) for p in compared["params"]], data_version=version)
-    return frame[["dataset", "source", "measure", "keys", "label", "value", "decimals", "reproduced",
-                  "reproduced_rounded", "difference", "status", "reason", "other_reports", "self_conflict", "note",
-                  "params", "data_version"]]
+    frame = compared.assign(
+        keys=[engine.identity(k) for k in compared["keys"]],
+        params=[engine.identity({}, p) for p in compared["params"]],
+        data_version=version,
+    )
+    return frame[
+        [
+            "dataset",
+            "source",
+            "measure",
+            "keys",
+            "label",
+            "value",
+            "decimals",
+            "reproduced",
+            "reproduced_rounded",
+            "difference",
+            "status",
+            "reason",
+            "other_reports",
+            "self_conflict",
+            "note",
+            "params",
+            "data_version",
+        ]
+    ]

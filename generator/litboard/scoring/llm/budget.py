@@ -1,4 +1,5 @@
-"""The spending cap of one ``score`` call: reserve a worst case, wait for room, charge what was used.
+"""The spending cap of one ``score`` call: reserve a worst case, wait for room, charge what was
+used.
 
 Before each attempt the runner reserves the request's worst case: an upper bound of its prompt
 tokens (one per UTF-8 byte, plus per-message overhead) plus ``max_tokens``. A request whose
@@ -22,8 +23,8 @@ from dataclasses import dataclass, field
 from ..settings import ScoreSettings
 from .request import Answer, Request
 
-MESSAGE_OVERHEAD = 8   # tokens a chat format adds per message (OpenAI's is 3-4), with room to spare
-REPLY_OVERHEAD = 8     # tokens priming the reply (and ending it)
+MESSAGE_OVERHEAD = 8  # tokens a chat format adds per message (OpenAI's is 3-4), with room to spare
+REPLY_OVERHEAD = 8  # tokens priming the reply (and ending it)
 
 
 def estimate_tokens(request: Request) -> int:
@@ -33,12 +34,15 @@ def estimate_tokens(request: Request) -> int:
 
 def prompt_bound(request: Request) -> int:
     """An upper bound of the prompt's tokens: a token covers at least one UTF-8 byte."""
-    return sum(len(content.encode("utf-8")) + MESSAGE_OVERHEAD for _, content in request.messages) \
+    return (
+        sum(len(content.encode("utf-8")) + MESSAGE_OVERHEAD for _, content in request.messages)
         + REPLY_OVERHEAD
+    )
 
 
 def charge(request: Request, answer: Answer, settings: ScoreSettings) -> tuple[int, int]:
-    """(prompt, completion) tokens to charge for ``answer``: its usage, or an upper bound without one."""
+    """(prompt, completion) tokens to charge for ``answer``: its usage, or an upper bound without
+    one."""
     if answer.usage_reported:
         return answer.prompt_tokens, answer.completion_tokens
     visible = len((answer.text + answer.refusal).encode("utf-8")) + REPLY_OVERHEAD
@@ -60,7 +64,7 @@ class Budget:
     spent_tokens: int = 0
     reserved_usd: float = 0.0
     reserved_tokens: int = 0
-    held: int = 0                      # reservations outstanding (attempts in flight)
+    held: int = 0  # reservations outstanding (attempts in flight)
     _room: threading.Condition = field(default_factory=threading.Condition)
 
     def estimate(self, request: Request) -> tuple[float, int]:
@@ -74,9 +78,15 @@ class Budget:
 
     def _fits(self, want: Reservation) -> bool:
         s = self.settings
-        if s.budget_usd is not None and self.spent_usd + self.reserved_usd + want.usd > s.budget_usd:
+        if (
+            s.budget_usd is not None
+            and self.spent_usd + self.reserved_usd + want.usd > s.budget_usd
+        ):
             return False
-        return s.budget_tokens is None or self.spent_tokens + self.reserved_tokens + want.tokens <= s.budget_tokens
+        return (
+            s.budget_tokens is None
+            or self.spent_tokens + self.reserved_tokens + want.tokens <= s.budget_tokens
+        )
 
     def reserve(self, request: Request) -> Reservation | None:
         """Reserve the worst case of one attempt, waiting while attempts in flight may make room;
@@ -92,7 +102,9 @@ class Budget:
             self.held += 1
             return want
 
-    def settle(self, held: Reservation, used: tuple[int, int] | None = None, spent: bool = False) -> None:
+    def settle(
+        self, held: Reservation, used: tuple[int, int] | None = None, spent: bool = False
+    ) -> None:
         """Release ``held``; charge ``used`` (prompt, completion) tokens, or the whole reservation
         when ``spent``, or nothing (the request was refused before any work, e.g. HTTP 400)."""
         with self._room:
@@ -109,6 +121,8 @@ class Budget:
 
     def describe(self) -> str:
         s = self.settings
-        caps = [f"${s.budget_usd:g}" if s.budget_usd is not None else "",
-                f"{s.budget_tokens} tokens" if s.budget_tokens is not None else ""]
+        caps = [
+            f"${s.budget_usd:g}" if s.budget_usd is not None else "",
+            f"{s.budget_tokens} tokens" if s.budget_tokens is not None else "",
+        ]
         return " / ".join(c for c in caps if c)

@@ -36,16 +36,30 @@ __all__ = ["Answer", "Request", "ResponseCache", "canonical", "request_key", "en
 def entry(request: Request, reply: Reply, answer: Answer) -> dict[str, Any]:
     """The cache file of one answer: request, answer, usage and provenance. A reply without usage
     stores zeros with ``usage.reported: false``; a refusal stores its message as ``refusal``."""
-    usage: dict[str, Any] = {"prompt_tokens": answer.prompt_tokens, "completion_tokens": answer.completion_tokens}
+    usage: dict[str, Any] = {
+        "prompt_tokens": answer.prompt_tokens,
+        "completion_tokens": answer.completion_tokens,
+    }
     if not answer.usage_reported:
         usage["reported"] = False
-    data = {"key": answer.key, "model": request.model, "prompt": request.prompt,
-            "temperature": request.temperature, "messages": request.message_list(),
-            "answer": answer.text, "usage": usage,
-            "finish_reason": answer.finish_reason, "served_model": answer.served_model,
-            "provenance": {"request_sha256": request.key, "prompt_sha256": prompt_sha256(request.prompt),
-                           "endpoint": reply.endpoint, "received": reply.received,
-                           "response_id": answer.response_id}}
+    data = {
+        "key": answer.key,
+        "model": request.model,
+        "prompt": request.prompt,
+        "temperature": request.temperature,
+        "messages": request.message_list(),
+        "answer": answer.text,
+        "usage": usage,
+        "finish_reason": answer.finish_reason,
+        "served_model": answer.served_model,
+        "provenance": {
+            "request_sha256": request.key,
+            "prompt_sha256": prompt_sha256(request.prompt),
+            "endpoint": reply.endpoint,
+            "received": reply.received,
+            "response_id": answer.response_id,
+        },
+    }
     if answer.refusal:
         data["refusal"] = answer.refusal
     if answer.max_tokens is not None:
@@ -54,18 +68,34 @@ def entry(request: Request, reply: Reply, answer: Answer) -> dict[str, Any]:
 
 
 def journal_entry(request: Request, reply: Reply) -> dict[str, Any]:
-    return {"key": request.key, "model": request.model, "prompt": request.prompt,
-            "temperature": request.temperature, "messages": request.message_list(),
-            "endpoint": reply.endpoint, "received": reply.received, "request_id": reply.request_id,
-            "max_tokens": reply.max_tokens, "body": reply.body}
+    return {
+        "key": request.key,
+        "model": request.model,
+        "prompt": request.prompt,
+        "temperature": request.temperature,
+        "messages": request.message_list(),
+        "endpoint": reply.endpoint,
+        "received": reply.received,
+        "request_id": reply.request_id,
+        "max_tokens": reply.max_tokens,
+        "body": reply.body,
+    }
 
 
 def answer_of(data: dict[str, Any]) -> Answer:
     usage = data["usage"]
-    return Answer(data["key"], data["answer"], int(usage["prompt_tokens"]), int(usage["completion_tokens"]),
-                  str(data.get("finish_reason", "")), str(data.get("served_model", "")),
-                  str(data["provenance"]["response_id"]), usage_reported=usage.get("reported") is not False,
-                  refusal=str(data.get("refusal") or ""), max_tokens=data.get("max_tokens"))
+    return Answer(
+        data["key"],
+        data["answer"],
+        int(usage["prompt_tokens"]),
+        int(usage["completion_tokens"]),
+        str(data.get("finish_reason", "")),
+        str(data.get("served_model", "")),
+        str(data["provenance"]["response_id"]),
+        usage_reported=usage.get("reported") is not False,
+        refusal=str(data.get("refusal") or ""),
+        max_tokens=data.get("max_tokens"),
+    )
 
 
 class ResponseCache:
@@ -109,10 +139,17 @@ class ResponseCache:
         count = 0
         for data in self.journal.entries():
             try:
-                request = Request.build(data["model"], data["prompt"], data["messages"], data["temperature"])
+                request = Request.build(
+                    data["model"], data["prompt"], data["messages"], data["temperature"]
+                )
                 limit = data.get("max_tokens")
-                reply = Reply(data["body"], data["endpoint"], data["received"], data.get("request_id", ""),
-                              limit if type(limit) is int and limit > 0 else None)
+                reply = Reply(
+                    data["body"],
+                    data["endpoint"],
+                    data["received"],
+                    data.get("request_id", ""),
+                    limit if type(limit) is int and limit > 0 else None,
+                )
             except (KeyError, TypeError):
                 continue  # not a journal line this version wrote
             if request.key != data["key"] or self.path(request.key).is_file():

@@ -26,8 +26,10 @@ from .request import prompt_sha256, request_key
 
 HEX64 = re.compile(r"^[0-9a-f]{64}$")
 FILE = re.compile(r"^[0-9a-f]{2}/[0-9a-f]{64}\.json$")
-FIX = ("delete the file: only `litboard score` writes llm-cache/, and it asks the endpoint again "
-       "for an answer it does not have")
+FIX = (
+    "delete the file: only `litboard score` writes llm-cache/, and it asks the endpoint again "
+    "for an answer it does not have"
+)
 JOURNAL = "journal.jsonl"
 
 
@@ -47,12 +49,19 @@ def entry_problems(data: Any, name: str | None = None) -> list[tuple[str, str]]:
             if isinstance(value, bool) or not isinstance(value, int) or value < 0:
                 out.append((f"usage.{count}", f"must be a count of tokens, not {value!r}"))
         if usage.get("reported", False) is not False:
-            out.append(("usage.reported", "may only be false (the endpoint sent no usage); leave it out otherwise"))
+            out.append(
+                (
+                    "usage.reported",
+                    "may only be false (the endpoint sent no usage); leave it out otherwise",
+                )
+            )
     if "refusal" in data and not isinstance(data["refusal"], str):
         out.append(("refusal", "must be the model's refusal message (text)"))
     limit = data.get("max_tokens", 1)
     if isinstance(limit, bool) or not isinstance(limit, int) or limit < 1:
-        out.append(("max_tokens", f"must be the max_tokens the request was sent with, not {limit!r}"))
+        out.append(
+            ("max_tokens", f"must be the max_tokens the request was sent with, not {limit!r}")
+        )
     if not isinstance(data.get("answer"), str):
         out.append(("answer", "is missing or not text"))
     out += _provenance_problems(data)
@@ -65,9 +74,16 @@ def entry_problems(data: Any, name: str | None = None) -> list[tuple[str, str]]:
 def _request_problems(data: dict[str, Any]) -> list[tuple[str, str]]:
     out = []
     messages = data.get("messages")
-    fine = isinstance(messages, list) and messages and all(
-        isinstance(m, dict) and set(m) == {"role", "content"} and all(isinstance(v, str) for v in m.values())
-        for m in messages)
+    fine = (
+        isinstance(messages, list)
+        and messages
+        and all(
+            isinstance(m, dict)
+            and set(m) == {"role", "content"}
+            and all(isinstance(v, str) for v in m.values())
+            for m in messages
+        )
+    )
     if not fine:
         out.append(("messages", "must be the request's list of {role, content} messages"))
     for name in ("model", "prompt"):
@@ -82,15 +98,25 @@ def _request_problems(data: dict[str, Any]) -> list[tuple[str, str]]:
     elif not out:
         real = request_key(data["model"], data["prompt"], messages, temperature)  # type: ignore[arg-type]
         if real != key:
-            out.append(("key", f"is not the SHA-256 of the stored request (that is {real[:16]}…): the "
-                               "request or the key was changed after the answer was received"))
+            out.append(
+                (
+                    "key",
+                    f"is not the SHA-256 of the stored request (that is {real[:16]}…): the "
+                    "request or the key was changed after the answer was received",
+                )
+            )
     return out
 
 
 def _provenance_problems(data: dict[str, Any]) -> list[tuple[str, str]]:
     prov = data.get("provenance")
     if not isinstance(prov, dict):
-        return [("provenance", "is missing: nothing shows that litboard's scoring run received this answer")]
+        return [
+            (
+                "provenance",
+                "is missing: nothing shows that litboard's scoring run received this answer",
+            )
+        ]
     out = []
     if prov.get("request_sha256") != data.get("key"):
         out.append(("provenance.request_sha256", "differs from key"))
@@ -99,12 +125,16 @@ def _provenance_problems(data: dict[str, Any]) -> list[tuple[str, str]]:
     if not wanted:
         out.append(("prompt", f"{prompt!r} is not a prompt litboard knows"))
     elif prov.get("prompt_sha256") != wanted:
-        out.append(("provenance.prompt_sha256", f"is not the SHA-256 of prompt {prompt} ({wanted[:16]}…)"))
+        out.append(
+            ("provenance.prompt_sha256", f"is not the SHA-256 of prompt {prompt} ({wanted[:16]}…)")
+        )
     endpoint = prov.get("endpoint")
     if not isinstance(endpoint, str) or not endpoint.strip():
         out.append(("provenance.endpoint", "is missing (the endpoint's host)"))
     elif has_credentials(endpoint) or "/" in endpoint:
-        out.append(("provenance.endpoint", "must be a bare host[:port], without credentials or path"))
+        out.append(
+            ("provenance.endpoint", "must be a bare host[:port], without credentials or path")
+        )
     if not _is_time(prov.get("received")):
         out.append(("provenance.received", "must be the UTC time the answer arrived (ISO 8601)"))
     if not isinstance(prov.get("response_id"), str) or not prov.get("response_id", "").strip():
@@ -122,7 +152,8 @@ def _is_time(value: Any) -> bool:
 
 
 def line_of(text: str, field: str) -> int:
-    """Line of ``field``'s top-level key (``a.b`` -> ``b`` inside ``a``) in an indented JSON file."""
+    """Line of ``field``'s top-level key (``a.b`` -> ``b`` inside ``a``) in an indented JSON
+    file."""
     lines = text.splitlines()
     start = 0
     for part in field.split("."):
@@ -139,7 +170,13 @@ def check_folder(folder: Path, problems: Problems, shown: str | None = None) -> 
     """Add a problem for every file under ``folder`` that is not a trusted cache entry."""
     label = shown or str(folder)
     if folder.is_symlink():
-        problems.add(label, 0, "folder", "is a symbolic link", "make llm-cache/ a real folder inside the data root")
+        problems.add(
+            label,
+            0,
+            "folder",
+            "is a symbolic link",
+            "make llm-cache/ a real folder inside the data root",
+        )
         return
     if not folder.is_dir():
         return
@@ -147,10 +184,17 @@ def check_folder(folder: Path, problems: Problems, shown: str | None = None) -> 
         relative = path.relative_to(folder).as_posix()
         where = f"{label}/{relative}"
         if relative == JOURNAL:
-            problems.add(where, 0, "file", "is the journal of a scoring run that did not finish",
-                         "rerun `litboard score` to fold it into the cache (or delete it); never commit it")
+            problems.add(
+                where,
+                0,
+                "file",
+                "is the journal of a scoring run that did not finish",
+                "rerun `litboard score` to fold it into the cache (or delete it); never commit it",
+            )
         elif path.is_symlink() or not path.is_file() or not FILE.match(relative):
-            problems.add(where, 0, "file", "is not a cache file (a regular file <2 hex>/<sha256>.json)", FIX)
+            problems.add(
+                where, 0, "file", "is not a cache file (a regular file <2 hex>/<sha256>.json)", FIX
+            )
         else:
             check_file(path, problems, where)
 

@@ -38,7 +38,7 @@ class Transient(Exception):
     def __init__(self, message: str, retry_after: float | None = None, spent: bool = False) -> None:
         super().__init__(message)
         self.retry_after = retry_after
-        self.spent = spent        # the request may have been billed (a timeout)
+        self.spent = spent  # the request may have been billed (a timeout)
 
 
 class Permanent(Exception):
@@ -55,22 +55,46 @@ class ChatClient:
             try:
                 import openai
             except ImportError as exc:  # pragma: no cover - openai is a core dependency
-                raise DataError([Problem("settings", 0, "openai", "the openai package is not installed",
-                                         "pip install openai")]) from exc
+                raise DataError(
+                    [
+                        Problem(
+                            "settings",
+                            0,
+                            "openai",
+                            "the openai package is not installed",
+                            "pip install openai",
+                        )
+                    ]
+                ) from exc
             base, query = endpoint.connection(self.settings.base_url)
-            self._client = openai.OpenAI(base_url=base, api_key=api_key(self.settings), max_retries=0,
-                                         timeout=self.settings.timeout, default_query=query or None)
+            self._client = openai.OpenAI(
+                base_url=base,
+                api_key=api_key(self.settings),
+                max_retries=0,
+                timeout=self.settings.timeout,
+                default_query=query or None,
+            )
         return self._client
 
     def check(self) -> None:
         name = self.settings.idempotency_header
         if name and not HEADER_NAME.fullmatch(name):
-            raise DataError([Problem("settings", 0, "idempotency_header", f"{name!r} is not an HTTP header name",
-                                     "use letters, digits and dashes, e.g. Idempotency-Key, or '' for none")])
+            raise DataError(
+                [
+                    Problem(
+                        "settings",
+                        0,
+                        "idempotency_header",
+                        f"{name!r} is not an HTTP header name",
+                        "use letters, digits and dashes, e.g. Idempotency-Key, or '' for none",
+                    )
+                ]
+            )
         self._get()
 
     def headers(self, request: Request) -> dict[str, str]:
-        """The idempotency header: the same key for the same request body, in this run or after a crash."""
+        """The idempotency header: the same key for the same request body, in this run or after a
+        crash."""
         name = self.settings.idempotency_header
         return {name: idempotency_key(request, self.settings.max_tokens)} if name else {}
 
@@ -80,9 +104,12 @@ class ChatClient:
         client = self._get()
         try:
             raw = client.chat.completions.with_raw_response.create(
-                model=request.model, messages=request.message_list(),
-                temperature=request.temperature, max_tokens=self.settings.max_tokens,
-                extra_headers=self.headers(request))
+                model=request.model,
+                messages=request.message_list(),
+                temperature=request.temperature,
+                max_tokens=self.settings.max_tokens,
+                extra_headers=self.headers(request),
+            )
             body = raw.text
         except openai.APITimeoutError as exc:
             raise Transient(f"timed out after {self.settings.timeout:g} s", spent=True) from exc
@@ -90,17 +117,24 @@ class ChatClient:
             raise Transient(f"{type(exc).__name__}: {exc}") from exc
         except openai.APIStatusError as exc:
             if exc.status_code == 429 or exc.status_code >= 500:
-                raise Transient(f"HTTP {exc.status_code}", retry_after(exc.response.headers)) from exc
+                raise Transient(
+                    f"HTTP {exc.status_code}", retry_after(exc.response.headers)
+                ) from exc
             raise Permanent(f"HTTP {exc.status_code}: {exc.message}") from exc
         except openai.OpenAIError as exc:
             raise Permanent(f"{type(exc).__name__}: {exc}") from exc
-        return Reply(body=body, endpoint=endpoint.host(self.settings.base_url),
-                     received=datetime.now(timezone.utc).isoformat(timespec="seconds"),
-                     request_id=str(raw.headers.get("x-request-id") or ""), max_tokens=self.settings.max_tokens)
+        return Reply(
+            body=body,
+            endpoint=endpoint.host(self.settings.base_url),
+            received=datetime.now(timezone.utc).isoformat(timespec="seconds"),
+            request_id=str(raw.headers.get("x-request-id") or ""),
+            max_tokens=self.settings.max_tokens,
+        )
 
 
 def idempotency_key(request: Request, max_tokens: int) -> str:
-    """``litboard-`` + SHA-256 of the request's key and ``max_tokens`` (everything the body holds)."""
+    """``litboard-`` + SHA-256 of the request's key and ``max_tokens`` (everything the body
+    holds)."""
     body = canonical({"request_sha256": request.key, "max_tokens": max_tokens})
     return "litboard-" + hashlib.sha256(body.encode("utf-8")).hexdigest()
 
@@ -110,15 +144,24 @@ def api_key(settings: ScoreSettings) -> str:
         return "none"
     value = os.environ.get(settings.api_key_env, "")
     if not value:
-        raise DataError([Problem("settings", 0, "api_key_env",
-                                 f"the environment variable {settings.api_key_env} is not set",
-                                 f"export {settings.api_key_env}=<key>, or set api_key_env to '' "
-                                 "for an endpoint without keys")])
+        raise DataError(
+            [
+                Problem(
+                    "settings",
+                    0,
+                    "api_key_env",
+                    f"the environment variable {settings.api_key_env} is not set",
+                    f"export {settings.api_key_env}=<key>, or set api_key_env to '' "
+                    "for an endpoint without keys",
+                )
+            ]
+        )
     return value
 
 
 def retry_after(headers: Any) -> float | None:
-    """Seconds the server asks to wait: ``retry-after-ms``, or ``retry-after`` (seconds or an HTTP date)."""
+    """Seconds the server asks to wait: ``retry-after-ms``, or ``retry-after`` (seconds or an HTTP
+    date)."""
     try:
         millis = headers.get("retry-after-ms")
         if millis is not None:

@@ -20,20 +20,31 @@ from .judge import Judge, base_record, failed, languages
 WEIGHTS = {"critical": 25, "major": 5, "minor": 1}
 FLOOR = -25.0
 HEADER = re.compile(r"\b(critical|major|minor)\s*:", re.I)
-ENTRY = re.compile(r"(?P<cat>[A-Za-z][A-Za-z \-]*(?:/[A-Za-z][A-Za-z \-]*)?)\s*"
-                   r"(?:\((?P<note>[^)]*)\))?\s*-\s*\"(?P<span>[^\"]*)\"")
-BARE = re.compile(r"^\s*(?P<cat>[A-Za-z][A-Za-z \-]*/[A-Za-z][A-Za-z \-]*)\s*(?:\((?P<note>[^)]*)\))?\s*$", re.M)
+ENTRY = re.compile(
+    r"(?P<cat>[A-Za-z][A-Za-z \-]*(?:/[A-Za-z][A-Za-z \-]*)?)\s*"
+    r"(?:\((?P<note>[^)]*)\))?\s*-\s*\"(?P<span>[^\"]*)\""
+)
+BARE = re.compile(
+    r"^\s*(?P<cat>[A-Za-z][A-Za-z \-]*/[A-Za-z][A-Za-z \-]*)\s*(?:\((?P<note>[^)]*)\))?\s*$", re.M
+)
 NO_ERROR = re.compile(r"\bno[- ]error\b", re.I)
-MAIN = {"accuracy": "Accuracy", "fluency": "Fluency", "style": "Style", "terminology": "Terminology",
-        "non-translation": "Non-translation", "other": "Others", "locale convention": "Locale convention"}
+MAIN = {
+    "accuracy": "Accuracy",
+    "fluency": "Fluency",
+    "style": "Style",
+    "terminology": "Terminology",
+    "non-translation": "Non-translation",
+    "other": "Others",
+    "locale convention": "Locale convention",
+}
 
 
 @dataclass(frozen=True)
 class GembaError:
-    severity: str          # critical | major | minor
-    category: str          # e.g. accuracy/mistranslation
-    note: str              # e.g. Too-literal
-    text: str | None       # the quoted span, when given
+    severity: str  # critical | major | minor
+    category: str  # e.g. accuracy/mistranslation
+    note: str  # e.g. Too-literal
+    text: str | None  # the quoted span, when given
 
 
 @dataclass
@@ -53,13 +64,21 @@ def parse(answer: str) -> Parsed:
     errors: list[GembaError] = []
     for head, nxt in zip(headers, headers[1:] + [None]):
         severity = head.group(1).lower()
-        section = NO_ERROR.sub(" ", answer[head.end(): nxt.start() if nxt else len(answer)])
+        section = NO_ERROR.sub(" ", answer[head.end() : nxt.start() if nxt else len(answer)])
         for m in ENTRY.finditer(section):
-            errors.append(GembaError(severity, _clean(m.group("cat")), (m.group("note") or "").strip(),
-                                     m.group("span")))
+            errors.append(
+                GembaError(
+                    severity,
+                    _clean(m.group("cat")),
+                    (m.group("note") or "").strip(),
+                    m.group("span"),
+                )
+            )
         rest = ENTRY.sub(" ", section)
         for m in BARE.finditer(rest):
-            errors.append(GembaError(severity, _clean(m.group("cat")), (m.group("note") or "").strip(), None))
+            errors.append(
+                GembaError(severity, _clean(m.group("cat")), (m.group("note") or "").strip(), None)
+            )
     return Parsed(errors)
 
 
@@ -68,7 +87,8 @@ def score(errors: list[GembaError]) -> float:
 
 
 def spans(errors: list[GembaError], translation: str) -> list[dict[str, Any]]:
-    """Errors whose quoted text occurs in the translation, as code-point spans (first occurrence)."""
+    """Errors whose quoted text occurs in the translation, as code-point spans (first
+    occurrence)."""
     out = []
     for e in errors:
         if not e.text:
@@ -77,8 +97,12 @@ def spans(errors: list[GembaError], translation: str) -> list[dict[str, Any]]:
         if start < 0:
             continue
         main, _, sub = e.category.partition("/")
-        span: dict[str, Any] = {"start": start, "end": start + len(e.text),
-                                "category": MAIN.get(main, main.capitalize()), "severity": e.severity}
+        span: dict[str, Any] = {
+            "start": start,
+            "end": start + len(e.text),
+            "category": MAIN.get(main, main.capitalize()),
+            "severity": e.severity,
+        }
         if sub:
             span["subcategory"] = sub[:1].upper() + sub[1:]
         if main == "non-translation":
@@ -101,13 +125,24 @@ class Gemba(Judge):
         self.name = f"GEMBA-MQM ({variant.capitalize()})"
         self.prompts = (f"gemba_mqm_{variant}.v1",)
 
-    def requests(self, seg: Segment, stage: int, answers: dict[str, Answer],
-                 settings: ScoreSettings) -> list[Request]:
+    def requests(
+        self, seg: Segment, stage: int, answers: dict[str, Answer], settings: ScoreSettings
+    ) -> list[Request]:
         src, tgt = languages(seg.pair)
-        return [self.request(self.prompts[0], settings, source_lang=src, target_lang=tgt,
-                             source_seg=seg.source, target_seg=seg.text)]
+        return [
+            self.request(
+                self.prompts[0],
+                settings,
+                source_lang=src,
+                target_lang=tgt,
+                source_seg=seg.source,
+                target_seg=seg.text,
+            )
+        ]
 
-    def record(self, seg: Segment, answers: dict[str, Answer], settings: ScoreSettings) -> dict[str, Any] | None:
+    def record(
+        self, seg: Segment, answers: dict[str, Answer], settings: ScoreSettings
+    ) -> dict[str, Any] | None:
         got = self.single_answer(seg, answers, settings)
         if not isinstance(got, tuple):
             return got
@@ -115,5 +150,10 @@ class Gemba(Judge):
         parsed = parse(answer.text)
         if parsed.error:
             return failed(seg, answer.text, request.key, parsed.error)
-        return {**base_record(seg), "score": parsed.score, "spans": spans(parsed.errors, seg.text),
-                "raw": answer.text, "request_sha256": request.key}
+        return {
+            **base_record(seg),
+            "score": parsed.score,
+            "spans": spans(parsed.errors, seg.text),
+            "raw": answer.text,
+            "request_sha256": request.key,
+        }

@@ -17,15 +17,16 @@ from typing import Any, Iterator
 class Journal:
     def __init__(self, path: Path) -> None:
         self.path = path
-        self._lock = threading.Lock()   # appends, open and close
-        self._sync = threading.Lock()   # one fsync at a time
+        self._lock = threading.Lock()  # appends, open and close
+        self._sync = threading.Lock()  # one fsync at a time
         self._fd: int | None = None
-        self._written = 0               # lines written to the file
-        self._synced = 0                # lines known to be on disk
+        self._written = 0  # lines written to the file
+        self._synced = 0  # lines known to be on disk
 
     def append(self, entry: dict[str, Any]) -> None:
         """Write one line and return once it is on disk (group commit: one fsync covers every line
-        written before it began, so replies arriving together wait for one fsync, not for one each)."""
+        written before it began, so replies arriving together wait for one fsync, not for one
+        each)."""
         line = (json.dumps(entry, ensure_ascii=False, sort_keys=True) + "\n").encode("utf-8")
         with self._lock:
             if self._fd is None:

@@ -1,8 +1,8 @@
 """What every LLM judge provides: requests per segment (in stages) and a metric record.
 
 A judge never talks to the endpoint: it builds ``Request``s from a ``Segment`` and turns
-answers into one metric record (generator/litboard/load/schemas/metric.json). Multi-step judges (VERSE)
-use ``stages``: stage N's requests may depend on the answers of stages < N.
+answers into one metric record (generator/litboard/load/schemas/metric.json). Multi-step judges
+(VERSE) use ``stages``: stage N's requests may depend on the answers of stages < N.
 """
 
 from __future__ import annotations
@@ -22,8 +22,8 @@ ANSWER_TAG = re.compile(r"<\s*(\d+)\s*>")
 
 
 class Judge(ABC):
-    key: str = ""                 # metric name on the command line, e.g. gemba-mqm-literary
-    name: str = ""                # display name, e.g. GEMBA-MQM (Literary)
+    key: str = ""  # metric name on the command line, e.g. gemba-mqm-literary
+    name: str = ""  # display name, e.g. GEMBA-MQM (Literary)
     prompts: tuple[str, ...] = ()  # prompt ids (file names without .txt)
     higher_is_better: bool = True
     minimum: float | None = None
@@ -34,12 +34,15 @@ class Judge(ABC):
         return True
 
     @abstractmethod
-    def requests(self, seg: Segment, stage: int, answers: dict[str, Answer],
-                 settings: ScoreSettings) -> list[Request]:
+    def requests(
+        self, seg: Segment, stage: int, answers: dict[str, Answer], settings: ScoreSettings
+    ) -> list[Request]:
         """Requests of one stage; may return [] when an earlier stage failed."""
 
     @abstractmethod
-    def record(self, seg: Segment, answers: dict[str, Answer], settings: ScoreSettings) -> dict[str, Any] | None:
+    def record(
+        self, seg: Segment, answers: dict[str, Answer], settings: ScoreSettings
+    ) -> dict[str, Any] | None:
         """The metric record, or None while some answer is still missing."""
 
     def prompt_sha256(self) -> str:
@@ -54,21 +57,32 @@ class Judge(ABC):
             metric["min"] = self.minimum
         if self.maximum is not None:
             metric["max"] = self.maximum
-        metric["signature"] = f"judge:{settings.model}|prompt:{'+'.join(self.prompts)}|" \
-                              f"sha256:{self.prompt_sha256()[:12]}|temperature:{settings.temperature:g}"
-        return {"id": campaign_id, "title": f"{self.name} ({settings.model})", "scheme": "metric",
-                "description": f"LLM judge {self.name} run by litboard score.",
-                "metric": metric,
-                "judge": {"model": settings.model, "prompt": "+".join(self.prompts),
-                          "prompt_sha256": self.prompt_sha256(), "temperature": settings.temperature,
-                          "base_url": public_url(settings.base_url)}}
+        metric["signature"] = (
+            f"judge:{settings.model}|prompt:{'+'.join(self.prompts)}|"
+            f"sha256:{self.prompt_sha256()[:12]}|temperature:{settings.temperature:g}"
+        )
+        return {
+            "id": campaign_id,
+            "title": f"{self.name} ({settings.model})",
+            "scheme": "metric",
+            "description": f"LLM judge {self.name} run by litboard score.",
+            "metric": metric,
+            "judge": {
+                "model": settings.model,
+                "prompt": "+".join(self.prompts),
+                "prompt_sha256": self.prompt_sha256(),
+                "temperature": settings.temperature,
+                "base_url": public_url(settings.base_url),
+            },
+        }
 
     def request(self, prompt: str, settings: ScoreSettings, **values: str) -> Request:
         messages = load(prompt).render(**values)
         return Request.build(settings.model, prompt, messages, settings.temperature)
 
-    def single_answer(self, seg: Segment, answers: dict[str, Answer],
-                      settings: ScoreSettings) -> tuple[Request, Answer] | dict[str, Any] | None:
+    def single_answer(
+        self, seg: Segment, answers: dict[str, Answer], settings: ScoreSettings
+    ) -> tuple[Request, Answer] | dict[str, Any] | None:
         """For a one-request judge: (request, answer) to parse; None when it is not answered
         yet; or the failure record of a truncated or refused answer (never parsed, see checked)."""
         request = self.requests(seg, 0, answers, settings)[0]
@@ -93,8 +107,8 @@ def failed(seg: Segment, raw: str, key: str, why: str) -> dict[str, Any]:
     return {**base_record(seg), "score": None, "error": why, "raw": raw, "request_sha256": key}
 
 
-TRUNCATED = "truncated"   # first word of the ``error`` of a record whose answer was cut off
-REFUSED = "refused"       # ... whose answer the model or the endpoint's filter refused
+TRUNCATED = "truncated"  # first word of the ``error`` of a record whose answer was cut off
+REFUSED = "refused"  # ... whose answer the model or the endpoint's filter refused
 
 
 def unusable(answer: Answer) -> str:
@@ -105,9 +119,15 @@ def unusable(answer: Answer) -> str:
     if answer.refusal:
         return f"{REFUSED}: the model refused to answer ({answer.refusal[:200]})"
     if answer.finish_reason == "content_filter":
-        return f"{REFUSED}: the endpoint's content filter stopped the answer (finish_reason: content_filter)"
+        return (
+            f"{REFUSED}: the endpoint's content filter stopped the answer (finish_reason: "
+            f"content_filter)"
+        )
     if answer.finish_reason == "length":
-        return f"{TRUNCATED}: the answer was cut off at max_tokens (finish_reason: length), so it is not scored"
+        return (
+            f"{TRUNCATED}: the answer was cut off at max_tokens (finish_reason: length), so it is "
+            f"not scored"
+        )
     return ""
 
 

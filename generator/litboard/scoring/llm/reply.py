@@ -23,9 +23,9 @@ class BadReply(Exception):
 
 @dataclass(frozen=True)
 class Reply:
-    body: str          # the HTTP body, as received
-    endpoint: str      # host[:port] of the endpoint, no credentials
-    received: str      # UTC time the body arrived, ISO 8601
+    body: str  # the HTTP body, as received
+    endpoint: str  # host[:port] of the endpoint, no credentials
+    received: str  # UTC time the body arrived, ISO 8601
     request_id: str = ""  # the x-request-id header, when the server sent one
     max_tokens: int | None = None  # the max_tokens the request was sent with
 
@@ -35,7 +35,9 @@ def parse(request: Request, reply: Reply) -> Answer:
     try:
         data = json.loads(reply.body)
     except ValueError as exc:
-        raise BadReply(f"the reply is not valid JSON ({exc}); {len(reply.body)} characters received") from exc
+        raise BadReply(
+            f"the reply is not valid JSON ({exc}); {len(reply.body)} characters received"
+        ) from exc
     if not isinstance(data, dict):
         raise BadReply("the reply is not a JSON object")
     choices = data.get("choices")
@@ -51,16 +53,23 @@ def parse(request: Request, reply: Reply) -> Answer:
         content = ""  # a refusal: kept (it was paid for) and recorded as a failure by the judge
     usage = data.get("usage") if isinstance(data.get("usage"), dict) else {}
     prompt, completion = _count(usage, "prompt_tokens"), _count(usage, "completion_tokens")
-    return Answer(key=request.key, text=content, prompt_tokens=prompt or 0, completion_tokens=completion or 0,
-                  finish_reason=str(choices[0].get("finish_reason") or ""),
-                  served_model=str(data.get("model") or ""),
-                  response_id=_response_id(data, reply),
-                  usage_reported=prompt is not None and completion is not None, refusal=refusal,
-                  max_tokens=reply.max_tokens)
+    return Answer(
+        key=request.key,
+        text=content,
+        prompt_tokens=prompt or 0,
+        completion_tokens=completion or 0,
+        finish_reason=str(choices[0].get("finish_reason") or ""),
+        served_model=str(data.get("model") or ""),
+        response_id=_response_id(data, reply),
+        usage_reported=prompt is not None and completion is not None,
+        refusal=refusal,
+        max_tokens=reply.max_tokens,
+    )
 
 
 def _count(usage: dict[str, Any], name: str) -> int | None:
-    """The count the endpoint reported, or None when it gave none (the budget then charges a bound)."""
+    """The count the endpoint reported, or None when it gave none (the budget then charges a
+    bound)."""
     value = usage.get(name)
     if value is None:
         return None
@@ -70,7 +79,8 @@ def _count(usage: dict[str, Any], name: str) -> int | None:
 
 
 def _response_id(data: dict[str, Any], reply: Reply) -> str:
-    """The completion id, else the x-request-id header, else a digest of the body (named as such)."""
+    """The completion id, else the x-request-id header, else a digest of the body (named as
+    such)."""
     value = data.get("id")
     if isinstance(value, str) and value.strip():
         return value.strip()

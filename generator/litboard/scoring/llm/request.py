@@ -36,7 +36,7 @@ class Request:
     """One chat-completions request; ``key`` is its content hash (and cache file name)."""
 
     model: str
-    prompt: str                       # prompt id and version, e.g. gemba_mqm_literary.v1
+    prompt: str  # prompt id and version, e.g. gemba_mqm_literary.v1
     messages: tuple[tuple[str, str], ...]
     temperature: float = 0.0
 
@@ -48,8 +48,9 @@ class Request:
         return [{"role": role, "content": content} for role, content in self.messages]
 
     @classmethod
-    def build(cls, model: str, prompt: str, messages: list[dict[str, str]],
-              temperature: float) -> "Request":
+    def build(
+        cls, model: str, prompt: str, messages: list[dict[str, str]], temperature: float
+    ) -> "Request":
         return cls(model, prompt, tuple((m["role"], m["content"]) for m in messages), temperature)
 
 
@@ -63,6 +64,7 @@ class Answer:
     served_model: str = ""
     response_id: str = ""
     extra: dict[str, Any] = field(default_factory=dict)
-    usage_reported: bool = True       # False: the reply had no usage (the budget charged a bound)
-    refusal: str = ""                 # the model's refusal message (OpenAI ``message.refusal``), if any
-    max_tokens: int | None = None     # the max_tokens it was asked with (None: not recorded)
+    usage_reported: bool = True  # False: the reply had no usage (the budget charged a bound)
+    # the model's refusal message (OpenAI ``message.refusal``), if any
+    refusal: str = ""
+    max_tokens: int | None = None  # the max_tokens it was asked with (None: not recorded)

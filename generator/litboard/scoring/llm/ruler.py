@@ -26,7 +26,11 @@ PROMPT = "ruler.v1"
 
 def parse(answer: str) -> tuple[int | None, str]:
     value = tagged_number(answer, 1, 5)
-    return (value, "") if value is not None else (None, "no single final answer <1>..<5> in the answer")
+    return (
+        (value, "")
+        if value is not None
+        else (None, "no single final answer <1>..<5> in the answer")
+    )
 
 
 class Ruler(Judge):
@@ -41,18 +45,32 @@ class Ruler(Judge):
     def applies(self, pair: str) -> bool:
         return self.criterion != "honorifics" or pair.endswith("-ko")
 
-    def requests(self, seg: Segment, stage: int, answers: dict[str, Answer],
-                 settings: ScoreSettings) -> list[Request]:
+    def requests(
+        self, seg: Segment, stage: int, answers: dict[str, Answer], settings: ScoreSettings
+    ) -> list[Request]:
         template = load(PROMPT)
         src, tgt = languages(seg.pair)
         reference = ""
         if seg.references:
-            reference = fill(template.block("reference"), {"reference": seg.references[0]}, PROMPT) + "\n\n"
-        return [self.request(PROMPT, settings, source_lang=src, target_lang=tgt,
-                             criterion=template.block(CRITERIA[self.criterion][1]), original=seg.source,
-                             translation=seg.text, reference_section=reference)]
+            reference = (
+                fill(template.block("reference"), {"reference": seg.references[0]}, PROMPT) + "\n\n"
+            )
+        return [
+            self.request(
+                PROMPT,
+                settings,
+                source_lang=src,
+                target_lang=tgt,
+                criterion=template.block(CRITERIA[self.criterion][1]),
+                original=seg.source,
+                translation=seg.text,
+                reference_section=reference,
+            )
+        ]
 
-    def record(self, seg: Segment, answers: dict[str, Answer], settings: ScoreSettings) -> dict[str, Any] | None:
+    def record(
+        self, seg: Segment, answers: dict[str, Answer], settings: ScoreSettings
+    ) -> dict[str, Any] | None:
         got = self.single_answer(seg, answers, settings)
         if not isinstance(got, tuple):
             return got
@@ -60,4 +78,9 @@ class Ruler(Judge):
         value, error = parse(answer.text)
         if error:
             return failed(seg, answer.text, request.key, error)
-        return {**base_record(seg), "score": float(value or 0), "raw": answer.text, "request_sha256": request.key}
+        return {
+            **base_record(seg),
+            "score": float(value or 0),
+            "raw": answer.text,
+            "request_sha256": request.key,
+        }

@@ -26,11 +26,21 @@ from .cache import Answer, Request, ResponseCache
 from .client import Permanent, Transient
 from .reply import BadReply, Reply, parse
 
-__all__ = ["Budget", "Client", "Reservation", "RequestFailed", "RunReport", "delay", "estimate_tokens",
-           "prompt_bound", "run"]
+__all__ = [
+    "Budget",
+    "Client",
+    "Reservation",
+    "RequestFailed",
+    "RunReport",
+    "delay",
+    "estimate_tokens",
+    "prompt_bound",
+    "run",
+]
 
 
-Settled = tuple[Answer, tuple[int, int]]  # an answer and the (prompt, completion) tokens charged for it
+# an answer and the (prompt, completion) tokens charged for it
+Settled = tuple[Answer, tuple[int, int]]
 
 
 class Client(Protocol):
@@ -49,24 +59,37 @@ class RequestFailed(Exception):
 class RunReport:
     requested: int = 0
     cached: int = 0
-    sent: int = 0                # requests answered by the endpoint in this run
-    calls: int = 0               # HTTP calls made (first attempts and retries)
+    sent: int = 0  # requests answered by the endpoint in this run
+    calls: int = 0  # HTTP calls made (first attempts and retries)
     retries: int = 0
     not_sent: int = 0
-    refused: int = 0             # cache files not trusted (cache_check), asked again
-    charged: int = 0             # attempts without an answer counted as spent (timeouts, bad replies)
-    no_usage: int = 0            # answers without usage, charged at an upper bound (budget.charge)
+    refused: int = 0  # cache files not trusted (cache_check), asked again
+    # attempts without an answer counted as spent (timeouts, bad replies)
+    charged: int = 0
+    no_usage: int = 0  # answers without usage, charged at an upper bound (budget.charge)
     prompt_tokens: int = 0
     completion_tokens: int = 0
     cost_usd: float = 0.0
     failed: dict[str, str] = field(default_factory=dict)
     answers: dict[str, Answer] = field(default_factory=dict)
     stopped: str = ""
-    tripped: bool = False        # the circuit breaker stopped the run
+    tripped: bool = False  # the circuit breaker stopped the run
 
     def merge(self, other: "RunReport") -> None:
-        for name in ("requested", "cached", "sent", "calls", "retries", "not_sent", "refused", "charged",
-                     "no_usage", "prompt_tokens", "completion_tokens", "cost_usd"):
+        for name in (
+            "requested",
+            "cached",
+            "sent",
+            "calls",
+            "retries",
+            "not_sent",
+            "refused",
+            "charged",
+            "no_usage",
+            "prompt_tokens",
+            "completion_tokens",
+            "cost_usd",
+        ):
             setattr(self, name, getattr(self, name) + getattr(other, name))
         self.failed.update(other.failed)
         self.answers.update(other.answers)
@@ -92,8 +115,14 @@ class _Run:
             setattr(self.report, name, getattr(self.report, name) + 1)
 
 
-def run(requests: Sequence[Request], client: Client, cache: ResponseCache, settings: ScoreSettings,
-        budget: Budget, sleep: Callable[[float], None] = time.sleep) -> RunReport:
+def run(
+    requests: Sequence[Request],
+    client: Client,
+    cache: ResponseCache,
+    settings: ScoreSettings,
+    budget: Budget,
+    sleep: Callable[[float], None] = time.sleep,
+) -> RunReport:
     """Answer every request: from the cache when possible, else from the endpoint."""
     state = _Run(client, cache, settings, budget, sleep)
     report = state.report
@@ -119,8 +148,8 @@ def run(requests: Sequence[Request], client: Client, cache: ResponseCache, setti
 
 
 def cut_shorter(answer: Answer, settings: ScoreSettings) -> bool:
-    """A cached answer cut off at a smaller max_tokens than this run's (or an unknown one): ask again,
-    the new answer replaces it."""
+    """A cached answer cut off at a smaller max_tokens than this run's (or an unknown one): ask
+    again, the new answer replaces it."""
     return answer.finish_reason == "length" and (answer.max_tokens or 0) < settings.max_tokens
 
 
@@ -135,9 +164,11 @@ def _send_all(state: _Run, todo: list[Request]) -> None:
             if held is None:
                 report.not_sent = len(todo) - index
                 if not report.stopped:
-                    report.stopped = (f"budget cap {budget.describe()} reached: {report.not_sent} request(s) "
-                                      "not sent; answers so far are saved, rerun with a larger budget to "
-                                      "continue")
+                    report.stopped = (
+                        f"budget cap {budget.describe()} reached: {report.not_sent} request(s) "
+                        "not sent; answers so far are saved, rerun with a larger budget to "
+                        "continue"
+                    )
                 break
             inflight[pool.submit(_attempts, state, request, held)] = request
         while inflight:
@@ -154,12 +185,16 @@ def _collect(state: _Run, inflight: dict[Future[Settled], Request], done: Any) -
             report.failed[request.key] = str(exc)
             state.in_a_row += 1
             if isinstance(exc, RequestFailed) and exc.budget and not report.stopped:
-                report.stopped = f"budget cap {state.budget.describe()} reached before a retry: {exc}"
+                report.stopped = (
+                    f"budget cap {state.budget.describe()} reached before a retry: {exc}"
+                )
             if limit and state.in_a_row >= limit and not report.stopped:
                 report.tripped = True
-                report.stopped = (f"circuit breaker: {state.in_a_row} requests in a row failed (last: {exc}); "
-                                  "no more requests sent. Check the endpoint, model and key, then rerun "
-                                  "(answers so far are saved)")
+                report.stopped = (
+                    f"circuit breaker: {state.in_a_row} requests in a row failed (last: {exc}); "
+                    "no more requests sent. Check the endpoint, model and key, then rerun "
+                    "(answers so far are saved)"
+                )
             continue
         state.in_a_row = 0
         report.answers[request.key] = answer
@@ -171,8 +206,8 @@ def _collect(state: _Run, inflight: dict[Future[Settled], Request], done: Any) -
 
 
 def _attempts(state: _Run, request: Request, held: Reservation) -> Settled:
-    """Send ``request`` until answered, retrying transient errors; journal, parse and cache the reply.
-    Every reservation is settled whatever happens (a waiting ``reserve`` counts on it)."""
+    """Send ``request`` until answered, retrying transient errors; journal, parse and cache the
+    reply. Every reservation is settled whatever happens (a waiting ``reserve`` counts on it)."""
     settings, budget = state.settings, state.budget
     attempt = 0
     while True:
@@ -190,7 +225,9 @@ def _attempts(state: _Run, request: Request, held: Reservation) -> Settled:
             state.sleep(wait_for)
             again = budget.reserve(request)
             if again is None:
-                raise RequestFailed(f"{exc}; no retry: it could cross the budget cap", budget=True) from exc
+                raise RequestFailed(
+                    f"{exc}; no retry: it could cross the budget cap", budget=True
+                ) from exc
             held, attempt = again, attempt + 1
             continue
         except Permanent:
@@ -203,7 +240,8 @@ def _attempts(state: _Run, request: Request, held: Reservation) -> Settled:
 
 
 def _settle(state: _Run, request: Request, reply: Reply, held: Reservation) -> Settled:
-    """Journal the reply (fsync'ed before anything reads the body), parse it, charge it, cache it."""
+    """Journal the reply (fsync'ed before anything reads the body), parse it, charge it, cache
+    it."""
     try:
         state.cache.journal_reply(request, reply)
         answer = parse(request, reply)
@@ -221,11 +259,13 @@ def _settle(state: _Run, request: Request, reply: Reply, held: Reservation) -> S
 
 
 def delay(exc: Transient, attempt: int, settings: ScoreSettings) -> float:
-    """Seconds to wait before retry ``attempt + 1``. A Retry-After is a floor: jitter only adds to it,
-    and one longer than ``max_backoff`` fails the request rather than retrying early."""
+    """Seconds to wait before retry ``attempt + 1``. A Retry-After is a floor: jitter only adds to
+    it, and one longer than ``max_backoff`` fails the request rather than retrying early."""
     if exc.retry_after is not None:
         if exc.retry_after > settings.max_backoff:
-            raise RequestFailed(f"{exc}: the server asks to wait {exc.retry_after:g} s (Retry-After), longer "
-                                f"than max_backoff {settings.max_backoff:g} s") from exc
+            raise RequestFailed(
+                f"{exc}: the server asks to wait {exc.retry_after:g} s (Retry-After), longer "
+                f"than max_backoff {settings.max_backoff:g} s"
+            ) from exc
         return exc.retry_after * random.uniform(1.0, 1.25)
-    return min(settings.max_backoff, settings.backoff * 2 ** attempt * random.uniform(0.5, 1.5))
+    return min(settings.max_backoff, settings.backoff * 2**attempt * random.uniform(0.5, 1.5))

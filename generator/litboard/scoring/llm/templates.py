@@ -28,9 +28,9 @@ SECTION = re.compile(r"^=== (system|user|assistant|block [a-z0-9_]+)[ \t]*$", re
 
 @dataclass(frozen=True)
 class PromptTemplate:
-    id: str                                   # file name without .txt, e.g. gemba_mqm_original.v1
+    id: str  # file name without .txt, e.g. gemba_mqm_original.v1
     body: str
-    messages: tuple[tuple[str, str], ...]     # (role, template text)
+    messages: tuple[tuple[str, str], ...]  # (role, template text)
     blocks: tuple[tuple[str, str], ...]
 
     @property
@@ -46,7 +46,9 @@ class PromptTemplate:
     def render(self, **values: str) -> list[dict[str, str]]:
         """Chat messages; blocks are available as placeholders too (given values win)."""
         values = {**dict(self.blocks), **values}
-        return [{"role": role, "content": fill(text, values, self.id)} for role, text in self.messages]
+        return [
+            {"role": role, "content": fill(text, values, self.id)} for role, text in self.messages
+        ]
 
 
 def fill(text: str, values: dict[str, str], where: str = "prompt") -> str:
@@ -85,9 +87,23 @@ def load(prompt_id: str) -> PromptTemplate:
     return parse(prompt_id, path.read_text(encoding="utf-8"))
 
 
-LANGUAGES = {"en": "English", "de": "German", "zh": "Chinese", "ko": "Korean", "nl": "Dutch",
-             "ca": "Catalan", "ru": "Russian", "fr": "French", "es": "Spanish", "it": "Italian",
-             "ja": "Japanese", "cs": "Czech", "pt": "Portuguese", "pl": "Polish", "uk": "Ukrainian"}
+LANGUAGES = {
+    "en": "English",
+    "de": "German",
+    "zh": "Chinese",
+    "ko": "Korean",
+    "nl": "Dutch",
+    "ca": "Catalan",
+    "ru": "Russian",
+    "fr": "French",
+    "es": "Spanish",
+    "it": "Italian",
+    "ja": "Japanese",
+    "cs": "Czech",
+    "pt": "Portuguese",
+    "pl": "Polish",
+    "uk": "Ukrainian",
+}
 
 
 def language(code: str) -> str:

@@ -31,7 +31,7 @@ def parse(answer: str, translation: str) -> tuple[list[dict[str, Any]], str]:
     if start < 0 or end < start:
         return [], "no JSON object in the answer"
     try:
-        data = json.loads(answer[start:end + 1])
+        data = json.loads(answer[start : end + 1])
         annotated, errors = str(data["annotated_translation"]), list(data["errors"])
     except (ValueError, KeyError, TypeError) as exc:
         return [], f"the JSON answer is malformed ({type(exc).__name__}: {exc})"
@@ -51,9 +51,12 @@ def parse(answer: str, translation: str) -> tuple[list[dict[str, Any]], str]:
         if severity not in WEIGHTS:
             return [], f"tag v{tag.index} has severity {entry.get('severity')!r}"
         main, _, sub = str(entry.get("category", "")).strip().partition("/")
-        span: dict[str, Any] = {"start": to_translation(tag.start, False), "end": to_translation(tag.end, True),
-                                "category": MAIN.get(main.lower(), main.strip().capitalize() or "Other"),
-                                "severity": severity}
+        span: dict[str, Any] = {
+            "start": to_translation(tag.start, False),
+            "end": to_translation(tag.end, True),
+            "category": MAIN.get(main.lower(), main.strip().capitalize() or "Other"),
+            "severity": severity,
+        }
         if sub.strip():
             span["subcategory"] = sub.strip()[:1].upper() + sub.strip()[1:]
         spans.append(span)
@@ -68,14 +71,25 @@ class TSA(Judge):
     key, name, prompts = "tsa", "TSA error spans", ("tsa.v1",)
     maximum = 0.0
 
-    def requests(self, seg: Segment, stage: int, answers: dict[str, Answer],
-                 settings: ScoreSettings) -> list[Request]:
-        return [self.request(self.prompts[0], settings, prev_source=seg.prev_source or NONE,
-                             prev_translation=seg.prev_text or NONE, next_source=seg.next_source or NONE,
-                             next_translation=seg.next_text or NONE, source=seg.source,
-                             translation=seg.text)]
+    def requests(
+        self, seg: Segment, stage: int, answers: dict[str, Answer], settings: ScoreSettings
+    ) -> list[Request]:
+        return [
+            self.request(
+                self.prompts[0],
+                settings,
+                prev_source=seg.prev_source or NONE,
+                prev_translation=seg.prev_text or NONE,
+                next_source=seg.next_source or NONE,
+                next_translation=seg.next_text or NONE,
+                source=seg.source,
+                translation=seg.text,
+            )
+        ]
 
-    def record(self, seg: Segment, answers: dict[str, Answer], settings: ScoreSettings) -> dict[str, Any] | None:
+    def record(
+        self, seg: Segment, answers: dict[str, Answer], settings: ScoreSettings
+    ) -> dict[str, Any] | None:
         got = self.single_answer(seg, answers, settings)
         if not isinstance(got, tuple):
             return got
@@ -83,7 +97,10 @@ class TSA(Judge):
         spans, error = parse(answer.text, seg.text)
         if error:
             return failed(seg, answer.text, request.key, error)
-        return {**base_record(seg), "score": score(spans), "spans": spans, "raw": answer.text,
-                "request_sha256": request.key}
-
-
+        return {
+            **base_record(seg),
+            "score": score(spans),
+            "spans": spans,
+            "raw": answer.text,
+            "request_sha256": request.key,
+        }

@@ -20,11 +20,17 @@ from ..settings import ScoreSettings
 from .cache import Answer, Request
 from .judge import Judge, base_record, checked, languages, tagged_number, unusable
 
-CATEGORIES = ("Historical and Cultural Context", "Imagery and Descriptive Quality",
-              "Character Voice, Tone, and Individuality", "Interpersonal Communication and Hierarchy",
-              "Linguistic and Idiomatic Naturalness", "Nuanced Interpretation including Subtle Implications",
-              "Narrative Pacing and Rhythm", "Affective and Stylistic Resonance",
-              "Overall Consistency and Cohesion")
+CATEGORIES = (
+    "Historical and Cultural Context",
+    "Imagery and Descriptive Quality",
+    "Character Voice, Tone, and Individuality",
+    "Interpersonal Communication and Hierarchy",
+    "Linguistic and Idiomatic Naturalness",
+    "Nuanced Interpretation including Subtle Implications",
+    "Narrative Pacing and Rhythm",
+    "Affective and Stylistic Resonance",
+    "Overall Consistency and Cohesion",
+)
 BULLET = re.compile(r"^\s*(?:[-*\u2022]|\d+[.)]|\(\d+\))\s+")
 
 
@@ -33,19 +39,26 @@ def parse_questions(answer: str) -> list[str]:
     lines = [line.strip() for line in answer.splitlines() if line.strip()]
     marked = [BULLET.sub("", line).strip() for line in lines if BULLET.match(line)]
     items = marked if marked else lines
-    return [q.strip("*").strip() for q in items if q.strip("*").strip() and not q.rstrip().endswith(":")]
+    return [
+        q.strip("*").strip() for q in items if q.strip("*").strip() and not q.rstrip().endswith(":")
+    ]
 
 
 def parse_categories(answer: str, count: int) -> list[str] | None:
-    """The Python list of categories (J.2), or None when it is not one valid category per question."""
+    """The Python list of categories (J.2), or None when it is not one valid category per
+    question."""
     start, end = answer.find("["), answer.rfind("]")
     if start < 0 or end < start:
         return None
     try:
-        value = ast.literal_eval(answer[start:end + 1])
+        value = ast.literal_eval(answer[start : end + 1])
     except (ValueError, SyntaxError):
         return None
-    if not isinstance(value, list) or len(value) != count or any(v not in CATEGORIES for v in value):
+    if (
+        not isinstance(value, list)
+        or len(value) != count
+        or any(v not in CATEGORIES for v in value)
+    ):
         return None
     return [str(v) for v in value]
 
@@ -62,19 +75,38 @@ class Verse(Judge):
     def _questions(self, seg: Segment, settings: ScoreSettings) -> Request:
         src, tgt = languages(seg.pair)
         summary = f"{seg.title} by {seg.author}".strip() if seg.author else seg.title
-        return self.request(self.prompts[0], settings, source_lang=src, target_lang=tgt,
-                            summary=summary or "(no summary)", paragraph=seg.source)
+        return self.request(
+            self.prompts[0],
+            settings,
+            source_lang=src,
+            target_lang=tgt,
+            summary=summary or "(no summary)",
+            paragraph=seg.source,
+        )
 
     def _classify(self, questions: list[str], settings: ScoreSettings) -> Request:
         return self.request(self.prompts[1], settings, questions=repr(questions))
 
-    def _answers(self, seg: Segment, questions: list[str], settings: ScoreSettings) -> list[Request]:
+    def _answers(
+        self, seg: Segment, questions: list[str], settings: ScoreSettings
+    ) -> list[Request]:
         src, tgt = languages(seg.pair)
-        return [self.request(self.prompts[2], settings, source_lang=src, target_lang=tgt, question=q,
-                             original=seg.source, translation=seg.text) for q in questions]
+        return [
+            self.request(
+                self.prompts[2],
+                settings,
+                source_lang=src,
+                target_lang=tgt,
+                question=q,
+                original=seg.source,
+                translation=seg.text,
+            )
+            for q in questions
+        ]
 
-    def requests(self, seg: Segment, stage: int, answers: dict[str, Answer],
-                 settings: ScoreSettings) -> list[Request]:
+    def requests(
+        self, seg: Segment, stage: int, answers: dict[str, Answer], settings: ScoreSettings
+    ) -> list[Request]:
         first = self._questions(seg, settings)
         if stage == 0:
             return [first]
@@ -82,9 +114,15 @@ class Verse(Judge):
         questions = parse_questions(generated.text) if generated and not unusable(generated) else []
         if not questions:
             return []
-        return [self._classify(questions, settings)] if stage == 1 else self._answers(seg, questions, settings)
+        return (
+            [self._classify(questions, settings)]
+            if stage == 1
+            else self._answers(seg, questions, settings)
+        )
 
-    def record(self, seg: Segment, answers: dict[str, Answer], settings: ScoreSettings) -> dict[str, Any] | None:
+    def record(
+        self, seg: Segment, answers: dict[str, Answer], settings: ScoreSettings
+    ) -> dict[str, Any] | None:
         first = self._questions(seg, settings)
         generated = answers.get(first.key)
         if generated is None:
@@ -94,34 +132,55 @@ class Verse(Judge):
             return cut
         questions = parse_questions(generated.text)
         if not questions:
-            return {**base_record(seg), "score": None, "error": "no questions could be read from the answer",
-                    "raw": generated.text, "request_sha256": first.key}
+            return {
+                **base_record(seg),
+                "score": None,
+                "error": "no questions could be read from the answer",
+                "raw": generated.text,
+                "request_sha256": first.key,
+            }
         classify = self._classify(questions, settings)
         asked = self._answers(seg, questions, settings)
         if classify.key not in answers or any(r.key not in answers for r in asked):
             return None
         sorted_by = answers[classify.key]
-        categories = (None if unusable(sorted_by) else parse_categories(sorted_by.text, len(questions))) \
-            or [""] * len(questions)
+        categories = (
+            None if unusable(sorted_by) else parse_categories(sorted_by.text, len(questions))
+        ) or [""] * len(questions)
         items = [_item(q, c, r, answers[r.key]) for q, c, r in zip(questions, categories, asked)]
         keys = [first.key, classify.key] + [r.key for r in asked]
         digest = hashlib.sha256("\n".join(keys).encode("ascii")).hexdigest()
-        raw = json.dumps({"questions_request": first.key, "classify_request": classify.key,
-                          "items": items}, ensure_ascii=False)
+        raw = json.dumps(
+            {"questions_request": first.key, "classify_request": classify.key, "items": items},
+            ensure_ascii=False,
+        )
         values = [i["answer"] for i in items if i["answer"] is not None]
         if not values:
-            return {**base_record(seg), "score": None, "error": "no answer <1>..<3> could be read",
-                    "raw": raw, "request_sha256": digest}
-        return {**base_record(seg), "score": round_score(sum(values) / len(values)), "raw": raw,
-                "request_sha256": digest}
+            return {
+                **base_record(seg),
+                "score": None,
+                "error": "no answer <1>..<3> could be read",
+                "raw": raw,
+                "request_sha256": digest,
+            }
+        return {
+            **base_record(seg),
+            "score": round_score(sum(values) / len(values)),
+            "raw": raw,
+            "request_sha256": digest,
+        }
 
 
 def _item(question: str, category: str, request: Request, answer: Answer) -> dict[str, Any]:
     """One answered question; a cut-off or refused answer gives no value, and says why."""
     why = unusable(answer)
-    item: dict[str, Any] = {"question": question, "category": category,
-                            "answer": None if why else parse_answer(answer.text),
-                            "raw": answer.text or answer.refusal, "request_sha256": request.key}
+    item: dict[str, Any] = {
+        "question": question,
+        "category": category,
+        "answer": None if why else parse_answer(answer.text),
+        "raw": answer.text or answer.refusal,
+        "request_sha256": request.key,
+    }
     if why:
         item["error"] = why
     return item
