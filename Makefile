@@ -233,6 +233,7 @@ lock:
 	$(PIP_COMPILE) $(TORCH_WHEELS) --extra test --extra comet --output-file $(TEST_LOCK) pyproject.toml requirements/test.in
 	$(PIP_COMPILE) --output-file $(SITE_LOCK) pyproject.toml requirements/site.in
 	$(PIP_COMPILE) --output-file $(LS_LOCK) requirements/labelstudio.in
+	$(PIP_COMPILE) --output-file $(RELEASE_LOCK) requirements/release.in
 
 clean:
 	rm -rf $(OUT) test-artifacts .pytest_cache
@@ -243,14 +244,15 @@ clean:
 ## (SMOKE). Both default to the runner's temporary folder in CI, else /tmp.
 DIST_VENV ?= $(or $(RUNNER_TEMP),/tmp)/litboard-dist-venv
 SMOKE     ?= $(or $(RUNNER_TEMP),/tmp)/litboard-smoke
-TWINE     ?= twine==6.1.0
+# twine for dist-twine, hash-pinned like every install (make lock regenerates it)
+RELEASE_LOCK := requirements/release.txt
 
 dist:
 	rm -rf dist
 	$(BIN)/python -c "from setuptools.build_meta import build_sdist, build_wheel; build_sdist('dist'); build_wheel('dist')"
 
 dist-twine:
-	$(PYTHON) -m pip install -q "$(TWINE)"
+	$(PYTHON) -m pip install -q --require-hashes -r $(RELEASE_LOCK)
 	$(PYTHON) -m twine check --strict dist/*
 
 dist-venv:
