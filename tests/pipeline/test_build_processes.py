@@ -104,7 +104,7 @@ def test_the_loader_reads_corpus_and_judgments_side_by_side_in_reading_order(
     code = textwrap.dedent("""
         import json, sys
         from pathlib import Path
-        from litboard import parallel
+        from litboard.runtime import parallel
         from litboard.errors import Problems
         from litboard.load import read
         assert parallel.can_fork()

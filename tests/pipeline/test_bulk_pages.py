@@ -173,7 +173,7 @@ def test_forked_workers_nest_and_return_results_in_order() -> None:
 
     code = textwrap.dedent("""
         import os
-        from litboard import parallel
+        from litboard.runtime import parallel
         from litboard.errors import DataError, Problem
         parallel.MIN_PER_WORKER = 2
         assert parallel.can_fork()
@@ -221,7 +221,7 @@ def test_a_failure_before_the_background_result_does_not_hang_the_build() -> Non
     from ..conftest import REPO
 
     code = textwrap.dedent("""
-        from litboard import parallel
+        from litboard.runtime import parallel
         assert parallel.can_fork()
         job = parallel.Background(lambda: "x" * 5_000_000)
         try:

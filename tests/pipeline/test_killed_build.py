@@ -20,7 +20,7 @@ from ..conftest import REPO
 
 SCRIPT = r"""
 import os, sys, time
-from litboard import parallel
+from litboard.runtime import parallel
 
 folder = sys.argv[1]
 parallel.MIN_PER_WORKER = 1
