@@ -28,7 +28,7 @@ NO_ERROR = "Critical:\nno-error\nMajor:\nno-error\nMinor:\nno-error"
 
 
 def requests_of(root: Path) -> list[Request]:
-    segments, _ = plan.segments(load([root]), None, None)
+    segments, _ = plan.segments(load([root], cache_check.ROOT_CHECKS), None, None)
     judge = all_judges()["gemba-mqm-literary"]
     return [judge.requests(seg, 0, {}, ScoreSettings())[0] for seg in segments]
 
@@ -69,7 +69,7 @@ def test_a_real_run_writes_a_cache_that_validates(tiny_root: Path) -> None:
             ]
         )
     files = sorted((tiny_root / "llm-cache").glob("*/*.json"))
-    assert len(files) == 6 and not validate([tiny_root]).items
+    assert len(files) == 6 and not validate([tiny_root], cache_check.ROOT_CHECKS).items
     data = json.loads(files[0].read_text(encoding="utf-8"))
     prov = data["provenance"]
     assert prov["request_sha256"] == data["key"] == files[0].stem
@@ -131,7 +131,7 @@ def test_a_key_that_is_not_the_hash_of_its_request_is_refused(tiny_root: Path) -
     data = json.loads(path.read_text(encoding="utf-8"))
     data["messages"][-1]["content"] = data["messages"][-1]["content"].replace("the", "a", 1)
     path.write_text(json.dumps(data, indent=1, sort_keys=True) + "\n", encoding="utf-8")
-    [problem] = validate([tiny_root]).items
+    [problem] = validate([tiny_root], cache_check.ROOT_CHECKS).items
     assert (problem.file, problem.field) == (str(path), "key")
     assert problem.message.startswith("is not the SHA-256 of the stored request")
     assert problem.line == path.read_text().splitlines().index(f' "key": "{path.stem}",') + 1
@@ -202,7 +202,7 @@ def test_a_journal_is_folded_in_by_score_and_flagged_by_validate(tiny_root: Path
     cache.journal_reply(request, Reply(body, "127.0.0.1:9", "2026-11-23T18:00:00+00:00"))
     cache.journal_reply(truncated, Reply(body[:40], "127.0.0.1:9", "2026-11-23T18:00:01+00:00"))
     cache.journal.close()
-    [problem] = validate([tiny_root]).items
+    [problem] = validate([tiny_root], cache_check.ROOT_CHECKS).items
     assert problem.file.endswith("llm-cache/journal.jsonl") and "did not finish" in problem.message
     with FakeOpenAI() as server:
         score_code = cli(
@@ -219,7 +219,7 @@ def test_a_journal_is_folded_in_by_score_and_flagged_by_validate(tiny_root: Path
             ]
         )
         assert server.total == 5  # the journaled answer is not asked again; the truncated one is
-    assert score_code == 0 and not validate([tiny_root]).items
+    assert score_code == 0 and not validate([tiny_root], cache_check.ROOT_CHECKS).items
 
 
 def test_stray_files_links_and_fifos_in_the_cache_are_reported(tiny_root: Path) -> None:
@@ -230,7 +230,7 @@ def test_stray_files_links_and_fifos_in_the_cache_are_reported(tiny_root: Path) 
     (folder / "answers.json").write_text("{}", encoding="utf-8")
     (folder / "ab" / ("ab" + "1" * 62 + ".json")).symlink_to(tiny_root / "corpus" / "dataset.yaml")
     os.mkfifo(folder / "ab" / ("ab" + "2" * 62 + ".json"))  # reading it would hang
-    problems = validate([tiny_root]).items
+    problems = validate([tiny_root], cache_check.ROOT_CHECKS).items
     assert len(problems) == 3 and {p.field for p in problems} == {"file"}
     assert all("is not a cache file" in p.message for p in problems)
 
