@@ -16,7 +16,7 @@ from litboard.render.core.jinja import DEFAULT_TEMPLATES, environment
 from litboard.render.reader.views import ReaderJobs, paragraph_views
 from litboard.render.schemes.chart_labels import short_labels
 
-FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
+FIXTURES = Path(__file__).resolve().parents[2] / "fixtures"
 
 
 def test_long_labels_stay_distinct() -> None:
