@@ -56,7 +56,7 @@ def test_invalid_utf8_and_non_json_lines_are_refused(repo_copy, monkeypatch, cap
     )
     path.write_bytes(row("p1", DUTCH) + b"[1, 2]\n")
     code, out, err = run(repo_copy, monkeypatch, capsys)
-    assert code == 1 and f"{path}:2: line: is not an object" in err
+    assert code == 1 and f"{path}:2: line: is list '[1, 2]', not an object" in err
 
 
 def test_a_clean_submission_says_what_was_not_checked(repo_copy, monkeypatch, capsys) -> None:

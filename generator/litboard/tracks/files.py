@@ -190,35 +190,8 @@ def _outputs(
         )
         return []
     if path.suffix == ".jsonl":
-        rows = []
-        for number, line in enumerate(lines, 1):
-            try:
-                row = json.loads(line)
-            except json.JSONDecodeError as exc:
-                problems.add(
-                    str(path),
-                    number,
-                    "line",
-                    f"is not JSON: {exc.msg}",
-                    'write one {"paragraph": id, "text": output} per line',
-                )
-                continue
-            if (
-                not isinstance(row, dict)
-                or not isinstance(row.get("paragraph"), str)
-                or not isinstance(row.get("text"), str)
-            ):
-                problems.add(
-                    str(path),
-                    number,
-                    "line",
-                    f"is {type(row).__name__} {line[:40]!r}, not an object "
-                    'with a string "paragraph" and "text"',
-                    'write one {"paragraph": id, "text": output} per line',
-                )
-                continue
-            rows.append({"paragraph": row["paragraph"], "text": row["text"]})
-        return rows
+        parsed = (output_line(path, number, line, problems) for number, line in enumerate(lines, 1))
+        return [{"paragraph": row["paragraph"], "text": row["text"]} for row in parsed if row]
     if len(lines) != len(expected):
         problems.add(
             str(path),
@@ -230,6 +203,37 @@ def _outputs(
         )
         return []
     return [{"paragraph": pid, "text": text} for (pid, _), text in zip(expected, lines)]
+
+
+def output_line(path: Path, number: int, line: str, problems: Problems) -> dict[str, Any] | None:
+    """Line ``number`` of a ``<pair>.jsonl`` output file as ``{"paragraph", "text"}``, or None
+    with the problem added (not JSON, or not an object with string paragraph and text)."""
+    try:
+        row = json.loads(line)
+    except json.JSONDecodeError as exc:
+        problems.add(
+            str(path),
+            number,
+            "line",
+            f"is not JSON: {exc.msg}",
+            'write one {"paragraph": id, "text": output} per line',
+        )
+        return None
+    if (
+        not isinstance(row, dict)
+        or not isinstance(row.get("paragraph"), str)
+        or not isinstance(row.get("text"), str)
+    ):
+        problems.add(
+            str(path),
+            number,
+            "line",
+            f"is {type(row).__name__} {line[:40]!r}, not an object "
+            'with a string "paragraph" and "text"',
+            'write one {"paragraph": id, "text": output} per line',
+        )
+        return None
+    return row
 
 
 def card_text(system: str, card: dict[str, Any]) -> str:

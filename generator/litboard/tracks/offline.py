@@ -11,9 +11,8 @@ character) and the target language of every output (``check_language``).
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Sequence
 
 import yaml
 
@@ -21,6 +20,7 @@ from ..errors import Problems
 from ..load.contribution import check_card, check_language
 from ..load.rows import Row
 from ..load.track_decl import TRACKS, Track
+from .files import output_line
 
 NOT_CHECKED = (
     "not checked without the track's release: coverage of the track's paragraphs, copies of "
@@ -95,29 +95,8 @@ def _rows(path: Path, system: str, pair: str, problems: Problems) -> list[Row]:
     text = _text(path, problems)
     rows = []
     for number, line in enumerate((text or "").splitlines(), 1):
-        try:
-            data: Any = json.loads(line)
-        except json.JSONDecodeError as exc:
-            problems.add(
-                str(path),
-                number,
-                "line",
-                f"is not JSON: {exc.msg}",
-                'write one {"paragraph": id, "text": output} per line',
-            )
-            continue
-        if (
-            not isinstance(data, dict)
-            or not isinstance(data.get("paragraph"), str)
-            or not isinstance(data.get("text"), str)
-        ):
-            problems.add(
-                str(path),
-                number,
-                "line",
-                "is not an object with a string \"paragraph\" and \"text\"",
-                'write one {"paragraph": id, "text": output} per line',
-            )
+        data = output_line(path, number, line, problems)
+        if data is None:
             continue
         rows.append(Row("translation", str(path), number, data, {"system": system, "pair": pair}))
     return rows
