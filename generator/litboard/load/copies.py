@@ -7,6 +7,11 @@ paragraph — words and punctuation marks, single characters for Chinese and Jap
 summed over the paragraphs (``corpus``), and per paragraph. A copy with k words changed per
 paragraph of n words keeps about 1 - k/n; two systems that translate on their own keep far less.
 
+*In place*: the share of a paragraph's words (characters for Chinese and Japanese text, spaces
+included) that sit at the same position in S's text of the paragraph — what a copy with words
+changed in place keeps and two translations made on their own lose at their first difference in
+length (``in_place``).
+
 *Misalignment*: a paragraph of C is misplaced when its character trigrams match the reference
 text of the paragraph before or after it better than the reference of its own paragraph.
 """
@@ -46,6 +51,31 @@ class Similarity:
 
     def close(self, limit: float) -> list[str]:
         return [p for p, share in self.paragraphs.items() if share >= limit]
+
+
+def units(text: str) -> list[str]:
+    """The positions ``in_place`` compares: the words between spaces (NFKC, case folded), or, for
+    text written mostly without spaces (Chinese, Japanese), its characters as they stand — spaces
+    and line breaks included, nothing normalised (NFKC turns one ellipsis into three dots): a
+    character replaced by another keeps every position."""
+    words = unicodedata.normalize("NFKC", text).casefold().split()
+    chars = text.strip()
+    return words if len(words) * 12 >= len(chars) else list(chars)
+
+
+def in_place(mine: Sequence[str], theirs: Sequence[str]) -> float:
+    """The share of positions (of the longer text) where ``mine`` and ``theirs`` agree."""
+    longest = max(len(mine), len(theirs))
+    return sum(a == b for a, b in zip(mine, theirs)) / longest if longest else 0.0
+
+
+def in_place_share(
+    mine: Mapping[str, Sequence[str]], theirs: Mapping[str, Sequence[str]], least: float
+) -> tuple[list[str], int]:
+    """The paragraphs of ``mine`` (``units``) that keep ``least`` or more of ``theirs`` in place,
+    and the number of paragraphs both have."""
+    shared = sorted(set(mine) & set(theirs))
+    return [p for p in shared if in_place(mine[p], theirs[p]) >= least], len(shared)
 
 
 def bag_matched(mine: Sequence[str], theirs: Sequence[str]) -> int:

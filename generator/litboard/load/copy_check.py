@@ -9,12 +9,17 @@ of the pair (paragraphs of ``min_chars`` or more that both translate):
   reference), ``.system`` otherwise;
 * **paragraph copies of a reference**: ``PARAGRAPH_SHARE`` or more of the paragraphs have a
   similarity of ``PARAGRAPH_COPY`` or more to a human translation (a partial copy);
+* **words changed in place**: ``IN_PLACE_SHARE`` or more of the paragraphs keep ``IN_PLACE`` or
+  more of S's words (characters for ja/zh) at the same positions (``copies.in_place``) — what a
+  copy keeps when words are replaced one for one, however many, and what translations made on
+  their own lose at their first difference in length;
 * **misaligned**: ``MISPLACED_SHARE`` or more of C's paragraphs match the reference of the
   paragraph before or after them better than their own (outputs shifted by a line).
 
 Measured (every ordered pair of released systems; planted copies change k = 1, 2, 3, 5, 10 words
-per paragraph, characters for ja/zh, at most half of a paragraph; lowest planted copy that is
-caught, with its k):
+per paragraph, characters for ja/zh, at most half of a paragraph; similarity: lowest planted copy
+that the corpus limit catches, with its k; in place: the share of paragraphs keeping half of the
+other's words in place):
 
 =====================  ==============  =================  ==============  =================
 track                  real max (ref)  planted min (ref)  real max (sys)  planted min (sys)
@@ -23,17 +28,20 @@ literary-translation   0.665           0.832 (k=10)       0.847           0.913 
 creativity-bias        0.680           0.716 (k=5)        0.707           0.790 (k=3)
 wmt21-ted-zhen         0.795           0.803 (k=5)        0.945           0.955 (k=1)
 demo                   0.729           0.877 (k=10)       0.844           0.870 (k=10)
+in place, every track  0.429 (TED)     1.000              0.867 (TED)     1.000
 =====================  ==============  =================  ==============  =================
 
-Not separable, so not caught: where two released systems are closer to each other than a copy
-with k changed words is to its original — creativity-bias sentences of ~11 words (k=10 copies of
-the reference, 0.572; k=5, 10 of a system, 0.690; pe is a post-edit of mt, 0.707), WMT TED
-sentences of ~24 words (k=10 of the reference, 0.650; k>=2 of a system: its systems are
-WMT21 metric-task variants, 0.945 apart), literary-translation k=10 of a system (0.822, the
-GPT-3.5 para/sent outputs are 0.847). The margin on TED references is thin (0.795 < 0.80 <=
-0.803). Paragraph copies: at most 21 % of a real system's paragraphs reach 0.9 against a reference
-(TED miss/refb). Misplaced: at most 14 % of a real system's paragraphs (TED), at least 73 % of any
-system shifted by one paragraph.
+Similarity alone cannot separate every planted copy: where two released systems are closer to each
+other than a copy with k changed words is to its original (creativity-bias sentences of ~11 words,
+whose pe is a post-edit of mt, 0.707; WMT TED sentences of ~24 words, didi-nlp and iie-mt 0.945
+alike; the GPT-3.5 para/sent outputs of literary-translation, 0.847), a copy with half its words
+replaced is less similar than they are. The in-place rule catches those: every planted copy keeps
+half of its original's words in place in every paragraph, while the released systems closest in
+place (TED miss / iie-mt) do so in 13 of 15 paragraphs, and no released system in more than 43 %
+of a reference's. Paragraph copies: at most 21 % of a real system's paragraphs reach 0.9 against a
+reference (TED miss/refb). Misplaced: at most 14 % of a real system's paragraphs (TED), at least
+73 % of any system shifted by one paragraph. A copy that inserts or deletes words to shift the
+positions must change many of them to get past the similarity limits.
 """
 
 from __future__ import annotations
@@ -42,7 +50,7 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from ..errors import Problems
-from .copies import bag_matched, misplaced, similarity, tokens
+from .copies import bag_matched, in_place_share, misplaced, similarity, tokens, units
 from .rows import Row
 
 
@@ -62,6 +70,8 @@ DEFAULT = Limits(0.80, 0.95)  # a track not measured yet: the strictest measured
 PARAGRAPH_COPY = 0.9
 PARAGRAPH_SHARE = 0.4
 MISPLACED_SHARE = 0.4
+IN_PLACE = 0.5
+IN_PLACE_SHARE = 0.9
 
 
 def check_copies(
@@ -79,45 +89,76 @@ def check_copies(
     if not mine:
         return
     mine_tokens = {p: tokens(t) for p, (_, t) in mine.items()}
-    first = min((row for row, _ in mine.values()), key=lambda r: r.line)
+    mine_units = {p: units(row.data["text"]) for p, (row, _) in mine.items()}
     for system, their_rows in sorted(others.items()):
-        theirs = {p: t for p, (_, t) in _texts(their_rows, min_chars).items()}
-        their_tokens = {p: tokens(t) for p, t in theirs.items()}
+        theirs = _texts(their_rows, min_chars)
         human = system in humans
-        limit = limits.reference if human else limits.system
-        sim = similarity(mine_tokens, their_tokens, bag_matched)  # an upper bound first: cheap
-        partial = human and len(sim.close(PARAGRAPH_COPY)) >= PARAGRAPH_SHARE * len(sim.paragraphs)
-        if sim.corpus >= limit or partial:
-            sim = similarity(mine_tokens, their_tokens)
-        if not sim.paragraphs:
-            continue
         what = f"the human translation {system!r}" if human else f"system {system!r}"
-        if sim.corpus >= limit:
-            problems.add(
-                first.file,
-                first.line,
-                "text",
-                f"the outputs copy {what}: {sim.corpus:.0%} of their words match its text in "
-                f"order over {len(sim.paragraphs)} paragraphs (limit {limit:.0%}; the closest two "
-                "released systems of the track stay below it)",
-                _FIX,
-            )
+        limit = limits.reference if human else limits.system
+        their_tokens = {p: tokens(t) for p, (_, t) in theirs.items()}
+        their_units = {p: units(r.data["text"]) for p, (r, _) in theirs.items()}
+        found = _near_copy(mine, mine_tokens, their_tokens, limit, human, what) or _in_place_copy(
+            mine, mine_units, their_units, what
+        )
+        if found:
+            row, message = found
+            problems.add(row.file, row.line, "text", message, _FIX)
             return
-        close = sim.close(PARAGRAPH_COPY)
-        if human and len(close) >= PARAGRAPH_SHARE * len(sim.paragraphs):
-            row = mine[close[0]][0]
-            problems.add(
-                row.file,
-                row.line,
-                "text",
-                f"{len(close)} of {len(sim.paragraphs)} paragraphs copy {what} (≥ "
-                f"{PARAGRAPH_COPY:.0%} of their words match; limit {PARAGRAPH_SHARE:.0%} of the "
-                f"paragraphs), first {close[0]!r}",
-                _FIX,
-            )
+        reference = {p: t for p, (_, t) in theirs.items()}
+        if human and _check_alignment(mine, reference, order, system, problems):
             return
-        if human and _check_alignment(mine, theirs, order, system, problems):
-            return
+
+
+Found = tuple[Row, str]  # the row to name, the message
+
+
+def _near_copy(
+    mine: dict[str, tuple[Row, str]],
+    mine_tokens: dict[str, list[str]],
+    their_tokens: dict[str, list[str]],
+    limit: float,
+    human: bool,
+    what: str,
+) -> Found | None:
+    """The corpus near-copy, or (against a human translation) the partial copy."""
+    sim = similarity(mine_tokens, their_tokens, bag_matched)  # an upper bound first: cheap
+    partial = human and len(sim.close(PARAGRAPH_COPY)) >= PARAGRAPH_SHARE * len(sim.paragraphs)
+    if not sim.paragraphs or (sim.corpus < limit and not partial):
+        return None
+    sim = similarity(mine_tokens, their_tokens)
+    if sim.corpus >= limit:
+        first = min((row for row, _ in mine.values()), key=lambda r: r.line)
+        return first, (
+            f"the outputs copy {what}: {sim.corpus:.0%} of their words match its text in "
+            f"order over {len(sim.paragraphs)} paragraphs (limit {limit:.0%}; the closest two "
+            "released systems of the track stay below it)"
+        )
+    close = sim.close(PARAGRAPH_COPY)
+    if human and len(close) >= PARAGRAPH_SHARE * len(sim.paragraphs):
+        return mine[close[0]][0], (
+            f"{len(close)} of {len(sim.paragraphs)} paragraphs copy {what} (≥ "
+            f"{PARAGRAPH_COPY:.0%} of their words match; limit {PARAGRAPH_SHARE:.0%} of the "
+            f"paragraphs), first {close[0]!r}"
+        )
+    return None
+
+
+def _in_place_copy(
+    mine: dict[str, tuple[Row, str]],
+    mine_units: dict[str, list[str]],
+    their_units: dict[str, list[str]],
+    what: str,
+) -> Found | None:
+    """Words changed in place: most paragraphs keep half of the other's words where they were."""
+    kept, shared = in_place_share(mine_units, their_units, IN_PLACE)
+    if not shared or len(kept) < IN_PLACE_SHARE * shared:
+        return None
+    return mine[kept[0]][0], (
+        f"the outputs copy {what} with words changed in place: {len(kept)} of {shared} "
+        f"paragraphs keep ≥ {IN_PLACE:.0%} of its words at the same positions (limit "
+        f"{IN_PLACE_SHARE:.0%} of the paragraphs; the closest two released systems of the track "
+        f"stay below it), first {kept[0]!r}"
+    )
 
 
 _FIX = (
