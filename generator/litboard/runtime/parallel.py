@@ -14,10 +14,11 @@ so a killed build leaves no worker behind, whatever signal ended it.
 
 from __future__ import annotations
 
+import atexit
 import os
 import sys
 import threading
-from typing import Callable, TypeVar
+from typing import Any, Callable, TypeVar
 
 R = TypeVar("R")
 T = TypeVar("T")
@@ -118,11 +119,26 @@ def _ticked(value: T, tick: Callable[[int], object], n: int = 1) -> T:
     return value
 
 
+# Background children not waited for yet (by Background). Python's exit joins every
+# non-daemon child (multiprocessing's own exit hook): a Ctrl-C that arrives between a start and
+# the ``result()`` that would kill the child left the build waiting for it forever. The hook
+# below, registered after multiprocessing's, runs before it (atexit is last in, first out).
+_LIVE: dict[int, Any] = {}
+_HOOKED: list[bool] = []
+
+
+def _kill_live() -> None:
+    for process in list(_LIVE.values()):
+        if process.pid is not None and process._parent_pid == os.getpid():
+            process.kill()
+            process.join()
+
+
 class Background:
     """``func()`` computed in a forked child process while the caller goes on; ``result()``
     waits for it (and re-raises its exception). A plain (non-daemon) process, so the child may
     itself fork workers. In-process, at ``result()``, when ``workers()`` is 1 or forking is
-    unsafe."""
+    unsafe. A child never waited for is killed when this process exits."""
 
     def __init__(self, func: Callable[[], R]) -> None:
         import multiprocessing
@@ -135,6 +151,12 @@ class Background:
             self._process = context.Process(
                 target=_background, args=(func, send, os.getpid()), daemon=False
             )
+            if not _HOOKED:
+                import multiprocessing.util  # its exit hook is registered when it is imported
+
+                atexit.register(_kill_live)
+                _HOOKED.append(True)
+            _LIVE[id(self)] = self._process
             self._process.start()
             send.close()
 
@@ -154,6 +176,7 @@ class Background:
         finally:
             self._receive.close()
             self._process.join()
+            _LIVE.pop(id(self), None)
         if status == "error":
             raise value
         return value
@@ -166,6 +189,7 @@ class Background:
         self._process.kill()
         self._receive.close()
         self._process.join()
+        _LIVE.pop(id(self), None)
 
 
 def _background(func: Callable[[], object], send: object, parent: int) -> None:
