@@ -93,7 +93,7 @@ def generate(
         if cache is not None
         else {}
     )
-    loaded = load_all(roots, skip={ds: e.systems for ds, e in cached.items()}, checks=ROOT_CHECKS)
+    loaded = _load(roots, {ds: e.systems for ds, e in cached.items()})
     clock.lap("load")
     entries: dict[str, site_cache.Entry] = dict(cached)
     with progress.bar("datasets analysed and rendered", len(loaded), unit="dataset") as tick:
@@ -116,6 +116,22 @@ def generate(
         site_cache.bound(cache, cache_size, used, started_ns)
     clock.lap("render")
     return Generated(files, {DATASETS_MARKER: home}, nav, clock.timings)
+
+
+def _load(roots: Sequence[Path], skip: dict[str, set[str]]) -> list[Corpus]:
+    """The datasets to render (``skip``: taken from the cache); beside the loading, a child
+    makes the chart bundle, once for every dataset's workers (``charts.preload_bundle``)."""
+    bundle = parallel.Background(charts.make_bundle)
+    try:
+        loaded = load_all(roots, skip=skip, checks=ROOT_CHECKS)
+    except BaseException:
+        bundle.cancel()
+        raise
+    if loaded:
+        charts.preload_bundle(bundle.result())  # type: ignore[arg-type]
+    else:
+        bundle.cancel()
+    return loaded
 
 
 def _render_all(

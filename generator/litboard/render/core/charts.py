@@ -54,9 +54,13 @@ def use_cache(folder: Path | None) -> None:
         )
 
 
-@lru_cache(maxsize=1)
-def vega_bundle() -> str:
-    """The vega + vega-lite + vega-embed bundle: seconds to make, the same for every build."""
+_bundle: list[str] = []  # the bundle of this build (``preload_bundle``), inherited by workers
+
+
+def make_bundle() -> str:
+    """Make the vega + vega-lite + vega-embed bundle (or read it from the cache folder): seconds,
+    the same for every build. It loads vl-convert: call it in a child process
+    (``pipeline.site`` does, once per build, beside the loading)."""
 
     def make() -> bytes:
         import vl_convert as vlc
@@ -64,6 +68,18 @@ def vega_bundle() -> str:
         return str(vlc.javascript_bundle("window.litboardVegaEmbed = vegaEmbed;")).encode()
 
     return _cached("vega-bundle", "js", make).decode()
+
+
+def preload_bundle(text: str) -> None:
+    """Give every later ``vega_bundle`` call, here and in the processes forked from here,
+    ``text`` (``make_bundle``'s): one bundle per build instead of one per worker."""
+    _bundle[:] = [text]
+
+
+@lru_cache(maxsize=1)
+def vega_bundle() -> str:
+    """The bundle: the preloaded one, else made here."""
+    return _bundle[0] if _bundle else make_bundle()
 
 
 def chart_files(
