@@ -20,6 +20,7 @@ apply it to every float they print (``render.core.jinja``), ``csv_text`` to ever
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 from decimal import ROUND_HALF_UP, Decimal
 from typing import Any
 
@@ -54,6 +55,7 @@ def round_half_up(value: float, digits: int) -> float:
     return float(_decimal(value, digits))
 
 
+@lru_cache(maxsize=1 << 16)  # a page set formats the same few thousand values again and again
 def format_number(value: float, digits: int) -> str:
     """``value`` with exactly ``digits`` decimals under the site's rule (no "-0.00")."""
     if math.isinf(float(value)):

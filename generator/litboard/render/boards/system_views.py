@@ -57,16 +57,19 @@ class SystemView:
 
 def system_views(corpus: Corpus, analysis: Analysis) -> list[SystemView]:
     views = []
+    # split once: filtering the big tables per system and pair cost as much as the pages
+    scores = {key: g for key, g in analysis.long.groupby(["system", "pair"], sort=False)}
+    empty = analysis.long.iloc[0:0]
+    translated = {k: g for k, g in corpus.translations.groupby(["system", "pair"], sort=False)}
     for system, card in sorted(corpus.systems.items()):
         fields = [
             (name, str(card[name])) for name in CARD_FIELDS if card.get(name) not in (None, "")
         ]
-        pairs = []
-        mine = analysis.long[analysis.long["system"] == system]
-        for pair in sorted(
-            corpus.translations.loc[corpus.translations["system"] == system, "pair"].unique()
-        ):
-            pairs.append(_pair_view(corpus, analysis, system, pair, mine[mine["pair"] == pair]))
+        pairs = [
+            _pair_view(corpus, analysis, system, pair, scores.get((system, pair), empty), mine)
+            for (of, pair), mine in sorted(translated.items())
+            if of == system
+        ]
         views.append(
             SystemView(
                 system,
@@ -83,18 +86,25 @@ def system_views(corpus: Corpus, analysis: Analysis) -> list[SystemView]:
 
 
 def _pair_view(
-    corpus: Corpus, analysis: Analysis, system: str, pair: str, scores: pd.DataFrame
+    corpus: Corpus,
+    analysis: Analysis,
+    system: str,
+    pair: str,
+    scores: pd.DataFrame,
+    translations: pd.DataFrame,
 ) -> SystemPairView:
+    """The system's scores on ``pair``: means and a row per paragraph it translated
+    (``translations``: its rows of the pair)."""
     columns = [c for c in analysis.columns if c.key in set(scores["column"])]
     means = {c.key: _mean(scores, c.key) for c in columns}
     wide = scores.pivot_table(index="paragraph", columns="column", values="score", aggfunc="mean")
-    mine = corpus.translations.loc[
-        (corpus.translations["system"] == system) & (corpus.translations["pair"] == pair),
-        ["paragraph"],
-    ]
-    order = mine.merge(
-        corpus.paragraphs[["paragraph", "work", "index", "snippet"]], on="paragraph", how="left"
-    ).sort_values(["work", "index", "paragraph"], kind="stable")
+    order = (
+        translations[["paragraph"]]
+        .merge(
+            corpus.paragraphs[["paragraph", "work", "index", "snippet"]], on="paragraph", how="left"
+        )
+        .sort_values(["work", "index", "paragraph"], kind="stable")
+    )
     values = wide.reindex(index=order["paragraph"], columns=[c.key for c in columns])
     cells = values.astype(object).where(values.notna(), None).to_numpy().tolist()
     rows = [

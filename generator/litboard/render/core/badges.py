@@ -55,37 +55,68 @@ class Evidence:
 
 
 def evidence(corpus: Corpus, system: str) -> Evidence:
+    """What ``system`` has in ``corpus`` (``all_evidence``'s entry)."""
+    found = all_evidence(corpus).get(system)
+    if found is None:
+        card = corpus.systems.get(system, {})
+        return Evidence((), False, False, str(card.get("modality", "")) == "HT")
+    return found
+
+
+_memo: list[tuple[Corpus, dict[str, Evidence]]] = []  # the last corpus asked about, and its answer
+
+
+def all_evidence(corpus: Corpus) -> dict[str, Evidence]:
+    """Every system's evidence, computed once per corpus (boards, system pages and badges ask
+    for each system several times; each question read every judgment table)."""
+    if not _memo or _memo[0][0] is not corpus:
+        _memo[:] = [(corpus, _all_evidence(corpus))]
+    return _memo[0][1]
+
+
+def _all_evidence(corpus: Corpus) -> dict[str, Evidence]:
     # a partial plan is no human evaluation yet
     from ...analysis.campaign_status import without_pending
 
     annotators = corpus.annotators
     llm_annotators = set(annotators.loc[annotators["expertise"] == "llm", "annotator"])
-    human: list[str] = []
-    llm = False
+    human: dict[str, list[str]] = {}
+    llm: set[str] = set()
     for table, scheme in _HUMAN_TABLES:
-        frame = corpus.tables[table]
-        rows = without_pending(corpus, frame[frame["system"] == system])
+        rows = without_pending(corpus, corpus.tables[table])
         by_llm = rows["annotator"].isin(llm_annotators)
-        llm = llm or bool(by_llm.any())
-        rows = rows[~by_llm]
-        if len(rows):
-            n = rows["annotator"].nunique()
-            human.append(f"{scheme}, {n} annotator{'s' if n != 1 else ''}")
+        llm.update(rows.loc[by_llm, "system"])
+        for system, n in rows[~by_llm].groupby("system")["annotator"].nunique().items():
+            human.setdefault(str(system), []).append(
+                f"{scheme}, {n} annotator{'s' if n != 1 else ''}"
+            )
     scores = corpus.metric_scores
-    scores = scores[(scores["system"] == system) & scores["score"].notna()]
+    scores = scores[scores["score"].notna()]
     campaigns = corpus.tables["campaigns"].set_index("campaign")
-    metric = False
-    for cid in sorted(set(scores["campaign"])):
-        row = campaigns.loc[cid]
-        if row["scheme"] == "score":
-            n = annotators.loc[annotators["campaign"] == cid, "annotator"].nunique()
-            human.append(f"{row['title']}, {n} annotator{'s' if n != 1 else ''}")
-        elif row["judge_model"]:
-            llm = True
-        else:
-            metric = True
-    card = corpus.systems.get(system, {})
-    return Evidence(tuple(human), llm, metric, str(card.get("modality", "")) == "HT")
+    metric: set[str] = set()
+    raters = annotators.groupby("campaign")["annotator"].nunique()
+    for system, cids in scores.groupby("system")["campaign"].unique().items():
+        for cid in sorted(set(cids)):
+            row = campaigns.loc[cid]
+            if row["scheme"] == "score":
+                n = int(raters.get(cid, 0))
+                human.setdefault(str(system), []).append(
+                    f"{row['title']}, {n} annotator{'s' if n != 1 else ''}"
+                )
+            elif row["judge_model"]:
+                llm.add(str(system))
+            else:
+                metric.add(str(system))
+    return {
+        system: Evidence(
+            tuple(human.get(system, ())),
+            system in llm,
+            system in metric,
+            str(card.get("modality", "")) == "HT",
+        )
+        for system in sorted({*corpus.systems, *human, *llm, *metric})
+        for card in [corpus.systems.get(system, {})]
+    }
 
 
 def provenance_badge(corpus: Corpus, system: str) -> str:
