@@ -12,7 +12,7 @@ import pandas as pd
 from litboard.analysis.boards import analyse
 from litboard.importers import write_jsonl, write_yaml
 from litboard.load import load
-from litboard.render.site_pages import browse_files, leaderboard_html
+from litboard.render.site_pages import browse_files, leaderboard_html, reader_files
 
 from ..scoring.conftest import build_root
 
@@ -47,7 +47,7 @@ def _pages(root: Path) -> tuple[str, dict[str, str], dict[str, str]]:
     corpus = load([root])
     analysis = analyse(corpus)
     board, downloads = leaderboard_html(corpus, analysis)
-    files = browse_files(corpus, analysis)
+    files = browse_files(corpus, analysis) | reader_files(corpus, analysis)
     return board, {k: str(v) for k, v in downloads.items()}, {k: str(v) for k, v in files.items()}
 
 
@@ -74,10 +74,15 @@ def test_a_flagged_llm_judge_score_is_marked_everywhere_it_is_shown(tmp_path: Pa
     mine = _csv(files["systems/mt-b-de-en.csv"]).set_index("paragraph")
     assert mine.loc["p1", f"{label} screened"] == REASON
     assert mine.loc["p2", f"{label} screened"] == "" and mine.loc["p1", label] == 100.0
+    # the reader page of p1: the mark beside mt-b's judge score only
+    reader = files["paragraphs/p1.md"]
+    assert reader.count("lb-mark-screen") == 1
+    assert f"screened: {REASON}".replace("'", "&#39;") in reader
+    assert "lb-mark-screen" not in files["paragraphs/p2.md"]
 
 
 def test_without_a_flag_no_mark_and_no_column(tmp_path: Path) -> None:
     board, downloads, files = _pages(_root(tmp_path, flagged=False))
     assert "screened" not in board and "lb-mark-screen" not in board
     assert all("screened" not in text for text in downloads.values())
-    assert all("screened" not in text for name, text in files.items() if "systems/" in name)
+    assert all("screened" not in text for text in files.values())
