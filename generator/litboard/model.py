@@ -170,6 +170,7 @@ COLUMNS: dict[str, list[str]] = {
         "error",
         "raw",
         "work",
+        "screen",
     ],
     "metric_spans": [
         "campaign",

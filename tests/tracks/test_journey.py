@@ -10,6 +10,7 @@ import re
 from pathlib import Path
 
 import pytest
+import yaml
 
 from litboard.tracks import pr_render, pr_results
 from litboard.cli import main
@@ -226,6 +227,7 @@ def journey(
         "repo": repo,
         "site": site / TRACK.id,
         "results": work / "pr-results",
+        "scores": scores / TRACK.id,
         "mirror": mirror,
         "cache": release_cache,
     }
@@ -314,3 +316,15 @@ def test_the_results_comment_matches_the_golden_file(journey: dict[str, Path]) -
     check_golden("tracks/pr-results/comment.md", body)
     assert body.startswith(pr_render.MARKER) and "LLM judges: pending" in body
     assert "| de-pl | BLEU ↑ |" in body and "| ja-pl | TER ↓ |" in body
+    # the signatures the trusted code builds are the ones `track score` wrote for its scores
+    for key, label in (("bleu", "BLEU"), ("chrf", "chrF"), ("ter", "TER")):
+        card = (journey["scores"] / "judgments" / f"sacrebleu-{key}" / "campaign.yaml").read_text(
+            encoding="utf-8"
+        )
+        written = dict(
+            part.split(": ", 1) for part in yaml.safe_load(card)["metric"]["signature"].split("; ")
+        )
+        assert set(written) == set(PAIRS)
+        for pair, signature in written.items():
+            assert f"| {pair} | {label} | `{signature.replace('|', chr(92) + '|')}` |" in body
+    assert doc["screened"] == 0 and "screened" not in body  # no output addressed to a judge

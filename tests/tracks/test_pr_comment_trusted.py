@@ -56,6 +56,8 @@ HONEST: dict[str, Any] = {
         {"measure": "metric:sacrebleu-chrf", "items": 3, "percent": 33.33, "ci": [0.0, 100.0]}
     ],
     "agreement": [{"pair": "de-en", "measure": "bleu", "agree": 2, "pairs": 3}],
+    "screened": 0,
+    "nrefs": [{"pair": "de-en", "nrefs": 1}],
 }
 HOSTILE = (
     "@octocat @github/security https://evil.example/login ~~x~~ *em* <img src=x onerror=alert(1)> "
@@ -96,6 +98,9 @@ def test_the_honest_results_are_accepted_and_rendered() -> None:
         "panel.0.measure",
         "agreement.0.pair",
         "agreement.0.measure",
+        "nrefs.0.pair",
+        "nrefs.0.nrefs",
+        "screened",
         "format",
     ],
 )

@@ -284,6 +284,7 @@ def _judgment_rows(scheme: str, row: Row) -> Iterator[tuple[str, dict[str, Any]]
                 "error": "",
                 "raw": "",
                 "work": d.get("work", ""),
+                "screen": "",
             },
         )
     elif scheme == "metric":
@@ -299,6 +300,8 @@ def _judgment_rows(scheme: str, row: Row) -> Iterator[tuple[str, dict[str, Any]]
                 "error": d.get("error", ""),
                 "raw": d.get("raw", ""),
                 "work": d.get("work", ""),
+                # text addressed to an LLM judge (scoring/llm/screen.py): kept, shown as a mark
+                "screen": d.get("screen", ""),
             },
         )
         for s in d.get("spans", []):

@@ -154,6 +154,38 @@ def card_name(doc: dict[str, Any], head: str, repo: Path) -> str | None:
     return name if isinstance(name, str) and name.strip() else None
 
 
+def screened_count(doc: dict[str, Any], head: str, repo: Path) -> int | None:
+    """How many of the pull request's outputs the LLM-judge screen flags, counted here from git
+    (the barrier fetched ``head``), never taken from the artifact; None when they cannot be read."""
+    from ..load.track_decl import TRACKS
+    from ..scoring.llm.screen import screen
+
+    track = next((t for t in TRACKS if t.id == doc["track"]), None)
+    if track is None or doc["system"] is None:
+        return None
+    folder = f"{track.folder}/{doc['system']}/"
+    listed = _git(repo, "ls-tree", "-r", "--name-only", head, "--", folder)
+    if listed is None:
+        return None
+    count = 0
+    for path in listed.decode("utf-8", "replace").splitlines():
+        blob = _git(repo, "show", f"{head}:{path}") if path.endswith(".jsonl") else None
+        for line in (blob or b"").decode("utf-8", "replace").splitlines():
+            try:
+                text = json.loads(line).get("text")
+            except (ValueError, AttributeError):
+                continue  # the barrier refuses such lines; nothing to screen
+            count += bool(isinstance(text, str) and screen(text))
+    return count
+
+
+def _git(repo: Path, *args: str) -> bytes | None:
+    done = subprocess.run(
+        ["git", "-C", str(repo), *args], capture_output=True, timeout=60, check=False
+    )
+    return done.stdout if done.returncode == 0 else None
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="python -m litboard.tracks.pr_comment", description=__doc__.splitlines()[0]
@@ -184,6 +216,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.step == "verify":
             return _verify(doc, args)
         barrier = barrier_lines(args.barrier, args.barrier_log)
+        if not barrier:  # the screen count is this job's, from the pull request's files
+            doc = {**doc, "screened": screened_count(doc, args.head, Path("."))}
         body = render(
             doc, None if barrier else card_name(doc, args.head, Path(".")), barrier, args.run_url
         )

@@ -56,15 +56,20 @@ def problems(doc: Any) -> list[str]:
         return [f"state: {doc['state']!r} needs a track and a system"]
     found = [
         f"{field}.{i}.pair: {s['pair']!r} is not a pair of track {doc['track']}"
-        for field in ("scores", "agreement")
+        for field in ("scores", "agreement", "nrefs")
         for i, s in enumerate(doc[field])
         if track is None or s["pair"] not in track.pairs
     ]
-    return found + [
-        f"agreement.{i}.agree: {a['agree']} agreeing of {a['pairs']} compared system pairs"
-        for i, a in enumerate(doc["agreement"])
-        if a["agree"] > a["pairs"]
-    ]
+    pairs = [n["pair"] for n in doc["nrefs"]]
+    return (
+        found
+        + [
+            f"agreement.{i}.agree: {a['agree']} agreeing of {a['pairs']} compared system pairs"
+            for i, a in enumerate(doc["agreement"])
+            if a["agree"] > a["pairs"]
+        ]
+        + [f"nrefs.{i}.pair: {p!r} given twice" for i, p in enumerate(pairs) if p in pairs[:i]]
+    )
 
 
 def inert(text: str) -> str:
@@ -124,7 +129,7 @@ def render(
 
 
 def _results(doc: dict[str, Any]) -> list[str]:
-    from .pr_tables import agreement, others, panel, yours
+    from .pr_tables import agreement, others, panel, signatures, yours
 
     return [
         "**Automatic scores only — not comparable with the human ranking.** LLM judges: pending "
@@ -134,14 +139,39 @@ def _results(doc: dict[str, Any]) -> list[str]:
         "sentence "
         "scores against the track's human translations), as the site's Scoring page defines it "
         "and as "
-        "the board shows it; sacreBLEU's corpus score and the signatures are in the preview's "
-        "leaderboard downloads.",
+        "the board shows it; sacreBLEU's corpus score is in the preview's leaderboard downloads, "
+        "the signatures are below.",
         "",
+        *_screened(doc),
         *yours(doc),
         "",
         *others(doc),
         "",
+        *signatures(doc),
+        "",
         *agreement(doc),
         "",
         *panel(doc),
+    ]
+
+
+def _screened(doc: dict[str, Any]) -> list[str]:
+    """The LLM-judge screen's count (``pr_comment.screened_count``: the commenting job's own,
+    from the pull request's files; None when it could not read them)."""
+    count = doc["screened"]
+    if count is None:
+        return [
+            "⚠ **screen: not counted** — the pull request's output files could not be read to "
+            "screen them for instructions addressed to an LLM judge.",
+            "",
+        ]
+    if not count:
+        return []
+    outputs = "output" if count == 1 else "outputs"
+    return [
+        f"⚠ **screened: {count} {outputs} of this system flagged** as addressed to an LLM judge "
+        "(instructions to the judge, or an imitation of its answer format; counted by this "
+        "job from the pull request's files). The LLM judges will still score them after merge, "
+        "but every page marks those scores: they are never shown as plain trusted numbers.",
+        "",
     ]

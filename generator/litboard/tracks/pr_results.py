@@ -3,8 +3,10 @@
 pr.yml runs the pull request's own code, so nothing it writes is trusted: it writes no Markdown.
 ``make results`` writes ``results.json`` — the pull request's number, the track and system ids, and
 numbers: every system's automatic score on the track with its 95% bootstrap CI and 95% rank
-interval, the track's judge-bias panel, and each measure's agreement with each pair's human ranking
-(agreeing and compared system pairs: the trusted job derives the accuracy and its interval).
+interval, the track's judge-bias panel, each measure's agreement with each pair's human ranking
+(agreeing and compared system pairs: the trusted job derives the accuracy and its interval), how
+many of the new system's outputs the LLM-judge screen flags, and each pair's reference count (the
+trusted job builds the sacreBLEU signatures from it and the base branch's metric settings).
 pr-comment.yml (base-branch code, ``workflow_run``) checks it against ``pr_results.schema.json`` and
 renders the comment itself (``pr_render``): ids must match the id pattern, every other field is a
 number or one of a closed set, so a forged file can change numbers, never words, links or mentions.
@@ -13,6 +15,8 @@ number or one of a closed set, so a forged file can change numbers, never words,
 from __future__ import annotations
 
 from typing import Any
+
+import re
 
 from ..model import Corpus
 from ..load.track_decl import Track
@@ -40,6 +44,8 @@ def data(corpus: Corpus, track: Track, system: str, number: int) -> dict[str, An
         "scores": [],
         "panel": _panel(corpus, analysis),
         "agreement": [],
+        "screened": _screened(corpus, system),
+        "nrefs": _nrefs(corpus),
     }
     for board in boards(corpus, analysis):
         doc["agreement"] += [
@@ -75,6 +81,28 @@ def data(corpus: Corpus, track: Track, system: str, number: int) -> dict[str, An
 
 def _pair(low: Any, high: Any) -> list[Any] | None:
     return None if low is None or high is None else [low, high]
+
+
+def _screened(corpus: Corpus, system: str) -> int:
+    """How many outputs of ``system`` the LLM-judge screen flags (scoring/llm/screen.py)."""
+    from ..scoring.llm.screen import screen
+
+    texts = corpus.translations.loc[corpus.translations["system"] == system, "text"]
+    return sum(1 for text in texts.dropna() if screen(str(text)))
+
+
+# one pair's part of a track campaign's signature (tracks/scores.py writes "<pair>: segment[...")
+NREFS = re.compile(r"([a-z]{2,3}-[a-z]{2,3}): segment\[nrefs:([0-9]+|var)\|")
+
+
+def _nrefs(corpus: Corpus) -> list[dict[str, Any]]:
+    """sacreBLEU's nrefs per pair, read from the signature of the track's BLEU campaign."""
+    from .scores import campaign_id
+
+    campaigns = corpus.tables["campaigns"]
+    signature = campaigns.loc[campaigns["campaign"] == campaign_id("bleu"), "signature"]
+    found = NREFS.findall(str(signature.iloc[0])) if len(signature) else []
+    return [{"pair": pair, "nrefs": int(n) if n.isdigit() else n} for pair, n in found]
 
 
 def _panel(corpus: Corpus, analysis: Any) -> list[dict[str, Any]]:
@@ -149,6 +177,8 @@ def main(argv: Any = None) -> int:
         "scores": [],
         "panel": [],
         "agreement": [],
+        "screened": 0,
+        "nrefs": [],
     }
     if found is not None:
         track, system = found

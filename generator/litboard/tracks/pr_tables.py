@@ -137,3 +137,29 @@ def panel(doc: dict[str, Any]) -> list[str]:
             "use it as their reference (their agreement with people is in the table above) |"
         )
     return out
+
+
+def signatures(doc: dict[str, Any]) -> list[str]:
+    """The sacreBLEU signature of every measure shown, built here from the base branch's metric
+    settings (``scoring.sacrebleu_metrics``) and the pair's reference count: no text of the
+    artifact reaches it."""
+    from ..scoring.sacrebleu_metrics import make
+
+    nrefs = {n["pair"]: n["nrefs"] for n in doc["nrefs"]}
+    out = [
+        "sacreBLEU signatures of the scores above (sentence scores per paragraph, corpus score "
+        "per system), from the base branch's scoring settings:",
+        "",
+        "| Pair | Measure | Signature |",
+        "| --- | --- | --- |",
+    ]
+    for pair, measure in _groups(doc):
+        count = nrefs.get(pair)
+        shown = "— (the run gave no reference count for this pair)"
+        if count is not None:
+            metric = make(measure, pair)
+            metric.nrefs = {1, 2} if count == "var" else {int(count)}
+            # a table cell: GitHub splits it at a bare pipe, even inside a code span
+            shown = "`" + metric.signature().fields[0][1].replace("|", "\\|") + "`"
+        out.append(f"| {pair} | {LABELS[measure][0]} | {shown} |")
+    return out if len(out) > 4 else []

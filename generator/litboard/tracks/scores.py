@@ -163,7 +163,7 @@ def write_track(
     corpus: Any, track: Track, root: Path, stats: "StatsCache", pairs: Sequence[str] | None = None
 ) -> int:
     from ..runtime import progress
-    from ..scoring import plan, sacrebleu_metrics
+    from ..scoring import plan
 
     (root / "corpus").mkdir(parents=True)
     (root / "corpus" / TRACK_FILE).write_text(f"track: {track.id}\n", encoding="utf-8")

@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import pandas as pd
 
 from ...analysis.leaderboard import Column
+from ...analysis.screening import Screened, screened
 from ...model import Corpus
 from ..core.badges import evidence, provenance_badge
+from ..core.screen_marks import screen_text
 from ...analysis.boards import Analysis
 
 SHOWN_ROWS = 100  # per-paragraph rows on a system page; the CSV has them all (no page > 500 KB)
@@ -36,6 +38,8 @@ class SystemPairView:
     means: dict[str, tuple[float | None, int]]
     rows: list[dict[str, Any]]  # every paragraph, in work order (the CSV)
     csv: str
+    # column key -> "screened: N outputs flagged (reasons)" (LLM-judge screen; absent: none)
+    screened: dict[str, str] = field(default_factory=dict)
 
     @property
     def shown(self) -> list[dict[str, Any]]:
@@ -57,6 +61,7 @@ class SystemView:
 
 def system_views(corpus: Corpus, analysis: Analysis) -> list[SystemView]:
     views = []
+    flags = screened(corpus)
     # split once: filtering the big tables per system and pair cost as much as the pages
     scores = {key: g for key, g in analysis.long.groupby(["system", "pair"], sort=False)}
     empty = analysis.long.iloc[0:0]
@@ -66,7 +71,11 @@ def system_views(corpus: Corpus, analysis: Analysis) -> list[SystemView]:
             (name, str(card[name])) for name in CARD_FIELDS if card.get(name) not in (None, "")
         ]
         pairs = [
-            _pair_view(corpus, analysis, system, pair, scores.get((system, pair), empty), mine)
+            _with_screen(
+                _pair_view(corpus, analysis, system, pair, scores.get((system, pair), empty), mine),
+                system,
+                flags,
+            )
             for (of, pair), mine in sorted(translated.items())
             if of == system
         ]
@@ -118,15 +127,36 @@ def _pair_view(
     return SystemPairView(pair, columns, means, rows, f"{system}-{pair}.csv")
 
 
+def _with_screen(
+    view: SystemPairView, system: str, flags: dict[tuple[str, str, str], Screened]
+) -> SystemPairView:
+    """Mark the means and the paragraph rows that rest on outputs the LLM-judge screen flagged:
+    ``view.screened`` per column, ``row["screened"]`` (column key -> reasons) per paragraph."""
+    for column in view.columns:
+        found = flags.get((view.pair, column.key, system))
+        if found is None:
+            continue
+        view.screened[column.key] = screen_text(found)
+        for row in view.rows:
+            if row["paragraph"] in found.items:
+                row.setdefault("screened", {})[column.key] = found.items[row["paragraph"]]
+    return view
+
+
 def _mean(scores: pd.DataFrame, key: str) -> tuple[float | None, int]:
     values = scores.loc[scores["column"] == key, "score"].dropna()
     return (float(values.mean()) if len(values) else None, int(len(values)))
 
 
 def system_pair_csv(view: SystemPairView) -> pd.DataFrame:
-    return pd.DataFrame(
-        [
-            {"paragraph": r["paragraph"], **{c.label: r["values"][c.key] for c in view.columns}}
-            for r in view.rows
-        ]
-    )
+    """One row per paragraph; a "<label> screened" column (the screen's reasons) only beside a
+    column whose score rests on flagged outputs."""
+    rows = []
+    for r in view.rows:
+        record: dict[str, Any] = {"paragraph": r["paragraph"]}
+        for c in view.columns:
+            record[c.label] = r["values"][c.key]
+            if c.key in view.screened:
+                record[f"{c.label} screened"] = r.get("screened", {}).get(c.key, "")
+        rows.append(record)
+    return pd.DataFrame(rows)

@@ -16,11 +16,13 @@ from ...analysis.leaderboard import GROUPS, Column, primary_keys
 from ...analysis.boards import Analysis, memo_boards, method_note
 from ...analysis.uncertainty import limit_text
 from ...analysis.campaign_status import progress_text
+from ...analysis.screening import screened
 from ...model import Corpus
 from .automatic import Alignment, best_aligned
 from .automatic import order as automatic_order
 from .badges import evidence, provenance_badge
 from .corpus_scores import corpus_scores
+from .screen_marks import screen_text
 from .trust import Trust, board_trust
 
 
@@ -39,6 +41,8 @@ class Cell:
     # disagreeing published counterparts (board_marks)
     marks: list[Any] = field(default_factory=list)
     corpus: float | None = None  # sacreBLEU's corpus score (downloads only; corpus_scores)
+    # "screened: N outputs flagged (reasons)": LLM-judge screen (analysis.screening); '' if none
+    screen: str = ""
 
 
 @dataclass
@@ -105,6 +109,7 @@ def _boards(corpus: Corpus, analysis: Analysis) -> list[Board]:
     systems = corpus.tables["systems"].set_index("system")
     found = {s: evidence(corpus, s) for s in systems.index}
     primaries = primary_keys(corpus)
+    flags = screened(corpus)
     out = []
     for pair in corpus.pairs:
         present = sorted(
@@ -120,6 +125,7 @@ def _boards(corpus: Corpus, analysis: Analysis) -> list[Board]:
             cells = {c.key: _cell(analysis, means, pair, c, system) for c in columns}
             for key, cell in cells.items():
                 cell.corpus = stored.get((key, system))
+                cell.screen = screen_text(flags.get((pair, key, system)))
             info = systems.loc[system]
             rows.append(
                 BoardRow(
@@ -302,11 +308,11 @@ def _sort_key(row: BoardRow, first: Column | None) -> tuple[Any, ...]:
 def board_csv(board: Board) -> pd.DataFrame:
     data = []
     ranked = [(rank, row) for rank, row in enumerate(board.rows, start=1)]
+    everyone = board.rows + board.unranked
     with_corpus = {
-        c.key
-        for c in board.columns
-        if any(r.cells[c.key].corpus is not None for r in board.rows + board.unranked)
+        c.key for c in board.columns if any(r.cells[c.key].corpus is not None for r in everyone)
     }
+    with_screen = {c.key for c in board.columns if any(r.cells[c.key].screen for r in everyone)}
     for rank, row in ranked + [(None, row) for row in board.unranked]:
         record: dict[str, Any] = {
             "rank": rank,
@@ -320,6 +326,8 @@ def board_csv(board: Board) -> pd.DataFrame:
             record[column.label] = cell.value
             if column.key in with_corpus:
                 record[f"{column.label} corpus"] = cell.corpus
+            if column.key in with_screen:  # only where a score rests on flagged outputs
+                record[f"{column.label} screened"] = cell.screen
             record[f"{column.label} ci_low"] = cell.ci_low
             record[f"{column.label} ci_high"] = cell.ci_high
             record[f"{column.label} rank_range"] = (

@@ -11,6 +11,7 @@ from typing import Any, Iterator, Mapping, NamedTuple
 
 import pandas as pd
 
+from ...analysis.screening import screened
 from ...analysis.span_overlap import confusion, kappas_of
 from ...model import Corpus
 from ..core.spans import split_runs
@@ -28,6 +29,7 @@ class ScoreView:
     value: float | None
     text: str
     provenance: str
+    screen: str = ""  # the LLM-judge screen's reasons when this output was flagged
 
 
 @dataclass(frozen=True)
@@ -122,10 +124,22 @@ def score_rows(corpus: Corpus, analysis: Analysis) -> dict[Key, list[ScoreView]]
     out: dict[Key, list[ScoreView]] = {}
     columns = {c.key: (i, c) for i, c in enumerate(analysis.columns)}
     long = analysis.long.assign(_order=analysis.long["column"].map(lambda k: columns[k][0]))
+    flagged = {
+        (system, pair, item, key): why
+        for (pair, key, system), found in screened(corpus).items()
+        for item, why in found.items.items()
+    }
     for r in long.sort_values("_order", kind="stable").to_dict("records"):
         column = columns[r["column"]][1]
-        out.setdefault((r["system"], r["pair"], r["paragraph"]), []).append(
-            ScoreView(column.label, float(r["score"]), "", column.provenance)
+        key = (r["system"], r["pair"], r["paragraph"])
+        out.setdefault(key, []).append(
+            ScoreView(
+                column.label,
+                float(r["score"]),
+                "",
+                column.provenance,
+                flagged.get((*key, column.key), "") if flagged else "",
+            )
         )
     titles = corpus.tables["campaigns"].set_index("campaign")["title"].to_dict()
     _bws(corpus.bws, titles, out)
