@@ -67,6 +67,10 @@ def test_a_killed_build_leaves_no_worker(tmp_path: Path, sig: signal.Signals) ->
         env=env,
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
+        # Ctrl-C as at a terminal: a child inherits an ignored SIGINT (some earlier test or the
+        # runner may ignore it), and Python then never raises KeyboardInterrupt: the build would
+        # rightly not stop, and the test hung for its 120 s
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
     )
     try:
         assert _wait_for(lambda: len(list(tmp_path.iterdir())) == 4), "the workers did not start"
