@@ -138,16 +138,9 @@ def card_name(doc: dict[str, Any], head: str, repo: Path) -> str | None:
     track = next((t for t in TRACKS if t.id == doc["track"]), None)
     if track is None or doc["system"] is None:
         return None
-    done = subprocess.run(
-        ["git", "-C", str(repo), "show", f"{head}:{track.folder}/{doc['system']}/system.yaml"],
-        capture_output=True,
-        timeout=60,
-        check=False,
-    )
+    blob = _git(repo, "show", f"{head}:{track.folder}/{doc['system']}/system.yaml")
     try:
-        card = (
-            yaml.safe_load(done.stdout.decode("utf-8")[:20_000]) if done.returncode == 0 else None
-        )
+        card = yaml.safe_load(blob.decode("utf-8")[:20_000]) if blob is not None else None
     except (UnicodeError, yaml.YAMLError):
         return None
     name = card.get("name") if isinstance(card, dict) else None

@@ -55,12 +55,9 @@ class Evidence:
 
 
 def evidence(corpus: Corpus, system: str) -> Evidence:
-    """What ``system`` has in ``corpus`` (``all_evidence``'s entry)."""
-    found = all_evidence(corpus).get(system)
-    if found is None:
-        card = corpus.systems.get(system, {})
-        return Evidence((), False, False, str(card.get("modality", "")) == "HT")
-    return found
+    """What ``system`` has in ``corpus`` (``all_evidence``'s entry; nothing for a system without
+    a card or a judgment)."""
+    return all_evidence(corpus).get(system, Evidence((), False, False))
 
 
 _memo: list[tuple[Corpus, dict[str, Evidence]]] = []  # the last corpus asked about, and its answer
