@@ -84,8 +84,8 @@ def test_a_long_campaign_title_is_said_once_and_labelled_elsewhere() -> None:
     )
     title = "A <long> campaign title & more"
     agreement = [replace(a, campaign=title) for a in t.agreement]
-    scores = [replace(s, label=title) for s in t.scores]
-    text = replace(t.text, spans=[replace(s, campaign=title) for s in t.text.spans])
+    scores = [s._replace(label=title) for s in t.scores]  # named tuples
+    text = replace(t.text, spans=[s._replace(campaign=title) for s in t.text.spans])
     long = replace(view, campaigns=[title])
     html = render(
         "reader/translation.html.j2",

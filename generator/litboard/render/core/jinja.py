@@ -22,7 +22,7 @@ from typing import Any
 from jinja2.compiler import CodeGenerator, Frame
 from jinja2.nodes import Expr
 from jinja2.utils import htmlsafe_json_dumps
-from markupsafe import Markup, _escape_inner, escape
+from markupsafe import Markup
 from jinja2 import (
     Environment,
     FileSystemBytecodeCache,
@@ -32,8 +32,10 @@ from jinja2 import (
 )
 
 from ...analysis.proportions import SMALL_N
-from ...analysis.rounding import format_number, stated, stated_tree
+from ...analysis.rounding import format_number, stated_tree
 from ...files.project import TEMPLATES
+from . import run_markup
+from .escaping import escaped, written
 
 DEFAULT_TEMPLATES = TEMPLATES
 DASH = "\u2014"
@@ -54,22 +56,6 @@ def pct(value: Any, digits: int = 1) -> str:
     if value is None or (isinstance(value, float) and math.isnan(value)):
         return DASH
     return format_number(100 * float(value), digits)
-
-
-def written(value: Any) -> Any:
-    """What ``{{ value }}`` prints: a float at the stated precision, anything else as it is."""
-    return stated(value) if isinstance(value, float) else value
-
-
-def escaped(value: Any) -> str:
-    """What an autoescaped ``{{ value }}`` prints: ``escape(written(value))`` as text. A plain
-    ``str`` or ``int`` takes a shortcut that gives the same characters."""
-    kind = type(value)
-    if kind is str:
-        return _escape_inner(value)
-    if kind is int:
-        return str(value)
-    return str(escape(written(value)))
 
 
 class _Output(CodeGenerator):
@@ -180,6 +166,10 @@ def environment(templates: Path = DEFAULT_TEMPLATES) -> Environment:
     env.filters["url_href"] = url_href
     # rows and cells over fewer items are greyed, their n printed (small_n.html.j2)
     env.globals["small_n"] = SMALL_N
+    # annotated texts (text.html.j2): their runs and span lists, written in Python (run_markup)
+    env.globals["runs"] = run_markup.runs
+    env.globals["described_runs"] = run_markup.described_runs
+    env.globals["described"] = run_markup.described
     return env
 
 

@@ -21,8 +21,7 @@ Key = tuple[str, str, str]  # (system, pair, paragraph)
 KEY = ["system", "pair", "paragraph"]
 
 
-@dataclass(frozen=True)
-class ScoreView:
+class ScoreView(NamedTuple):
     """One entry of a translation's score row; ``text`` replaces the number when set."""
 
     label: str
@@ -32,16 +31,14 @@ class ScoreView:
     screen: str = ""  # the LLM-judge screen's reasons when this output was flagged
 
 
-@dataclass(frozen=True)
-class AgreementRun:
+class AgreementRun(NamedTuple):
     """A stretch of the translation and how many of the annotators marked it."""
 
     text: str
     level: str  # "all", "some" or "" (nobody)
 
 
-@dataclass(frozen=True)
-class Stretch:
+class Stretch(NamedTuple):
     """A marked stretch of the translation: characters [start, end) and their text."""
 
     start: int
@@ -208,8 +205,7 @@ def _pairwise(frame: pd.DataFrame, titles: dict[str, str], out: dict[Key, list[S
         )
 
 
-@dataclass(frozen=True)
-class _Marked:
+class _Marked(NamedTuple):
     start: int
     end: int
     annotator: str

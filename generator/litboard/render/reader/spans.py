@@ -12,7 +12,7 @@ from __future__ import annotations
 import math
 import re
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 
 @dataclass
@@ -38,8 +38,7 @@ UCP_CLASSES = {
 }
 
 
-@dataclass(frozen=True)
-class Rendering:
+class Rendering(NamedTuple):
     """How one translation renders a source UCP (listed in the source UCP's details)."""
 
     name: str
@@ -48,9 +47,9 @@ class Rendering:
     target_text: str
 
 
-@dataclass(frozen=True)
-class SpanView:
-    """One annotated span; ``css`` holds class names from fixed vocabularies only."""
+class SpanView(NamedTuple):
+    """One annotated span; ``css`` holds class names from fixed vocabularies only. (Named tuples,
+    as the run views: a WMT-sized build makes millions.)"""
 
     key: str
     layer: str

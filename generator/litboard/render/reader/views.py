@@ -11,7 +11,7 @@ from __future__ import annotations
 import hashlib
 import random
 from dataclasses import dataclass, field
-from typing import Any, Iterable, Mapping
+from typing import Any, Iterable, Mapping, NamedTuple
 
 from ...model import Corpus
 from ..core.spans import split_runs
@@ -35,8 +35,7 @@ MANY_TRANSLATIONS = 12
 NESTING = {"ucp": 0, "free": 1, "kudos": 2, "auto": 3, "mqm": 4}  # outermost first
 
 
-@dataclass(frozen=True)
-class MarkView:
+class MarkView(NamedTuple):
     """A span's piece inside one run; first/last say whether the span starts/ends here."""
 
     span: SpanView
@@ -44,8 +43,7 @@ class MarkView:
     last: bool
 
 
-@dataclass(frozen=True)
-class RunView:
+class RunView(NamedTuple):
     text: str
     marks: tuple[MarkView, ...]
     # IDREFs of the run's descriptions: one popover id, or each covering span's item ("" for plain
