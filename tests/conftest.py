@@ -97,3 +97,20 @@ def writes(monkeypatch: pytest.MonkeyPatch) -> list[str]:
 
     monkeypatch.setattr(site_cache, "write", spy)
     return seen
+
+
+# `make test` runs the suite in two processes (pytest-xdist, --dist loadgroup): each test goes with
+# its module, so a module's fixtures are made once; tests that share a session fixture costly to
+# make go together too: the browser tests (one Chromium, the built sites of tests/browser/conftest.py)
+# and the tests of the session's real Label Studio server (tests/campaign/conftest.py).
+SHARED_SESSION = {"labelstudio": "label-studio"}
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    for item in items:
+        module = item.nodeid.split("::", 1)[0]
+        names = set(getattr(item, "fixturenames", ()))
+        group = next((g for f, g in SHARED_SESSION.items() if f in names), None)
+        if group is None:
+            group = "browser" if module.startswith("tests/browser/") else module
+        item.add_marker(pytest.mark.xdist_group(group))

@@ -41,6 +41,9 @@ class Html:
     def __html__(self) -> str:
         return "<u>as html</u>"
 
+    def __repr__(self) -> str:  # a test id the same in every process (pytest-xdist compares them)
+        return "Html()"
+
 
 @pytest.mark.parametrize("value", [*VALUES, Html()], ids=repr)
 def test_escaped_is_escape_of_written(value: object) -> None:

@@ -277,6 +277,31 @@ def span_kappa_ci(
     each row of ``lengths`` its text (e.g. system + work); a resample draws texts with
     replacement and pools the character counts of their translations. (low, high, texts)."""
     counts = confusion(spans, lengths, annotators, mode, TRANSLATION, per_item=True).counts
+    return _bootstrap(counts, texts, resamples, seed, alpha)
+
+
+def span_kappa_with_ci(
+    spans: pd.DataFrame,
+    lengths: pd.DataFrame,
+    annotators: tuple[str, str],
+    texts: pd.Series,
+    mode: Literal["span", "label"] = "span",
+) -> tuple[Agreement, tuple[float, float, int]]:
+    """``span_kappa`` (pooled, over ``TRANSLATION``) and ``span_kappa_ci`` of the same arguments,
+    from one count of the characters: the per-translation counts summed are the pooled counts
+    (whole numbers), so both are the numbers the two calls give."""
+    counts = confusion(spans, lengths, annotators, mode, TRANSLATION, per_item=True).counts
+    pooled = counts.sum(axis=0)
+    n = int(pooled.sum())
+    label = f"Cohen kappa ({mode} match, characters, pooled)"
+    agreement = Agreement(label, kappa_of(pooled) if n else float("nan"), n)
+    return agreement, _bootstrap(counts, texts, 1000, 12345, 0.05)
+
+
+def _bootstrap(
+    counts: np.ndarray, texts: pd.Series, resamples: int, seed: int, alpha: float
+) -> tuple[float, float, int]:
+    """span_kappa_ci from the per-translation confusion counts."""
     codes, uniques = pd.factorize(np.asarray(texts, dtype=object), sort=True)
     n = len(uniques)
     # sums of whole character counts by bincount: exact, as np.add.at was, without its per-item loop

@@ -149,8 +149,9 @@ def span_agreement(corpus: Corpus) -> pd.DataFrame:
                 + mine["paragraph"].map(work_of).fillna(mine["paragraph"])
             )
             for mode in ("span", "label"):
-                result = ag.span_kappa(spans, mine, (first, second), mode=mode)
-                low, high, count = ag.span_kappa_ci(spans, mine, (first, second), texts, mode=mode)
+                result, (low, high, count) = ag.span_kappa_with_ci(
+                    spans, mine, (first, second), texts, mode=mode
+                )
                 rows.append(
                     {
                         **_row(str(campaign), "mqm", str(pair), f"{first} vs {second}", result),
