@@ -202,8 +202,11 @@ summary: install
 	$(BIN)/python -m litboard.tracks.ci_summary --base $(BASE) >> "$${GITHUB_STEP_SUMMARY:-/dev/stdout}"
 
 ## Set up (including test needs) and run every test.
+## TEST_WORKERS processes (pytest-xdist; 0: one process): a module's tests, the browser tests and the
+## Label Studio tests each stay in one process, so their fixtures are made once (tests/conftest.py).
+TEST_WORKERS ?= 2
 test: install-test
-	$(BIN)/python -m pytest -q -p no:cacheprovider
+	$(BIN)/python -m pytest -q -p no:cacheprovider -n $(TEST_WORKERS) --dist loadgroup
 
 ## Scale benchmark (bench/bench_scale.py): for each BENCH_SIZE, that many segments x 15 systems x 3
 ## raters (synthetic WMT MQM, imported, built and released once): wall beside CPU seconds and load,

@@ -99,18 +99,37 @@ def writes(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     return seen
 
 
-# `make test` runs the suite in two processes (pytest-xdist, --dist loadgroup): each test goes with
-# its module, so a module's fixtures are made once; tests that share a session fixture costly to
-# make go together too: the browser tests (one Chromium, the built sites of tests/browser/conftest.py)
-# and the tests of the session's real Label Studio server (tests/campaign/conftest.py).
-SHARED_SESSION = {"labelstudio": "label-studio"}
+# `make test` runs the suite in two processes (pytest-xdist, --dist loadgroup): each test goes
+# with its module, so a module's fixtures are made once. Tests that share something costly made once
+# per process go together too: a session fixture (the browser tests' Chromium and built sites,
+# tests/browser/conftest.py; the real Label Studio server, tests/campaign/conftest.py) or a site
+# built once per process and kept (tests/combined_site.py, liteval_site.py, creativity_site.py:
+# a module that calls one is grouped by the first it calls, in this order).
+SHARED_FIXTURES = {"labelstudio": "label-studio"}
+SHARED_BUILDS = {
+    "combined_site(": "combined-site",
+    "liteval_site(": "liteval-site",
+    "creativity_site(": "creativity-site",
+}
 
 
+def _group(item: pytest.Item, sources: dict[str, str]) -> str:
+    module = item.nodeid.split("::", 1)[0]
+    names = set(getattr(item, "fixturenames", ()))
+    for fixture, group in SHARED_FIXTURES.items():
+        if fixture in names:
+            return group
+    if module not in sources:
+        path = Path(str(item.path))
+        sources[module] = path.read_text(encoding="utf-8") if path.suffix == ".py" else ""
+    builds = [group for call, group in SHARED_BUILDS.items() if call in sources[module]]
+    if builds[:1] == ["combined-site"] or not module.startswith("tests/browser/"):
+        return builds[0] if builds else module
+    return "browser"
+
+
+@pytest.hookimpl(tryfirst=True)  # before pytest-xdist's own hook, which reads the marks
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    sources: dict[str, str] = {}
     for item in items:
-        module = item.nodeid.split("::", 1)[0]
-        names = set(getattr(item, "fixturenames", ()))
-        group = next((g for f, g in SHARED_SESSION.items() if f in names), None)
-        if group is None:
-            group = "browser" if module.startswith("tests/browser/") else module
-        item.add_marker(pytest.mark.xdist_group(group))
+        item.add_marker(pytest.mark.xdist_group(_group(item, sources)))
