@@ -28,6 +28,19 @@ def test_a_tie_on_either_side_is_left_out() -> None:
     assert math.isnan(Agreement(0, 0).accuracy) and all(map(math.isnan, Agreement(0, 0).ci))
 
 
+def test_a_tie_up_to_rounding_is_a_tie_on_every_machine() -> None:
+    # 285/748 summed in two orders: equal shares that differ in the last bit are still a tie
+    share = 285 / 748
+    near = math.nextafter(share, 1.0)
+    assert near != share
+    assert concordance([share, near, 0.1], [1.0, 2.0, 3.0], True, True) == Agreement(0, 2)
+    assert concordance([1.0, 2.0, 3.0], [40.0, math.nextafter(40.0, 0.0), 1.0], True, False) == (
+        Agreement(2, 2)
+    )
+    # a real difference, however small against the value, is compared
+    assert concordance([share, share * (1 + 1e-6)], [1.0, 2.0], True, True) == Agreement(1, 1)
+
+
 def test_wilson_interval_and_pooling() -> None:
     # 2 of 3: p = 2/3, z = 1.96; centre (p + z²/6) / (1 + z²/3) = 0.5731, half-width 0.3654
     low, high = Agreement(2, 3).ci

@@ -1,7 +1,8 @@
 """How far an automatic measure agrees with people: system-level pairwise accuracy.
 
-Of the system pairs both orderings separate (a tie on either side is left out), the share the
-measure orders the same way as the human ranking (paper 000's system-level pairwise accuracy).
+Of the system pairs both orderings separate (a tie on either side, up to float rounding, is left
+out), the share the measure orders the same way as the human ranking (paper 000's system-level
+pairwise accuracy).
 ``n`` is that number of pairs; the 95% interval is Wilson's score interval for a proportion
 (``proportions.wilson_interval``, as for the judge-bias panel). Pairs of systems sharing a system
 are not independent, so the interval is optimistic for large boards.
@@ -11,6 +12,7 @@ A track's agreement pools its pairs' boards: agreeing pairs and compared pairs a
 from __future__ import annotations
 
 from dataclasses import dataclass
+import math
 from itertools import combinations
 from typing import Iterable, Sequence
 
@@ -38,12 +40,19 @@ def concordance(
     better)."""
     agree = total = 0
     for i, j in combinations(range(len(human)), 2):
-        dh, do = human[i] - human[j], other[i] - other[j]
-        if dh == 0 or do == 0:
+        if _tied(human[i], human[j]) or _tied(other[i], other[j]):
             continue
+        dh, do = human[i] - human[j], other[i] - other[j]
         total += 1
         agree += (dh > 0) == (do > 0) if human_hib == other_hib else (dh > 0) != (do > 0)
     return Agreement(agree, total)
+
+
+def _tied(a: float, b: float) -> bool:
+    """Equal up to floating-point rounding: the same share computed in another order (another
+    machine's summation) must not turn a tie into a compared pair (it did: 11 pairs on one machine,
+    10 on another, for the same two exact ties of the LiteraryTranslation track)."""
+    return math.isclose(a, b, rel_tol=1e-9, abs_tol=1e-12)
 
 
 def pooled(parts: Iterable[Agreement]) -> Agreement:
