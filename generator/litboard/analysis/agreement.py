@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from itertools import combinations
-from typing import Literal
+from typing import Literal, NamedTuple
 
 import numpy as np
 import pandas as pd
@@ -277,7 +277,7 @@ def span_kappa_ci(
     each row of ``lengths`` its text (e.g. system + work); a resample draws texts with
     replacement and pools the character counts of their translations. (low, high, texts)."""
     counts = confusion(spans, lengths, annotators, mode, TRANSLATION, per_item=True).counts
-    return _bootstrap(counts, texts, resamples, seed, alpha)
+    return _bootstrap(counts, text_draws(texts, resamples, seed), alpha)
 
 
 def span_kappa_with_ci(
@@ -286,37 +286,50 @@ def span_kappa_with_ci(
     annotators: tuple[str, str],
     texts: pd.Series,
     mode: Literal["span", "label"] = "span",
+    draws: TextDraws | None = None,
 ) -> tuple[Agreement, tuple[float, float, int]]:
     """``span_kappa`` (pooled, over ``TRANSLATION``) and ``span_kappa_ci`` of the same arguments,
     from one count of the characters: the per-translation counts summed are the pooled counts
-    (whole numbers), so both are the numbers the two calls give."""
+    (whole numbers), so both are the numbers the two calls give. ``draws``: ``text_draws(texts)``
+    when the caller has them (the span and label modes of one annotator pair share them)."""
     counts = confusion(spans, lengths, annotators, mode, TRANSLATION, per_item=True).counts
     pooled = counts.sum(axis=0)
     n = int(pooled.sum())
     label = f"Cohen kappa ({mode} match, characters, pooled)"
     agreement = Agreement(label, kappa_of(pooled) if n else float("nan"), n)
-    return agreement, _bootstrap(counts, texts, 1000, 12345, 0.05)
+    return agreement, _bootstrap(counts, draws or text_draws(texts, 1000, 12345), 0.05)
 
 
-def _bootstrap(
-    counts: np.ndarray, texts: pd.Series, resamples: int, seed: int, alpha: float
-) -> tuple[float, float, int]:
-    """span_kappa_ci from the per-translation confusion counts."""
+class TextDraws(NamedTuple):
+    """Each row's text (``codes`` into ``n`` sorted texts) and the seeded resamples of the texts
+    (``weights``: how often each text is drawn, shape (resamples, n))."""
+
+    codes: np.ndarray
+    n: int
+    weights: np.ndarray
+
+
+def text_draws(texts: pd.Series, resamples: int = 1000, seed: int = 12345) -> TextDraws:
+    """The resamples of ``span_kappa_ci``'s bootstrap over ``texts`` (the same seeded draws)."""
     codes, uniques = pd.factorize(np.asarray(texts, dtype=object), sort=True)
-    n = len(uniques)
+    return TextDraws(codes, len(uniques), resample_counts(len(uniques), resamples, seed))
+
+
+def _bootstrap(counts: np.ndarray, draws: TextDraws, alpha: float) -> tuple[float, float, int]:
+    """span_kappa_ci from the per-translation confusion counts."""
+    codes, n = draws.codes, draws.n
     # sums of whole character counts by bincount: exact, as np.add.at was, without its per-item loop
     flat = counts.reshape(len(counts), int(np.prod(counts.shape[1:])))
     per_text = np.stack(
         [np.bincount(codes, weights=flat[:, j], minlength=n) for j in range(flat.shape[1])], axis=1
     ).reshape(n, *counts.shape[1:])
-    weights = resample_counts(n, resamples, seed)  # the same seeded draws np.add.at counted before
-    pooled = np.einsum("rt,tij->rij", weights, per_text)
+    pooled = np.einsum("rt,tij->rij", draws.weights, per_text)
     values = kappas_of(pooled)
     values = values[~np.isnan(values)]
     if not len(values):
-        return float("nan"), float("nan"), len(uniques)
+        return float("nan"), float("nan"), n
     low, high = np.quantile(values, [alpha / 2, 1 - alpha / 2])
-    return float(low), float(high), len(uniques)
+    return float(low), float(high), n
 
 
 def agreement_table(

@@ -148,9 +148,10 @@ def span_agreement(corpus: Corpus) -> pd.DataFrame:
                 + "|"
                 + mine["paragraph"].map(work_of).fillna(mine["paragraph"])
             )
+            draws = ag.text_draws(texts)  # the same resamples for both modes
             for mode in ("span", "label"):
                 result, (low, high, count) = ag.span_kappa_with_ci(
-                    spans, mine, (first, second), texts, mode=mode
+                    spans, mine, (first, second), texts, mode=mode, draws=draws
                 )
                 rows.append(
                     {

@@ -222,9 +222,9 @@ def agreement_views(
     judged = _judged(corpus.mqm)
     if not judged:
         return {}
-    texts = {
-        k: t for k, t in corpus.translations.set_index(KEY)["text"].items() if isinstance(t, str)
-    }
+    columns = (corpus.translations[c].tolist() for c in (*KEY, "text"))
+    # zipped lists: iterating a MultiIndex's items built each key ~3x slower
+    texts = {(s, p, g): t for s, p, g, t in zip(*columns) if isinstance(t, str)}
     titles = corpus.tables["campaigns"].set_index("campaign")["title"].to_dict()
     by_key = records_by(corpus.mqm_errors, KEY) if errors_by_key is None else errors_by_key
     kappas = _pair_kappas(corpus.mqm_errors, judged, texts)
