@@ -297,7 +297,7 @@ def span_kappa_with_ci(
     n = int(pooled.sum())
     label = f"Cohen kappa ({mode} match, characters, pooled)"
     agreement = Agreement(label, kappa_of(pooled) if n else float("nan"), n)
-    return agreement, _bootstrap(counts, draws or text_draws(texts, 1000, 12345), 0.05)
+    return agreement, _bootstrap(counts, draws if draws is not None else text_draws(texts), 0.05)
 
 
 class TextDraws(NamedTuple):

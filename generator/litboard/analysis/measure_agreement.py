@@ -11,8 +11,8 @@ A track's agreement pools its pairs' boards: agreeing pairs and compared pairs a
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 import math
+from dataclasses import dataclass
 from itertools import combinations
 from typing import Iterable, Sequence
 
