@@ -79,6 +79,22 @@ def data(corpus: Corpus, track: Track, system: str, number: int) -> dict[str, An
     return doc
 
 
+def empty(number: int) -> dict[str, Any]:
+    """The results of a pull request that adds no system folder of a track."""
+    return {
+        "format": FORMAT,
+        "pr": number,
+        "track": None,
+        "system": None,
+        "state": "no-system",
+        "scores": [],
+        "panel": [],
+        "agreement": [],
+        "screened": 0,
+        "nrefs": [],
+    }
+
+
 def _pair(low: Any, high: Any) -> list[Any] | None:
     return None if low is None or high is None else [low, high]
 
@@ -121,14 +137,14 @@ def _panel(corpus: Corpus, analysis: Any) -> list[dict[str, Any]]:
     ]
 
 
-def added_system(repo: Any, base: str) -> tuple[Track, str] | None:
+def added_system(repo: Any, base: str, head: str = "HEAD") -> tuple[Track, str] | None:
     """(track, system id) of the system folder the pull request adds, from git (None: it adds
-    none)."""
+    none): the diff of ``head`` against its merge base with ``base``."""
     from .ci_summary import git_changed_paths_all
     from .pr_scope import split
     from ..load.track_decl import TRACKS
 
-    for path in git_changed_paths_all(base, repo):
+    for path in git_changed_paths_all(base, repo, head):
         found = split(path)
         if found is not None:
             prefix, system, _ = found
@@ -168,18 +184,7 @@ def main(argv: Any = None) -> int:
     args = parser.parse_args(argv)
     number = int(args.pr) if args.pr.isdigit() else 0
     found = added_system(args.repo, args.base)
-    doc: dict[str, Any] = {
-        "format": FORMAT,
-        "pr": number,
-        "track": None,
-        "system": None,
-        "state": "no-system",
-        "scores": [],
-        "panel": [],
-        "agreement": [],
-        "screened": 0,
-        "nrefs": [],
-    }
+    doc = empty(number)
     if found is not None:
         track, system = found
         release_roots: list[Path] = []
