@@ -150,12 +150,13 @@ validate: install
 	$(BIN)/litboard validate --format $(FORMAT) $(VALIDATE_FLAGS)
 
 ## A contribution pull request adds one new system folder of a track and changes nothing else.
-## The check runs the BASE branch's generator/ (from a temporary folder), not the pull request's own;
+## The check runs the BASE branch's generator/ (from a temporary folder, with the base's track
+## declarations: releases.yaml and corpus/dataset.yaml), not the pull request's own;
 ## a pull request can still edit this recipe, so the barrier CI relies on is pr-barrier.yml
 ## (pull_request_target: the base branch's code, the pull request read as git data).
 .PHONY: check-pr
 check-pr: install
-	@dir=$$(mktemp -d) && git archive $(BASE) generator | tar -x -C "$$dir" && \
+	@dir=$$(mktemp -d) && git archive $(BASE) generator releases.yaml corpus/dataset.yaml | tar -x -C "$$dir" && \
 	cd "$$dir" && PYTHONPATH="$$dir/generator" $(abspath $(BIN))/python -m litboard.cli check-pr --base $(BASE) \
 		--repo "$(CURDIR)" --format $(FORMAT) --releases "$(CURDIR)/releases.yaml" \
 		--cache "$(CURDIR)/.cache/releases" $(if $(MIRROR),--mirror '$(abspath $(MIRROR))'); status=$$?; rm -rf "$$dir"; exit $$status

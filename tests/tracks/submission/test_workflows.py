@@ -346,3 +346,45 @@ def test_a_pull_request_that_adds_one_system_folder_is_data_only(
     assert output.read_text(encoding="utf-8") == "code=false\n"
     assert main(["--base", "no-such-branch", "--repo", str(tmp_path)]) == 0
     assert output.read_text(encoding="utf-8").endswith("code=true\n")
+
+
+def test_make_check_pr_knows_the_base_branch_s_tracks(tmp_path: Path) -> None:
+    """pr.yml's early check runs the base's generator from a temporary folder: it must read the
+    base's track declarations there too, or every contribution is 'outside the tracks' system
+    folders ()' (issue 55: a data-only contribution's run goes validate -> score -> results)."""
+    import shutil
+    import subprocess
+    import sys
+
+    from ...helpers import DEMO, copy_root
+    from ..test_pr_flow import add_system, git
+
+    repo = copy_root(DEMO, tmp_path / "repo")
+    for name in ("Makefile", "releases.yaml"):
+        shutil.copy(REPO / name, repo / name)
+    shutil.copytree(
+        REPO / "generator",
+        repo / "generator",
+        ignore=shutil.ignore_patterns("__pycache__", "*.egg-info"),
+    )
+    git(repo, "init", "-q", "-b", "main")
+    git(repo, "add", "-A")
+    git(repo, "commit", "-qm", "base")
+    git(repo, "checkout", "-qb", "contrib")
+    add_system(repo)
+    git(repo, "add", "-A")
+    git(repo, "commit", "-qm", "a new system")
+    bin_dir = tmp_path / "bin"
+    bin_dir.mkdir()
+    shim = bin_dir / "python"  # the recipe's PYTHONPATH decides which generator runs
+    shim.write_text(f"#!/bin/sh\nexec '{sys.executable}' \"$@\"\n", encoding="utf-8")
+    shim.chmod(0o755)
+    done = subprocess.run(
+        ["make", "-s", "-o", "install", "check-pr", f"BIN={bin_dir}", "BASE=main"],
+        cwd=repo,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "adds corpus/systems/contrib-mt/ (3 file(s)) and nothing else" in done.stdout
