@@ -163,20 +163,21 @@ check-pr: install
 
 ## pr-barrier.yml (pull_request_target, the base branch's checkout): fetch pull request PR's commits
 ## as git objects (never checked out) and run this checkout's check-pr on them (BASE_REF: its base).
-## The fetch is pinned: refs/pull/PR/head must be HEAD_SHA, the commit the check reports on (a newer
-## push fails this run; its own run checks it), and check-pr reads that commit id, not a moving ref.
+## The fetch is pinned: refs/pull/PR/head must be HEAD_SHA, the commit the check reports on (both
+## workflows pass it; a newer push fails this run, its own run checks it). Without HEAD_SHA (a local
+## run) it checks whatever commit it fetched.
 ## A submission to a release track (LiteraryTranslation, Creativity Bias) is checked with its pinned
 ## release (sha256-checked; MIRROR=DIR reads the files from DIR/<mirror>/<name>, else from GitHub).
 BARRIER_RELEASES ?= --releases $(if $(MIRROR),--mirror '$(MIRROR)')
 .PHONY: pr-barrier pr-comment
 pr-barrier: install
 	@case "$$PR" in ''|*[!0-9]*) echo "make pr-barrier needs PR=<number>"; exit 2;; esac
-	@case "$$HEAD_SHA" in *[!0-9a-f]*) false;; esac && { [ $${#HEAD_SHA} -eq 40 ] || [ $${#HEAD_SHA} -eq 64 ]; } || \
-		{ echo "make pr-barrier needs HEAD_SHA=<the commit id it reports on>"; exit 2; }
+	@case "$$HEAD_SHA" in *[!0-9a-f]*) false;; esac && case $${#HEAD_SHA} in 0|40|64) ;; *) false;; esac || \
+		{ echo "make pr-barrier: HEAD_SHA must be the commit id it reports on"; exit 2; }
 	git fetch --no-tags origin "+refs/pull/$$PR/head:refs/litboard/pr-head"
-	@at=$$(git rev-parse refs/litboard/pr-head) && [ "$$at" = "$$HEAD_SHA" ] || \
+	@at=$$(git rev-parse refs/litboard/pr-head) && { [ -z "$$HEAD_SHA" ] || [ "$$at" = "$$HEAD_SHA" ]; } || \
 		{ echo "litboard: pull request #$$PR is at $$at, not at $$HEAD_SHA: pushed since; the newer push's run checks it" >&2; exit 1; }
-	$(BIN)/litboard check-pr --base "origin/$${BASE_REF:-main}" --head "$$HEAD_SHA" --format $(FORMAT) \
+	$(BIN)/litboard check-pr --base "origin/$${BASE_REF:-main}" --head refs/litboard/pr-head --format $(FORMAT) \
 		$(BARRIER_RELEASES) $(if $(BARRIER_LOG),> '$(BARRIER_LOG)')
 
 ## pr-comment.yml (workflow_run, the default branch's checkout and install): pr-verify reads the pull

@@ -370,8 +370,10 @@ def test_the_barrier_fetch_is_pinned_and_the_make_targets_post_the_recomputed_co
         "BARRIER_LOG=barrier.json",
     )
     assert moved.returncode != 0 and "pushed since" in moved.stderr, moved.stderr
-    missing = _make(base, "pr-barrier", {**env, "HEAD_SHA": ""})
-    assert missing.returncode == 2 and "needs HEAD_SHA=" in missing.stdout
+    for bad in ("main", "c" * 39, "c" * 40 + "; touch pwned"):
+        refused = _make(base, "pr-barrier", {**env, "HEAD_SHA": bad})
+        assert refused.returncode == 2 and "HEAD_SHA must be the commit id" in refused.stdout
+    assert not (base / "pwned").exists()
     done = _make(base, "pr-barrier", env, "FORMAT=json", "BARRIER_LOG=barrier.json")
     assert done.returncode == 0, done.stderr
     (base / "pr-results").mkdir()

@@ -297,6 +297,10 @@ def test_the_comment_job_waits_for_the_barrier_and_reads_no_pr_markdown() -> Non
         barrier["continue-on-error"] is True
         and barrier["env"]["PR"] == "${{ steps.pr.outputs.number }}"
     )
+    # issue 55: the barrier's fetch is pinned to the commit the comment reports on, and the
+    # results are recomputed on the base the pull request targets
+    assert barrier["env"]["HEAD_SHA"] == "${{ github.event.workflow_run.head_sha }}"
+    assert post["env"]["BASE_REF"] == "${{ steps.pr.outputs.base }}"
     text = (REPO / ".github/workflows/pr-comment.yml").read_text(encoding="utf-8")
     assert "comment.md" not in text and ".md" not in text.replace("# ", "")
     makefile = (REPO / "Makefile").read_text(encoding="utf-8")

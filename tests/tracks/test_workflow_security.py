@@ -49,7 +49,7 @@ def test_the_barrier_runs_the_base_code_and_reads_the_pr_as_data() -> None:
     recipe = (
         (REPO / "Makefile").read_text(encoding="utf-8").split("\npr-barrier:")[1].split("\n\n")[0]
     )
-    assert "git fetch --no-tags origin" in recipe and '--head "$$HEAD_SHA"' in recipe
+    assert "git fetch --no-tags origin" in recipe and "--head refs/litboard/pr-head" in recipe
     assert '[ "$$at" = "$$HEAD_SHA" ]' in recipe
     assert "checkout" not in recipe and "git archive" not in recipe and "pip" not in recipe
     # the threat model is written in the header
