@@ -64,10 +64,10 @@ def git_changed_paths(base: str, repo: Path) -> list[str]:
     return done.stdout.splitlines()
 
 
-def git_changed_paths_all(base: str, repo: Path) -> list[str]:
-    """Every path that differs between ``base`` and HEAD (merge-base diff)."""
+def git_changed_paths_all(base: str, repo: Path, head: str = "HEAD") -> list[str]:
+    """Every path that differs between ``base`` and ``head`` (merge-base diff)."""
     done = subprocess.run(
-        ["git", "-C", str(repo), "diff", "--name-only", "--no-renames", f"{base}...HEAD"],
+        ["git", "-C", str(repo), "diff", "--name-only", "--no-renames", f"{base}...{head}"],
         capture_output=True,
         text=True,
         timeout=60,
