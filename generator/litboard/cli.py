@@ -139,7 +139,7 @@ MULTI_FILE = ("labelstudio", "wmt-mqm", "csv")
 NAMESPACED = ("labelstudio", "csv", "wmt-mqm")  # formats taking --namespace / --prefix-ids
 
 
-def _add_import_format(formats: argparse._SubParsersAction, name: str) -> None:  # type: ignore[type-arg]
+def _add_import_format(formats: argparse._SubParsersAction, name: str) -> None:
     from .importers.help import description, epilog
 
     text = description(name)
@@ -177,7 +177,7 @@ def _add_import_format(formats: argparse._SubParsersAction, name: str) -> None: 
     p.add_argument("--strict", action="store_true", help="exit 1 if anything was skipped")
 
 
-def _add_release(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+def _add_release(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser(
         "release", help="freeze a built site as RELEASES/v/VERSION (never overwrites)"
     )
@@ -201,7 +201,7 @@ def _add_release(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-
     )
 
 
-def _add_score(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+def _add_score(sub: argparse._SubParsersAction) -> None:
     from .scoring.api import metric_names
     from .scoring.settings import describe
 
@@ -343,7 +343,8 @@ def cmd_serve(args: argparse.Namespace) -> int:
         os.environ["LITBOARD_SITE_CACHE_SIZE"] = size
     if args.reader_pages is not None:
         os.environ["LITBOARD_READER_PAGES"] = args.reader_pages
-    serve(str(study.config_file), dev_addr=args.dev_addr, **study.overrides)
+    options: dict[str, Any] = {"dev_addr": args.dev_addr, **study.overrides}  # mkdocs settings
+    serve(str(study.config_file), **options)
     return 0
 
 

@@ -52,7 +52,7 @@ def read_artifact(folder: Path) -> dict[str, Any]:
     refused = problems(doc)
     if refused:
         raise ArtifactError("results.json: " + "; ".join(refused[:5]))
-    return doc  # type: ignore[no-any-return]
+    return doc
 
 
 def _call(method: str, url: str, token: str, data: dict[str, Any] | None = None) -> tuple[Any, str]:
@@ -81,7 +81,7 @@ def pull(number: int, repo: str, head_sha: str, token: str) -> dict[str, Any]:
     base = str(found.get("base", {}).get("ref", ""))
     if not REF.fullmatch(base) or ".." in base:
         raise ArtifactError(f"pull request #{number}: its base {base[:40]!r} is not a branch name")
-    return found  # type: ignore[no-any-return]
+    return found
 
 
 def existing(number: int, repo: str, token: str) -> int | None:
