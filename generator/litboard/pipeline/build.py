@@ -95,7 +95,7 @@ def build_site(
 
     ``study``: whose mkdocs.yml (and site/ pages) to use; default: the current folder's, else
     litboard's default configuration. ``cache``: a folder for each dataset's generated output
-    (``render.core.site_cache``), so a rebuild only regenerates the datasets whose inputs
+    (``pipeline.site_cache``), so a rebuild only regenerates the datasets whose inputs
     changed (the site is the same), kept within ``cache_size`` (e.g. "1GB"; default: the
     LITBOARD_SITE_CACHE_SIZE variable, else the plugin's ``site_cache_size``). ``kept``: the
     folder of the releases to list and serve under v/ (``cite.kept``; default: the study's

@@ -26,7 +26,7 @@ The environment variable LITBOARD_DATA (paths separated by os.pathsep) overrides
 ``data``; ``litboard build --data`` uses it. LITBOARD_KEPT_RELEASES overrides ``kept_releases``
 (``litboard build --kept-releases``). LITBOARD_PREVIOUS_SITE names the site the build
 replaces, whose unchanged reader pages are linked, not written. LITBOARD_SITE_CACHE names the folder
-of the incremental-build cache (``core.site_cache``; unset or empty: none), LITBOARD_SITE_CACHE_SIZE
+of the incremental-build cache (``site_cache``; unset or empty: none), LITBOARD_SITE_CACHE_SIZE
 its bound (``litboard build --site-cache-size``). A ``DataError`` becomes a build error
 that names every problem.
 """

@@ -4,7 +4,7 @@ one function in a forked child beside the caller (``Background``).
 For the one-per-paragraph reader pages: the shared lookups are built once in the parent and
 inherited by the children through ``fork`` (nothing is pickled on the way in); each child
 returns its chunk's results. ``Background`` jobs: the loader's corpus reading, a dataset's
-analysis and the page sets built beside the reader pages (``render.core.site``).
+analysis and the page sets built beside the reader pages (``pipeline.site``).
 ``LITBOARD_WORKERS`` sets the number of processes (default: the CPU count, at most 8); 1, a small
 input, or a platform without ``fork`` runs in-process. The output does not depend on the number of
 workers. A process that cannot fork safely (``can_fork``: other threads, or the chart runtime
