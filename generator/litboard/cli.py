@@ -334,15 +334,19 @@ def cmd_serve(args: argparse.Namespace) -> int:
     from mkdocs.commands.serve import serve
 
     from .files.project import find
+    from .pipeline.request import BuildRequest
 
     study = find()
-    os.environ["LITBOARD_DATA"] = os.pathsep.join(str(r.resolve()) for r in _roots(args))
     cache = _site_cache(args)
-    os.environ["LITBOARD_SITE_CACHE"] = str(cache.resolve()) if cache else ""
-    if (size := _cache_size(args)) is not None:
-        os.environ["LITBOARD_SITE_CACHE_SIZE"] = size
-    if args.reader_pages is not None:
-        os.environ["LITBOARD_READER_PAGES"] = args.reader_pages
+    request = BuildRequest(
+        tuple(r.resolve() for r in _roots(args)),
+        cache.resolve() if cache else None,
+        _cache_size(args),
+        args.reader_pages,
+    )
+    # mkdocs starts every rebuild itself, each with a new plugin object: the request goes
+    # through the plugin's documented environment overrides (pipeline.request), for this process
+    os.environ.update(request.environment())
     options: dict[str, Any] = {"dev_addr": args.dev_addr, **study.overrides}  # mkdocs settings
     serve(str(study.config_file), **options)
     return 0
