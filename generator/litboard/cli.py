@@ -139,7 +139,7 @@ MULTI_FILE = ("labelstudio", "wmt-mqm", "csv")
 NAMESPACED = ("labelstudio", "csv", "wmt-mqm")  # formats taking --namespace / --prefix-ids
 
 
-def _add_import_format(formats: argparse._SubParsersAction, name: str) -> None:  # type: ignore[type-arg]
+def _add_import_format(formats: argparse._SubParsersAction, name: str) -> None:
     from .importers.help import description, epilog
 
     text = description(name)
@@ -177,7 +177,7 @@ def _add_import_format(formats: argparse._SubParsersAction, name: str) -> None: 
     p.add_argument("--strict", action="store_true", help="exit 1 if anything was skipped")
 
 
-def _add_release(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+def _add_release(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser(
         "release", help="freeze a built site as RELEASES/v/VERSION (never overwrites)"
     )
@@ -201,7 +201,7 @@ def _add_release(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-
     )
 
 
-def _add_score(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+def _add_score(sub: argparse._SubParsersAction) -> None:
     from .scoring.api import metric_names
     from .scoring.settings import describe
 
@@ -334,16 +334,21 @@ def cmd_serve(args: argparse.Namespace) -> int:
     from mkdocs.commands.serve import serve
 
     from .files.project import find
+    from .pipeline.request import BuildRequest
 
     study = find()
-    os.environ["LITBOARD_DATA"] = os.pathsep.join(str(r.resolve()) for r in _roots(args))
     cache = _site_cache(args)
-    os.environ["LITBOARD_SITE_CACHE"] = str(cache.resolve()) if cache else ""
-    if (size := _cache_size(args)) is not None:
-        os.environ["LITBOARD_SITE_CACHE_SIZE"] = size
-    if args.reader_pages is not None:
-        os.environ["LITBOARD_READER_PAGES"] = args.reader_pages
-    serve(str(study.config_file), dev_addr=args.dev_addr, **study.overrides)
+    request = BuildRequest(
+        tuple(r.resolve() for r in _roots(args)),
+        cache.resolve() if cache else None,
+        _cache_size(args),
+        args.reader_pages,
+    )
+    # mkdocs starts every rebuild itself, each with a new plugin object: the request goes
+    # through the plugin's documented environment overrides (pipeline.request), for this process
+    os.environ.update(request.environment())
+    options: dict[str, Any] = {"dev_addr": args.dev_addr, **study.overrides}  # mkdocs settings
+    serve(str(study.config_file), **options)
     return 0
 
 

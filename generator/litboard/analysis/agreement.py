@@ -117,7 +117,7 @@ def _alpha(values: np.ndarray, level: Level) -> float:
     o = _coincidences(counts)
     n_v = o.sum(axis=0)
     e = kd._random_coincidences(n_v)
-    d = kd._distances(domain, kd._distance_metric(level), n_v)
+    d: np.ndarray = kd._distances(domain, kd._distance_metric(level), n_v)
     return float(1 - (o * d).sum() / (e * d).sum())
 
 

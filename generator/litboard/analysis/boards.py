@@ -68,7 +68,7 @@ def rank_table(
         alpha=settings.alpha,
         higher_is_better=higher_is_better,
         missing=settings.missing,
-        test=settings.test,  # type: ignore[arg-type]
+        test=settings.test,
         weights=weights,
     )
     return result.table

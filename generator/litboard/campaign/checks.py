@@ -44,8 +44,8 @@ def check_export(
     problems = Problems()
     progress = Progress()
     for where, task in tasks:
-        data = task.get("data") if isinstance(task.get("data"), dict) else {}
-        item = data.get("item")
+        data = given if isinstance(given := task.get("data"), dict) else {}
+        item: Any = data.get("item")  # a JSON value; an item of the plan below
         if data.get("plan") != sha[:16]:
             problems.add(
                 where,

@@ -17,7 +17,7 @@ from .schemes import (
 EXPERTISE = ("student", "professional", "expert", "crowd")
 
 
-def add_campaign(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+def add_campaign(sub: argparse._SubParsersAction) -> None:
     from ..pipeline.cli_data import add_data as _add_data
 
     p = sub.add_parser(
@@ -122,9 +122,9 @@ def add_campaign(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-
 
 
 def _add_push_pull(
-    steps: argparse._SubParsersAction,  # type: ignore[type-arg]
+    steps: argparse._SubParsersAction,
     add_data,
-) -> None:  # type: ignore[no-untyped-def]
+) -> None:
     token = "the API token is read from the environment variable LABEL_STUDIO_TOKEN"
     url = "Label Studio's address, e.g. http://localhost:8080"
     u = steps.add_parser(
@@ -153,7 +153,7 @@ def _add_push_pull(
     )
 
 
-def _corpus(args: argparse.Namespace, track: str):  # type: ignore[no-untyped-def]
+def _corpus(args: argparse.Namespace, track: str):
     from ..pipeline.cli_data import data_roots as _roots
     from ..load.datasets import load_all
     from ..scoring.llm.cache_check import ROOT_CHECKS
@@ -252,9 +252,9 @@ def _plan(args: argparse.Namespace) -> int:
 
 def _push(
     args: argparse.Namespace,
-    plan: dict,  # type: ignore[type-arg]
+    plan: dict,
     corpus,
-) -> int:  # type: ignore[no-untyped-def]
+) -> int:
     import json
     import tempfile
 

@@ -114,7 +114,7 @@ def merge(
     out = Merge(first=not kept)
     seen: set[str] = set()
     for where, task in fresh:
-        data = task.get("data") if isinstance(task.get("data"), dict) else {}
+        data = given if isinstance(given := task.get("data"), dict) else {}
         item = str(data.get("item"))
         old = kept.get(item) if item not in seen else None
         seen.add(item)

@@ -13,11 +13,10 @@ import math
 from typing import Any
 
 from ..files.csv_cells import plain_cell
+from ..render.core.pages import Files
 from .latex import table_tex
 from .paper_table import digits_for, format_cell, paper_text
 from .provenance import Provenance
-
-Files = dict[str, str | bytes]
 
 
 def parse_csv(text: str) -> tuple[list[str], list[list[str]]]:

@@ -1,4 +1,4 @@
-"""The one post-processing step ``render.core.site.generate`` calls on every generated file.
+"""The one post-processing step ``pipeline.site.generate`` calls on every generated file.
 
 It adds the JSON and LaTeX twin of every CSV, stable ids (permalink targets) on every table
 and table row, and a "Cite this" box under every page that shows a table or a figure.

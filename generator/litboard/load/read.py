@@ -73,7 +73,7 @@ def read_roots(roots: list[Path], problems: Problems) -> RawData:
     corpora = Background(lambda: [_read_part(_read_corpus, root) for root in roots])
     try:
         rest = [_read_part(_read_judgments, root) if _has_corpus(root) else None for root in roots]
-        read: list[tuple[RawData, Problems, bool]] = corpora.result()  # type: ignore[assignment]
+        read: list[tuple[RawData, Problems, bool]] = corpora.result()
     except BaseException:
         corpora.cancel()
         raise

@@ -128,7 +128,7 @@ def _load(roots: Sequence[Path], skip: dict[str, set[str]]) -> list[Corpus]:
         bundle.cancel()
         raise
     if loaded:
-        charts.preload_bundle(bundle.result())  # type: ignore[arg-type]
+        charts.preload_bundle(bundle.result())
     else:
         bundle.cancel()
     return loaded
@@ -151,7 +151,7 @@ def _render_all(
         # process never loads the chart runtime before the last dataset (see
         # litboard.runtime.parallel)
         job = parallel.Background(lambda: _analysed_entry(corpus, templates, reader_pages))
-        entry, timings = job.result()  # type: ignore[misc]
+        entry, timings = job.result()
         clock.add(timings)
         entries[corpus.dataset_id] = entry
         if cache is not None and corpus.dataset_id in keys:
@@ -165,8 +165,9 @@ def _panel(
 ) -> site_cache.Panel:
     """The judge-bias panel over every dataset (from the cache when no dataset changed)."""
     key = site_cache.panel_key(keys) if cache is not None and all(keys) else None
-    if key is not None and (cached := site_cache.read(cache, key, site_cache.Panel)) is not None:  # type: ignore[arg-type]
-        return cached  # type: ignore[no-any-return]
+    if cache is not None and key is not None:
+        if (cached := site_cache.read(cache, key, site_cache.Panel)) is not None:
+            return cached
     bias_files, bias_nav = judge_bias_page.build_from_rows(
         [e.judge_rows for e in ordered],
         [e.creative_rows for e in ordered],
@@ -176,8 +177,8 @@ def _panel(
     prov = merged([(e.dataset_id, e.provenance) for e in ordered])
     # the panel's CSV gets its JSON/LaTeX twins too
     panel = site_cache.Panel(add_downloads(bias_files, prov), bias_nav)
-    if key is not None:
-        site_cache.write(cache, key, panel)  # type: ignore[arg-type]
+    if cache is not None and key is not None:
+        site_cache.write(cache, key, panel)
     return panel
 
 
@@ -191,7 +192,7 @@ def _analysed_entry(
     analysing = parallel.Background(lambda: analyse(corpus))
     try:
         shared = reader_shared(corpus)
-        analysis: Analysis = analysing.result()  # type: ignore[assignment]
+        analysis: Analysis = analysing.result()
         clock.lap("analyse")  # the analysis and, beside it, the reader's lookups
         entry = dataset_entry(corpus, analysis, templates, reader_pages, Started(extras, shared))
     except BaseException:
@@ -375,9 +376,9 @@ def dataset_files(
             corpus,
             templates,
         )
-        files.update(board_job.result())  # type: ignore[arg-type]
-        files.update(browse_job.result())  # type: ignore[arg-type]
-        extra = merge_sets([early_job.result(), extra_job.result()])  # type: ignore[list-item]
+        files.update(board_job.result())
+        files.update(browse_job.result())
+        extra = merge_sets([early_job.result(), extra_job.result()])
     except BaseException:
         for job in (early_job, extra_job, browse_job, board_job):
             job.cancel()

@@ -5,7 +5,7 @@ they all use)."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Callable
+from typing import Any, Callable
 
 import pandas as pd
 from markupsafe import Markup, escape
@@ -222,7 +222,7 @@ def paged_listing(
     title: str,
     intro: str,
     headers: list[str],
-    rows: list[dict[str, object]],
+    rows: list[dict[str, Any]],
     filters: list[tuple[str, str, list[str]]],
     csv: str,
     demo: bool,
@@ -245,7 +245,7 @@ def paged_listing(
             }
         present = {
             (attr, value) for r in chunk for attr, value in dict(r.get("attrs") or {}).items()
-        }  # type: ignore[call-overload]
+        }
         shown = [
             (attr, label, [v for v in values if (attr, v) in present])
             for attr, label, values in filters

@@ -9,7 +9,7 @@ from ..model import Corpus
 from ..load.track_decl import NO_TRACK, TRACKS, Track
 
 
-def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+def add_parser(sub: argparse._SubParsersAction) -> None:
     from ..errors import DataError
     from ..load.contribution import CARD_FIELDS, OPTIONAL_FIELDS
     from ..load.track_decl import names

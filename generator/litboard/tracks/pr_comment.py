@@ -90,7 +90,7 @@ def pull(number: int, repo: str, head_sha: str, token: str) -> dict[str, Any]:
     base = str(found.get("base", {}).get("ref", ""))
     if not REF.fullmatch(base) or ".." in base:
         raise ArtifactError(f"pull request #{number}: its base {base[:40]!r} is not a branch name")
-    return found  # type: ignore[no-any-return]
+    return found
 
 
 def existing(number: int, repo: str, token: str) -> int | None:

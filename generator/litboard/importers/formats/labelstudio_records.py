@@ -219,7 +219,7 @@ def _label_fields(labels: Any, mqm: MqmSettings) -> dict[str, Any]:
             if not mqm.label_is_category:
                 raise Malformed(f"label {label!r} is not in the mapping's mqm.labels")
             main, _, sub = str(label).partition("/")
-            fields = {"category": main.strip(), "subcategory": sub.strip()}
+            fields: dict[str, str | bool] = {"category": main.strip(), "subcategory": sub.strip()}
         else:
             fields = {
                 "category": spec.category,

@@ -9,8 +9,7 @@ from pathlib import Path
 
 from ...model import Corpus
 from ...analysis.boards import Analysis
-
-Files = dict[str, str | bytes]
+from .pages import Files
 
 
 @dataclass

@@ -224,7 +224,7 @@ def _bootstrap(matrix: pd.DataFrame, measure: Measure, analysis: Analysis) -> pd
         higher_is_better=measure.higher_is_better,
         missing=s.missing,
         test=s.test,
-    ).table  # type: ignore[arg-type]
+    ).table
 
 
 def pooled_matrix(data: pd.DataFrame, human: list[str]) -> pd.DataFrame:
@@ -417,7 +417,9 @@ class WorksView:
 
 def works(corpus: Corpus) -> WorksView:
     counts = corpus.paragraphs.groupby("work").size()
-    books, holders, notes = [], [], []
+    books: list[dict[str, str]] = []
+    holders: list[dict[str, str]] = []
+    notes: list[str] = []
     for work_id, work in sorted(corpus.works.items()):
         row = {
             "work": work_id,

@@ -201,7 +201,7 @@ def source_errors(
 ) -> list[SpanView]:
     """MQM errors marked on the source, as spans of the source text; the detail names the
     translation (by its blind label) the annotator was judging."""
-    out = []
+    out: list[SpanView] = []
     for r in rows:
         if not on_source(r):
             continue
@@ -260,7 +260,7 @@ def source_ucps(
             continue
         unit = (r["campaign"], r["ucp"], int(r["source_start"]), int(r["source_end"]))
         grouped.setdefault(unit, []).append(r)
-    out = []
+    out: list[SpanView] = []
     for (cid, ucp, start, end), items in sorted(grouped.items()):
         renderings = tuple(
             Rendering(

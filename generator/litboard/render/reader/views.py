@@ -240,7 +240,7 @@ def _paragraph(
     by_pair: dict[str, list[dict[str, Any]]] = {}
     for t in translations:
         by_pair.setdefault(t["pair"], []).append(t)
-    pairs = []
+    pairs: list[PairView] = []
     for pair, items in sorted(by_pair.items()):
         order = _blind_order(pid, pair, len(items))
         views = [_translation(t, ctx, f"t{len(pairs)}x{i}", order[i]) for i, t in enumerate(items)]

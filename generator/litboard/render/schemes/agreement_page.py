@@ -16,7 +16,7 @@ from ...analysis.preference_agreement import preference_agreement
 from ...model import Corpus
 from ..core.extra_pages import PageSet
 from ..core.jinja import render
-from ..core.pages import csv_text, page
+from ..core.pages import Files, csv_text, page
 from ...analysis.boards import Analysis
 
 NEEDS_ANALYSIS = False
@@ -64,7 +64,7 @@ def _agreement_choices(corpus: Corpus, tables: dict[str, pd.DataFrame]) -> list[
     return choices
 
 
-def _agreement_page(corpus: Corpus, templates: Path) -> dict[str, str | bytes]:
+def _agreement_page(corpus: Corpus, templates: Path) -> Files:
     tables = {
         NAMED: schemes.agreement_rows(corpus),
         DOUBLE: double_annotation_rows(corpus.metric_scores, corpus.tables["campaigns"]),
@@ -78,7 +78,7 @@ def _agreement_page(corpus: Corpus, templates: Path) -> dict[str, str | bytes]:
     tables = {k: v for k, v in tables.items() if not v.empty}
     if not tables:
         return {}
-    files: dict[str, str | bytes] = {}
+    files: Files = {}
     sections = []
     for number, (title, frame) in enumerate(tables.items(), start=1):
         name = f"agreement-{number}.csv"

@@ -345,8 +345,8 @@ def build_from_rows(
     frames: list[pd.DataFrame],
     creative_frames: list[pd.DataFrame],
     templates: Path,
-    demo: set[str] = frozenset(),
-) -> tuple[Files, dict[str, str]]:  # type: ignore[assignment]
+    demo: frozenset[str] | set[str] = frozenset(),
+) -> tuple[Files, dict[str, str]]:
     """The panel from each dataset's ``dataset_rows`` and ``creativity_rows`` (in page order).
     Datasets in ``demo`` (illustrative) stay out of the headline chart while a real one is
     present, and their tables come last, under a heading of their own."""
@@ -356,13 +356,13 @@ def build_from_rows(
     is_demo = rows["dataset"].isin(demo)
     real = rows[~is_demo] if (~is_demo).any() else rows
     headline = headline_rows(real)
-    figure, files = charts.chart_files(
+    figure, drawn = charts.chart_files(
         FOLDER,
         "human-first",
         "How often each measure ranks the human translation first",
         chart(headline),
     )
-    files = dict(files)
+    files: Files = dict(drawn)
     files[f"{FOLDER}/judge-bias.csv"] = csv_text(rows)
     files[charts.BUNDLE] = charts.vega_bundle()
     datasets = [
