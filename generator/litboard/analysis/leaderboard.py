@@ -39,8 +39,14 @@ Parts = list[tuple[pd.DataFrame, Column]]  # per-translation rows (before averag
 
 def segment_scores(corpus: Corpus) -> tuple[pd.DataFrame, list[Column]]:
     """Long table (column, system, pair, paragraph, score) over every scheme with a score."""
+    from .rubric_board import ruler_parts
+
     parts = (
-        _mqm_parts(corpus) + _creativity_parts(corpus) + _sqm_parts(corpus) + _score_parts(corpus)
+        _mqm_parts(corpus)
+        + _creativity_parts(corpus)
+        + _sqm_parts(corpus)
+        + ruler_parts(corpus)
+        + _score_parts(corpus)
     )
     frames = [_per_translation(rows, column.key) for rows, column in parts]
     long = (
@@ -77,12 +83,12 @@ def severity_noted(column: Column, corpus: Corpus, mqm: pd.DataFrame) -> Column:
     return replace(column, provenance=column.provenance + note) if note else column
 
 
-def _llm_annotators(corpus: Corpus) -> set[str]:
+def llm_annotators(corpus: Corpus) -> set[str]:
     annotators = corpus.annotators
     return set(annotators.loc[annotators["expertise"] == "llm", "annotator"])
 
 
-def _by_annotator(group: pd.DataFrame, llm: set[str]) -> list[tuple[pd.DataFrame, str, str]]:
+def by_annotator(group: pd.DataFrame, llm: set[str]) -> list[tuple[pd.DataFrame, str, str]]:
     """(rows, group, key suffix): human annotators and LLM annotators never share a column."""
     by_llm = group["annotator"].isin(llm)
     return [
@@ -116,7 +122,7 @@ def _mqm_parts(corpus: Corpus) -> Parts:
         label = _label("MQM", campaigns.at[cid, "title"]) + (
             " per 100 words" if cid in per_words else ""
         )
-        split = _by_annotator(group, _llm_annotators(corpus))
+        split = by_annotator(group, llm_annotators(corpus))
         for part, kind, suffix in split:
             who = " (LLM annotators)" if suffix and len(split) > 1 else ""
             only = f", {kind} annotators only" if len(split) > 1 else ""
@@ -144,7 +150,7 @@ def _count_parts(corpus: Corpus, campaigns: set[str]) -> Parts:
     )
     rows = per_translation(corpus.mqm[corpus.mqm["campaign"].isin(campaigns)], corpus.paragraphs)
     for cid, group in rows[rows["score"].notna()].groupby("campaign", sort=True):
-        for part, kind, suffix in _by_annotator(group, _llm_annotators(corpus)):
+        for part, kind, suffix in by_annotator(group, llm_annotators(corpus)):
             parts.append(
                 (
                     part,
@@ -171,7 +177,7 @@ def _creativity_parts(corpus: Corpus) -> Parts:
         [],
     )
     for cid, group in creative_shift_shares(corpus.tables["ucps"]).groupby("campaign", sort=True):
-        for part, kind, suffix in _by_annotator(group, _llm_annotators(corpus)):
+        for part, kind, suffix in by_annotator(group, llm_annotators(corpus)):
             title = _label("CS/UCP", campaigns.at[cid, "title"]) + (
                 " (LLM annotators)" if suffix else ""
             )
