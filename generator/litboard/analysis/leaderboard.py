@@ -39,13 +39,11 @@ Parts = list[tuple[pd.DataFrame, Column]]  # per-translation rows (before averag
 
 def segment_scores(corpus: Corpus) -> tuple[pd.DataFrame, list[Column]]:
     """Long table (column, system, pair, paragraph, score) over every scheme with a score."""
-    from .rubric_board import ruler_parts
-
     parts = (
         _mqm_parts(corpus)
         + _creativity_parts(corpus)
         + _sqm_parts(corpus)
-        + ruler_parts(corpus)
+        + _ruler_parts(corpus)
         + _score_parts(corpus)
     )
     frames = [_per_translation(rows, column.key) for rows, column in parts]
@@ -83,12 +81,12 @@ def severity_noted(column: Column, corpus: Corpus, mqm: pd.DataFrame) -> Column:
     return replace(column, provenance=column.provenance + note) if note else column
 
 
-def llm_annotators(corpus: Corpus) -> set[str]:
+def _llm_annotators(corpus: Corpus) -> set[str]:
     annotators = corpus.annotators
     return set(annotators.loc[annotators["expertise"] == "llm", "annotator"])
 
 
-def by_annotator(group: pd.DataFrame, llm: set[str]) -> list[tuple[pd.DataFrame, str, str]]:
+def _by_annotator(group: pd.DataFrame, llm: set[str]) -> list[tuple[pd.DataFrame, str, str]]:
     """(rows, group, key suffix): human annotators and LLM annotators never share a column."""
     by_llm = group["annotator"].isin(llm)
     return [
@@ -122,7 +120,7 @@ def _mqm_parts(corpus: Corpus) -> Parts:
         label = _label("MQM", campaigns.at[cid, "title"]) + (
             " per 100 words" if cid in per_words else ""
         )
-        split = by_annotator(group, llm_annotators(corpus))
+        split = _by_annotator(group, _llm_annotators(corpus))
         for part, kind, suffix in split:
             who = " (LLM annotators)" if suffix and len(split) > 1 else ""
             only = f", {kind} annotators only" if len(split) > 1 else ""
@@ -150,7 +148,7 @@ def _count_parts(corpus: Corpus, campaigns: set[str]) -> Parts:
     )
     rows = per_translation(corpus.mqm[corpus.mqm["campaign"].isin(campaigns)], corpus.paragraphs)
     for cid, group in rows[rows["score"].notna()].groupby("campaign", sort=True):
-        for part, kind, suffix in by_annotator(group, llm_annotators(corpus)):
+        for part, kind, suffix in _by_annotator(group, _llm_annotators(corpus)):
             parts.append(
                 (
                     part,
@@ -177,7 +175,7 @@ def _creativity_parts(corpus: Corpus) -> Parts:
         [],
     )
     for cid, group in creative_shift_shares(corpus.tables["ucps"]).groupby("campaign", sort=True):
-        for part, kind, suffix in by_annotator(group, llm_annotators(corpus)):
+        for part, kind, suffix in _by_annotator(group, _llm_annotators(corpus)):
             title = _label("CS/UCP", campaigns.at[cid, "title"]) + (
                 " (LLM annotators)" if suffix else ""
             )
@@ -214,6 +212,33 @@ def _sqm_parts(corpus: Corpus) -> Parts:
         )
         for cid, group in corpus.sqm.groupby("campaign", sort=True)
     ]
+
+
+def _ruler_parts(corpus: Corpus) -> Parts:
+    """A RULER campaign's rubric score (``rubric_board``), human and LLM annotators apart."""
+    from .rubric_board import criteria_text, rubric_scores
+
+    titles, version, parts = (
+        corpus.tables["campaigns"].set_index("campaign")["title"],
+        corpus.data_version(),
+        [],
+    )
+    for cid, group in rubric_scores(corpus.ruler).groupby("campaign", sort=True):
+        label = _label("RULER", titles[cid])
+        for part, kind, suffix in _by_annotator(group, _llm_annotators(corpus)):
+            provenance = (
+                f"{cid}, RULER rubric score: mean of an annotator's 1-5 ratings on "
+                f"{criteria_text(corpus.ruler, str(cid))}, then over annotators, {kind} "
+                f"annotators, data {version}"
+            )
+            who = " (LLM annotators)" if suffix else ""
+            parts.append(
+                (
+                    part,
+                    Column(f"ruler:{cid}{suffix}", label + who, str(cid), True, provenance, kind),
+                )
+            )
+    return parts
 
 
 def _score_parts(corpus: Corpus) -> Parts:
