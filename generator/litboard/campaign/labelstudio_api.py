@@ -181,21 +181,25 @@ def set_overlap(server: LabelStudio, pid: int, plan: dict[str, Any]) -> None:
 
 
 def pull(server: LabelStudio, project: int) -> bytes:
-    """The project's JSON export (every task, annotated or not), as Label Studio writes it."""
+    """The project's JSON export (every task, annotated or not), with one task per line: Label
+    Studio's is one line, and the import names each task's line."""
     query = "exportType=JSON&download_all_tasks=true"
     raw = server.fetch("GET", f"/api/projects/{project}/export?{query}")
     try:
-        json.loads(raw)
+        tasks = json.loads(raw)
     except ValueError:
+        tasks = None
+    if not isinstance(tasks, list):
         raise DataError(
             [
                 Problem(
                     f"{server.url}/api/projects/{project}/export",
                     0,
                     "export",
-                    "the answer is not JSON",
+                    "the answer is not a JSON list of tasks",
                     "check --url and --project",
                 )
             ]
-        ) from None
-    return raw
+        )
+    lines = ",\n".join(json.dumps(task, ensure_ascii=False) for task in tasks)
+    return f"[\n{lines}\n]\n".encode("utf-8") if tasks else b"[]\n"
