@@ -21,6 +21,7 @@ import yaml
 
 from litboard.pipeline.build import build_site
 from litboard.campaign.export import project_settings
+from litboard.campaign.instructions import QUESTIONS
 from litboard.campaign.labelstudio_api import LabelStudio, project_tasks
 from litboard.campaign.schemes import RULER_CRITERIA
 from litboard.errors import DataError
@@ -45,6 +46,7 @@ SETTINGS = (
     "sampling",
     "title",
     "description",
+    "show_instruction",
 )
 
 
@@ -291,6 +293,12 @@ def _check_project(admin: LabelStudio, project: dict[str, Any], plan: dict[str, 
     assert project["show_overlap_first"] is True and project["show_annotation_history"] is False
     assert project["show_collab_predictions"] is False and project["show_skip_button"] is False
     assert project["enable_empty_annotation"] is False
+    # the instructions pushed from the scheme: its question, each severity with its weight
+    shown = html.unescape(project["expert_instruction"])
+    assert QUESTIONS[plan["scheme"]] in shown and project["show_instruction"] is True
+    if plan["scheme"] == "mqm":
+        assert all(f"{s} (" in shown for s in ("Minor", "Major", "Critical"))
+        assert "Critical (5 points)" in shown and "scored as Major" in shown
     assert project["task_number"] == len(plan["items"])
     config = project["label_config"]
     assert admin.call("POST", "/api/projects/validate/", {"label_config": config}) is None  # 204

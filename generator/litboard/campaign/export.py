@@ -15,7 +15,7 @@ import csv
 import io
 import json
 from pathlib import Path
-from typing import Any
+from typing import Any, Sequence
 
 import numpy as np
 
@@ -152,7 +152,7 @@ def mapping(
     return m
 
 
-def project_settings(plan: dict[str, Any]) -> dict[str, Any]:
+def project_settings(plan: dict[str, Any], labels: Sequence[Any] = ()) -> dict[str, Any]:
     """Label Studio project settings the plan needs, by their API names: the one declaration
     (``project.json``; ``campaign push`` sends exactly these, with the labelling config).
 
@@ -162,7 +162,10 @@ def project_settings(plan: dict[str, Any]) -> dict[str, Any]:
     but served once stays pending); ``push`` then gives each task its own item's ``overlap``.
     ``show_overlap_first`` serves the double-annotated items first; sampling follows the shuffled
     ``tasks.json``. Blindness: no annotation history, no other annotator's predictions, no empty
-    annotation and no skip."""
+    annotation and no skip. The instructions (``instructions``: the scheme's question, the task's
+    categories, each severity with its weight) are shown before the tasks."""
+    from .instructions import instruction_html
+
     most = max((len(i["slots"]) for i in plan["items"]), default=1)
     return {
         "title": f"litboard {plan['campaign']}"[:50],  # Label Studio's limit: 50 characters
@@ -175,6 +178,8 @@ def project_settings(plan: dict[str, Any]) -> dict[str, Any]:
         "enable_empty_annotation": False,
         "show_skip_button": False,
         "sampling": "Sequential sampling",
+        "expert_instruction": instruction_html(plan, labels),
+        "show_instruction": True,
     }
 
 
@@ -206,7 +211,8 @@ def export(corpus: Corpus, plan: dict[str, Any], sha: str, fmt: str, out: Path) 
         size = max(len(i["systems"]) for i in plan["items"])
         files["config.xml"] = config(plan["scheme"], labels_for(plan, typology), size)
         files["tasks.json"] = json.dumps(tasks, ensure_ascii=False, indent=1) + "\n"
-        files["project.json"] = json.dumps(project_settings(plan), indent=1) + "\n"
+        settings = project_settings(plan, labels_for(plan, typology))
+        files["project.json"] = json.dumps(settings, indent=1) + "\n"
         if plan["scheme"] not in ("bws", "ruler"):  # read by campaign.bws_import / ruler_import
             files["mapping.yaml"] = yaml.safe_dump(
                 mapping(plan, typology), allow_unicode=True, sort_keys=False

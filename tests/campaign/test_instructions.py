@@ -1,0 +1,50 @@
+"""The project instructions a campaign pushes (issue 57, goal 5 and 6): the scheme's question,
+the task's categories, every severity the task offers with its own stated weight, escaped."""
+
+from __future__ import annotations
+
+from litboard.campaign.instructions import QUESTIONS, instruction_html, instructions
+from litboard.campaign.labelconfig import SEVERITY_CHOICES
+from litboard.campaign.labels import Label
+
+
+def _plan(scheme: str) -> dict:
+    return {"campaign": "c1", "scheme": scheme, "items": [], "pair": "de-en"}
+
+
+def test_every_offered_severity_states_its_weight() -> None:
+    labels = [
+        Label("Accuracy/Mistranslation", "Accuracy", "Mistranslation"),
+        Label("Non-translation", "Non-translation"),
+    ]
+    view = instructions(_plan("mqm"), labels)
+    names = [s.name for s in view.severities]
+    assert [n.split(" (")[0] for n in names[:3]] == list(SEVERITY_CHOICES)
+    assert names == [
+        "Minor (1 point)",
+        "Major (5 points)",
+        "Critical (5 points)",
+        "Non-translation (25 points)",
+    ]
+    assert "scored as Major" in view.severities[2].text
+    assert view.categories == ["Accuracy/Mistranslation", "Non-translation"]
+    assert view.question == QUESTIONS["mqm"]
+
+
+def test_ruler_lists_its_criteria_and_esa_two_severities() -> None:
+    ruler = instructions(_plan("ruler"), [])
+    assert [c.name for c in ruler.criteria] == [
+        "Lexical choice",
+        "Proper use of honorifics in dialogues",
+        "Syntax and grammar",
+        "Content accuracy",
+    ]
+    assert not ruler.severities and not ruler.categories
+    esa = instructions(_plan("esa"), [Label("Error", "Error")])
+    assert [s.name for s in esa.severities] == ["Minor (1 point)", "Major (5 points)"]
+
+
+def test_the_html_escapes_the_tracks_category_names() -> None:
+    text = instruction_html(_plan("mqm"), [Label("<b>x</b> & y", "<b>x</b> & y")])
+    assert "&lt;b&gt;x&lt;/b&gt; &amp; y" in text and "<b>x</b>" not in text
+    assert "Critical (5 points)" in text and "<h3>" in text
