@@ -48,3 +48,19 @@ def test_the_html_escapes_the_tracks_category_names() -> None:
     text = instruction_html(_plan("mqm"), [Label("<b>x</b> & y", "<b>x</b> & y")])
     assert "&lt;b&gt;x&lt;/b&gt; &amp; y" in text and "<b>x</b>" not in text
     assert "Critical (5 points)" in text and "<h3>" in text
+
+
+def _slots(n: int, double: int) -> dict:
+    items = [{"id": f"t{i}", "slots": [1, 2] if i < double else [1]} for i in range(n)]
+    return {"items": items, "annotators": 2}
+
+
+def test_a_plan_with_few_double_annotated_items_warns() -> None:
+    from litboard.campaign.plan import agreement_warning
+
+    warning = agreement_warning(_slots(34, 3))
+    assert warning.startswith("only 3 of 34 items are double-annotated: agreement at n = 3")
+    assert "--double-share 0.59" in warning  # ceil(100 * 20 / 34) / 100: 20 of 34 items
+    assert agreement_warning(_slots(40, 20)) == ""
+    assert agreement_warning(_slots(10, 0) | {"annotators": 1}) == ""  # one annotator: none
+    assert "--double-share 1 " in agreement_warning(_slots(16, 2))

@@ -256,6 +256,11 @@ def _plan(args: argparse.Namespace) -> int:
         f"{plan['calibration']['shared']} items shared with earlier campaigns "
         f"({plan['calibration'].get('note') or ', '.join(plan['calibration']['campaigns'])})"
     )
+    from .plan import agreement_warning
+
+    warning = agreement_warning(plan)
+    if warning:
+        print(f"litboard: warning: {warning}")
     return 0
 
 
