@@ -3,6 +3,8 @@ the task's categories, every severity the task offers with its own stated weight
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from litboard.campaign.instructions import QUESTIONS, instruction_html, instructions
 from litboard.campaign.labelconfig import SEVERITY_CHOICES
 from litboard.campaign.labels import Label
@@ -64,3 +66,39 @@ def test_a_plan_with_few_double_annotated_items_warns() -> None:
     assert agreement_warning(_slots(40, 20)) == ""
     assert agreement_warning(_slots(10, 0) | {"annotators": 1}) == ""  # one annotator: none
     assert "--double-share 1 " in agreement_warning(_slots(16, 2))
+
+
+def test_each_task_shows_the_neighbouring_source_paragraphs(tmp_path: Path) -> None:
+    """Document context, as Appraise gives it: the work's paragraph before and after the
+    judged one (fixture: grey-morning, 8 paragraphs gm-01 ... gm-08), or a note at its ends."""
+    import json
+
+    from litboard.cli import main
+
+    from ..helpers import FIXTURES, copy_root
+
+    root = copy_root(FIXTURES / "track", tmp_path / "root")
+    plan, out = tmp_path / "plan.yaml", tmp_path / "ls"
+    args = ["campaign", "plan", "fixture-track", "--data", str(root), "--pair", "de-en"]
+    args += ["--systems", "new-mt", "--scheme", "mqm", "--budget", "24", "--paragraphs", "8"]
+    assert main(args + ["--seed", "5", "--out", str(plan)]) == 0
+    assert main(["campaign", "export", str(plan), "--data", str(root), "--out", str(out)]) == 0
+    paragraphs = FIXTURES / "track" / "corpus" / "works" / "grey-morning" / "paragraphs.jsonl"
+    text = {}
+    for line in paragraphs.read_text(encoding="utf-8").splitlines():
+        row = json.loads(line)
+        text[row["index"]] = row["text"]
+    by_text = {t: i for i, t in text.items()}
+    tasks = json.loads((out / "tasks.json").read_text(encoding="utf-8"))
+    seen = set()
+    for task in tasks:
+        data = task["data"]
+        index = by_text[data["src"]]
+        seen.add(index)
+        first, last = min(text), max(text)
+        before = text[index - 1] if index > first else "(none: the paragraph opens the work)"
+        after = text[index + 1] if index < last else "(none: the paragraph closes the work)"
+        assert (data["context_before"], data["context_after"]) == (before, after)
+    assert {min(text), max(text)} <= seen  # both ends of the work were planned
+    config = (out / "config.xml").read_text(encoding="utf-8")
+    assert 'name="context_before" value="$context_before" selectionEnabled="false"' in config

@@ -56,14 +56,38 @@ def texts(
     return sources, out
 
 
+CONTEXT = ("context_before", "context_after")  # data keys of the neighbouring paragraphs
+NO_CONTEXT = "(none: the paragraph {} the work)"
+
+
+def context(corpus: Corpus, plan: dict[str, Any]) -> dict[str, tuple[str, str]]:
+    """Paragraph -> (the source paragraph before it, the one after it) in its work, as Appraise
+    shows document context; when there is none (or its text is restricted), a note says so."""
+    paras = corpus.paragraphs
+    by_place = {
+        (str(r.work), int(r.index)): (r.text if isinstance(r.text, str) else "")
+        for r in paras.itertuples()
+    }
+    place = {str(r.paragraph): (str(r.work), int(r.index)) for r in paras.itertuples()}
+    out = {}
+    for paragraph in sorted({i["paragraph"] for i in plan["items"]}):
+        work, index = place[paragraph]
+        before = by_place.get((work, index - 1)) or NO_CONTEXT.format("opens")
+        after = by_place.get((work, index + 1)) or NO_CONTEXT.format("closes")
+        out[paragraph] = (before, after)
+    return out
+
+
 def task_data(
     item: dict[str, Any],
     plan: dict[str, Any],
     sha: str,
     sources: dict[str, str],
     translations: dict[tuple[str, str], str],
+    around: dict[str, tuple[str, str]] | None = None,
 ) -> dict[str, Any]:
-    """A task's data: the plan item and hash, the source and the blind translations."""
+    """A task's data: the plan item and hash, the source and the blind translations, and
+    (``around``, from ``context``) the neighbouring source paragraphs."""
     shown_texts = [translations[(s, item["paragraph"])] for s in item["systems"]]
     data: dict[str, Any] = {
         "item": item["id"],
@@ -71,6 +95,8 @@ def task_data(
         "annotations_wanted": len(item["slots"]),
         SOURCE: sources[item["paragraph"]],
     }
+    if around is not None:
+        data |= dict(zip(CONTEXT, around[item["paragraph"]]))
     if plan["scheme"] in ("mqm", "esa", "ruler"):
         data[TARGET] = shown_texts[0]
     elif plan["scheme"] == "pairwise":
@@ -204,7 +230,10 @@ def export(corpus: Corpus, plan: dict[str, Any], sha: str, fmt: str, out: Path) 
             [Problem(str(out), 0, "--out", "exists and is not empty", "choose a new folder")]
         )
     sources, translations = texts(corpus, plan)
-    tasks = [{"data": task_data(i, plan, sha, sources, translations)} for i in shuffled(plan)]
+    around = context(corpus, plan)
+    tasks = [
+        {"data": task_data(i, plan, sha, sources, translations, around)} for i in shuffled(plan)
+    ]
     typology = track_typology(corpus, plan["pair"])
     files: dict[str, str] = {}
     if fmt == "labelstudio":

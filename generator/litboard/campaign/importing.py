@@ -114,6 +114,10 @@ def import_campaign(
     result.unanswered = _unanswered(plan, progress, merged.fresh)
     result.progress = system_progress(plan, progress)
     result.lines += merged.lines() + [f"note: {n}" for n in progress.notes]
+    result.lines.append(
+        f"note: the annotators are recorded as {expertise} (the campaign card's expertise; "
+        "--expertise sets another group)"
+    )
     campaigns = _campaigns(corpus, plan, progress, expertise, result)
     card_plan = {
         "file": plan_path.name,
@@ -174,8 +178,20 @@ def _campaigns(
         report = _run_importer(
             plan, progress, stage, track_typology(corpus, plan["pair"]), expertise
         )
+        report.notes = [_sentences_note(n) for n in report.notes]
         result.lines.append(report.format())
         return _read_staged(stage / "root", corpus, plan)
+
+
+def _sentences_note(note: str) -> str:
+    """The importer's note on sentence counts, true of a campaign import: the records name no
+    sentence count, so the build divides by the track's (``analysis.mqm``)."""
+    if not note.startswith("no sentences field in the mapping"):
+        return note
+    return (
+        "MQM scores divide each paragraph's error points by its sentence count in the track's "
+        "corpus (paragraphs.jsonl 'sentences'), as paper 000's MQM does"
+    )
 
 
 def _check_texts(corpus: Corpus, plan: dict[str, Any], sha: str, progress: Progress) -> None:
