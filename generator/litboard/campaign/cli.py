@@ -4,6 +4,7 @@ registers it)."""
 from __future__ import annotations
 
 import argparse
+from collections.abc import Collection
 from pathlib import Path
 
 from .schemes import (
@@ -154,7 +155,7 @@ def _add_push_pull(
 
 
 def _corpus(  # type: ignore[no-untyped-def]
-    args: argparse.Namespace, track: str, without: set[str] = frozenset()
+    args: argparse.Namespace, track: str, without: Collection[str] = frozenset()
 ):
     """The track's corpus; ``without``: campaign folders not read (an import's own)."""
     from ..pipeline.cli_data import data_roots as _roots
