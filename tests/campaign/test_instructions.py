@@ -102,3 +102,17 @@ def test_each_task_shows_the_neighbouring_source_paragraphs(tmp_path: Path) -> N
     assert {min(text), max(text)} <= seen  # both ends of the work were planned
     config = (out / "config.xml").read_text(encoding="utf-8")
     assert 'name="context_before" value="$context_before" selectionEnabled="false"' in config
+
+
+def test_an_html_error_page_is_named_not_dumped() -> None:
+    """A project id that does not exist gets Label Studio's HTML 'not found' page: the error
+    says so instead of printing its markup; a JSON answer's detail is quoted."""
+    from litboard.campaign.labelstudio_api import _http_problem
+
+    page = b"<!DOCTYPE html><html><head><title>Not found</title></head>" + b"x" * 5000
+    problem = _http_problem("GET", "http://127.0.0.1:1/api/projects/9/export", 404, page)
+    text = str(problem)
+    assert "HTTP 404: an HTML page, not an API answer" in text and "<" not in text
+    assert "check --url (the server's base address) and --project" in text
+    answer = b'{"detail": "Invalid token.", "status_code": 401}'
+    assert "HTTP 401: Invalid token." in str(_http_problem("POST", "http://h/api", 401, answer))

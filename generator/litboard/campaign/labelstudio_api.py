@@ -75,7 +75,7 @@ class LabelStudio:
             with urllib.request.urlopen(request, timeout=TIMEOUT) as answer:  # noqa: S310
                 return bytes(answer.read())
         except urllib.error.HTTPError as error:
-            raise _http_problem(method, address, error.code, error.read()[:400]) from None
+            raise _http_problem(method, address, error.code, error.read()[:100_000]) from None
         except (urllib.error.URLError, OSError) as error:
             reason = getattr(error, "reason", error)
             raise DataError(
@@ -92,8 +92,21 @@ class LabelStudio:
             ) from None
 
 
+def _said(body: bytes) -> str:
+    """What the server's error answer says: a JSON answer's ``detail`` (or the JSON), never an
+    HTML page's markup (a wrong address gets the server's 'not found' page)."""
+    text = body.decode("utf-8", "replace").strip()
+    try:
+        data = json.loads(text)
+    except ValueError:
+        return "an HTML page, not an API answer" if text.startswith("<") else text[:400]
+    if isinstance(data, dict) and isinstance(data.get("detail"), str):
+        return data["detail"][:400]
+    return json.dumps(data, ensure_ascii=False)[:400]
+
+
 def _http_problem(method: str, address: str, status: int, body: bytes) -> DataError:
-    said = body.decode("utf-8", "replace").strip().replace("\n", " ")
+    said = _said(body).replace("\n", " ")
     if status in (401, 403):
         fix = (
             f"set {TOKEN_VARIABLE} to a valid token of this server (Account & Settings; "
