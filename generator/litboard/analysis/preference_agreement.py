@@ -2,9 +2,11 @@
 
 Pairwise preferences: per campaign, pair and annotator pair, on the comparisons both judged (a
 paragraph and an unordered pair of systems, whichever was shown as A), the percent of equal
-preferences and Cohen's kappa over the labels "first system", "second system", "tie" (systems in
-id order), each with a 95% percentile bootstrap CI over comparisons (``RESAMPLES``, fixed seed)
-and n. Kappa is undefined (NaN) when both annotators used one label only.
+preferences and Cohen's kappa over the labels "first system", "second system", "tie", each with
+a 95% percentile bootstrap CI over comparisons (``RESAMPLES``, fixed seed) and n. Which system
+is "first" is arbitrary, so kappa counts every comparison in both orders (``symmetric_kappa``:
+the observed agreement is the same, the chance agreement no longer depends on the order of the
+system ids; issue 57). Kappa is undefined (NaN) when both annotators only said "tie".
 
 MQM campaigns whose every error has severity ``unspecified`` (the pairwise interface asks none)
 have an MQM score of 0 for every translation: their score agreement (MSE, tau, alpha) would
@@ -62,12 +64,20 @@ def kappa(x: np.ndarray, y: np.ndarray, k: int = 3) -> float:
     return float("nan") if expected >= 1 else (observed - expected) / (1 - expected)
 
 
+def symmetric_kappa(x: np.ndarray, y: np.ndarray) -> float:
+    """Cohen's kappa of preference labels (0 first, 1 second, 2 tie) with each comparison also
+    counted with its systems swapped (0 and 1 exchanged): independent of which system is first.
+    3 of 3 equal preferences for one system: 1; 2 of 3: 1/3."""
+    swap = np.array([1, 0, 2])
+    return kappa(np.concatenate([x, swap[x]]), np.concatenate([y, swap[y]]))
+
+
 def _ci(x: np.ndarray, y: np.ndarray) -> tuple[tuple[float, float], tuple[float, float]]:
     """95% percentile bootstrap CIs of (percent agreement, kappa), resampling comparisons."""
     rng = np.random.default_rng(SEED)
     picks = rng.integers(0, len(x), size=(RESAMPLES, len(x)))
     percent = 100 * np.mean(x[picks] == y[picks], axis=1)
-    kappas = np.array([kappa(x[p], y[p]) for p in picks])
+    kappas = np.array([symmetric_kappa(x[p], y[p]) for p in picks])
     kappas = kappas[~np.isnan(kappas)]
 
     def bounds(values: np.ndarray) -> tuple[float, float]:
@@ -118,7 +128,7 @@ def preference_agreement(pairwise: pd.DataFrame) -> pd.DataFrame:
                 base
                 | {
                     "statistic": "Cohen kappa (preference)",
-                    "value": kappa(x, y),
+                    "value": symmetric_kappa(x, y),
                     "ci": _shown(k_low, k_high, 3),
                 }
             )
