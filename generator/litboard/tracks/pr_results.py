@@ -106,7 +106,7 @@ def _nrefs(corpus: Corpus) -> list[dict[str, Any]]:
 
 
 def _panel(corpus: Corpus, analysis: Any) -> list[dict[str, Any]]:
-    from ..render.schemes.judge_bias_page import dataset_rows
+    from ..analysis.judge_bias_rows import dataset_rows
 
     rows = dataset_rows(corpus, analysis)
     rows = rows[(rows["compared"] == "all machine systems") & (rows["scope"] == "all")]
