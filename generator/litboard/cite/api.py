@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from typing import Any, Sequence
+from typing import Any, Mapping, Sequence
 
 from ..analysis.records import DEFINITIONS, SCHEMA, SCHEMA_VERSION
 
@@ -37,7 +37,7 @@ def _dumps(document: Any) -> str:
     return json.dumps(document, ensure_ascii=False, sort_keys=True, indent=2) + "\n"
 
 
-def index_files(files: Files, datasets: Sequence[str]) -> Files:
+def index_files(files: Mapping[str, object], datasets: Sequence[str]) -> Files:
     """``api/index.json`` and ``api/schema.json`` for the datasets whose records ``files``
     holds (in page order)."""
     listed = []
