@@ -15,10 +15,12 @@ READ_ONLY = (
     "litboard.analysis.records",
     "litboard.analysis.rounding",
     "litboard.analysis.p_format",
+    "litboard.analysis.tables",  # the Analysis and Results types: what render reads
 )
-# the allow-list's length when the contract came in (65 imports from 31 render modules); lower
-# this number when lines are deleted, never raise it
-ALLOWED_AT_MOST = 65
+# the allow-list's length: 65 imports from 31 render modules when the contract came in, 48 from 21
+# once the LitEval rankings were records and render named the Analysis type from analysis.tables;
+# lower this number when lines are deleted, never raise it
+ALLOWED_AT_MOST = 48
 
 
 def _contract() -> dict:

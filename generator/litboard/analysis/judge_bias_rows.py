@@ -13,7 +13,7 @@ import pandas as pd
 
 from ..model import Corpus
 from . import judge_bias as jb
-from .boards import Analysis
+from .tables import Analysis
 
 @dataclass(frozen=True)
 class Compared:

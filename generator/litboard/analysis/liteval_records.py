@@ -13,7 +13,7 @@ import pandas as pd
 from ..model import Corpus
 from . import metaeval
 from .adequacy import adequacy, subset_items
-from .boards import Analysis
+from .tables import Analysis
 from .liteval_setup import SETTINGS, LitEvalSettings, Measure, measures
 from .records import Provenance, Record, qualifiers
 

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 
 from ..model import Corpus
 from .adequacy import LITEVAL, AdequacySettings
-from .boards import Analysis
+from .tables import Analysis
 
 
 @dataclass(frozen=True)

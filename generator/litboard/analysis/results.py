@@ -8,26 +8,16 @@ bias rows the panel draws come with the table (``Results.judge_rows``), computed
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any, Iterator
 
 import pandas as pd
 
 from ..model import Corpus
-from .boards import Analysis, method_note
 from .leaderboard import Column
 from .records import Interval, Provenance, Record, ResultsTable, qualifiers
+from .tables import Analysis, Results, method_note
 
 WILSON = "95% Wilson score interval"
-
-
-@dataclass
-class Results:
-    """The records, and the judge-bias frames the panel across datasets is drawn from."""
-
-    table: ResultsTable
-    judge_rows: pd.DataFrame
-    creative_rows: pd.DataFrame
 
 
 def results(corpus: Corpus, analysis: Analysis) -> Results:
@@ -39,14 +29,21 @@ def results(corpus: Corpus, analysis: Analysis) -> Results:
     table = ResultsTable(board_records(corpus, analysis))
     for record in judge_records(corpus, judge, creative):
         table.add(record)
+    rankings = None
     if applies(corpus):
         from .liteval_records import accuracy_records, adequacy_records
+        from .liteval_rankings import liteval_rankings, ranking_records
 
-        for record in [*adequacy_records(corpus, analysis), *accuracy_records(corpus, analysis)]:
+        rankings = liteval_rankings(corpus, analysis)
+        for record in [
+            *adequacy_records(corpus, analysis),
+            *accuracy_records(corpus, analysis),
+            *ranking_records(corpus, analysis, rankings),
+        ]:
             table.add(record)
     for record in agreement_records(corpus):
         table.add(record)
-    return Results(table, judge, creative)
+    return Results(table, judge, creative, rankings)
 
 
 def board_records(corpus: Corpus, analysis: Analysis) -> Iterator[Record]:

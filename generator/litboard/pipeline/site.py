@@ -31,7 +31,7 @@ from ..render.core.jinja import DEFAULT_TEMPLATES, render
 from ..render.core.pages import ASSETS, Files, page
 from ..render.site_pages import browse_files, leaderboard_html, reader_files
 from ..analysis.boards import Analysis, analyse
-from ..analysis.results import results
+from ..analysis.tables import results_of
 from ..cite import api
 
 DATASETS_MARKER = "<!-- litboard:datasets -->"
@@ -232,7 +232,7 @@ def dataset_entry(
     ds = corpus.dataset_id
     # the dataset's results table, computed once: published as the data API, and the judge-bias
     # rows the panel across datasets draws
-    computed = results(corpus, analysis)
+    computed = results_of(analysis)
     own[api.records_path(ds)] = computed.table.jsonl()
     # mkdocs' theme templates do not escape nav titles: escape the dataset's own title here
     section = str(escape(corpus.dataset_title))

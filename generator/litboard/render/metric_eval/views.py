@@ -15,10 +15,10 @@ import pandas as pd
 from ...analysis.liteval_setup import SETTINGS, LitEvalSettings, Measure, applies, measures
 from ...analysis.liteval_setup import ordered_pairs
 from ...analysis.rounding import round_half_up
-from ...analysis.uncertainty import paired_bootstrap, score_matrix
 from ...model import Corpus
 from ...reported import engine
-from ...analysis.boards import Analysis, method_note
+from ...analysis.tables import Analysis, method_note
+from ...analysis.tables import results_of
 from ..core.views import Cell
 
 POOLED = "human"
@@ -113,55 +113,29 @@ class RankingView:
 
 
 def rankings(corpus: Corpus, analysis: Analysis, ctx: Context) -> list[RankingView]:
-    """One ranking per pair (from ``analysis.rankings``) and one over all pairs."""
-    views = []
-    for pair in ctx.pairs:
-        tables = {m.key: analysis.rankings.get((pair, m.column)) for m in ctx.measures}
-        data = analysis.long[analysis.long["pair"] == pair]
-        views.append(_ranking(pair, pair_label(pair), tables, data, ctx, analysis, f"#{pair}"))
-    data = analysis.long[analysis.long["column"].isin([m.column for m in ctx.measures])]
-    tables = {
-        m.key: _bootstrap(score_matrix(data[data["column"] == m.column]), m, analysis)
-        for m in ctx.measures
-    }
-    views.append(_ranking("all", "All pairs", tables, data, ctx, analysis, ""))
-    return views
-
-
-def _bootstrap(matrix: pd.DataFrame, measure: Measure, analysis: Analysis) -> pd.DataFrame | None:
-    matrix = matrix.dropna(axis=1, how="all")
-    if len(matrix.dropna(how="all")) < 2:
-        return None
-    s = analysis.settings
-    return paired_bootstrap(
-        matrix,
-        n_resamples=s.bootstrap_resamples,
-        seed=s.seed,
-        alpha=s.alpha,
-        higher_is_better=measure.higher_is_better,
-        missing=s.missing,
-        test=s.test,
-    ).table  # type: ignore[arg-type]
-
-
-def pooled_matrix(data: pd.DataFrame, human: list[str]) -> pd.DataFrame:
-    """Paragraphs x systems with the human systems replaced by one column: per paragraph,
-    the mean score of its human translations."""
-    matrix = score_matrix(data)
-    present = [h for h in human if h in matrix.columns]
-    pooled = (
-        matrix[present].mean(axis=1) if present else pd.Series(float("nan"), index=matrix.index)
+    """One ranking per pair (the board's tables) and one over all pairs, each with its pooled
+    Human row: the tables ``analysis.liteval_rankings`` computed (``Results.liteval``)."""
+    computed = results_of(analysis).liteval
+    if computed is None:
+        return []
+    views = [
+        _ranking(
+            pair, pair_label(pair), computed.tables[pair], computed.pooled[pair], ctx, f"#{pair}"
+        )
+        for pair in ctx.pairs
+    ]
+    views.append(
+        _ranking("all", "All pairs", computed.tables["all"], computed.pooled["all"], ctx, "")
     )
-    return matrix.drop(columns=present).assign(**{POOLED: pooled})
+    return views
 
 
 def _ranking(
     key: str,
     label: str,
     tables: dict[str, pd.DataFrame | None],
-    data: pd.DataFrame,
+    pooled_tables: dict[str, pd.DataFrame | None],
     ctx: Context,
-    analysis: Analysis,
     anchor: str,
 ) -> RankingView:
     systems = sorted({s for t in tables.values() if t is not None for s in t.index})
@@ -179,10 +153,6 @@ def _ranking(
     rows.sort(
         key=lambda r: _order(r, first, ctx.measures[0].higher_is_better if ctx.measures else True)
     )
-    pooled_tables = {
-        m.key: _bootstrap(pooled_matrix(data[data["column"] == m.column], ctx.human), m, analysis)
-        for m in ctx.measures
-    }
     pooled = RankRow(
         POOLED,
         "Human (pooled)",

@@ -1,0 +1,74 @@
+"""The types an analysis hands to the pages: ``Analysis`` (the board tables of a corpus and its
+results table, ``Results``) -- kept apart from ``boards.analyse`` so the modules that compute the
+results can name them without importing the function that calls them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+import pandas as pd
+
+from ..model import Corpus
+from ..settings import AnalysisSettings
+from .leaderboard import Column
+from .records import ResultsTable
+from .uncertainty import method_text
+
+
+@dataclass
+class LitEvalRankings:
+    """The LitEval page's rankings (paper 000 Table 7 style): per scope (a pair, or "all"), per
+    measure key, the bootstrap table of the systems as imported and the one with the human
+    translations pooled into one row (None: fewer than two paragraphs)."""
+
+    tables: dict[str, dict[str, pd.DataFrame | None]]
+    pooled: dict[str, dict[str, pd.DataFrame | None]]
+
+
+@dataclass
+class Results:
+    """One dataset's results: the records, and the frames pages draw from them."""
+
+    table: ResultsTable
+    judge_rows: pd.DataFrame
+    creative_rows: pd.DataFrame
+    liteval: LitEvalRankings | None = None
+
+
+@dataclass
+class Analysis:
+    """Everything the pages need that is computed from the corpus, computed once."""
+
+    long: pd.DataFrame
+    columns: list[Column]
+    means: pd.DataFrame
+    rankings: dict[tuple[str, str], pd.DataFrame]
+    settings: AnalysisSettings
+    # Bradley-Terry columns of pairwise campaigns (``bt_board``): on the boards, not in ``long``
+    # (no per-paragraph score); their rows are in ``means``, their tables in ``rankings``
+    preferences: list[Column] = field(default_factory=list)
+    # (corpus, boards(corpus, self)): the leaderboard page and the paragraph list both need them
+    boards_of: tuple[Corpus, list[Any]] | None = field(default=None, repr=False, compare=False)
+    # the results table and its frames (``results.results``), filled by ``boards.analyse``
+    results: Results | None = field(default=None, repr=False, compare=False)
+
+
+def method_note(settings: AnalysisSettings) -> str:
+    return method_text(settings.bootstrap_resamples, settings.seed, settings.alpha, settings.test)
+
+
+def results_of(analysis: Analysis) -> Results:
+    """The results ``boards.analyse`` computed (an Analysis made otherwise has none)."""
+    if analysis.results is None:
+        raise ValueError("this Analysis has no results: make it with analysis.boards.analyse")
+    return analysis.results
+
+
+def memo_boards(corpus: Corpus, analysis: Analysis, make: Callable[[], list[Any]]) -> list[Any]:
+    """The boards of ``corpus`` under ``analysis``, made by ``make`` once and kept on the
+    analysis."""
+    if analysis.boards_of is None or analysis.boards_of[0] is not corpus:
+        analysis.boards_of = (corpus, make())
+    return analysis.boards_of[1]
