@@ -13,7 +13,7 @@ from ..model import Corpus
 from ..settings import AnalysisSettings
 from .leaderboard import segment_scores, system_means
 from .tables import Analysis, memo_boards, method_note
-from .uncertainty import paired_bootstrap, score_matrix
+from .rank_tables import rank_table
 
 __all__ = ["Analysis", "analyse", "memo_boards", "method_note", "rank_table"]
 
@@ -39,25 +39,3 @@ def analyse(corpus: Corpus, settings: AnalysisSettings = AnalysisSettings()) -> 
     # every number the pages show, computed here once (the pages read ``analysis.results``)
     analysis.results = results(corpus, analysis)
     return analysis
-
-
-def rank_table(
-    group: pd.DataFrame, higher_is_better: bool, settings: AnalysisSettings
-) -> pd.DataFrame | None:
-    """Bootstrap mean/CI/95% rank interval/cluster per system; None below two paragraphs (no CI
-    shown)."""
-    matrix = score_matrix(group)
-    if len(matrix.dropna(how="all")) < 2:
-        return None
-    weights = score_matrix(group, value="weight") if "weight" in group.columns else None
-    result = paired_bootstrap(
-        matrix,
-        n_resamples=settings.bootstrap_resamples,
-        seed=settings.seed,
-        alpha=settings.alpha,
-        higher_is_better=higher_is_better,
-        missing=settings.missing,
-        test=settings.test,  # type: ignore[arg-type]
-        weights=weights,
-    )
-    return result.table

@@ -58,6 +58,12 @@ DEFINITIONS: dict[str, Definition] = {
             "with its profile-likelihood interval (analysis/bt_board.py).",
         ),
         Definition(
+            "scheme.bradley_terry",
+            "A system's Bradley-Terry strength on the page 'Rankings by scheme': the pairwise "
+            "campaign with its human-evaluation plans pooled in (qualifier plans), "
+            "profile-likelihood interval (analysis/pairwise.py).",
+        ),
+        Definition(
             "adequacy.human_above",
             "Share (%) of the pair's items where the best-ranked human translation ranks above "
             "(strict: strictly; non-strict: at least as high as) the best of the compared systems "
@@ -84,6 +90,12 @@ DEFINITIONS: dict[str, Definition] = {
             "System-level pairwise accuracy (%): the share of system pairs a metric orders as the "
             "reference measure does, human translations pooled into one system "
             "(analysis/metaeval.py).",
+        ),
+        Definition(
+            "overlap.mean_bleu",
+            "A system's lexical overlap (paper 000 E.6): the mean over the other systems of the "
+            "sentence BLEU of its texts against theirs, over the paragraphs both translated "
+            "(analysis/overlap.py); the signature is sacreBLEU's.",
         ),
         Definition(
             "agreement.annotators",

@@ -43,7 +43,17 @@ def results(corpus: Corpus, analysis: Analysis) -> Results:
             table.add(record)
     for record in agreement_records(corpus):
         table.add(record)
-    return Results(table, judge, creative, rankings)
+    from .scheme_tables import scheme_records, scheme_tables
+
+    schemes = scheme_tables(corpus, analysis)
+    for record in scheme_records(corpus, schemes):
+        table.add(record)
+    from .overlap import overlap_records, overlap_tables
+
+    overlap = overlap_tables(corpus)
+    for record in overlap_records(corpus, overlap):
+        table.add(record)
+    return Results(table, judge, creative, rankings, overlap, schemes)
 
 
 def board_records(corpus: Corpus, analysis: Analysis) -> Iterator[Record]:

@@ -27,6 +27,52 @@ class LitEvalRankings:
     pooled: dict[str, dict[str, pd.DataFrame | None]]
 
 
+BWS_LABEL = "BWS counting score ((best − worst) / times shown)"
+
+
+@dataclass
+class SchemeRanking:
+    label: str  # BWS_LABEL, "RULER" or "VERSE"
+    column: str
+    pair: str
+    table: pd.DataFrame  # ``boards.rank_table``'s, smallest_p included
+
+
+@dataclass
+class BwsCounts:
+    campaign: str
+    pair: str
+    counts: pd.DataFrame  # ``bws.bws_scores``, the systems as a column
+    reliability: Any
+
+
+@dataclass
+class PairwiseTables:
+    campaign: str
+    pair: str
+    joined: list[str]  # the human-evaluation plans pooled in
+    strengths: pd.DataFrame  # ``pairwise.bradley_terry``, the systems as a column
+    wins: pd.DataFrame
+    graph: str  # ``bt_graph.comparison_graph`` with the systems' display names
+
+
+@dataclass
+class SchemeTables:
+    rankings: list[SchemeRanking]
+    bws: list[BwsCounts]
+    pairwise: list[PairwiseTables]
+
+
+@dataclass
+class OverlapTables:
+    """One pair's lexical overlap (``overlap.overlap_tables``)."""
+
+    table: pd.DataFrame  # system x system mean sentence BLEU, NaN diagonal
+    means: pd.Series  # per system, over the other systems
+    signature: str  # sacreBLEU's, of the sentence BLEU
+    paragraphs: pd.Series  # per system, the paragraphs with a full text
+
+
 @dataclass
 class Results:
     """One dataset's results: the records, and the frames pages draw from them."""
@@ -35,6 +81,8 @@ class Results:
     judge_rows: pd.DataFrame
     creative_rows: pd.DataFrame
     liteval: LitEvalRankings | None = None
+    overlap: dict[str, OverlapTables] = field(default_factory=dict)  # per pair
+    schemes: SchemeTables | None = None  # the page 'Rankings by scheme' (``scheme_tables``)
 
 
 @dataclass
