@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import math
 from pathlib import Path
 
 import jsonschema
@@ -145,7 +146,7 @@ def test_the_judge_bias_panel_shows_the_judge_bias_records(
     rows = [[" ".join(c.text_content().split()) for c in tr.xpath("./td|./th")]
             for tr in table.xpath("./tbody/tr")]  # fmt: skip
     first = next(r for r in rows if r[:4] == ["Student MQM (paper 000)", "human judgment",
-                                               "top systems", "all"])  # fmt: skip
+                                               "top systems", "all pairs pooled"])  # fmt: skip
     share = _one(
         records, definition="judge_bias.human_above", pair="all",
         label="Student MQM (paper 000)", subject="human vs top systems",
@@ -157,3 +158,47 @@ def test_the_judge_bias_panel_shows_the_judge_bias_records(
         str(int(share["n"])),
     ]
     assert first[4] == "41.8"  # pooled over 79 items; adequacy's 42.7 is the mean of pairs
+
+
+def _close(shown: object, value: object) -> bool:
+    """A CSV cell (12 significant digits) and a record's unrounded value: the same number."""
+    return math.isclose(float(shown), float(value), rel_tol=1e-9, abs_tol=1e-10)  # type: ignore
+
+
+@pytest.mark.shared
+def test_one_quantity_one_value_in_the_board_downloads(site: Path, records: pd.DataFrame) -> None:
+    """Every mean and CI of the dataset board's and the LitEval rankings' CSV downloads is the
+    record of its key: the two LitEval boards show one value per (definition, inputs)."""
+    means = records[records["definition"] == "board.mean"]
+    plain = means[means["qualifiers.humans"].isna()]
+    by_label = plain.set_index(["pair", "label", "subject"])
+    checked = 0
+    for path in sorted((site / "liteval").glob("leaderboard-*.csv")):
+        pair = path.stem.removeprefix("leaderboard-")
+        frame = pd.read_csv(path, dtype=str, keep_default_na=False)
+        labels = [c for c in frame.columns if f"{c} ci_low" in frame.columns]
+        for row in frame.to_dict("records"):
+            for label in labels:
+                if row[label] == "":
+                    continue
+                record = by_label.loc[(pair, label, row["system"])]
+                assert _close(row[label], record["value"]), (pair, label, row["system"])
+                assert _close(row[f"{label} ci_low"], record["interval.low"])
+                checked += 1
+    for path in sorted((site / "liteval" / "liteval").glob("ranking-*.csv")):
+        frame = pd.read_csv(path, dtype=str, keep_default_na=False)
+        for row in frame.to_dict("records"):
+            if row["mean"] == "":
+                continue
+            pooled = row["ranked_among"] != "systems as imported"
+            humans = means["qualifiers.humans"]
+            part = means[
+                (means["pair"] == row["scope"])
+                & (means["measure"].str.split(":").str[1] == row["measure"])
+                & (means["subject"] == row["system"])
+                & (humans.eq("pooled") if pooled else humans.isna())
+            ]
+            assert len(part) == 1, row
+            assert _close(row["mean"], part["value"].iloc[0]), row
+            checked += 1
+    assert checked > 1000

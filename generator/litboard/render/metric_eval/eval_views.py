@@ -190,7 +190,7 @@ def _marked(
 
 
 def _pair(key: str) -> str:
-    return "Mean" if key == "mean" else pair_label(key)
+    return "Mean of pairs" if key == "mean" else pair_label(key)
 
 
 def _cells(frame: pd.DataFrame, scenario: str, keys: list[str]) -> list[PctCell]:
