@@ -201,7 +201,7 @@ def test_init_validate_build_outside_the_repository(
         assert (public / name).is_file(), name
     # the data API: the study's records with their schema and index (issue 54)
     index = json.loads((public / "api" / "index.json").read_text(encoding="utf-8"))
-    assert [d["dataset"] for d in index["datasets"]] == ["lit-pairwise"]
+    assert "lit-pairwise" in [d["dataset"] for d in index["datasets"]]
     assert "We asked twice." in (public / "methodology.html").read_text(encoding="utf-8")
     assert (public / "assets" / "litboard" / "home.css").read_text(
         encoding="utf-8"
