@@ -11,7 +11,7 @@ from typing import Any, Iterator
 import pandas as pd
 
 from ..model import Corpus
-from .liteval_records import POOLED, human_systems
+from .liteval_records import POOLED, accuracy_frame, adequacy_frames, human_systems
 from .liteval_setup import SETTINGS, LitEvalSettings, Measure, measures, ordered_pairs
 from .records import Interval, Provenance, Record, qualifiers
 from .tables import Analysis, LitEvalRankings, method_note
@@ -37,7 +37,12 @@ def liteval_rankings(
         for m in measured
     }
     pooled[ALL] = _pooled(data, measured, human, analysis)
-    return LitEvalRankings(tables, pooled)
+    return LitEvalRankings(
+        tables,
+        pooled,
+        adequacy_frames(corpus, measured, settings),
+        accuracy_frame(corpus, measured, settings),
+    )
 
 
 def _pooled(

@@ -69,9 +69,11 @@ def accuracy_frame(
     )
 
 
-def adequacy_records(corpus: Corpus, analysis: Analysis) -> Iterator[Record]:
+def adequacy_records(
+    corpus: Corpus, analysis: Analysis, frames: dict[tuple[str, bool], pd.DataFrame]
+) -> Iterator[Record]:
+    """``adequacy_frames``' tables as records (per pair, and the mean of the pairs)."""
     measured = measures(analysis)
-    frames = adequacy_frames(corpus, measured)
     version, sample = corpus.data_version(), SETTINGS.adequacy.sample
     for m in measured:
         for strict in (True, False):
@@ -97,11 +99,11 @@ def adequacy_records(corpus: Corpus, analysis: Analysis) -> Iterator[Record]:
                 )
 
 
-def accuracy_records(corpus: Corpus, analysis: Analysis) -> Iterator[Record]:
-    measured = measures(analysis)
-    by_key = {m.key: m for m in measured}
+def accuracy_records(corpus: Corpus, analysis: Analysis, frame: pd.DataFrame) -> Iterator[Record]:
+    """``accuracy_frame``'s table as records."""
+    by_key = {m.key: m for m in measures(analysis)}
     version = corpus.data_version()
-    for r in accuracy_frame(corpus, measured).itertuples():
+    for r in frame.itertuples():
         m = by_key[str(r.metric)]
         yield Record(
             dataset=corpus.dataset_id,

@@ -36,8 +36,8 @@ def results(corpus: Corpus, analysis: Analysis) -> Results:
 
         rankings = liteval_rankings(corpus, analysis)
         for record in [
-            *adequacy_records(corpus, analysis),
-            *accuracy_records(corpus, analysis),
+            *adequacy_records(corpus, analysis, rankings.adequacy),
+            *accuracy_records(corpus, analysis, rankings.accuracy),
             *ranking_records(corpus, analysis, rankings),
         ]:
             table.add(record)

@@ -25,6 +25,9 @@ class LitEvalRankings:
 
     tables: dict[str, dict[str, pd.DataFrame | None]]
     pooled: dict[str, dict[str, pd.DataFrame | None]]
+    # (measure key, strict) -> ``adequacy.adequacy``'s table; the pairwise accuracy table
+    adequacy: dict[tuple[str, bool], pd.DataFrame] = field(default_factory=dict)
+    accuracy: pd.DataFrame = field(default_factory=pd.DataFrame)
 
 
 BWS_LABEL = "BWS counting score ((best − worst) / times shown)"

@@ -10,6 +10,7 @@ import pandas as pd
 from ...analysis import metaeval
 from ...analysis.adequacy import subset_items
 from ...analysis.liteval_records import accuracy_frame, adequacy_frames
+from ...analysis.tables import LitEvalRankings
 from ...analysis.tau_resampling import RESAMPLES, p_text
 from ...model import Corpus
 from ...reported import engine
@@ -73,11 +74,16 @@ class AdequacyView:
 
 
 def adequacy_view(
-    corpus: Corpus, ctx: Context, settings: LitEvalSettings = SETTINGS
+    corpus: Corpus,
+    ctx: Context,
+    settings: LitEvalSettings = SETTINGS,
+    computed: LitEvalRankings | None = None,
 ) -> AdequacyView:
+    """``computed``: the results' LitEval tables (``Results.liteval``); without them (a test of
+    the view alone) the adequacy tables are computed here."""
     conf = settings.adequacy
     items = subset_items(corpus.paragraphs, conf.sample) if conf.sample else None
-    frames = adequacy_frames(corpus, ctx.measures, settings)
+    frames = computed.adequacy if computed else adequacy_frames(corpus, ctx.measures, settings)
     keys = [*ctx.pairs, "mean"]
     lookup = marks(engine.compare(corpus, _adequacy_records(corpus, ctx)))
     rows = [
@@ -326,10 +332,15 @@ def _tau_matrix(
     return MatrixView(name, title, caption, "Pair", [label for _, label in columns], rows, frame)
 
 
-def accuracy_view(corpus: Corpus, ctx: Context, settings: LitEvalSettings = SETTINGS) -> MatrixView:
+def accuracy_view(
+    corpus: Corpus,
+    ctx: Context,
+    settings: LitEvalSettings = SETTINGS,
+    computed: LitEvalRankings | None = None,
+) -> MatrixView:
     """System-level pairwise accuracy of each metric against the reference, humans pooled."""
     metrics = [m for m in ctx.measures if m.key != settings.reference]
-    table = accuracy_frame(corpus, ctx.measures, settings)
+    table = computed.accuracy if computed else accuracy_frame(corpus, ctx.measures, settings)
     index = {(r["pair"], r["metric"]): r for r in table.to_dict("records")}
     ref = next((m.label for m in ctx.measures if m.key == settings.reference), settings.reference)
     rows = []
