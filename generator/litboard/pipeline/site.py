@@ -31,6 +31,8 @@ from ..render.core.jinja import DEFAULT_TEMPLATES, render
 from ..render.core.pages import ASSETS, Files, page
 from ..render.site_pages import browse_files, leaderboard_html, reader_files
 from ..analysis.boards import Analysis, analyse
+from ..analysis.tables import results_of
+from ..cite import api
 
 DATASETS_MARKER = "<!-- litboard:datasets -->"
 
@@ -106,6 +108,7 @@ def generate(
     }
     for entry in ordered:
         files.update(entry.files)
+    files.update(api.index_files(files, [e.dataset_id for e in ordered]))
     nav: list[dict[str, Any]] = [e.nav for e in ordered]
     panel = _panel(ordered, templates, cache, [keys.get(e.dataset_id, "") for e in ordered])
     files.update(panel.files)
@@ -176,7 +179,13 @@ def _panel(
     )
     prov = merged([(e.dataset_id, e.provenance) for e in ordered])
     # the panel's CSV gets its JSON/LaTeX twins too
-    panel = site_cache.Panel(add_downloads(bias_files, prov), bias_nav)
+    panel = site_cache.Panel(
+        {
+            path: api.root_links(c, path) if isinstance(c, str) and path.endswith(".md") else c
+            for path, c in add_downloads(bias_files, prov).items()
+        },
+        bias_nav,
+    )
     if cache is not None and key is not None:
         site_cache.write(cache, key, panel)
     return panel
@@ -222,6 +231,10 @@ def dataset_entry(
     """One dataset's finished output: its pages under ``<dataset id>/``, nav, card, provenance."""
     own, own_nav = dataset_files(corpus, analysis, templates, reader_pages, started)
     ds = corpus.dataset_id
+    # the dataset's results table, computed once: published as the data API, and the judge-bias
+    # rows the panel across datasets draws
+    computed = results_of(analysis)
+    own[api.records_path(ds)] = computed.table.jsonl()
     # mkdocs' theme templates do not escape nav titles: escape the dataset's own title here
     section = str(escape(corpus.dataset_title))
     nav = {section: [{k: f"{ds}/{v}"} for entry in own_nav for k, v in entry.items()]}
@@ -233,8 +246,8 @@ def dataset_entry(
         nav,
         card(corpus, f"{ds}/index.html"),
         provenance(corpus),
-        judge_bias_page.dataset_rows(corpus, analysis),
-        judge_bias_page.creativity_rows(corpus, analysis),
+        computed.judge_rows,
+        computed.creative_rows,
     )
 
 

@@ -10,7 +10,7 @@ from typing import Any, Callable
 import pandas as pd
 from markupsafe import Markup, escape
 
-from ..analysis.boards import Analysis
+from ..analysis.tables import Analysis
 from ..model import Corpus
 from ..runtime import parallel, progress
 from .boards.browse_views import disagreement_listing, paragraph_listing

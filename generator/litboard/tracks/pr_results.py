@@ -123,9 +123,10 @@ def _nrefs(corpus: Corpus) -> list[dict[str, Any]]:
 
 
 def _panel(corpus: Corpus, analysis: Any) -> list[dict[str, Any]]:
-    from ..render.schemes.judge_bias_page import dataset_rows
+    from ..analysis.tables import results_of
 
-    rows = dataset_rows(corpus, analysis)
+    # the judge-bias rows of the results table analyse() made: the panel's own numbers
+    rows = results_of(analysis).judge_rows
     rows = rows[(rows["compared"] == "all machine systems") & (rows["scope"] == "all")]
     return [
         {

@@ -26,7 +26,7 @@ from ...analysis.disagreement import (
 from ...analysis.leaderboard import Column
 from ...model import Corpus
 from ..core.jinja import fmt
-from ...analysis.boards import Analysis
+from ...analysis.tables import Analysis
 from ..core.views import Board
 
 TOP = 40  # rows of the "where judges disagree most" table

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ...model import Corpus
-from ...analysis.boards import Analysis
+from ...analysis.tables import Analysis
 from .pages import Files
 
 

@@ -20,7 +20,7 @@ from ..core import charts
 from ..core.extra_pages import Files, PageSet
 from ..core.jinja import render
 from ..core.pages import csv_text, page
-from ...analysis.boards import Analysis
+from ...analysis.tables import Analysis
 from . import reported
 from . import stat_views as sv
 from . import views as cv

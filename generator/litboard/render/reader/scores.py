@@ -15,7 +15,7 @@ from ...analysis.screening import screened
 from ...analysis.span_overlap import confusion, kappas_of
 from ...model import Corpus
 from ..core.spans import split_runs
-from ...analysis.boards import Analysis
+from ...analysis.tables import Analysis
 
 Key = tuple[str, str, str]  # (system, pair, paragraph)
 KEY = ["system", "pair", "paragraph"]

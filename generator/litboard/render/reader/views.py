@@ -15,7 +15,7 @@ from typing import Any, Iterable, Mapping, NamedTuple
 
 from ...model import Corpus
 from ..core.spans import split_runs
-from ...analysis.boards import Analysis
+from ...analysis.tables import Analysis
 from .scores import KEY, AgreementView, ScoreView, agreement_views, records_by, score_rows
 from .spans import SpanContext, SpanView, source_errors, source_ucps, translation_spans
 

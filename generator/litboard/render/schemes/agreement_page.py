@@ -17,7 +17,7 @@ from ...model import Corpus
 from ..core.extra_pages import PageSet
 from ..core.jinja import render
 from ..core.pages import Files, csv_text, page
-from ...analysis.boards import Analysis
+from ...analysis.tables import Analysis
 
 NEEDS_ANALYSIS = False
 

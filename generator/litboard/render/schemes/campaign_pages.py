@@ -13,7 +13,7 @@ from ...model import Corpus
 from ..core.extra_pages import PageSet
 from ..core.jinja import render
 from ..core.pages import csv_text, page
-from ...analysis.boards import Analysis
+from ...analysis.tables import Analysis
 
 
 def build(corpus: Corpus, analysis: Analysis, templates: Path) -> PageSet:

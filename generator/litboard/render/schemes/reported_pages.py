@@ -23,7 +23,7 @@ from ...reported.measures import MEASURES
 from ..core.extra_pages import PageSet
 from ..core.jinja import render
 from ..core.pages import csv_text, page
-from ...analysis.boards import Analysis
+from ...analysis.tables import Analysis
 
 FOLDER = "reported"
 STATUS = {

@@ -1,0 +1,125 @@
+"""The types an analysis hands to the pages: ``Analysis`` (the board tables of a corpus and its
+results table, ``Results``) -- kept apart from ``boards.analyse`` so the modules that compute the
+results can name them without importing the function that calls them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+import pandas as pd
+
+from ..model import Corpus
+from ..settings import AnalysisSettings
+from .leaderboard import Column
+from .records import ResultsTable
+from .uncertainty import method_text
+
+
+@dataclass
+class LitEvalRankings:
+    """The LitEval page's rankings (paper 000 Table 7 style): per scope (a pair, or "all"), per
+    measure key, the bootstrap table of the systems as imported and the one with the human
+    translations pooled into one row (None: fewer than two paragraphs)."""
+
+    tables: dict[str, dict[str, pd.DataFrame | None]]
+    pooled: dict[str, dict[str, pd.DataFrame | None]]
+    # (measure key, strict) -> ``adequacy.adequacy``'s table; the pairwise accuracy table
+    adequacy: dict[tuple[str, bool], pd.DataFrame] = field(default_factory=dict)
+    accuracy: pd.DataFrame = field(default_factory=pd.DataFrame)
+
+
+BWS_LABEL = "BWS counting score ((best − worst) / times shown)"
+
+
+@dataclass
+class SchemeRanking:
+    label: str  # BWS_LABEL, "RULER" or "VERSE"
+    column: str
+    pair: str
+    table: pd.DataFrame  # ``boards.rank_table``'s, smallest_p included
+
+
+@dataclass
+class BwsCounts:
+    campaign: str
+    pair: str
+    counts: pd.DataFrame  # ``bws.bws_scores``, the systems as a column
+    reliability: Any
+
+
+@dataclass
+class PairwiseTables:
+    campaign: str
+    pair: str
+    joined: list[str]  # the human-evaluation plans pooled in
+    strengths: pd.DataFrame  # ``pairwise.bradley_terry``, the systems as a column
+    wins: pd.DataFrame
+    graph: str  # ``bt_graph.comparison_graph`` with the systems' display names
+
+
+@dataclass
+class SchemeTables:
+    rankings: list[SchemeRanking]
+    bws: list[BwsCounts]
+    pairwise: list[PairwiseTables]
+
+
+@dataclass
+class OverlapTables:
+    """One pair's lexical overlap (``overlap.overlap_tables``)."""
+
+    table: pd.DataFrame  # system x system mean sentence BLEU, NaN diagonal
+    means: pd.Series  # per system, over the other systems
+    signature: str  # sacreBLEU's, of the sentence BLEU
+    paragraphs: pd.Series  # per system, the paragraphs with a full text
+
+
+@dataclass
+class Results:
+    """One dataset's results: the records, and the frames pages draw from them."""
+
+    table: ResultsTable
+    judge_rows: pd.DataFrame
+    creative_rows: pd.DataFrame
+    liteval: LitEvalRankings | None = None
+    overlap: dict[str, OverlapTables] = field(default_factory=dict)  # per pair
+    schemes: SchemeTables | None = None  # the page 'Rankings by scheme' (``scheme_tables``)
+
+
+@dataclass
+class Analysis:
+    """Everything the pages need that is computed from the corpus, computed once."""
+
+    long: pd.DataFrame
+    columns: list[Column]
+    means: pd.DataFrame
+    rankings: dict[tuple[str, str], pd.DataFrame]
+    settings: AnalysisSettings
+    # Bradley-Terry columns of pairwise campaigns (``bt_board``): on the boards, not in ``long``
+    # (no per-paragraph score); their rows are in ``means``, their tables in ``rankings``
+    preferences: list[Column] = field(default_factory=list)
+    # (corpus, boards(corpus, self)): the leaderboard page and the paragraph list both need them
+    boards_of: tuple[Corpus, list[Any]] | None = field(default=None, repr=False, compare=False)
+    # the results table and its frames (``results.results``), filled by ``boards.analyse``
+    results: Results | None = field(default=None, repr=False, compare=False)
+
+
+def method_note(settings: AnalysisSettings) -> str:
+    return method_text(settings.bootstrap_resamples, settings.seed, settings.alpha, settings.test)
+
+
+def results_of(analysis: Analysis) -> Results:
+    """The results ``boards.analyse`` computed (an Analysis made otherwise has none)."""
+    if analysis.results is None:
+        raise ValueError("this Analysis has no results: make it with analysis.boards.analyse")
+    return analysis.results
+
+
+def memo_boards(corpus: Corpus, analysis: Analysis, make: Callable[[], list[Any]]) -> list[Any]:
+    """The boards of ``corpus`` under ``analysis``, made by ``make`` once and kept on the
+    analysis."""
+    if analysis.boards_of is None or analysis.boards_of[0] is not corpus:
+        analysis.boards_of = (corpus, make())
+    return analysis.boards_of[1]
