@@ -1,7 +1,7 @@
 """A generated, valid contribution to a track (tests only): each output splices the first half of
 one released system's words with the second half of another's, in reverse order, so it is in the
 target language, covers every paragraph, and copies no system: in order, its words match no
-system's text closely (the copy rules of litboard.load.copy_check; half of a reference kept in
+system's text closely (the copy rules of litboard.tracks.copy_check; half of a reference kept in
 order would be a partial copy of it)."""
 
 from __future__ import annotations

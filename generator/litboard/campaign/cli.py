@@ -156,7 +156,7 @@ def _add_push_pull(
 def _corpus(args: argparse.Namespace, track: str):  # type: ignore[no-untyped-def]
     from ..pipeline.cli_data import data_roots as _roots
     from ..load.datasets import load_all
-    from ..scoring.llm.cache_check import ROOT_CHECKS
+    from ..tracks.checks import CHECKS as ROOT_CHECKS
     from ..errors import DataError, Problem
 
     corpora = {c.dataset_id: c for c in load_all(_roots(args), checks=ROOT_CHECKS)}
