@@ -130,9 +130,7 @@ class Measures:
     first: str  # the first paragraph with a copied sentence ('' when none)
 
 
-def measure(
-    mine: Features, theirs: Sequence[Features], order: Sequence[Sequence[str]]
-) -> Measures:
+def measure(mine: Features, theirs: Sequence[Features], order: Sequence[Sequence[str]]) -> Measures:
     """Measures of ``mine`` against the translations ``theirs`` together (one or several): the
     file bags are their union (the most of each unit any of them has)."""
     shared = set(mine.paragraphs) & set().union(*(set(t.paragraphs) for t in theirs))

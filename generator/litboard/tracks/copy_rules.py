@@ -128,9 +128,7 @@ def check_file(
     if not mine.paragraphs:
         return False
     theirs = (
-        features
-        if features is not None
-        else {s: Features.of(_texts(r)) for s, r in others.items()}
+        features if features is not None else {s: Features.of(_texts(r)) for s, r in others.items()}
     )
     found = _order_free(mine, theirs, humans, track, order)
     if found is not None:
