@@ -144,7 +144,7 @@ def test_near_copy_of_the_reference(base, imported, tmp_path) -> None:
 
 
 def test_wrong_target_language(base, imported, tmp_path) -> None:
-    catalan = {r["paragraph"]: r["text"] for r in base[1]["en-ca"]}
+    catalan = texts_of(imported, "ht", "en-ca")
     folder, problems = problems_of(
         base,
         imported,

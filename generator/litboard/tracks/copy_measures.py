@@ -126,6 +126,7 @@ class Measures:
     words: float
     pairs: float
     runs: float  # containment of RUN units in a row
+    recall: float  # the other way round: the share of their units that mine have
     copied: float  # share of units in copied sentences
     first: str  # the first paragraph with a copied sentence ('' when none)
 
@@ -162,6 +163,7 @@ def measure(mine: Features, theirs: Sequence[Features], order: Sequence[Sequence
         containment(my_words, words),
         containment(my_grams, grams),
         containment(my_runs, runs),
+        containment(words, my_words),
         copied / total if total else 0.0,
         first,
     )

@@ -172,12 +172,18 @@ def _order_free(
 
 def _broken(found: Measures, limits: Limits, what: str) -> tuple[str, str] | None:
     first = found.first
-    if found.words >= limits.words or found.pairs >= limits.pairs or found.runs >= limits.runs:
+    if (
+        found.words >= limits.words
+        or found.recall >= limits.words
+        or found.pairs >= limits.pairs
+        or found.runs >= limits.runs
+    ):
         return first, (
             f"the outputs copy {what} in any order: {found.words:.0%} of their words, "
             f"{found.pairs:.0%} of their word pairs and {found.runs:.0%} of their runs of four "
-            f"words are in its text (limits {limits.words:.0%}, {limits.pairs:.0%} and "
-            f"{limits.runs:.0%}; the closest released systems stay below them)"
+            f"words are in its text, and {found.recall:.0%} of its words in theirs (limits "
+            f"{limits.words:.0%} for words either way, {limits.pairs:.0%} and {limits.runs:.0%}; "
+            "the closest released systems stay below them)"
         )
     if found.copied >= limits.copied:
         return first, (
