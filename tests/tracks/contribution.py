@@ -1,9 +1,8 @@
 """A generated, valid contribution to a track (tests only): each output splices the first half of
-one released machine system's words with the second half of another's, in reverse order, so it is
-in the target language (every other word of the second half with its inner letters reversed), covers every
-paragraph, and copies no system (the copy rules of
-litboard.tracks.copy_rules and copy_check; half of a reference's words, even reversed, would be a
-copy of it)."""
+one released machine system's words with the second half of another's (every other word of that
+half with its inner letters reversed), in reverse order, so it is in the target language, covers
+every paragraph, and copies no system (the copy rules of litboard.tracks.copy_rules and
+copy_check; half of a reference's words, even reversed, would be a copy of it)."""
 
 from __future__ import annotations
 
