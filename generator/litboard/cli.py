@@ -273,7 +273,7 @@ def _print_problems(problems: list[Problem], fmt: str) -> None:
 
 def cmd_validate(args: argparse.Namespace) -> int:
     from .load.datasets import validate_all
-    from .scoring.llm.cache_check import ROOT_CHECKS
+    from .tracks.checks import CHECKS as ROOT_CHECKS
 
     roots = _roots(args)
     problems = validate_all(roots, ROOT_CHECKS).items

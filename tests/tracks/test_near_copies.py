@@ -13,7 +13,7 @@ import pytest
 from litboard.errors import Problems
 from litboard.importers.pinned import prepare
 from litboard.load import load
-from litboard.load.copy_check import check_copies
+from litboard.tracks.copy_check import check_copies
 from litboard.load.rows import Row
 from litboard.load.track_decl import TRACKS
 from litboard.tracks.roots import roots
@@ -144,13 +144,13 @@ def test_validate_refuses_a_near_copy_and_shifted_lines_end_to_end(
             row["text"] = plant(ht[row["paragraph"]], 3, rng, pool)
 
     folder, found = problems_of(base, imported, tmp_path / "copy", near_copy)
-    copies = [p for p in found if "copy the human translation 'ht'" in p.message]
+    copies = [p for p in found if "the human translation 'ht'" in p.message]
     assert (
         len(copies) == 1
         and copies[0].file == str(folder / f"{PAIR}.jsonl")
         and copies[0].field == "text"
     )
-    assert "even with words changed" in copies[0].fix
+    assert "with words changed" in copies[0].fix
 
     def shift(folder: Path, outputs: dict) -> None:
         texts = [r["text"] for r in outputs[PAIR]]

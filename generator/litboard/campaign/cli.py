@@ -160,7 +160,7 @@ def _corpus(
     """The track's corpus; ``without``: campaign folders not read (an import's own)."""
     from ..pipeline.cli_data import data_roots as _roots
     from ..load.datasets import load_all
-    from ..scoring.llm.cache_check import ROOT_CHECKS
+    from ..tracks.checks import CHECKS as ROOT_CHECKS
     from ..errors import DataError, Problem
 
     loaded = load_all(_roots(args), checks=ROOT_CHECKS, without=without.__contains__)

@@ -8,7 +8,7 @@ source or of a human translation, script, length ratio) and add:
 * **a unique display name** within the dataset, compared by their look-alike skeleton
   (``names.skeleton``), and no invisible (format or control) character in any card field;
 * **no copy, near copy or shifted lines** of another system's outputs or of the reference:
-  the rules and their measured limits are in ``copy_check``;
+  ``tracks.copy_rules``, given to load as a ``RootCheck`` (``tracks.checks.CHECKS``);
 * **the target language** per paragraph: lingua-language-detector (low-accuracy mode, the
   languages of ``LANGUAGES``) must not give the pair's target a confidence below
   ``MIN_TARGET_CONFIDENCE`` while preferring another language, for texts of
@@ -31,11 +31,10 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import Problems
-from .copy_check import check_copies
 from .names import ALLOWED_CONTROLS, invisible, skeleton
 from .rows import RawData, Row
 from .submission import SETTINGS, normalise
-from .track_decl import of_dataset
+from .track_decl import contributions, of_dataset
 
 PLACEHOLDER = "FILL IN"
 # The card of a contribution: field -> what to write (the docs and the checks read this table).
@@ -68,7 +67,7 @@ def check_contributions(raw: RawData, problems: Problems) -> None:
     # every system folder, the demo's too (issue 33 row 13: a 60 MB notes.txt)
     for card in raw.of("system"):
         check_sizes(Path(card.file).parent, problems)
-    cards = [r for r in raw.of("system") if r.root in raw.track_roots]
+    cards = contributions(raw)
     if not cards:
         return
     mine = {r.data["id"] for r in cards}
@@ -77,11 +76,6 @@ def check_contributions(raw: RawData, problems: Problems) -> None:
     for card in cards:
         check_card(card.file, card.data, problems)
         check_name(card, raw.of("system"), problems)
-    humans = {r.data["id"] for r in raw.of("system") if r.data.get("kind") == "human"}
-    works: dict[str, list[str]] = {}
-    for row in raw.of("paragraph"):  # reading order within each work (file order)
-        works.setdefault(row.context.get("work", ""), []).append(row.data["id"])
-    order = list(works.values())
     outputs: dict[tuple[str, str], list[Row]] = {}
     for row in raw.of("translation"):
         outputs.setdefault((row.context["system"], row.context["pair"]), []).append(row)
@@ -96,16 +90,6 @@ def check_contributions(raw: RawData, problems: Problems) -> None:
                     f"the track takes {', '.join(track.pairs)}; rename the file or remove it",
                 )
                 continue
-            others = {s: rs for (s, p), rs in outputs.items() if p == pair and s != system}
-            check_copies(
-                rows,
-                others,
-                humans,
-                track.id if track else None,
-                order,
-                problems,
-                SETTINGS.min_chars,
-            )
             check_language(rows, pair, problems)
 
 

@@ -19,9 +19,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..errors import DataError, Problem, Problems
+
+if TYPE_CHECKING:
+    from .rows import RawData, Row
 
 TRACK_FILE = "track.yaml"  # corpus/track.yaml of a track root
 TRACKS_DIR = "tracks"  # tracks/<track>/ in the repository
@@ -226,3 +229,20 @@ def _sentence(track: Track) -> str:
         f"Open track: anyone can add a system by pull request (track {track.id}, pairs "
         f"{', '.join(track.pairs)}; references: {track.reference})."
     )
+
+
+def contributions(raw: "RawData") -> list["Row"]:
+    """The system cards the contribution checks apply to: every system of a track root, and every
+    system of a data root whose own ``track:`` block lists the systems it was released with
+    (``released``: the demo) that is not among them. Every track's contributions, alike."""
+    released: dict[str, set[str]] = {}
+    for row in raw.of("dataset"):
+        block = row.data.get("track")
+        if isinstance(block, dict) and isinstance(block.get("released"), list):
+            released[row.root] = {str(s) for s in block["released"]}
+    return [
+        r
+        for r in raw.of("system")
+        if r.root in raw.track_roots
+        or (r.root in released and r.data["id"] not in released[r.root])
+    ]

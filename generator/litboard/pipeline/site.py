@@ -18,7 +18,7 @@ from ..cite.provenance import merged, provenance
 from ..cite.publish import cite_box, finish_page, publish_files, release_info
 from ..runtime import parallel, progress
 from ..load.datasets import group_roots, load_all
-from ..scoring.llm.cache_check import ROOT_CHECKS
+from ..tracks.checks import CHECKS as ROOT_CHECKS
 from ..load.track_decl import submissions, submit_page
 from ..model import Corpus
 from ..render.reader.views import ReaderShared, reader_shared

@@ -197,7 +197,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     args = parser.parse_args(argv)
     from ..load.read import load
-    from ..scoring.llm.cache_check import ROOT_CHECKS
+    from .checks import CHECKS as ROOT_CHECKS
     from ..files.project import find
 
     roots = [Path(d) for d in args.data] if args.data else find().data_roots()

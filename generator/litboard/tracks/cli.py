@@ -123,7 +123,7 @@ def track_corpus(track: Track, args: argparse.Namespace) -> Corpus:
     """The track's dataset loaded with its submissions (the release fetched and imported if
     needed)."""
     from ..load import load
-    from ..scoring.llm.cache_check import ROOT_CHECKS
+    from .checks import CHECKS as ROOT_CHECKS
     from ..runtime.progress import step
     from .roots import roots
 

@@ -38,7 +38,7 @@ def check_contents(
 ) -> None:
     """Add every problem ``validate`` finds once the added ``paths`` join the base's track data."""
     from ..load.datasets import validate_all
-    from ..scoring.llm.cache_check import ROOT_CHECKS
+    from .checks import CHECKS as ROOT_CHECKS
 
     track = _track(folder.rsplit("/", 1)[0] + "/") if folder else None
     if track is None:

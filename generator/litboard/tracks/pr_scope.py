@@ -203,7 +203,25 @@ def check_pr(base: str, repo: Path, head: str = "HEAD", release_roots: Any = Non
     problems.raise_if_any()
     if not changes:
         return "litboard: the pull request changes no file"
-    return f"litboard: the pull request adds {folder}/ ({len(changes)} file(s)) and nothing else"
+    done = f"litboard: the pull request adds {folder}/ ({len(changes)} file(s)) and nothing else"
+    return done + skipped(folder, base, release_roots is not None)
+
+
+def skipped(folder: str, base: str, releases: bool) -> str:
+    """What ``check-pr`` did not check of a release track's folder without ``--releases``, and the
+    command that checks it ('' when nothing was skipped)."""
+    from ..load.track_decl import TRACKS
+
+    track = next((t for t in TRACKS if folder.startswith(t.folder + "/")), None)
+    if releases or track is None or track.release is None:
+        return ""
+    return (
+        f"\nlitboard: NOT checked without the release of track {track.id!r}: coverage of its "
+        "paragraphs, copies of the reference or of other systems (in any order), shifted lines, "
+        "length ratios, target language, display names; run "
+        f"`litboard check-pr --base {base} --releases` (add `--mirror DIR` for local release "
+        "files) to check them"
+    )
 
 
 def check_contents(

@@ -58,7 +58,7 @@ def score_tracks(
 ) -> list[str]:
     """Write every track's scores root under ``out``; returns one summary line per track."""
     from ..load import load
-    from ..scoring.llm.cache_check import ROOT_CHECKS
+    from .checks import CHECKS as ROOT_CHECKS
 
     check_out(out)
     stats = StatsCache(cache)
