@@ -91,7 +91,9 @@ class Features:
         wide = is_wide(fold(" ".join(texts.values())))
         paragraphs = {}
         for pid, text in texts.items():
-            found, words, grams, runs = [], Counter[str](), Counter[tuple[str, str]](), Counter()
+            found: list[Sentence] = []
+            words, grams = Counter[str](), Counter[tuple[str, str]]()
+            runs = Counter[tuple[str, ...]]()
             for sentence in sentences(text):
                 seq = units(sentence, wide)
                 if seq:
