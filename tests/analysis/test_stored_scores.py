@@ -104,3 +104,14 @@ def test_the_creativity_metrics_table_flags_what_the_texts_do_not_reproduce(root
         for note in view.notes
     )
     assert f"{len(off)} of {len(data.stored)} stored BLEU, chrF and TER" in view.provenance
+
+
+def test_the_creativity_reported_table_flags_them_too(root: Path) -> None:
+    """The paper-vs-data table shows the stored per-text scores (App. G.1) as reproduced."""
+    from litboard.render.creativity.reported import comparison, reported_table
+    from litboard.render.creativity.views import creativity_data
+
+    data = creativity_data(load([root]))
+    view, _ = reported_table(data, comparison(data))
+    assert any("(en-ca, MT)" in n and "gives 28.7" in n for n in view.notes)
+    assert "not what sacreBLEU gives on the release's own texts" in view.provenance
