@@ -203,7 +203,7 @@ def _add_release(sub: argparse._SubParsersAction) -> None:
 
 def _add_score(sub: argparse._SubParsersAction) -> None:
     from .scoring.api import metric_names
-    from .scoring.settings import describe
+    from .scoring.settings import describe, value_type
 
     p = sub.add_parser(
         "score", help="compute missing automatic scores (sacreBLEU, LLM judges, COMET)"
@@ -228,10 +228,9 @@ def _add_score(sub: argparse._SubParsersAction) -> None:
     for name, text, default in describe():
         if isinstance(default, dict):
             continue
-        kind = type(default) if default is not None else (int if "tokens" in name else float)
         group.add_argument(
             "--" + name.replace("_", "-"),
-            type=kind,
+            type=value_type(name),
             default=default,
             help=f"{text} (default: {default})",
         )

@@ -15,6 +15,7 @@ import numpy as np
 import pandas as pd
 
 from ..errors import DataError, Problem
+from .records import SPAN_RULE as SPAN_RULE
 from .resampling import resample_counts
 from .span_overlap import confusion, kappa_of, kappas_of
 
@@ -193,6 +194,9 @@ def bws_kappa(
     return _kappa(
         np.array(x, dtype=object), np.array(y, dtype=object), f"Cohen kappa (BWS, per {unit})"
     )
+
+
+# SPAN_RULE (in records, so pages read it): how character_labels turns spans into labels
 
 
 def character_labels(

@@ -34,6 +34,16 @@ class Definition:
     text: str
 
 
+# How analysis.agreement.character_labels (and span_overlap, the same arithmetic) turn spans
+# into one label per character: what the Agreement page states beside the span kappas.
+SPAN_RULE = (
+    "Error spans: every character of a translation is one item. Span κ compares error against "
+    "no error, label κ the error's category (or none). Where one annotator's spans overlap, a "
+    "character takes the category of the span that starts first (on a tie, the span listed "
+    "first); omissions (zero-width spans) mark no character."
+)
+
+
 DEFINITIONS: dict[str, Definition] = {
     d.id: d
     for d in (

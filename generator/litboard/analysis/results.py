@@ -53,7 +53,9 @@ def results(corpus: Corpus, analysis: Analysis) -> Results:
     overlap = overlap_tables(corpus)
     for record in overlap_records(corpus, overlap):
         table.add(record)
-    return Results(table, judge, creative, rankings, overlap, schemes)
+    from .stored_scores import stored_score_checks
+
+    return Results(table, judge, creative, rankings, overlap, schemes, stored_score_checks(corpus))
 
 
 def board_records(corpus: Corpus, analysis: Analysis) -> Iterator[Record]:

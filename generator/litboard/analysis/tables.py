@@ -86,6 +86,8 @@ class Results:
     liteval: LitEvalRankings | None = None
     overlap: dict[str, OverlapTables] = field(default_factory=dict)  # per pair
     schemes: SchemeTables | None = None  # the page 'Rankings by scheme' (``scheme_tables``)
+    # stored BLEU/chrF/TER checked against the release's own texts (``stored_scores``)
+    stored: pd.DataFrame = field(default_factory=pd.DataFrame)
 
 
 @dataclass

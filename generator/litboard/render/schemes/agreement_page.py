@@ -17,6 +17,7 @@ from ...model import Corpus
 from ..core.extra_pages import PageSet
 from ..core.jinja import render
 from ..core.pages import Files, csv_text, page
+from ...analysis.records import SPAN_RULE
 from ...analysis.tables import Analysis
 
 NEEDS_ANALYSIS = False
@@ -29,6 +30,7 @@ def build(corpus: Corpus, analysis: Analysis | None, templates: Path) -> PageSet
 
 DOUBLE = "Double annotations (Krippendorff alpha, interval: order-free)"
 NAMED = "Scores (Kendall tau-b, MSE, Krippendorff alpha)"
+SPANS = "Error spans (character-level Cohen kappa)"
 PREFERENCES = "Pairwise preferences (percent agreement, Cohen kappa, 95% bootstrap CI)"
 
 
@@ -51,7 +53,9 @@ def _agreement_choices(corpus: Corpus, tables: dict[str, pd.DataFrame]) -> list[
             f"that "
             "pools both annotations (e.g. a system mean) says so in its parameters."
         )
-    if NAMED in tables or "Error spans (character-level Cohen kappa)" in tables:
+    if SPANS in tables:
+        choices.append(SPAN_RULE)
+    if NAMED in tables or SPANS in tables:
         choices.append(
             "Annotators are named in the judgments: every two annotators who judged the same "
             "translations "
@@ -68,7 +72,7 @@ def _agreement_page(corpus: Corpus, templates: Path) -> Files:
     tables = {
         NAMED: schemes.agreement_rows(corpus),
         DOUBLE: double_annotation_rows(corpus.metric_scores, corpus.tables["campaigns"]),
-        "Error spans (character-level Cohen kappa)": schemes.span_agreement(corpus),
+        SPANS: schemes.span_agreement(corpus),
         "BWS picks (Cohen kappa)": schemes.bws_agreement(corpus.bws),
         PREFERENCES: preference_agreement(corpus.pairwise),
         "RULER criteria (Krippendorff alpha, interval, per criterion)": criterion_alpha(
