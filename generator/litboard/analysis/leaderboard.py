@@ -40,7 +40,11 @@ Parts = list[tuple[pd.DataFrame, Column]]  # per-translation rows (before averag
 def segment_scores(corpus: Corpus) -> tuple[pd.DataFrame, list[Column]]:
     """Long table (column, system, pair, paragraph, score) over every scheme with a score."""
     parts = (
-        _mqm_parts(corpus) + _creativity_parts(corpus) + _sqm_parts(corpus) + _score_parts(corpus)
+        _mqm_parts(corpus)
+        + _creativity_parts(corpus)
+        + _sqm_parts(corpus)
+        + _esa_parts(corpus)
+        + _score_parts(corpus)
     )
     frames = [_per_translation(rows, column.key) for rows, column in parts]
     long = (
@@ -207,6 +211,26 @@ def _sqm_parts(corpus: Corpus) -> Parts:
             ),
         )
         for cid, group in corpus.sqm.groupby("campaign", sort=True)
+    ]
+
+
+def _esa_parts(corpus: Corpus) -> Parts:
+    """ESA: the 0-100 score of each translation, averaged over its annotators (higher is
+    better); the spans are shown on the reader pages, never turned into an MQM score."""
+    campaigns, version = corpus.tables["campaigns"].set_index("campaign"), corpus.data_version()
+    return [
+        (
+            group,
+            Column(
+                f"esa:{cid}",
+                _label("ESA", campaigns.at[cid, "title"]),
+                str(cid),
+                True,
+                f"{cid}, ESA 0-100 score (error span annotation), mean over annotators, "
+                f"data {version}",
+            ),
+        )
+        for cid, group in corpus.esa.groupby("campaign", sort=True)
     ]
 
 

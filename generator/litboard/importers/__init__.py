@@ -21,6 +21,7 @@ IMPORTERS: dict[str, str] = {
     "labelstudio": "formats.labelstudio",
     "wmt-mqm": "formats.wmt_mqm",
     "wmt-esa": "formats.wmt_esa",
+    "wmt24-esa": "releases.wmt24_esa",
     "csv": "formats.csv_table",
 }
 

@@ -16,8 +16,8 @@ latest end time (WMT's scripts), counted. Accounts are mapped to people through
 ``annotator_mapping.json``, so agreement and per-annotator figures count people.
 
 Written: one work per document, one paragraph per line (id ``<document>-<line>``), one system
-per WMT system (``refA`` the human reference, kind human), and one ESA campaign per pair
-(scheme ``esa``: the 0-100 score and the minor/major spans, end offsets exclusive: Appraise's
+per WMT system (``refA`` the human reference, kind human), and one ESA campaign ``esa``
+holding every pair (scheme ``esa``: the 0-100 score and the minor/major spans, end offsets exclusive: Appraise's
 ``end_i`` is the last marked character). An omission marked without a position (offsets
 ``"missing"``) is kept as a zero-width span at 0 with ``position: unknown``; a severity other
 than minor/major is kept as ``unknown`` (its value in the comment) and counted.
@@ -34,7 +34,7 @@ from ...errors import DataError, Problem
 from ...files.ids import long_slug, slug
 from .. import ImportReport
 from ..core.root_builder import RootBuilder
-from .wmt_esa_build import build_root
+from .wmt_esa_build import add_all_lines, build_root, order_paragraphs
 from .wmt_esa_read import Rating, read_file
 from .wmt_esa_rules import is_tutorial, sort_ratings
 from .wmt_esa_texts import Texts, check_documents
@@ -61,11 +61,13 @@ def run(
     pairs: list[str] | None = None,
     dataset: dict[str, Any] | None = None,
     systems: dict[str, dict[str, Any]] | None = None,
+    all_lines: bool = False,
 ) -> ImportReport:
     """Import the ESA exports of ``src`` into the data root ``out``.
 
     ``mapping``: the annotator mapping (default: ``humeval/annotator_mapping.json`` of the
-    release folder); ``dataset`` and ``systems``: card fields a release importer adds."""
+    release folder); ``dataset`` and ``systems``: card fields a release importer adds;
+    ``all_lines``: also every unrated line of the domain and every system's output of it."""
     files, root = export_files(src)
     texts = Texts(root)
     report = ImportReport()
@@ -85,8 +87,13 @@ def run(
     for what, n in sorted(sorted_.removed.items()):
         report.count(f"{what} removed", n)
     builder = RootBuilder(ratings[0].pair)
-    build_root(builder, sorted_, texts, person, report)
     card = _card(files, dataset or {}, report, sorted_, domain)
+    title = (dataset or {}).get("campaign") or ("ESA" + (f", {domain} domain" if domain else ""))
+    positions: dict[str, int] = {}
+    build_root(builder, sorted_, texts, person, report, card["id"], title, positions)
+    if all_lines:
+        add_all_lines(builder, texts, sorted({r.pair for r in ratings}), domain, positions, report)
+    order_paragraphs(builder, positions)
     builder.count_read(report)
     for sid, extra in (systems or {}).items():
         if sid in builder.systems:
@@ -206,11 +213,13 @@ def _card(
     sums = [hashlib.sha256(f.read_bytes()).hexdigest() for f in files]
     card: dict[str, Any] = {
         "id": slug(extra.get("id", "wmt-esa" + (f"-{domain}" if domain else ""))),
-        "title": extra.get("title", "WMT ESA human evaluation" + (f" ({domain})" if domain else "")),
+        "title": extra.get(
+            "title", "WMT ESA human evaluation" + (f" ({domain})" if domain else "")
+        ),
         "version": "sha256-" + hashlib.sha256("".join(sums).encode()).hexdigest()[:12],
         "source": {"files": [{"path": f.name, "sha256": h} for f, h in zip(files, sums)]},
     }
-    card |= {k: v for k, v in extra.items() if k not in ("id", "title")}
+    card |= {k: v for k, v in extra.items() if k not in ("id", "title", "campaign")}
     removed: Counter[str] = sorted_.removed
     notes = [f"{n} {what} removed" for what, n in sorted(removed.items())]
     notes += [

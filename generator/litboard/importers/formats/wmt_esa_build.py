@@ -23,9 +23,17 @@ SEVERITIES = ("minor", "major")
 
 
 def build_root(
-    builder: RootBuilder, sorted_: Sorted, texts: Texts, person: dict[str, str], report: ImportReport
+    builder: RootBuilder,
+    sorted_: Sorted,
+    texts: Texts,
+    person: dict[str, str],
+    report: ImportReport,
+    campaign: str,
+    title: str,
+    positions: dict[str, int],
 ) -> None:
-    positions: dict[str, int] = {}
+    """Add the kept ratings to ``builder``: one ESA campaign ``campaign`` for every pair;
+    ``positions`` gets each paragraph's line id."""
     for r in sorted_.kept:
         where = f"{r.where}: system {r.system}, line_id {r.line_id}"
         source = r.source if r.source is not None else texts.source(r.pair, r.line_id)
@@ -44,13 +52,13 @@ def build_root(
         if why:
             report.skip(where, f"{why}; the rating was skipped", "conflicting texts")
             continue
-        builder.work(work, _work_card(r))
+        builder.work(work, _work_card(r.doc, r.pair))
         builder.paragraph(work, source, pid)
         builder.system(system, _system(r.system))
         builder.translation(system, pid, target, r.pair)
         positions[pid] = r.line_id
-        cid = f"esa-{r.pair}"
-        builder.campaign(cid, _campaign(r.pair))
+        cid = campaign
+        builder.campaign(cid, _campaign(title))
         record = {
             "system": system,
             "pair": r.pair,
@@ -61,7 +69,11 @@ def build_root(
         }
         builder.record(cid, record, "professional")
         report.count("ESA ratings kept")
-    for rows in builder.paragraphs.values():  # index = the line order in the document
+
+
+def order_paragraphs(builder: RootBuilder, positions: dict[str, int]) -> None:
+    """Each work's paragraph index: the line order in the document."""
+    for rows in builder.paragraphs.values():
         rows.sort(key=lambda row: (positions.get(row["id"], 0), row["id"]))
         for index, row in enumerate(rows):
             row["index"] = index
@@ -100,10 +112,10 @@ def _span(
     return span
 
 
-def _work_card(r: Rating) -> dict[str, Any]:
+def _work_card(doc: str, pair: str) -> dict[str, Any]:
     return {
-        "title": r.doc or f"{r.pair} lines",
-        "source_lang": r.pair.split("-")[0],
+        "title": doc or f"{pair} lines",
+        "source_lang": pair.split("-")[0],
         "genre": "other",
         "era": "contemporary",
         "rights": {
@@ -119,13 +131,47 @@ def _system(name: str) -> SystemSettings:
         return SystemSettings(
             name=name, kind="human", modality="HT", description="WMT reference translation"
         )
-    return SystemSettings(name=name, kind="llm", modality="MT", description="WMT submission")
+    return SystemSettings(name=name, kind="nmt", modality="MT", description="WMT submission")
 
 
-def _campaign(pair: str) -> dict[str, Any]:
+def _campaign(title: str) -> dict[str, Any]:
     return {
-        "title": f"ESA {pair}",
+        "title": title,
         "scheme": "esa",
         "source": "Appraise ESA export (WMT)",
         "scale": {"min": 0, "max": 100},
     }
+
+
+def add_all_lines(
+    builder: RootBuilder,
+    texts: Texts,
+    pairs: list[str],
+    domain: str,
+    positions: dict[str, int],
+    report: ImportReport,
+) -> None:
+    """Every line of ``domain`` and every system's output of it (rated or not), so the release
+    holds the whole test set of a track, not only the rated segments; an empty output line is
+    left out (the loader refuses empty translations), counted."""
+    for pair in pairs:
+        if not texts.has(pair):
+            continue
+        for line, (line_domain, doc) in enumerate(texts.documents(pair)):
+            source = texts.source(pair, line)
+            if line_domain != domain or not doc or source is None:
+                continue
+            source = unicodedata.normalize("NFC", source)
+            work = slug(doc)
+            pid = builder.paragraph_id(work, source, f"{work[:70]}-{line}")
+            builder.work(work, _work_card(doc, pair))
+            if builder.paragraph(work, source, pid) is None:
+                continue
+            positions[pid] = line
+            for name in [REFERENCE, *texts.systems(pair)]:
+                text = texts.output(pair, name, line)
+                if text is None or not text.strip():
+                    report.count("empty output lines left out (unrated)", text is not None)
+                    continue
+                builder.system(slug(name), _system(name))
+                builder.translation(slug(name), pid, unicodedata.normalize("NFC", text), pair)

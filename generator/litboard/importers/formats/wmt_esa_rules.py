@@ -34,7 +34,9 @@ class QualityControl:
             f"{person}: {self.caught} of {self.compared} quality-control (BAD) items scored "
             f"lower than the original{share}"
         )
-        return text + (f"; {self.unmatched} without a rating of the original" if self.unmatched else "")
+        return text + (
+            f"; {self.unmatched} without a rating of the original" if self.unmatched else ""
+        )
 
 
 @dataclass
@@ -53,7 +55,9 @@ def is_tutorial(r: Rating) -> bool:
 def sort_ratings(ratings: list[Rating], person: dict[str, str]) -> Sorted:
     """Apply the rules to the ratings (already filtered by pair and domain)."""
     out = Sorted()
-    originals = {(r.account, r.system, r.pair, r.line_id): r for r in ratings if r.item_type == "TGT"}
+    originals = {
+        (r.account, r.system, r.pair, r.line_id): r for r in ratings if r.item_type == "TGT"
+    }
     latest: dict[tuple[str, str, str, int], Rating] = {}
     for r in ratings:
         if r.item_type == "BAD":
