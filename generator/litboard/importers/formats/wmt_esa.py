@@ -17,7 +17,8 @@ latest end time (WMT's scripts), counted. Accounts are mapped to people through
 
 Written: one work per document, one paragraph per line (id ``<document>-<line>``), one system
 per WMT system (``refA`` the human reference, kind human), and one ESA campaign ``esa``
-holding every pair (scheme ``esa``: the 0-100 score and the minor/major spans, end offsets exclusive: Appraise's
+holding every pair (scheme ``esa``: the 0-100 score and the minor/major spans, end offsets
+exclusive: Appraise's
 ``end_i`` is the last marked character). An omission marked without a position (offsets
 ``"missing"``) is kept as a zero-width span at 0 with ``position: unknown``; a severity other
 than minor/major is kept as ``unknown`` (its value in the comment) and counted.
