@@ -193,7 +193,7 @@ def test_an_off_by_one_file_is_refused_not_shifted(tmp_path: Path) -> None:
     # the pre-November-2024 files: every line id one below the documents file's line
     shifted = [
         row("engjpn01", "SysA", 0, 70),
-        row("engjpn01", "SysB", 2, 90, doc="test-en-news_paper.1"),
+        row("engjpn01", "SysB", 3, 90, doc="test-en-news_paper.1"),
     ]
     out = tmp_path / "out"
     with pytest.raises(DataError) as caught:
