@@ -42,14 +42,29 @@ def built(
     )
     card = ["--name", "My WMT24 MT", "--model", "example-7b", "--open-weights", "yes"]
     assert (
-        main(["track", "new-system", TRACK.id, "--id", "my-mt", "--from", str(outputs), *card, *extra])
+        main(
+            [
+                "track",
+                "new-system",
+                TRACK.id,
+                "--id",
+                "my-mt",
+                "--from",
+                str(outputs),
+                *card,
+                *extra,
+            ]
+        )
         == 0
     )
     releases = ["--releases", str(repo / "releases.yaml"), "--mirror", str(mirror)]
     assert main(["validate", "--data", str(repo), *releases, "--cache", str(release_cache)]) == 0
     scores = work / "scores"
     stats = ["--stats-cache", str(work / "stats")]
-    assert main(["track", "score", TRACK.id, "--out", str(scores), "--pairs", PAIR, *extra, *stats]) == 0
+    assert (
+        main(["track", "score", TRACK.id, "--out", str(scores), "--pairs", PAIR, *extra, *stats])
+        == 0
+    )
     site = work / "site"
     data = [imported[0], repo / "tracks" / TRACK.id, scores / TRACK.id]
     args = [x for root in data for x in ("--data", str(root))]
