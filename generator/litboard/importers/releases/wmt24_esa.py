@@ -31,33 +31,46 @@ DESCRIPTION = (
 )
 
 # Public facts only (the WMT24 findings' system table and the model cards); a field not known
-# is left out. ONLINE-* are anonymised commercial online systems.
+# is left out. ONLINE-* are anonymised commercial online systems; the LLMs below without a team
+# name were run by the WMT24 organisers.
 _LLM = "llm"
+_BASELINE = {"description": "LLM run by the WMT24 organisers"}
 SYSTEMS: dict[str, dict[str, Any]] = {
-    "aya23": {"kind": _LLM, "model": "Aya 23 (Cohere)", "size": "35B", "open_weights": True},
-    "claude-3-5": {"kind": _LLM, "model": "Claude 3.5 Sonnet (Anthropic)", "open_weights": False},
-    "commandr-plus": {
+    "aya23": _BASELINE
+    | {"kind": _LLM, "model": "Aya 23 (Cohere)", "size": "35B", "open_weights": True},
+    "claude-3-5": _BASELINE
+    | {"kind": _LLM, "model": "Claude 3.5 Sonnet (Anthropic)", "open_weights": False},
+    "commandr-plus": _BASELINE
+    | {
         "kind": _LLM,
         "model": "Command R+ (Cohere)",
         "size": "104B",
         "open_weights": True,
     },
-    "gpt-4": {"kind": _LLM, "model": "GPT-4 (OpenAI)", "open_weights": False},
-    "gemini-1-5-pro": {"kind": _LLM, "model": "Gemini 1.5 Pro (Google)", "open_weights": False},
-    "llama3-70b": {
+    "gpt-4": _BASELINE | {"kind": _LLM, "model": "GPT-4 (OpenAI)", "open_weights": False},
+    "gemini-1-5-pro": _BASELINE
+    | {"kind": _LLM, "model": "Gemini 1.5 Pro (Google)", "open_weights": False},
+    "llama3-70b": _BASELINE
+    | {
         "kind": _LLM,
         "model": "Llama 3 70B Instruct (Meta)",
         "size": "70B",
         "open_weights": True,
     },
-    "mistral-large": {"kind": _LLM, "model": "Mistral Large (Mistral AI)"},
-    "phi-3-medium": {
+    "mistral-large": _BASELINE | {"kind": _LLM, "model": "Mistral Large (Mistral AI)"},
+    "phi-3-medium": _BASELINE
+    | {
         "kind": _LLM,
         "model": "Phi-3 Medium (Microsoft)",
         "size": "14B",
         "open_weights": True,
     },
-    "unbabel-tower70b": {"kind": _LLM, "model": "Tower 70B (Unbabel)", "size": "70B"},
+    "unbabel-tower70b": {
+        "kind": _LLM,
+        "model": "Tower 70B (Unbabel)",
+        "size": "70B",
+        "description": "WMT24 submission by Unbabel",
+    },
     **{
         f"online-{x}": {"kind": "commercial-mt", "description": "anonymised online MT system"}
         for x in "abgw"
