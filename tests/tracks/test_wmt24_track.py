@@ -15,12 +15,54 @@ from litboard.load import load
 from litboard.load.track_decl import get
 from litboard.tracks.roots import roots
 
+from litboard.model import Corpus
+from litboard.tracks.files import sources
+
 from .conftest import release_args, scratch_repo
-from .contribution import spliced
 
 pytestmark = pytest.mark.shared
 TRACK = get("wmt24-literary-esa")
 PAIR = "en-ja"
+CARD = [
+    "--name",
+    "My WMT24 MT",
+    "--submitted-by",
+    "Jane Doe <jane@example.org>",
+    "--model",
+    "example-7b",
+    "--version",
+    "2026-11",
+    "--prompt",
+    "Translate this novel excerpt from {src} into {tgt}.",
+    "--date",
+    "2026-11-20",
+    "--licence",
+    "CC-BY-4.0",
+    "--open-weights",
+    "yes",
+]
+
+
+GOOD = ("claude-3-5", "gpt-4", "gemini-1-5-pro", "unbabel-tower70b", "aya23", "commandr-plus")
+
+
+def spliced(corpus: Corpus) -> list[dict[str, str]]:
+    """A generated en-ja system: per line, the first half of one strong WMT24 system's characters
+    and the second half of another's, reversed, so it is Japanese, covers every line and copies
+    no system in order or in place. The two are the outputs closest to the median length of the
+    strong systems' (some WMT24 outputs are English, cut or repeated, so the generic generator's
+    alphabetical choice does not fit this track)."""
+    tr = corpus.tables["translations"]
+    tr = tr[(tr["pair"] == PAIR) & tr["text"].notna()]
+    texts = {(r.system, r.paragraph): r.text for r in tr.itertuples()}
+    out = []
+    for pid, _ in sources(corpus, TRACK, PAIR):
+        found = [texts[(s, pid)] for s in GOOD if (s, pid) in texts]
+        median = sorted(len(t) for t in found)[len(found) // 2]
+        a, b = sorted(found, key=lambda t: (abs(len(t) - median), t))[:2]
+        text = a[: len(a) // 2] + b[len(b) // 2 :]
+        out.append({"paragraph": pid, "text": text[::-1]})
+    return out
 
 
 @pytest.fixture(scope="module")
@@ -34,13 +76,12 @@ def built(
     assert main(["track", "sources", TRACK.id, "--pair", PAIR, "--out", str(source), *extra]) == 0
     ids = [json.loads(x)["paragraph"] for x in source.read_text(encoding="utf-8").splitlines()]
     imported = prepare(repo / "releases.yaml", release_cache, mirror, only=[TRACK.release or ""])
-    rows = spliced(load(roots(TRACK, repo, imported)), TRACK, PAIR)
+    rows = spliced(load(roots(TRACK, repo, imported)))
     assert [r["paragraph"] for r in rows] == ids and len(ids) == 206
     outputs = work / "en-ja.jsonl"
     outputs.write_text(
         "".join(json.dumps(r, ensure_ascii=False) + "\n" for r in rows), encoding="utf-8"
     )
-    card = ["--name", "My WMT24 MT", "--model", "example-7b", "--open-weights", "yes"]
     assert (
         main(
             [
@@ -51,7 +92,7 @@ def built(
                 "my-mt",
                 "--from",
                 str(outputs),
-                *card,
+                *CARD,
                 *extra,
             ]
         )
@@ -88,7 +129,11 @@ def test_the_scaffolded_system_is_scored_beside_the_wmt24_systems(built: dict[st
     row = row[: row.index("</tr>")]
     assert "My WMT24 MT" in row and "automatic scores only" in board
     assert row.count("lb-ci") >= 3, row  # BLEU, chrF and TER, each with its 95% CI
-    assert "ESA" in board  # the ranking column and the trust line name ESA
+    # the trust line: each automatic measure against the ESA ranking of the WMT24 systems
+    trust = board[board.index('class="lb-note lb-trust"') :]
+    trust = trust[: trust.index("</p>")]
+    assert "with the human ranking (ESA (WMT24 literary, waves 2-3))" in trust, trust
+    assert "BLEU" in trust and "chrF" in trust and "system pairs" in trust, trust
 
 
 def test_every_wmt24_submission_is_scored(built: dict[str, Path]) -> None:
