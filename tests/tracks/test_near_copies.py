@@ -83,6 +83,18 @@ def problems(track: str, data: tuple, pair: str, mine: dict[str, str], me: str) 
     return [p.message for p in found.items]
 
 
+# Released systems that are themselves what the rules refuse (measured with
+# bench/measure_copies.py; issue 58): WMT24's en-hi TranssionMT and ONLINE-B are the same text
+# (98.9% in order, 97.9% of the words in place), and CycleL's en-hi lines are shifted (96 of 198
+# match a neighbour's reference better). They stay released systems; a contribution like them
+# is refused.
+REFUSED_RELEASED = {
+    ("wmt24-literary-esa", "en-hi", "transsionmt"): "copy",
+    ("wmt24-literary-esa", "en-hi", "online-b"): "copy",
+    ("wmt24-literary-esa", "en-hi", "cyclel"): "look shifted",
+}
+
+
 def test_every_released_system_is_accepted(tracks) -> None:
     refused = []
     for track, data in tracks.items():
@@ -95,7 +107,10 @@ def test_every_released_system_is_accepted(tracks) -> None:
                         track, data, pair, dict(zip(group["paragraph"], group["text"])), system
                     )
                 ]
-    assert refused == []
+    known = [r for r in refused if r[:3] in REFUSED_RELEASED]
+    assert all(REFUSED_RELEASED[r[:3]] in r[3] for r in known)
+    assert {r[:3] for r in known} == {k for k in REFUSED_RELEASED if k[0] in tracks}
+    assert [r for r in refused if r[:3] not in REFUSED_RELEASED] == []
 
 
 def test_planted_near_copies_are_refused(tracks) -> None:
