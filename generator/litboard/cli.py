@@ -174,6 +174,9 @@ def _add_import_format(formats: argparse._SubParsersAction, name: str) -> None:
             action="store_true",
             help="also prefix every work, paragraph and system id with the dataset id",
         )
+    if name == "wmt-esa":
+        p.add_argument("--domain", default="", help="only the lines of this domain, e.g. literary")
+        p.add_argument("--pairs", nargs="+", metavar="PAIR", help="only these pairs, e.g. en-ja")
     p.add_argument("--strict", action="store_true", help="exit 1 if anything was skipped")
 
 
@@ -359,6 +362,10 @@ def cmd_import(args: argparse.Namespace) -> int:
         options["namespace"] = args.namespace
     if getattr(args, "prefix_ids", False):
         options["prefix_ids"] = True
+    if getattr(args, "domain", ""):
+        options["domain"] = args.domain
+    if getattr(args, "pairs", None):
+        options["pairs"] = args.pairs
     shown = " ".join(map(str, args.src)) if isinstance(args.src, list) else args.src
     with step(f"importing {args.format} from {shown}"):
         report = get(args.format)(args.src, args.out, **options)

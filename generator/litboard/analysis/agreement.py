@@ -26,6 +26,7 @@ SCHEME_LEVELS: dict[str, Level] = {
     "rubric": "ordinal",
     "verse": "ordinal",
     "mqm": "interval",
+    "esa": "interval",
 }
 TRANSLATION = ("system", "pair", "paragraph")
 

@@ -44,6 +44,7 @@ def segment_scores(corpus: Corpus) -> tuple[pd.DataFrame, list[Column]]:
         + _creativity_parts(corpus)
         + _sqm_parts(corpus)
         + _ruler_parts(corpus)
+        + _esa_parts(corpus)
         + _score_parts(corpus)
     )
     frames = [_per_translation(rows, column.key) for rows, column in parts]
@@ -239,6 +240,26 @@ def _ruler_parts(corpus: Corpus) -> Parts:
                 )
             )
     return parts
+
+
+def _esa_parts(corpus: Corpus) -> Parts:
+    """ESA: the 0-100 score of each translation, averaged over its annotators (higher is
+    better); the spans are shown on the reader pages, never turned into an MQM score."""
+    campaigns, version = corpus.tables["campaigns"].set_index("campaign"), corpus.data_version()
+    return [
+        (
+            group,
+            Column(
+                f"esa:{cid}",
+                _label("ESA", campaigns.at[cid, "title"]),
+                str(cid),
+                True,
+                f"{cid}, ESA 0-100 score (error span annotation), mean over annotators, "
+                f"data {version}",
+            ),
+        )
+        for cid, group in corpus.esa.groupby("campaign", sort=True)
+    ]
 
 
 def _score_parts(corpus: Corpus) -> Parts:

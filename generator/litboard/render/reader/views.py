@@ -153,7 +153,7 @@ def reader_shared(corpus: Corpus) -> ReaderShared:
     campaigns = corpus.tables["campaigns"]
     spans = {
         name: records_by(corpus.tables[name], KEY)
-        for name in ("mqm_errors", "metric_spans", "free_spans", "ucps", "kudos")
+        for name in ("mqm_errors", "esa_spans", "metric_spans", "free_spans", "ucps", "kudos")
     }
     context = SpanContext(
         titles=dict(zip(campaigns["campaign"], campaigns["title"].astype(str))),
