@@ -26,7 +26,7 @@ from ..errors import DataError, Problem, Problems
 from ..files.ids import ID_HELP, id_problem
 from ..model import Corpus
 from ..load.contribution import CARD_FIELDS, PLACEHOLDER, bad_date
-from ..load.names import ALLOWED_CONTROLS, invisible, skeleton
+from ..load.names import ALLOWED_CONTROLS, invisible, look_alike
 from ..load.track_decl import Track, check_pair
 
 _LINEBREAKS = re.compile(r"\s*\n\s*")
@@ -107,7 +107,8 @@ def new_system(
                 0,
                 "--" + name.replace("_", "-"),
                 f"contains invisible characters ({', '.join(sorted(set(found)))})",
-                "retype the value without them (zero-width and bidi controls are refused)",
+                "retype the value without them (zero-width, default-ignorable and bidi control "
+                "characters are refused)",
             )
     _check_name(corpus, card.get("name"), problems)
     date_problem = bad_date(card.get("date"))
@@ -167,7 +168,7 @@ def _check_name(corpus: Corpus, name: object, problems: Problems) -> None:
     if not isinstance(name, str):
         return
     for sid, info in sorted(corpus.systems.items()):
-        if skeleton(str(info.get("name", ""))) == skeleton(name):
+        if look_alike(str(info.get("name", "")), name):
             problems.add(
                 "command line",
                 0,
