@@ -1,0 +1,109 @@
+"""Issue 55, goal 9: the smaller defects, each a clear error (file:line:field and a fix) or fixed;
+never a traceback, no foreign file touched."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from litboard.cli import main
+
+from ..helpers import DEMO
+
+GENERATOR = str(Path(__file__).parents[2] / "generator")
+
+
+def _score(repo: Path, out: Path, *more: str) -> int:
+    return main(["track", "score", "demo", "--out", str(out), "--repo", str(repo), *more])
+
+
+def test_track_score_leaves_a_foreign_partial_sibling_alone(
+    repo_copy: Path, tmp_path: Path
+) -> None:
+    out = tmp_path / "scores"
+    foreign = tmp_path / ".scores.partial"  # the name the command used to stage in, and delete
+    foreign.mkdir()
+    (foreign / "mine.txt").write_text("not litboard's\n", encoding="utf-8")
+    assert _score(repo_copy, out, "--stats-cache", str(tmp_path / "stats")) == 0
+    assert (foreign / "mine.txt").read_text(encoding="utf-8") == "not litboard's\n"
+    assert (out / "demo").is_dir()
+    # the command's own staging folder is gone
+    assert not [p for p in tmp_path.iterdir() if p.name.startswith(".scores.partial-")]
+
+
+@pytest.mark.parametrize(
+    "content,line,why",
+    [
+        ("{not json\n", 1, "is not JSON"),
+        ('{"key": "k", "stats": [1, 2]}\n[1, 2]\n', 2, 'is not {"key": <hash>, "stats"'),
+        ('{"key": "k", "stats": "many"}\n', 1, 'is not {"key": <hash>, "stats"'),
+    ],
+)
+def test_a_foreign_stats_cache_is_refused_and_left_as_it_was(
+    repo_copy: Path,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    content: str,
+    line: int,
+    why: str,
+) -> None:
+    stats = tmp_path / "stats"
+    stats.mkdir()
+    (stats / "ter-stats.jsonl").write_text(content, encoding="utf-8")
+    assert _score(repo_copy, tmp_path / "scores", "--stats-cache", str(stats)) == 1
+    err = capsys.readouterr().err
+    assert f"{stats / 'ter-stats.jsonl'}:{line}: --stats-cache: {why}" in err
+    assert "not a TER statistics cache written by `litboard track score`" in err
+    assert "pass a folder of its own to --stats-cache" in err and "Traceback" not in err
+    assert (stats / "ter-stats.jsonl").read_text(encoding="utf-8") == content
+    assert not (tmp_path / "scores").exists()
+
+
+def _interrupted(args: list[str], cwd: Path, marker: str) -> subprocess.CompletedProcess[str]:
+    """Run ``litboard ARGS``, send SIGINT (Ctrl-C) to its process group once stderr shows
+    ``marker``, and return what it printed."""
+    env = {**os.environ, "PYTHONPATH": GENERATOR, "LITBOARD_PROGRESS": "0"}
+    with subprocess.Popen(
+        [sys.executable, "-m", "litboard.cli", *args],
+        cwd=cwd,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+    ) as proc:
+        assert proc.stderr is not None
+        seen = []
+        for line in proc.stderr:
+            seen.append(line)
+            if marker in line:
+                os.killpg(proc.pid, signal.SIGINT)
+                break
+        out, err = proc.communicate(timeout=120)
+    return subprocess.CompletedProcess(args, proc.returncode, out, "".join(seen) + err)
+
+
+@pytest.mark.parametrize(
+    "command,marker",
+    [
+        (["build", "--data", str(DEMO), "--out", "site", "--no-site-cache"], "building the site"),
+        (["track", "score", "demo", "--out", "site", "--stats-cache", "stats"], "scoring"),
+    ],
+    ids=["build", "track score"],
+)
+def test_ctrl_c_prints_a_line_not_a_traceback(
+    repo_copy: Path, command: list[str], marker: str
+) -> None:
+    (repo_copy / "site").mkdir(exist_ok=True)
+    before = sorted(p.name for p in repo_copy.iterdir())
+    extra = ["--repo", str(repo_copy)] if command[0] == "track" else []
+    done = _interrupted(command + extra, repo_copy, marker)
+    assert done.returncode == 130, done.stderr
+    assert "Traceback" not in done.stderr and "KeyboardInterrupt" not in done.stderr
+    assert f"litboard {command[0]}: interrupted" in done.stderr
+    assert sorted(p.name for p in repo_copy.iterdir()) == before  # no half-written folder
