@@ -107,3 +107,53 @@ def test_ctrl_c_prints_a_line_not_a_traceback(
     assert "Traceback" not in done.stderr and "KeyboardInterrupt" not in done.stderr
     assert f"litboard {command[0]}: interrupted" in done.stderr
     assert sorted(p.name for p in repo_copy.iterdir()) == before  # no half-written folder
+
+
+ALL_FIELDS = [
+    "--name", "My MT", "--submitted-by", "me@example.org", "--model", "m-7b", "--version", "v1",
+    "--prompt", "Translate.", "--date", "2026-11-30", "--licence", "CC-BY-4.0",
+    "--open-weights", "true",
+]  # fmt: skip
+
+
+def _new_system(repo: Path, tmp_path: Path, *args: str) -> int:
+    outputs = tmp_path / "de-en.txt"
+    outputs.write_text("One.\nTwo.\nThree.\n", encoding="utf-8")
+    return main(
+        ["track", "new-system", "demo", "--id", "my-mt", "--from", str(outputs)]
+        + ["--repo", str(repo), *args]
+    )
+
+
+def test_new_system_with_every_field_given_asks_for_nothing(
+    repo_copy: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert _new_system(repo_copy, tmp_path, *ALL_FIELDS) == 0
+    out = capsys.readouterr().out
+    assert "every card field is filled in; check the folder with `litboard validate`" in out
+    card = (repo_copy / "corpus/systems/my-mt/system.yaml").read_text(encoding="utf-8")
+    assert "FILL IN" not in card and "open_weights: true" in card
+
+
+def test_new_system_names_the_fields_left_and_no_placeholder_is_a_type_error(
+    repo_copy: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import yaml
+
+    from litboard.errors import Problems
+    from litboard.load.contribution import CARD_FIELDS, check_card
+    from litboard.load.schema_check import schema_ok
+
+    assert _new_system(repo_copy, tmp_path, "--name", "My MT") == 0
+    out = capsys.readouterr().out
+    assert "fill in submitted_by, model, version, prompt, date, licence, open_weights in" in out
+    path = repo_copy / "corpus/systems/my-mt/system.yaml"
+    text = path.read_text(encoding="utf-8")
+    card = yaml.safe_load(text)
+    # the schema accepts the scaffold (open_weights is a comment, not a string for a boolean) ...
+    assert schema_ok("system", card, Problems(), str(path), lambda p: 0)
+    assert "# open_weights: FILL IN: true if the model's weights are public" in text
+    # ... so the card check names every field left in one run
+    problems = Problems()
+    check_card(str(path), card, problems, text)
+    assert sorted(p.field for p in problems.items) == sorted(set(CARD_FIELDS) - {"name"})

@@ -237,11 +237,25 @@ def output_line(path: Path, number: int, line: str, problems: Problems) -> dict[
     return row
 
 
+NOT_TEXT = frozenset({"open_weights"})  # card fields whose value is not a string (a boolean)
+
+
 def card_text(system: str, card: dict[str, Any]) -> str:
     """system.yaml: every required field (a placeholder where not given), kind and modality."""
     data: dict[str, Any] = {"id": system, "kind": card.get("kind", "llm"), "modality": "MT"}
+    later = []
     for name in CARD_FIELDS:
-        data[name] = card.get(name, f"{PLACEHOLDER}: {CARD_FIELDS[name]}")
+        if name in card:
+            data[name] = card[name]
+        elif name in NOT_TEXT:  # a text placeholder would be a type error hiding the others
+            later.append(f"# {name}: {PLACEHOLDER}: {CARD_FIELDS[name]} (write `{name}: ...`)\n")
+        else:
+            data[name] = f"{PLACEHOLDER}: {CARD_FIELDS[name]}"
     if card.get("url"):
         data["url"] = card["url"]
-    return yaml.safe_dump(data, sort_keys=False, allow_unicode=True, width=100)
+    return yaml.safe_dump(data, sort_keys=False, allow_unicode=True, width=100) + "".join(later)
+
+
+def unfilled(card: dict[str, Any]) -> list[str]:
+    """The card fields ``card_text`` leaves to fill in (a placeholder or a comment)."""
+    return [name for name in CARD_FIELDS if name not in card]
