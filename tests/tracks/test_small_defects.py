@@ -157,3 +157,23 @@ def test_new_system_names_the_fields_left_and_no_placeholder_is_a_type_error(
     problems = Problems()
     check_card(str(path), card, problems, text)
     assert sorted(p.field for p in problems.items) == sorted(set(CARD_FIELDS) - {"name"})
+
+
+def test_campaign_export_does_not_write_through_a_symlink(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from ..helpers import FIXTURES
+
+    track = FIXTURES / "track"
+    plan = tmp_path / "plan.yaml"
+    args = ["fixture-track", "--data", str(track), "--pair", "de-en", "--systems", "new-mt"]
+    args += ["--scheme", "mqm", "--budget", "16", "--paragraphs", "4", "--seed", "3"]
+    assert main(["campaign", "plan", *args, "--out", str(plan)]) == 0
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()  # empty: the old check let the export write into it through the link
+    link = tmp_path / "project"
+    link.symlink_to(elsewhere, target_is_directory=True)
+    assert main(["campaign", "export", str(plan), "--data", str(track), "--out", str(link)]) == 1
+    err = capsys.readouterr().err
+    assert f"{link}: --out: is a symbolic link" in err and "(fix: pass a new folder" in err
+    assert list(elsewhere.iterdir()) == [] and link.is_symlink()
