@@ -177,3 +177,30 @@ def test_campaign_export_does_not_write_through_a_symlink(
     err = capsys.readouterr().err
     assert f"{link}: --out: is a symbolic link" in err and "(fix: pass a new folder" in err
     assert list(elsewhere.iterdir()) == [] and link.is_symlink()
+
+
+def test_no_network_is_one_error_not_one_per_release_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import urllib.error
+
+    from litboard.errors import DataError
+    from litboard.importers import pinned
+
+    calls = []
+
+    def offline(url: str) -> bytes:
+        calls.append(url)
+        raise urllib.error.URLError(OSError(-2, "Name or service not known"))
+
+    monkeypatch.setattr(pinned, "_download", offline)
+    manifest = Path(__file__).parents[2] / "releases.yaml"
+    [release] = [r for r in pinned.read_manifest(manifest) if r.id == "literary-translation"]
+    files = len(release.files)
+    with pytest.raises(DataError) as caught:
+        pinned.prepare(manifest, tmp_path / "cache", None, only=["literary-translation"])
+    [problem] = caught.value.problems
+    assert len(calls) == 1 and problem.field == "download"
+    assert "https://raw.githubusercontent.com cannot be reached" in problem.message
+    assert f"so the {files} remaining release file(s) were not fetched" in problem.message
+    assert "pass --mirror DIR" in problem.fix and not (tmp_path / "cache").exists()
