@@ -204,3 +204,40 @@ def test_no_network_is_one_error_not_one_per_release_file(
     assert "https://raw.githubusercontent.com cannot be reached" in problem.message
     assert f"so the {files} remaining release file(s) were not fetched" in problem.message
     assert "pass --mirror DIR" in problem.fix and not (tmp_path / "cache").exists()
+
+
+def test_outside_a_repository_the_error_says_where_tracks_are_declared(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.chdir(tmp_path)  # no releases.yaml, no corpus/: declares no track
+    out = tmp_path / "sources.txt"
+    assert main(["track", "sources", "demo", "--pair", "de-en", "--out", str(out)]) == 1
+    err = capsys.readouterr().err
+    assert "there is no track 'demo'" in err and "one of: )" not in err
+    assert f"the current folder ({tmp_path.resolve()}) declares no track: run the command in " in err
+    track_root = Path(__file__).parents[2] / "tracks" / "literary-translation"
+    assert main(["validate", "--data", str(track_root)]) == 1
+    err = capsys.readouterr().err
+    assert "'literary-translation' is not a track" in err and "one of: )" not in err
+    assert "declares no track: run the command in the repository or study" in err
+    assert not out.exists()
+
+
+@pytest.mark.parametrize("option", ["--head", "--base"])
+def test_a_bad_ref_is_named_by_its_own_option(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], option: str
+) -> None:
+    from ..helpers import copy_root
+    from .test_pr_flow import git
+
+    root = copy_root(DEMO, tmp_path / "repo")
+    git(root, "init", "-q", "-b", "main")
+    git(root, "add", "-A")
+    git(root, "commit", "-qm", "base")
+    refs = {"--base": "main", "--head": "HEAD", option: "no-such-ref"}
+    args = ["check-pr", "--repo", str(root), "--base", refs["--base"], "--head", refs["--head"]]
+    assert main(args) == 1
+    err = capsys.readouterr().err
+    other = "--base" if option == "--head" else "--head"
+    assert f"command line: {option}: 'no-such-ref' is not a commit of {root}" in err
+    assert f": {other}:" not in err and "Traceback" not in err
