@@ -214,7 +214,8 @@ def test_outside_a_repository_the_error_says_where_tracks_are_declared(
     assert main(["track", "sources", "demo", "--pair", "de-en", "--out", str(out)]) == 1
     err = capsys.readouterr().err
     assert "there is no track 'demo'" in err and "one of: )" not in err
-    assert f"the current folder ({tmp_path.resolve()}) declares no track: run the command in " in err
+    here = tmp_path.resolve()
+    assert f"the current folder ({here}) declares no track: run the command in " in err
     track_root = Path(__file__).parents[2] / "tracks" / "literary-translation"
     assert main(["validate", "--data", str(track_root)]) == 1
     err = capsys.readouterr().err
