@@ -45,7 +45,7 @@ def track_cards(raw: RawData) -> list[Row]:
 def check_shown(raw: RawData, problems: Problems, line_of: object) -> None:
     """Every problem above (``line_of(path, field)``: the line of a card field)."""
     cards = track_cards(raw)
-    check_names(raw.of("system"), {id(c) for c in cards}, problems, line_of)
+    check_names(raw.of("system"), {id(c) for c in cards}, problems, line_of, _datasets(raw))
     mine = {c.data["id"] for c in cards}
     with_outputs = {r.context["system"] for r in raw.of("translation")}
     for card in cards:
@@ -67,14 +67,29 @@ def _has_outputs(card: Row) -> bool:
     return any(Path(card.file).parent.glob("*.jsonl"))
 
 
+def _datasets(raw: RawData) -> dict[str, str]:
+    """root -> the dataset it is loaded in (a track root: the one dataset beside it, else '*',
+    compared with every dataset)."""
+    found = {r.root: str(r.data.get("id")) for r in raw.of("dataset")}
+    only = next(iter(set(found.values()))) if len(set(found.values())) == 1 else "*"
+    return {r.root: found.get(r.root, only) for r in raw.of("system")}
+
+
 def check_names(
-    systems: list[Row], contributed: set[int], problems: Problems, line_of: object
+    systems: list[Row],
+    contributed: set[int],
+    problems: Problems,
+    line_of: object,
+    dataset: dict[str, str],
 ) -> None:
-    """Every card whose display name looks like another's (see above)."""
+    """Every card whose display name looks like another's of its dataset (see above)."""
     named = [(s, str(s.data.get("name", ""))) for s in systems if s.data.get("name")]
     blamed: dict[int, tuple[Row, Row]] = {}
     for i, (one, one_name) in enumerate(named):
         for other, other_name in named[i + 1 :]:
+            ours, theirs = dataset.get(one.root, "*"), dataset.get(other.root, "*")
+            if "*" not in (ours, theirs) and ours != theirs:
+                continue  # two datasets: two boards
             if not look_alike(one_name, other_name):
                 continue
             for card, twin in ((one, other), (other, one)):

@@ -84,7 +84,7 @@ def _bad_char(text: str, label: bool) -> str:
     if found is None:
         hidden = invisible(text) if label and not text.isascii() else []
         # default-ignorable (Hangul fillers, variation selectors, ...), U+2800, format characters
-        return f"{hidden[0]} (a character that does not show)" if hidden else ""
+        return f"{hidden[0]} (an invisible character: it does not show)" if hidden else ""
     char = found.group()
     code = ord(char)
     if label and char in LINE_BREAKS:
