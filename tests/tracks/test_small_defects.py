@@ -242,3 +242,45 @@ def test_a_bad_ref_is_named_by_its_own_option(
     other = "--base" if option == "--head" else "--head"
     assert f"command line: {option}: 'no-such-ref' is not a commit of {root}" in err
     assert f": {other}:" not in err and "Traceback" not in err
+
+
+@pytest.mark.parametrize(
+    "offsets,why",
+    [
+        ({"start": -2}, "do not fit the text of 'translation' (9 code points)"),
+        ({"start": 500}, "do not fit the text of 'translation' (9 code points)"),
+        ({"start": float("nan")}, "are not integer offsets (nan, 7)"),
+        ({"start": "3"}, "are not integer offsets ('3', 7)"),
+        ({"start": 5, "end": 2}, "offsets 5-2 do not fit the text"),
+        ({"end": None}, "are not integer offsets (5, None)"),
+    ],
+    ids=["negative", "past the end", "NaN", "a string", "end before start", "no end"],
+)
+def test_a_label_studio_span_that_is_no_span_is_skipped_and_said(
+    tmp_path: Path, offsets: dict, why: str
+) -> None:
+    import json
+
+    from litboard.importers import get
+    from litboard.load import load
+
+    from ..importers import ls_export as ls
+    from ..importers.test_malformed_inputs import EXAMPLES, T, good_task
+
+    task = good_task()
+    span = ls.span("e1", "translation", T, "谢谢", ["Accuracy/Mistranslation"])
+    span["value"].update(offsets)
+    task["annotations"][0]["result"] = [span]
+    export = tmp_path / "export.json"
+    export.write_text(json.dumps([task], ensure_ascii=False), encoding="utf-8")
+    report = get("labelstudio")(export, tmp_path / "root", mapping=EXAMPLES / "mqm.yaml")
+    [skipped] = report.skipped
+    assert skipped.startswith(f"{export}:") and why in skipped and "only this span" in skipped
+    assert "must satisfy 0 <= start <= end <= 9" in skipped or "write the span's" in skipped
+    records = [
+        json.loads(line)
+        for path in (tmp_path / "root" / "judgments").rglob("*.jsonl")
+        for line in path.read_text(encoding="utf-8").splitlines()
+    ]
+    assert records and all(r.get("errors", []) == [] for r in records)  # no error at 0 for it
+    load([tmp_path / "root"])  # valid data
