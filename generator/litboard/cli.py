@@ -248,6 +248,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     except DataError as exc:
         _print_problems(exc.problems, getattr(args, "format", "human"))
         return 1
+    except KeyboardInterrupt:  # Ctrl-C (SIGINT): a message, not a traceback
+        print(
+            f"litboard {args.command}: interrupted; what it was writing was left unfinished and "
+            "the previous output is unchanged (run the command again)",
+            file=sys.stderr,
+        )
+        return 130
 
 
 def _print_problems(problems: list[Problem], fmt: str) -> None:

@@ -225,6 +225,18 @@ def export(corpus: Corpus, plan: dict[str, Any], sha: str, fmt: str, out: Path) 
                 )
             ]
         )
+    if out.is_symlink():  # the files would land wherever the link points (issue 55)
+        raise DataError(
+            [
+                Problem(
+                    str(out),
+                    0,
+                    "--out",
+                    "is a symbolic link: the project files would be written where it points",
+                    "pass a new folder (not a link)",
+                )
+            ]
+        )
     if out.exists() and (not out.is_dir() or any(out.iterdir())):
         raise DataError(
             [Problem(str(out), 0, "--out", "exists and is not empty", "choose a new folder")]

@@ -389,8 +389,18 @@ def _read_jsonl_rows(
         return
     check = accepts(kind)
     rows = raw.rows.setdefault(kind, [])
+    before, records = len(problems.items), 0
     for record in read_jsonl(path, problems, shown):
+        records += 1
         if (record.plain and kind not in LABELS and check(record.data)) or schema_ok(
             kind, record.data, problems, shown, lambda p, n=record.line: n
         ):
             rows.append(Row(kind, shown, record.line, record.data, context, root))
+    if kind == "translation" and not records and len(problems.items) == before:
+        problems.add(
+            shown,
+            0,
+            "file",
+            "holds no translation (the file is empty)",
+            'write one {"paragraph": id, "text": output} per line, or delete the file',
+        )

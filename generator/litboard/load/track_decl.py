@@ -154,8 +154,21 @@ def get(track_id: str) -> Track:
         if track.id == track_id:
             return track
     why = here.no_track.get(track_id, f"there is no track {track_id!r}")
-    known = ", ".join(names()) or "(none: this repository declares no track)"
-    raise DataError([Problem("command line", 0, "track", why, f"use one of: {known}")])
+    raise DataError([Problem("command line", 0, "track", why, one_of())])
+
+
+def one_of() -> str:
+    """The fix that names the declared tracks, or says where they are declared when the current
+    folder declares none (a command run outside the repository)."""
+    known = names()
+    if known:
+        return "use one of: " + ", ".join(known)
+    from ..files.project import find
+
+    return (
+        f"the current folder ({find().root}) declares no track: run the command in the "
+        f"repository or study whose {MANIFEST} or corpus/dataset.yaml declares the track"
+    )
 
 
 def of_dataset(dataset_id: str) -> Track | None:
@@ -200,7 +213,7 @@ def read_track_file(path: Path, problems: Problems) -> str | None:
             1,
             "track",
             f"{value!r} is not a track",
-            "write `track: <id>` with one of: " + ", ".join(names()),
+            "write `track: <id>` with one of: " + ", ".join(names()) if names() else one_of(),
         )
         return None
     return known.id

@@ -167,7 +167,7 @@ def run(args: argparse.Namespace) -> int:
 
         print(write_sources(sources(track_corpus(track, args), track, args.pair), args.out))
         return 0
-    from ..load.contribution import CARD_FIELDS, OPTIONAL_FIELDS
+    from ..load.contribution import CARD_FIELDS, OPTIONAL_FIELDS, PLACEHOLDER
     from .files import new_system
 
     card = {
@@ -179,9 +179,17 @@ def run(args: argparse.Namespace) -> int:
         card["open_weights"] = str(card["open_weights"]).lower() in ("1", "true", "yes")
     card["kind"] = args.kind
     folder = new_system(track_corpus(track, args), track, args.system, args.files, args.repo, card)
+    from .files import unfilled
+
+    todo = unfilled(card)
+    then = f"`litboard validate{' --releases' if track.release else ''}`"
     print(
-        f"litboard: scaffolded {folder}: fill in every 'FILL IN' field of system.yaml, then run "
-        f"`litboard validate{' --releases' if track.release else ''}`"
+        f"litboard: scaffolded {folder}: "
+        + (
+            f"fill in {', '.join(todo)} in system.yaml (marked {PLACEHOLDER}), then run {then}"
+            if todo
+            else f"every card field is filled in; check the folder with {then}"
+        )
     )
     return 0
 

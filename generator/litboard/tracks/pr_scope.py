@@ -185,6 +185,9 @@ def check_pr(base: str, repo: Path, head: str = "HEAD", release_roots: Any = Non
     one-line summary. Reads git objects only: ``head`` need not be checked out (pr-barrier.yml
     fetches it). Then the content: ``pr_content`` validates the added files with the current base's
     track data (``release_roots(track, repo)``: the imported release of a release track)."""
+    from .git_refs import check_refs
+
+    check_refs(repo, base, head)  # a bad --head is named as --head, not blamed on --base
     merge_base = _git(repo, "merge-base", base, head).strip()
     changes = parse_raw(_git(repo, "diff", "--raw", "--no-renames", "-z", f"{merge_base}..{head}"))
     existing = set()
