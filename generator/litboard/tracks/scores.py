@@ -17,7 +17,7 @@ from __future__ import annotations
 import json
 import shutil
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any, NoReturn, Sequence
 
 import yaml
 
@@ -126,7 +126,7 @@ class StatsCache:
             self.known[entry["key"]] = [float(x) for x in stats]
 
     @staticmethod
-    def _refuse(path: Path, number: int, why: str) -> None:
+    def _refuse(path: Path, number: int, why: str) -> NoReturn:
         raise DataError(
             [
                 Problem(

@@ -81,7 +81,9 @@ def to_codepoints(text: str, offset: int, unit: str) -> int:
 def locate(display: Display, value: dict[str, Any], unit: str) -> tuple[str, int, int, int]:
     """(translation name, start, end, 1 if whitespace drift else 0) in the NFC translation."""
     start, end, said = value.get("start"), value.get("end"), value.get("text")
-    if any(not isinstance(x, int) or isinstance(x, bool) for x in (start, end)):
+    if not (isinstance(start, int) and isinstance(end, int)) or isinstance(start, bool) or (
+        isinstance(end, bool)
+    ):
         raise BadOffsets(
             f"value.start/value.end are not integer offsets ({start!r}, {end!r}); write the "
             "span's code-point offsets in the displayed text"
