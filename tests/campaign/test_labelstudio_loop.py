@@ -13,7 +13,6 @@ import html
 import json
 import re
 from pathlib import Path
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -141,28 +140,37 @@ def _records(root: Path, prefix: str) -> list[dict[str, Any]]:
     return out
 
 
-@pytest.fixture(scope="module")
-def chromium() -> Iterator[Any]:
-    """Debian's chromium through Playwright, once for the module (as tests/browser does)."""
-    if not Path(CHROMIUM).exists():
-        pytest.fail(f"{CHROMIUM} is missing: `make test` installs Debian's chromium")
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        instance = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield instance
-        instance.close()
-
-
 # the board column that ranks a complete plan's new system, by scheme (goal 1 of issue 57):
 # MQM pools into the track's MQM campaign, pairwise into its Bradley-Terry campaign, RULER and
 # the rest rank in the plan's own column
 RANKED_BY = {"mqm": "mqm:mqm-pro", "pairwise": "bradley-terry:pw-pro", "ruler": "ruler:{cid}"}
 
 
-def _rank_in_browser(browser: Any, site: Path, key: str) -> tuple[str, list[tuple[str, float]]]:
-    """Open the built board in Chromium, rank it by ``key`` (the board's Rank-by menu) and read
-    new-mt's rank and every ranked row's (system, value) in the order shown."""
+def _rank_in_browser(site: Path, key: str) -> tuple[str, list[tuple[str, float]]]:
+    """Open the built board in Debian's Chromium, rank it by ``key`` (the board's Rank-by menu)
+    and read new-mt's rank and every ranked row's (system, value) in the order shown. In a thread
+    of its own: Playwright's sync API refuses to start in a thread where another one runs (the
+    browser tests' session Chromium shares this test process under xdist)."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    if not Path(CHROMIUM).exists():
+        pytest.fail(f"{CHROMIUM} is missing: `make test` installs Debian's chromium")
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(_rank_with_chromium, site, key).result()
+
+
+def _rank_with_chromium(site: Path, key: str) -> tuple[str, list[tuple[str, float]]]:
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        try:
+            return _rank_on(browser, site, key)
+        finally:
+            browser.close()
+
+
+def _rank_on(browser: Any, site: Path, key: str) -> tuple[str, list[tuple[str, float]]]:
     url, server = serve(site)
     page = browser.new_page()
     try:
@@ -187,7 +195,7 @@ def _rank_in_browser(browser: Any, site: Path, key: str) -> tuple[str, list[tupl
         server.shutdown()
 
 
-def _check_ranked(browser: Any, site: Path, scheme: str, cid: str, board: str) -> None:
+def _check_ranked(site: Path, scheme: str, cid: str, board: str) -> None:
     """The complete plan's new system holds a rank on the board by its scheme's column, with its
     interval, in the order of the column's values."""
     key = RANKED_BY[scheme].format(cid=cid)
@@ -198,7 +206,7 @@ def _check_ranked(browser: Any, site: Path, scheme: str, cid: str, board: str) -
     assert re.search(r"\[-?\d+\.\d+, -?\d+\.\d+\]", text), "no interval shown"
     if scheme != "ruler":  # 4 paragraphs: a range, no rank interval (below the board's 5)
         assert re.search(r"r\d+(–\d+)?", re.sub(r"<[^>]+>", " ", text)), "no rank interval"
-    rank, shown = _rank_in_browser(browser, site, key)
+    rank, shown = _rank_in_browser(site, key)
     values = [v for _, v in shown]
     assert values == sorted(values, reverse=True)  # every one of these is higher-is-better
     systems = [s for s, _ in shown]
@@ -211,7 +219,6 @@ def _check_ranked(browser: Any, site: Path, scheme: str, cid: str, board: str) -
 def test_loop_through_labelstudio(
     scheme: str,
     labelstudio: Server,
-    chromium: Any,
     tmp_path: Path,
     monkeypatch: pytest.MonkeyPatch,
     capsys: pytest.CaptureFixture[str],
@@ -273,7 +280,7 @@ def test_loop_through_labelstudio(
     assert row and "(pending" not in html.unescape(row[0])
     values = dict(re.findall(r'data-col="([^"]+)" data-value="([^"]*)"', row[0]))
     if scheme in RANKED_BY:
-        _check_ranked(chromium, site, scheme, cid, board)
+        _check_ranked(site, scheme, cid, board)
     if scheme == "mqm":  # the plan extends the track's primary MQM campaign
         assert float(values["mqm:mqm-pro"]) == pytest.approx(_mqm_by_hand(sent, plan), abs=1e-9)
     if scheme == "ruler":  # a board per criterion of paper 004, on the schemes page
