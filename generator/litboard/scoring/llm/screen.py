@@ -24,7 +24,14 @@ from functools import lru_cache
 from typing import Any, Sequence
 
 from ..base import Segment
-from .screen_lexicon import FREE_ORDER, LEXICON, UNSPACED, UNSPACED_WINDOW, WINDOW
+from .screen_lexicon import (
+    FREE_ORDER,
+    LEXICON,
+    NO_BOUNDARY,
+    UNSPACED,
+    UNSPACED_WINDOW,
+    WINDOW,
+)
 
 STOP = r"[^.!?\n。！？]"  # within one sentence
 IGNORE = "an instruction to ignore the judge's instructions"
@@ -52,7 +59,7 @@ FORMATS: tuple[tuple[str, re.Pattern[str]], ...] = (
 
 def _near(first: str, second: str, code: str) -> str:
     """``first`` then ``second`` within one sentence (either order for a free word order)."""
-    b = "" if code in UNSPACED else r"\b"
+    b = "" if code in UNSPACED | NO_BOUNDARY else r"\b"
     gap = f"{STOP}{{0,{UNSPACED_WINDOW if code in UNSPACED else WINDOW}}}"
     one = f"{b}(?:{first}){b}{gap}{b}(?:{second}){b}"
     if code in FREE_ORDER:
@@ -65,7 +72,7 @@ def patterns() -> tuple[tuple[str, re.Pattern[str]], ...]:
     """The screen's patterns: each family over every language of the lexicon, then the formats."""
     ignore, address, score = [], [], []
     for code, words in LEXICON.items():
-        b = "" if code in UNSPACED else r"\b"
+        b = "" if code in UNSPACED | NO_BOUNDARY else r"\b"
         ignore.append(_near(words["ignore"], words["rules"], code))
         address.append(f"{b}(?:{words['address']}){b}")
         score.append(_near(words["give"], words["score"], code))

@@ -132,8 +132,21 @@ LEXICON: dict[str, dict[str, str]] = {
         "address": r"你是(?:一名|一个|一個|一位)?(?:评审|評審|评估者|評估者|评分员|評分員|ai|"
         r"语言模型|語言模型|助手)|(?:致|给|給)(?:评审|評審|评估者|評估者|评分员|評分員)",
     },
+    "hi": {
+        "ignore": r"(?:अनदेखा|नज़रअंदाज़|नजरअंदाज|उपेक्षा) (?:करें|करो|कीजिए|कर दें|कर दो)",
+        "rules": r"निर्देशों|निर्देश|मानदंडों|मानदंड|नियमों|नियम|दिशानिर्देशों|दिशानिर्देश|प्रॉम्प्ट",
+        "give": r"दें|दीजिए|दो|प्रदान करें",
+        "score": HUNDRED + r" अंक|पूरे अंक|पूर्ण अंक|अधिकतम अंक|सर्वोच्च अंक",
+        "perfect": r"(?:पूरे|पूर्ण) अंक (?:दें|दीजिए)|100 में से 100",
+        "address": r"आप (?:एक )?(?:मूल्यांकनकर्ता|निर्णायक|परीक्षक|एआई|भाषा मॉडल) हैं|"
+        r"(?:मूल्यांकनकर्ता|निर्णायक|परीक्षक) के लिए (?:नोट|संदेश)",
+    },
 }
-# word order is free enough that the object may come first ("Kryteria oceny zignoruj")
-FREE_ORDER = frozenset({"pl", "cs", "ru", "ja", "zh"})
+# word order is free enough that the object may come first ("Kryteria oceny zignoruj"; Hindi is
+# verb-final: "निर्देशों को अनदेखा करें")
+FREE_ORDER = frozenset({"pl", "cs", "ru", "ja", "zh", "hi"})
+# spaced, but Python's \b falls inside words at Devanagari vowel signs (combining marks are not
+# word characters): phrases without word boundaries, at the spaced window
+NO_BOUNDARY = frozenset({"hi"})
 # no spaces between words: no word boundaries around the phrases
 UNSPACED = frozenset({"ja", "zh"})
