@@ -21,6 +21,8 @@ import math
 from dataclasses import asdict, dataclass, field
 from typing import Any, Iterable, Iterator, Union
 
+from .rounding import stated
+
 SCHEMA_VERSION = "1.0.0"
 
 Value = Union[float, int, str, None]
@@ -173,7 +175,8 @@ def qualifiers(**values: object) -> tuple[tuple[str, str], ...]:
 
 
 def _finite(value: Value) -> Value:
-    """NaN and infinities are null in JSON; numpy scalars become Python numbers."""
+    """NaN and infinities are null in JSON; numpy scalars become Python numbers; floats at the
+    stated precision, so the data API is byte-identical when inputs move by one ulp."""
     if value is None or isinstance(value, str):
         return value
     if isinstance(value, bool):
@@ -183,7 +186,7 @@ def _finite(value: Value) -> Value:
         return None
     if isinstance(value, int) or (hasattr(value, "dtype") and "int" in str(value.dtype)):
         return int(value)
-    return number
+    return stated(number)  # the stated precision every published number has (``rounding``)
 
 
 class DuplicateRecord(ValueError):
