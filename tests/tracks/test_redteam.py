@@ -140,9 +140,9 @@ def test_every_released_system_is_accepted(tracks) -> None:
         for system in texts
         if system not in data["humans"]
     ]
-    refused = [w for w in wrongly if w[3]]
-    duplicates = [w for w in refused if w[:3] in DUPLICATES]
-    assert [w for w in refused if w[:3] not in DUPLICATES] == []
+    turned_away = [w for w in wrongly if w[3]]
+    duplicates = [w for w in turned_away if w[:3] in DUPLICATES]
+    assert [w for w in turned_away if w[:3] not in DUPLICATES] == []
     for track, pair, system, messages in duplicates:
         twin = DUPLICATES[(track, pair, system)]
         assert all(f"'{twin}'" in m or "copied from the other" in m for m in messages), messages
