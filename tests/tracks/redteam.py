@@ -21,7 +21,23 @@ import re
 from dataclasses import dataclass
 from typing import Callable
 
+from litboard.load.rows import Row
+
 Texts = dict[str, str]
+
+
+def rows_of(system: str, pair: str, texts: Texts) -> list[Row]:
+    """One output file's rows, as load reads a ``<pair>.jsonl`` (the copy checks take rows)."""
+    return [
+        Row(
+            "translation",
+            f"{system}/{pair}.jsonl",
+            line,
+            {"paragraph": pid, "text": text},
+            {"system": system, "pair": pair},
+        )
+        for line, (pid, text) in enumerate(texts.items(), 1)
+    ]
 _END = re.compile(r"(?<=[.!?…。！？])[\"'”’»」』)）]*\s*")
 _WIDE = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff]")
 

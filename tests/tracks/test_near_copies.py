@@ -14,10 +14,10 @@ from litboard.errors import Problems
 from litboard.importers.pinned import prepare
 from litboard.load import load
 from litboard.tracks.copy_check import check_copies
-from litboard.load.rows import Row
 from litboard.load.track_decl import TRACKS
 from litboard.tracks.roots import roots
 
+from .redteam import rows_of
 from .test_contrib import PAIR, base, imported, problems_of, texts_of  # noqa: F401 (fixtures)
 
 pytestmark = pytest.mark.shared
@@ -44,17 +44,6 @@ def tracks(
     return out
 
 
-def rows_of(system: str, pair: str, texts: dict[str, str]) -> list[Row]:
-    return [
-        Row(
-            "translation",
-            f"{system}/{pair}.jsonl",
-            line,
-            {"paragraph": pid, "text": text},
-            {"system": system, "pair": pair},
-        )
-        for line, (pid, text) in enumerate(texts.items(), 1)
-    ]
 
 
 def words(text: str) -> list[str]:

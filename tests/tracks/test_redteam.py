@@ -16,7 +16,6 @@ import pytest
 from litboard.errors import Problems
 from litboard.importers.pinned import prepare
 from litboard.load import load
-from litboard.load.rows import Row
 from litboard.load.track_decl import TRACKS
 from litboard.scoring.sacrebleu_metrics import TOKENIZE
 from litboard.tracks.copy_measures import Features
@@ -24,7 +23,7 @@ from litboard.tracks.copy_rules import _texts, check_file
 from litboard.tracks.roots import roots
 
 from ..helpers import DEMO
-from .redteam import FAMILIES, Texts
+from .redteam import FAMILIES, Texts, rows_of
 
 pytestmark = pytest.mark.shared
 REPO = Path(__file__).parents[2]
@@ -36,17 +35,6 @@ REPO = Path(__file__).parents[2]
 OPEN = {("system", "insert + replace 1-3"), ("system", "reverse + replace")}
 
 
-def rows_of(system: str, pair: str, texts: Texts) -> list[Row]:
-    return [
-        Row(
-            "translation",
-            f"{system}/{pair}.jsonl",
-            line,
-            {"paragraph": pid, "text": text},
-            {"system": system, "pair": pair},
-        )
-        for line, (pid, text) in enumerate(texts.items(), 1)
-    ]
 
 
 @pytest.fixture(scope="module")
