@@ -46,6 +46,10 @@ SPAN_RULE = (
 )
 
 
+# the kinds of measure as the judge-bias rows and their chart name them
+KIND_LABELS = {"human": "human judgment", "metric": "automatic metric", "llm": "LLM judge"}
+
+
 DEFINITIONS: dict[str, Definition] = {
     d.id: d
     for d in (
