@@ -88,19 +88,19 @@ def test_gpt4o_over_all_pairs_board_and_table_7_are_two_labelled_definitions(
 
 def _board_accuracy(records: list[dict], pair: str, human: str, metric: str) -> tuple[int, int]:
     """Pairwise accuracy of ``metric`` against ``human`` over the board means of ``pair``,
-    every system (each human translation too) its own: (pairs ordered alike, pairs); a tie
-    agrees only with a tie."""
+    every system (each human translation too) its own: (pairs ordered alike, pairs compared);
+    a pair tied on either side is left out, as ``measure_agreement.concordance`` does."""
     means: dict[str, dict[str, float]] = {}
     for r in records:
         if r["definition"] == "board.mean" and r["pair"] == pair and not r["qualifiers"]:
             means.setdefault(r["subject"], {})[r["measure"]] = r["value"]
     both = {s: v for s, v in means.items() if human in v and metric in v}
-    pairs = list(combinations(sorted(both), 2))
-    alike = sum(
-        np.sign(both[a][human] - both[b][human]) == np.sign(both[a][metric] - both[b][metric])
-        for a, b in pairs
-    )
-    return int(alike), len(pairs)
+    signs = [
+        (np.sign(both[a][human] - both[b][human]), np.sign(both[a][metric] - both[b][metric]))
+        for a, b in combinations(sorted(both), 2)
+    ]
+    compared = [(h, m) for h, m in signs if h != 0 and m != 0]
+    return sum(int(h == m) for h, m in compared), len(compared)
 
 
 def test_xcomet_xl_accuracy_board_and_metaeval_are_two_labelled_definitions(
