@@ -142,6 +142,13 @@ DEFINITIONS: dict[str, Definition] = {
             "percentile bootstrap interval over comparisons (analysis/preference_agreement.py).",
         ),
         Definition(
+            "campaign.anchor_agreement",
+            "A plan's new annotators against an earlier campaign on the anchor items both "
+            "judged: Kendall tau-b and Krippendorff's alpha (interval) of the two campaigns' mean "
+            "scores, or Cohen kappa of their majority preferences, with a percentile bootstrap "
+            "interval over the shared items (analysis/anchor_agreement.py).",
+        ),
+        Definition(
             "agreement.criteria",
             "Krippendorff's alpha (interval) of the annotators' RULER ratings of one criterion, "
             "over the translations at least two annotators rated "

@@ -3,7 +3,8 @@
 Board rows (means with their bootstrap CIs, ranks with rank intervals, clusters, Bradley-Terry
 strengths), judge bias (human-above shares and creativity correlations), LitEval adequacy and
 system-level pairwise accuracy, and annotator agreement (every section of the page 'Agreement',
-``agreement_tables``) become ``records.Record`` s. The judge-bias rows the panel draws and the
+``agreement_tables``) and the plans' anchor agreement (``campaign_tables``) become
+``records.Record`` s. The judge-bias rows the panel draws and the
 agreement sections come with the table (``Results.judge_rows``, ``Results.agreement``), computed
 here once.
 """
@@ -60,8 +61,13 @@ def results(corpus: Corpus, analysis: Analysis) -> Results:
         table.add(record)
     from .stored_scores import stored_score_checks
 
+    from .campaign_tables import campaign_results
+
+    plans, anchored = campaign_results(corpus, analysis)
+    for record in anchored:
+        table.add(record)
     stored = stored_score_checks(corpus)
-    return Results(table, judge, creative, rankings, overlap, schemes, stored, agreement)
+    return Results(table, judge, creative, rankings, overlap, schemes, stored, agreement, plans)
 
 
 def board_records(corpus: Corpus, analysis: Analysis) -> Iterator[Record]:

@@ -6,7 +6,7 @@ results can name them without importing the function that calls them.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 import pandas as pd
 
@@ -15,6 +15,9 @@ from ..settings import AnalysisSettings
 from .leaderboard import Column
 from .records import ResultsTable
 from .uncertainty import method_text
+
+if TYPE_CHECKING:
+    from .campaign_status import PlanState
 
 
 @dataclass
@@ -97,6 +100,16 @@ class AgreementTables:
 
 
 @dataclass
+class PlanAgreement:
+    """One imported plan's main campaign (``campaign_tables.campaign_results``): its state
+    (progress) and its new annotators' agreement with earlier campaigns on the anchor items
+    (``anchor_agreement``'s rows: earlier, statistic, value, ci_low, ci_high, items)."""
+
+    state: PlanState
+    rows: list[dict[str, Any]]
+
+
+@dataclass
 class Results:
     """One dataset's results: the records, and the frames pages draw from them."""
 
@@ -110,6 +123,8 @@ class Results:
     stored: pd.DataFrame = field(default_factory=pd.DataFrame)
     # the page 'Agreement' (annotators, double annotations, spans, BWS, preferences, criteria)
     agreement: AgreementTables = field(default_factory=AgreementTables)
+    # one page per imported human-evaluation plan, by campaign id
+    plans: list[PlanAgreement] = field(default_factory=list)
 
 
 @dataclass
