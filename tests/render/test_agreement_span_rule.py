@@ -6,6 +6,8 @@ import numpy as np
 import pandas as pd
 
 from litboard.analysis.agreement import SPAN_RULE, character_labels
+from litboard.analysis.boards import analyse
+from litboard.analysis.tables import results_of
 from litboard.load.read import load
 from litboard.render.core.jinja import DEFAULT_TEMPLATES
 from litboard.render.schemes.agreement_page import _agreement_page
@@ -28,6 +30,8 @@ def test_the_rule_stated_is_the_rule_computed() -> None:
 
 
 def test_the_agreement_page_states_it_beside_the_span_kappas() -> None:
-    page = _agreement_page(load([REPO]), DEFAULT_TEMPLATES)["agreement/index.md"]
+    corpus = load([REPO])
+    tables = results_of(analyse(corpus)).agreement  # the analysis computes, the page formats
+    page = _agreement_page(corpus, tables, DEFAULT_TEMPLATES)["agreement/index.md"]
     assert "Error spans (character-level Cohen kappa)" in page
     assert "takes the category of the span that starts first" in page

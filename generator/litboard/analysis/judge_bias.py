@@ -19,10 +19,10 @@ from typing import Any
 import pandas as pd
 
 from .proportions import wilson_share
+from .records import KIND_LABELS as KIND_LABELS  # the kinds as pages name them (render reads it)
 
 ITEM_COLUMNS = ["measure", "system", "pair", "item", "score"]
 KINDS = ("human", "metric", "llm")
-KIND_LABELS = {"human": "human judgment", "metric": "automatic metric", "llm": "LLM judge"}
 HUMAN_EXPERTISE = frozenset({"student", "professional", "expert", "crowd", "translator"})
 
 

@@ -24,6 +24,8 @@ import pandas as pd
 RESAMPLES = 1000
 SEED = 44
 COLUMNS = ["campaign", "scheme", "pair", "annotators", "statistic", "value", "n", "ci"]
+# the CI's bounds as numbers too (``preference_table``): the results records carry them
+BOUNDS = ["ci_low", "ci_high"]
 
 
 def severity_free(errors: pd.DataFrame) -> set[str]:
@@ -95,10 +97,15 @@ def _shown(low: float, high: float, digits: int) -> str:
 
 def preference_agreement(pairwise: pd.DataFrame) -> pd.DataFrame:
     """Percent agreement and Cohen's kappa of pairwise preferences, per annotator pair (module
-    doc)."""
+    doc): the page's columns, the CI as text."""
+    return preference_table(pairwise)[COLUMNS]
+
+
+def preference_table(pairwise: pd.DataFrame) -> pd.DataFrame:
+    """``preference_agreement`` with the CI's bounds as numbers (``BOUNDS``)."""
     rows: list[dict[str, object]] = []
     if pairwise.empty:
-        return pd.DataFrame(rows, columns=COLUMNS)
+        return pd.DataFrame(rows, columns=COLUMNS + BOUNDS)
     for (campaign, pair), group in _labels(pairwise).groupby(["campaign", "pair"], sort=True):
         by_annotator = {
             a: g.groupby("item")["label"].first() for a, g in group.groupby("annotator")
@@ -122,6 +129,8 @@ def preference_agreement(pairwise: pd.DataFrame) -> pd.DataFrame:
                     "statistic": "agreement (%)",
                     "value": 100 * float(np.mean(x == y)),
                     "ci": _shown(p_low, p_high, 1),
+                    "ci_low": p_low,
+                    "ci_high": p_high,
                 }
             )
             rows.append(
@@ -130,6 +139,8 @@ def preference_agreement(pairwise: pd.DataFrame) -> pd.DataFrame:
                     "statistic": "Cohen kappa (preference)",
                     "value": symmetric_kappa(x, y),
                     "ci": _shown(k_low, k_high, 3),
+                    "ci_low": k_low,
+                    "ci_high": k_high,
                 }
             )
-    return pd.DataFrame(rows, columns=COLUMNS)
+    return pd.DataFrame(rows, columns=COLUMNS + BOUNDS)

@@ -46,6 +46,10 @@ SPAN_RULE = (
 )
 
 
+# the kinds of measure as the judge-bias rows and their chart name them
+KIND_LABELS = {"human": "human judgment", "metric": "automatic metric", "llm": "LLM judge"}
+
+
 DEFINITIONS: dict[str, Definition] = {
     d.id: d
     for d in (
@@ -113,6 +117,42 @@ DEFINITIONS: dict[str, Definition] = {
             "agreement.annotators",
             "Agreement of two annotators (Kendall tau-b, MSE) or of all annotators "
             "(Krippendorff's alpha) over the translations both scored (analysis/schemes.py).",
+        ),
+        Definition(
+            "agreement.double_annotation",
+            "A campaign against its declared second annotation of the same translations: "
+            "Krippendorff's alpha (interval, order-free) and Kendall tau-b in the stored order "
+            "(analysis/double_annotation.py).",
+        ),
+        Definition(
+            "agreement.spans",
+            "Character-level Cohen kappa of two annotators' error spans (span: error or not; "
+            "label: the error's category), pooled over the translations both judged "
+            "(analysis/schemes.py, analysis/agreement.py).",
+        ),
+        Definition(
+            "agreement.bws",
+            "Cohen kappa of two annotators' best-worst picks over the tuples both judged, one "
+            "item per shown translation (best, worst or neither; analysis/agreement.py).",
+        ),
+        Definition(
+            "agreement.preferences",
+            "Two annotators' pairwise preferences on the comparisons both judged: percent equal "
+            "and Cohen kappa with each comparison counted in both orders, each with a 95% "
+            "percentile bootstrap interval over comparisons (analysis/preference_agreement.py).",
+        ),
+        Definition(
+            "campaign.anchor_agreement",
+            "A plan's new annotators against an earlier campaign on the anchor items both "
+            "judged: Kendall tau-b and Krippendorff's alpha (interval) of the two campaigns' mean "
+            "scores, or Cohen kappa of their majority preferences, with a percentile bootstrap "
+            "interval over the shared items (analysis/anchor_agreement.py).",
+        ),
+        Definition(
+            "agreement.criteria",
+            "Krippendorff's alpha (interval) of the annotators' RULER ratings of one criterion, "
+            "over the translations at least two annotators rated "
+            "(analysis/criterion_agreement.py).",
         ),
     )
 }

@@ -2,8 +2,11 @@
 
 Board rows (means with their bootstrap CIs, ranks with rank intervals, clusters, Bradley-Terry
 strengths), judge bias (human-above shares and creativity correlations), LitEval adequacy and
-system-level pairwise accuracy, and annotator agreement become ``records.Record`` s. The judge-
-bias rows the panel draws come with the table (``Results.judge_rows``), computed here once.
+system-level pairwise accuracy, and annotator agreement (every section of the page 'Agreement',
+``agreement_tables``) and the plans' anchor agreement (``campaign_tables``) become
+``records.Record`` s. The judge-bias rows the panel draws and the
+agreement sections come with the table (``Results.judge_rows``, ``Results.agreement``), computed
+here once.
 """
 
 from __future__ import annotations
@@ -41,7 +44,10 @@ def results(corpus: Corpus, analysis: Analysis) -> Results:
             *ranking_records(corpus, analysis, rankings),
         ]:
             table.add(record)
-    for record in agreement_records(corpus):
+    from .agreement_tables import agreement_results
+
+    agreement, agreeing = agreement_results(corpus)
+    for record in agreeing:
         table.add(record)
     from .scheme_tables import scheme_records, scheme_tables
 
@@ -55,7 +61,13 @@ def results(corpus: Corpus, analysis: Analysis) -> Results:
         table.add(record)
     from .stored_scores import stored_score_checks
 
-    return Results(table, judge, creative, rankings, overlap, schemes, stored_score_checks(corpus))
+    from .campaign_tables import campaign_results
+
+    plans, anchored = campaign_results(corpus, analysis)
+    for record in anchored:
+        table.add(record)
+    stored = stored_score_checks(corpus)
+    return Results(table, judge, creative, rankings, overlap, schemes, stored, agreement, plans)
 
 
 def board_records(corpus: Corpus, analysis: Analysis) -> Iterator[Record]:
@@ -162,31 +174,4 @@ def judge_records(
             unit="text",
             provenance=Provenance(version, str(r.provenance)),
             qualifiers=qualifiers(p=f"{float(r.p):.6g}"),
-        )
-
-
-def agreement_records(corpus: Corpus) -> Iterator[Record]:
-    """Kendall tau-b / MSE per annotator pair, Krippendorff's alpha over all annotators."""
-    from .schemes import agreement_rows
-
-    version = corpus.data_version()
-    campaigns = corpus.tables["campaigns"].set_index("campaign")
-    for r in agreement_rows(corpus).itertuples():
-        signature = (
-            str(campaigns.loc[r.campaign, "signature"])
-            if "signature" in campaigns.columns and r.campaign in campaigns.index
-            else ""
-        )
-        yield Record(
-            dataset=corpus.dataset_id,
-            pair=str(r.pair),
-            measure=str(r.campaign),
-            label=str(r.scheme),
-            definition="agreement.annotators",
-            subject=str(r.annotators),
-            statistic=str(r.statistic),
-            value=float(r.value),
-            n=int(r.n),
-            unit="translation",
-            provenance=Provenance(version, signature or str(r.campaign)),
         )

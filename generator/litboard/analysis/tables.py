@@ -6,7 +6,7 @@ results can name them without importing the function that calls them.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 import pandas as pd
 
@@ -15,6 +15,9 @@ from ..settings import AnalysisSettings
 from .leaderboard import Column
 from .records import ResultsTable
 from .uncertainty import method_text
+
+if TYPE_CHECKING:
+    from .campaign_status import PlanState
 
 
 @dataclass
@@ -76,6 +79,36 @@ class OverlapTables:
     paragraphs: pd.Series  # per system, the paragraphs with a full text
 
 
+# the page 'Agreement''s sections, in page order (``agreement_tables``)
+AGREEMENT_NAMED = "Scores (Kendall tau-b, MSE, Krippendorff alpha)"
+AGREEMENT_DOUBLE = "Double annotations (Krippendorff alpha, interval: order-free)"
+AGREEMENT_SPANS = "Error spans (character-level Cohen kappa)"
+AGREEMENT_BWS = "BWS picks (Cohen kappa)"
+AGREEMENT_PREFERENCES = "Pairwise preferences (percent agreement, Cohen kappa, 95% bootstrap CI)"
+AGREEMENT_CRITERIA = "RULER criteria (Krippendorff alpha, interval, per criterion)"
+
+
+@dataclass
+class AgreementTables:
+    """The page 'Agreement''s tables (``agreement_tables.agreement_results``): per section
+    title (``AGREEMENT_*``), in page order, its non-empty rows as the page and its CSV show them
+    (campaign, scheme, pair, annotators, statistic, value, n and, for spans and preferences, the
+    CI as text); the declared (first, second) annotations."""
+
+    sections: dict[str, pd.DataFrame] = field(default_factory=dict)
+    declared: list[tuple[str, str]] = field(default_factory=list)
+
+
+@dataclass
+class PlanAgreement:
+    """One imported plan's main campaign (``campaign_tables.campaign_results``): its state
+    (progress) and its new annotators' agreement with earlier campaigns on the anchor items
+    (``anchor_agreement``'s rows: earlier, statistic, value, ci_low, ci_high, items)."""
+
+    state: PlanState
+    rows: list[dict[str, Any]]
+
+
 @dataclass
 class Results:
     """One dataset's results: the records, and the frames pages draw from them."""
@@ -88,6 +121,10 @@ class Results:
     schemes: SchemeTables | None = None  # the page 'Rankings by scheme' (``scheme_tables``)
     # stored BLEU/chrF/TER checked against the release's own texts (``stored_scores``)
     stored: pd.DataFrame = field(default_factory=pd.DataFrame)
+    # the page 'Agreement' (annotators, double annotations, spans, BWS, preferences, criteria)
+    agreement: AgreementTables = field(default_factory=AgreementTables)
+    # one page per imported human-evaluation plan, by campaign id
+    plans: list[PlanAgreement] = field(default_factory=list)
 
 
 @dataclass

@@ -12,8 +12,8 @@ from typing import Any
 
 import pandas as pd
 
-from ...analysis import judge_bias as jb
-from ...analysis.proportions import SMALL_N
+from ...analysis.records import KIND_LABELS
+from ...analysis.p_format import SMALL_N
 from ..core import charts
 from ..core.jinja import render
 from ..core.pages import Files, csv_text, page
@@ -30,7 +30,7 @@ def chart(headline: pd.DataFrame) -> Any:
 
     shown = short_labels(headline["measure"])  # distinct even where a long name is cut
     data = headline.assign(
-        order=headline["kind"].map({v: i for i, v in enumerate(jb.KIND_LABELS.values())}),
+        order=headline["kind"].map({v: i for i, v in enumerate(KIND_LABELS.values())}),
         n_label=[f"n = {n}" for n in headline["items"]],
         label=[shown[str(m)] for m in headline["measure"]],
     )
@@ -53,7 +53,7 @@ def chart(headline: pd.DataFrame) -> Any:
             x2="ci_high:Q",
             y=y,
             color=alt.Color(
-                "kind:N", title="measure", sort=list(jb.KIND_LABELS.values()), legend=legend
+                "kind:N", title="measure", sort=list(KIND_LABELS.values()), legend=legend
             ),
         )
     )
@@ -64,9 +64,9 @@ def chart(headline: pd.DataFrame) -> Any:
             x=x,
             y=y,
             color=alt.Color(
-                "kind:N", title="measure", sort=list(jb.KIND_LABELS.values()), legend=legend
+                "kind:N", title="measure", sort=list(KIND_LABELS.values()), legend=legend
             ),
-            shape=alt.Shape("kind:N", sort=list(jb.KIND_LABELS.values()), legend=None),
+            shape=alt.Shape("kind:N", sort=list(KIND_LABELS.values()), legend=None),
             tooltip=[
                 alt.Tooltip("dataset_title:N", title="dataset"),
                 alt.Tooltip("measure:N"),

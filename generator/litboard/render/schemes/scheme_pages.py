@@ -11,7 +11,7 @@ import pandas as pd
 from markupsafe import Markup
 
 from ...analysis.tables import BWS_LABEL, PairwiseTables, results_of
-from ...analysis.uncertainty import limit_text
+from ...analysis.p_format import limit_text
 from ...model import Corpus
 from ..core.extra_pages import PageSet
 from ..core.jinja import render
