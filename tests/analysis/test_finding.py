@@ -124,6 +124,8 @@ def test_the_finding_selects_and_groups_the_records() -> None:
         ("MQM", 40.0, 20, False),
     ]
     assert (human.low, human.high, human.n_low, human.n_high) == (40.0, 60.0, 4, 20)
+    assert human.best.measure == "MQM"  # the highest share over at least 5 items
+    assert metric.best == metric.figures[0]
     assert [f.record for f in metric.figures] == [records[2].id]
     assert (metric.figures[0].low, metric.figures[0].high) == (0.0, 15.0)
     assert metric.figures[0].provenance == "sig of chrF; data d 1"

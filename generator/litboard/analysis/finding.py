@@ -72,6 +72,7 @@ def _groups(records: list[Record], kinds: dict[str, str]) -> tuple[FindingGroup,
                     high=max(f.value for f in figures),
                     n_low=min(f.n for f in figures),
                     n_high=max(f.n for f in figures),
+                    best=next((f for f in figures if not f.small), figures[0]),
                 )
             )
     return tuple(groups)

@@ -140,6 +140,7 @@ class ReportedFigure:
     value: float  # percent
     decimals: int
     source: str  # the section, table, row and column it is printed in
+    where: str  # the same, short: "Table 3", "Sec. 1", "Abstract"
     quote: str  # the paper's own text around the number (tests find it in the paper)
     released: bool = False  # whether the release holds the data it rests on
     # a table cell: (the row's first cell, the column's index in the tab-separated row), checked
@@ -171,6 +172,9 @@ class FindingGroup:
     high: float
     n_low: int
     n_high: int
+    # the highest share over at least proportions.SMALL_N items (else the highest): the kind's
+    # best at spotting the human translation, the number the home page's table and text state
+    best: FindingFigure
 
 
 @dataclass(frozen=True)
