@@ -137,3 +137,21 @@ def test_every_board_links_to_its_analysis_pages(
     section = bias.get_element_by_id(f"bias-{dataset}")
     backs = section.xpath(_cls("*", "lb-board-back") + "//a")
     assert [_href("judge-bias/index.html", a.get("href")) for a in backs] == [board_path]
+
+
+def test_hostile_names_stay_inert_in_the_finding() -> None:
+    """A dataset title and a measure name as a contributor could write them are escaped in the
+    text, the tooltips and the links."""
+    from litboard.analysis.tables import FindingDataset, FindingFigure, FindingGroup
+    from litboard.render.core.board_links import Link
+    from litboard.render.core.finding import home_finding
+    from litboard.render.core.jinja import DEFAULT_TEMPLATES
+
+    evil = '<script>alert(1)</script>"\'{{ 7*7 }}'
+    figure = FindingFigure("0" * 16, evil, 50.0, 40.0, 60.0, 9, False, evil)
+    group = FindingGroup("automatic metric", (figure,), 50.0, 50.0, 9, 9, figure)
+    data = FindingDataset("x", evil, False, evil, evil, "v", (group,), ())
+    html = home_finding([data], {"x": [Link(evil, "x/a.html")]}, DEFAULT_TEMPLATES)
+    assert "<script>" not in html and "49" not in html
+    assert html.count("&lt;script&gt;alert(1)&lt;/script&gt;") >= 5
+    assert 'title="&lt;script&gt;' in html
