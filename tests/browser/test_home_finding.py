@@ -94,3 +94,21 @@ def test_board_screenshot(page, liteval_site: str, size: str) -> None:
     _open(page, f"{liteval_site}/index.html", size)
     assert _in_first_screen(page, "nav.lb-board-links", size) == 1
     screenshot(page, f"board-links-liteval-{size}")
+
+
+def test_axe_finds_nothing_serious_in_the_finding(page, liteval_site: str) -> None:
+    from .test_reader import AXE
+
+    if not AXE.exists():
+        pytest.fail(f"{AXE} is missing: `make install-test` installs axe-core from npm")
+    _open(page, f"{_root(liteval_site)}/index.html", "desktop")
+    page.add_script_tag(path=str(AXE))
+    result = page.evaluate(
+        "async () => await axe.run({include: [['#finding']]}, {resultTypes: ['violations']})"
+    )
+    bad = [
+        (v["id"], v["impact"], [n["target"] for n in v["nodes"]][:3])
+        for v in result["violations"]
+        if v["impact"] in ("serious", "critical")
+    ]
+    assert bad == []
