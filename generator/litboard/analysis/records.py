@@ -316,3 +316,31 @@ SCHEMA: dict[str, Any] = {
         },
     },
 }
+
+
+def from_json(data: dict[str, Any]) -> Record:
+    """The record ``Record.as_json`` wrote (the data API's line): the same key, so the same id."""
+    interval = data.get("interval")
+    record = Record(
+        dataset=str(data["dataset"]),
+        pair=str(data["pair"]),
+        measure=str(data["measure"]),
+        definition=str(data["definition"]),
+        subject=str(data["subject"]),
+        statistic=str(data["statistic"]),
+        value=data["value"],
+        n=data["n"],
+        unit=str(data["unit"]),
+        provenance=Provenance(**data["provenance"]),
+        interval=Interval(**interval) if interval is not None else None,
+        qualifiers=tuple(sorted((str(k), str(v)) for k, v in data["qualifiers"].items())),
+        label=str(data.get("label", "")),
+    )
+    if "id" in data and data["id"] != record.id:
+        raise ValueError(f"record {data['id']}: its fields give the id {record.id}")
+    return record
+
+
+def from_jsonl(text: str) -> list[Record]:
+    """Every record of a data API file (``ResultsTable.jsonl``), in its order."""
+    return [from_json(json.loads(line)) for line in text.splitlines() if line.strip()]

@@ -162,3 +162,67 @@ def memo_boards(corpus: Corpus, analysis: Analysis, make: Callable[[], list[Any]
     if analysis.boards_of is None or analysis.boards_of[0] is not corpus:
         analysis.boards_of = (corpus, make())
     return analysis.boards_of[1]
+
+
+@dataclass(frozen=True)
+class ReportedFigure:
+    """A share a paper prints (how often a scheme ranks the human translation first) whose data
+    is not in the release: shown as reported, with where the paper prints it (``finding``)."""
+
+    dataset: str  # the dataset (release id) whose paper it is
+    paper: str  # "paper 000"
+    measure: str  # the scheme and who applied it, as the home page names it
+    kind: str  # a judge_bias.KIND_LABELS value
+    compared: str  # what the human translation is compared with
+    value: float  # percent
+    decimals: int
+    source: str  # the section, table, row and column it is printed in
+    where: str  # the same, short: "Table 3", "Sec. 1", "Abstract"
+    quote: str  # the paper's own text around the number (tests find it in the paper)
+    released: bool = False  # whether the release holds the data it rests on
+    # a table cell: (the row's first cell, the column's index in the tab-separated row), checked
+    # against the paper's table by tests/analysis/test_finding.py; None: printed in running text
+    cell: tuple[str, int] | None = None
+
+
+@dataclass(frozen=True)
+class FindingFigure:
+    """One reproduced share of the home page's finding: a judge_bias.human_above record."""
+
+    record: str  # the record's id in the data API
+    measure: str
+    value: float
+    low: float
+    high: float
+    n: int
+    small: bool  # fewer than proportions.SMALL_N items
+    provenance: str
+
+
+@dataclass(frozen=True)
+class FindingGroup:
+    """A dataset's measures of one kind (human judgment, automatic metric, LLM judge)."""
+
+    kind: str
+    figures: tuple[FindingFigure, ...]  # highest share first
+    low: float  # lowest share of the kind's figures
+    high: float
+    n_low: int
+    n_high: int
+    # the highest share over at least proportions.SMALL_N items (else the highest): the kind's
+    # best at spotting the human translation, the number the home page's table and text state
+    best: FindingFigure
+
+
+@dataclass(frozen=True)
+class FindingDataset:
+    """One dataset's line of the home page's finding."""
+
+    id: str
+    title: str
+    demo: bool
+    compared: str  # the compared group of every figure ("top systems", "all machine systems")
+    sample: str  # the declared paragraph subset, or ""
+    data_version: str
+    groups: tuple[FindingGroup, ...]
+    reported: tuple[ReportedFigure, ...]

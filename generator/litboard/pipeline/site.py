@@ -23,11 +23,13 @@ from ..load.track_decl import submissions, submit_page
 from ..model import Corpus
 from ..render.reader.views import ReaderShared, reader_shared
 from ..render.schemes import judge_bias_page
-from ..render.core import bulk, cache_files, charts, jinja
+from ..render.core import board_links, bulk, cache_files, charts, jinja
 from . import site_cache
 from ..render.core.dataset_cards import card, intro
 from ..render.core.extra_pages import PageSet, build_sets, merge_sets
+from ..render.core.finding import MARKER
 from ..render.core.jinja import DEFAULT_TEMPLATES, render
+from .home import finding_html
 from ..render.core.pages import ASSETS, Files, page
 from ..render.site_pages import browse_files, leaderboard_html, reader_files
 from ..analysis.boards import Analysis, analyse
@@ -35,6 +37,7 @@ from ..analysis.tables import results_of
 from ..cite import api
 
 DATASETS_MARKER = "<!-- litboard:datasets -->"
+FINDING_MARKER = MARKER  # where the home page's finding goes (render.core.finding)
 
 
 @dataclass
@@ -114,11 +117,13 @@ def generate(
     files.update(panel.files)
     nav = ([panel.nav] if panel.nav else []) + nav
     home = render("datasets.html.j2", templates, cards=[e.card for e in ordered])
+    finding = finding_html(ordered, templates)
     if cache is not None:
         used = [*keys.values(), site_cache.panel_key([keys.get(e.dataset_id, "") for e in ordered])]
         site_cache.bound(cache, cache_size, used, started_ns)
     clock.lap("render")
-    return Generated(files, {DATASETS_MARKER: home}, nav, clock.timings)
+    fragments = {DATASETS_MARKER: home, FINDING_MARKER: finding}
+    return Generated(files, fragments, nav, clock.timings)
 
 
 def _load(roots: Sequence[Path], skip: dict[str, set[str]]) -> list[Corpus]:
@@ -235,6 +240,11 @@ def dataset_entry(
     # rows the panel across datasets draws
     computed = results_of(analysis)
     own[api.records_path(ds)] = computed.table.jsonl()
+    # the board leads to the dataset's analysis pages (issue 56), known once they are all built
+    links = board_links.analysis_links(own_nav, ds, not computed.judge_rows.empty)
+    own[f"{ds}/index.md"] = str(own[f"{ds}/index.md"]).replace(
+        board_links.MARKER, board_links.links_row(links, templates), 1
+    )
     # mkdocs' theme templates do not escape nav titles: escape the dataset's own title here
     section = str(escape(corpus.dataset_title))
     nav = {section: [{k: f"{ds}/{v}"} for entry in own_nav for k, v in entry.items()]}
@@ -266,7 +276,7 @@ def _board(corpus: Corpus, analysis: Analysis, templates: Path) -> Files:
             **board_files,
             "index.md": page(
                 f"{corpus.dataset_title}: leaderboard",
-                board_html + about,
+                board_links.MARKER + "\n\n" + board_html + about,
                 corpus.is_demo,
                 templates,
             ),
