@@ -103,8 +103,9 @@ public: track-scores
 track-scores: install
 	$(BIN)/litboard track score --out $(TRACK_SCORES) $(if $(MIRROR),--mirror '$(MIRROR)')
 
-## The results comment of a contribution pull request (pr-results/: comment.md, pr-number.txt; PR from
-## the environment).
+## The pull request run's own results, as data (pr-results/results.json; PR from the environment): its
+## job summary's numbers. pr-comment.yml reads only the pull request's number from it and recomputes
+## every number of the results comment with the base branch's code (make pr-comment).
 results: install
 	$(BIN)/python -m litboard.tracks.pr_results --base $(BASE) --out pr-results --pr "$$PR" \
 		--track-scores $(TRACK_SCORES) $(if $(MIRROR),--mirror '$(MIRROR)')
@@ -149,33 +150,43 @@ validate: install
 	$(BIN)/litboard validate --format $(FORMAT) $(VALIDATE_FLAGS)
 
 ## A contribution pull request adds one new system folder of a track and changes nothing else.
-## The check runs the BASE branch's generator/ (from a temporary folder), not the pull request's own;
+## The check runs the BASE branch's generator/ (from a temporary folder, with the base's track
+## declarations: releases.yaml and corpus/dataset.yaml), not the pull request's own;
 ## a pull request can still edit this recipe, so the barrier CI relies on is pr-barrier.yml
 ## (pull_request_target: the base branch's code, the pull request read as git data).
 .PHONY: check-pr
 check-pr: install
-	@dir=$$(mktemp -d) && git archive $(BASE) generator | tar -x -C "$$dir" && \
+	@dir=$$(mktemp -d) && git archive $(BASE) generator releases.yaml corpus/dataset.yaml | tar -x -C "$$dir" && \
 	cd "$$dir" && PYTHONPATH="$$dir/generator" $(abspath $(BIN))/python -m litboard.cli check-pr --base $(BASE) \
 		--repo "$(CURDIR)" --format $(FORMAT) --releases "$(CURDIR)/releases.yaml" \
 		--cache "$(CURDIR)/.cache/releases" $(if $(MIRROR),--mirror '$(abspath $(MIRROR))'); status=$$?; rm -rf "$$dir"; exit $$status
 
 ## pr-barrier.yml (pull_request_target, the base branch's checkout): fetch pull request PR's commits
 ## as git objects (never checked out) and run this checkout's check-pr on them (BASE_REF: its base).
+## The fetch is pinned: refs/pull/PR/head must be HEAD_SHA, the commit the check reports on (both
+## workflows pass it; a newer push fails this run, its own run checks it). Without HEAD_SHA (a local
+## run) it checks whatever commit it fetched.
 ## A submission to a release track (LiteraryTranslation, Creativity Bias) is checked with its pinned
 ## release (sha256-checked; MIRROR=DIR reads the files from DIR/<mirror>/<name>, else from GitHub).
 BARRIER_RELEASES ?= --releases $(if $(MIRROR),--mirror '$(MIRROR)')
 .PHONY: pr-barrier pr-comment
 pr-barrier: install
 	@case "$$PR" in ''|*[!0-9]*) echo "make pr-barrier needs PR=<number>"; exit 2;; esac
+	@case "$$HEAD_SHA" in *[!0-9a-f]*) false;; esac && case $${#HEAD_SHA} in 0|40|64) ;; *) false;; esac || \
+		{ echo "make pr-barrier: HEAD_SHA must be the commit id it reports on"; exit 2; }
 	git fetch --no-tags origin "+refs/pull/$$PR/head:refs/litboard/pr-head"
+	@at=$$(git rev-parse refs/litboard/pr-head) && { [ -z "$$HEAD_SHA" ] || [ "$$at" = "$$HEAD_SHA" ]; } || \
+		{ echo "litboard: pull request #$$PR is at $$at, not at $$HEAD_SHA: pushed since; the newer push's run checks it" >&2; exit 1; }
 	$(BIN)/litboard check-pr --base "origin/$${BASE_REF:-main}" --head refs/litboard/pr-head --format $(FORMAT) \
 		$(BARRIER_RELEASES) $(if $(BARRIER_LOG),> '$(BARRIER_LOG)')
 
-## pr-comment.yml (workflow_run, the default branch's checkout and install): pr-verify checks
-## pr-results/results.json (data only) and that its pull request is at HEAD_SHA, writing number= and
-## base= to $$GITHUB_OUTPUT; the workflow then runs pr-barrier (FORMAT=json BARRIER_LOG=barrier.json), and
-## pr-comment renders the comment with this checkout's code (the barrier's problems when BARRIER is
-## not success) and posts it (REPO, HEAD_SHA, RUN_URL, GITHUB_TOKEN from the workflow). DRY_RUN=1 prints.
+## pr-comment.yml (workflow_run, the default branch's checkout and install): pr-verify reads the pull
+## request's number from pr-results/results.json (nothing else of it) and checks that the pull request
+## is at HEAD_SHA, writing number= and base= to $$GITHUB_OUTPUT; the workflow then runs pr-barrier
+## (FORMAT=json BARRIER_LOG=barrier.json), and pr-comment recomputes every number with this checkout's
+## code from the pull request's files at HEAD_SHA (git data; BASE_REF: its base), renders the comment
+## (the barrier's problems when BARRIER is not success) and posts it (REPO, HEAD_SHA, RUN_URL,
+## GITHUB_TOKEN from the workflow). DRY_RUN=1 prints.
 .PHONY: pr-verify
 pr-verify:
 	$(BIN)/python -m litboard.tracks.pr_comment verify --artifact pr-results --repo "$$REPO" \
@@ -183,8 +194,15 @@ pr-verify:
 
 pr-comment:
 	$(BIN)/python -m litboard.tracks.pr_comment post --artifact pr-results --repo "$$REPO" \
-		--head-sha "$$HEAD_SHA" --barrier "$$BARRIER" --barrier-log barrier.json --run-url "$$RUN_URL" \
+		--head-sha "$$HEAD_SHA" --base "origin/$${BASE_REF:-main}" --barrier "$$BARRIER" \
+		--barrier-log barrier.json --run-url "$$RUN_URL" $(if $(MIRROR),--mirror '$(MIRROR)') \
 		$(if $(DRY_RUN),--dry-run)
+
+## pr.yml: code=true when the pull request changes more than one track system folder, else code=false
+## (also appended to $$GITHUB_OUTPUT): a data-only contribution skips the code tests.
+.PHONY: pr-changes
+pr-changes: install
+	$(BIN)/python -m litboard.tracks.pr_changes --base $(BASE)
 
 ## Score the missing translations with sacreBLEU (no secrets, no network; CI runs it on every PR).
 score-sacrebleu: install

@@ -1,7 +1,7 @@
 """Measure the copy and alignment rules of ``litboard.load.contribution`` on every track.
 
 For every ordered pair of released systems of every pair (C, S): the similarity of C to S
-(``litboard.load.copies``) and the share of C's paragraphs keeping ``IN_PLACE`` of S's words in
+(``litboard.tracks.copies``) and the share of C's paragraphs keeping ``IN_PLACE`` of S's words in
 place, split by whether S is a human reference; for every system S and
 k in 1, 2, 3, 5, 10: a planted near-copy of S with k words (characters for Chinese and
 Japanese) changed per paragraph — at most half of a paragraph's words, a text with all words
@@ -20,8 +20,8 @@ from pathlib import Path
 
 from litboard.importers.pinned import prepare
 from litboard.load import load
-from litboard.load.copies import in_place_share, similarity, tokens, units
-from litboard.load.copy_check import IN_PLACE
+from litboard.tracks.copies import in_place_share, similarity, tokens, units
+from litboard.tracks.copy_check import IN_PLACE
 from litboard.load.track_decl import TRACKS
 from litboard.tracks.roots import roots
 

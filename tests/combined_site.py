@@ -19,7 +19,14 @@ from litboard.importers.pinned import prepare
 from .conftest import SHARED_DATA, shared_path
 
 MANIFEST = REPO / "releases.yaml"
-DATASETS = ("liteval", "creativity-bias", "wmt21-ted-zhen", "literary-translation", "demo")
+DATASETS = (
+    "liteval",
+    "creativity-bias",
+    "wmt21-ted-zhen",
+    "literary-translation",
+    "wmt24-literary-esa",
+    "demo",
+)
 
 
 @dataclass(frozen=True)
@@ -53,7 +60,8 @@ def warnings_of(logger: str) -> Iterator[list[str]]:
 
 
 def combined_site(factory: pytest.TempPathFactory) -> CombinedSite:
-    for name in ("liteval-public", "creativity-bias", "wmt-mqm-sample", "literary-translation"):
+    mirrors = ("liteval-public", "creativity-bias", "wmt-mqm-sample", "literary-translation")
+    for name in (*mirrors, "wmt24-genmt"):
         shared_path(name)  # skip (or fail in CI) without the mirror
     if not _BUILT:
         base = factory.mktemp("combined")

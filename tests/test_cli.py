@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import socket
 import subprocess
 import sys
@@ -188,6 +189,17 @@ def test_score_sacrebleu_then_nothing_left(tmp_path: Path) -> None:
     assert again.returncode == 0
     assert "0 translation(s) to score" in again.stdout
     assert run("validate", "--data", str(root)).returncode == 0
+
+
+def test_score_out_root_takes_a_folder(tmp_path: Path) -> None:
+    """Issue 59 goal 5: ``--out-root DIR`` was read as a float ("invalid float value")."""
+    root = copy_root(DEMO, tmp_path / "demo")
+    shutil.rmtree(root / "judgments" / "chrf")
+    out = tmp_path / "scores"
+    done = run("score", "--data", str(root), "--metric", "chrf", "--out-root", str(out))
+    assert done.returncode == 0, done.stderr
+    assert (out / "judgments/chrf/campaign.yaml").is_file()
+    assert not (root / "judgments/chrf").exists()  # written where it was told, not the data root
 
 
 def test_score_unknown_metric_is_a_usage_error() -> None:

@@ -32,9 +32,15 @@ def test_lint_imports_keeps_every_contract() -> None:
         check=False,
     )
     assert done.returncode == 0, done.stdout + done.stderr
-    assert "0 broken" in done.stdout and "3 kept" in done.stdout
-    assert "ignore_imports" not in (REPO / "pyproject.toml").read_text()
-    assert "exhaustive_ignores" not in (REPO / "pyproject.toml").read_text()
+    assert "0 broken" in done.stdout and "4 kept" in done.stdout
+    import tomllib
+
+    contracts = tomllib.loads((REPO / "pyproject.toml").read_text())["tool"]["importlinter"]
+    # the layers have no exemptions; only render's shrinking allow-list (issue 54,
+    # tests/test_render_computes_nothing.py) lists imports
+    for contract in contracts["contracts"]:
+        assert "exhaustive_ignores" not in contract
+        assert "ignore_imports" not in contract or contract["name"].startswith("Render computes")
 
 
 def _circles(edges: dict[str, set[str]]) -> list[list[str]]:

@@ -10,6 +10,7 @@ because .pth files of that folder are not run, and the test checks which litboar
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import site
@@ -30,6 +31,7 @@ BASE_PAGES = (
     "importers.html",
     "cite.html",
     "study.html",
+    "data-api.html",
 )
 
 
@@ -197,6 +199,9 @@ def test_init_validate_build_outside_the_repository(
     assert (public / "notes.html").is_file()
     for name in BASE_PAGES:  # litboard's base pages, from the wheel
         assert (public / name).is_file(), name
+    # the data API: the study's records with their schema and index (issue 54)
+    index = json.loads((public / "api" / "index.json").read_text(encoding="utf-8"))
+    assert "lit-pairwise" in [d["dataset"] for d in index["datasets"]]
     assert "We asked twice." in (public / "methodology.html").read_text(encoding="utf-8")
     assert (public / "assets" / "litboard" / "home.css").read_text(
         encoding="utf-8"

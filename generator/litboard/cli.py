@@ -139,7 +139,7 @@ MULTI_FILE = ("labelstudio", "wmt-mqm", "csv")
 NAMESPACED = ("labelstudio", "csv", "wmt-mqm")  # formats taking --namespace / --prefix-ids
 
 
-def _add_import_format(formats: argparse._SubParsersAction, name: str) -> None:  # type: ignore[type-arg]
+def _add_import_format(formats: argparse._SubParsersAction, name: str) -> None:
     from .importers.help import description, epilog
 
     text = description(name)
@@ -174,10 +174,13 @@ def _add_import_format(formats: argparse._SubParsersAction, name: str) -> None: 
             action="store_true",
             help="also prefix every work, paragraph and system id with the dataset id",
         )
+    if name == "wmt-esa":
+        p.add_argument("--domain", default="", help="only the lines of this domain, e.g. literary")
+        p.add_argument("--pairs", nargs="+", metavar="PAIR", help="only these pairs, e.g. en-ja")
     p.add_argument("--strict", action="store_true", help="exit 1 if anything was skipped")
 
 
-def _add_release(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+def _add_release(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser(
         "release", help="freeze a built site as RELEASES/v/VERSION (never overwrites)"
     )
@@ -201,9 +204,9 @@ def _add_release(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-
     )
 
 
-def _add_score(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+def _add_score(sub: argparse._SubParsersAction) -> None:
     from .scoring.api import metric_names
-    from .scoring.settings import describe
+    from .scoring.settings import describe, value_type
 
     p = sub.add_parser(
         "score", help="compute missing automatic scores (sacreBLEU, LLM judges, COMET)"
@@ -228,10 +231,9 @@ def _add_score(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
     for name, text, default in describe():
         if isinstance(default, dict):
             continue
-        kind = type(default) if default is not None else (int if "tokens" in name else float)
         group.add_argument(
             "--" + name.replace("_", "-"),
-            type=kind,
+            type=value_type(name),
             default=default,
             help=f"{text} (default: {default})",
         )
@@ -246,6 +248,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     except DataError as exc:
         _print_problems(exc.problems, getattr(args, "format", "human"))
         return 1
+    except KeyboardInterrupt:  # Ctrl-C (SIGINT): a message, not a traceback
+        print(
+            f"litboard {args.command}: interrupted; what it was writing was left unfinished and "
+            "the previous output is unchanged (run the command again)",
+            file=sys.stderr,
+        )
+        return 130
 
 
 def _print_problems(problems: list[Problem], fmt: str) -> None:
@@ -273,7 +282,7 @@ def _print_problems(problems: list[Problem], fmt: str) -> None:
 
 def cmd_validate(args: argparse.Namespace) -> int:
     from .load.datasets import validate_all
-    from .scoring.llm.cache_check import ROOT_CHECKS
+    from .tracks.checks import CHECKS as ROOT_CHECKS
 
     roots = _roots(args)
     problems = validate_all(roots, ROOT_CHECKS).items
@@ -334,16 +343,21 @@ def cmd_serve(args: argparse.Namespace) -> int:
     from mkdocs.commands.serve import serve
 
     from .files.project import find
+    from .pipeline.request import BuildRequest
 
     study = find()
-    os.environ["LITBOARD_DATA"] = os.pathsep.join(str(r.resolve()) for r in _roots(args))
     cache = _site_cache(args)
-    os.environ["LITBOARD_SITE_CACHE"] = str(cache.resolve()) if cache else ""
-    if (size := _cache_size(args)) is not None:
-        os.environ["LITBOARD_SITE_CACHE_SIZE"] = size
-    if args.reader_pages is not None:
-        os.environ["LITBOARD_READER_PAGES"] = args.reader_pages
-    serve(str(study.config_file), dev_addr=args.dev_addr, **study.overrides)
+    request = BuildRequest(
+        tuple(r.resolve() for r in _roots(args)),
+        cache.resolve() if cache else None,
+        _cache_size(args),
+        args.reader_pages,
+    )
+    # mkdocs starts every rebuild itself, each with a new plugin object: the request goes
+    # through the plugin's documented environment overrides (pipeline.request), for this process
+    os.environ.update(request.environment())
+    options: dict[str, Any] = {"dev_addr": args.dev_addr, **study.overrides}  # mkdocs settings
+    serve(str(study.config_file), **options)
     return 0
 
 
@@ -355,6 +369,10 @@ def cmd_import(args: argparse.Namespace) -> int:
         options["namespace"] = args.namespace
     if getattr(args, "prefix_ids", False):
         options["prefix_ids"] = True
+    if getattr(args, "domain", ""):
+        options["domain"] = args.domain
+    if getattr(args, "pairs", None):
+        options["pairs"] = args.pairs
     shown = " ".join(map(str, args.src)) if isinstance(args.src, list) else args.src
     with step(f"importing {args.format} from {shown}"):
         report = get(args.format)(args.src, args.out, **options)

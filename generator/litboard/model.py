@@ -119,6 +119,22 @@ COLUMNS: dict[str, list[str]] = {
         "comment",
     ],
     "sqm": ["campaign", "system", "pair", "paragraph", "annotator", "score", "comment"],
+    # ESA: one 0-100 score per (translation, annotator) and its minor/major spans; an omission
+    # marked without a position is a zero-width span at 0 with position "unknown"
+    "esa": ["campaign", "system", "pair", "paragraph", "annotator", "score", "errors"],
+    "esa_spans": [
+        "campaign",
+        "system",
+        "pair",
+        "paragraph",
+        "annotator",
+        "start",
+        "end",
+        "severity",
+        "position",
+        "error_type",
+        "comment",
+    ],
     "bws": ["campaign", "pair", "paragraph", "annotator", "systems", "best", "worst", "comment"],
     "pairwise": ["campaign", "pair", "paragraph", "annotator", "a", "b", "preference", "comment"],
     "ucps": [

@@ -4,6 +4,7 @@ and the build's (the CLI's help, the mkdocs plugin's options and the code read t
 from __future__ import annotations
 
 from dataclasses import dataclass, field, fields
+from typing import Literal
 
 
 @dataclass(frozen=True)
@@ -17,7 +18,7 @@ class AnalysisSettings:
         default=0.05,
         metadata={"help": "significance level of the paired test that separates clusters"},
     )
-    test: str = field(
+    test: Literal["bootstrap", "permutation"] = field(
         default="permutation",
         metadata={
             "help": "paired test that separates clusters: 'permutation' (paired sign-flip test, as "
@@ -25,7 +26,7 @@ class AnalysisSettings:
             "(the CI's resamples)"
         },
     )
-    missing: str = field(
+    missing: Literal["complete", "available"] = field(
         default="available",
         metadata={
             "help": "'available': each system's mean over its own paragraphs, tests on shared "

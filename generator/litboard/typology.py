@@ -47,7 +47,7 @@ TYPOLOGIES: dict[str, dict[str, list[str]]] = {
     "wmt": WMT,
 }
 SEVERITIES = ("neutral", "minor", "major", "critical")
-DEFAULT_SCALES = {"sqm": (0.0, 6.0), "ruler": (1.0, 5.0)}
+DEFAULT_SCALES = {"sqm": (0.0, 6.0), "ruler": (1.0, 5.0), "esa": (0.0, 100.0)}
 UCP_CLASSES = ("CS", "CSA", "CSM", "CSC", "R", "O", "E")
 
 

@@ -154,3 +154,17 @@ def test_choix_point_estimate_equals_the_vectorised_mm_fit() -> None:
         wins = rng.integers(0, 7, size=(size, size)) + 0.5  # half wins: ties and virtual ties
         np.fill_diagonal(wins, 0.0)
         np.testing.assert_allclose(fit_choix(wins), fit_mm(wins), atol=1e-7)
+
+
+def test_equal_strengths_share_a_rank() -> None:
+    """Issue 59 goal 5: two systems with the same record are tied (LT de-en SENT and PARA, both
+    0.3166, were ranked 1 and 2), whatever the fit's last bits say."""
+    df = _games(
+        [("x", "z", "a", 3), ("z", "x", "a", 1), ("y", "z", "a", 3), ("z", "y", "a", 1)]
+        + [("x", "y", "a", 2), ("y", "x", "a", 2), ("w", "z", "a", 1), ("z", "w", "a", 2)]
+        + [("w", "x", "a", 1), ("x", "w", "a", 2), ("w", "y", "a", 1), ("y", "w", "a", 2)]
+    )
+    table = bradley_terry(df, n_resamples=0)
+    assert table.loc["x", "strength"] == pytest.approx(table.loc["y", "strength"], rel=1e-9)
+    assert table.loc["x", "rank"] == table.loc["y", "rank"] == 1
+    assert sorted(table["rank"]) == [1, 1, 3, 4]

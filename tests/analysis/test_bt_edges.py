@@ -72,8 +72,9 @@ def test_star_design_rank_intervals_and_graph() -> None:
     )
     df = _frame(rows)
     table = bradley_terry(df)
-    # PS and PARA split 5/5: equal strengths (ranks 1 and 2 by rounding); SENT 3/10, GTr 0/10
+    # PS and PARA split 5/5: equal strengths share rank 1 (issue 59); SENT 3/10, GTr 0/10
     assert table.loc["PS", "strength"] == pytest.approx(table.loc["PARA", "strength"])
+    assert table.loc["PS", "rank"] == table.loc["PARA", "rank"] == 1
     assert (table.loc["SENT", "rank"], table.loc["GTr", "rank"]) == (3, 4)
     assert (table["rank_low"] <= table["rank"]).all()
     assert (table["rank"] <= table["rank_high"]).all()

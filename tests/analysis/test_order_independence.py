@@ -27,7 +27,7 @@ from litboard.importers.releases import liteval
 from litboard.load import load
 from litboard.reported.engine import compare
 from litboard.analysis.boards import analyse
-from litboard.render.schemes.judge_bias_page import dataset_rows
+from litboard.analysis.judge_bias_rows import dataset_rows
 
 from ..helpers import copy_root
 from ..liteval_site import liteval_site

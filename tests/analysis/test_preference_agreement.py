@@ -10,7 +10,12 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from litboard.analysis.preference_agreement import kappa, preference_agreement, severity_free
+from litboard.analysis.preference_agreement import (
+    kappa,
+    preference_agreement,
+    severity_free,
+    symmetric_kappa,
+)
 
 X = [0, 0, 0, 1, 1, 1, 2, 0, 1, 0]
 Y = [0, 0, 1, 1, 1, 0, 2, 0, 1, 2]
@@ -53,8 +58,33 @@ def test_perfect_and_single_label_agreement() -> None:
     )
     rows = {r["statistic"]: r for r in preference_agreement(same).to_dict("records")}
     assert rows["agreement (%)"]["value"] == 100.0
-    assert np.isnan(rows["Cohen kappa (preference)"]["value"])  # one label only: kappa undefined
+    # both always prefer s1: perfect agreement, kappa 1 whichever system id sorts first (it
+    # was undefined, "—", when the preferred system sorted first, issue 57)
+    assert rows["Cohen kappa (preference)"]["value"] == pytest.approx(1.0, abs=1e-12)
     assert preference_agreement(same.iloc[0:0]).empty
+    ties = same.assign(preference="tie")
+    rows = {r["statistic"]: r for r in preference_agreement(ties).to_dict("records")}
+    assert np.isnan(rows["Cohen kappa (preference)"]["value"])  # one label only: undefined
+
+
+def _three(first: str, second: str) -> pd.DataFrame:
+    """3 comparisons; x prefers ``first`` each time, y twice and then ``second``."""
+    rows = [("c", "de-en", f"p{i}", "x", first, second, "a") for i in range(3)]
+    rows += [("c", "de-en", f"p{i}", "y", first, second, "a" if i < 2 else "b") for i in range(3)]
+    return pd.DataFrame(
+        rows, columns=["campaign", "pair", "paragraph", "annotator", "a", "b", "preference"]
+    )
+
+
+def test_preference_kappa_does_not_depend_on_the_order_of_system_ids() -> None:
+    # by hand, each comparison counted both ways: x (1,1,1,0,0,0), y (1,1,0,0,0,1);
+    # observed 4/6, chance (3*3 + 3*3) / 36 = 1/2: kappa (2/3 - 1/2) / (1/2) = 1/3
+    for first, second in (("new-mt", "anchor"), ("anchor", "new-mt")):
+        table = preference_agreement(_three(first, second))
+        rows = {r["statistic"]: r for r in table.to_dict("records")}
+        assert rows["Cohen kappa (preference)"]["value"] == pytest.approx(1 / 3, abs=1e-12)
+        assert rows["agreement (%)"]["value"] == pytest.approx(200 / 3)
+    assert symmetric_kappa(np.array([0, 1, 2]), np.array([0, 1, 2])) == pytest.approx(1.0)
 
 
 def test_severity_free_campaigns() -> None:

@@ -278,3 +278,18 @@ def test_every_disagreement_carries_a_documented_reason() -> None:
         "data subset",
         "method unspecified in the paper",
     }
+
+
+def test_a_computed_reason_is_proved_from_the_numbers() -> None:
+    """Issue 59 goal 2: "rounding" only for a half-way value; double rounding and truncation are
+    named, with the steps; anything else (Table 7's -3.04 printed -3.1) is unexplained."""
+    assert engine._computed(11.275, 11.28, 2) == ("rounding", "")  # half-way, the other way
+    reason, steps = engine._computed(-48.14645, -48.2, 1)
+    assert reason == "double rounding"
+    assert "-48.1465 rounds to -48.1" in steps and "(-48.15)" in steps and "-48.2" in steps
+    assert engine._computed(11.27495, 11.28, 2)[0] == "double rounding"
+    reason, steps = engine._computed(359 / 564 * 100, 63.6, 1)
+    assert reason == "truncation" and "63.6525 rounds to 63.7" in steps
+    assert engine._computed(-3.04255, -3.1, 1) == ("unexplained", "")  # rounds to -3.0
+    assert engine._computed(-1.20257, -1.3, 1) == ("unexplained", "")
+    assert engine._computed(2.9999999999, 2.0, 0) == ("unexplained", "")  # float noise: 3 units

@@ -277,7 +277,12 @@ def test_every_column_and_system_shown_gives_no_filtered_line(page, liteval_site
     assert full.inner_text().startswith("Download the full table")
     assert full.locator("a").evaluate_all(
         "as => as.map(a => a.getAttribute('href').split('/').pop())"
-    ) == ["leaderboard-de-en.csv", "leaderboard-de-en.json", "leaderboard-de-en.tex"]
+    ) == [
+        "leaderboard-de-en.csv",
+        "leaderboard-de-en.json",
+        "leaderboard-de-en.tex",
+        "data-api.html",  # every download line links the Data API (issue 54)
+    ]
     # all pairs: every board offers its own pair's files as shown
     page.locator("form[data-lb-controls] input[name='pair'][value='all']").check()
     for section in page.locator("section.lb-board").all():
@@ -297,7 +302,8 @@ def test_without_javascript_the_links_give_the_full_files(no_js_page, liteval_si
         pair = board.get_attribute("data-pair")
         hrefs = board.locator("p[data-lb-download] a").evaluate_all("as => as.map(a => a.href)")
         assert [h.rsplit("/", 1)[-1] for h in hrefs] == [
-            f"leaderboard-{pair}.{k}" for k in ("csv", "json", "tex")
+            *(f"leaderboard-{pair}.{k}" for k in ("csv", "json", "tex")),
+            "data-api.html",  # every download line links the Data API (issue 54)
         ]
         with urllib.request.urlopen(hrefs[2]) as answer:  # the full default file is there
             assert answer.read().decode("utf-8").startswith("% litboard table ")

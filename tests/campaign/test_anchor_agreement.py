@@ -70,3 +70,42 @@ def test_fewer_than_two_shared_items_give_nothing() -> None:
         )
         == []
     )
+
+
+def test_the_plan_page_shows_the_anchor_agreement_records(tmp_path) -> None:
+    """Issue 54: the analysis computes the anchor agreement (``Results.plans``), each figure a
+    record; the plan's page and its CSV show those numbers."""
+    import csv
+    import io
+
+    from litboard.analysis.boards import analyse
+    from litboard.analysis.tables import results_of
+    from litboard.load.datasets import load_all
+    from litboard.render.core.jinja import DEFAULT_TEMPLATES
+    from litboard.render.schemes import campaign_pages
+
+    from .fake_labelstudio import annotate
+    from .test_roundtrip import _import, _plan_and_export
+
+    root, plan, project = _plan_and_export(tmp_path)
+    assert _import(root, plan, annotate(project, [21, 22, 23]), tmp_path / "e.json") == 0
+    corpus = next(c for c in load_all([root]) if c.dataset_id == "fixture-track")
+    results = results_of(analyse(corpus))
+    [found] = results.plans
+    assert found.state.campaign == "fixture-track-mqm-new-mt-s5"
+    records = {
+        (r.subject, r.statistic): r
+        for r in results.table
+        if r.definition == "campaign.anchor_agreement"
+    }
+    assert len(records) == len(found.rows) == 2  # tau-b and alpha against mqm-pro
+    files = campaign_pages.build(corpus, analyse(corpus), DEFAULT_TEMPLATES).files
+    shown = list(csv.DictReader(io.StringIO(files[f"campaigns/{found.state.campaign}"
+                                                  "-agreement.csv"])))  # fmt: skip
+    for row in shown:
+        record = records[(f"against {row['earlier']}", row["statistic"])]
+        assert record.n == int(row["items"]) and record.measure == found.state.campaign
+        assert math.isclose(float(row["value"]), float(record.value), rel_tol=1e-9)
+        assert record.interval is not None and record.interval.level == 0.95
+        assert math.isclose(float(row["ci_low"]), record.interval.low, rel_tol=1e-9)
+        assert math.isclose(float(row["ci_high"]), record.interval.high, rel_tol=1e-9)

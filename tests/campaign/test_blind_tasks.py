@@ -20,6 +20,7 @@ TRACK = FIXTURES / "track"
 # keys the labelling view shows: a real Label Studio 1.23.2 rendered 'src', and dumped the task
 # JSON for 'source' (issue 44)
 SHOWN = {"src", "tgt", "tgt_a", "tgt_b", "merged", "tgt_1", "tgt_2", "tgt_3", "tgt_4"}
+SHOWN |= {"context_before", "context_after"}  # the neighbouring source paragraphs (issue 57)
 IDS = {"item", "plan", "annotations_wanted"}
 
 

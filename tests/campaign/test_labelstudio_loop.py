@@ -20,11 +20,13 @@ import yaml
 
 from litboard.pipeline.build import build_site
 from litboard.campaign.export import project_settings
+from litboard.campaign.instructions import QUESTIONS
 from litboard.campaign.labelstudio_api import LabelStudio, project_tasks
 from litboard.campaign.schemes import RULER_CRITERIA
 from litboard.errors import DataError
 from litboard.cli import main
 
+from ..browser.conftest import CHROMIUM, CHROMIUM_ARGS, serve
 from ..helpers import FIXTURES, copy_root
 from .fake_labelstudio import annotation_results, controls
 from .labelstudio_server import Server, free_port
@@ -43,6 +45,7 @@ SETTINGS = (
     "sampling",
     "title",
     "description",
+    "show_instruction",
 )
 
 
@@ -137,6 +140,81 @@ def _records(root: Path, prefix: str) -> list[dict[str, Any]]:
     return out
 
 
+# the board column that ranks a complete plan's new system, by scheme (goal 1 of issue 57):
+# MQM pools into the track's MQM campaign, pairwise into its Bradley-Terry campaign, RULER and
+# the rest rank in the plan's own column
+RANKED_BY = {"mqm": "mqm:mqm-pro", "pairwise": "bradley-terry:pw-pro", "ruler": "ruler:{cid}"}
+
+
+def _rank_in_browser(site: Path, key: str) -> tuple[str, list[tuple[str, float]]]:
+    """Open the built board in Debian's Chromium, rank it by ``key`` (the board's Rank-by menu)
+    and read new-mt's rank and every ranked row's (system, value) in the order shown. In a thread
+    of its own: Playwright's sync API refuses to start in a thread where another one runs (the
+    browser tests' session Chromium shares this test process under xdist)."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    if not Path(CHROMIUM).exists():
+        pytest.fail(f"{CHROMIUM} is missing: `make test` installs Debian's chromium")
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(_rank_with_chromium, site, key).result()
+
+
+def _rank_with_chromium(site: Path, key: str) -> tuple[str, list[tuple[str, float]]]:
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        try:
+            return _rank_on(browser, site, key)
+        finally:
+            browser.close()
+
+
+def _rank_on(browser: Any, site: Path, key: str) -> tuple[str, list[tuple[str, float]]]:
+    url, server = serve(site)
+    page = browser.new_page()
+    try:
+        page.goto(f"{url}/fixture-track/index.html")
+        board = page.locator("section.lb-board[data-pair='de-en']")
+        board.locator("select[data-lb-rank]").select_option(key)
+        ranked = board.locator("tbody.lb-ranked tr.lb-row")
+        shown = []
+        for n in range(ranked.count()):
+            row = ranked.nth(n)
+            cell = row.locator(f"td[data-col='{key}']")
+            shown.append(
+                (
+                    str(row.get_attribute("data-system")),
+                    float(cell.get_attribute("data-value") or "nan"),
+                )
+            )
+        rank = board.locator("tbody.lb-ranked tr[data-system='new-mt'] td.lb-rank").inner_text()
+        return rank, shown
+    finally:
+        page.close()
+        server.shutdown()
+
+
+def _check_ranked(site: Path, scheme: str, cid: str, board: str) -> None:
+    """The complete plan's new system holds a rank on the board by its scheme's column, with its
+    interval, in the order of the column's values."""
+    key = RANKED_BY[scheme].format(cid=cid)
+    row = re.findall(r'<tr class="lb-row[^"]*" data-system="new-mt".*?</tr>', board, re.S)[0]
+    cell = re.search(rf'<td[^>]*data-col="{re.escape(key)}".*?</td>', row, re.S)
+    assert cell, f"new-mt has no {key} cell"
+    text = html.unescape(cell.group(0))
+    assert re.search(r"\[-?\d+\.\d+, -?\d+\.\d+\]", text), "no interval shown"
+    if scheme != "ruler":  # 4 paragraphs: a range, no rank interval (below the board's 5)
+        assert re.search(r"r\d+(–\d+)?", re.sub(r"<[^>]+>", " ", text)), "no rank interval"
+    rank, shown = _rank_in_browser(site, key)
+    values = [v for _, v in shown]
+    assert values == sorted(values, reverse=True)  # every one of these is higher-is-better
+    systems = [s for s, _ in shown]
+    assert "new-mt" in systems and rank == str(systems.index("new-mt") + 1)
+    better = sum(v > dict(shown)["new-mt"] for v in values)
+    assert int(rank) >= better + 1
+
+
 @pytest.mark.parametrize("scheme", SCHEMES)
 def test_loop_through_labelstudio(
     scheme: str,
@@ -201,6 +279,8 @@ def test_loop_through_labelstudio(
     row = re.findall(r'<tr class="lb-row[^"]*" data-system="new-mt".*?</tr>', board, re.S)
     assert row and "(pending" not in html.unescape(row[0])
     values = dict(re.findall(r'data-col="([^"]+)" data-value="([^"]*)"', row[0]))
+    if scheme in RANKED_BY:
+        _check_ranked(site, scheme, cid, board)
     if scheme == "mqm":  # the plan extends the track's primary MQM campaign
         assert float(values["mqm:mqm-pro"]) == pytest.approx(_mqm_by_hand(sent, plan), abs=1e-9)
     if scheme == "ruler":  # a board per criterion of paper 004, on the schemes page
@@ -220,6 +300,12 @@ def _check_project(admin: LabelStudio, project: dict[str, Any], plan: dict[str, 
     assert project["show_overlap_first"] is True and project["show_annotation_history"] is False
     assert project["show_collab_predictions"] is False and project["show_skip_button"] is False
     assert project["enable_empty_annotation"] is False
+    # the instructions pushed from the scheme: its question, each severity with its weight
+    shown = html.unescape(project["expert_instruction"])
+    assert QUESTIONS[plan["scheme"]] in shown and project["show_instruction"] is True
+    if plan["scheme"] == "mqm":
+        assert all(f"{s} (" in shown for s in ("Minor", "Major", "Critical"))
+        assert "Critical (5 points)" in shown and "scored as Major" in shown
     assert project["task_number"] == len(plan["items"])
     config = project["label_config"]
     assert admin.call("POST", "/api/projects/validate/", {"label_config": config}) is None  # 204

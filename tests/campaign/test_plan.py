@@ -235,7 +235,10 @@ def test_config_labels_map_to_typology(tmp_path: Path, scheme: str, typology: Ty
 def test_bws_config_and_tsv() -> None:
     root = ET.fromstring(config("bws", [], 4))
     assert [c.get("name") for c in root.iter("Choices")] == ["best", "worst"]
-    assert len(list(root.iter("Text"))) == 5
+    names = [t.get("name") for t in root.iter("Text")]  # the source, 4 translations, context
+    assert names == ["context_before", "source", "context_after"] + [
+        f"text_{n}" for n in range(1, 5)
+    ]
     text = tsv([{"data": {"item": "t0001", "plan": "ab", "source": "a\tb\nc", "text_1": "x"}}])
     assert text.splitlines()[0] == "item\tplan\tsource\ttext_1" and '"a\tb\nc"' in text
 

@@ -1,4 +1,4 @@
-"""Downloads (CSV -> JSON + LaTeX), row ids and the cite box, through render.core.site.generate."""
+"""Downloads (CSV -> JSON + LaTeX), row ids and the cite box, through pipeline.site.generate."""
 
 from __future__ import annotations
 

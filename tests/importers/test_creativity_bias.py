@@ -7,6 +7,7 @@ import re
 from pathlib import Path
 
 import pytest
+import yaml
 
 from litboard.importers import IMPORTERS, get
 from litboard.load.read import load, validate
@@ -60,6 +61,19 @@ def test_report_names_every_dropped_llm_error(imported: tuple[Path, object]) -> 
     report = imported[1]
     assert len(report.skipped) == 3
     assert any("RU-NL_Poem_HT_ANNOTATED_longlines.json line 5: tag v3" in s for s in report.skipped)
+
+
+def test_errors_without_a_span_tag_are_counted_and_shown(imported: tuple[Path, object]) -> None:
+    """Issue 59 goal 5: 2 of the 327 errors the model listed have no <vN> tag (en-nl MT, ru-nl
+    PE); they were dropped silently, now the campaign counts them and their segment names them."""
+    root = imported[0]
+    campaign = yaml.safe_load((root / "judgments/llm-tsa-errors/campaign.yaml").read_text())
+    assert "2 of the 327 listed errors have no tag in the text" in campaign["description"]
+    lines = (root / "judgments/llm-tsa-errors/llm-tsa-errors.jsonl").read_text(encoding="utf-8")
+    records = [json.loads(line) for line in lines.splitlines()]
+    noted = [r for r in records if r["comment"].startswith("Not placed, no span tag")]
+    assert sorted((r["pair"], r["system"]) for r in noted) == [("en-nl", "mt"), ("ru-nl", "pe")]
+    assert all("has no tag v" in r["comment"] for r in noted)
 
 
 _INNER = re.compile(r"<v(\d+)>(.*?)</v\1>")

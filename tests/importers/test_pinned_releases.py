@@ -51,7 +51,7 @@ def test_manifest_pins_every_file_of_the_shared_sources() -> None:
             assert hashlib.sha256(mirrored.read_bytes()).hexdigest() == file.sha256
 
 
-def test_full_site_has_four_datasets_and_validates(
+def test_full_site_has_every_release_and_validates(
     tmp_path_factory: pytest.TempPathFactory,
 ) -> None:
     site = combined_site(tmp_path_factory)
@@ -62,6 +62,7 @@ def test_full_site_has_four_datasets_and_validates(
         "creativity-bias",
         "wmt21-ted-zhen",
         "literary-translation",
+        "wmt24-literary-esa",
     ]
     home = (site.out / "index.html").read_text(encoding="utf-8")
     for ds in DATASETS:

@@ -21,6 +21,8 @@ JUDGMENT_TABLES = (
     "mqm_errors",
     "free_spans",
     "sqm",
+    "esa",
+    "esa_spans",
     "bws",
     "pairwise",
     "ucps",

@@ -24,7 +24,9 @@ def test_the_corpus_and_analysis_parts_together_are_every_page_set(demo_root: Pa
     every = extra_pages.build_sets(corpus, analysis, DEFAULT_TEMPLATES)
     early = extra_pages.build_sets(corpus, None, DEFAULT_TEMPLATES, "corpus")  # no analysis needed
     late = extra_pages.build_sets(corpus, analysis, DEFAULT_TEMPLATES, "analysis")
-    assert set(early) and set(late) and not set(early) & set(late)
+    # the corpus part may be empty: since issue 54 the Agreement page reads its tables from the
+    # results too (no page set computes); the parts still partition the page sets
+    assert set(late) and not set(early) & set(late)
     assert set(early) | set(late) == set(every)
     for name in early:
         assert not importlib.import_module(f"{extra_pages.PACKAGE}.{name}").NEEDS_ANALYSIS

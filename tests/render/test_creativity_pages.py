@@ -299,7 +299,7 @@ def test_bowker_post_hoc_and_match_rates(site: CreativitySite) -> None:
     assert rates["matched"].to_dict() == {"all": 359, "HT": 110, "PE": 121, "MT": 128}
     assert (
         rates.loc["MT", "paper percent"] == "68 ✓"
-        and rates.loc["all", "paper percent"] == "63.6 ✗ rounding"
+        and rates.loc["all", "paper percent"] == "63.6 ✗ truncation"
     )
 
 

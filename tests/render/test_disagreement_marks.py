@@ -170,7 +170,8 @@ def test_creativity_board_cell_is_marked_only_where_it_shows_the_published_numbe
         cell.get("data-value")
     ) == pytest.approx(-50.7486, abs=1e-4)
     mark = cell.xpath(".//a[@class='lb-mark-disagree']")[0]
-    assert "paper 003 Table 4 prints -50.8" in mark.get("title") and "rounding" in mark.get("title")
+    title = mark.get("title")
+    assert "paper 003 Table 4 prints -50.8" in title and "double rounding" in title
     row = reported.get_element_by_id(mark.get("href").split("#")[1])
     assert (
         "lb-disagree" in row.get("class")

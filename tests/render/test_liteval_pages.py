@@ -14,6 +14,7 @@ import pandas as pd
 import pytest
 
 from litboard.analysis.leaderboard import segment_scores
+from litboard.analysis.liteval_rankings import pooled_matrix
 from litboard.analysis.uncertainty import score_matrix
 from litboard.load.read import load
 from litboard.render.metric_eval import eval_views as ev
@@ -258,7 +259,7 @@ def test_pooled_matrix_averages_human_translations() -> None:
         ("p2", "mt", -1.0),
     ]
     long = pd.DataFrame(rows, columns=["paragraph", "system", "score"])
-    matrix = lv.pooled_matrix(long, ["h1", "h2", "h3"])
+    matrix = pooled_matrix(long, ["h1", "h2", "h3"])
     assert list(matrix.columns) == ["mt", "human"]
     assert matrix["human"].to_dict() == {"p1": -2.0, "p2": -4.0}
     assert score_matrix(long).shape == (2, 3)

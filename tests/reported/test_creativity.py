@@ -204,5 +204,6 @@ def test_appendix_g2_match_rates(compared: pd.DataFrame) -> None:
     )
     overall = _one(compared, "paper 003 Sec. 4.2", modality="", stat="percent")
     assert (
-        overall["reproduced"] == pytest.approx(100 * 359 / 564) and overall["reason"] == "rounding"
+        overall["reproduced"] == pytest.approx(100 * 359 / 564)
+        and overall["reason"] == "truncation"
     )

@@ -26,7 +26,7 @@ from hypothesis import strategies as st
 from sacrebleu.metrics import BLEU as SacreBLEU
 
 from litboard.load.read import load
-from litboard.scoring import bleu_tokens, overlap_fast
+from litboard.analysis import bleu_tokens, overlap_fast
 from litboard.scoring import sacrebleu_metrics as sm
 
 REPO = Path(__file__).resolve().parents[2]

@@ -18,7 +18,7 @@ from ..conftest import REPO
 FLOW = ("submit.md", "human-evaluation.md", "submit.html", "human-evaluation.html")
 
 
-def test_the_repository_declares_its_four_tracks_and_why_liteval_has_none() -> None:
+def test_the_repository_declares_its_tracks_and_why_liteval_has_none() -> None:
     found = declared(REPO)
     assert sorted(t.id for t in found.tracks) == [
         "creativity-bias",

@@ -1,8 +1,8 @@
 """A generated, valid contribution to a track (tests only): each output splices the first half of
-one released system's words with the second half of another's, in reverse order, so it is in the
-target language, covers every paragraph, and copies no system: in order, its words match no
-system's text closely (the copy rules of litboard.load.copy_check; half of a reference kept in
-order would be a partial copy of it)."""
+one released machine system's words with the second half of another's (every other word of that
+half with its inner letters reversed), in reverse order, so it is in the target language, covers
+every paragraph, and copies no system (the copy rules of litboard.tracks.copy_rules and
+copy_check; half of a reference's words, even reversed, would be a copy of it)."""
 
 from __future__ import annotations
 
@@ -23,7 +23,10 @@ CARD = (
 
 def spliced(corpus: Corpus, track: Track, pair: str) -> list[dict[str, str]]:
     tr = corpus.tables["translations"]
-    tr = tr[(tr["pair"] == pair) & tr["text"].notna()]
+    systems = corpus.tables["systems"]
+    machine = set(systems.loc[systems["kind"] != "human", "system"])
+    # machine outputs only: half of a reference's words, even reversed, is a copy of it
+    tr = tr[(tr["pair"] == pair) & tr["text"].notna() & tr["system"].isin(machine)]
     by_paragraph = {pid: sorted(g["text"].tolist()) for pid, g in tr.groupby("paragraph")}
     out = []
     for pid, _ in sources(corpus, track, pair):
@@ -33,11 +36,17 @@ def spliced(corpus: Corpus, track: Track, pair: str) -> list[dict[str, str]]:
             a, b = texts[0], texts[-1]
             text = a[: len(a) // 2] + b[len(b) // 2 :]
             text = " ".join(text.split()[::-1]) if len(text.split()) > 2 else text[::-1]
-        else:
-            words = first[: len(first) // 2] + second[len(second) // 2 :]
+        else:  # the second half's words with their inner letters reversed: words of no system
+            half = second[len(second) // 2 :]
+            words = first[: len(first) // 2] + [_scrambled(w, i) for i, w in enumerate(half)]
             text = " ".join(words[::-1])
         out.append({"paragraph": pid, "text": text})
     return out
+
+
+def _scrambled(word: str, i: int) -> str:
+    """Every other word of four letters or more with its inner letters reversed."""
+    return word[0] + word[1:-1][::-1] + word[-1] if len(word) > 3 and i % 2 else word
 
 
 def write_contribution(

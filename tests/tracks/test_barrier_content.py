@@ -66,6 +66,58 @@ CASES: dict[str, tuple[Callable[[Path], None], str]] = {
         CARD,
     ),
 }
+# Issue 55, goal 5: invisible and look-alike names, hidden characters in texts, nothing to show.
+# "Demo LLM (illustrative)" is the display name of the demo's system demo-llm.
+NAME = "name: Contributed MT <b>v1</b>"
+UNICODE: dict[str, tuple[Callable[[Path], None], str]] = {
+    "Hangul filler after an existing name": (
+        lambda f: _card(f, NAME, "name: 'Demo LLM (illustrative)\u3164'"),
+        CARD,
+    ),
+    "Hangul filler alone": (lambda f: _card(f, NAME, "name: '\u3164'"), CARD),
+    "half-width Hangul filler in the submitter": (
+        lambda f: _card(f, "submitted_by: a new", "submitted_by: a\uffa0new"),
+        CARD,
+    ),
+    "variation selector U+FE0F": (lambda f: _card(f, NAME, "name: 'Contributed\ufe0f MT'"), CARD),
+    "combining grapheme joiner U+034F": (
+        lambda f: _card(f, NAME, "name: 'Demo\u034f LLM (illustrative)'"),
+        CARD,
+    ),
+    "braille blank U+2800": (lambda f: _card(f, NAME, "name: 'Contributed\u2800MT'"), CARD),
+    "Armenian o": (lambda f: _card(f, NAME, "name: 'Dem\u0585 LLM (illustrative)'"), CARD),
+    "Cherokee letters": (
+        lambda f: _card(f, NAME, "name: '\u13a0\u13ac\u13b7o LLM (illustrative)'"),
+        CARD,
+    ),
+    "small capital o": (lambda f: _card(f, NAME, "name: 'Dem\u1d0f LLM (illustrative)'"), CARD),
+    "ZWSP inside an output text": (_bytes(b'"text": "', '"text": "a\u200bb '.encode()), DE_EN),
+    "RLO inside an output text": (_bytes(b'"text": "', '"text": "\u202e'.encode()), DE_EN),
+    "empty output file": (lambda f: (f / "de-en.jsonl").write_bytes(b""), DE_EN),
+    "card only": (
+        lambda f: [p.unlink() for p in f.glob("*.jsonl")],  # type: ignore[func-returns-value]
+        CARD,
+    ),
+}
+CASES.update(UNICODE)
+# what the barrier's line for each says (the reason, not only a refusal)
+NEEDLES = {
+    "homoglyph name": "looks the same as 'Demo LLM (illustrative)'",
+    "Hangul filler after an existing name": "U+3164 HANGUL FILLER",
+    "Hangul filler alone": "U+3164 HANGUL FILLER",
+    "half-width Hangul filler in the submitter": "submitted_by: contains invisible characters "
+    "(U+FFA0 HALFWIDTH HANGUL FILLER)",
+    "variation selector U+FE0F": "U+FE0F VARIATION SELECTOR-16",
+    "combining grapheme joiner U+034F": "U+034F COMBINING GRAPHEME JOINER",
+    "braille blank U+2800": "U+2800 BRAILLE PATTERN BLANK",
+    "Armenian o": "looks the same as 'Demo LLM (illustrative)'",
+    "Cherokee letters": "looks the same as 'Demo LLM (illustrative)'",
+    "small capital o": "looks the same as 'Demo LLM (illustrative)'",
+    "ZWSP inside an output text": "U+200B ZERO WIDTH SPACE at character 1",
+    "RLO inside an output text": "U+202E RIGHT-TO-LEFT OVERRIDE at character 0",
+    "empty output file": "holds no translation (the file is empty)",
+    "card only": "the folder holds only system.yaml",
+}
 
 
 @pytest.fixture(scope="module")
@@ -107,23 +159,7 @@ def barrier(origin: Path, number: int, tmp_path: Path) -> subprocess.CompletedPr
     )
 
 
-@pytest.mark.parametrize(
-    "number, name",
-    [
-        pytest.param(
-            i,
-            n,
-            marks=pytest.mark.xfail(
-                reason="needs the confusable-name check of load/contribution.py "
-                "(the other half of issue 43), not on main yet",
-                strict=False,
-            ),
-        )
-        if n == "homoglyph name"
-        else (i, n)
-        for i, n in enumerate(CASES, 1)
-    ],
-)
+@pytest.mark.parametrize("number, name", list(enumerate(CASES, 1)))
 def test_the_barrier_refuses_what_validate_refuses(
     origin: Path, tmp_path: Path, number: int, name: str
 ) -> None:
@@ -132,6 +168,7 @@ def test_the_barrier_refuses_what_validate_refuses(
     lines = [x for x in done.stderr.splitlines() if x.startswith(CASES[name][1])]
     assert lines, (name, done.stderr)
     assert all("(fix: " in x for x in lines), lines
+    assert name not in NEEDLES or any(NEEDLES[name] in x for x in lines), (name, lines)
     # no scratch path leaks
     assert "Traceback" not in done.stderr and "litboard-pr-" not in done.stderr
 

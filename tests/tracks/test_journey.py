@@ -328,3 +328,44 @@ def test_the_results_comment_matches_the_golden_file(journey: dict[str, Path]) -
         for pair, signature in written.items():
             assert f"| {pair} | {label} | `{signature.replace('|', chr(92) + '|')}` |" in body
     assert doc["screened"] == 0 and "screened" not in body  # no output addressed to a judge
+
+
+def test_the_trusted_job_recomputes_the_golden_comment_from_the_branch_s_files(
+    journey: dict[str, Path], capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 55 goal 4 on a release track: pr-comment's `post`, given an artifact that says only
+    the pull request's number, recomputes the golden comment from the branch's commit read as git
+    data (the release imported from the base's releases.yaml), with the base's code."""
+    from litboard.tracks import pr_comment
+
+    repo = journey["repo"]
+    head = git(repo, "rev-parse", "my-lit-mt").strip()
+    artifact = journey["results"].parent / "number-only"
+    artifact.mkdir(exist_ok=True)
+    (artifact / "results.json").write_text('{"pr": 12, "scores": "forged"}', encoding="utf-8")
+    args = [
+        "post",
+        "--artifact",
+        str(artifact),
+        "--repo",
+        "o/r",
+        "--head-sha",
+        head,
+        "--barrier",
+        "success",
+        "--base",
+        "main",
+        "--checkout",
+        str(repo),
+        "--mirror",
+        str(journey["mirror"]),
+        "--cache",
+        str(journey["cache"]),
+        "--pairs",
+        *PAIRS,
+        "--dry-run",
+    ]
+    capsys.readouterr()
+    assert pr_comment.main(args) == 0
+    body = capsys.readouterr().out.split("\n", 1)[1].removesuffix("\n")
+    check_golden("tracks/pr-results/comment.md", body)

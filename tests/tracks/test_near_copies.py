@@ -13,11 +13,11 @@ import pytest
 from litboard.errors import Problems
 from litboard.importers.pinned import prepare
 from litboard.load import load
-from litboard.load.copy_check import check_copies
-from litboard.load.rows import Row
+from litboard.tracks.copy_check import check_copies
 from litboard.load.track_decl import TRACKS
 from litboard.tracks.roots import roots
 
+from .redteam import rows_of
 from .test_contrib import PAIR, base, imported, problems_of, texts_of  # noqa: F401 (fixtures)
 
 pytestmark = pytest.mark.shared
@@ -44,17 +44,6 @@ def tracks(
     return out
 
 
-def rows_of(system: str, pair: str, texts: dict[str, str]) -> list[Row]:
-    return [
-        Row(
-            "translation",
-            f"{system}/{pair}.jsonl",
-            line,
-            {"paragraph": pid, "text": text},
-            {"system": system, "pair": pair},
-        )
-        for line, (pid, text) in enumerate(texts.items(), 1)
-    ]
 
 
 def words(text: str) -> list[str]:
@@ -83,6 +72,15 @@ def problems(track: str, data: tuple, pair: str, mine: dict[str, str], me: str) 
     return [p.message for p in found.items]
 
 
+# Released systems that are themselves what the rules refuse, released outputs the shift rule
+# cannot see shifted, and planted copies the rules do not refuse: pinned per (track, pair, system
+# [, k]) so that a change of the rules or the data shows here. None on the current tracks (the
+# WMT24 literary release, where the rules measured all three, has no track yet: site/submit.md).
+REFUSED_RELEASED: dict[tuple[str, str, str], str] = {}
+SHIFT_UNDETECTED: set[tuple[str, str, str]] = set()
+PLANTED_UNCAUGHT: set[tuple[str, str, str, int]] = set()
+
+
 def test_every_released_system_is_accepted(tracks) -> None:
     refused = []
     for track, data in tracks.items():
@@ -95,7 +93,10 @@ def test_every_released_system_is_accepted(tracks) -> None:
                         track, data, pair, dict(zip(group["paragraph"], group["text"])), system
                     )
                 ]
-    assert refused == []
+    known = [r for r in refused if r[:3] in REFUSED_RELEASED]
+    assert all(REFUSED_RELEASED[r[:3]] in r[3] for r in known)
+    assert {r[:3] for r in known} == {k for k in REFUSED_RELEASED if k[0] in tracks}
+    assert [r for r in refused if r[:3] not in REFUSED_RELEASED] == []
 
 
 def test_planted_near_copies_are_refused(tracks) -> None:
@@ -111,7 +112,7 @@ def test_planted_near_copies_are_refused(tracks) -> None:
                 planted.add((track, "reference" if theirs in humans else "system", k))
                 if not any("copy" in m for m in problems(track, data, pair, copy, "planted")):
                     passed.add((track, pair, theirs, k))
-    assert passed == set()
+    assert passed == {p for p in PLANTED_UNCAUGHT if p[0] in tracks}
     assert len(planted) == len(tracks) * 2 * len(KS)  # references and systems on every track
 
 
@@ -127,7 +128,9 @@ def test_outputs_shifted_by_one_paragraph_are_refused(tracks) -> None:
                 ids[-1]: texts[ids[0]]
             }
             found = problems(track, data, pair, shifted, system)
-            assert any("look shifted" in m for m in found), (track, pair, system)
+            detected = any("look shifted" in m for m in found)
+            # measured, not hidden: see SHIFT_UNDETECTED
+            assert detected != ((track, pair, system) in SHIFT_UNDETECTED), (track, pair, system)
 
 
 def test_validate_refuses_a_near_copy_and_shifted_lines_end_to_end(
@@ -144,13 +147,13 @@ def test_validate_refuses_a_near_copy_and_shifted_lines_end_to_end(
             row["text"] = plant(ht[row["paragraph"]], 3, rng, pool)
 
     folder, found = problems_of(base, imported, tmp_path / "copy", near_copy)
-    copies = [p for p in found if "copy the human translation 'ht'" in p.message]
+    copies = [p for p in found if "the human translation 'ht'" in p.message]
     assert (
         len(copies) == 1
         and copies[0].file == str(folder / f"{PAIR}.jsonl")
         and copies[0].field == "text"
     )
-    assert "even with words changed" in copies[0].fix
+    assert "with words changed" in copies[0].fix
 
     def shift(folder: Path, outputs: dict) -> None:
         texts = [r["text"] for r in outputs[PAIR]]

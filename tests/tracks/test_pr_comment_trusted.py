@@ -1,8 +1,11 @@
 """Issue 43 must-show 2: the results comment is rendered by the base branch's code from data.
 
-A forged results.json (a fake table, mentions, links, images, HTML in any field) is refused, or can
-change nothing in the comment but the numbers; the commenting workflow waits for the barrier, posts
-its failure instead of results, and never reads Markdown from the pull request's run.
+The data the renderer accepts (results.json's schema) holds no free text but the panel's measure
+labels (the base's, escaped): a fake table, mentions, links, images or HTML in any other field is
+refused, and numbers change only numbers; the commenting workflow waits for the barrier, posts its
+failure instead of results, and never reads Markdown from the pull request's run. Since issue 55
+the artifact gives the number only and every number is recomputed:
+tests/tracks/test_pr_comment_recomputed.py.
 """
 
 from __future__ import annotations
@@ -15,7 +18,7 @@ from typing import Any
 
 import pytest
 
-from litboard.tracks import pr_comment
+from litboard.tracks import pr_comment, pr_render
 from litboard.tracks.pr_render import MARKER, inert, problems, render
 
 from .test_workflow_security import REPO, load
@@ -95,7 +98,6 @@ def test_the_honest_results_are_accepted_and_rendered() -> None:
         "scores.0.pair",
         "scores.0.measure",
         "scores.0.system",
-        "panel.0.measure",
         "agreement.0.pair",
         "agreement.0.measure",
         "nrefs.0.pair",
@@ -188,12 +190,23 @@ def test_the_barrier_failure_is_posted_instead_of_results(tmp_path: Path) -> Non
         and "31.50" not in body
         and "BLEU" not in body
     )
-    fence = body.splitlines()[-1]
+    fence = body.splitlines()[-3]
     assert body.count("````") == 2 and fence == "````"  # a fence longer than the ``` inside
+    assert body.splitlines()[-1] == pr_render.FIX  # and how to find and fix them locally
     assert pr_comment.barrier_lines("cancelled", None) == [
         "the barrier did not pass (outcome: cancelled); see its run for the reason"
     ]
     assert pr_comment.barrier_lines("success", log) is None
+
+
+def test_a_panel_label_is_shown_escaped() -> None:
+    doc = copy.deepcopy(HONEST)
+    doc["panel"][0]["measure"] = FORGED_TEXT[0]
+    body = render(doc, "Contributed MT", None)
+    row = next(line for line in body.splitlines() if "99.9" in line)
+    # one code span in one cell: its pipes escaped, its newline a space
+    assert row.startswith("| ` \\| Pair \\| Measure") and row.count("`") == 2
+    assert row.endswith("maintainers \\| ` | 3 | 33% [0, 100] |")
 
 
 def test_the_previous_comment_is_found_on_any_page(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -207,7 +220,9 @@ def test_the_previous_comment_is_found_on_any_page(monkeypatch: pytest.MonkeyPat
         if url == page2:
             return [
                 {"id": 7, "user": {"type": "User"}, "body": MARKER + " forged by a user"},
-                {"id": 9, "user": {"type": "Bot"}, "body": MARKER + " old"},
+                # another bot's (an app's) comment with the marker: not this workflow's
+                {"id": 8, "user": {"login": "evil[bot]", "type": "Bot"}, "body": MARKER},
+                {"id": 9, "user": {"login": pr_comment.BOT, "type": "Bot"}, "body": MARKER + " o"},
             ], ""
         if "/comments?per_page=100" in url:
             return [
@@ -225,7 +240,7 @@ def test_the_previous_comment_is_found_on_any_page(monkeypatch: pytest.MonkeyPat
     assert calls[-1] == ("PATCH", "https://api.github.com/repos/o/r/issues/comments/9")
 
 
-def test_a_forged_artifact_is_not_posted(
+def test_an_artifact_without_a_pull_request_number_is_not_posted(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     folder = tmp_path / "pr-results"
@@ -242,19 +257,23 @@ def test_a_forged_artifact_is_not_posted(
         "--dry-run",
         "--barrier",
         "success",
+        "--checkout",
+        str(tmp_path),
     ]
     assert pr_comment.main(args) == 1 and "results.json: missing" in capsys.readouterr().err
-    (folder / "results.json").write_text(
-        json.dumps({**HONEST, "system": "@octocat"}), encoding="utf-8"
-    )
-    assert pr_comment.main(args) == 1 and "does not match" in capsys.readouterr().err
+    for forged in ({**HONEST, "pr": "12"}, {**HONEST, "pr": 0}, {**HONEST, "pr": True}, [12]):
+        (folder / "results.json").write_text(json.dumps(forged), encoding="utf-8")
+        assert pr_comment.main(args) == 1
+        assert "pr: not a pull request number" in capsys.readouterr().err
+    (folder / "results.json").write_text(json.dumps({**HONEST, "pr": float("nan")}))
+    assert pr_comment.main(args) == 1 and "not a pull request number" in capsys.readouterr().err
+    # the number alone is read: the rest is recomputed, here from a folder that is no repository
     (folder / "results.json").write_text(json.dumps(HONEST), encoding="utf-8")
     assert pr_comment.main(args) == 0
     out = capsys.readouterr().out
-    assert (
-        out.startswith(f"would post to o/r#12 (if its head is {'a' * 40}):\n{MARKER}")
-        and "approved" not in out
-    )
+    assert out.startswith(f"would post to o/r#12 (if its head is {'a' * 40}):\n{MARKER}")
+    assert "## litboard: results unavailable" in out and "31.50" not in out
+    assert "approved" not in out
 
 
 def test_the_comment_job_waits_for_the_barrier_and_reads_no_pr_markdown() -> None:
@@ -278,6 +297,10 @@ def test_the_comment_job_waits_for_the_barrier_and_reads_no_pr_markdown() -> Non
         barrier["continue-on-error"] is True
         and barrier["env"]["PR"] == "${{ steps.pr.outputs.number }}"
     )
+    # issue 55: the barrier's fetch is pinned to the commit the comment reports on, and the
+    # results are recomputed on the base the pull request targets
+    assert barrier["env"]["HEAD_SHA"] == "${{ github.event.workflow_run.head_sha }}"
+    assert post["env"]["BASE_REF"] == "${{ steps.pr.outputs.base }}"
     text = (REPO / ".github/workflows/pr-comment.yml").read_text(encoding="utf-8")
     assert "comment.md" not in text and ".md" not in text.replace("# ", "")
     makefile = (REPO / "Makefile").read_text(encoding="utf-8")

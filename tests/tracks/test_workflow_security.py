@@ -41,11 +41,16 @@ def test_the_barrier_runs_the_base_code_and_reads_the_pr_as_data() -> None:
     runs = [s["run"] for s in steps(workflow) if "run" in s]
     assert runs == ["make install", "make pr-barrier FORMAT=github"]
     text = (WORKFLOWS / "pr-barrier.yml").read_text(encoding="utf-8")
-    assert "secrets." not in text and "head.sha" not in text and "head.ref" not in text
+    assert "secrets." not in text and "head.ref" not in text
+    # the head commit is used for one thing: the fetch is pinned to it (issue 55)
+    [barrier] = [s for s in steps(workflow) if "pr-barrier" in s.get("run", "")]
+    assert barrier["env"]["HEAD_SHA"] == "${{ github.event.pull_request.head.sha }}"
+    assert text.count("head.sha") == 1
     recipe = (
         (REPO / "Makefile").read_text(encoding="utf-8").split("\npr-barrier:")[1].split("\n\n")[0]
     )
     assert "git fetch --no-tags origin" in recipe and "--head refs/litboard/pr-head" in recipe
+    assert '[ "$$at" = "$$HEAD_SHA" ]' in recipe
     assert "checkout" not in recipe and "git archive" not in recipe and "pip" not in recipe
     # the threat model is written in the header
     assert "Threat model" in text and "never checked out" in text.replace("\n# ", " ")
@@ -97,7 +102,7 @@ def test_pull_request_runs_have_no_secret_and_no_write_permission() -> None:
         for s in steps(pr)
         if s.get("uses", "").startswith("actions/upload-artifact@")
     ]
-    assert uploads == ["site-preview", "pr-results"]
+    assert sorted(uploads) == ["pr-results", "site-preview"]
     assert "Threat model" in (WORKFLOWS / "pr.yml").read_text(encoding="utf-8")
 
 
@@ -148,6 +153,9 @@ def test_a_branch_rewriting_the_makefile_and_pr_yml_still_fails_the_trusted_barr
     )
     assert own.returncode == 0
     git(origin, "update-ref", "refs/pull/7/head", "evil")  # what GitHub serves for pull request #7
+    evil = subprocess.run(
+        ["git", "-C", str(origin), "rev-parse", "evil"], capture_output=True, text=True, check=True
+    ).stdout.strip()
     git(origin, "checkout", "-q", "main")
     # pr-barrier.yml: a checkout of the base branch, its own Makefile, the pull request fetched as
     # data
@@ -155,7 +163,7 @@ def test_a_branch_rewriting_the_makefile_and_pr_yml_still_fails_the_trusted_barr
     subprocess.run(
         ["git", "clone", "-q", "--branch", "main", str(origin), str(base)], check=True, timeout=60
     )
-    env = {**os.environ, "PR": "7", "BASE_REF": "main"}
+    env = {**os.environ, "PR": "7", "BASE_REF": "main", "HEAD_SHA": evil}
     done = subprocess.run(
         ["make", "-s", "-o", "install", "pr-barrier", "FORMAT=human", f"BIN={_shim(tmp_path)}"],
         cwd=base,
@@ -179,10 +187,16 @@ def test_a_branch_rewriting_the_makefile_and_pr_yml_still_fails_the_trusted_barr
     git(origin, "add", "-A")
     git(origin, "commit", "-qm", "a new system")
     git(origin, "update-ref", "refs/pull/8/head", "honest")
+    honest = subprocess.run(
+        ["git", "-C", str(origin), "rev-parse", "honest"],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.strip()
     done = subprocess.run(
         ["make", "-s", "-o", "install", "pr-barrier", "FORMAT=human", f"BIN={_shim(tmp_path)}"],
         cwd=base,
-        env={**env, "PR": "8"},
+        env={**env, "PR": "8", "HEAD_SHA": honest},
         capture_output=True,
         text=True,
         timeout=300,

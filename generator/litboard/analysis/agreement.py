@@ -15,6 +15,7 @@ import numpy as np
 import pandas as pd
 
 from ..errors import DataError, Problem
+from .records import SPAN_RULE as SPAN_RULE
 from .resampling import resample_counts
 from .span_overlap import confusion, kappa_of, kappas_of
 
@@ -25,6 +26,7 @@ SCHEME_LEVELS: dict[str, Level] = {
     "rubric": "ordinal",
     "verse": "ordinal",
     "mqm": "interval",
+    "esa": "interval",
 }
 TRANSLATION = ("system", "pair", "paragraph")
 
@@ -117,7 +119,7 @@ def _alpha(values: np.ndarray, level: Level) -> float:
     o = _coincidences(counts)
     n_v = o.sum(axis=0)
     e = kd._random_coincidences(n_v)
-    d = kd._distances(domain, kd._distance_metric(level), n_v)
+    d: np.ndarray = kd._distances(domain, kd._distance_metric(level), n_v)
     return float(1 - (o * d).sum() / (e * d).sum())
 
 
@@ -193,6 +195,9 @@ def bws_kappa(
     return _kappa(
         np.array(x, dtype=object), np.array(y, dtype=object), f"Cohen kappa (BWS, per {unit})"
     )
+
+
+# SPAN_RULE (in records, so pages read it): how character_labels turns spans into labels
 
 
 def character_labels(

@@ -17,7 +17,7 @@ from ..errors import DataError
 from ..model import Corpus
 from ..settings import AnalysisSettings
 from .bt_graph import comparison_graph
-from .campaign_status import without_pending
+from .campaign_status import pairwise_extensions, pool_pairwise, without_pending
 from .leaderboard import Column
 from .pairwise import bradley_terry
 
@@ -44,8 +44,11 @@ class Pooled:
 
 
 def preference_columns(corpus: Corpus, settings: AnalysisSettings) -> Preferences:
-    """One Bradley-Terry column per pairwise campaign of human annotators, scored per pair."""
-    table = without_pending(corpus, corpus.tables["pairwise"])
+    """One Bradley-Terry column per pairwise campaign of human annotators, scored per pair. A
+    complete plan's comparisons join the campaign it extends (``pool_pairwise``), so its new
+    systems are ranked in that column, on the anchors' scale, in the same build; the plan's own
+    campaign then has no column of its own (the same judgments, a second scale)."""
+    table = _board_table(corpus)
     columns, means, rankings = [], [], {}
     for cid, group in table.groupby("campaign", sort=True):
         column = _column(corpus, str(cid), "")
@@ -76,6 +79,17 @@ def preference_columns(corpus: Corpus, settings: AnalysisSettings) -> Preference
         else pd.DataFrame(columns=["pair", "column", "system", "mean", "n"])
     )
     return Preferences(columns, frame, rankings)
+
+
+def _board_table(corpus: Corpus) -> pd.DataFrame:
+    """The pairwise judgments each board column ranks: complete plans pooled into the campaign
+    they extend (and not kept under their own id on that pair), pending plans left out."""
+    table = without_pending(corpus, pool_pairwise(corpus))
+    folded = {(p, pair) for (_, pair), plans in pairwise_extensions(corpus).items() for p in plans}
+    if not folded:
+        return table
+    keys = list(zip(table["campaign"].astype(str), table["pair"].astype(str)))
+    return table[[key not in folded for key in keys]]
 
 
 def pooled(corpus: Corpus, campaign: str, settings: AnalysisSettings) -> Pooled | None:

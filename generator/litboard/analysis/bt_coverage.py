@@ -74,7 +74,7 @@ def coverage(method: Interval, n: int, p: float) -> float:
 
 def coverage_table(
     ns: tuple[int, ...] = (10, 20), truths: tuple[float, ...] = TRUTHS
-) -> list[dict[str, object]]:
+) -> list[dict[str, str | float]]:
     """One row per (method, n): the coverage at each true p (symmetric: p and 1 - p agree)."""
     return [
         {"method": name, "n": n, **{f"{p:g}": coverage(method, n, p) for p in truths}}
@@ -83,7 +83,7 @@ def coverage_table(
     ]
 
 
-def markdown_table(rows: list[dict[str, object]] | None = None) -> str:
+def markdown_table(rows: list[dict[str, str | float]] | None = None) -> str:
     """The coverage table as the methodology page prints it (a test keeps the two equal)."""
     rows = coverage_table() if rows is None else rows
     truths = [k for k in rows[0] if k not in ("method", "n")]

@@ -92,13 +92,21 @@ def pool(corpus: Corpus, long: pd.DataFrame, columns: Sequence[Any]) -> pd.DataF
 
 
 def pairwise_extensions(corpus: Corpus) -> dict[tuple[str, str], list[str]]:
-    """(pairwise campaign, pair) -> the complete pairwise plans that extend it (main campaigns)."""
-    campaigns = set(corpus.pairwise["campaign"].astype(str))
+    """(pairwise campaign, pair) -> the complete pairwise plans that extend it (main campaigns).
+    A plan extends the pairwise campaign its ranking came from; a plan ranked from another
+    scheme (the track's primary MQM, say) extends the first pairwise campaign, by id, that
+    judged its pair and is no plan: the plan's anchors link its new systems to that scale."""
+    table = corpus.pairwise
+    campaigns = set(table["campaign"].astype(str))
+    planned = {s.campaign for s in plans(corpus)}
     out: dict[tuple[str, str], list[str]] = {}
     for state in plans(corpus):
         if not state.complete or state.campaign not in campaigns:
             continue
         target = next((c for c in state.extends if c in campaigns and c != state.campaign), None)
+        if target is None:
+            on_pair = set(table.loc[table["pair"] == state.pair, "campaign"].astype(str))
+            target = next(iter(sorted(on_pair - planned - {state.campaign})), None)
         if target is not None:
             out.setdefault((target, state.pair), []).append(state.campaign)
     return out

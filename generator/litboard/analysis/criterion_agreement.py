@@ -16,7 +16,7 @@ COLUMNS = ["campaign", "scheme", "pair", "annotators", "statistic", "value", "n"
 def criterion_alpha(ruler: pd.DataFrame) -> pd.DataFrame:
     """Rows (campaign, 'ruler', pair, 'all annotators', 'Krippendorff alpha (interval):
     <criterion>', value, n)."""
-    rows = []
+    rows: list[dict[str, object]] = []
     if ruler.empty:
         return pd.DataFrame(rows, columns=COLUMNS)
     for (campaign, pair, criterion), group in ruler.groupby(

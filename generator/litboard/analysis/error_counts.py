@@ -12,6 +12,7 @@ excluded, the usual character count for these languages. NaN when only a snippet
 from __future__ import annotations
 
 import re
+from typing import Any
 
 import numpy as np
 import pandas as pd
@@ -42,7 +43,7 @@ def paragraph_words(paragraphs: pd.DataFrame) -> pd.Series:
 
 
 def unweighted_campaigns(
-    errors: pd.DataFrame, campaigns: dict[str, dict[str, object]]
+    errors: pd.DataFrame, campaigns: dict[str, dict[str, Any]]
 ) -> list[str]:
     """MQM campaigns with spans, none of which has a severity (and no importer default)."""
     if errors.empty:

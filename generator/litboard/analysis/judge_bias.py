@@ -14,14 +14,15 @@ collapses to [100, 100]; shares over fewer than ``SMALL_N`` items are greyed on 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 import pandas as pd
 
 from .proportions import wilson_share
+from .records import KIND_LABELS as KIND_LABELS  # the kinds as pages name them (render reads it)
 
 ITEM_COLUMNS = ["measure", "system", "pair", "item", "score"]
 KINDS = ("human", "metric", "llm")
-KIND_LABELS = {"human": "human judgment", "metric": "automatic metric", "llm": "LLM judge"}
 HUMAN_EXPERTISE = frozenset({"student", "professional", "expert", "crowd", "translator"})
 
 
@@ -34,7 +35,7 @@ class Measure:
     provenance: str
 
 
-def measure_kind(campaign: dict[str, object]) -> str:
+def measure_kind(campaign: dict[str, Any]) -> str:
     """human / llm / metric, from what the campaign declares (judge model, scheme, annotators)."""
     judge = campaign.get("judge") or {}
     if isinstance(judge, dict) and judge.get("model"):

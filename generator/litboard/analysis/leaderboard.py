@@ -40,7 +40,12 @@ Parts = list[tuple[pd.DataFrame, Column]]  # per-translation rows (before averag
 def segment_scores(corpus: Corpus) -> tuple[pd.DataFrame, list[Column]]:
     """Long table (column, system, pair, paragraph, score) over every scheme with a score."""
     parts = (
-        _mqm_parts(corpus) + _creativity_parts(corpus) + _sqm_parts(corpus) + _score_parts(corpus)
+        _mqm_parts(corpus)
+        + _creativity_parts(corpus)
+        + _sqm_parts(corpus)
+        + _ruler_parts(corpus)
+        + _esa_parts(corpus)
+        + _score_parts(corpus)
     )
     frames = [_per_translation(rows, column.key) for rows, column in parts]
     long = (
@@ -207,6 +212,53 @@ def _sqm_parts(corpus: Corpus) -> Parts:
             ),
         )
         for cid, group in corpus.sqm.groupby("campaign", sort=True)
+    ]
+
+
+def _ruler_parts(corpus: Corpus) -> Parts:
+    """A RULER campaign's rubric score (``rubric_board``), human and LLM annotators apart."""
+    from .rubric_board import criteria_text, rubric_scores
+
+    titles, version, parts = (
+        corpus.tables["campaigns"].set_index("campaign")["title"],
+        corpus.data_version(),
+        [],
+    )
+    for cid, group in rubric_scores(corpus.ruler).groupby("campaign", sort=True):
+        label = _label("RULER", titles[cid])
+        for part, kind, suffix in _by_annotator(group, _llm_annotators(corpus)):
+            provenance = (
+                f"{cid}, RULER rubric score: mean of an annotator's 1-5 ratings on "
+                f"{criteria_text(corpus.ruler, str(cid))}, then over annotators, {kind} "
+                f"annotators, data {version}"
+            )
+            who = " (LLM annotators)" if suffix else ""
+            parts.append(
+                (
+                    part,
+                    Column(f"ruler:{cid}{suffix}", label + who, str(cid), True, provenance, kind),
+                )
+            )
+    return parts
+
+
+def _esa_parts(corpus: Corpus) -> Parts:
+    """ESA: the 0-100 score of each translation, averaged over its annotators (higher is
+    better); the spans are shown on the reader pages, never turned into an MQM score."""
+    campaigns, version = corpus.tables["campaigns"].set_index("campaign"), corpus.data_version()
+    return [
+        (
+            group,
+            Column(
+                f"esa:{cid}",
+                _label("ESA", campaigns.at[cid, "title"]),
+                str(cid),
+                True,
+                f"{cid}, ESA 0-100 score (error span annotation), mean over annotators, "
+                f"data {version}",
+            ),
+        )
+        for cid, group in corpus.esa.groupby("campaign", sort=True)
     ]
 
 

@@ -23,7 +23,7 @@ Creative Reinterpretation weigh 0); the signature then names that table.
 
 from __future__ import annotations
 
-from typing import Mapping
+from typing import Iterable, Mapping
 
 import numpy as np
 import pandas as pd
@@ -95,10 +95,8 @@ def _table_weights(errors: pd.DataFrame, table: Mapping[str, float]) -> pd.Serie
         index=errors.index,
     )
     cache: dict[tuple[str, str, str, bool], float] = {}
-    values = [
-        cache.setdefault(key, mqm_weights.weight(*key, ordered))
-        for key in labels.itertuples(index=False, name=None)
-    ]
+    keys: Iterable[tuple[str, str, str, bool]] = labels.itertuples(index=False, name=None)
+    values = [cache.setdefault(key, mqm_weights.weight(*key, ordered)) for key in keys]
     return pd.Series(values, index=errors.index, dtype=float)
 
 

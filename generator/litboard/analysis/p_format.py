@@ -3,7 +3,10 @@
 Below 0.0001 a p-value is "< 0.0001" (p = 7e-8 is not zero). Otherwise it has ``digits``
 decimals (4 where fewer would print zero) under the site's rule (half up), and one more where the
 shorter text would round again to a different value one decimal shorter: 0.012472 is "0.01247", not
-"0.0125" (which a reader rounds to 0.013 beside a paper's 0.012)."""
+"0.0125" (which a reader rounds to 0.013 beside a paper's 0.012).
+
+Beside it, what pages print about how far a number can be trusted, kept here (read-only: render
+imports it) rather than in the modules that compute: ``SMALL_N`` and ``limit_text``."""
 
 from __future__ import annotations
 
@@ -12,6 +15,13 @@ import math
 from .rounding import format_number, round_half_up
 
 FLOOR = 1e-4
+SMALL_N = 5  # shares over fewer items are greyed on the pages, with their n shown
+
+
+def limit_text(n_items: int, unit: str, alpha: float) -> str:
+    """The note a board prints instead of clusters when no pair can be separated."""
+    units = unit if n_items == 1 else f"{unit}s"
+    return f"n = {n_items} {units}: no pair can be separated at α = {alpha:g}"
 
 
 def format_p(value: float, digits: int = 4) -> str:

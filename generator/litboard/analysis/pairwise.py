@@ -28,6 +28,7 @@ import numpy as np
 import pandas as pd
 
 from ..errors import DataError, Problem
+from .rounding import stated
 
 _WIN = {"a": (1.0, 0.0), "b": (0.0, 1.0), "tie": (0.5, 0.5)}
 
@@ -237,7 +238,10 @@ def bradley_terry(
         },
         index=pd.Index(names, name="system"),
     )
-    table["rank"] = table["strength"].rank(ascending=False, method="min").astype(int)
+    # strengths equal at the precision the site states (12 significant digits) share a rank: the
+    # fit's last bits differ between two systems with the same record (LT de-en SENT and PARA)
+    stated_strength = table["strength"].map(stated)
+    table["rank"] = stated_strength.rank(ascending=False, method="min").astype(int)
     return table.sort_values(["rank"], kind="stable")
 
 

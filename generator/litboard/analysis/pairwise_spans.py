@@ -12,6 +12,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 import pandas as pd
 
@@ -55,7 +57,7 @@ def error_counts(
         frame.pivot_table(
             index=keys, columns="category", values="start", aggfunc="count", fill_value=0
         )
-        if not frame.empty
+        if not frame.empty or judged is None  # (both empty returned above)
         else pd.DataFrame(
             index=pd.MultiIndex.from_frame(judged)
             if by_group
@@ -187,18 +189,18 @@ def wilson_ci(successes: float, n: int, alpha: float = 0.05) -> tuple[float, flo
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
-def statement(row: dict[str, object], names: dict[str, str]) -> str:
+def statement(row: dict[str, Any], names: dict[str, str]) -> str:
     """'PARA preferred over SENT: 129/180, 71.7 % [95% CI 64.7–77.8 %]' (ties count half)."""
     first, second = (
         names.get(str(row["first"]), str(row["first"])),
         names.get(str(row["second"]), str(row["second"])),
     )
-    wins = float(row["first_wins"]) + 0.5 * float(row["ties"])  # type: ignore[arg-type]
+    wins = float(row["first_wins"]) + 0.5 * float(row["ties"])
     won = f"{wins:g}/{row['judgments']}"
     return (
-        f"{first} preferred over {second}: {won}, {100 * float(row['rate']):.1f} % "  # type: ignore[arg-type]
+        f"{first} preferred over {second}: {won}, {100 * float(row['rate']):.1f} % "
         f"[95% CI {100 * float(row['ci_low']):.1f}–{100 * float(row['ci_high']):.1f} %]"
-    )  # type: ignore[arg-type]
+    )
 
 
 def bootstrap_ci(

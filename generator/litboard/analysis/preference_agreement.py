@@ -2,9 +2,11 @@
 
 Pairwise preferences: per campaign, pair and annotator pair, on the comparisons both judged (a
 paragraph and an unordered pair of systems, whichever was shown as A), the percent of equal
-preferences and Cohen's kappa over the labels "first system", "second system", "tie" (systems in
-id order), each with a 95% percentile bootstrap CI over comparisons (``RESAMPLES``, fixed seed)
-and n. Kappa is undefined (NaN) when both annotators used one label only.
+preferences and Cohen's kappa over the labels "first system", "second system", "tie", each with
+a 95% percentile bootstrap CI over comparisons (``RESAMPLES``, fixed seed) and n. Which system
+is "first" is arbitrary, so kappa counts every comparison in both orders (``symmetric_kappa``:
+the observed agreement is the same, the chance agreement no longer depends on the order of the
+system ids; issue 57). Kappa is undefined (NaN) when both annotators only said "tie".
 
 MQM campaigns whose every error has severity ``unspecified`` (the pairwise interface asks none)
 have an MQM score of 0 for every translation: their score agreement (MSE, tau, alpha) would
@@ -22,6 +24,8 @@ import pandas as pd
 RESAMPLES = 1000
 SEED = 44
 COLUMNS = ["campaign", "scheme", "pair", "annotators", "statistic", "value", "n", "ci"]
+# the CI's bounds as numbers too (``preference_table``): the results records carry them
+BOUNDS = ["ci_low", "ci_high"]
 
 
 def severity_free(errors: pd.DataFrame) -> set[str]:
@@ -62,12 +66,20 @@ def kappa(x: np.ndarray, y: np.ndarray, k: int = 3) -> float:
     return float("nan") if expected >= 1 else (observed - expected) / (1 - expected)
 
 
+def symmetric_kappa(x: np.ndarray, y: np.ndarray) -> float:
+    """Cohen's kappa of preference labels (0 first, 1 second, 2 tie) with each comparison also
+    counted with its systems swapped (0 and 1 exchanged): independent of which system is first.
+    3 of 3 equal preferences for one system: 1; 2 of 3: 1/3."""
+    swap = np.array([1, 0, 2])
+    return kappa(np.concatenate([x, swap[x]]), np.concatenate([y, swap[y]]))
+
+
 def _ci(x: np.ndarray, y: np.ndarray) -> tuple[tuple[float, float], tuple[float, float]]:
     """95% percentile bootstrap CIs of (percent agreement, kappa), resampling comparisons."""
     rng = np.random.default_rng(SEED)
     picks = rng.integers(0, len(x), size=(RESAMPLES, len(x)))
     percent = 100 * np.mean(x[picks] == y[picks], axis=1)
-    kappas = np.array([kappa(x[p], y[p]) for p in picks])
+    kappas = np.array([symmetric_kappa(x[p], y[p]) for p in picks])
     kappas = kappas[~np.isnan(kappas)]
 
     def bounds(values: np.ndarray) -> tuple[float, float]:
@@ -85,10 +97,15 @@ def _shown(low: float, high: float, digits: int) -> str:
 
 def preference_agreement(pairwise: pd.DataFrame) -> pd.DataFrame:
     """Percent agreement and Cohen's kappa of pairwise preferences, per annotator pair (module
-    doc)."""
+    doc): the page's columns, the CI as text."""
+    return preference_table(pairwise)[COLUMNS]
+
+
+def preference_table(pairwise: pd.DataFrame) -> pd.DataFrame:
+    """``preference_agreement`` with the CI's bounds as numbers (``BOUNDS``)."""
     rows: list[dict[str, object]] = []
     if pairwise.empty:
-        return pd.DataFrame(rows, columns=COLUMNS)
+        return pd.DataFrame(rows, columns=COLUMNS + BOUNDS)
     for (campaign, pair), group in _labels(pairwise).groupby(["campaign", "pair"], sort=True):
         by_annotator = {
             a: g.groupby("item")["label"].first() for a, g in group.groupby("annotator")
@@ -112,14 +129,18 @@ def preference_agreement(pairwise: pd.DataFrame) -> pd.DataFrame:
                     "statistic": "agreement (%)",
                     "value": 100 * float(np.mean(x == y)),
                     "ci": _shown(p_low, p_high, 1),
+                    "ci_low": p_low,
+                    "ci_high": p_high,
                 }
             )
             rows.append(
                 base
                 | {
                     "statistic": "Cohen kappa (preference)",
-                    "value": kappa(x, y),
+                    "value": symmetric_kappa(x, y),
                     "ci": _shown(k_low, k_high, 3),
+                    "ci_low": k_low,
+                    "ci_high": k_high,
                 }
             )
-    return pd.DataFrame(rows, columns=COLUMNS)
+    return pd.DataFrame(rows, columns=COLUMNS + BOUNDS)

@@ -14,7 +14,7 @@ import math
 from statistics import NormalDist
 from typing import Iterable
 
-SMALL_N = 5  # shares over fewer items are greyed on the pages, with their n shown
+from .p_format import SMALL_N as SMALL_N  # shares over fewer items are greyed on the pages
 
 
 def wilson_interval(k: int, n: int, level: float = 0.95) -> tuple[float, float]:

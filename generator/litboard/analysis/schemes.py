@@ -75,6 +75,7 @@ def annotator_scores(corpus: Corpus) -> dict[str, pd.DataFrame]:
             weights=mqm_weights.declared(corpus.campaigns),
         ),
         "sqm": corpus.sqm,
+        "esa": corpus.esa,
         "ruler": corpus.ruler.groupby(
             ["campaign", "system", "pair", "paragraph", "annotator"], as_index=False
         )["score"].mean(),

@@ -79,6 +79,7 @@ from .resampling import (
     resampled_means,
 )
 from .significance import TESTS, Test, attainable_p, significance_clusters, test_p_values
+from .p_format import limit_text  # the note's text lives with the formatting render reads
 
 __all__ = [
     "Missing",
@@ -161,12 +162,6 @@ def _test_draws(test: str, n_resamples: int) -> str:
         f"exact (every sign flip enumerated) up to {EXACT_ITEMS} items, "
         f"{n_resamples} sampled sign flips beyond"
     )
-
-
-def limit_text(n_items: int, unit: str, alpha: float) -> str:
-    """The note a board prints instead of clusters when no pair can be separated."""
-    units = unit if n_items == 1 else f"{unit}s"
-    return f"n = {n_items} {units}: no pair can be separated at α = {alpha:g}"
 
 
 def score_matrix(

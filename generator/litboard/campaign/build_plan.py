@@ -225,7 +225,7 @@ def _items(
     paragraphs: list[str], groups: list[list[str]], rng: np.random.Generator, shuffle_sides: bool
 ) -> list[dict[str, Any]]:
     """One item per paragraph and group; the order shown (A/B, tuple order) drawn from the seed."""
-    items = []
+    items: list[dict[str, Any]] = []
     for paragraph in paragraphs:
         for group in groups:
             shown = (

@@ -74,7 +74,7 @@ def calibrate(
     need = max(0, wanted - shared)
     rng = np.random.default_rng([seed, 8])
     spare = sorted(units - keys)
-    order = rng.permutation(len(spare)) if spare else []
+    order: np.ndarray | list[int] = rng.permutation(len(spare)) if spare else []
     mine = set(plan["paragraphs"])
     spare = [
         spare[int(i)] for i in sorted(order, key=lambda i: (spare[int(i)][0] not in mine, int(i)))

@@ -21,7 +21,8 @@ class Progress:
     judged_by: dict[str, list[str]] = field(default_factory=dict)
     tasks: dict[str, dict[str, Any]] = field(default_factory=dict)  # item -> its task
     notes: list[str] = field(default_factory=list)
-    unanswered: list[str] = field(default_factory=list)  # "<task>, annotator N: why"
+    # (item, annotation key, "<task>, annotation K by annotator N: why", stalls the task)
+    unanswered: list[tuple[str, str, str, bool]] = field(default_factory=list)
     # item -> where its task is (file:line: task)
     where: dict[str, str] = field(default_factory=dict)
 
@@ -35,6 +36,16 @@ def person(annotation: dict[str, Any]) -> str:
     return "" if user is None or isinstance(user, (bool, list, dict)) else str(user)
 
 
+def annotation_key(annotation: dict[str, Any]) -> str:
+    """An annotation's identity across exports: its Label Studio id (or, without one, its
+    annotator and creation time)."""
+    return (
+        str(annotation.get("id"))
+        if annotation.get("id") is not None
+        else f"user {annotation.get('completed_by')} at {annotation.get('created_at')}"
+    )
+
+
 def check_export(
     tasks: list[tuple[str, dict[str, Any]]], plan: dict[str, Any], sha: str
 ) -> Progress:
@@ -44,8 +55,8 @@ def check_export(
     problems = Problems()
     progress = Progress()
     for where, task in tasks:
-        data = task.get("data") if isinstance(task.get("data"), dict) else {}
-        item = data.get("item")
+        data = given if isinstance(given := task.get("data"), dict) else {}
+        item: Any = data.get("item")  # a JSON value; an item of the plan below
         if data.get("plan") != sha[:16]:
             problems.add(
                 where,
@@ -74,7 +85,7 @@ def check_export(
             )
             continue
         progress.where[item] = where
-        task = _answered_only(where, task, plan["scheme"], progress)
+        task = _answered_only(where, str(item), task, plan["scheme"], progress)
         progress.tasks[item] = task
         progress.judged_by[item] = _people(where, task, problems)
     for item in plan["items"]:
@@ -94,23 +105,27 @@ def check_export(
 
 
 def _answered_only(
-    where: str, task: dict[str, Any], scheme: str, progress: Progress
+    where: str, item: str, task: dict[str, Any], scheme: str, progress: Progress
 ) -> dict[str, Any]:
-    """The task with only the annotations that are judgments; the others go to ``unanswered``."""
+    """The task with only the annotations that are judgments; the others go to ``unanswered``
+    (an empty or cancelled one stalls its task: Label Studio counts it as done)."""
     kept = []
     for annotation in task.get("annotations") or []:
         if not isinstance(annotation, dict):
             continue
+        cancelled = bool(annotation.get("was_cancelled"))
         why = (
-            "cancelled in Label Studio"
-            if annotation.get("was_cancelled")
+            "cancelled (skipped) in Label Studio"
+            if cancelled
             else missing_answer(scheme, annotation)
         )
         if why:
-            progress.unanswered.append(
+            text = (
                 f"{where}, annotation {annotation.get('id', '?')} by annotator "
                 f"{person(annotation) or '?'}: {why}"
             )
+            stalls = cancelled or not annotation.get("result")
+            progress.unanswered.append((item, annotation_key(annotation), text, stalls))
         else:
             kept.append(annotation)
     return dict(task, annotations=kept)

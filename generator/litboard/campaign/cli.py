@@ -4,6 +4,7 @@ registers it)."""
 from __future__ import annotations
 
 import argparse
+from collections.abc import Collection
 from pathlib import Path
 
 from .schemes import (
@@ -17,7 +18,7 @@ from .schemes import (
 EXPERTISE = ("student", "professional", "expert", "crowd")
 
 
-def add_campaign(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+def add_campaign(sub: argparse._SubParsersAction) -> None:
     from ..pipeline.cli_data import add_data as _add_data
 
     p = sub.add_parser(
@@ -122,9 +123,9 @@ def add_campaign(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-
 
 
 def _add_push_pull(
-    steps: argparse._SubParsersAction,  # type: ignore[type-arg]
+    steps: argparse._SubParsersAction,
     add_data,
-) -> None:  # type: ignore[no-untyped-def]
+) -> None:
     token = "the API token is read from the environment variable LABEL_STUDIO_TOKEN"
     url = "Label Studio's address, e.g. http://localhost:8080"
     u = steps.add_parser(
@@ -153,13 +154,17 @@ def _add_push_pull(
     )
 
 
-def _corpus(args: argparse.Namespace, track: str):  # type: ignore[no-untyped-def]
+def _corpus(
+    args: argparse.Namespace, track: str, without: Collection[str] = frozenset()
+):
+    """The track's corpus; ``without``: campaign folders not read (an import's own)."""
     from ..pipeline.cli_data import data_roots as _roots
     from ..load.datasets import load_all
-    from ..scoring.llm.cache_check import ROOT_CHECKS
+    from ..tracks.checks import CHECKS as ROOT_CHECKS
     from ..errors import DataError, Problem
 
-    corpora = {c.dataset_id: c for c in load_all(_roots(args), checks=ROOT_CHECKS)}
+    loaded = load_all(_roots(args), checks=ROOT_CHECKS, without=without.__contains__)
+    corpora = {c.dataset_id: c for c in loaded}
     if track not in corpora:
         raise DataError(
             [
@@ -184,8 +189,13 @@ def run(args: argparse.Namespace) -> int:
     if args.step == "pull":
         return _pull(args)
     plan = read_plan(args.plan)
+    own: set[str] = set()
+    if args.step == "import":  # its own folders are rewritten, never read (nor refused) here
+        from .import_store import own_folders
+
+        own = own_folders(args.out / "judgments", plan["campaign"])
     with step(f"loading the track {plan['track']}"):
-        corpus = _corpus(args, plan["track"])
+        corpus = _corpus(args, plan["track"], own)
     if args.step == "export":
         from .export import export
 
@@ -247,14 +257,19 @@ def _plan(args: argparse.Namespace) -> int:
         f"{plan['calibration']['shared']} items shared with earlier campaigns "
         f"({plan['calibration'].get('note') or ', '.join(plan['calibration']['campaigns'])})"
     )
+    from .plan import agreement_warning
+
+    warning = agreement_warning(plan)
+    if warning:
+        print(f"litboard: warning: {warning}")
     return 0
 
 
 def _push(
     args: argparse.Namespace,
-    plan: dict,  # type: ignore[type-arg]
+    plan: dict,
     corpus,
-) -> int:  # type: ignore[no-untyped-def]
+) -> int:
     import json
     import tempfile
 
@@ -282,7 +297,7 @@ def _pull(args: argparse.Namespace) -> int:
     from .labelstudio_api import LabelStudio, check_url, pull, token_from_env
     from .planfile import refuse_existing
 
-    refuse_existing(args.out)
+    refuse_existing(args.out, suggest=True)
     raw = pull(LabelStudio(check_url(args.url), token_from_env()), args.project)
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_bytes(raw)

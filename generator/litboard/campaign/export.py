@@ -15,7 +15,7 @@ import csv
 import io
 import json
 from pathlib import Path
-from typing import Any
+from typing import Any, Sequence
 
 import numpy as np
 
@@ -56,14 +56,38 @@ def texts(
     return sources, out
 
 
+CONTEXT = ("context_before", "context_after")  # data keys of the neighbouring paragraphs
+NO_CONTEXT = "(none: the paragraph {} the work)"
+
+
+def context(corpus: Corpus, plan: dict[str, Any]) -> dict[str, tuple[str, str]]:
+    """Paragraph -> (the source paragraph before it, the one after it) in its work, as Appraise
+    shows document context; when there is none (or its text is restricted), a note says so."""
+    paras = corpus.paragraphs
+    by_place = {
+        (str(r.work), int(r.index)): (r.text if isinstance(r.text, str) else "")
+        for r in paras.itertuples()
+    }
+    place = {str(r.paragraph): (str(r.work), int(r.index)) for r in paras.itertuples()}
+    out = {}
+    for paragraph in sorted({i["paragraph"] for i in plan["items"]}):
+        work, index = place[paragraph]
+        before = by_place.get((work, index - 1)) or NO_CONTEXT.format("opens")
+        after = by_place.get((work, index + 1)) or NO_CONTEXT.format("closes")
+        out[paragraph] = (before, after)
+    return out
+
+
 def task_data(
     item: dict[str, Any],
     plan: dict[str, Any],
     sha: str,
     sources: dict[str, str],
     translations: dict[tuple[str, str], str],
+    around: dict[str, tuple[str, str]] | None = None,
 ) -> dict[str, Any]:
-    """A task's data: the plan item and hash, the source and the blind translations."""
+    """A task's data: the plan item and hash, the source and the blind translations, and
+    (``around``, from ``context``) the neighbouring source paragraphs."""
     shown_texts = [translations[(s, item["paragraph"])] for s in item["systems"]]
     data: dict[str, Any] = {
         "item": item["id"],
@@ -71,6 +95,8 @@ def task_data(
         "annotations_wanted": len(item["slots"]),
         SOURCE: sources[item["paragraph"]],
     }
+    if around is not None:
+        data |= dict(zip(CONTEXT, around[item["paragraph"]]))
     if plan["scheme"] in ("mqm", "esa", "ruler"):
         data[TARGET] = shown_texts[0]
     elif plan["scheme"] == "pairwise":
@@ -152,7 +178,7 @@ def mapping(
     return m
 
 
-def project_settings(plan: dict[str, Any]) -> dict[str, Any]:
+def project_settings(plan: dict[str, Any], labels: Sequence[Any] = ()) -> dict[str, Any]:
     """Label Studio project settings the plan needs, by their API names: the one declaration
     (``project.json``; ``campaign push`` sends exactly these, with the labelling config).
 
@@ -162,7 +188,10 @@ def project_settings(plan: dict[str, Any]) -> dict[str, Any]:
     but served once stays pending); ``push`` then gives each task its own item's ``overlap``.
     ``show_overlap_first`` serves the double-annotated items first; sampling follows the shuffled
     ``tasks.json``. Blindness: no annotation history, no other annotator's predictions, no empty
-    annotation and no skip."""
+    annotation and no skip. The instructions (``instructions``: the scheme's question, the task's
+    categories, each severity with its weight) are shown before the tasks."""
+    from .instructions import instruction_html
+
     most = max((len(i["slots"]) for i in plan["items"]), default=1)
     return {
         "title": f"litboard {plan['campaign']}"[:50],  # Label Studio's limit: 50 characters
@@ -175,6 +204,8 @@ def project_settings(plan: dict[str, Any]) -> dict[str, Any]:
         "enable_empty_annotation": False,
         "show_skip_button": False,
         "sampling": "Sequential sampling",
+        "expert_instruction": instruction_html(plan, labels),
+        "show_instruction": True,
     }
 
 
@@ -194,19 +225,35 @@ def export(corpus: Corpus, plan: dict[str, Any], sha: str, fmt: str, out: Path) 
                 )
             ]
         )
+    if out.is_symlink():  # the files would land wherever the link points (issue 55)
+        raise DataError(
+            [
+                Problem(
+                    str(out),
+                    0,
+                    "--out",
+                    "is a symbolic link: the project files would be written where it points",
+                    "pass a new folder (not a link)",
+                )
+            ]
+        )
     if out.exists() and (not out.is_dir() or any(out.iterdir())):
         raise DataError(
             [Problem(str(out), 0, "--out", "exists and is not empty", "choose a new folder")]
         )
     sources, translations = texts(corpus, plan)
-    tasks = [{"data": task_data(i, plan, sha, sources, translations)} for i in shuffled(plan)]
+    around = context(corpus, plan)
+    tasks = [
+        {"data": task_data(i, plan, sha, sources, translations, around)} for i in shuffled(plan)
+    ]
     typology = track_typology(corpus, plan["pair"])
     files: dict[str, str] = {}
     if fmt == "labelstudio":
         size = max(len(i["systems"]) for i in plan["items"])
         files["config.xml"] = config(plan["scheme"], labels_for(plan, typology), size)
         files["tasks.json"] = json.dumps(tasks, ensure_ascii=False, indent=1) + "\n"
-        files["project.json"] = json.dumps(project_settings(plan), indent=1) + "\n"
+        settings = project_settings(plan, labels_for(plan, typology))
+        files["project.json"] = json.dumps(settings, indent=1) + "\n"
         if plan["scheme"] not in ("bws", "ruler"):  # read by campaign.bws_import / ruler_import
             files["mapping.yaml"] = yaml.safe_dump(
                 mapping(plan, typology), allow_unicode=True, sort_keys=False

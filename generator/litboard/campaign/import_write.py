@@ -6,6 +6,12 @@ What an earlier import wrote is listed, with its SHA-256, in the main campaign's
 ``labelstudio-import.json``; a re-import removes exactly the listed files it does not write
 again (an emptied folder is removed too), and refuses when a listed file was edited since.
 Any other file in the folders (a user's ``NOTES.md``, ``figs/plot.svg``) is never touched.
+
+Resumable: the new state is put in place first, as ``PENDING`` (one atomic rename), then the
+files, then the stale files are removed and ``PENDING`` becomes the state. Interrupted before
+``PENDING`` exists, nothing has changed; after, the next import reads ``PENDING`` and accepts
+each listed file with either state's digest, so it completes the interrupted import (a build
+refuses the folder until then: ``load.read``).
 """
 
 from __future__ import annotations
@@ -14,13 +20,13 @@ import hashlib
 import os
 import shutil
 from pathlib import Path
-from typing import Any
+from typing import Any, Collection
 
 import yaml
 
 from ..files import owned
 from ..errors import DataError, Problem, Problems
-from .import_store import STATE, state_text
+from .import_store import PENDING, STATE, state_text
 
 Files = dict[str, str]  # file name -> text
 
@@ -33,13 +39,17 @@ def _digest(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()
 
 
-def check_owned(judgments: Path, campaigns: list[str], sha: str) -> None:
-    """Every existing campaign folder the import writes was written by an import of this plan."""
+def check_owned(
+    judgments: Path, campaigns: list[str], sha: str, listed: Collection[str] = ()
+) -> None:
+    """Every existing campaign folder the import writes was written by an import of this plan
+    (or is one whose card the state of an interrupted import of it ``listed`` but had not
+    written yet)."""
     for cid in campaigns:
         folder = judgments / cid
-        if not folder.exists():
-            continue
         path = folder / "campaign.yaml"
+        if not folder.exists() or (f"{cid}/campaign.yaml" in listed and not path.exists()):
+            continue
         old = yaml.safe_load(path.read_text(encoding="utf-8")) if path.is_file() else None
         if not isinstance(old, dict) or (old.get("plan") or {}).get("sha256") != sha:
             raise DataError(
@@ -55,20 +65,25 @@ def check_owned(judgments: Path, campaigns: list[str], sha: str) -> None:
             )
 
 
-def _earlier(judgments: Path, campaigns: list[str], state: dict[str, Any]) -> dict[str, str]:
-    """Relative path -> digest of the files earlier imports wrote. An import from before the
-    manifest existed wrote campaign.yaml and *.jsonl in its folders: those count as its own."""
-    if state.get("written"):
-        return dict(state["written"])
+def _earlier(judgments: Path, campaigns: list[str], state: dict[str, Any]) -> dict[str, set[str]]:
+    """Relative path -> digests of the files earlier imports wrote (an interrupted import's
+    file may still have the previous import's). An import from before the manifest existed
+    wrote campaign.yaml and *.jsonl in its folders: those count as its own."""
+    if state.get("written") or state.get("before"):
+        found: dict[str, set[str]] = {}
+        for written in (state.get("before") or {}, state.get("written") or {}):
+            for rel, digest in written.items():
+                found.setdefault(rel, set()).add(digest)
+        return found
     found = {}
     for cid in campaigns:
         for path in sorted((judgments / cid).glob("*")):
             if path.is_file() and (path.name == "campaign.yaml" or path.suffix == ".jsonl"):
-                found[f"{cid}/{path.name}"] = _digest(path.read_bytes())
+                found[f"{cid}/{path.name}"] = {_digest(path.read_bytes())}
     return found
 
 
-def _check_unedited(judgments: Path, earlier: dict[str, str], new: dict[str, bytes]) -> None:
+def _check_unedited(judgments: Path, earlier: dict[str, set[str]], new: dict[str, bytes]) -> None:
     problems = Problems()
     for rel in sorted(set(earlier) | set(new)):
         path = judgments / rel
@@ -82,7 +97,11 @@ def _check_unedited(judgments: Path, earlier: dict[str, str], new: dict[str, byt
                 "is in the way of a file the import writes, and no import wrote it",
                 "move it out of the campaign folder and import again",
             )
-        elif not path.is_file() or path.is_symlink() or _digest(path.read_bytes()) != earlier[rel]:
+        elif (
+            not path.is_file()
+            or path.is_symlink()
+            or _digest(path.read_bytes()) not in earlier[rel]
+        ):
             problems.add(
                 str(path),
                 0,
@@ -113,22 +132,27 @@ def write_campaigns(
         for name, text in files.items()
     }
     earlier = _earlier(judgments, sorted(campaigns), state)
-    check_owned(judgments, sorted(campaigns) + sorted({r.split("/")[0] for r in earlier}), sha)
+    check_owned(
+        judgments, sorted(campaigns) + sorted({r.split("/")[0] for r in earlier}), sha, earlier
+    )
     _check_unedited(judgments, earlier, new)
-    stage = owned.staging(judgments / main, "importing")
+    # beside judgments/, not in it: a stage left by a killed import is in no folder a build reads
+    stage = owned.staging(judgments, f"importing-{main}")
     try:
         for rel, data in new.items():
             (stage / rel).parent.mkdir(parents=True, exist_ok=True)
             (stage / rel).write_bytes(data)
         written = {rel: _digest(data) for rel, data in new.items()}
         (stage / STATE).write_text(state_text(sha, tasks, written), encoding="utf-8")
+        (judgments / main).mkdir(parents=True, exist_ok=True)
+        os.replace(stage / STATE, judgments / main / PENDING)  # from here on, resumable
         for rel in sorted(new):
             (judgments / rel).parent.mkdir(parents=True, exist_ok=True)
             os.replace(stage / rel, judgments / rel)
-        os.replace(stage / STATE, judgments / main / STATE)
     finally:
         shutil.rmtree(stage, ignore_errors=True)
     _remove_stale(judgments, set(earlier) - set(new))
+    os.replace(judgments / main / PENDING, judgments / main / STATE)
     return [judgments / cid for cid in sorted(campaigns)]
 
 

@@ -45,10 +45,9 @@ class CampaignImport:
             f"{p['system']}: {p['judged']} of {p['planned']} planned paragraphs judged"
             for p in self.progress
         ]
-        pending = [f"not a judgment (its item stays pending): {u}" for u in self.unanswered]
         return "\n".join(
             self.lines
-            + pending
+            + self.unanswered
             + rows
             + [
                 f"campaign {self.campaign}: {self.judged} of "
@@ -110,12 +109,15 @@ def import_campaign(
     )
     progress = check_export(merged.tasks, plan, sha)
     _check_texts(corpus, plan, sha, progress)
-    result = CampaignImport(
-        plan["campaign"], items=len(plan["items"]), unanswered=progress.unanswered
-    )
+    result = CampaignImport(plan["campaign"], items=len(plan["items"]))
     result.judged = sum(progress.complete(i) for i in plan["items"])
+    result.unanswered = _unanswered(plan, progress, merged.fresh)
     result.progress = system_progress(plan, progress)
     result.lines += merged.lines() + [f"note: {n}" for n in progress.notes]
+    result.lines.append(
+        f"note: the annotators are recorded as {expertise} (the campaign card's expertise; "
+        "--expertise sets another group)"
+    )
     campaigns = _campaigns(corpus, plan, progress, expertise, result)
     card_plan = {
         "file": plan_path.name,
@@ -138,6 +140,27 @@ def import_campaign(
     return result
 
 
+STALLED = (
+    "; Label Studio counts it as done and will not serve the task again: delete this "
+    "annotation in Label Studio (Data Manager, open the task, the annotation's menu: Delete), "
+    "or have its annotator answer and update it, then pull and import again"
+)
+
+
+def _unanswered(plan: dict[str, Any], progress: Progress, fresh: set[tuple[str, str]]) -> list[str]:
+    """One line per annotation that is no judgment, in the import that brought it (new or
+    changed since the earlier import): whether its item stays pending, what to do when the
+    annotation stalls its task in Label Studio."""
+    items = {i["id"]: i for i in plan["items"]}
+    out = []
+    for item, key, text, stalls in progress.unanswered:
+        if (item, key) not in fresh:
+            continue  # reported by the import that brought it
+        state = "judged by others" if progress.complete(items[item]) else "stays pending"
+        out.append(f"not a judgment (item {item} {state}): {text}" + (STALLED if stalls else ""))
+    return out
+
+
 def _campaigns(
     corpus: Corpus, plan: dict[str, Any], progress: Progress, expertise: str, result: CampaignImport
 ) -> dict[str, tuple[dict[str, Any], dict[str, str]]]:
@@ -155,8 +178,20 @@ def _campaigns(
         report = _run_importer(
             plan, progress, stage, track_typology(corpus, plan["pair"]), expertise
         )
+        report.notes = [_sentences_note(n) for n in report.notes]
         result.lines.append(report.format())
         return _read_staged(stage / "root", corpus, plan)
+
+
+def _sentences_note(note: str) -> str:
+    """The importer's note on sentence counts, true of a campaign import: the records name no
+    sentence count, so the build divides by the track's (``analysis.mqm``)."""
+    if not note.startswith("no sentences field in the mapping"):
+        return note
+    return (
+        "MQM scores divide each paragraph's error points by its sentence count in the track's "
+        "corpus (paragraphs.jsonl 'sentences'), as paper 000's MQM does"
+    )
 
 
 def _check_texts(corpus: Corpus, plan: dict[str, Any], sha: str, progress: Progress) -> None:

@@ -75,8 +75,12 @@ def _ruler(view: ET.Element) -> None:
 def config(scheme: str, labels: list[Label], tuple_size: int = 0) -> str:
     """The labelling configuration of ``scheme`` as an XML string."""
     view = ET.Element("View")
+    _add(view, "Header", value="Context: the paragraph before (not to be judged)")
+    _add(view, "Text", name="context_before", value="$context_before", selectionEnabled="false")
     _add(view, "Header", value="Source paragraph")
     _add(view, "Text", name="source", value=f"${SOURCE}")
+    _add(view, "Header", value="Context: the paragraph after (not to be judged)")
+    _add(view, "Text", name="context_after", value="$context_after", selectionEnabled="false")
     if scheme == "ruler":
         _ruler(view)
     elif scheme in ("mqm", "esa"):

@@ -75,7 +75,7 @@ class LabelStudio:
             with urllib.request.urlopen(request, timeout=TIMEOUT) as answer:  # noqa: S310
                 return bytes(answer.read())
         except urllib.error.HTTPError as error:
-            raise _http_problem(method, address, error.code, error.read()[:400]) from None
+            raise _http_problem(method, address, error.code, error.read()[:100_000]) from None
         except (urllib.error.URLError, OSError) as error:
             reason = getattr(error, "reason", error)
             raise DataError(
@@ -92,8 +92,21 @@ class LabelStudio:
             ) from None
 
 
+def _said(body: bytes) -> str:
+    """What the server's error answer says: a JSON answer's ``detail`` (or the JSON), never an
+    HTML page's markup (a wrong address gets the server's 'not found' page)."""
+    text = body.decode("utf-8", "replace").strip()
+    try:
+        data = json.loads(text)
+    except ValueError:
+        return "an HTML page, not an API answer" if text.startswith("<") else text[:400]
+    if isinstance(data, dict) and isinstance(data.get("detail"), str):
+        return data["detail"][:400]
+    return json.dumps(data, ensure_ascii=False)[:400]
+
+
 def _http_problem(method: str, address: str, status: int, body: bytes) -> DataError:
-    said = body.decode("utf-8", "replace").strip().replace("\n", " ")
+    said = _said(body).replace("\n", " ")
     if status in (401, 403):
         fix = (
             f"set {TOKEN_VARIABLE} to a valid token of this server (Account & Settings; "
@@ -181,21 +194,25 @@ def set_overlap(server: LabelStudio, pid: int, plan: dict[str, Any]) -> None:
 
 
 def pull(server: LabelStudio, project: int) -> bytes:
-    """The project's JSON export (every task, annotated or not), as Label Studio writes it."""
+    """The project's JSON export (every task, annotated or not), with one task per line: Label
+    Studio's is one line, and the import names each task's line."""
     query = "exportType=JSON&download_all_tasks=true"
     raw = server.fetch("GET", f"/api/projects/{project}/export?{query}")
     try:
-        json.loads(raw)
+        tasks = json.loads(raw)
     except ValueError:
+        tasks = None
+    if not isinstance(tasks, list):
         raise DataError(
             [
                 Problem(
                     f"{server.url}/api/projects/{project}/export",
                     0,
                     "export",
-                    "the answer is not JSON",
+                    "the answer is not a JSON list of tasks",
                     "check --url and --project",
                 )
             ]
-        ) from None
-    return raw
+        )
+    lines = ",\n".join(json.dumps(task, ensure_ascii=False) for task in tasks)
+    return f"[\n{lines}\n]\n".encode("utf-8") if tasks else b"[]\n"

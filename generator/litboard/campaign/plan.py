@@ -210,3 +210,22 @@ def cost(request: PlanRequest, n_items: int, n_annotations: int) -> dict[str, An
         "minutes": total,
         "hours": round(total / 60, 1),
     }
+
+
+# a planning threshold, not a test result: below this many double-annotated items the bootstrap
+# CI of an agreement figure covers most of its scale (the default 10 % of a 34-item plan is 3)
+AGREEMENT_ITEMS = 20
+
+
+def agreement_warning(plan: dict[str, Any]) -> str:
+    """'' when the plan double-annotates enough items to measure agreement, else what to do."""
+    items = plan.get("items") or []
+    double = sum(len(i["slots"]) > 1 for i in items)
+    if not items or double >= AGREEMENT_ITEMS or int(plan.get("annotators", 2)) < 2:
+        return ""
+    share = min(1.0, math.ceil(100 * AGREEMENT_ITEMS / len(items)) / 100)
+    return (
+        f"only {double} of {len(items)} items are double-annotated: agreement at n = {double} "
+        f"says little (its 95% CI covers most of the scale); plan at least {AGREEMENT_ITEMS} "
+        f"with --double-share {share:g} (or a larger --budget)"
+    )

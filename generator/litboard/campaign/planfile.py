@@ -40,20 +40,18 @@ def dump(plan: dict[str, Any]) -> str:
     return HEADER + body
 
 
-def refuse_existing(path: Path) -> None:
-    """No command overwrites a file it did not write."""
+def refuse_existing(path: Path, suggest: bool = False) -> None:
+    """No command overwrites a file it did not write (``suggest``: name a free one)."""
     if path.exists():
-        raise DataError(
-            [
-                Problem(
-                    str(path),
-                    0,
-                    "--out",
-                    "exists already",
-                    "choose a new file name, or delete the old file first",
-                )
-            ]
-        )
+        fix = "choose a new file name, or delete the old file first"
+        if suggest:
+            free = next(
+                p
+                for n in range(2, 10_000)
+                if not (p := path.with_name(f"{path.stem}-{n}{path.suffix}")).exists()
+            )
+            fix = f"choose a new file name (e.g. --out {free}: import reads several exports)"
+        raise DataError([Problem(str(path), 0, "--out", "exists already", fix)])
 
 
 def write_new(path: Path, text: str) -> None:

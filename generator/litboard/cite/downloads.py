@@ -13,11 +13,9 @@ import math
 from typing import Any
 
 from ..files.csv_cells import plain_cell
-from .latex import table_tex
-from .paper_table import digits_for, format_cell, paper_text
-from .provenance import Provenance
-
-Files = dict[str, str | bytes]
+from ..render.core.pages import Files
+from .paper_table import full_text, paper_text
+from .provenance import Provenance, footnote_of
 
 
 def parse_csv(text: str) -> tuple[list[str], list[list[str]]]:
@@ -67,25 +65,35 @@ def json_text(
     return json.dumps(document, ensure_ascii=False, indent=1, sort_keys=False) + "\n"
 
 
+def table_words(path: str, header: list[str], rows: list[list[str]]) -> str:
+    """What a table names (its path, header and cells): which measures' signatures it needs."""
+    return " ".join([path, *header, *(cell for row in rows for cell in row)])
+
+
 def tex_texts(
     path: str, header: list[str], rows: list[list[str]], prov: Provenance
 ) -> dict[str, str]:
     """``X.tex`` (paper-shaped, see paper_table) and, when it leaves columns out, ``X.full.tex``."""
     stem = path.removesuffix(".csv")
     name = stem.rsplit("/", 1)[-1]
-    caption = f"{name} ({len(rows)} rows). {prov.caption(path)}"
+    footnote = footnote_of(prov.block(path), table_words(path, header, rows))
     head = (
         f"% litboard table {path}; needs \\usepackage{{booktabs}}\n"
         f"% computed with {prov.computed_with()}\n"
     )
     label, command = f"tab:{stem}", prov.command_for(path)
-    default, partial = paper_text(header, rows, caption, label, command, f"{name}.full.tex")
+    default, partial = paper_text(
+        header, rows, f"{name} ({len(rows)} rows).", label, command, f"{name}.full.tex", footnote
+    )
     out = {f"{stem}.tex": head + default}
     if partial:
-        digits = [digits_for(h) for h in header]
-        shown = [[format_cell(v, d) for v, d in zip(row, digits)] for row in rows]
-        out[f"{stem}.full.tex"] = head.replace("table ", "table (every column) ", 1) + table_tex(
-            header, shown, caption, f"{label}:full", command
+        out[f"{stem}.full.tex"] = head.replace("table ", "table (every column) ", 1) + full_text(
+            header,
+            rows,
+            f"{name}, every column and row ({len(rows)} rows)",
+            f"{label}:full",
+            command,
+            footnote,
         )
     return out
 

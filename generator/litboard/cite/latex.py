@@ -188,7 +188,7 @@ def table_tex(
         r"\midrule",
     ]
     lines += [" & ".join(_cell(row, c) for c in columns) + r" \\" for row in rows]
-    lines += [r"\bottomrule", r"\end{tabular}", r"\end{table}", ""]
+    lines += [r"\bottomrule", r"\end{tabular}", rf"\end{{{float_env}}}", ""]
     return "\n".join(lines)
 
 
@@ -211,15 +211,16 @@ BREAK_RUN = 16  # printed characters after which a run without a break point may
 
 
 def breakable(text: str) -> str:
-    """``escape(text)`` with a line-break opportunity after ``| / : , = _ -`` and inside any run
-    of BREAK_RUN printed characters without one (hashes, ``U+XXXX`` runs): long signatures,
-    paths and words in captions and wrapped cells never run into the margin."""
+    """``escape(text)`` with a line-break opportunity after ``| / : , = _ -``, after each
+    ``U+XXXX`` (a CJK text breaks between any two characters) and inside any run of BREAK_RUN
+    printed characters without one (hashes): long signatures, paths and words in captions and
+    wrapped cells never run into the margin."""
     out, run = [], 0
     for ch in text:
         piece = escape(ch)
         run = 0 if ch.isspace() else run + (8 if piece.startswith("U+") else 1)
         out.append(piece)
-        if ch in _BREAK_AFTER or run >= BREAK_RUN:
+        if ch in _BREAK_AFTER or run >= BREAK_RUN or piece.startswith("U+"):
             out.append(r"\allowbreak{}")
             run = 0
     return "".join(out)
@@ -247,12 +248,14 @@ def paper_tex(
     caption: str,
     label: str,
     command: str = "",
+    footnote: str = "",
 ) -> str:
     """A paper-shaped table: numeric columns right-aligned, long text wrapped in ``p{}``
-    columns of ``widths`` (pt, 0 for natural width), stacked headers, breakable caption."""
-    recompute = rf" Recompute: \texttt{{{breakable(command)}}}" if command else ""
+    columns of ``widths`` (pt, 0 for natural width), stacked headers, a short caption; what a
+    reader needs to recompute the numbers (``footnote``: data version, signatures, left-out
+    columns; the ``command``) in a footnote-sized paragraph under the table."""
     spec = "".join(
-        "r" if numeric(cells) else (f"p{{{w:.0f}pt}}" if w else "l")
+        f"p{{{w:.0f}pt}}" if w else ("r" if numeric(cells) else "l")
         for (_, cells), w in zip(columns, widths)
     )
     size = [r"\footnotesize", r"\setlength{\tabcolsep}{3pt}"] if narrow else [r"\small"]
@@ -260,7 +263,7 @@ def paper_tex(
         rf"\begin{{{float_env}}}[htbp]",
         r"\centering",
         *size,
-        rf"\caption{{{breakable(caption)}{recompute}}}",
+        rf"\caption{{{breakable(caption)}}}",
         rf"\label{{{_label(label)}}}",
         rf"\begin{{tabular}}{{{spec}}}",
         r"\toprule",
@@ -272,7 +275,12 @@ def paper_tex(
             breakable(col[1][r]) if w else escape(col[1][r]) for col, w in zip(columns, widths)
         ]
         lines.append(" & ".join(cells) + r" \\")
-    lines += [r"\bottomrule", r"\end{tabular}", rf"\end{{{float_env}}}", ""]
+    lines += [r"\bottomrule", r"\end{tabular}"]
+    recompute = rf" Recompute: \texttt{{{breakable(command)}}}" if command else ""
+    if footnote or recompute:
+        note = breakable(footnote) + recompute
+        lines.append(r"\par\smallskip{\footnotesize\raggedright " + note + r"\par}")
+    lines += [rf"\end{{{float_env}}}", ""]
     return "\n".join(lines)
 
 

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import Sequence, NamedTuple
 
 from ..analysis.rounding import format_number
-from .latex import header_lines, merge_ci, numeric, paper_tex
+from .latex import header_lines, merge_ci, paper_tex
 
 COLUMN_PT = 219.0  # \columnwidth of an ACL two-column page (7.7 cm)
 TEXT_PT = 455.0  # \textwidth of an ACL page (16 cm)
@@ -76,6 +76,15 @@ def format_cell(text: str, digits: int) -> str:
     if not math.isfinite(value) or abs(value) >= TEXT_NUMBER:
         return text  # a text that reads as a huge number ("1e99" as a name) stays as written
     return format_number(value, digits)
+
+
+_NUMBER_CELL = re.compile(r"[+-]?[0-9][0-9.,eE+-]*%?( \[[^\]]*\])?")
+
+
+def _numbers(cells: Sequence[str]) -> bool:
+    """Every cell a number (with its CI or a rank range): ``numeric`` also takes a text that
+    starts with a digit ("95% profile likelihood, ..."), which must wrap, not sit in an ``r``."""
+    return all(not c or _NUMBER_CELL.fullmatch(c) for c in cells)
 
 
 def _char_pt(ch: str) -> float:
@@ -250,7 +259,7 @@ def shape(
     columns = printed_columns(header, rows, units)
     wraps = [
         WRAP_PT
-        if not numeric(cells) and max((text_pt(c, font) for c in cells), default=0.0) > WRAP_PT
+        if not _numbers(cells) and max((text_pt(c, font) for c in cells), default=0.0) > WRAP_PT
         else 0.0
         for _, cells in columns
     ]
@@ -266,23 +275,116 @@ def paper_text(
     label: str,
     command: str = "",
     full_name: str = "",
+    footnote: str = "",
 ) -> tuple[str, bool]:
-    """(the default table's LaTeX, whether columns were left out and a full variant is due)."""
+    """(the default table's LaTeX, whether columns were left out and a full variant is due).
+
+    The caption stays short (``caption``, and why a ``table*`` spans both columns); what was
+    left out and ``footnote`` (provenance) go in the note under the table."""
     shown = rows[:MAX_ROWS]
     columns, how = shape(header, shown)
     notes = [omitted_note(header, how.omitted)] if how.omitted else []
     if len(rows) > MAX_ROWS:
         notes.append(f"The first {MAX_ROWS} of {len(rows)} rows.")
-    note = f" {' '.join(notes)} Every column and row: {full_name}." if notes else ""
+    if notes:
+        notes.append(f"Every column and row: {full_name}.")
+    if how.float_env == "table*":
+        caption += f" Across both columns: its {len(columns)} columns are wider than one."
     return paper_tex(
         columns,
         how.wraps,
         float_env=how.float_env,
         narrow=how.narrow,
-        caption=caption + note,
+        caption=caption,
         label=label,
         command=command,
+        footnote=" ".join([*notes, footnote] if footnote else notes),
     ), bool(notes)
+
+
+IDENTITY = ("rank", "system", "name", "pair")  # repeated in every part of a full table
+# A full table's parts are filled to this width: Computer Modern at 8 pt is relatively wider than
+# at 10 pt (cmr8's digits are 0.53 em), so the 10 pt estimates above fall short by up to ~5%.
+FULL_PT = 0.9 * TEXT_PT
+
+
+def full_text(
+    header: Sequence[str],
+    rows: Sequence[Sequence[str]],
+    caption: str,
+    label: str,
+    command: str = "",
+    footnote: str = "",
+) -> str:
+    """Every column and row as floats that each fit the text width: the identity columns in
+    every part, the other columns (a value with its CI) in order, as many per part as fit at
+    ``\\footnotesize``; rows in runs of MAX_ROWS, each part on a page of its own. The note comes
+    once, under the first part."""
+    units = [[c.value, *(c.ci or ())] for c in merge_ci(header, rows)]
+    ident = [u for u in units if header[u[0]] in IDENTITY] or units[:1]
+    groups: list[list[Unit]] = []
+    for unit in (u for u in units if u not in ident):
+        if groups and width(header, rows, ident + groups[-1] + [unit], 8.0, 3.0) <= FULL_PT:
+            groups[-1].append(unit)
+        else:
+            groups.append([unit])
+    runs = [rows[i : i + MAX_ROWS] for i in range(0, len(rows), MAX_ROWS)] or [rows]
+    parts = [(sorted(ident + g, key=lambda u: u[0]), run) for g in groups or [[]] for run in runs]
+    out = []
+    for k, (part, run) in enumerate(parts, start=1):
+        many = len(parts) > 1
+        out.append(
+            _part_tex(
+                printed_columns(header, run, part),
+                width(header, run, part, 8.0, 3.0),
+                caption + (f", part {k} of {len(parts)}" if many else "") + ".",
+                f"{label}:{k}" if many else label,
+                command if k == 1 else "",
+                footnote if k == 1 else "",
+            )
+        )
+    # each part on a page of its own: LaTeX holds at most 18 floats it has not placed yet
+    return "\\clearpage\n".join(out)
+
+
+def _part_tex(
+    columns: list[tuple[str, list[str]]],
+    wrapped_pt: float,
+    caption: str,
+    label: str,
+    command: str,
+    footnote: str,
+) -> str:
+    """One part of a full table at ``\\footnotesize``, ``wrapped_pt`` wide with its long texts
+    wrapped: a ``table`` when it fits one column (wrapped if it must), else a ``table*`` that
+    says why (wrapped only if it does not fit the text width without)."""
+    natural = [max((text_pt(c, 8.0) for c in cells), default=0.0) for _, cells in columns]
+    unwrapped = sum(
+        max(w, *(text_pt(x, 8.0) for x in header_lines(t))) + 6.0
+        for (t, _), w in zip(columns, natural)
+    )
+    narrow_pt = 0.9 * COLUMN_PT
+    wide = min(unwrapped, wrapped_pt) > narrow_pt
+    wrap = unwrapped > (FULL_PT if wide else narrow_pt)
+    wraps = [  # a header line does not wrap: the column is at least as wide (its ``_`` are
+        # typewriter glyphs, wider than the estimate, hence the margin)
+        max(WRAP_PT, 1.15 * max(text_pt(x, 8.0) for x in header_lines(t)))
+        if wrap and not _numbers(cells) and w > WRAP_PT
+        else 0.0
+        for (t, cells), w in zip(columns, natural)
+    ]
+    if wide:
+        caption += f" Across both columns: its {len(columns)} columns are wider than one."
+    return paper_tex(
+        columns,
+        wraps,
+        float_env="table*" if wide else "table",
+        narrow=True,
+        caption=caption,
+        label=label,
+        command=command,
+        footnote=footnote,
+    )
 
 
 def omitted_note(header: Sequence[str], omitted: Sequence[str]) -> str:

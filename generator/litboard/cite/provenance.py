@@ -99,6 +99,62 @@ def caption_of(block: dict[str, Any]) -> str:
     return ". ".join(parts) + "."
 
 
+def _slug(text: str) -> str:
+    """``text`` lower-cased, each run of characters other than letters and digits one ``-``,
+    with a ``-`` at both ends: "GEMBA-MQM (Literary)" -> "-gemba-mqm-literary-"."""
+    return "-" + "-".join("".join(ch if ch.isalnum() else " " for ch in text.lower()).split()) + "-"
+
+
+def _names(entry: dict[str, Any], shown: str, key: str) -> bool:
+    """Whether the table text ``shown`` (a _slug) names the entry's campaign or its ``key``
+    (the metric's name, the judge's model) as a whole word: BLEU is not named by BLEURT."""
+    campaign = str(entry.get("campaign", "")).rsplit("/", 1)[-1]
+    names = (_slug(campaign), _slug(str(entry.get(key, ""))))
+    return any(len(name) > 2 and name in shown for name in names)
+
+
+def _signature_text(signature: str, shown: str) -> str:
+    """A campaign's signature, cut to the language pairs the table names when it is one per pair
+    (``de-en: sig; en-de: sig``), each distinct signature once with the pairs it holds for."""
+    parts = [part.partition(": ") for part in signature.split("; ")]
+    per_pair = len(parts) > 1 and all(sep and len(pair) <= 16 for pair, sep, _ in parts)
+    if not per_pair:
+        return signature
+    named = [(pair, sig) for pair, _, sig in parts if _slug(pair) in shown] or [
+        (pair, sig) for pair, _, sig in parts
+    ]
+    pairs_of: dict[str, list[str]] = {}
+    for pair, sig in named:
+        pairs_of.setdefault(sig, []).append(pair)
+    if len(pairs_of) == 1:
+        return next(iter(pairs_of))
+    return "; ".join(f"{sig} ({', '.join(pairs)})" for sig, pairs in pairs_of.items())
+
+
+def footnote_of(block: dict[str, Any], table_text: str) -> str:
+    """The note under a LaTeX table: data version, the signature of each measure and the judge
+    of each LLM measure the table names (``table_text``: its path, header and cells; each
+    signature once), litboard's version."""
+    shown = _slug(table_text)
+    signed: dict[str, str] = {}
+    for s in block["metric_signatures"]:
+        if _names(s, shown, "metric"):
+            text = _signature_text(str(s["signature"]), shown)
+            signed.setdefault(f"{s['metric'] or s['campaign']}: {text}", "")
+    judged = {
+        f"{j['model']} prompt {str(j.get('prompt_sha256', 'unhashed'))[:12]}": ""
+        for j in block["judges"]
+        if _names(j, shown, "model")
+    }
+    parts = [f"Data: {block['data_version']}"]
+    if signed:
+        parts.append("Signatures: " + "; ".join(signed))
+    if judged:
+        parts.append("Judges: " + "; ".join(judged))
+    parts.append(f"litboard {block['litboard']}")
+    return ". ".join(parts) + "."
+
+
 def provenance(corpus: Corpus) -> Provenance:
     datasets = tuple(
         {

@@ -1,4 +1,4 @@
-"""The one post-processing step ``render.core.site.generate`` calls on every generated file.
+"""The one post-processing step ``pipeline.site.generate`` calls on every generated file.
 
 It adds the JSON and LaTeX twin of every CSV, stable ids (permalink targets) on every table
 and table row, and a "Cite this" box under every page that shows a table or a figure.
@@ -14,6 +14,7 @@ from .. import __version__
 from ..model import Corpus
 from ..render.core.jinja import render
 from .anchors import anchor_tables, page_prefix
+from .api import root_links
 from .bibtex import Entry, ReleaseInfo, dataset_entry, release_entry
 from .downloads import Files, add_downloads
 from .provenance import Provenance, provenance
@@ -52,18 +53,19 @@ def publish_files(files: Files, corpus: Corpus, templates: Path) -> Files:
     out = add_downloads(files, prov)
     for path, content in sorted(out.items()):
         if path.endswith(".md") and isinstance(content, str):
-            out[path] = _finish(content, page_prefix(path), box)
+            out[path] = _finish(content, path, box)
     return out
 
 
 def finish_page(page: str, path: str, box: str) -> str:
     """What ``publish_files`` does to one page at ``path`` (relative to the site)."""
-    return _finish(page, page_prefix(path), box)
+    return _finish(page, path, box)
 
 
-def _finish(page: str, prefix: str, box: str) -> str:
-    """Ids on tables and rows; the cite box under a page that shows a table or a figure."""
-    anchored = anchor_tables(page, prefix)
+def _finish(page: str, path: str, box: str) -> str:
+    """Ids on tables and rows; the cite box under a page that shows a table or a figure; links
+    to the site's own pages (the Data API) relative to the page."""
+    anchored = anchor_tables(root_links(page, path), page_prefix(path))
     if "<table" in anchored or 'class="lb-chart"' in anchored:
         anchored = anchored.rstrip("\n") + "\n\n" + box
     return anchored

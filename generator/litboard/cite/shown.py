@@ -18,9 +18,9 @@ from dataclasses import dataclass
 from typing import Any, Sequence
 
 from ..files.csv_cells import FORMULA_START, plain_cell
-from .downloads import json_text
+from .downloads import json_text, table_words
 from .paper_table import COMPANIONS, measure_groups, paper_text
-from .provenance import caption_of, packages_line
+from .provenance import caption_of, footnote_of, packages_line
 
 SUFFIX = ".shown"
 UNSAFE_START = (*FORMULA_START, '"')  # leaderboard-de-en.csv -> leaderboard-de-en.shown.csv
@@ -128,13 +128,20 @@ def shown_files(path: str, csv_text: str, block: dict[str, Any], shown: Shown) -
         cut([raw_header], [0]) + cut(raw_rows, rows_kept)
     )
     sub_header, sub_rows = cut([header], [0])[0], cut(rows, rows_kept)
-    caption = f"{name} ({len(sub_rows)} rows). {record['note']} {caption_of(block)}"
+    caption = f"{name} ({len(sub_rows)} rows), as shown on the board."
+    footnote = f"{record['note']} " + footnote_of(block, table_words(path, sub_header, sub_rows))
     head = (
         f"% litboard table {path}, as shown on the board; needs \\usepackage{{booktabs}}\n"
         f"% computed with {packages_line(block)}\n"
     )
     tex, _ = paper_text(
-        sub_header, sub_rows, caption, f"tab:{stem}{SUFFIX}", block["command"], f"{name}.full.tex"
+        sub_header,
+        sub_rows,
+        caption,
+        f"tab:{stem}{SUFFIX}",
+        block["command"],
+        f"{name}.full.tex",
+        footnote,
     )
     return {
         f"{stem}{SUFFIX}.csv": out.getvalue(),

@@ -20,6 +20,8 @@ IMPORTERS: dict[str, str] = {
     "literary-translation": "releases.literary_translation",
     "labelstudio": "formats.labelstudio",
     "wmt-mqm": "formats.wmt_mqm",
+    "wmt-esa": "formats.wmt_esa",
+    "wmt24-esa": "releases.wmt24_esa",
     "csv": "formats.csv_table",
 }
 

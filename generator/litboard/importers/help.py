@@ -40,8 +40,13 @@ def skips(name: str) -> list[tuple[str, str]]:
             if isinstance(node, ast.AnnAssign)
             else (node.targets[0] if isinstance(node, ast.Assign) else None)
         )
-        if isinstance(target, ast.Name) and target.id == "SKIPS" and node.value is not None:
-            return [tuple(x) for x in ast.literal_eval(node.value)]  # type: ignore[misc]
+        if (
+            isinstance(node, (ast.Assign, ast.AnnAssign))
+            and isinstance(target, ast.Name)
+            and target.id == "SKIPS"
+            and node.value is not None
+        ):
+            return [tuple(x) for x in ast.literal_eval(node.value)]
     return []
 
 

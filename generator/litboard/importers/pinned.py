@@ -132,6 +132,9 @@ def _first_lines(data: bytes, count: int) -> bytes:
     return data[:end]
 
 
+NETWORK = "network"  # fetch_file's field for a download that found no connection
+
+
 def _download(url: str) -> bytes:
     request = urllib.request.Request(url, headers={"User-Agent": "litboard"})
     with urllib.request.urlopen(request, timeout=TIMEOUT) as response:  # noqa: S310 (https only)
@@ -156,7 +159,7 @@ def fetch_file(
             "is missing from the mirror",
             f"put the release file there (upstream: {release.url(file)}) or drop --mirror",
         )
-    except (OSError, urllib.error.URLError) as exc:
+    except urllib.error.HTTPError as exc:  # this file: the others may still come
         return Problem(
             origin,
             0,
@@ -164,6 +167,8 @@ def fetch_file(
             f"failed: {exc}",
             "check the network (or pass --mirror DIR with the release files)",
         )
+    except (OSError, urllib.error.URLError) as exc:  # no connection: every file would fail alike
+        return Problem(origin, 0, NETWORK, f"failed: {exc}", "")
     if file.lines is not None and not mirror:
         data = _first_lines(data, file.lines)
     digest = hashlib.sha256(data).hexdigest()
@@ -190,19 +195,36 @@ def prepare(
     roots."""
     releases = [r for r in read_manifest(manifest) if only is None or r.id in only]
     problems: list[Problem] = []
-    with progress.bar(
-        "release files fetched and verified", sum(len(r.files) for r in releases), unit="file"
-    ) as tick:
+    total = sum(len(r.files) for r in releases)
+    with progress.bar("release files fetched and verified", total, unit="file") as tick:
+        done = 0
         for release in releases:
             for file in release.files:
                 got = fetch_file(release, file, mirror, cache)
                 tick(1)
+                done += 1
+                if isinstance(got, Problem) and got.field == NETWORK:
+                    raise DataError(problems + [_unreachable(got, total - done + 1)])
                 if isinstance(got, Problem):
                     problems.append(got)
     if problems:
         raise DataError(problems)
     with progress.bar("datasets imported", len(releases), unit="dataset") as tick:
         return [_ticked(_import(release, manifest.parent, cache), tick) for release in releases]
+
+
+def _unreachable(first: Problem, left: int) -> Problem:
+    """One problem for a download that found no connection (the files left would fail alike)."""
+    host = "/".join(first.file.split("/")[:3])
+    return Problem(
+        first.file,
+        0,
+        "download",
+        f"{first.message}; {host} cannot be reached, so the {left} remaining release file(s) "
+        "were not fetched",
+        "check the network, or pass --mirror DIR with the release files (e.g. --mirror "
+        "../shared/data)",
+    )
 
 
 def _ticked(root: Path, tick: progress.Tick) -> Path:

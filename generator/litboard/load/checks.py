@@ -10,7 +10,7 @@ from ..typology import DEFAULT_SCALES, allowed_categories
 from .record_checks import check_record
 from .rows import RawData, RootCheck, Row
 
-TARGETED = ("mqm", "free", "sqm", "creativity", "ruler", "verse", "metric", "score")
+TARGETED = ("mqm", "free", "sqm", "esa", "creativity", "ruler", "verse", "metric", "score")
 
 
 def check(raw: RawData, problems: Problems, extra: Sequence[RootCheck] = ()) -> None:
@@ -120,7 +120,7 @@ def _check_mqm_denominator(
         )
 
 
-RANKING_SCHEMES = ("mqm", "sqm", "score")  # human schemes with one score per translation
+RANKING_SCHEMES = ("mqm", "sqm", "esa", "score")  # human schemes with one score per translation
 # (scheme, measure) a dataset's primary may name: those scores, or a pairwise campaign's strengths
 RANKING_MEASURES = {(s, s) for s in RANKING_SCHEMES} | {("pairwise", "bradley-terry")}
 

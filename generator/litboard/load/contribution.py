@@ -5,10 +5,11 @@ source or of a human translation, script, length ratio) and add:
 * **the card**: every field of ``CARD_FIELDS`` filled in (no ``FILL IN``
   placeholder), ``date`` as YYYY-MM-DD, and no ``kind: human`` / ``modality: HT`` — a
   contributed human translation would become a reference for everyone's scores;
-* **a unique display name** within the dataset, compared by their look-alike skeleton
-  (``names.skeleton``), and no invisible (format or control) character in any card field;
+* **a unique display name** within the dataset, compared by their UTS #39 skeletons, no hidden
+  character in an output text, no card without outputs (``shown_checks``), and no hidden
+  character (``names.hidden``: default-ignorable, bidi control, U+2800, ...) in any card field;
 * **no copy, near copy or shifted lines** of another system's outputs or of the reference:
-  the rules and their measured limits are in ``copy_check``;
+  ``tracks.copy_rules``, given to load as a ``RootCheck`` (``tracks.checks.CHECKS``);
 * **the target language** per paragraph: lingua-language-detector (low-accuracy mode, the
   languages of ``LANGUAGES``) must not give the pair's target a confidence below
   ``MIN_TARGET_CONFIDENCE`` while preferring another language, for texts of
@@ -31,11 +32,10 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import Problems
-from .copy_check import check_copies
-from .names import ALLOWED_CONTROLS, invisible, skeleton
+from .names import ALLOWED_CONTROLS, invisible
 from .rows import RawData, Row
 from .submission import SETTINGS, normalise
-from .track_decl import of_dataset
+from .track_decl import contributions, of_dataset
 
 PLACEHOLDER = "FILL IN"
 # The card of a contribution: field -> what to write (the docs and the checks read this table).
@@ -68,7 +68,10 @@ def check_contributions(raw: RawData, problems: Problems) -> None:
     # every system folder, the demo's too (issue 33 row 13: a 60 MB notes.txt)
     for card in raw.of("system"):
         check_sizes(Path(card.file).parent, problems)
-    cards = [r for r in raw.of("system") if r.root in raw.track_roots]
+    from .shown_checks import check_shown
+
+    check_shown(raw, problems, _line)  # names, hidden characters in texts, no outputs
+    cards = contributions(raw)
     if not cards:
         return
     mine = {r.data["id"] for r in cards}
@@ -76,12 +79,6 @@ def check_contributions(raw: RawData, problems: Problems) -> None:
     track = of_dataset(datasets[0].data["id"]) if datasets else None
     for card in cards:
         check_card(card.file, card.data, problems)
-        check_name(card, raw.of("system"), problems)
-    humans = {r.data["id"] for r in raw.of("system") if r.data.get("kind") == "human"}
-    works: dict[str, list[str]] = {}
-    for row in raw.of("paragraph"):  # reading order within each work (file order)
-        works.setdefault(row.context.get("work", ""), []).append(row.data["id"])
-    order = list(works.values())
     outputs: dict[tuple[str, str], list[Row]] = {}
     for row in raw.of("translation"):
         outputs.setdefault((row.context["system"], row.context["pair"]), []).append(row)
@@ -96,16 +93,6 @@ def check_contributions(raw: RawData, problems: Problems) -> None:
                     f"the track takes {', '.join(track.pairs)}; rename the file or remove it",
                 )
                 continue
-            others = {s: rs for (s, p), rs in outputs.items() if p == pair and s != system}
-            check_copies(
-                rows,
-                others,
-                humans,
-                track.id if track else None,
-                order,
-                problems,
-                SETTINGS.min_chars,
-            )
             check_language(rows, pair, problems)
 
 
@@ -185,23 +172,6 @@ def bad_date(date: object) -> str:
     except ValueError as exc:
         return f"{date!r} is not a day of the calendar ({exc})"
     return ""
-
-
-def check_name(card: Row, systems: list[Row], problems: Problems) -> None:
-    mine = skeleton(card.data["name"])
-    for other in systems:
-        if other is not card and skeleton(other.data["name"]) == mine:
-            problems.add(
-                card.file,
-                _line(card.file, "name"),
-                "name",
-                f"{card.data['name']!r} looks the same as {other.data['name']!r}, the display "
-                f"name of "
-                f"system {other.data['id']!r} in this dataset (compared as Unicode look-alikes: "
-                f"{mine!r})",
-                "choose a display name that tells the systems apart, in plain letters",
-            )
-            return
 
 
 def check_sizes(folder: Path, problems: Problems) -> None:

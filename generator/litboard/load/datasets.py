@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Mapping, Sequence
+from typing import Callable, Mapping, Sequence
 
 from ..errors import DataError, Problem, Problems
 from ..model import Corpus
@@ -158,8 +158,10 @@ def load_all(
     roots: Sequence[Path | str],
     skip: Mapping[str, set[str]] | None = None,
     checks: Sequence[RootCheck] = (),
+    without: Callable[[str], bool] | None = None,
 ) -> list[Corpus]:
-    """One corpus per dataset; raises one ``DataError`` naming every problem of every dataset.
+    """One corpus per dataset; raises one ``DataError`` naming every problem of every dataset
+    (``without``: campaign folders not read, as for ``read.load``).
 
     ``skip``: datasets of the build that are not loaded (their output is cached), with their
     system ids, so ``same_as`` links into them are still checked and kept."""
@@ -173,7 +175,7 @@ def load_all(
             continue
         _reserved(group, problems)
         try:
-            corpora.append(load(group.roots, checks))
+            corpora.append(load(group.roots, checks, without))
         except DataError as exc:
             _shared_id(group, exc.problems, problems)
     _aliases(corpora, problems, skip)

@@ -8,6 +8,7 @@ pandas tables. ``load`` runs all three and raises one ``DataError`` naming every
 from __future__ import annotations
 
 import gc
+from functools import partial
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Callable, Iterator, Sequence
@@ -24,15 +25,20 @@ from .values import LABELS
 ALLOWED_EXTRA = {".md", ".txt"}
 
 
-def load(roots: Sequence[Path | str], checks: Sequence[RootCheck] = ()) -> Corpus:
+def load(
+    roots: Sequence[Path | str],
+    checks: Sequence[RootCheck] = (),
+    without: Callable[[str], bool] | None = None,
+) -> Corpus:
     """Load and validate data roots; raises ``DataError`` listing every problem. ``checks``: more
-    checks of the roots' parts other stages own (``checks.check``'s ``extra``)."""
+    checks of the roots' parts other stages own (``checks.check``'s ``extra``); ``without``:
+    campaign folders not read (`campaign import` rewrites its own plan's)."""
     from .checks import check
     from .tables import build
 
     with bulk():
         problems = Problems()
-        raw = read_roots([Path(r) for r in roots], problems)
+        raw = read_roots([Path(r) for r in roots], problems, without)
         check(raw, problems, checks)
         problems.raise_if_any()
         return build(raw, [Path(r) for r in roots])
@@ -63,7 +69,9 @@ def bulk() -> Iterator[None]:
             gc.enable()
 
 
-def read_roots(roots: list[Path], problems: Problems) -> RawData:
+def read_roots(
+    roots: list[Path], problems: Problems, without: Callable[[str], bool] | None = None
+) -> RawData:
     """Every root's files as rows, and their problems, in root order. The roots' corpus folders
     (works and systems: a quarter of a WMT set's reading) are read in a child process
     (``parallel.Background``) while this one reads the judgments; the rows and problems come out
@@ -72,8 +80,9 @@ def read_roots(roots: list[Path], problems: Problems) -> RawData:
 
     corpora = Background(lambda: [_read_part(_read_corpus, root) for root in roots])
     try:
-        rest = [_read_part(_read_judgments, root) if _has_corpus(root) else None for root in roots]
-        read: list[tuple[RawData, Problems, bool]] = corpora.result()  # type: ignore[assignment]
+        judgments = partial(_read_judgments, without=without)
+        rest = [_read_part(judgments, root) if _has_corpus(root) else None for root in roots]
+        read: list[tuple[RawData, Problems, bool]] = corpora.result()
     except BaseException:
         corpora.cancel()
         raise
@@ -171,11 +180,15 @@ def _read_corpus(root: Path, raw: RawData, problems: Problems) -> bool:
     return True
 
 
-def _read_judgments(root: Path, raw: RawData, problems: Problems) -> None:
+def _read_judgments(
+    root: Path, raw: RawData, problems: Problems, without: Callable[[str], bool] | None = None
+) -> None:
     """The root's judgments/ folder (unless it is a link: ``_read_corpus`` reports that) and
     reported/."""
     judgments, tag = root / "judgments", str(root)
     for folder in [] if judgments.is_symlink() else _folders(judgments, problems):
+        if (without and without(folder.name)) or _interrupted(folder, problems):
+            continue
         row = _read_yaml_row(
             folder / "campaign.yaml", "campaign", raw, problems, {"campaign": folder.name}, tag
         )
@@ -185,11 +198,33 @@ def _read_judgments(root: Path, raw: RawData, problems: Problems) -> None:
         scheme = row.data["scheme"]
         for path in sorted(folder.glob("*.jsonl")):
             _read_jsonl_rows(path, scheme, raw, problems, {"campaign": folder.name}, tag)
-        # labelstudio-import.json: what `campaign import` kept (campaign.import_store)
-        _check_extra(
-            folder, {"campaign.yaml", "labelstudio-import.json"}, problems, allow_suffix=".jsonl"
-        )
+        if "plan" not in row.data:  # a folder `campaign import` wrote holds the user's files too
+            # labelstudio-import.json: what `campaign import` kept (campaign.import_store)
+            _check_extra(
+                folder,
+                {"campaign.yaml", "labelstudio-import.json"},
+                problems,
+                allow_suffix=".jsonl",
+                folders=True,
+            )
     _read_reported(root / "reported", raw, problems, tag)
+
+
+def _interrupted(folder: Path, problems: Problems) -> bool:
+    """A campaign folder an interrupted `campaign import` was writing (campaign.import_store's
+    pending state): not read, reported with the fix."""
+    pending = folder / "labelstudio-import.pending.json"
+    if not pending.is_file():
+        return False
+    problems.add(
+        _shown(pending),
+        0,
+        "file",
+        "is the state of a `litboard campaign import` that was interrupted while writing this "
+        "campaign (some of its files are new, some old)",
+        "run the same `litboard campaign import` again: it completes the interrupted one",
+    )
+    return True
 
 
 def _output_files(folder: Path, problems: Problems) -> list[tuple[Path, str]]:
@@ -266,13 +301,19 @@ def _folders(parent: Path, problems: Problems) -> list[Path]:
 
 
 def _check_extra(
-    folder: Path, expected: set[str], problems: Problems, allow_suffix: str = ""
+    folder: Path,
+    expected: set[str],
+    problems: Problems,
+    allow_suffix: str = "",
+    folders: bool = False,
 ) -> None:
+    """Report each file of ``folder`` that is not one of its data files nor a note; with
+    ``folders``, a sub-folder (a campaign's ``figs/``) is the user's and left alone."""
     for child in sorted(folder.iterdir()):
         name = child.name
         if name in expected or (allow_suffix and name.endswith(allow_suffix)):
             continue
-        if _extra_ok(child, problems):
+        if _extra_ok(child, problems) or (folders and child.is_dir() and not child.is_symlink()):
             continue
         problems.add(
             _shown(child),
@@ -280,7 +321,8 @@ def _check_extra(
             "file",
             "is not a litboard data file",
             f"remove it; this folder holds {', '.join(sorted(expected))}"
-            + (f" and *{allow_suffix}" if allow_suffix else ""),
+            + (f" and *{allow_suffix}" if allow_suffix else "")
+            + (", notes (*.md, *.txt) and folders of your own" if folders else ""),
         )
 
 
@@ -347,8 +389,18 @@ def _read_jsonl_rows(
         return
     check = accepts(kind)
     rows = raw.rows.setdefault(kind, [])
+    before, records = len(problems.items), 0
     for record in read_jsonl(path, problems, shown):
+        records += 1
         if (record.plain and kind not in LABELS and check(record.data)) or schema_ok(
             kind, record.data, problems, shown, lambda p, n=record.line: n
         ):
             rows.append(Row(kind, shown, record.line, record.data, context, root))
+    if kind == "translation" and not records and len(problems.items) == before:
+        problems.add(
+            shown,
+            0,
+            "file",
+            "holds no translation (the file is empty)",
+            'write one {"paragraph": id, "text": output} per line, or delete the file',
+        )

@@ -44,6 +44,10 @@ def check_record(
             _check_span(row, f"spans.{i}", span, length, problems)
     elif scheme == "sqm":
         _check_range(row, "score", record["score"], scale, problems)
+    elif scheme == "esa":
+        _check_range(row, "score", record["score"], scale, problems)
+        for i, error in enumerate(record["errors"]):
+            _check_span(row, f"errors.{i}", error, length, problems)
     elif scheme == "ruler":
         criteria = campaign.get("criteria")
         for name, value in record["scores"].items():

@@ -218,6 +218,10 @@ def _judgment_rows(scheme: str, row: Row) -> Iterator[tuple[str, dict[str, Any]]
             )
     elif scheme == "sqm":
         yield "sqm", {**base, "score": float(d["score"]), "comment": d.get("comment", "")}
+    elif scheme == "esa":
+        yield "esa", {**base, "score": float(d["score"]), "errors": len(d["errors"])}
+        for e in d["errors"]:
+            yield "esa_spans", {**base, **esa_span(e)}
     elif scheme == "bws":
         yield (
             "bws",
@@ -323,5 +327,17 @@ def _span(e: dict[str, Any]) -> dict[str, Any]:
         "category": e.get("category", ""),
         "subcategory": e.get("subcategory", ""),
         "severity": e.get("severity", ""),
+        "comment": e.get("comment", ""),
+    }
+
+
+def esa_span(e: dict[str, Any]) -> dict[str, Any]:
+    """One ESA span's row: its offsets, severity and whether its position is known."""
+    return {
+        "start": e["start"],
+        "end": e["end"],
+        "severity": e["severity"],
+        "position": e.get("position", "known"),
+        "error_type": e.get("error_type", ""),
         "comment": e.get("comment", ""),
     }

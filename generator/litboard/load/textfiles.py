@@ -63,10 +63,10 @@ def read_text(path: Path, problems: Problems, shown: str) -> str | None:
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
-        line = raw[: exc.start].count(b"\n") + 1
+        at = raw[: exc.start].count(b"\n") + 1
         problems.add(
             shown,
-            line,
+            at,
             "encoding",
             f"invalid UTF-8 byte at offset {exc.start}",
             "save the file as UTF-8",
@@ -148,7 +148,7 @@ def _first_line_with(text: str, char: str) -> int:
 class _StrictLoader(yaml.SafeLoader):
     """Safe loading without anchors/aliases (no billion-laughs) and with key lines."""
 
-    def compose_node(self, parent: Any, index: Any) -> Any:  # type: ignore[override]
+    def compose_node(self, parent: Any, index: Any) -> Any:
         if self.check_event(yaml.AliasEvent):
             event = self.peek_event()
             raise yaml.composer.ComposerError(
@@ -156,7 +156,7 @@ class _StrictLoader(yaml.SafeLoader):
             )
         return super().compose_node(parent, index)
 
-    def construct_mapping(self, node: yaml.MappingNode, deep: bool = False) -> dict[Any, Any]:  # type: ignore[override]
+    def construct_mapping(self, node: yaml.MappingNode, deep: bool = False) -> dict[Any, Any]:
         seen: set[tuple[str, str]] = set()
         for key, _ in node.value:
             ident = (key.tag, str(key.value))

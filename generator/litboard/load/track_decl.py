@@ -19,9 +19,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..errors import DataError, Problem, Problems
+
+if TYPE_CHECKING:
+    from .rows import RawData, Row
 
 TRACK_FILE = "track.yaml"  # corpus/track.yaml of a track root
 TRACKS_DIR = "tracks"  # tracks/<track>/ in the repository
@@ -151,8 +154,21 @@ def get(track_id: str) -> Track:
         if track.id == track_id:
             return track
     why = here.no_track.get(track_id, f"there is no track {track_id!r}")
-    known = ", ".join(names()) or "(none: this repository declares no track)"
-    raise DataError([Problem("command line", 0, "track", why, f"use one of: {known}")])
+    raise DataError([Problem("command line", 0, "track", why, one_of())])
+
+
+def one_of() -> str:
+    """The fix that names the declared tracks, or says where they are declared when the current
+    folder declares none (a command run outside the repository)."""
+    known = names()
+    if known:
+        return "use one of: " + ", ".join(known)
+    from ..files.project import find
+
+    return (
+        f"the current folder ({find().root}) declares no track: run the command in the "
+        f"repository or study whose {MANIFEST} or corpus/dataset.yaml declares the track"
+    )
 
 
 def of_dataset(dataset_id: str) -> Track | None:
@@ -197,7 +213,7 @@ def read_track_file(path: Path, problems: Problems) -> str | None:
             1,
             "track",
             f"{value!r} is not a track",
-            "write `track: <id>` with one of: " + ", ".join(names()),
+            "write `track: <id>` with one of: " + ", ".join(names()) if names() else one_of(),
         )
         return None
     return known.id
@@ -226,3 +242,20 @@ def _sentence(track: Track) -> str:
         f"Open track: anyone can add a system by pull request (track {track.id}, pairs "
         f"{', '.join(track.pairs)}; references: {track.reference})."
     )
+
+
+def contributions(raw: "RawData") -> list["Row"]:
+    """The system cards the contribution checks apply to: every system of a track root, and every
+    system of a data root whose own ``track:`` block lists the systems it was released with
+    (``released``: the demo) that is not among them. Every track's contributions, alike."""
+    released: dict[str, set[str]] = {}
+    for row in raw.of("dataset"):
+        block = row.data.get("track")
+        if isinstance(block, dict) and isinstance(block.get("released"), list):
+            released[row.root] = {str(s) for s in block["released"]}
+    return [
+        r
+        for r in raw.of("system")
+        if r.root in raw.track_roots
+        or (r.root in released and r.data["id"] not in released[r.root])
+    ]

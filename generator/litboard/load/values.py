@@ -10,6 +10,7 @@ import math
 import re
 from typing import Any
 
+from .names import invisible
 from .textfiles import MAX_DEPTH
 
 # Single-line labels (names and titles end up in chart labels, page titles and CSV cells).
@@ -81,7 +82,9 @@ def _bad_char(text: str, label: bool) -> str:
     Texts may hold tabs and line breaks; labels (names, titles, keys) may not."""
     found = (_BAD_LABEL if label else _BAD_TEXT).search(text)
     if found is None:
-        return ""
+        hidden = invisible(text) if label and not text.isascii() else []
+        # default-ignorable (Hangul fillers, variation selectors, ...), U+2800, format characters
+        return f"{hidden[0]} (an invisible character: it does not show)" if hidden else ""
     char = found.group()
     code = ord(char)
     if label and char in LINE_BREAKS:

@@ -21,6 +21,7 @@ from . import outdir
 from ..files import project
 from ..errors import DataError, Problem
 from ..files.project import Project
+from .request import BuildContext, BuildRequest
 
 
 @dataclass
@@ -95,16 +96,13 @@ def build_site(
 
     ``study``: whose mkdocs.yml (and site/ pages) to use; default: the current folder's, else
     litboard's default configuration. ``cache``: a folder for each dataset's generated output
-    (``render.core.site_cache``), so a rebuild only regenerates the datasets whose inputs
+    (``pipeline.site_cache``), so a rebuild only regenerates the datasets whose inputs
     changed (the site is the same), kept within ``cache_size`` (e.g. "1GB"; default: the
     LITBOARD_SITE_CACHE_SIZE variable, else the plugin's ``site_cache_size``). ``kept``: the
     folder of the releases to list and serve under v/ (``cite.kept``; default: the study's
     ``kept_releases``, else none). ``reader_pages``: auto, packed or plain
     (``render.core.packed_reader``; default: LITBOARD_READER_PAGES, else the plugin's
     ``reader_pages``)."""
-    from mkdocs.commands.build import build
-    from mkdocs.config import load_config
-
     from ..render.core.cache_files import claim
 
     study = study or project.find()
@@ -133,34 +131,17 @@ def build_site(
     started = time.perf_counter()
     if quiet:
         logging.getLogger("mkdocs").setLevel(logging.WARNING)
-    data = os.pathsep.join(str(Path(r).resolve()) for r in roots)
-    bound = {"LITBOARD_SITE_CACHE_SIZE": cache_size} if cache_size is not None else {}
-    if reader_pages is not None:
-        bound["LITBOARD_READER_PAGES"] = reader_pages
+    request = BuildRequest(
+        tuple(Path(r).resolve() for r in roots),
+        cache.resolve() if cache else None,
+        cache_size,
+        reader_pages,
+        kept.resolve() if kept else None,
+        out if (out / outdir.MARKER).is_file() else None,  # its unchanged pages are linked
+    )
     try:
-        # its unchanged pages are linked
-        previous = str(out) if (out / outdir.MARKER).is_file() else ""
-        with _environ(
-            LITBOARD_DATA=data,
-            SOURCE_DATE_EPOCH=source_date_epoch(study.root, roots),
-            LITBOARD_SITE_CACHE=str(cache.resolve()) if cache else "",
-            LITBOARD_PREVIOUS_SITE=previous,
-            LITBOARD_KEPT_RELEASES=str(kept.resolve()) if kept else "",
-            **bound,
-        ):
-            config = load_config(str(study.config_file), site_dir=str(staging), **study.overrides)
-            try:
-                build(config)
-            except Exception:
-                error = getattr(config.plugins.get("litboard"), "error", None)
-                if error is not None:
-                    raise error from None  # the DataError itself, not mkdocs' generic Abort
-                raise
-            finally:
-                # this build's cache folder is not the next command's (release renders too)
-                _forget_caches()
-            plugin = config.plugins.get("litboard")
-            timings = dict(getattr(getattr(plugin, "generated", None), "timings", {}) or {})
+        with _environ(SOURCE_DATE_EPOCH=source_date_epoch(study.root, roots)):
+            timings = _build(request, study, staging)
     except BaseException as exc:
         shutil.rmtree(staging, ignore_errors=True)
         if isinstance(exc, OSError) and exc.errno in FULL:
@@ -207,10 +188,35 @@ def _swap(staging: Path, out: Path, old: Path) -> None:
     shutil.rmtree(old, ignore_errors=True)
 
 
-def _forget_caches() -> None:
-    """End a build's use of its cache folder: charts and templates of a later render in this
-    process (a release, the next build of a test) neither read nor write it."""
-    from ..render.core import charts, jinja
+def _build(request: BuildRequest, study: Project, staging: Path) -> dict[str, float]:
+    """mkdocs' build of ``study`` into ``staging``, its litboard plugin handed ``request``; the
+    timings of the generated part. Its DataError is raised as is, not as mkdocs' Abort."""
+    from mkdocs.commands.build import build
+    from mkdocs.config import load_config
 
-    charts.use_cache(None)
-    jinja.use_cache(None)
+    from .mkdocs_plugin import LitboardPlugin
+
+    config = load_config(str(study.config_file), site_dir=str(staging), **study.overrides)
+    plugin = config.plugins.get("litboard")
+    if not isinstance(plugin, LitboardPlugin):
+        raise DataError(
+            [
+                Problem(
+                    str(study.config_file),
+                    0,
+                    "plugins",
+                    "has no litboard plugin: nothing would generate the site's pages",
+                    "add `- litboard` under `plugins:` (litboard init writes one)",
+                )
+            ]
+        )
+    context = plugin.context = BuildContext(request)
+    # this build's cache folder is not the next command's (release renders too)
+    with context.caches():
+        try:
+            build(config)
+        except Exception:
+            if context.error is not None:
+                raise context.error from None
+            raise
+    return dict(context.generated.timings) if context.generated is not None else {}

@@ -127,4 +127,4 @@ def cache_size(args: argparse.Namespace) -> str | None:
 
     if args.site_cache_size is not None:
         parse_size(args.site_cache_size, "command line", "--site-cache-size")
-    return args.site_cache_size  # type: ignore[no-any-return]
+    return args.site_cache_size

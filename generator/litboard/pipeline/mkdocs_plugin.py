@@ -22,13 +22,15 @@ Configuration (mkdocs.yml)::
           kept_releases: ""  # the folder `litboard release --releases` writes: the site lists
                              # them (releases.md) and serves them under v/ (``cite.kept``)
 
-The environment variable LITBOARD_DATA (paths separated by os.pathsep) overrides
-``data``; ``litboard build --data`` uses it. LITBOARD_KEPT_RELEASES overrides ``kept_releases``
-(``litboard build --kept-releases``). LITBOARD_PREVIOUS_SITE names the site the build
-replaces, whose unchanged reader pages are linked, not written. LITBOARD_SITE_CACHE names the folder
-of the incremental-build cache (``core.site_cache``; unset or empty: none), LITBOARD_SITE_CACHE_SIZE
-its bound (``litboard build --site-cache-size``). A ``DataError`` becomes a build error
-that names every problem.
+``litboard build`` (``build.build_site``) hands the plugin object its ``BuildRequest`` and
+``BuildContext`` (``request``) before mkdocs starts: data roots, cache folder and bound, reader
+pages, kept releases and the site being replaced, with no environment round-trip; the result and
+a ``DataError`` come back on the context. Without one (plain ``mkdocs build``/``serve``,
+``litboard serve``) the plugin makes its request from these options and the user-facing
+environment overrides: LITBOARD_DATA (paths separated by os.pathsep) over ``roots``,
+LITBOARD_SITE_CACHE (the incremental-build cache folder; unset or empty: none),
+LITBOARD_SITE_CACHE_SIZE over ``site_cache_size`` and LITBOARD_READER_PAGES over
+``reader_pages``. A ``DataError`` becomes a build error that names every problem.
 """
 
 from __future__ import annotations
@@ -52,11 +54,8 @@ from ..render.core import bulk, chrome, packed_reader
 from ..render.core.bulk import raw_body
 from .site import Generated, generate
 from ..render.core.cache_files import parse_size
+from .request import READER_VARIABLE, SIZE_VARIABLE, BuildContext, BuildRequest
 from .site_cache import DATA_PARTS
-
-SIZE_VARIABLE = "LITBOARD_SITE_CACHE_SIZE"  # the site cache's bound (``--site-cache-size`` sets it)
-# packed or plain reader pages (``--reader-pages`` sets it)
-READER_VARIABLE = "LITBOARD_READER_PAGES"
 
 
 class LitboardConfig(Config):
@@ -72,8 +71,9 @@ class LitboardConfig(Config):
 
 class LitboardPlugin(BasePlugin[LitboardConfig]):
     def __init__(self) -> None:
+        # build_site's request and context (None: made from the options in on_config)
+        self.context: BuildContext | None = None
         self.generated: Generated | None = None
-        self.error: DataError | None = None  # kept so build_site can re-raise it as is
         self.raw: dict[str, str] = {}  # src path -> the HTML of a page that bypasses Markdown
         # src path -> blocks the search plugin need not parse
         self.held_back: dict[str, list[str]] = {}
@@ -87,27 +87,27 @@ class LitboardPlugin(BasePlugin[LitboardConfig]):
 
     def on_config(self, config: Any) -> Any:
         base = Path(config["config_file_path"]).parent
-        override = os.environ.get("LITBOARD_DATA")
-        roots = override.split(os.pathsep) if override else self.config.roots
-        paths = [(base / r).resolve() for r in roots]
-        self.roots = paths
+        if self.context is None:
+            self.context = BuildContext(BuildRequest.from_options(self.config.roots, base))
+        request = self.context.request
+        self.roots = list(request.roots)
         try:
-            cache = os.environ.get("LITBOARD_SITE_CACHE", "")
             templates = (
                 (base / self.config.templates).resolve() if self.config.templates else TEMPLATES
             )
             self.generated = generate(
-                paths,
+                self.roots,
                 templates,
-                Path(cache) if cache else None,
-                self._cache_size(config["config_file_path"]),
-                self._reader_pages(config["config_file_path"]),
+                request.cache,
+                self._cache_size(request, config["config_file_path"]),
+                self._reader_pages(request, config["config_file_path"]),
             )
-            folder = os.environ.get(KEPT_RELEASES) or self.config.kept_releases
-            self.kept = (base / folder).resolve() if folder else None
+            self.context.generated = self.generated
+            folder = self.config.kept_releases
+            self.kept = request.kept or ((base / folder).resolve() if folder else None)
             self.releases_page = kept.releases_page(self.kept, self.generated.files, templates)
         except DataError as exc:
-            self.error = exc
+            self.context.error = exc  # build_site re-raises it as is
             raise PluginError(str(exc)) from None
         self.plain = os.environ.get(PLAIN_SWITCH) == "1"
         # a shell's links are right only beside its pages
@@ -125,19 +125,23 @@ class LitboardPlugin(BasePlugin[LitboardConfig]):
             config["extra_javascript"].append(f"assets/litboard/{name}")
         return config
 
-    def _cache_size(self, config_file: str) -> int:
-        """The site cache's bound: LITBOARD_SITE_CACHE_SIZE (``--site-cache-size``), else the
-        plugin's ``site_cache_size`` in mkdocs.yml (default ``BUILD.site_cache_size``)."""
-        value = os.environ.get(SIZE_VARIABLE, "").strip()
+    def _cache_size(self, request: BuildRequest, config_file: str) -> int:
+        """The site cache's bound: the request's (``--site-cache-size``), else
+        LITBOARD_SITE_CACHE_SIZE, else the plugin's ``site_cache_size`` in mkdocs.yml (default
+        ``BUILD.site_cache_size``)."""
+        given = request.cache_size
+        value = (given if given is not None else os.environ.get(SIZE_VARIABLE, "")).strip()
         if value:
             return parse_size(value, SIZE_VARIABLE, "--site-cache-size")
         return parse_size(
             self.config.site_cache_size, config_file, "plugins: litboard: site_cache_size"
         )
 
-    def _reader_pages(self, config_file: str) -> str:
-        """LITBOARD_READER_PAGES (``--reader-pages``), else the plugin's ``reader_pages`` (auto)."""
-        value = os.environ.get(READER_VARIABLE, "").strip()
+    def _reader_pages(self, request: BuildRequest, config_file: str) -> str:
+        """The request's (``--reader-pages``), else LITBOARD_READER_PAGES, else the plugin's
+        ``reader_pages`` (auto)."""
+        given = request.reader_pages
+        value = (given if given is not None else os.environ.get(READER_VARIABLE, "")).strip()
         if value:
             return packed_reader.check_mode(value, READER_VARIABLE, "--reader-pages")
         return packed_reader.check_mode(
@@ -219,16 +223,14 @@ class LitboardPlugin(BasePlugin[LitboardConfig]):
         if self.generated is not None:
             kept.serve(Path(config["site_dir"]), self.kept)
         if self.bulk:
-            previous = os.environ.get(PREVIOUS_SITE, "")
-            bulk.write(Path(config["site_dir"]), self.bulk, Path(previous) if previous else None)
+            previous = self.context.request.previous if self.context is not None else None
+            bulk.write(Path(config["site_dir"]), self.bulk, previous)
 
 
 # Both shortcuts give byte-identical output (tests/pipeline/test_bulk_pages.py builds the site both
 # ways);
 # the switch turns them off, for that test and for debugging.
 PLAIN_SWITCH = "LITBOARD_PLAIN_MKDOCS"
-KEPT_RELEASES = "LITBOARD_KEPT_RELEASES"  # litboard build --kept-releases DIR
-PREVIOUS_SITE = "LITBOARD_PREVIOUS_SITE"  # the built site this build replaces (build_site sets it)
 RAW_PLACEHOLDER = "LITBOARDRAWPAGE"
 RAW_HTML = f"<p>{RAW_PLACEHOLDER}</p>"
 

@@ -18,21 +18,26 @@ from ..cite.provenance import merged, provenance
 from ..cite.publish import cite_box, finish_page, publish_files, release_info
 from ..runtime import parallel, progress
 from ..load.datasets import group_roots, load_all
-from ..scoring.llm.cache_check import ROOT_CHECKS
+from ..tracks.checks import CHECKS as ROOT_CHECKS
 from ..load.track_decl import submissions, submit_page
 from ..model import Corpus
 from ..render.reader.views import ReaderShared, reader_shared
 from ..render.schemes import judge_bias_page
-from ..render.core import bulk, cache_files, charts, jinja
+from ..render.core import board_links, bulk, cache_files, charts, jinja
 from . import site_cache
 from ..render.core.dataset_cards import card, intro
 from ..render.core.extra_pages import PageSet, build_sets, merge_sets
+from ..render.core.finding import MARKER
 from ..render.core.jinja import DEFAULT_TEMPLATES, render
+from .home import finding_html
 from ..render.core.pages import ASSETS, Files, page
 from ..render.site_pages import browse_files, leaderboard_html, reader_files
 from ..analysis.boards import Analysis, analyse
+from ..analysis.tables import results_of
+from ..cite import api
 
 DATASETS_MARKER = "<!-- litboard:datasets -->"
+FINDING_MARKER = MARKER  # where the home page's finding goes (render.core.finding)
 
 
 @dataclass
@@ -106,16 +111,19 @@ def generate(
     }
     for entry in ordered:
         files.update(entry.files)
+    files.update(api.index_files(files, [e.dataset_id for e in ordered]))
     nav: list[dict[str, Any]] = [e.nav for e in ordered]
     panel = _panel(ordered, templates, cache, [keys.get(e.dataset_id, "") for e in ordered])
     files.update(panel.files)
     nav = ([panel.nav] if panel.nav else []) + nav
     home = render("datasets.html.j2", templates, cards=[e.card for e in ordered])
+    finding = finding_html(ordered, templates)
     if cache is not None:
         used = [*keys.values(), site_cache.panel_key([keys.get(e.dataset_id, "") for e in ordered])]
         site_cache.bound(cache, cache_size, used, started_ns)
     clock.lap("render")
-    return Generated(files, {DATASETS_MARKER: home}, nav, clock.timings)
+    fragments = {DATASETS_MARKER: home, FINDING_MARKER: finding}
+    return Generated(files, fragments, nav, clock.timings)
 
 
 def _load(roots: Sequence[Path], skip: dict[str, set[str]]) -> list[Corpus]:
@@ -128,7 +136,7 @@ def _load(roots: Sequence[Path], skip: dict[str, set[str]]) -> list[Corpus]:
         bundle.cancel()
         raise
     if loaded:
-        charts.preload_bundle(bundle.result())  # type: ignore[arg-type]
+        charts.preload_bundle(bundle.result())
     else:
         bundle.cancel()
     return loaded
@@ -151,7 +159,7 @@ def _render_all(
         # process never loads the chart runtime before the last dataset (see
         # litboard.runtime.parallel)
         job = parallel.Background(lambda: _analysed_entry(corpus, templates, reader_pages))
-        entry, timings = job.result()  # type: ignore[misc]
+        entry, timings = job.result()
         clock.add(timings)
         entries[corpus.dataset_id] = entry
         if cache is not None and corpus.dataset_id in keys:
@@ -165,8 +173,9 @@ def _panel(
 ) -> site_cache.Panel:
     """The judge-bias panel over every dataset (from the cache when no dataset changed)."""
     key = site_cache.panel_key(keys) if cache is not None and all(keys) else None
-    if key is not None and (cached := site_cache.read(cache, key, site_cache.Panel)) is not None:  # type: ignore[arg-type]
-        return cached  # type: ignore[no-any-return]
+    if cache is not None and key is not None:
+        if (cached := site_cache.read(cache, key, site_cache.Panel)) is not None:
+            return cached
     bias_files, bias_nav = judge_bias_page.build_from_rows(
         [e.judge_rows for e in ordered],
         [e.creative_rows for e in ordered],
@@ -175,9 +184,15 @@ def _panel(
     )
     prov = merged([(e.dataset_id, e.provenance) for e in ordered])
     # the panel's CSV gets its JSON/LaTeX twins too
-    panel = site_cache.Panel(add_downloads(bias_files, prov), bias_nav)
-    if key is not None:
-        site_cache.write(cache, key, panel)  # type: ignore[arg-type]
+    panel = site_cache.Panel(
+        {
+            path: api.root_links(c, path) if isinstance(c, str) and path.endswith(".md") else c
+            for path, c in add_downloads(bias_files, prov).items()
+        },
+        bias_nav,
+    )
+    if cache is not None and key is not None:
+        site_cache.write(cache, key, panel)
     return panel
 
 
@@ -191,7 +206,7 @@ def _analysed_entry(
     analysing = parallel.Background(lambda: analyse(corpus))
     try:
         shared = reader_shared(corpus)
-        analysis: Analysis = analysing.result()  # type: ignore[assignment]
+        analysis: Analysis = analysing.result()
         clock.lap("analyse")  # the analysis and, beside it, the reader's lookups
         entry = dataset_entry(corpus, analysis, templates, reader_pages, Started(extras, shared))
     except BaseException:
@@ -221,6 +236,15 @@ def dataset_entry(
     """One dataset's finished output: its pages under ``<dataset id>/``, nav, card, provenance."""
     own, own_nav = dataset_files(corpus, analysis, templates, reader_pages, started)
     ds = corpus.dataset_id
+    # the dataset's results table, computed once: published as the data API, and the judge-bias
+    # rows the panel across datasets draws
+    computed = results_of(analysis)
+    own[api.records_path(ds)] = computed.table.jsonl()
+    # the board leads to the dataset's analysis pages (issue 56), known once they are all built
+    links = board_links.analysis_links(own_nav, ds, not computed.judge_rows.empty)
+    own[f"{ds}/index.md"] = str(own[f"{ds}/index.md"]).replace(
+        board_links.MARKER, board_links.links_row(links, templates), 1
+    )
     # mkdocs' theme templates do not escape nav titles: escape the dataset's own title here
     section = str(escape(corpus.dataset_title))
     nav = {section: [{k: f"{ds}/{v}"} for entry in own_nav for k, v in entry.items()]}
@@ -232,8 +256,8 @@ def dataset_entry(
         nav,
         card(corpus, f"{ds}/index.html"),
         provenance(corpus),
-        judge_bias_page.dataset_rows(corpus, analysis),
-        judge_bias_page.creativity_rows(corpus, analysis),
+        computed.judge_rows,
+        computed.creative_rows,
     )
 
 
@@ -252,7 +276,7 @@ def _board(corpus: Corpus, analysis: Analysis, templates: Path) -> Files:
             **board_files,
             "index.md": page(
                 f"{corpus.dataset_title}: leaderboard",
-                board_html + about,
+                board_links.MARKER + "\n\n" + board_html + about,
                 corpus.is_demo,
                 templates,
             ),
@@ -375,9 +399,9 @@ def dataset_files(
             corpus,
             templates,
         )
-        files.update(board_job.result())  # type: ignore[arg-type]
-        files.update(browse_job.result())  # type: ignore[arg-type]
-        extra = merge_sets([early_job.result(), extra_job.result()])  # type: ignore[list-item]
+        files.update(board_job.result())
+        files.update(browse_job.result())
+        extra = merge_sets([early_job.result(), extra_job.result()])
     except BaseException:
         for job in (early_job, extra_job, browse_job, board_job):
             job.cancel()

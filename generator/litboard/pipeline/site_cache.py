@@ -36,6 +36,7 @@ from ..load.datasets import DatasetRoots, same_as_links
 from ..render.core.cache_files import evict, parse_size, write_atomic
 from ..settings import BUILD
 from ..render.core.jinja import search_path
+from ..render.core.pages import Files
 
 GENERATOR = Path(__file__).resolve().parents[1]  # the generator package
 ENV = ("SOURCE_DATE_EPOCH", "LITBOARD_RELEASE", "LITBOARD_SITE_URL")
@@ -51,7 +52,7 @@ class Entry:
     dataset_id: str
     is_demo: bool
     systems: set[str]
-    files: dict[str, str | bytes]  # already under ``<dataset id>/``, finished (cite boxes, twins)
+    files: Files  # already under ``<dataset id>/``, finished (cite boxes, twins)
     nav: dict[str, Any]
     card: Any
     provenance: Any
@@ -128,7 +129,7 @@ def dataset_keys(
 class Panel:
     """The cross-dataset judge-bias page (files and nav), keyed by every dataset's key in order."""
 
-    files: dict[str, str | bytes]
+    files: Files
     nav: dict[str, Any]
 
 

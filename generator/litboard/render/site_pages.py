@@ -5,12 +5,12 @@ they all use)."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Callable
+from typing import Any, Callable
 
 import pandas as pd
 from markupsafe import Markup, escape
 
-from ..analysis.boards import Analysis
+from ..analysis.tables import Analysis
 from ..model import Corpus
 from ..runtime import parallel, progress
 from .boards.browse_views import disagreement_listing, paragraph_listing
@@ -222,7 +222,7 @@ def paged_listing(
     title: str,
     intro: str,
     headers: list[str],
-    rows: list[dict[str, object]],
+    rows: list[dict[str, Any]],
     filters: list[tuple[str, str, list[str]]],
     csv: str,
     demo: bool,
@@ -245,7 +245,7 @@ def paged_listing(
             }
         present = {
             (attr, value) for r in chunk for attr, value in dict(r.get("attrs") or {}).items()
-        }  # type: ignore[call-overload]
+        }
         shown = [
             (attr, label, [v for v in values if (attr, v) in present])
             for attr, label, values in filters

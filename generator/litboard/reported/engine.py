@@ -8,10 +8,13 @@ registry does not know) or ``not legible in the paper`` (the record's value is n
 paper has the cell but no readable number in it; the note says why). ``other_reports`` adds what
 other sources print for the same number.
 
-Every disagreement carries a ``reason`` from REASONS: the record's ``reason`` field; else
-"rounding" when the unrounded reproduced value lies within ROUNDING (0.6) of a printed unit of
-the printed one (e.g. 11.275 printed 11.28: a half-way case, or rounding of intermediate
-values); else "unexplained". A record may itself declare "unexplained": a checked one, whose note
+Every disagreement carries a ``reason`` from REASONS: the record's ``reason`` field; else one
+the engine proves from the numbers (``_computed``): "rounding" when the unrounded reproduced
+value lies within half a printed unit of the printed one (a half-way case rounded the other
+way), "double rounding" when rounding it half up to one more decimal first and then to the
+printed precision gives the printed value (-48.146 -> -48.15 -> -48.2, where -48.146 itself
+rounds to -48.1; the note says so), "truncation" when cutting the digits off gives it; else
+"unexplained". A record may itself declare "unexplained": a checked one, whose note
 says what was tried (tests/analysis/test_every_disagreement_explained.py holds the shipped records
 to that). The reason opens the row's note ("Reason: rounding. ..."), so every table that shows the
 note shows it.
@@ -56,14 +59,17 @@ REASONS = (
     "release differs from paper",
     "method unspecified in the paper",
     "rounding",
+    "double rounding",
+    "truncation",
     "data subset",
     "copied from another cell",
     "release inconsistent",
     "unexplained",
 )
 UNEXPLAINED = "unexplained"
-ROUNDING = 0.6  # printed units: closer than this, a disagreement is put down to rounding
+ROUNDING = 0.5  # printed units: a half-way value rounded the other way is no further than this
 EPSILON = 1e-9
+NOISE = 6  # digits of float noise ignored before truncating (2.9999999 is 3 units)
 
 
 def identity(keys: Mapping[str, Any], params: Mapping[str, Any] | None = None) -> str:
@@ -109,9 +115,10 @@ def compare(
             if slot not in cache:  # one call per measure and params, however many records
                 cache[slot] = _Reproduced.of(measure.function(corpus, params))
             reproduced = cache[slot].get(keys)
-        judged = _judge(float(r["value"]), int(r["decimals"]), reproduced, measure is not None)
-        reason = _reason(str(r.get("reason") or ""), judged, int(r["decimals"]))
-        note = str(r.get("note") or "")
+        decimals = int(r["decimals"])
+        judged = _judge(float(r["value"]), decimals, reproduced, measure is not None)
+        reason, found = _reason(str(r.get("reason") or ""), judged, float(r["value"]), decimals)
+        note = " ".join(part for part in (found, str(r.get("note") or "")) if part)
         rows.append(
             {
                 **{k: r.get(k, "") for k in ("dataset", "source", "measure", "label")},
@@ -147,12 +154,41 @@ def _judge(value: float, decimals: int, reproduced: float, known: bool) -> dict[
     }
 
 
-def _reason(declared: str, judged: dict[str, Any], decimals: int) -> str:
+def _reason(declared: str, judged: dict[str, Any], value: float, decimals: int) -> tuple[str, str]:
+    """(the reason of a disagreement, the evidence the engine found for it, "" if none)."""
     if not judged["disagrees"]:
-        return ""
+        return "", ""
     if declared:
-        return declared
-    return "rounding" if abs(judged["raw_difference"]) <= ROUNDING * 0.1**decimals else UNEXPLAINED
+        return declared, ""
+    return _computed(float(judged["reproduced"]), value, decimals)
+
+
+def _places(decimals: int) -> str:
+    return "1 decimal" if decimals == 1 else f"{decimals} decimals"
+
+
+def _computed(reproduced: float, value: float, decimals: int) -> tuple[str, str]:
+    """A reason proved from the numbers alone, with the steps that give the printed value."""
+    unit = 0.1**decimals
+    tolerance = EPSILON + 0.1 ** (decimals + 3)
+    if abs(reproduced - value) <= ROUNDING * unit + tolerance:
+        return "rounding", ""
+    once = round_half_up(reproduced, decimals + 1)
+    if abs(round_half_up(once, decimals) - value) <= tolerance:
+        return "double rounding", (
+            f"{printed(reproduced, decimals + 3)} rounds to "
+            f"{printed(reproduced, decimals)}; rounded to {_places(decimals + 1)} first "
+            f"({printed(once, decimals + 1)}) and then to {_places(decimals)}, it gives "
+            f"the printed {printed(value, decimals)}."
+        )
+    cut = math.trunc(round(reproduced / unit, NOISE)) * unit
+    if abs(cut - value) <= tolerance:
+        return "truncation", (
+            f"{printed(reproduced, decimals + 3)} rounds to {printed(reproduced, decimals)}; "
+            "with the digits past the printed precision cut off it gives the printed "
+            f"{printed(value, decimals)}."
+        )
+    return UNEXPLAINED, ""
 
 
 def other_reports(compared: pd.DataFrame) -> pd.DataFrame:

@@ -4,7 +4,7 @@ one function in a forked child beside the caller (``Background``).
 For the one-per-paragraph reader pages: the shared lookups are built once in the parent and
 inherited by the children through ``fork`` (nothing is pickled on the way in); each child
 returns its chunk's results. ``Background`` jobs: the loader's corpus reading, a dataset's
-analysis and the page sets built beside the reader pages (``render.core.site``).
+analysis and the page sets built beside the reader pages (``pipeline.site``).
 ``LITBOARD_WORKERS`` sets the number of processes (default: the CPU count, at most 8); 1, a small
 input, or a platform without ``fork`` runs in-process. The output does not depend on the number of
 workers. A process that cannot fork safely (``can_fork``: other threads, or the chart runtime
@@ -18,7 +18,10 @@ import atexit
 import os
 import sys
 import threading
-from typing import Any, Callable, TypeVar
+from typing import TYPE_CHECKING, Any, Callable, Generic, TypeVar, cast
+
+if TYPE_CHECKING:  # multiprocessing itself is imported when a pool or worker starts
+    from multiprocessing.connection import Connection
 
 R = TypeVar("R")
 T = TypeVar("T")
@@ -134,7 +137,7 @@ def _kill_live() -> None:
             process.join()
 
 
-class Background:
+class Background(Generic[R]):
     """``func()`` computed in a forked child process while the caller goes on; ``result()``
     waits for it (and re-raises its exception). A plain (non-daemon) process, so the child may
     itself fork workers. In-process, at ``result()``, when ``workers()`` is 1 or forking is
@@ -143,7 +146,7 @@ class Background:
     def __init__(self, func: Callable[[], R]) -> None:
         import multiprocessing
 
-        self._func: Callable[[], object] = func
+        self._func: Callable[[], R] = func
         self._process = None
         if workers() > 1 and can_fork():
             context = multiprocessing.get_context("fork")
@@ -160,7 +163,7 @@ class Background:
             self._process.start()
             send.close()
 
-    def result(self) -> object:
+    def result(self) -> R:
         if self._process is None:
             return self._func()
         try:
@@ -179,7 +182,7 @@ class Background:
             _LIVE.pop(id(self), None)
         if status == "error":
             raise value
-        return value
+        return cast(R, value)  # what the child's ``func()`` returned, unpickled
 
     def cancel(self) -> None:
         """Stop the child without waiting for its result (the caller failed before it needed it):
@@ -192,20 +195,20 @@ class Background:
         _LIVE.pop(id(self), None)
 
 
-def _background(func: Callable[[], object], send: object, parent: int) -> None:
+def _background(func: Callable[[], object], send: Connection, parent: int) -> None:
     die_with_parent(parent)
     try:
         outcome: tuple[str, object] = ("ok", func())
     except BaseException as exc:  # handed to the parent, which raises it
         outcome = ("error", exc)
     try:
-        send.send(outcome)  # type: ignore[attr-defined]
+        send.send(outcome)
     except Exception as exc:  # an unpicklable result or exception
         send.send(
             ("error", RuntimeError(f"a build worker's result could not be returned: {exc!r}"))
-        )  # type: ignore[attr-defined]
+        )
     finally:
-        send.close()  # type: ignore[attr-defined]
+        send.close()
 
 
 def chunk_bounds(count: int, processes: int) -> list[tuple[int, int]]:

@@ -232,7 +232,7 @@ def predict(
     with _quiet():
         output = model.predict(data, batch_size=batch_size, gpus=gpus, progress_bar=False)
     meta = output.get("metadata") if hasattr(output, "get") else None
-    raw_spans = meta.get("error_spans") if hasattr(meta, "get") else None
+    raw_spans = meta.get("error_spans") if meta is not None and hasattr(meta, "get") else None
     spans = (
         [to_spans(s, seg.text) for s, seg in zip(raw_spans, segments)]
         if raw_spans
@@ -299,7 +299,7 @@ class _quiet:
         for pattern in _DEPRECATIONS:
             warnings.filterwarnings("ignore", message=pattern)
 
-    def __exit__(self, *exc: object) -> None:
+    def __exit__(self, *exc: Any) -> None:
         self.warnings.__exit__(*exc)
         for name, level in self.levels.items():
             logging.getLogger(name).setLevel(level)

@@ -12,20 +12,13 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-import pandas as pd
-
 from .base import Metric, Segment, Signature
-from .overlap_fast import overlap_table
+from ..analysis.overlap import TOKENIZE, target_lang
+# the overlap page's BLEU moved to analysis (results computes it); kept importable from here
+from ..analysis.overlap import lexical_overlap, mean_overlap, overlap_signature  # noqa: F401
 
 ASIAN = {"zh", "ja", "ko"}
-# BLEU tokenizers by target language: sacreBLEU's 13a splits on spaces, which Japanese does not
-# write, so a Japanese paragraph would be one token (BLEU 0); 'char' needs no dictionary (ja-mecab
-# would need MeCab and its dictionary)
-TOKENIZE = {"zh": "zh", "ja": "char"}
-
-
-def target_lang(pair: str) -> str:
-    return pair.split("-", 1)[1]
+# BLEU tokenizers by target language: analysis.overlap.TOKENIZE (the overlap page's too)
 
 
 class SacreMetric(Metric):
@@ -120,27 +113,3 @@ METRICS: dict[str, type[SacreMetric]] = {"bleu": BLEU, "chrf": CHRF, "ter": TER}
 
 def make(key: str, pair: str) -> SacreMetric:
     return METRICS[key](target_lang(pair))
-
-
-def lexical_overlap(texts: pd.DataFrame, pair: str) -> pd.DataFrame:
-    """System x system mean sentence BLEU (row system as hypothesis, column as reference).
-
-    ``texts`` has columns system, pair, paragraph, text. Each cell averages over paragraphs
-    both systems translated; the diagonal is NaN. ``mean_overlap`` gives paper 000's
-    per-system value (row mean over the other systems). The scores are those of
-    ``BLEU.sentence_score(hyp, [ref])``, computed for all pairs at once (``overlap_fast``).
-    """
-    rows = texts[(texts["pair"] == pair) & texts["text"].notna()]
-    return overlap_table(rows, BLEU(target_lang(pair))._sentence)
-
-
-def overlap_signature(pair: str) -> str:
-    """The sacreBLEU signature of the sentence BLEU that ``lexical_overlap`` computes for a pair."""
-    sentence = BLEU(target_lang(pair))._sentence
-    sentence.num_refs = 1
-    return str(sentence.get_signature().format())
-
-
-def mean_overlap(table: pd.DataFrame) -> pd.Series:
-    """Per-system lexical overlap with all other systems (paper 000 E.6); lower = more diverse."""
-    return table.mean(axis=1, skipna=True).rename("lexical_overlap")

@@ -4,7 +4,8 @@ here."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field, fields
-from typing import Any
+from types import UnionType
+from typing import Any, get_args, get_type_hints
 
 # USD per 1,000 tokens (input, output). Public list prices when this table was written;
 # edit or extend through ScoreSettings.prices, they change.
@@ -105,3 +106,14 @@ def describe() -> list[tuple[str, str, Any]]:
     """(name, help, default) of every setting: the CLI and the docs are built from this."""
     defaults = ScoreSettings()
     return [(f.name, f.metadata["help"], getattr(defaults, f.name)) for f in fields(ScoreSettings)]
+
+
+def value_type(name: str) -> type:
+    """The type a command-line value of setting ``name`` is read as: its declared type, without
+    the ``None`` of an optional one (``out_root: str | None`` is read as a ``str``)."""
+    declared = get_type_hints(ScoreSettings)[name]
+    if isinstance(declared, UnionType):
+        declared = next(arg for arg in get_args(declared) if arg is not type(None))
+    if not isinstance(declared, type):
+        raise TypeError(f"setting {name!r} has no plain command-line type: {declared!r}")
+    return declared

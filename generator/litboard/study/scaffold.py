@@ -29,7 +29,7 @@ class Scaffolded:
     report: Any = None  # the importer's ImportReport with --from-import
 
 
-def add_init(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+def add_init(sub: argparse._SubParsersAction) -> None:
     from ..importers import IMPORTERS
 
     p = sub.add_parser(

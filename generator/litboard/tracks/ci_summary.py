@@ -64,10 +64,10 @@ def git_changed_paths(base: str, repo: Path) -> list[str]:
     return done.stdout.splitlines()
 
 
-def git_changed_paths_all(base: str, repo: Path) -> list[str]:
-    """Every path that differs between ``base`` and HEAD (merge-base diff)."""
+def git_changed_paths_all(base: str, repo: Path, head: str = "HEAD") -> list[str]:
+    """Every path that differs between ``base`` and ``head`` (merge-base diff)."""
     done = subprocess.run(
-        ["git", "-C", str(repo), "diff", "--name-only", "--no-renames", f"{base}...HEAD"],
+        ["git", "-C", str(repo), "diff", "--name-only", "--no-renames", f"{base}...{head}"],
         capture_output=True,
         text=True,
         timeout=60,
@@ -197,7 +197,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     args = parser.parse_args(argv)
     from ..load.read import load
-    from ..scoring.llm.cache_check import ROOT_CHECKS
+    from .checks import CHECKS as ROOT_CHECKS
     from ..files.project import find
 
     roots = [Path(d) for d in args.data] if args.data else find().data_roots()

@@ -9,7 +9,7 @@ from ..model import Corpus
 from ..load.track_decl import NO_TRACK, TRACKS, Track
 
 
-def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+def add_parser(sub: argparse._SubParsersAction) -> None:
     from ..errors import DataError
     from ..load.contribution import CARD_FIELDS, OPTIONAL_FIELDS
     from ..load.track_decl import names
@@ -123,7 +123,7 @@ def track_corpus(track: Track, args: argparse.Namespace) -> Corpus:
     """The track's dataset loaded with its submissions (the release fetched and imported if
     needed)."""
     from ..load import load
-    from ..scoring.llm.cache_check import ROOT_CHECKS
+    from .checks import CHECKS as ROOT_CHECKS
     from ..runtime.progress import step
     from .roots import roots
 
@@ -167,7 +167,7 @@ def run(args: argparse.Namespace) -> int:
 
         print(write_sources(sources(track_corpus(track, args), track, args.pair), args.out))
         return 0
-    from ..load.contribution import CARD_FIELDS, OPTIONAL_FIELDS
+    from ..load.contribution import CARD_FIELDS, OPTIONAL_FIELDS, PLACEHOLDER
     from .files import new_system
 
     card = {
@@ -179,9 +179,17 @@ def run(args: argparse.Namespace) -> int:
         card["open_weights"] = str(card["open_weights"]).lower() in ("1", "true", "yes")
     card["kind"] = args.kind
     folder = new_system(track_corpus(track, args), track, args.system, args.files, args.repo, card)
+    from .files import unfilled
+
+    todo = unfilled(card)
+    then = f"`litboard validate{' --releases' if track.release else ''}`"
     print(
-        f"litboard: scaffolded {folder}: fill in every 'FILL IN' field of system.yaml, then run "
-        f"`litboard validate{' --releases' if track.release else ''}`"
+        f"litboard: scaffolded {folder}: "
+        + (
+            f"fill in {', '.join(todo)} in system.yaml (marked {PLACEHOLDER}), then run {then}"
+            if todo
+            else f"every card field is filled in; check the folder with {then}"
+        )
     )
     return 0
 

@@ -26,7 +26,7 @@ from ..errors import DataError, Problem, Problems
 from ..files.ids import ID_HELP, id_problem
 from ..model import Corpus
 from ..load.contribution import CARD_FIELDS, PLACEHOLDER, bad_date
-from ..load.names import ALLOWED_CONTROLS, invisible, skeleton
+from ..load.names import ALLOWED_CONTROLS, invisible, look_alike
 from ..load.track_decl import Track, check_pair
 
 _LINEBREAKS = re.compile(r"\s*\n\s*")
@@ -107,7 +107,8 @@ def new_system(
                 0,
                 "--" + name.replace("_", "-"),
                 f"contains invisible characters ({', '.join(sorted(set(found)))})",
-                "retype the value without them (zero-width and bidi controls are refused)",
+                "retype the value without them (zero-width, default-ignorable and bidi control "
+                "characters are refused)",
             )
     _check_name(corpus, card.get("name"), problems)
     date_problem = bad_date(card.get("date"))
@@ -167,7 +168,7 @@ def _check_name(corpus: Corpus, name: object, problems: Problems) -> None:
     if not isinstance(name, str):
         return
     for sid, info in sorted(corpus.systems.items()):
-        if skeleton(str(info.get("name", ""))) == skeleton(name):
+        if look_alike(str(info.get("name", "")), name):
             problems.add(
                 "command line",
                 0,
@@ -236,11 +237,25 @@ def output_line(path: Path, number: int, line: str, problems: Problems) -> dict[
     return row
 
 
+NOT_TEXT = frozenset({"open_weights"})  # card fields whose value is not a string (a boolean)
+
+
 def card_text(system: str, card: dict[str, Any]) -> str:
     """system.yaml: every required field (a placeholder where not given), kind and modality."""
     data: dict[str, Any] = {"id": system, "kind": card.get("kind", "llm"), "modality": "MT"}
+    later = []
     for name in CARD_FIELDS:
-        data[name] = card.get(name, f"{PLACEHOLDER}: {CARD_FIELDS[name]}")
+        if name in card:
+            data[name] = card[name]
+        elif name in NOT_TEXT:  # a text placeholder would be a type error hiding the others
+            later.append(f"# {name}: {PLACEHOLDER}: {CARD_FIELDS[name]} (write `{name}: ...`)\n")
+        else:
+            data[name] = f"{PLACEHOLDER}: {CARD_FIELDS[name]}"
     if card.get("url"):
         data["url"] = card["url"]
-    return yaml.safe_dump(data, sort_keys=False, allow_unicode=True, width=100)
+    return yaml.safe_dump(data, sort_keys=False, allow_unicode=True, width=100) + "".join(later)
+
+
+def unfilled(card: dict[str, Any]) -> list[str]:
+    """The card fields ``card_text`` leaves to fill in (a placeholder or a comment)."""
+    return [name for name in CARD_FIELDS if name not in card]

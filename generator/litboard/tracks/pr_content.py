@@ -38,7 +38,7 @@ def check_contents(
 ) -> None:
     """Add every problem ``validate`` finds once the added ``paths`` join the base's track data."""
     from ..load.datasets import validate_all
-    from ..scoring.llm.cache_check import ROOT_CHECKS
+    from .checks import CHECKS as ROOT_CHECKS
 
     track = _track(folder.rsplit("/", 1)[0] + "/") if folder else None
     if track is None:
@@ -69,22 +69,7 @@ def check_contents(
         return
     with tempfile.TemporaryDirectory(prefix="litboard-pr-") as scratch:
         root = Path(scratch)
-        _extract(
-            repo,
-            base,
-            [p for p in ("corpus", "judgments", f"tracks/{track.id}") if _exists(repo, base, p)],
-            root,
-        )
-        for path in paths:
-            blob = subprocess.run(
-                ["git", "-C", str(repo), "cat-file", "blob", f"{head}:{path}"],
-                capture_output=True,
-                timeout=120,
-                check=True,
-            ).stdout
-            target = root / path
-            target.parent.mkdir(parents=True, exist_ok=True)
-            target.write_bytes(blob)
+        materialise(repo, base, head, paths, track, root)
         roots = (
             [root]
             if track.release is None
@@ -104,6 +89,30 @@ def check_contents(
                     p.fix.replace(prefix, ""),
                 )
             )
+
+
+def materialise(
+    repo: Path, base: str, head: str, paths: Sequence[str], track: Track, root: Path
+) -> None:
+    """Write the track's data of ``base`` and the bytes of ``paths`` at ``head`` (git objects,
+    never checked out) into the empty folder ``root``: the data root(s) ``validate`` and the
+    trusted results comment (``pr_trusted``) read."""
+    _extract(
+        repo,
+        base,
+        [p for p in ("corpus", "judgments", f"tracks/{track.id}") if _exists(repo, base, p)],
+        root,
+    )
+    for path in paths:
+        blob = subprocess.run(
+            ["git", "-C", str(repo), "cat-file", "blob", f"{head}:{path}"],
+            capture_output=True,
+            timeout=120,
+            check=True,
+        ).stdout
+        target = root / path
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_bytes(blob)
 
 
 def _exists(repo: Path, base: str, path: str) -> bool:

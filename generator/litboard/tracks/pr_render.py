@@ -1,28 +1,37 @@
 """The results comment of a pull request, rendered by the trusted job (pr-comment.yml) from data.
 
-``results.json`` comes from pr.yml, which ran the pull request's own code: it is checked against
-``pr_results.schema.json`` (ids match the id pattern, the track and its pairs are the base
-branch's, everything else is a number or one of a closed set) and only its numbers reach the
-comment. Every word is this module's; the track's title comes from the base branch's
+The data is results.json's shape (``pr_results.schema.json``), computed by the trusted job itself
+(``pr_trusted``) and checked against the schema before it is rendered (ids match the id pattern,
+the track and its pairs are the base branch's, every number finite and in range, everything else
+one of a closed set). Every word is this module's; the track's title comes from the base branch's
 ``TRACKS``; the one free text, the system's display name, is read by the trusted job from the
 pull request's card (git data) and shown inside a code span, where GitHub links no mention, URL,
 emphasis, HTML or image. The barrier's problems are shown in a fenced code block, the same way.
+The body is at most ``MAX_BODY`` characters (``bounded``; GitHub refuses over 65,536).
 """
 
 from __future__ import annotations
 
 import json
+import math
 import re
-import unicodedata
 from functools import lru_cache
 from importlib import resources
 from typing import Any, Iterator, Sequence
+
+from .pr_tables import inert
 
 MARKER = "<!-- litboard-results -->"
 RUN_URL = re.compile(
     r"https://github\.com/[A-Za-z0-9_.-]{1,100}/[A-Za-z0-9_.-]{1,100}/actions/runs/[0-9]{1,20}"
 )
-MAX_NAME = 300
+MAX_LINE = 500  # a line of the barrier's problems
+MAX_BODY = 60_000  # characters; GitHub's limit for a comment is 65,536
+FIX = (
+    "Run the same check locally: `litboard check-pr --base origin/main --releases "
+    "releases.yaml` (add `--mirror DIR` for local release files) names each problem with its "
+    "file, line and fix."
+)
 
 
 @lru_cache(maxsize=1)
@@ -45,6 +54,9 @@ def problems(doc: Any) -> list[str]:
         f"{'.'.join(map(str, e.absolute_path)) or 'results.json'}: {e.message[:200]}"
         for e in _validator().iter_errors(doc)
     ]
+    if found:
+        return found
+    found = [f"{path}: {value!r} is not a finite number" for path, value in _infinite(doc)]
     if found:
         return found
     from ..load.track_decl import TRACKS
@@ -72,24 +84,21 @@ def problems(doc: Any) -> list[str]:
     )
 
 
-def inert(text: str) -> str:
-    """Free text as one inert Markdown code span: no mention, link, emphasis, HTML or image is
-    live."""
-    shown = "".join(
-        c
-        if unicodedata.category(c)[0] not in "CZ" or c == " "
-        else c.encode("unicode_escape").decode("ascii")
-        for c in text.replace("\n", " ")
-    )
-    shown = shown[:MAX_NAME] + ("…" if len(shown) > MAX_NAME else "")
-    shown = shown.replace("|", "\\|")  # a table cell's pipe; GitHub keeps it as text in a code span
-    fence = "`" * (max((len(m) for m in re.findall(r"`+", shown)), default=0) + 1)
-    return f"{fence} {shown} {fence}"
+def _infinite(node: Any, path: str = "results.json") -> Iterator[tuple[str, float]]:
+    """Every NaN or infinity in ``node`` (JSON Schema's number bounds let NaN through)."""
+    if isinstance(node, float) and not math.isfinite(node):
+        yield path, node
+    elif isinstance(node, dict):
+        for key, value in node.items():
+            yield from _infinite(value, f"{path}.{key}")
+    elif isinstance(node, list):
+        for i, value in enumerate(node):
+            yield from _infinite(value, f"{path}.{i}")
 
 
 def block(lines: Sequence[str]) -> list[str]:
     """Lines as a fenced code block (longer fence than any run of backticks or tildes inside)."""
-    body = ["".join(c if c.isprintable() else "\ufffd" for c in line) for line in lines]
+    body = ["".join(c if c.isprintable() else "\ufffd" for c in line)[:MAX_LINE] for line in lines]
     fence = "`" * max(3, max((len(m) + 1 for m in re.findall(r"`+", "\n".join(body))), default=3))
     return [fence + "text", *body, fence]
 
@@ -108,9 +117,12 @@ def render(
             "## litboard: the barrier refused this pull request",
             "",
             "The base branch's `check-pr` (the required check *pull request barrier*) found these "
-            "problems; no results are shown until it passes. Fix them and push again.",
+            "problems; no results are shown until it passes. Fix each as its line says and push "
+            "again: this comment is then replaced by the results.",
             "",
             *block(barrier),
+            "",
+            FIX,
         ]
     elif doc["state"] == "no-system" or track is None:
         out += ["## litboard: this pull request adds no system folder of a track"]
@@ -128,14 +140,46 @@ def render(
     return "\n".join(out + [""])
 
 
+def unavailable(reason: str, run_url: str = "") -> str:
+    """The comment when the barrier passed but the results could not be recomputed."""
+    out = [
+        MARKER,
+        "## litboard: results unavailable",
+        "",
+        "The barrier passed, but this job could not recompute the results from the pull "
+        "request's files (it shows no number it did not compute itself). The reason:",
+        "",
+        *block([reason]),
+        "",
+        "Run `make validate` and `litboard track score` locally: they name every problem. Push "
+        "again, or ask a maintainer to re-run this workflow, once it is fixed.",
+    ]
+    if run_url and RUN_URL.fullmatch(run_url):
+        out += ["", f"Logs: [the pull request run]({run_url})."]
+    return "\n".join(out + [""])
+
+
+def bounded(body: str) -> str:
+    """``body`` cut at a line end to at most ``MAX_BODY`` characters, saying so."""
+    if len(body) <= MAX_BODY:
+        return body
+    note = (
+        "\n\n… (shortened to fit a GitHub comment: every table is in the preview's leaderboard "
+        "downloads)\n"
+    )
+    cut = body.rfind("\n", 0, MAX_BODY - len(note))
+    return body[:cut] + note
+
+
 def _results(doc: dict[str, Any]) -> list[str]:
     from .pr_tables import agreement, others, panel, signatures, yours
 
     return [
         "**Automatic scores only — not comparable with the human ranking.** LLM judges: pending "
-        "(scored by the maintainers' workflow after merge). Scores were computed by the pull "
-        "request's run and are recomputed on `main` after merge; this comment's words are the "
-        "base branch's. Each score is the mean of the system's paragraph scores (sacreBLEU "
+        "(scored by the maintainers' workflow after merge). Every number here was computed by "
+        "this workflow with the base branch's code and settings from the pull request's files "
+        "(none is taken from the pull request's own run), and is recomputed on `main` after "
+        "merge. Each score is the mean of the system's paragraph scores (sacreBLEU "
         "sentence "
         "scores against the track's human translations), as the site's Scoring page defines it "
         "and as "
@@ -156,15 +200,9 @@ def _results(doc: dict[str, Any]) -> list[str]:
 
 
 def _screened(doc: dict[str, Any]) -> list[str]:
-    """The LLM-judge screen's count (``pr_comment.screened_count``: the commenting job's own,
-    from the pull request's files; None when it could not read them)."""
+    """The LLM-judge screen's count (``pr_results._screened``, run by the commenting job on the
+    pull request's files)."""
     count = doc["screened"]
-    if count is None:
-        return [
-            "⚠ **screen: not counted** — the pull request's output files could not be read to "
-            "screen them for instructions addressed to an LLM judge.",
-            "",
-        ]
     if not count:
         return []
     outputs = "output" if count == 1 else "outputs"

@@ -1,15 +1,16 @@
-"""The results of a contribution pull request, as DATA (``results.json``; pr.yml's untrusted run).
+"""The results of a contribution pull request, as DATA (``results.json``).
 
-pr.yml runs the pull request's own code, so nothing it writes is trusted: it writes no Markdown.
-``make results`` writes ``results.json`` — the pull request's number, the track and system ids, and
-numbers: every system's automatic score on the track with its 95% bootstrap CI and 95% rank
+``data`` computes them from a loaded track: the pull request's number, the track and system ids,
+and numbers: every system's automatic score on the track with its 95% bootstrap CI and 95% rank
 interval, the track's judge-bias panel, each measure's agreement with each pair's human ranking
-(agreeing and compared system pairs: the trusted job derives the accuracy and its interval), how
+(agreeing and compared system pairs: the renderer derives the accuracy and its interval), how
 many of the new system's outputs the LLM-judge screen flags, and each pair's reference count (the
-trusted job builds the sacreBLEU signatures from it and the base branch's metric settings).
-pr-comment.yml (base-branch code, ``workflow_run``) checks it against ``pr_results.schema.json`` and
-renders the comment itself (``pr_render``): ids must match the id pattern, every other field is a
-number or one of a closed set, so a forged file can change numbers, never words, links or mentions.
+renderer builds the sacreBLEU signatures from it and the base branch's metric settings). The
+trusted job (pr-comment.yml, ``pr_trusted``) calls it on the pull request's files read as git
+data; ``make results`` (pr.yml, the pull request's own code, so untrusted) writes the same for
+the job summary and the artifact, of which the trusted job reads only the number. The shape is
+``pr_results.schema.json``: ids match the id pattern, every other field is a number or one of a
+closed set (the panel's measure labels are the base branch's, shown escaped).
 """
 
 from __future__ import annotations
@@ -79,6 +80,22 @@ def data(corpus: Corpus, track: Track, system: str, number: int) -> dict[str, An
     return doc
 
 
+def empty(number: int) -> dict[str, Any]:
+    """The results of a pull request that adds no system folder of a track."""
+    return {
+        "format": FORMAT,
+        "pr": number,
+        "track": None,
+        "system": None,
+        "state": "no-system",
+        "scores": [],
+        "panel": [],
+        "agreement": [],
+        "screened": 0,
+        "nrefs": [],
+    }
+
+
 def _pair(low: Any, high: Any) -> list[Any] | None:
     return None if low is None or high is None else [low, high]
 
@@ -106,9 +123,10 @@ def _nrefs(corpus: Corpus) -> list[dict[str, Any]]:
 
 
 def _panel(corpus: Corpus, analysis: Any) -> list[dict[str, Any]]:
-    from ..render.schemes.judge_bias_page import dataset_rows
+    from ..analysis.tables import results_of
 
-    rows = dataset_rows(corpus, analysis)
+    # the judge-bias rows of the results table analyse() made: the panel's own numbers
+    rows = results_of(analysis).judge_rows
     rows = rows[(rows["compared"] == "all machine systems") & (rows["scope"] == "all")]
     return [
         {
@@ -121,14 +139,14 @@ def _panel(corpus: Corpus, analysis: Any) -> list[dict[str, Any]]:
     ]
 
 
-def added_system(repo: Any, base: str) -> tuple[Track, str] | None:
+def added_system(repo: Any, base: str, head: str = "HEAD") -> tuple[Track, str] | None:
     """(track, system id) of the system folder the pull request adds, from git (None: it adds
-    none)."""
+    none): the diff of ``head`` against its merge base with ``base``."""
     from .ci_summary import git_changed_paths_all
     from .pr_scope import split
     from ..load.track_decl import TRACKS
 
-    for path in git_changed_paths_all(base, repo):
+    for path in git_changed_paths_all(base, repo, head):
         found = split(path)
         if found is not None:
             prefix, system, _ = found
@@ -168,18 +186,7 @@ def main(argv: Any = None) -> int:
     args = parser.parse_args(argv)
     number = int(args.pr) if args.pr.isdigit() else 0
     found = added_system(args.repo, args.base)
-    doc: dict[str, Any] = {
-        "format": FORMAT,
-        "pr": number,
-        "track": None,
-        "system": None,
-        "state": "no-system",
-        "scores": [],
-        "panel": [],
-        "agreement": [],
-        "screened": 0,
-        "nrefs": [],
-    }
+    doc = empty(number)
     if found is not None:
         track, system = found
         release_roots: list[Path] = []

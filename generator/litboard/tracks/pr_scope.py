@@ -185,6 +185,9 @@ def check_pr(base: str, repo: Path, head: str = "HEAD", release_roots: Any = Non
     one-line summary. Reads git objects only: ``head`` need not be checked out (pr-barrier.yml
     fetches it). Then the content: ``pr_content`` validates the added files with the current base's
     track data (``release_roots(track, repo)``: the imported release of a release track)."""
+    from .git_refs import check_refs
+
+    check_refs(repo, base, head)  # a bad --head is named as --head, not blamed on --base
     merge_base = _git(repo, "merge-base", base, head).strip()
     changes = parse_raw(_git(repo, "diff", "--raw", "--no-renames", "-z", f"{merge_base}..{head}"))
     existing = set()
@@ -203,7 +206,25 @@ def check_pr(base: str, repo: Path, head: str = "HEAD", release_roots: Any = Non
     problems.raise_if_any()
     if not changes:
         return "litboard: the pull request changes no file"
-    return f"litboard: the pull request adds {folder}/ ({len(changes)} file(s)) and nothing else"
+    done = f"litboard: the pull request adds {folder}/ ({len(changes)} file(s)) and nothing else"
+    return done + skipped(folder, base, release_roots is not None)
+
+
+def skipped(folder: str, base: str, releases: bool) -> str:
+    """What ``check-pr`` did not check of a release track's folder without ``--releases``, and the
+    command that checks it ('' when nothing was skipped)."""
+    from ..load.track_decl import TRACKS
+
+    track = next((t for t in TRACKS if folder.startswith(t.folder + "/")), None)
+    if releases or track is None or track.release is None:
+        return ""
+    return (
+        f"\nlitboard: NOT checked without the release of track {track.id!r}: coverage of its "
+        "paragraphs, copies of the reference or of other systems (in any order), shifted lines, "
+        "length ratios, target language, display names; run "
+        f"`litboard check-pr --base {base} --releases` (add `--mirror DIR` for local release "
+        "files) to check them"
+    )
 
 
 def check_contents(

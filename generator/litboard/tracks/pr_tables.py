@@ -6,9 +6,28 @@ derived here, not read: the count of systems with a measure and each system's pl
 
 from __future__ import annotations
 
+import re
+import unicodedata
 from typing import Any
 
 LABELS = {"bleu": ("BLEU", True), "chrf": ("chrF", True), "ter": ("TER", False)}
+MAX_NAME = 300  # characters of a free text shown (the display name, a panel label)
+MAX_OTHERS = 20  # systems named in a row of the "every system" table (the new one always is)
+
+
+def inert(text: str) -> str:
+    """Free text as one inert Markdown code span: no mention, link, emphasis, HTML or image is
+    live."""
+    shown = "".join(
+        c
+        if unicodedata.category(c)[0] not in "CZ" or c == " "
+        else c.encode("unicode_escape").decode("ascii")
+        for c in text.replace("\n", " ")
+    )
+    shown = shown[:MAX_NAME] + ("…" if len(shown) > MAX_NAME else "")
+    shown = shown.replace("|", "\\|")  # a table cell's pipe; GitHub keeps it as text in a code span
+    fence = "`" * (max((len(m) for m in re.findall(r"`+", shown)), default=0) + 1)
+    return f"{fence} {shown} {fence}"
 
 
 def _groups(doc: dict[str, Any]) -> dict[tuple[str, str], list[dict[str, Any]]]:
@@ -59,20 +78,25 @@ def yours(doc: dict[str, Any]) -> list[str]:
 
 def others(doc: dict[str, Any]) -> list[str]:
     out = [
-        "Every system of the track on the same pairs (best first; the new system in bold):",
+        f"Every system of the track on the same pairs (best first, at most {MAX_OTHERS} named; "
+        "the new system in bold):",
         "",
         "| Pair | Measure | Systems and scores |",
         "| --- | --- | --- |",
     ]
     for (pair, measure), rows in _groups(doc).items():
-        cells = [
-            f"**`{s['system']}` {s['score']:.2f}**"
-            if s["system"] == doc["system"]
-            else f"`{s['system']}` {s['score']:.2f}"
-            for s in rows
-        ]
+        cells = [_cell(s, doc["system"]) for s in rows[:MAX_OTHERS]]
+        mine = [s for s in rows[MAX_OTHERS:] if s["system"] == doc["system"]]
+        hidden = len(rows) - MAX_OTHERS - len(mine)
+        cells += [f"… {hidden} more"] if hidden > 0 else []
+        cells += [_cell(s, doc["system"]) for s in mine]
         out.append(f"| {pair} | {LABELS[measure][0]} | {' · '.join(cells)} |")
     return out
+
+
+def _cell(score: dict[str, Any], new: str) -> str:
+    text = f"`{score['system']}` {score['score']:.2f}"
+    return f"**{text}**" if score["system"] == new else text
 
 
 def agreement(doc: dict[str, Any]) -> list[str]:
@@ -126,7 +150,7 @@ def panel(doc: dict[str, Any]) -> list[str]:
         "| --- | ---: | --- |",
     ]
     out += [
-        f"| `{p['measure']}` | {p['items']} | {p['percent']:.0f}% [{p['ci'][0]:.0f}, "
+        f"| {inert(p['measure'])} | {p['items']} | {p['percent']:.0f}% [{p['ci'][0]:.0f}, "
         f"{p['ci'][1]:.0f}] |"
         for p in doc["panel"]
     ]

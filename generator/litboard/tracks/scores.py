@@ -17,7 +17,7 @@ from __future__ import annotations
 import json
 import shutil
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any, NoReturn, Sequence
 
 import yaml
 
@@ -58,24 +58,30 @@ def score_tracks(
 ) -> list[str]:
     """Write every track's scores root under ``out``; returns one summary line per track."""
     from ..load import load
-    from ..scoring.llm.cache_check import ROOT_CHECKS
+    from .checks import CHECKS as ROOT_CHECKS
+
+    import tempfile
 
     check_out(out)
     stats = StatsCache(cache)
-    staging = out.parent / f".{out.name}.partial"
-    shutil.rmtree(staging, ignore_errors=True)
-    staging.mkdir(parents=True)
-    (staging / MARKER).write_text(
-        "written by litboard track score; replaced on the next run\n", encoding="utf-8"
-    )
-    lines = []
-    for track in tracks:
-        corpus = load(roots(track, repo, release_roots), ROOT_CHECKS)
-        count = write_track(corpus, track, staging / track.id, stats, pairs)
-        lines.append(f"{track.id}: {count} system score(s) per metric ({', '.join(METRICS)})")
-    if out.exists():
-        shutil.rmtree(out)  # empty, or marked as ours (check_out)
-    staging.rename(out)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    # a folder of this run's own (never a fixed name another file may hold), gone on failure
+    staging = Path(tempfile.mkdtemp(prefix=f".{out.name}.partial-", dir=out.parent))
+    try:
+        (staging / MARKER).write_text(
+            "written by litboard track score; replaced on the next run\n", encoding="utf-8"
+        )
+        lines = []
+        for track in tracks:
+            corpus = load(roots(track, repo, release_roots), ROOT_CHECKS)
+            count = write_track(corpus, track, staging / track.id, stats, pairs)
+            lines.append(f"{track.id}: {count} system score(s) per metric ({', '.join(METRICS)})")
+        if out.exists():
+            shutil.rmtree(out)  # empty, or marked as ours (check_out)
+        staging.rename(out)
+    finally:
+        if staging.exists():
+            shutil.rmtree(staging)
     stats.save()
     return lines
 
@@ -96,9 +102,43 @@ class StatsCache:
         self.known: dict[str, list[float]] = {}
         self.new: dict[str, list[float]] = {}
         if self.path is not None and self.path.is_file():
-            for line in self.path.read_text(encoding="utf-8").splitlines():
+            self._read(self.path)
+
+    def _read(self, path: Path) -> None:
+        """The cached statistics; a file this class did not write is refused, never changed."""
+        try:
+            lines = path.read_text(encoding="utf-8").splitlines()
+        except (OSError, UnicodeError) as exc:
+            self._refuse(path, 0, f"cannot be read as UTF-8 text ({exc})")
+            return
+        for number, line in enumerate(lines, 1):
+            try:
                 entry = json.loads(line)
-                self.known[entry["key"]] = entry["stats"]
+            except json.JSONDecodeError as exc:
+                self._refuse(path, number, f"is not JSON ({exc.msg})")
+                return
+            ok = isinstance(entry, dict) and isinstance(entry.get("key"), str)
+            stats = entry.get("stats") if ok else None
+            if not isinstance(stats, list) or not all(
+                isinstance(x, (int, float)) and not isinstance(x, bool) for x in stats
+            ):
+                self._refuse(path, number, 'is not {"key": <hash>, "stats": [numbers]}')
+            self.known[entry["key"]] = [float(x) for x in stats]
+
+    @staticmethod
+    def _refuse(path: Path, number: int, why: str) -> NoReturn:
+        raise DataError(
+            [
+                Problem(
+                    str(path),
+                    number,
+                    "--stats-cache",
+                    f"{why}: not a TER statistics cache written by `litboard track score`",
+                    "pass a folder of its own to --stats-cache (e.g. .cache/ter-stats), or delete "
+                    "the file if it is a damaged cache of this command",
+                )
+            ]
+        )
 
     def get(self, metric: Any, hyp: str, refs: Sequence[str]) -> list[float]:
         import hashlib

@@ -27,7 +27,7 @@ IDS = [f"{KAFKA}-01", f"{KAFKA}-02", f"{KAFKA}-05"]
 
 def own_outputs(root: Path) -> dict[str, str]:
     """Plausible new de-en outputs: the example template's, which no other system has."""
-    path = REPO / "generator/litboard/templates/submission/example-system/de-en.jsonl"
+    path = REPO / "templates/submission/example-system/de-en.jsonl"
     return {
         d["paragraph"]: d["text"]
         for d in map(json.loads, path.read_text(encoding="utf-8").splitlines())

@@ -46,7 +46,7 @@ def test_page_names_the_command_ci_steps_and_badges() -> None:
 
 
 def test_template_folder_lives_outside_the_data() -> None:
-    folder = REPO / "generator/litboard/templates/submission/example-system"
+    folder = REPO / "templates/submission/example-system"
     assert {p.name for p in folder.iterdir()} == {"system.yaml", "de-en.jsonl", "README.md"}
     card = yaml.safe_load((folder / "system.yaml").read_text(encoding="utf-8"))
     assert card["id"] == folder.name

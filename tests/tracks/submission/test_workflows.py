@@ -100,26 +100,58 @@ def test_permissions_default_to_read(name: str) -> None:
 def test_pr_workflow_runs_the_pipeline_in_order() -> None:
     workflow = load("pr.yml")
     assert set(workflow["on"]) == {"pull_request", "workflow_dispatch"}
-    order = [
-        s["run"].split()[1] if "run" in s else s["uses"].split("@")[0] for s in steps(workflow)
-    ]
-    assert order == [
+
+    def order(job: str) -> list[str]:
+        return [
+            s["run"].split()[1] if "run" in s else s["uses"].split("@")[0]
+            for s in workflow["jobs"][job]["steps"]
+        ]
+
+    # issue 55 goal 8: a data-only contribution's path is validate -> score -> results
+    assert order("check") == [
         "actions/checkout",
         "actions/setup-python",
-        "install-test",
+        "install",
+        "pr-changes",
         "check-pr",
         "validate",
-        "test",
         "actions/cache",
         "track-scores",
-        "public",
-        "actions/upload-artifact",
         "results",
         "actions/upload-artifact",
         "summary",
     ]
+    assert order("test") == ["actions/checkout", "actions/setup-python", "install-test", "test"]
+    assert order("preview") == [
+        "actions/checkout",
+        "actions/setup-python",
+        "install",
+        "actions/cache",
+        "public",
+        "actions/upload-artifact",
+    ]
     assert "FORMAT=github" in (WORKFLOWS / "pr.yml").read_text(encoding="utf-8")
     assert "secrets." not in (WORKFLOWS / "pr.yml").read_text(encoding="utf-8")
+
+
+def test_the_code_tests_run_only_when_the_pull_request_changes_code() -> None:
+    jobs = load("pr.yml")["jobs"]
+    [changes] = [s for s in jobs["check"]["steps"] if s.get("run") == "make pr-changes"]
+    assert jobs["check"]["outputs"]["code"] == f"${{{{ steps.{changes['id']}.outputs.code }}}}"
+    # skipped only on an explicit "false": a failed classification runs the tests
+    assert jobs["test"]["if"] == "${{ !cancelled() && needs.check.outputs.code != 'false' }}"
+    assert all(
+        "make test" not in s.get("run", "") for j in ("check", "preview") for s in jobs[j]["steps"]
+    )
+
+
+def test_the_results_artifact_is_uploaded_even_when_a_check_failed() -> None:
+    """pr-comment.yml needs the pull request's number to tell a refused pull request why."""
+    steps_ = load("pr.yml")["jobs"]["check"]["steps"]
+    results = next(i for i, s in enumerate(steps_) if s.get("run") == "make results")
+    upload = steps_[results + 1]
+    assert upload["with"]["name"] == "pr-results"
+    assert steps_[results]["if"] == upload["if"] == "${{ !cancelled() }}"
 
 
 def test_pr_scope_check_runs_for_contributions_before_scoring_with_the_base_code() -> None:
@@ -135,9 +167,11 @@ def test_preview_is_an_artifact_built_from_the_pr_code_and_the_summary_says_so()
     from litboard.tracks.ci_summary import PREVIEW_NOTE, summary
     from litboard.load.read import load as load_data
 
-    # first
+    # the preview job's
     upload = next(
-        s for s in steps(load("pr.yml")) if s.get("uses", "").startswith("actions/upload-artifact@")
+        s
+        for s in load("pr.yml")["jobs"]["preview"]["steps"]
+        if s.get("uses", "").startswith("actions/upload-artifact@")
     )
     assert upload["with"]["name"] == "site-preview" and "never deployed" in upload["name"]
     assert "pages" not in {
@@ -275,3 +309,82 @@ def test_pages_workflow_keeps_every_release_and_writes_the_changelog() -> None:
     # built as it, frozen, rebuilt listing it
     assert release.count("$(PUBLIC_BUILD)") == 2 and "freeze" in release
     assert "litboard release" in makefile.split("\nfreeze:")[1].split("\n\n")[0]
+
+
+def test_a_pull_request_that_adds_one_system_folder_is_data_only(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import subprocess
+
+    from litboard.tracks.pr_changes import changes_code, main
+
+    assert changes_code(["tracks/creativity-bias/corpus/systems/new-mt/en-nl.jsonl"]) is False
+    assert changes_code(["corpus/systems/new-mt/system.yaml"]) is False
+    for code in (["generator/litboard/cli.py"], ["corpus/systems/x/a.jsonl", "Makefile"], []):
+        assert changes_code(code) is True, code
+
+    def git(*args: str) -> None:
+        subprocess.run(
+            ["git", "-c", "user.name=t", "-c", "user.email=t@t", *args],
+            cwd=tmp_path,
+            check=True,
+            capture_output=True,
+        )
+
+    git("init", "-q", "-b", "main")
+    (tmp_path / "README.md").write_text("x\n", encoding="utf-8")
+    git("add", "-A")
+    git("commit", "-qm", "base")
+    git("checkout", "-qb", "pr")
+    (tmp_path / "corpus/systems/new-mt").mkdir(parents=True)
+    (tmp_path / "corpus/systems/new-mt/system.yaml").write_text("id: new-mt\n", encoding="utf-8")
+    git("add", "-A")
+    git("commit", "-qm", "pr")
+    output = tmp_path / "github-output"
+    monkeypatch.setenv("GITHUB_OUTPUT", str(output))
+    assert main(["--base", "main", "--repo", str(tmp_path)]) == 0
+    assert output.read_text(encoding="utf-8") == "code=false\n"
+    assert main(["--base", "no-such-branch", "--repo", str(tmp_path)]) == 0
+    assert output.read_text(encoding="utf-8").endswith("code=true\n")
+
+
+def test_make_check_pr_knows_the_base_branch_s_tracks(tmp_path: Path) -> None:
+    """pr.yml's early check runs the base's generator from a temporary folder: it must read the
+    base's track declarations there too, or every contribution is 'outside the tracks' system
+    folders ()' (issue 55: a data-only contribution's run goes validate -> score -> results)."""
+    import shutil
+    import subprocess
+    import sys
+
+    from ...helpers import DEMO, copy_root
+    from ..test_pr_flow import add_system, git
+
+    repo = copy_root(DEMO, tmp_path / "repo")
+    for name in ("Makefile", "releases.yaml"):
+        shutil.copy(REPO / name, repo / name)
+    shutil.copytree(
+        REPO / "generator",
+        repo / "generator",
+        ignore=shutil.ignore_patterns("__pycache__", "*.egg-info"),
+    )
+    git(repo, "init", "-q", "-b", "main")
+    git(repo, "add", "-A")
+    git(repo, "commit", "-qm", "base")
+    git(repo, "checkout", "-qb", "contrib")
+    add_system(repo)
+    git(repo, "add", "-A")
+    git(repo, "commit", "-qm", "a new system")
+    bin_dir = tmp_path / "bin"
+    bin_dir.mkdir()
+    shim = bin_dir / "python"  # the recipe's PYTHONPATH decides which generator runs
+    shim.write_text(f"#!/bin/sh\nexec '{sys.executable}' \"$@\"\n", encoding="utf-8")
+    shim.chmod(0o755)
+    done = subprocess.run(
+        ["make", "-s", "-o", "install", "check-pr", f"BIN={bin_dir}", "BASE=main"],
+        cwd=repo,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "adds corpus/systems/contrib-mt/ (3 file(s)) and nothing else" in done.stdout

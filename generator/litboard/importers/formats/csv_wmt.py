@@ -102,8 +102,3 @@ def _tagged(text: str, spans: list[tuple[int, int]]) -> str:
         out.append(text[cursor:at] + tag)
         cursor = at
     return "".join(out) + text[cursor:]
-
-
-def located_note(row: dict[str, Any]) -> str:
-    """The note ``prepare`` left on a row whose error lost its location, else ''."""
-    return str(row.get(LOST, ""))

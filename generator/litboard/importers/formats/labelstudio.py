@@ -61,8 +61,9 @@ SKIPS: tuple[tuple[str, str], ...] = (
     (
         "nothing",
         "spans without a severity are kept with severity 'unspecified' (or default_severity, "
-        "stated on the campaign card); on a display of one translation, a span whose offsets do "
-        "not select value.text keeps its error without a location ('span located: no'); "
+        "stated on the campaign card); a span whose offsets are not integers, negative, past "
+        "the end or reversed is skipped; on a display of one translation, a span whose offsets "
+        "do not select value.text keeps its error without a location ('span located: no'); "
         "predictions are counted, not imported",
     ),
 )
@@ -309,6 +310,9 @@ def _import_annotation(
 def span_reason(message: str) -> str:
     """A short reason for the summary, from a skipped span's message."""
     for needle, reason in (
+        ("integer offsets", "span offsets that are not integers"),
+        ("do not fit the text", "span offsets outside the text"),
+        ("UTF-16 offset", "span offsets outside the text"),
         ("select", "span offsets not matching value.text"),
         ("not inside one translation", "span across two translations"),
         ("typology", "span category outside the typology"),

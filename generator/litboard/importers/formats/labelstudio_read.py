@@ -86,7 +86,8 @@ def _tasks(src: Path, text: str) -> tuple[list[Any], list[int]]:
                     ]
                 )
             return [value], [text.count("\n", 0, start) + 1]
-        items, lines, pos = [], [], start + 1
+        items: list[Any] = []
+        lines, pos = [], start + 1
         counted, line = 0, 1  # lines are counted from the previous task on: linear in the file
         while True:
             pos = _skip_space(text, pos)

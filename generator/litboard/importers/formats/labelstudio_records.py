@@ -1,9 +1,11 @@
 """One Label Studio annotation -> litboard judgment records (MQM, pairwise, SQM).
 
 Every span is checked on its own: a span that does not check out is reported and the
-annotation's other spans, its preference and its ratings are kept. A span whose offsets do not
-select its text on a display of one translation keeps its error without a location (zero-width
-at 0, comment "span located: no"); on a merged display the translation is unknown, so it is skipped.
+annotation's other spans, its preference and its ratings are kept. A span whose offsets are no
+span of the text (not integers, negative, past the end, end before start) is skipped and said
+so (``BadOffsets``). A span whose valid offsets do not select its text on a display of one
+translation keeps its error without a location (zero-width at 0, comment "span located: no");
+on a merged display the translation is unknown, so it is skipped.
 A span without a severity is stored with severity ``unspecified`` (or the mapping's
 ``default_severity``, which the campaign card then states). Whole-task controls that are
 malformed (a choice outside the mapping, a rating off the scale) still skip the annotation.
@@ -17,7 +19,7 @@ from typing import Any
 
 from ...typology import SEVERITIES, allowed_categories
 from ..core.mapping import LabelStudioMapping, MqmSettings
-from .labelstudio_spans import Display, Malformed, locate
+from .labelstudio_spans import BadOffsets, Display, Malformed, locate
 
 UNSPECIFIED = "unspecified"
 
@@ -183,6 +185,8 @@ def _error(
     fields = _label_fields(value.get("labels"), mqm)
     try:
         name, start, end, drift = locate(display, value, unit)
+    except BadOffsets:  # no span at all: skipped (and said), not an error at 0
+        raise
     except Malformed as why:
         if len(display.parts) != 1:  # a merged text: which translation the span is on is unknown
             raise
@@ -219,7 +223,7 @@ def _label_fields(labels: Any, mqm: MqmSettings) -> dict[str, Any]:
             if not mqm.label_is_category:
                 raise Malformed(f"label {label!r} is not in the mapping's mqm.labels")
             main, _, sub = str(label).partition("/")
-            fields = {"category": main.strip(), "subcategory": sub.strip()}
+            fields: dict[str, str | bool] = {"category": main.strip(), "subcategory": sub.strip()}
         else:
             fields = {
                 "category": spec.category,

@@ -24,6 +24,11 @@ class Malformed(ValueError):
     """An annotation item that cannot be imported as it is; the message says why."""
 
 
+class BadOffsets(Malformed):
+    """Offsets that are no span of the text at all (not integers, negative, past the end, end
+    before start): the span is skipped, never kept as a zero-width error at 0 (issue 55)."""
+
+
 @dataclass(frozen=True)
 class Part:
     name: str  # translation name in the mapping
@@ -76,8 +81,13 @@ def to_codepoints(text: str, offset: int, unit: str) -> int:
 def locate(display: Display, value: dict[str, Any], unit: str) -> tuple[str, int, int, int]:
     """(translation name, start, end, 1 if whitespace drift else 0) in the NFC translation."""
     start, end, said = value.get("start"), value.get("end"), value.get("text")
-    if not isinstance(start, int) or not isinstance(end, int) or isinstance(start, bool):
-        raise Malformed(f"value.start/value.end are not integer offsets ({start!r}, {end!r})")
+    if not (isinstance(start, int) and isinstance(end, int)) or isinstance(start, bool) or (
+        isinstance(end, bool)
+    ):
+        raise BadOffsets(
+            f"value.start/value.end are not integer offsets ({start!r}, {end!r}); write the "
+            "span's code-point offsets in the displayed text"
+        )
     if not isinstance(said, str):
         raise Malformed("value.text is missing, so the offsets cannot be checked")
     try:
@@ -86,11 +96,12 @@ def locate(display: Display, value: dict[str, Any], unit: str) -> tuple[str, int
             to_codepoints(display.text, end, unit),
         )
     except Malformed as error:
-        raise Malformed(f"{error} in {display.to_name!r}") from None
+        raise BadOffsets(f"{error} in {display.to_name!r}") from None
     if not 0 <= first <= last <= len(display.text):
-        raise Malformed(
+        raise BadOffsets(
             f"offsets {start}-{end} do not fit the text of {display.to_name!r} "
-            f"({len(display.text)} code points)"
+            f"({len(display.text)} code points): value.start and value.end must satisfy "
+            f"0 <= start <= end <= {len(display.text)}"
         )
     found = display.text[first:last]
     drift = int(found != said and _squeezed(found) == _squeezed(said))

@@ -44,7 +44,7 @@ def read_row(
     cell: dict[str, str],
     at: tuple[str, int],
     items: dict[tuple[str, ...], Item],
-    key: tuple[str, ...],
+    key: tuple[str, str, str, str],
 ) -> None:
     """One judgment row joins its item; texts are placed when the item is complete (``resolve``)."""
     src, number = at
@@ -61,7 +61,7 @@ def read_row(
     if item.rows:  # one text object per item, not one per row (a release has a million rows)
         target = item.rows[0].target if item.rows[0].target == target else target
         source = item.rows[0].source if item.rows[0].source == source else source
-    label = {k: cell[k] for k in ("category", "severity", "comment") if k in cell}
+    label: dict[str, str] = {k: cell[k] for k in ("category", "severity", "comment") if k in cell}
     item.rows.append(
         Row(
             number,

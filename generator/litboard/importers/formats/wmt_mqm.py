@@ -220,11 +220,11 @@ def read_items(
     and the file's layout (``wmt_variants``; ``chosen``: the mapping's variant)."""
     # rows are read one at a time: a million parsed rows held at once took more memory than the rest
     rows = csv.reader(_lines(src), delimiter="\t", quoting=csv.QUOTE_NONE)
-    layout = detect(next(rows, None) or [], src, chosen)
+    layout = detect(next(rows, []), src, chosen)
     ledger = ledger if ledger is not None else Ledger()
     items: dict[tuple[str, ...], Item] = {}
     order: dict[tuple[str, str], int] = {}
-    controls: dict[tuple[str, ...], tuple[str, int]] = {}
+    controls: dict[tuple[str, str, str, str], tuple[str, int]] = {}
     for number, row in enumerate(rows, start=2):
         if not any(cell.strip() for cell in row):
             continue

@@ -296,6 +296,11 @@ def _llm_tags(
     return found
 
 
+def errors_of(seg: dict[str, Any]) -> list[Any]:
+    """The model's list of errors for a segment (empty without an output)."""
+    return list((seg["output"] or {}).get("errors", []))
+
+
 def _llm_spans(seg: dict[str, Any]) -> tuple[list[dict[str, Any]], list[str]]:
     """The LLM's spans mapped onto the stored translation, plus why any were dropped.
 
@@ -346,6 +351,7 @@ def _write_llm_tsa(
 ) -> None:
     system_of = {card["modality"]: sid for sid, card in SYSTEMS.items()}
     records, categories = [], set()
+    listed = untagged = 0  # the models' error entries, and those no <vN> tag places in the text
     for (pair, genre, modality), lines in sorted(segments.items()):
         for line, seg in sorted(lines.items()):
             pid = paragraphs.get((pair, genre, line))
@@ -359,6 +365,15 @@ def _write_llm_tsa(
                 continue
             for why in dropped:
                 report.skip(where, why)
+            unplaced = [why for why in dropped if why.startswith("errors[")]
+            listed += len(errors_of(seg))
+            untagged += len(unplaced)
+            note = (
+                f"Not placed, no span tag in the model's annotated text: {len(unplaced)} of its "
+                f"{len(errors_of(seg))} listed errors ({'; '.join(unplaced)}). "
+                if unplaced
+                else ""
+            )
             categories |= {
                 e["category"] + ("/" + e["subcategory"] if "subcategory" in e else "")
                 for e in errors
@@ -370,7 +385,9 @@ def _write_llm_tsa(
                     "paragraph": pid,
                     "annotator": "llm",
                     "errors": errors,
-                    "comment": "raw model output: " + json.dumps(seg["output"], ensure_ascii=False),
+                    "comment": note
+                    + "raw model output: "
+                    + json.dumps(seg["output"], ensure_ascii=False),
                 }
             )
             report.count("llm error spans", len(errors), "written")
@@ -383,7 +400,9 @@ def _write_llm_tsa(
             "scheme": "mqm",
             "description": "GPT-5.2 (reasoning effort high) marked error spans per segment with "
             "<vN> tags; span N takes category and severity from entry N of the "
-            "model's 'errors' list. The raw model output is kept in each record's comment.",
+            "model's 'errors' list. The raw model output is kept in each record's comment. "
+            f"{untagged} of the {listed} listed errors have no tag in the text, so no span: they "
+            "are not placed or scored, and the comment of their segment names them.",
             "source": (
                 "INCREC/Creativity_bias llm-judge-errors/*.json (paper 003, Sec. 3.5, App. F.1)"
             ),

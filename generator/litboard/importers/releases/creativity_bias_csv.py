@@ -151,16 +151,16 @@ def error_campaign(
     records = []
     for (pair, genre, modality), lines in sorted(texts.items()):
         for line in sorted(lines):
-            pid = paragraphs.get((pair, genre, line))
-            if pid is None:
+            known = paragraphs.get((pair, genre, line))
+            if known is None:
                 continue
             for annotator in ("pro", "llm"):
-                errors = grouped.get((MODALITIES[modality], pair, pid, annotator), [])
+                errors = grouped.get((MODALITIES[modality], pair, known, annotator), [])
                 records.append(
                     {
                         "system": MODALITIES[modality],
                         "pair": pair,
-                        "paragraph": pid,
+                        "paragraph": known,
                         "annotator": annotator,
                         "errors": errors,
                     }
@@ -402,8 +402,8 @@ def _compare_ci(scores: list[Row], comb: list[Row], report: ImportReport) -> Non
     }
     for row in comb:
         key = (LANGS[row["ST"]], LANGS[row["TT"]], row["Genre"], row["Modality"])
-        human = number(row["CI_Human"])
-        if human is None or pro.get(key) is None or abs(human - pro[key]) > 0.01:
+        human, published = number(row["CI_Human"]), pro.get(key)
+        if human is None or published is None or abs(human - published) > 0.01:
             report.notes.append(
                 f"CI_Human of {row['ID']} ({human}) differs from C.I. ({pro.get(key)})"
             )

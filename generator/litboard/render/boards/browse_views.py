@@ -26,7 +26,7 @@ from ...analysis.disagreement import (
 from ...analysis.leaderboard import Column
 from ...model import Corpus
 from ..core.jinja import fmt
-from ...analysis.boards import Analysis
+from ...analysis.tables import Analysis
 from ..core.views import Board
 
 TOP = 40  # rows of the "where judges disagree most" table
@@ -81,8 +81,8 @@ def paragraph_listing(corpus: Corpus, analysis: Analysis, boards: list[Board]) -
     ):
         info = paragraphs[paragraph]
         work = titles.get(str(info["work"]), str(info["work"]))
-        column, found = spreads.get((pair, paragraph), (ranking.get(pair), None))
-        label = column.label if column else "—"
+        shown, found = spreads.get((pair, paragraph), (ranking.get(pair), None))
+        label = shown.label if shown else "—"
         cells = [
             work,
             pair,

@@ -12,7 +12,7 @@ from ...analysis.screening import Screened, screened
 from ...model import Corpus
 from ..core.badges import evidence, provenance_badge
 from ..core.screen_marks import screen_text
-from ...analysis.boards import Analysis
+from ...analysis.tables import Analysis
 
 SHOWN_ROWS = 100  # per-paragraph rows on a system page; the CSV has them all (no page > 500 KB)
 CARD_FIELDS = (

@@ -18,6 +18,7 @@ SHOWN = "shown, never judged"  # a published human translation no study judged: 
 _HUMAN_TABLES = (
     ("mqm", "MQM"),
     ("sqm", "SQM"),
+    ("esa", "ESA"),
     ("ruler", "RULER"),
     ("verse", "VERSE"),
     ("ucps", "creativity"),

@@ -87,12 +87,12 @@ def parse(markdown: str) -> BulkPage | None:
     return BulkPage(title, body)
 
 
-def unpacked(files: Mapping[str, object]) -> dict[str, str | bytes]:
+def unpacked(files: Mapping[str, str | bytes | PackedPage]) -> dict[str, str | bytes]:
     """``files`` with packed pages as Markdown again (for mkdocs, when bulk pages are off)."""
-    return {path: c.markdown if isinstance(c, PackedPage) else c for path, c in files.items()}  # type: ignore[misc]
+    return {path: c.markdown if isinstance(c, PackedPage) else c for path, c in files.items()}
 
 
-def split(files: Mapping[str, object]) -> tuple[dict[str, str | bytes], Bulk]:
+def split(files: Mapping[str, str | bytes | PackedPage]) -> tuple[dict[str, str | bytes], Bulk]:
     """(files for mkdocs — with one shell page per bulk folder —, the bulk pages by folder)."""
     rest: dict[str, str | bytes] = {}
     bulk: Bulk = {}
@@ -104,7 +104,8 @@ def split(files: Mapping[str, object]) -> tuple[dict[str, str | bytes], Bulk]:
             else (parse(content) if isinstance(content, str) and path.endswith(".md") else None)
         )
         if page is None:
-            rest[path] = content  # type: ignore[assignment]
+            if not isinstance(content, PackedPage):  # (always so: a packed page is a bulk page)
+                rest[path] = content
             continue
         folder, name = str(PurePosixPath(path).parent), PurePosixPath(path).name
         bulk.setdefault(folder, {})[name] = page

@@ -75,7 +75,7 @@ def _strangers(cache: Path) -> list[str]:
     return found
 
 
-def write_atomic(path: Path, write: Callable[[BinaryIO], None]) -> None:
+def write_atomic(path: Path, write: Callable[[BinaryIO], object]) -> None:
     """``write(handle)`` into a temporary file beside ``path``, then renamed to it: a killed
     build leaves no half file under ``path``. On an error the temporary file is removed."""
     temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")

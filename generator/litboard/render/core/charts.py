@@ -5,7 +5,7 @@ package and is written once as ``assets/litboard/vega-bundle.js``. With JavaScri
 the page shows the SVG. Tooltip text is data: vega-embed's tooltip handler escapes it.
 
 vl-convert takes seconds to start and to draw; with ``use_cache(folder)`` (the site cache,
-see ``core.site_cache``) the bundle and every drawing are kept there, keyed by the
+see ``pipeline.site_cache``) the bundle and every drawing are kept there, keyed by the
 vl-convert version and the exact spec text, so a rebuild draws only the charts that changed.
 """
 

@@ -6,10 +6,11 @@ from dataclasses import dataclass
 
 from ...model import Corpus
 
-HUMAN_TABLES = ("mqm", "sqm", "bws", "pairwise", "free_spans", "ruler", "verse")
+HUMAN_TABLES = ("mqm", "sqm", "esa", "bws", "pairwise", "free_spans", "ruler", "verse")
 SCHEME_LABELS = {
     "mqm": "MQM",
     "sqm": "SQM",
+    "esa": "ESA",
     "bws": "BWS",
     "pairwise": "pairwise",
     "free": "free annotation",

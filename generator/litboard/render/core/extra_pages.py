@@ -8,9 +8,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ...model import Corpus
-from ...analysis.boards import Analysis
-
-Files = dict[str, str | bytes]
+from ...analysis.tables import Analysis
+from .pages import Files
 
 
 @dataclass

@@ -31,7 +31,7 @@ from jinja2 import (
     select_autoescape,
 )
 
-from ...analysis.proportions import SMALL_N
+from ...analysis.p_format import SMALL_N
 from ...analysis.rounding import format_number, stated_tree
 from ...files.project import TEMPLATES
 from . import run_markup

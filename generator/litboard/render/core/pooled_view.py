@@ -11,7 +11,7 @@ from typing import Any
 
 import pandas as pd
 
-from ...analysis.boards import Analysis
+from ...analysis.tables import Analysis
 from ...analysis.bt_board import MEASURE, pooled
 from ...analysis.leaderboard import Column
 from ...model import Corpus

@@ -13,8 +13,8 @@ from typing import Any
 import pandas as pd
 
 from ...analysis.leaderboard import GROUPS, Column, primary_keys
-from ...analysis.boards import Analysis, memo_boards, method_note
-from ...analysis.uncertainty import limit_text
+from ...analysis.tables import Analysis, memo_boards, method_note
+from ...analysis.p_format import limit_text
 from ...analysis.campaign_status import progress_text
 from ...analysis.screening import screened
 from ...model import Corpus

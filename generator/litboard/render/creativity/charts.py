@@ -22,7 +22,6 @@ def ci_by_modality(texts: pd.DataFrame) -> Any:
 
     frame = texts[["title", "pair", "genre", "modality", "pro-ci"]].rename(columns={"pro-ci": "ci"})
     x = alt.X("modality:N", sort=list(MODALITIES), title="Modality", axis=alt.Axis(labelAngle=0))
-    genre = {"sort": list(GENRES), "title": "Genre"}
     points = (
         alt.Chart(frame)
         .mark_point(filled=True, size=70, opacity=0.9)
@@ -30,8 +29,8 @@ def ci_by_modality(texts: pd.DataFrame) -> Any:
             x=x,
             xOffset=alt.XOffset("genre:N", sort=list(GENRES)),
             y=alt.Y("ci:Q", title="CI (professionals)"),
-            color=alt.Color("genre:N", **genre),
-            shape=alt.Shape("genre:N", **genre),
+            color=alt.Color("genre:N", sort=list(GENRES), title="Genre"),
+            shape=alt.Shape("genre:N", sort=list(GENRES), title="Genre"),
             tooltip=[
                 "title:N",
                 "pair:N",

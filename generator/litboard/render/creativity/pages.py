@@ -20,7 +20,7 @@ from ..core import charts
 from ..core.extra_pages import Files, PageSet
 from ..core.jinja import render
 from ..core.pages import csv_text, page
-from ...analysis.boards import Analysis
+from ...analysis.tables import Analysis, results_of
 from . import reported
 from . import stat_views as sv
 from . import views as cv
@@ -71,7 +71,7 @@ class _Writer:
 def build(corpus: Corpus, analysis: Analysis, templates: Path) -> PageSet:
     if not cv.applies(corpus):
         return PageSet()
-    data = cv.creativity_data(corpus)
+    data = cv.creativity_data(corpus, results_of(analysis).stored)
     out = _Writer(data, templates, corpus.is_demo)
     texts = text_pages(data)
     out.page(

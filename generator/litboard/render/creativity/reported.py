@@ -10,7 +10,7 @@ from ...analysis.rounding import format_number
 from ...reported import engine
 from ...reported.marks import anchor_of
 from .tables import Col, csv_frame, table_view
-from .views import ERRORS, UCPS, CreativityData, Table
+from .views import ERRORS, UCPS, CreativityData, Table, stored_flags
 
 DISAGREE = "✗ disagrees"
 AGREE = "✓ agrees"
@@ -77,6 +77,13 @@ def reported_table(data: CreativityData, joined: pd.DataFrame) -> Table:
         f"rounded "
         "half up to the printed precision is not the printed value."
     )
+    # a stored per-text score is "reproduced" as stored: say where the texts give another value
+    flags = stored_flags(data, sorted({str(k.get("campaign", "")) for k in frame["keys"]}))
+    if flags:
+        how += (
+            f" {len(flags)} stored BLEU, chrF and TER scores compared here are not what sacreBLEU "
+            "gives on the release's own texts (listed below)."
+        )
     csv_cols = [
         Col(k, "")
         for k in (
@@ -103,6 +110,7 @@ def reported_table(data: CreativityData, joined: pd.DataFrame) -> Table:
             cols,
             data.provenance(_reported_campaigns(data), how),
             "reported.csv",
+            notes=flags,
         ),
         csv_frame(frame, csv_cols, data.version),
     )

@@ -339,7 +339,7 @@ def _source_spans(
             )
             if not _missing(first.get("source_start")) and ucp not in units:
                 units[ucp] = first
-    out = []
+    out: list[SpanView] = []
     for ucp, r in sorted(units.items(), key=lambda kv: (kv[1]["source_start"], kv[0])):
         out.append(
             SpanView(

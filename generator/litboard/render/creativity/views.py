@@ -7,7 +7,7 @@ decided here; templates under ``templates/creativity/`` only loop and branch.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Sequence
 
 import pandas as pd
@@ -34,6 +34,8 @@ class CreativityData:
     corpus: Corpus
     texts: pd.DataFrame
     version: str
+    # the stored BLEU/chrF/TER checked against the release's texts (``Results.stored``)
+    stored: pd.DataFrame = field(default_factory=pd.DataFrame)
 
     def title(self, campaign: str, extra: str = "") -> str:
         return column_title(self.corpus, campaign, extra)
@@ -71,7 +73,8 @@ def text_page(work: str, pair: str) -> str:
     return f"texts/{work}-{pair}.html"
 
 
-def creativity_data(corpus: Corpus) -> CreativityData:
+def creativity_data(corpus: Corpus, stored: pd.DataFrame | None = None) -> CreativityData:
+    """``stored``: the results table's check of the stored scores (``Results.stored``)."""
     t = corpus.tables
     texts = cr.text_scores(t["metric_scores"], t["systems"], t["works"])
     if (t["mqm_errors"]["campaign"] == ERRORS).any():
@@ -84,8 +87,25 @@ def creativity_data(corpus: Corpus) -> CreativityData:
     if "ci_from_components" in texts:
         texts["ci_difference"] = texts["pro-ci"] - texts["ci_from_components"]
     return CreativityData(
-        corpus, _order(texts, ["pair", "genre", "modality"]), corpus.data_version()
+        corpus,
+        _order(texts, ["pair", "genre", "modality"]),
+        corpus.data_version(),
+        pd.DataFrame() if stored is None else stored,
     )
+
+
+def stored_flags(data: CreativityData, campaigns: Sequence[str]) -> list[str]:
+    """A note for each stored score of ``campaigns`` that the release's texts do not reproduce."""
+    if data.stored.empty:
+        return []
+    off = data.stored[~data.stored["reproduced"] & data.stored["campaign"].isin(campaigns)]
+    titles = dict(zip(data.texts["work"], data.texts["title"]))
+    modality = data.corpus.tables["systems"].set_index("system")["modality"].astype(str)
+    return [
+        f"{r['metric']} of {titles.get(r['work'], r['work'])} ({r['pair']}, "
+        f"{modality.get(r['system'], r['system'])}): {r['note']}."
+        for r in off.to_dict("records")
+    ]
 
 
 def _present(data: CreativityData, columns: Sequence[Col]) -> list[Col]:
@@ -228,6 +248,12 @@ def metrics(data: CreativityData) -> Table:
         "Means over the three genres (paper 003, Table 4). Reference-based metrics use the HT as "
         "reference, so HT has none (—)."
     )
+    flags = stored_flags(data, _campaigns(cols))
+    if flags:
+        how += (
+            f" {len(flags)} of {len(data.stored)} stored BLEU, chrF and TER scores are not what "
+            "sacreBLEU gives on the release's own texts (listed below); the means include them."
+        )
     return (
         table_view(
             "metrics",
@@ -236,6 +262,7 @@ def metrics(data: CreativityData) -> Table:
             cols,
             data.provenance(_campaigns(cols), how),
             "metrics.csv",
+            notes=flags,
         ),
         csv_frame(frame, cols, data.version),
     )

@@ -8,12 +8,14 @@ from typing import Any
 import pandas as pd
 
 from ...analysis import metaeval
-from ...analysis.adequacy import adequacy, subset_items
+from ...analysis.adequacy import subset_items
+from ...analysis.liteval_records import accuracy_frame, adequacy_frames
+from ...analysis.tables import LitEvalRankings
 from ...analysis.tau_resampling import RESAMPLES, p_text
 from ...model import Corpus
 from ...reported import engine
 from ...reported.marks import Mark, cell_marks, marks
-from .views import POOLED, SETTINGS, Context, LitEvalSettings, Measure, RankingView, pair_label
+from .views import SETTINGS, Context, LitEvalSettings, Measure, RankingView, pair_label
 
 SCENARIOS = {"top": "Human > Top systems", "other": "Human > Other systems"}
 VARIANTS = {True: "strict", False: "non-strict"}
@@ -72,23 +74,16 @@ class AdequacyView:
 
 
 def adequacy_view(
-    corpus: Corpus, ctx: Context, settings: LitEvalSettings = SETTINGS
+    corpus: Corpus,
+    ctx: Context,
+    settings: LitEvalSettings = SETTINGS,
+    computed: LitEvalRankings | None = None,
 ) -> AdequacyView:
+    """``computed``: the results' LitEval tables (``Results.liteval``); without them (a test of
+    the view alone) the adequacy tables are computed here."""
     conf = settings.adequacy
     items = subset_items(corpus.paragraphs, conf.sample) if conf.sample else None
-    scores = corpus.metric_scores
-    frames: dict[tuple[str, bool], pd.DataFrame] = {}
-    for m in ctx.measures:
-        for strict in (True, False):
-            frames[(m.key, strict)] = adequacy(
-                scores[scores["campaign"] == m.key],
-                set(ctx.human),
-                set(conf.top),
-                items,
-                strict,
-                others_exclude=set(conf.others_exclude),
-                higher_is_better=m.higher_is_better,
-            )
+    frames = computed.adequacy if computed else adequacy_frames(corpus, ctx.measures, settings)
     keys = [*ctx.pairs, "mean"]
     lookup = marks(engine.compare(corpus, _adequacy_records(corpus, ctx)))
     rows = [
@@ -201,7 +196,7 @@ def _marked(
 
 
 def _pair(key: str) -> str:
-    return "Mean" if key == "mean" else pair_label(key)
+    return "Mean of pairs" if key == "mean" else pair_label(key)
 
 
 def _cells(frame: pd.DataFrame, scenario: str, keys: list[str]) -> list[PctCell]:
@@ -337,23 +332,15 @@ def _tau_matrix(
     return MatrixView(name, title, caption, "Pair", [label for _, label in columns], rows, frame)
 
 
-def accuracy_view(corpus: Corpus, ctx: Context, settings: LitEvalSettings = SETTINGS) -> MatrixView:
+def accuracy_view(
+    corpus: Corpus,
+    ctx: Context,
+    settings: LitEvalSettings = SETTINGS,
+    computed: LitEvalRankings | None = None,
+) -> MatrixView:
     """System-level pairwise accuracy of each metric against the reference, humans pooled."""
-    scores = corpus.metric_scores
-    parts = []
-    for m in ctx.measures:
-        ranking = metaeval.system_ranking(
-            scores[scores["campaign"] == m.key], {h: POOLED for h in ctx.human}, m.higher_is_better
-        )
-        parts.append(ranking[ranking["pair"] != "all"].assign(measure=m.key))
     metrics = [m for m in ctx.measures if m.key != settings.reference]
-    directions = {m.key: m.higher_is_better for m in ctx.measures}
-    table = metaeval.accuracy_table(
-        pd.concat(parts, ignore_index=True),
-        settings.reference,
-        [m.key for m in metrics],
-        directions,
-    )
+    table = computed.accuracy if computed else accuracy_frame(corpus, ctx.measures, settings)
     index = {(r["pair"], r["metric"]): r for r in table.to_dict("records")}
     ref = next((m.label for m in ctx.measures if m.key == settings.reference), settings.reference)
     rows = []

@@ -16,7 +16,7 @@ from ..core import charts
 from ..core.extra_pages import Files, PageSet
 from ..core.jinja import render
 from ..core.pages import csv_text, page
-from ...analysis.boards import Analysis
+from ...analysis.tables import Analysis, results_of
 from . import eval_views as ev
 from . import views as lv
 
@@ -33,9 +33,10 @@ def build(corpus: Corpus, analysis: Analysis, templates: Path) -> PageSet:
         return PageSet()
     ctx = lv.context(corpus, analysis)
     rankings = lv.rankings(corpus, analysis, ctx)
-    adequacy = ev.adequacy_view(corpus, ctx)
+    computed = results_of(analysis).liteval
+    adequacy = ev.adequacy_view(corpus, ctx, computed=computed)
     taus = ev.tau_views(corpus, ctx)
-    accuracy = ev.accuracy_view(corpus, ctx)
+    accuracy = ev.accuracy_view(corpus, ctx, computed=computed)
     files: Files = {}
     files.update(_index(corpus, ctx, rankings, templates))
     files.update(_adequacy(corpus, ctx, adequacy, templates))

@@ -7,78 +7,23 @@ once in ``LitEvalSettings``; the pages only show what these functions compute.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 import pandas as pd
 
-from ...analysis.adequacy import LITEVAL, AdequacySettings
+from ...analysis.liteval_setup import SETTINGS, LitEvalSettings, Measure, applies, measures
+from ...analysis.liteval_setup import ordered_pairs
 from ...analysis.rounding import round_half_up
-from ...analysis.uncertainty import paired_bootstrap, score_matrix
 from ...model import Corpus
 from ...reported import engine
-from ...analysis.boards import Analysis, method_note
+from ...analysis.tables import Analysis, method_note
+from ...analysis.tables import results_of
 from ..core.views import Cell
 
 POOLED = "human"
-
-
-@dataclass(frozen=True)
-class LitEvalSettings:
-    """What the LitEval pages compare (campaign ids of the imported release)."""
-
-    reference: str = field(
-        default="student-mqm",
-        metadata={
-            "help": (
-                "campaign of the human judgments every metric is compared with (paper 000 student "
-                "MQM)"
-            )
-        },
-    )
-    second: str = field(
-        default="student-mqm-second",
-        metadata={"help": "second student annotations, pooled into Table 7 as the paper does"},
-    )
-    metrics: tuple[str, ...] = field(
-        default=(
-            "gemba-mqm-original",
-            "gemba-mqm-literary",
-            "xcomet-xl",
-            "xcomet-xxl",
-            "prometheus",
-        ),
-        metadata={"help": "metric campaigns shown beside the reference"},
-    )
-    category_metric: str = field(
-        default="gemba-mqm-literary",
-        metadata={
-            "help": "metric whose per-category scores are compared with the reference's (Fig. 2b)"
-        },
-    )
-    categories: tuple[str, ...] = field(
-        default=("accuracy", "fluency", "style", "terminology"),
-        metadata={"help": "error categories of Fig. 2b"},
-    )
-    pair_order: tuple[str, ...] = field(
-        default=("de-en", "en-de", "de-zh", "en-zh"),
-        metadata={"help": "order of the language pairs in paper 000's tables"},
-    )
-    adequacy: AdequacySettings = LITEVAL
-
-
-SETTINGS = LitEvalSettings()
-
-
-@dataclass(frozen=True)
-class Measure:
-    """One scheme/metric column: campaign id, analysis column key, label, provenance."""
-
-    key: str
-    column: str
-    label: str
-    higher_is_better: bool
-    provenance: str
+# the LitEval settings and measures live in analysis (the records compute with them)
+__all__ = ["SETTINGS", "LitEvalSettings", "Measure", "applies", "measures", "ordered_pairs"]
 
 
 @dataclass
@@ -97,36 +42,8 @@ class Context:
     provenance: dict[str, str]
 
 
-def applies(corpus: Corpus, settings: LitEvalSettings = SETTINGS) -> bool:
-    """The LitEval campaigns are loaded: the reference (human score) campaign and a BWS-sampled
-    subset. The reference is the students' MQM, stored as scheme score (older imports: metric)."""
-    campaigns = corpus.tables["campaigns"]
-    reference = campaigns[
-        (campaigns["campaign"] == settings.reference)
-        & campaigns["scheme"].isin(["score", "metric"])
-    ]
-    sample = settings.adequacy.sample
-    sampled = any(sample in (s or ()) for s in corpus.paragraphs["subsets"])
-    return bool(len(reference)) and sampled
-
-
 def pair_label(pair: str) -> str:
     return "-".join(part.capitalize() for part in pair.split("-"))
-
-
-def ordered_pairs(corpus: Corpus, settings: LitEvalSettings = SETTINGS) -> list[str]:
-    known = [p for p in settings.pair_order if p in corpus.pairs]
-    return known + [p for p in corpus.pairs if p not in known]
-
-
-def measures(analysis: Analysis, settings: LitEvalSettings = SETTINGS) -> list[Measure]:
-    by_key = {c.campaign: c for c in analysis.columns if c.key.startswith(("metric:", "score:"))}
-    wanted = [settings.reference, *settings.metrics]
-    return [
-        Measure(k, by_key[k].key, by_key[k].label, by_key[k].higher_is_better, by_key[k].provenance)
-        for k in wanted
-        if k in by_key
-    ]
 
 
 def context(corpus: Corpus, analysis: Analysis, settings: LitEvalSettings = SETTINGS) -> Context:
@@ -196,55 +113,29 @@ class RankingView:
 
 
 def rankings(corpus: Corpus, analysis: Analysis, ctx: Context) -> list[RankingView]:
-    """One ranking per pair (from ``analysis.rankings``) and one over all pairs."""
-    views = []
-    for pair in ctx.pairs:
-        tables = {m.key: analysis.rankings.get((pair, m.column)) for m in ctx.measures}
-        data = analysis.long[analysis.long["pair"] == pair]
-        views.append(_ranking(pair, pair_label(pair), tables, data, ctx, analysis, f"#{pair}"))
-    data = analysis.long[analysis.long["column"].isin([m.column for m in ctx.measures])]
-    tables = {
-        m.key: _bootstrap(score_matrix(data[data["column"] == m.column]), m, analysis)
-        for m in ctx.measures
-    }
-    views.append(_ranking("all", "All pairs", tables, data, ctx, analysis, ""))
-    return views
-
-
-def _bootstrap(matrix: pd.DataFrame, measure: Measure, analysis: Analysis) -> pd.DataFrame | None:
-    matrix = matrix.dropna(axis=1, how="all")
-    if len(matrix.dropna(how="all")) < 2:
-        return None
-    s = analysis.settings
-    return paired_bootstrap(
-        matrix,
-        n_resamples=s.bootstrap_resamples,
-        seed=s.seed,
-        alpha=s.alpha,
-        higher_is_better=measure.higher_is_better,
-        missing=s.missing,
-        test=s.test,
-    ).table  # type: ignore[arg-type]
-
-
-def pooled_matrix(data: pd.DataFrame, human: list[str]) -> pd.DataFrame:
-    """Paragraphs x systems with the human systems replaced by one column: per paragraph,
-    the mean score of its human translations."""
-    matrix = score_matrix(data)
-    present = [h for h in human if h in matrix.columns]
-    pooled = (
-        matrix[present].mean(axis=1) if present else pd.Series(float("nan"), index=matrix.index)
+    """One ranking per pair (the board's tables) and one over all pairs, each with its pooled
+    Human row: the tables ``analysis.liteval_rankings`` computed (``Results.liteval``)."""
+    computed = results_of(analysis).liteval
+    if computed is None:
+        return []
+    views = [
+        _ranking(
+            pair, pair_label(pair), computed.tables[pair], computed.pooled[pair], ctx, f"#{pair}"
+        )
+        for pair in ctx.pairs
+    ]
+    views.append(
+        _ranking("all", "All pairs", computed.tables["all"], computed.pooled["all"], ctx, "")
     )
-    return matrix.drop(columns=present).assign(**{POOLED: pooled})
+    return views
 
 
 def _ranking(
     key: str,
     label: str,
     tables: dict[str, pd.DataFrame | None],
-    data: pd.DataFrame,
+    pooled_tables: dict[str, pd.DataFrame | None],
     ctx: Context,
-    analysis: Analysis,
     anchor: str,
 ) -> RankingView:
     systems = sorted({s for t in tables.values() if t is not None for s in t.index})
@@ -262,10 +153,6 @@ def _ranking(
     rows.sort(
         key=lambda r: _order(r, first, ctx.measures[0].higher_is_better if ctx.measures else True)
     )
-    pooled_tables = {
-        m.key: _bootstrap(pooled_matrix(data[data["column"] == m.column], ctx.human), m, analysis)
-        for m in ctx.measures
-    }
     pooled = RankRow(
         POOLED,
         "Human (pooled)",
@@ -417,7 +304,9 @@ class WorksView:
 
 def works(corpus: Corpus) -> WorksView:
     counts = corpus.paragraphs.groupby("work").size()
-    books, holders, notes = [], [], []
+    books: list[dict[str, str]] = []
+    holders: list[dict[str, str]] = []
+    notes: list[str] = []
     for work_id, work in sorted(corpus.works.items()):
         row = {
             "work": work_id,

@@ -15,7 +15,7 @@ from ...analysis.screening import screened
 from ...analysis.span_overlap import confusion, kappas_of
 from ...model import Corpus
 from ..core.spans import split_runs
-from ...analysis.boards import Analysis
+from ...analysis.tables import Analysis
 
 Key = tuple[str, str, str]  # (system, pair, paragraph)
 KEY = ["system", "pair", "paragraph"]
@@ -179,7 +179,7 @@ def _means(
     means = frame.groupby(["campaign", *KEY], sort=True)["score"].agg(["mean", "count"])
     for (cid, *key), row in means.iterrows():
         out.setdefault(tuple(key), []).append(
-            ScoreView(  # type: ignore[arg-type]
+            ScoreView(
                 str(titles[cid]),
                 float(row["mean"]),
                 "",
@@ -230,7 +230,7 @@ def agreement_views(
     kappas = _pair_kappas(corpus.mqm_errors, judged, texts)
     pending: dict[Key, list[tuple[Any, ...]]] = {}
     for (cid, *rest), annotators in judged.items():
-        key: Key = tuple(rest)  # type: ignore[assignment]
+        key: Key = tuple(rest)
         text = texts.get(key)
         if text is None:
             continue
@@ -280,7 +280,7 @@ def _pair_kappas(
     """(campaign, first, second) -> translation -> (kappa, label, characters)."""
     jobs: dict[tuple[str, str, str], list[Key]] = {}
     for (cid, *rest), annotators in judged.items():
-        key: Key = tuple(rest)  # type: ignore[assignment]
+        key: Key = tuple(rest)
         if key in texts:
             for first, second in combinations(annotators, 2):
                 jobs.setdefault((cid, first, second), []).append(key)

@@ -77,6 +77,21 @@ def _slug(value: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", value.lower()).strip("-")
 
 
+def esa_title(severity: str, position: str) -> str:
+    """'ESA major error', 'ESA minor error (position unknown)', 'ESA error (severity
+    unknown)'."""
+    kind = f"ESA {severity} error" if severity in ("minor", "major") else "ESA error"
+    notes = [
+        n
+        for n, on in (
+            ("severity unknown", severity not in ("minor", "major")),
+            ("position unknown", position == "unknown"),
+        )
+        if on
+    ]
+    return kind + (f" ({', '.join(notes)})" if notes else "")
+
+
 def _category_css(category: str, severity: str) -> str:
     slug = _slug(category)
     cat = slug if slug in CATEGORIES else "other"
@@ -132,6 +147,17 @@ def translation_spans(key: tuple[str, str, str], ctx: SpanContext, prefix: str) 
             title,
             r["annotator"],
             expertise,
+            f"{r['campaign']}:{r['annotator']}",
+            severity=r["severity"],
+        )
+    for r in ctx.spans.get("esa_spans", {}).get(key, []):
+        add(
+            "mqm",
+            r,
+            f"lb-cat-other lb-sev-{r['severity']}",
+            esa_title(r["severity"], r["position"]),
+            r["annotator"],
+            ctx.expertise.get((r["campaign"], r["annotator"]), ""),
             f"{r['campaign']}:{r['annotator']}",
             severity=r["severity"],
         )
@@ -201,7 +227,7 @@ def source_errors(
 ) -> list[SpanView]:
     """MQM errors marked on the source, as spans of the source text; the detail names the
     translation (by its blind label) the annotator was judging."""
-    out = []
+    out: list[SpanView] = []
     for r in rows:
         if not on_source(r):
             continue
@@ -260,7 +286,7 @@ def source_ucps(
             continue
         unit = (r["campaign"], r["ucp"], int(r["source_start"]), int(r["source_end"]))
         grouped.setdefault(unit, []).append(r)
-    out = []
+    out: list[SpanView] = []
     for (cid, ucp, start, end), items in sorted(grouped.items()):
         renderings = tuple(
             Rendering(

@@ -15,7 +15,7 @@ from typing import Any, Iterable, Mapping, NamedTuple
 
 from ...model import Corpus
 from ..core.spans import split_runs
-from ...analysis.boards import Analysis
+from ...analysis.tables import Analysis
 from .scores import KEY, AgreementView, ScoreView, agreement_views, records_by, score_rows
 from .spans import SpanContext, SpanView, source_errors, source_ucps, translation_spans
 
@@ -153,7 +153,7 @@ def reader_shared(corpus: Corpus) -> ReaderShared:
     campaigns = corpus.tables["campaigns"]
     spans = {
         name: records_by(corpus.tables[name], KEY)
-        for name in ("mqm_errors", "metric_spans", "free_spans", "ucps", "kudos")
+        for name in ("mqm_errors", "esa_spans", "metric_spans", "free_spans", "ucps", "kudos")
     }
     context = SpanContext(
         titles=dict(zip(campaigns["campaign"], campaigns["title"].astype(str))),
@@ -240,7 +240,7 @@ def _paragraph(
     by_pair: dict[str, list[dict[str, Any]]] = {}
     for t in translations:
         by_pair.setdefault(t["pair"], []).append(t)
-    pairs = []
+    pairs: list[PairView] = []
     for pair, items in sorted(by_pair.items()):
         order = _blind_order(pid, pair, len(items))
         views = [_translation(t, ctx, f"t{len(pairs)}x{i}", order[i]) for i, t in enumerate(items)]

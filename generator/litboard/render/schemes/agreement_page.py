@@ -1,41 +1,36 @@
 """The page 'Agreement': how far annotators agree, per campaign, pair and annotator pair —
 scores (Kendall tau-b, MSE, Krippendorff's alpha), double annotations, error spans (character
-kappa) and BWS picks. Computed from the corpus alone (``NEEDS_ANALYSIS``), so a build starts
-it before the dataset's analysis is done (``core.extra_pages``)."""
+kappa) and BWS picks. The tables are the analysis's (``analysis.agreement_tables``, in the
+results with their records); this page only formats them."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
-import pandas as pd
-
-from ...analysis import schemes
-from ...analysis.double_annotation import declared_pairs, double_annotation_rows
-from ...analysis.criterion_agreement import criterion_alpha
-from ...analysis.preference_agreement import preference_agreement
 from ...model import Corpus
 from ..core.extra_pages import PageSet
 from ..core.jinja import render
-from ..core.pages import csv_text, page
-from ...analysis.boards import Analysis
+from ..core.pages import Files, csv_text, page
+from ...analysis.records import SPAN_RULE
+from ...analysis.tables import (
+    AGREEMENT_NAMED as NAMED,
+    AGREEMENT_SPANS as SPANS,
+    AgreementTables,
+    Analysis,
+    results_of,
+)
 
-NEEDS_ANALYSIS = False
 
-
-def build(corpus: Corpus, analysis: Analysis | None, templates: Path) -> PageSet:
-    files = _agreement_page(corpus, templates)
+def build(corpus: Corpus, analysis: Analysis, templates: Path) -> PageSet:
+    files = _agreement_page(corpus, results_of(analysis).agreement, templates)
     return PageSet(files, [{"Agreement": "agreement/index.md"}]) if files else PageSet()
 
 
-DOUBLE = "Double annotations (Krippendorff alpha, interval: order-free)"
-NAMED = "Scores (Kendall tau-b, MSE, Krippendorff alpha)"
-PREFERENCES = "Pairwise preferences (percent agreement, Cohen kappa, 95% bootstrap CI)"
-
-
-def _agreement_choices(corpus: Corpus, tables: dict[str, pd.DataFrame]) -> list[str]:
+def _agreement_choices(agreement: AgreementTables) -> list[str]:
     """Which agreement figure this dataset gets and why it does not depend on any file order."""
     choices = []
-    for first, second in declared_pairs(corpus.tables["campaigns"]):
+    tables = agreement.sections
+    for first, second in agreement.declared:
         choices.append(
             f"Campaign {second} annotates the translations of {first} a second time (declared in "
             f"its "
@@ -51,7 +46,9 @@ def _agreement_choices(corpus: Corpus, tables: dict[str, pd.DataFrame]) -> list[
             f"that "
             "pools both annotations (e.g. a system mean) says so in its parameters."
         )
-    if NAMED in tables or "Error spans (character-level Cohen kappa)" in tables:
+    if SPANS in tables:
+        choices.append(SPAN_RULE)
+    if NAMED in tables or SPANS in tables:
         choices.append(
             "Annotators are named in the judgments: every two annotators who judged the same "
             "translations "
@@ -64,21 +61,11 @@ def _agreement_choices(corpus: Corpus, tables: dict[str, pd.DataFrame]) -> list[
     return choices
 
 
-def _agreement_page(corpus: Corpus, templates: Path) -> dict[str, str | bytes]:
-    tables = {
-        NAMED: schemes.agreement_rows(corpus),
-        DOUBLE: double_annotation_rows(corpus.metric_scores, corpus.tables["campaigns"]),
-        "Error spans (character-level Cohen kappa)": schemes.span_agreement(corpus),
-        "BWS picks (Cohen kappa)": schemes.bws_agreement(corpus.bws),
-        PREFERENCES: preference_agreement(corpus.pairwise),
-        "RULER criteria (Krippendorff alpha, interval, per criterion)": criterion_alpha(
-            corpus.ruler
-        ),
-    }
-    tables = {k: v for k, v in tables.items() if not v.empty}
+def _agreement_page(corpus: Corpus, agreement: AgreementTables, templates: Path) -> Files:
+    tables = agreement.sections
     if not tables:
         return {}
-    files: dict[str, str | bytes] = {}
+    files: Files = {}
     sections = []
     for number, (title, frame) in enumerate(tables.items(), start=1):
         name = f"agreement-{number}.csv"
@@ -90,7 +77,7 @@ def _agreement_page(corpus: Corpus, templates: Path) -> dict[str, str | bytes]:
         sections=sections,
         datasets=corpus.datasets,
         version=corpus.data_version(),
-        choices=_agreement_choices(corpus, tables),
+        choices=_agreement_choices(agreement),
     )
     files["agreement/index.md"] = page("Agreement", body, corpus.is_demo, templates)
     return files

@@ -1,5 +1,6 @@
 """One page per imported human-evaluation plan (``campaigns/<campaign>.md``): what was planned,
-how much is judged, and the new annotators' agreement with earlier campaigns on the anchor items."""
+how much is judged, and the new annotators' agreement with earlier campaigns on the anchor items
+-- as the analysis computed them (``Results.plans``, ``analysis.campaign_tables``)."""
 
 from __future__ import annotations
 
@@ -7,30 +8,20 @@ from pathlib import Path
 
 import pandas as pd
 
-from ...analysis.anchor_agreement import anchor_agreement
-from ...analysis.campaign_status import plans
 from ...model import Corpus
 from ..core.extra_pages import PageSet
 from ..core.jinja import render
 from ..core.pages import csv_text, page
-from ...analysis.boards import Analysis
+from ...analysis.tables import Analysis, results_of
 
 
 def build(corpus: Corpus, analysis: Analysis, templates: Path) -> PageSet:
     result = PageSet()
     names = {k: str(v["name"]) for k, v in corpus.systems.items()}
     settings = analysis.settings
-    for state in plans(corpus):
+    for plan in results_of(analysis).plans:
+        state, rows = plan.state, plan.rows
         card = corpus.campaigns[state.campaign]
-        rows = anchor_agreement(
-            corpus,
-            state,
-            analysis.long,
-            analysis.columns,
-            settings.bootstrap_resamples,
-            settings.seed,
-            settings.alpha,
-        )
         progress = [
             {
                 "system": s,

@@ -24,7 +24,7 @@ from ...model import Corpus
 from ..core.extra_pages import Files, PageSet
 from ..core.jinja import render
 from ..core.pages import csv_text, page
-from ...analysis.boards import Analysis
+from ...analysis.tables import Analysis
 
 FOLDER = "pairwise-errors"
 TEMPLATE = "pairwise_spans/page.html.j2"

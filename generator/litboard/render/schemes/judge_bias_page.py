@@ -7,248 +7,20 @@ and against each machine modality (PE, MT). One chart first, then the table and 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import pandas as pd
 
-from ...analysis import judge_bias as jb
-from ...analysis.proportions import SMALL_N
-from ...model import Corpus
+from ...analysis.records import KIND_LABELS
+from ...analysis.p_format import SMALL_N
 from ..core import charts
 from ..core.jinja import render
 from ..core.pages import Files, csv_text, page
-from ...analysis.boards import Analysis
 from .chart_labels import short_labels
 
 FOLDER = "judge-bias"
 NAV = {"Judge bias": "judge-bias/index.md"}
-
-
-@dataclass(frozen=True)
-class Compared:
-    label: str
-    systems: frozenset[str]
-
-
-def items_table(corpus: Corpus, analysis: Analysis) -> tuple[pd.DataFrame, list[jb.Measure]]:
-    """Every score as (measure, system, pair, item, score): paragraph items from the segment
-    scores, text items from per-text (work-level) metric records."""
-    campaigns = corpus.campaigns
-    measures: list[jb.Measure] = []
-    frames = []
-    for column in analysis.columns:
-        # the board's column knows best (an MQM campaign may hold human and LLM annotators apart)
-        kind = (
-            column.group
-            if column.group in jb.KINDS
-            else jb.measure_kind(campaigns.get(column.campaign, {}))
-        )
-        measures.append(
-            jb.Measure(column.key, column.label, kind, column.higher_is_better, column.provenance)
-        )
-        part = analysis.long[analysis.long["column"] == column.key]
-        frames.append(
-            part.rename(columns={"column": "measure", "paragraph": "item"})[jb.ITEM_COLUMNS]
-        )
-    texts = corpus.metric_scores[
-        (corpus.metric_scores["work"].astype(str) != "")
-        & (corpus.metric_scores["level"] == "system")
-    ]
-    covered = {column.campaign for column in analysis.columns}  # already a board column (per text)
-    for cid, part in texts.groupby("campaign", sort=True):
-        if str(cid) in covered:
-            continue
-        campaign = campaigns.get(str(cid), {})
-        metric = campaign.get("metric", {})
-        if metric.get("descriptive"):
-            continue  # a count that describes the text (e.g. source words), not a judgment
-        key = f"text:{cid}"
-        measures.append(
-            jb.Measure(
-                key,
-                str(metric.get("name", cid)),
-                jb.measure_kind(campaign),
-                bool(metric.get("higher_is_better", True)),
-                f"{cid}, per text; data {corpus.data_version()}",
-            )
-        )
-        frames.append(part.assign(measure=key, item=part["work"])[jb.ITEM_COLUMNS])
-    frame = (
-        pd.concat(frames, ignore_index=True) if frames else pd.DataFrame(columns=jb.ITEM_COLUMNS)
-    )
-    return frame, measures
-
-
-def compared_groups(corpus: Corpus) -> list[Compared]:
-    systems = corpus.tables["systems"]
-    machines = systems[~systems["is_human"]]
-    declared = (corpus.datasets[0].get("adequacy") or {}) if corpus.datasets else {}
-    groups = []
-    if declared.get("top"):
-        groups.append(Compared("top systems", frozenset(declared["top"])))
-    groups.append(Compared("all machine systems", frozenset(machines["system"])))
-    modalities = sorted(set(machines["modality"]))
-    if len(modalities) > 1:
-        groups += [
-            Compared(f"{m} systems", frozenset(machines.loc[machines["modality"] == m, "system"]))
-            for m in modalities
-        ]
-    return groups
-
-
-def _labels(corpus: Corpus) -> dict[str, pd.Series]:
-    """(pair, item) -> genre / era, for paragraph items and text (work) items alike."""
-    works = corpus.tables["works"].set_index("work")
-    paragraphs = corpus.tables["paragraphs"].set_index("paragraph")["work"]
-    keys = corpus.translations[["pair", "paragraph"]].drop_duplicates()
-    work_of = {**{(p, i): paragraphs.get(i) for p, i in zip(keys["pair"], keys["paragraph"])}}
-    texts = corpus.metric_scores[corpus.metric_scores["work"].astype(str) != ""][["pair", "work"]]
-    work_of.update({(p, w): w for p, w in zip(texts["pair"], texts["work"])})
-    index = pd.MultiIndex.from_tuples(list(work_of), names=["pair", "item"])
-    work = pd.Series(list(work_of.values()), index=index)
-    return {
-        name: work.map(works[name].to_dict())
-        for name in ("genre", "era")
-        if works[name].astype(str).nunique() > 1
-    }
-
-
-def dataset_rows(corpus: Corpus, analysis: Analysis) -> pd.DataFrame:
-    items, measures = items_table(corpus, analysis)
-    declared = (corpus.datasets[0].get("adequacy") or {}) if corpus.datasets else {}
-    if declared.get("sample"):
-        sample = corpus.paragraphs[
-            corpus.paragraphs["subsets"].map(lambda s: declared["sample"] in s)
-        ]
-        keep = set(sample["paragraph"]) | set(corpus.metric_scores["work"].astype(str))
-        items = items[items["item"].isin(keep)]
-    human = set(corpus.tables["systems"].loc[corpus.tables["systems"]["is_human"], "system"])
-    labels = _labels(corpus)
-    rows = []
-    for measure in measures:
-        scores = items[items["measure"] == measure.key]
-        for group in compared_groups(corpus):
-            above = jb.share_above(scores, human, set(group.systems), measure.higher_is_better)
-            if above.empty:
-                continue
-            table = jb.grouped_shares(above, labels)
-            rows.append(
-                table.assign(
-                    dataset=corpus.dataset_id,
-                    dataset_title=corpus.dataset_title,
-                    measure=measure.label,
-                    kind=jb.KIND_LABELS[measure.kind],
-                    compared=group.label,
-                    sample=declared.get("sample", ""),
-                    provenance=measure.provenance,
-                )
-            )
-    columns = [
-        "dataset",
-        "dataset_title",
-        "measure",
-        "kind",
-        "compared",
-        "sample",
-        "scope",
-        "group",
-        "items",
-        "percent",
-        "ci_low",
-        "ci_high",
-        "provenance",
-    ]
-    return pd.concat(rows, ignore_index=True)[columns] if rows else pd.DataFrame(columns=columns)
-
-
-def creative_shift_counts(corpus: Corpus) -> pd.Series:
-    """Creative shifts (CSA/CSM/CSC) the human annotators found per translated text (pair, work,
-    system), zeros included; empty when the dataset has no UCP annotations."""
-    from ...typology import simple_class
-
-    ucps, annotators = corpus.tables["ucps"], corpus.tables["annotators"]
-    llm = set(annotators.loc[annotators["expertise"] == "llm", "annotator"])
-    human = ucps[~ucps["annotator"].isin(llm)]
-    if human.empty:
-        return pd.Series(dtype=float)
-    work_of = corpus.paragraphs.set_index("paragraph")["work"]
-    human = human.assign(
-        item=human["paragraph"].map(work_of),
-        cs=human["ucp_class"].astype(str).map(simple_class).eq("CS").astype(float),
-    )
-    return human.groupby(["pair", "item", "system"])["cs"].sum()
-
-
-def count_mismatches(corpus: Corpus, campaign: str = "pro-cs") -> pd.DataFrame:
-    """Texts whose creative-shift count from the per-unit annotations differs from the per-text
-    count the release also holds (campaign ``campaign``): dataset, pair, text, system, units,
-    per_text. Paper 003's Creativity release has two such texts (RU-NL Thriller MT 5 vs 4,
-    EN-CA Poem MT 7 vs 6)."""
-    columns = ["dataset", "pair", "text", "system", "units", "per_text"]
-    counts = creative_shift_counts(corpus)
-    scores = corpus.metric_scores
-    per_text = scores[(scores["campaign"] == campaign) & (scores["work"].astype(str) != "")]
-    if counts.empty or per_text.empty:
-        return pd.DataFrame(columns=columns)
-    texts = per_text.groupby(["pair", "work", "system"])["score"].mean()
-    both = pd.concat({"units": counts, "per_text": texts}, axis=1, join="inner")
-    off = both[both["units"] != both["per_text"]].reset_index()
-    off.columns = ["pair", "text", "system", "units", "per_text"]
-    return off.assign(dataset=corpus.dataset_id)[columns]
-
-
-def creativity_rows(corpus: Corpus, analysis: Analysis) -> pd.DataFrame:
-    """Per measure: Spearman ρ between its score of each translated text and the human creative-
-    shift count of that text (paragraph scores averaged per text; lower-is-better negated).
-    ``count_note`` (same on every row of the dataset) names the texts whose per-unit count, used
-    here, differs from the release's per-text count (see ``count_mismatches``)."""
-    columns = ["dataset", "measure", "kind", "rho", "p", "texts", "provenance", "count_note"]
-    counts = creative_shift_counts(corpus)
-    if counts.empty:
-        return pd.DataFrame(columns=columns)
-    items, measures = items_table(corpus, analysis)
-    work_of = corpus.paragraphs.set_index("paragraph")["work"]
-    rows = []
-    for measure in measures:
-        part = items[items["measure"] == measure.key]
-        texts = part.assign(item=part["item"].map(work_of).fillna(part["item"]))
-        scores = texts.groupby(["pair", "item", "system"])["score"].mean()
-        rho, p, n = jb.creativity_correlation(
-            scores if measure.higher_is_better else -scores, counts
-        )
-        if n >= 3:
-            rows.append(
-                {
-                    "dataset": corpus.dataset_id,
-                    "measure": measure.label,
-                    "kind": jb.KIND_LABELS[measure.kind],
-                    "rho": rho,
-                    "p": p,
-                    "texts": n,
-                    "provenance": measure.provenance,
-                }
-            )
-    return pd.DataFrame(rows, columns=columns).assign(count_note=_count_note(corpus))
-
-
-def _count_note(corpus: Corpus) -> str:
-    off = count_mismatches(corpus)
-    if off.empty:
-        return ""
-    texts = "; ".join(
-        f"{r.pair} {r.text} {r.system}: {r.units:g} in the per-unit annotations, "
-        f"{r.per_text:g} in the per-text scores"
-        for r in off.itertuples()
-    )
-    return (
-        f"{corpus.dataset_title}: the release holds two creative-shift counts that differ for "
-        f"{len(off)} text{'s' if len(off) != 1 else ''} ({texts}). ρ here uses the per-unit "
-        "annotations (the counts the units show); with the per-text counts the correlations "
-        "differ slightly (reason: release differs from paper). Paper 003's Fig. 2 correlations "
-        "may rest on the per-text counts."
-    )
 
 
 def chart(headline: pd.DataFrame) -> Any:
@@ -258,7 +30,7 @@ def chart(headline: pd.DataFrame) -> Any:
 
     shown = short_labels(headline["measure"])  # distinct even where a long name is cut
     data = headline.assign(
-        order=headline["kind"].map({v: i for i, v in enumerate(jb.KIND_LABELS.values())}),
+        order=headline["kind"].map({v: i for i, v in enumerate(KIND_LABELS.values())}),
         n_label=[f"n = {n}" for n in headline["items"]],
         label=[shown[str(m)] for m in headline["measure"]],
     )
@@ -281,7 +53,7 @@ def chart(headline: pd.DataFrame) -> Any:
             x2="ci_high:Q",
             y=y,
             color=alt.Color(
-                "kind:N", title="measure", sort=list(jb.KIND_LABELS.values()), legend=legend
+                "kind:N", title="measure", sort=list(KIND_LABELS.values()), legend=legend
             ),
         )
     )
@@ -292,9 +64,9 @@ def chart(headline: pd.DataFrame) -> Any:
             x=x,
             y=y,
             color=alt.Color(
-                "kind:N", title="measure", sort=list(jb.KIND_LABELS.values()), legend=legend
+                "kind:N", title="measure", sort=list(KIND_LABELS.values()), legend=legend
             ),
-            shape=alt.Shape("kind:N", sort=list(jb.KIND_LABELS.values()), legend=None),
+            shape=alt.Shape("kind:N", sort=list(KIND_LABELS.values()), legend=None),
             tooltip=[
                 alt.Tooltip("dataset_title:N", title="dataset"),
                 alt.Tooltip("measure:N"),
@@ -345,8 +117,8 @@ def build_from_rows(
     frames: list[pd.DataFrame],
     creative_frames: list[pd.DataFrame],
     templates: Path,
-    demo: set[str] = frozenset(),
-) -> tuple[Files, dict[str, str]]:  # type: ignore[assignment]
+    demo: frozenset[str] | set[str] = frozenset(),
+) -> tuple[Files, dict[str, str]]:
     """The panel from each dataset's ``dataset_rows`` and ``creativity_rows`` (in page order).
     Datasets in ``demo`` (illustrative) stay out of the headline chart while a real one is
     present, and their tables come last, under a heading of their own."""
@@ -356,13 +128,13 @@ def build_from_rows(
     is_demo = rows["dataset"].isin(demo)
     real = rows[~is_demo] if (~is_demo).any() else rows
     headline = headline_rows(real)
-    figure, files = charts.chart_files(
+    figure, drawn = charts.chart_files(
         FOLDER,
         "human-first",
         "How often each measure ranks the human translation first",
         chart(headline),
     )
-    files = dict(files)
+    files: Files = dict(drawn)
     files[f"{FOLDER}/judge-bias.csv"] = csv_text(rows)
     files[charts.BUNDLE] = charts.vega_bundle()
     datasets = [

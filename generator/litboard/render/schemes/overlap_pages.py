@@ -17,12 +17,11 @@ import pandas as pd
 
 from ...analysis.rounding import round_half_up
 from ...model import Corpus
-from ...scoring import sacrebleu_metrics as sm
 from ..core import charts
 from ..core.extra_pages import Files, PageSet
 from ..core.jinja import render
 from ..core.pages import csv_text, page
-from ...analysis.boards import Analysis
+from ...analysis.tables import Analysis, OverlapTables, results_of
 
 FOLDER = "overlap"
 
@@ -38,14 +37,10 @@ class PairOverlap:
 
 
 def build(corpus: Corpus, analysis: Analysis, templates: Path) -> PageSet:
-    texts = corpus.tables["translations"]
-    texts = texts[texts["text"].notna()][["system", "pair", "paragraph", "text"]]
     files: Files = {}
-    pairs = []
-    for pair in sorted(texts["pair"].unique()):
-        made = _pair(corpus, texts, str(pair), files)
-        if made is not None:
-            pairs.append(made)
+    pairs = [
+        _pair(corpus, pair, tables, files) for pair, tables in results_of(analysis).overlap.items()
+    ]
     if not pairs:
         return PageSet()
     files[charts.BUNDLE] = charts.vega_bundle()
@@ -58,16 +53,10 @@ def build(corpus: Corpus, analysis: Analysis, templates: Path) -> PageSet:
     return PageSet(files, [{"Lexical overlap": f"{FOLDER}/index.md"}])
 
 
-def _pair(corpus: Corpus, texts: pd.DataFrame, pair: str, files: Files) -> PairOverlap | None:
-    rows = texts[texts["pair"] == pair]
-    shared = rows.groupby("paragraph")["system"].nunique()
-    if rows["system"].nunique() < 2 or not (shared >= 2).any():
-        return None
-    table = sm.lexical_overlap(rows, pair)
-    means = sm.mean_overlap(table)
+def _pair(corpus: Corpus, pair: str, tables: OverlapTables, files: Files) -> PairOverlap:
+    table, means, counts = tables.table, tables.means, tables.paragraphs
     names = {k: str(v.get("name", k)) for k, v in corpus.systems.items()}
     human = {k for k, v in corpus.systems.items() if v.get("kind") == "human"}
-    counts = rows.groupby("system")["paragraph"].nunique()
     system_rows = [
         {
             "system": s,
@@ -90,9 +79,7 @@ def _pair(corpus: Corpus, texts: pd.DataFrame, pair: str, files: Files) -> PairO
         _heatmap(long, names),
     )
     files.update(chart_files)
-    return PairOverlap(
-        pair, sm.overlap_signature(pair), chart_view, system_rows, matrix_csv, means_csv
-    )
+    return PairOverlap(pair, tables.signature, chart_view, system_rows, matrix_csv, means_csv)
 
 
 def _heatmap(long: pd.DataFrame, names: dict[str, str]) -> Any:

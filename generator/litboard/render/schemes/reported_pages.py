@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import pandas as pd
 
@@ -22,7 +23,7 @@ from ...reported.measures import MEASURES
 from ..core.extra_pages import PageSet
 from ..core.jinja import render
 from ..core.pages import csv_text, page
-from ...analysis.boards import Analysis
+from ...analysis.tables import Analysis
 
 FOLDER = "reported"
 STATUS = {
@@ -102,9 +103,9 @@ def source_views(compared: pd.DataFrame) -> list[SourceView]:
     return views
 
 
-def _row(r: dict[str, object]) -> NumberRow:
-    decimals = int(r["decimals"])  # type: ignore[call-overload]
-    reproduced = float(r["reproduced"])  # type: ignore[arg-type]
+def _row(r: dict[str, Any]) -> NumberRow:
+    decimals = int(r["decimals"])
+    reproduced = float(r["reproduced"])
     known = not math.isnan(reproduced)
     keys = r["keys"] if isinstance(r["keys"], dict) else {}
     return NumberRow(
@@ -112,10 +113,10 @@ def _row(r: dict[str, object]) -> NumberRow:
         "lb-disagree" if r["disagrees"] else "",
         f"{r['measure']}: " + ", ".join(f"{k} = {v}" for k, v in keys.items()),
         str(r["label"] or ""),
-        _printed(float(r["value"]), decimals),  # type: ignore[arg-type]
+        _printed(float(r["value"]), decimals),
         printed(reproduced, decimals + 3) if known else "",
-        printed(float(r["reproduced_rounded"]), decimals) if known else "",  # type: ignore[arg-type]
-        _signed(float(r["difference"]), decimals) if known else "",  # type: ignore[arg-type]
+        printed(float(r["reproduced_rounded"]), decimals) if known else "",
+        _signed(float(r["difference"]), decimals) if known else "",
         str(r["other_reports"]),
         str(r["note"] or ""),
         anchor_of(r),

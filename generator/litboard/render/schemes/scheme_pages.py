@@ -10,21 +10,13 @@ from typing import Any
 import pandas as pd
 from markupsafe import Markup
 
-from ...analysis import schemes
-from ...analysis.bws import bws_scores, split_half_reliability
-from ...analysis.double_annotation import declared_pairs
-from ...analysis.bt_graph import comparison_graph
-from ...analysis.pairwise import bradley_terry, win_matrix
-from ...analysis.uncertainty import limit_text
-from ...analysis.campaign_status import pairwise_extensions, pool_pairwise
+from ...analysis.tables import BWS_LABEL, PairwiseTables, results_of
+from ...analysis.p_format import limit_text
 from ...model import Corpus
 from ..core.extra_pages import PageSet
 from ..core.jinja import render
 from ..core.pages import csv_text, page
-from ...analysis.boards import Analysis, method_note, rank_table
-
-
-BWS_LABEL = "BWS counting score ((best − worst) / times shown)"
+from ...analysis.tables import Analysis, method_note
 
 
 @dataclass
@@ -38,11 +30,8 @@ class RankingView:
 
 
 def _ranking(
-    corpus: Corpus, analysis: Analysis, long: pd.DataFrame, title: str, note: str, csv: str
-) -> tuple[RankingView, pd.DataFrame] | None:
-    table = rank_table(long, True, analysis.settings)
-    if table is None:
-        return None
+    corpus: Corpus, analysis: Analysis, table: pd.DataFrame, title: str, note: str, csv: str
+) -> tuple[RankingView, pd.DataFrame]:
     names = {k: str(v["name"]) for k, v in corpus.systems.items()}
     alpha = analysis.settings.alpha
     limit = (
@@ -79,77 +68,74 @@ def build(corpus: Corpus, analysis: Analysis, templates: Path) -> PageSet:
 def _scheme_sections(
     corpus: Corpus, analysis: Analysis
 ) -> tuple[list[dict[str, Any]], dict[str, str | bytes]]:
+    """The page's sections from the tables analysis computed (``Results.schemes``)."""
+    made = results_of(analysis).schemes
     sections: list[dict[str, Any]] = []
     files: dict[str, str | bytes] = {}
-    inputs = [
-        (BWS_LABEL, schemes.bws_paragraph_scores(corpus.bws)),
-        ("RULER", schemes.criterion_scores(corpus.ruler, "criterion", "ruler:")),
-        ("VERSE", schemes.criterion_scores(corpus.verse, "category", "verse:")),
-    ]
-    for label, long in inputs:
-        for (column, pair), group in long.groupby(["column", "pair"], sort=True):
-            name = f"{column.replace(':', '-')}-{pair}".lower().replace(" ", "-")
-            made = _ranking(
-                corpus,
-                analysis,
-                group,
-                f"{label}: {column.split(':', 2)[-1]} ({pair})",
-                _note(label, corpus, group),
-                f"{_safe(name)}.csv",
-            )
-            if made:
-                view, frame = made
-                files[f"schemes/{view.csv}"] = csv_text(frame)
-                sections.append({"kind": "ranking", "view": view})
+    if made is None:
+        return sections, files
+    for ranked in made.rankings:
+        column, pair = ranked.column, ranked.pair
+        name = f"{column.replace(':', '-')}-{pair}".lower().replace(" ", "-")
+        view, frame = _ranking(
+            corpus,
+            analysis,
+            ranked.table,
+            f"{ranked.label}: {column.split(':', 2)[-1]} ({pair})",
+            _note(ranked.label, corpus, column),
+            f"{_safe(name)}.csv",
+        )
+        files[f"schemes/{view.csv}"] = csv_text(frame)
+        sections.append({"kind": "ranking", "view": view})
     names = {k: str(v["name"]) for k, v in corpus.systems.items()}  # display names, never raw ids
-    for (campaign, pair), group in corpus.bws.groupby(["campaign", "pair"], sort=True):
-        counts = bws_scores(group).reset_index().rename(columns={"index": "system"})
-        reliability = split_half_reliability(group)
-        name = _safe(f"bws-counts-{campaign}-{pair}")
-        files[f"schemes/{name}.csv"] = csv_text(counts)
+    for bws in made.bws:
+        name = _safe(f"bws-counts-{bws.campaign}-{bws.pair}")
+        files[f"schemes/{name}.csv"] = csv_text(bws.counts)
         rows = [
-            {**r, "name": names.get(r["system"], r["system"])} for r in counts.to_dict("records")
+            {**r, "name": names.get(r["system"], r["system"])}
+            for r in bws.counts.to_dict("records")
         ]
         sections.append(
             {
                 "kind": "bws",
-                "title": f"{BWS_LABEL}: counts, {campaign} ({pair})",
+                "title": f"{BWS_LABEL}: counts, {bws.campaign} ({bws.pair})",
                 "rows": rows,
-                "reliability": reliability,
+                "reliability": bws.reliability,
                 "csv": f"{name}.csv",
             }
         )
-    extended = pairwise_extensions(corpus)
-    for (campaign, pair), group in pool_pairwise(corpus).groupby(["campaign", "pair"], sort=True):
-        joined = extended.get((str(campaign), str(pair)), [])
-        plus = (
-            f", with the human-evaluation plan{'s' if len(joined) > 1 else ''} {', '.join(joined)}"
-            if joined
-            else ""
-        )
-        strengths = bradley_terry(group).reset_index().rename(columns={"index": "system"})
-        wins = win_matrix(group)
-        name = _safe(f"bt-{campaign}-{pair}")
-        files[f"schemes/{name}.csv"] = csv_text(strengths)
-        files[f"schemes/{name}-wins.csv"] = csv_text(
-            wins.reset_index().rename(columns={"index": "system"})
-        )
-        sections.append(
-            {
-                "kind": "pairwise",
-                "title": f"Pairwise preferences, {campaign} ({pair}){plus}",
-                "rows": [
-                    {**r, "name": names.get(r["system"], r["system"])}
-                    for r in strengths.to_dict("records")
-                ],
-                "wins": [(names.get(s, s), v) for s, v in _win_rows(wins)],
-                "systems": [names.get(s, s) for s in wins.columns],
-                "csv": f"{name}.csv",
-                "wins_csv": f"{name}-wins.csv",
-                "graph": comparison_graph(group, names),
-            }
-        )
+    for tables in made.pairwise:
+        sections.append(_pairwise_section(tables, names, files))
     return sections, files
+
+
+def _pairwise_section(
+    tables: PairwiseTables, names: dict[str, str], files: dict[str, str | bytes]
+) -> dict[str, Any]:
+    joined, campaign, pair = tables.joined, tables.campaign, tables.pair
+    plus = (
+        f", with the human-evaluation plan{'s' if len(joined) > 1 else ''} {', '.join(joined)}"
+        if joined
+        else ""
+    )
+    name = _safe(f"bt-{campaign}-{pair}")
+    files[f"schemes/{name}.csv"] = csv_text(tables.strengths)
+    files[f"schemes/{name}-wins.csv"] = csv_text(
+        tables.wins.reset_index().rename(columns={"index": "system"})
+    )
+    return {
+        "kind": "pairwise",
+        "title": f"Pairwise preferences, {campaign} ({pair}){plus}",
+        "rows": [
+            {**r, "name": names.get(r["system"], r["system"])}
+            for r in tables.strengths.to_dict("records")
+        ],
+        "wins": [(names.get(s, s), v) for s, v in _win_rows(tables.wins)],
+        "systems": [names.get(s, s) for s in tables.wins.columns],
+        "csv": f"{name}.csv",
+        "wins_csv": f"{name}-wins.csv",
+        "graph": tables.graph,
+    }
 
 
 def _win_rows(wins: pd.DataFrame) -> list[tuple[str, list[float | None]]]:
@@ -159,8 +145,8 @@ def _win_rows(wins: pd.DataFrame) -> list[tuple[str, list[float | None]]]:
     ]
 
 
-def _note(label: str, corpus: Corpus, group: pd.DataFrame) -> str:
-    campaign = str(group["column"].iloc[0]).split(":")[1]
+def _note(label: str, corpus: Corpus, column: str) -> str:
+    campaign = column.split(":")[1]
     return f"{label}; campaign {campaign}; data {corpus.data_version()}"
 
 

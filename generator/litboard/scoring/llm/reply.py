@@ -51,7 +51,7 @@ def parse(request: Request, reply: Reply) -> Answer:
         if not refusal:
             raise BadReply("the reply's first choice has no text content")
         content = ""  # a refusal: kept (it was paid for) and recorded as a failure by the judge
-    usage = data.get("usage") if isinstance(data.get("usage"), dict) else {}
+    usage = given if isinstance(given := data.get("usage"), dict) else {}
     prompt, completion = _count(usage, "prompt_tokens"), _count(usage, "completion_tokens")
     return Answer(
         key=request.key,

@@ -7,44 +7,38 @@ parser takes them for its own. ``screen`` names each such pattern it finds. A fl
 still judged and scored (the score is kept), but its metric record carries ``screen`` with the
 reasons, so no page or table can show it as a plain, trusted number; the run's report lists it.
 
-The patterns are deliberately narrow (measured on every released translation of every track:
-none is flagged, ``tests/scoring/test_screen.py``); they catch the literal attacks, not every
-paraphrase — a screen, not a proof.
+The screen reads every language of every track (issue 55, goal 6): ``screen_lexicon`` holds, per
+language, the verbs and objects of "ignore the criteria", "give 100 points" and "you are the
+evaluator"; ``variants`` normalises the text first (hidden characters dropped, so zero-width
+splitting fails; NFKC; look-alike letters as ASCII) and reads it reversed too (a bidi-reversed
+instruction). The patterns are deliberately narrow (measured on every released translation of
+every track: none is flagged, ``tests/scoring/test_screen.py``); they catch instruction-like
+phrases, not every paraphrase — a screen, not a proof.
 """
 
 from __future__ import annotations
 
 import re
+import unicodedata
+from functools import lru_cache
 from typing import Any, Sequence
 
 from ..base import Segment
+from .screen_lexicon import (
+    FREE_ORDER,
+    LEXICON,
+    NO_BOUNDARY,
+    UNSPACED,
+    UNSPACED_WINDOW,
+    WINDOW,
+)
 
-_JUDGE = r"(?:judge|evaluator|grader|rater|annotator|assistant|model|ai|llm|gpt|claude)"
-_RULES = r"(?:instructions?|rubric|prompt|guidelines?|rules|criteria|system message)"
-PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
-    (
-        "an instruction to ignore the judge's instructions",
-        re.compile(
-            rf"\b(?:ignore|disregard|forget|override|bypass)\b[^.\n]{{0,40}}\b{_RULES}\b", re.I
-        ),
-    ),
-    (
-        "words addressed to the judge",
-        re.compile(
-            rf"\b(?:you are|you're|act as) (?:an? |the )?(?:{_JUDGE})\b|\bdear {_JUDGE}\b|"
-            rf"\b(?:note|message|attention) (?:to|for) (?:the )?{_JUDGE}\b",
-            re.I,
-        ),
-    ),
-    (
-        "a request for a score",
-        re.compile(
-            r"\b(?:answer|respond|reply|output|return|give|assign|rate|score)\b[^.\n]{0,30}"
-            r"\b(?:100|a perfect|full marks|the (?:highest|maximum|best) (?:score|rating|mark))\b"
-            r"|\b(?:perfect|flawless) (?:score|translation|rating)\b",
-            re.I,
-        ),
-    ),
+STOP = r"[^.!?\n。！？]"  # within one sentence
+IGNORE = "an instruction to ignore the judge's instructions"
+ADDRESS = "words addressed to the judge"
+SCORE = "a request for a score"
+# language-independent: the judge's own formats
+FORMATS: tuple[tuple[str, re.Pattern[str]], ...] = (
     (
         "a chat role or prompt marker",
         re.compile(
@@ -63,9 +57,62 @@ PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
 )
 
 
+def _near(first: str, second: str, code: str) -> str:
+    """``first`` then ``second`` within one sentence (either order for a free word order)."""
+    b = "" if code in UNSPACED | NO_BOUNDARY else r"\b"
+    gap = f"{STOP}{{0,{UNSPACED_WINDOW if code in UNSPACED else WINDOW}}}"
+    one = f"{b}(?:{first}){b}{gap}{b}(?:{second}){b}"
+    if code in FREE_ORDER:
+        one += f"|{b}(?:{second}){b}{gap}{b}(?:{first}){b}"
+    return one
+
+
+@lru_cache(maxsize=1)
+def patterns() -> tuple[tuple[str, re.Pattern[str]], ...]:
+    """The screen's patterns: each family over every language of the lexicon, then the formats."""
+    ignore, address, score = [], [], []
+    for code, words in LEXICON.items():
+        b = "" if code in UNSPACED | NO_BOUNDARY else r"\b"
+        ignore.append(_near(words["ignore"], words["rules"], code))
+        address.append(f"{b}(?:{words['address']}){b}")
+        score.append(_near(words["give"], words["score"], code))
+        score.append(f"{b}(?:{words['perfect']}){b}")
+    return (
+        (IGNORE, re.compile("|".join(ignore), re.I)),
+        (ADDRESS, re.compile("|".join(address), re.I)),
+        (SCORE, re.compile("|".join(score), re.I)),
+    ) + FORMATS
+
+
+@lru_cache(maxsize=1)
+def _latin() -> dict[int, str]:
+    """Non-ASCII look-alikes of ASCII letters (Cyrillic о, Greek ο, ...) -> the letter."""
+    from ...load.names import prototypes
+
+    return {
+        ord(c): p
+        for c, p in prototypes().items()
+        if not c.isascii() and p.isascii() and p.isalpha() and unicodedata.category(c)[0] == "L"
+    }
+
+
+def variants(text: str) -> list[str]:
+    """What the judge may read in ``text``: without hidden characters (zero-width splitting,
+    bidi controls), NFKC (full-width letters and digits), look-alike letters as ASCII, and each
+    of these reversed (a bidi-reversed or backwards-written instruction)."""
+    from ...load.names import hidden
+
+    gone = {at for at, _ in hidden(text, frozenset("\n\t"))}
+    plain = unicodedata.normalize("NFKC", "".join(c for i, c in enumerate(text) if i not in gone))
+    latin = plain.translate(_latin())
+    forms = [plain] if latin == plain else [plain, latin]
+    return forms + [f[::-1] for f in forms]
+
+
 def screen(text: str) -> list[str]:
     """The reasons ``text`` looks addressed to an LLM judge ([] when none)."""
-    return [why for why, pattern in PATTERNS if pattern.search(text)]
+    forms = variants(text)
+    return [why for why, pattern in patterns() if any(pattern.search(f) for f in forms)]
 
 
 def mark(records: list[dict[str, Any]], segments: Sequence[Segment]) -> list[str]:

@@ -36,7 +36,7 @@
       var piece = escape(ch);
       run = isSpace(ch) ? 0 : run + (piece.indexOf("U+") === 0 ? 8 : 1);
       out.push(piece);
-      if (BREAK_AFTER.indexOf(ch) >= 0 || run >= BREAK_RUN) { out.push("\\allowbreak{}"); run = 0; }
+      if (BREAK_AFTER.indexOf(ch) >= 0 || run >= BREAK_RUN || piece.indexOf("U+") === 0) { out.push("\\allowbreak{}"); run = 0; }
     });
     return out.join("");
   }
@@ -57,24 +57,32 @@
       return !c || ("+-0123456789".indexOf(chars(c)[0]) >= 0 && chars(c).some(isDigit));
     });
   }
+  /* paper_table._numbers: every cell a number, with its CI or a rank range ("95% profile ..." is text) */
+  function numbers(cells) {
+    return cells.every(function (c) { return !c || /^[+-]?[0-9][0-9.,eE+-]*%?( \[[^\]]*\])?$/.test(c); });
+  }
   function label(text) {
     return chars(text).map(function (ch) { return /^[A-Za-z0-9:.-]$/.test(ch) ? ch : "-"; }).join("");
   }
   function paperTex(columns, widths, how) {
-    var recompute = how.command ? " Recompute: \\texttt{" + breakable(how.command) + "}" : "";
     var spec = columns.map(function (col, i) {
-      return numeric(col[1]) ? "r" : (widths[i] ? "p{" + widths[i].toFixed(0) + "pt}" : "l");
+      return widths[i] ? "p{" + widths[i].toFixed(0) + "pt}" : (numeric(col[1]) ? "r" : "l");
     }).join("");
     var size = how.narrow ? ["\\footnotesize", "\\setlength{\\tabcolsep}{3pt}"] : ["\\small"];
     var lines = ["\\begin{" + how.floatEnv + "}[htbp]", "\\centering"].concat(size, [
-      "\\caption{" + breakable(how.caption) + recompute + "}", "\\label{" + label(how.label) + "}",
+      "\\caption{" + breakable(how.caption) + "}", "\\label{" + label(how.label) + "}",
       "\\begin{tabular}{" + spec + "}", "\\toprule",
       columns.map(function (col) { return stacked(col[0], headerLines(col[0])); }).join(" & ") + " \\\\", "\\midrule"]);
     var count = columns.length ? columns[0][1].length : 0;
     for (var r = 0; r < count; r += 1) {
       lines.push(columns.map(function (col, i) { return widths[i] ? breakable(col[1][r]) : escape(col[1][r]); }).join(" & ") + " \\\\");
     }
-    return lines.concat(["\\bottomrule", "\\end{tabular}", "\\end{" + how.floatEnv + "}", ""]).join("\n");
+    lines.push("\\bottomrule", "\\end{tabular}");
+    var recompute = how.command ? " Recompute: \\texttt{" + breakable(how.command) + "}" : "";
+    if (how.footnote || recompute) {
+      lines.push("\\par\\smallskip{\\footnotesize\\raggedright " + breakable(how.footnote || "") + recompute + "\\par}");
+    }
+    return lines.concat(["\\end{" + how.floatEnv + "}", ""]).join("\n");
   }
 
   /* ---- the paper-shaped table (cite/paper_table.py) ---- */
@@ -238,7 +246,7 @@
     var wraps = columns.map(function (col) {
       var widest = 0.0;
       col[1].forEach(function (c, k) { var w = textPt(c, font); widest = k === 0 ? w : Math.max(widest, w); });
-      return !numeric(col[1]) && widest > WRAP_PT ? WRAP_PT : 0.0;
+      return !numbers(col[1]) && widest > WRAP_PT ? WRAP_PT : 0.0;
     });
     return { columns: columns, floatEnv: wide ? "table*" : "table", omitted: f.leftOut, narrow: f.narrow, wraps: wraps };
   }
@@ -258,13 +266,17 @@
     if (!parts.length) { return "System ids and kinds are in the CSV."; }
     return "Left out to fit the page: " + parts.join(", and ") + ".";
   }
-  function paperText(header, rows, caption, labelText, command, fullName) {
+  function paperText(header, rows, caption, labelText, command, fullName, footnote) {
     var shown = rows.slice(0, MAX_ROWS), how = shape(header, shown), notes = [];
     if (how.omitted.length) { notes.push(omittedNote(header, how.omitted)); }
     if (rows.length > MAX_ROWS) { notes.push("The first " + MAX_ROWS + " of " + rows.length + " rows."); }
-    var note = notes.length ? " " + notes.join(" ") + " Every column and row: " + fullName + "." : "";
+    if (notes.length) { notes.push("Every column and row: " + fullName + "."); }
+    if (how.floatEnv === "table*") {
+      caption += " Across both columns: its " + how.columns.length + " columns are wider than one.";
+    }
     return paperTex(how.columns, how.wraps, { floatEnv: how.floatEnv, narrow: how.narrow,
-      caption: caption + note, label: labelText, command: command });
+      caption: caption, label: labelText, command: command,
+      footnote: (footnote ? notes.concat([footnote]) : notes).join(" ") });
   }
 
 

@@ -21,6 +21,59 @@
     if (judged) { parts.splice(signed ? 2 : 1, 0, "judges: " + judged); }
     return parts.join(". ") + ".";
   }
+  /* provenance.footnote_of: the signatures and judges of the measures a table names */
+  function slug(text) {
+    var words = String(text).toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(function (w) { return w !== ""; });
+    return "-" + words.join("-") + "-";
+  }
+  function names(entry, shown, key) {
+    var campaign = String(entry.campaign === undefined ? "" : entry.campaign);
+    campaign = campaign.slice(campaign.lastIndexOf("/") + 1);
+    return [slug(campaign), slug(entry[key] === undefined ? "" : entry[key])].some(function (n) {
+      return chars(n).length > 2 && shown.indexOf(n) >= 0;
+    });
+  }
+  function signatureText(signature, shown) {
+    var parts = signature.split("; ").map(function (part) {
+      var at = part.indexOf(": ");
+      return at < 0 ? [part, "", ""] : [part.slice(0, at), ": ", part.slice(at + 2)];
+    });
+    var perPair = parts.length > 1 && parts.every(function (p) { return p[1] && chars(p[0]).length <= 16; });
+    if (!perPair) { return signature; }
+    var named = parts.filter(function (p) { return shown.indexOf(slug(p[0])) >= 0; });
+    if (!named.length) { named = parts; }
+    var order = [], pairsOf = new Map();
+    named.forEach(function (p) {
+      if (!pairsOf.has(p[2])) { pairsOf.set(p[2], []); order.push(p[2]); }
+      pairsOf.get(p[2]).push(p[0]);
+    });
+    if (order.length === 1) { return order[0]; }
+    return order.map(function (sig) { return sig + " (" + pairsOf.get(sig).join(", ") + ")"; }).join("; ");
+  }
+  function footnoteOf(block, tableText) {
+    var shown = slug(tableText), signed = [], judged = [];
+    block.metric_signatures.forEach(function (s) {
+      if (!names(s, shown, "metric")) { return; }
+      var text = (s.metric || s.campaign) + ": " + signatureText(String(s.signature), shown);
+      if (signed.indexOf(text) < 0) { signed.push(text); }
+    });
+    block.judges.forEach(function (j) {
+      if (!names(j, shown, "model")) { return; }
+      var hash = j.prompt_sha256 === undefined ? "unhashed" : String(j.prompt_sha256);
+      var text = j.model + " prompt " + chars(hash).slice(0, 12).join("");
+      if (judged.indexOf(text) < 0) { judged.push(text); }
+    });
+    var parts = ["Data: " + block.data_version];
+    if (signed.length) { parts.push("Signatures: " + signed.join("; ")); }
+    if (judged.length) { parts.push("Judges: " + judged.join("; ")); }
+    parts.push("litboard " + block.litboard);
+    return parts.join(". ") + ".";
+  }
+  function tableWords(path, header, rows) {
+    var words = [path].concat(header);
+    rows.forEach(function (row) { words = words.concat(row); });
+    return words.join(" ");
+  }
   function packagesLine(block) {
     return Object.keys(block.packages).map(function (name) { return name + " " + block.packages[name]; }).join(", ");
   }
@@ -84,10 +137,12 @@
     var at = jsonText.indexOf('\n "provenance": ');
     var jsonOut = "{\n \"table\": " + jsonString(path) + ",\n \"shown\": " + dumps(record, 1) +
       ",\n \"columns\": " + dumps(subHeader, 1) + ",\n \"rows\": " + dumps(records, 1) + "," + jsonText.slice(at);
-    var caption = name + " (" + subRows.length + " rows). " + note + " " + captionOf(block);
+    var caption = name + " (" + subRows.length + " rows), as shown on the board.";
+    var footnote = note + " " + footnoteOf(block, tableWords(path, subHeader, subRows));
     var head = "% litboard table " + path + ", as shown on the board; needs \\usepackage{booktabs}\n" +
       "% computed with " + packagesLine(block) + "\n";
-    var tex = head + paperText(subHeader, subRows, caption, "tab:" + stem + SUFFIX, block.command, name + ".full.tex");
+    var tex = head + paperText(subHeader, subRows, caption, "tab:" + stem + SUFFIX, block.command, name + ".full.tex",
+      footnote);
     var out = {};
     out[stem + SUFFIX + ".csv"] = csvOut;
     out[stem + SUFFIX + ".json"] = jsonOut;

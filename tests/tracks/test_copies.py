@@ -1,8 +1,8 @@
-"""The measures behind the copy rules (``litboard.load.copies``), on hand-computed cases."""
+"""The measures behind the copy rules (``litboard.tracks.copies``), on hand-computed cases."""
 
 from __future__ import annotations
 
-from litboard.load.copies import (
+from litboard.tracks.copies import (
     in_place,
     in_place_share,
     matched,

@@ -174,7 +174,7 @@ def sentence_bleu(
             if method == "exp":
                 smooth = np.where(zero, smooth * 2, smooth)
                 precision = np.where(zero, 100.0 / (smooth * count), precision)
-            elif method == "floor":
+            elif method == "floor" and value is not None:  # sacreBLEU's floor default is 0.1
                 precision = np.where(zero, 100.0 * value / count, precision)
             logs.append(np.where(precision == 0.0, -9999999999.0, np.log(precision)))
         total_log = logs[0]

@@ -51,7 +51,7 @@ from typing import Sequence
 
 from ..errors import Problems
 from .copies import bag_matched, in_place_share, misplaced, similarity, tokens, units
-from .rows import Row
+from ..load.rows import Row
 
 
 @dataclass(frozen=True)

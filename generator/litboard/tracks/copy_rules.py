@@ -1,0 +1,199 @@
+"""The order-free copy rules of a contribution (measures in ``copy_measures``; calibrated on every
+pair of released systems of every track by ``bench/measure_rewrites.py``, whose figures are here
+and on the Submit page), then the in-order rules of ``copy_check`` (near copies, words changed in
+place, shifted lines).
+
+An output file of a contributed system C for a pair is refused when, over the paragraphs it shares
+with another translation S of the pair:
+
+* S is a **human translation** (a reference of the automatic measures) and C's units are in S's
+  file at ``REFERENCE.words`` or more, or S's units in C's at that share (words put in between
+  the reference's), or C's unit pairs or runs of four units (BLEU's longest n-gram) at
+  ``REFERENCE.pairs`` / ``.runs`` or more, or ``REFERENCE.copied`` or more of C's text is in
+  sentences copied from S (same or neighbouring paragraph) — the same limits on every track but
+  ``REFERENCES``' (literary-translation's released systems share at most 25 % of the reference's
+  runs of four; TED's 38 %);
+* S is **another system** and the same measures reach the track's ``SYSTEM`` limits (released
+  systems of one track can be very close to each other: the WMT TED systems share most of their
+  sentences, so its limits are the highest and a new track gets them);
+* **all other translations together** (a mix of several) hold ``TOGETHER`` or more of C's text in
+  copied sentences.
+
+The closest released system to each limit (every ordered pair of released systems of every track,
+none refused) and the lowest copy of each red-team family (tests/tracks/redteam.py) are printed by
+``bench/measure_rewrites.py`` and stated on the Submit page. Against a reference, on any track:
+words 0.859 (limit 0.90), pairs 0.636 (0.70), runs 0.377 (0.42; literary-translation 0.252, limit
+0.30), copied 0.159 (0.20), words the other way 0.827 (0.90).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Sequence
+
+from ..errors import Problems
+from ..load.rows import RawData, Row
+from ..load.track_decl import contributions, of_dataset
+from .copy_check import check_copies
+from .copy_measures import Features, Measures, measure
+
+
+@dataclass(frozen=True)
+class Limits:
+    words: float  # file containment of units
+    pairs: float  # file containment of unit pairs
+    runs: float  # file containment of four units in a row
+    copied: float  # share of the text in sentences copied
+
+
+REFERENCE = Limits(0.90, 0.70, 0.42, 0.20)  # every track but those below
+REFERENCES: dict[str, Limits] = {
+    # its released systems share at most 25 % of the reference's runs of four (TED's: 38 %)
+    "literary-translation": Limits(0.90, 0.70, 0.30, 0.20),
+}
+SYSTEM: dict[str, Limits] = {
+    "creativity-bias": Limits(0.85, 0.65, 0.45, 0.40),
+    "demo": Limits(0.93, 0.76, 0.50, 0.30),
+    "literary-translation": Limits(0.96, 0.85, 0.70, 0.55),
+    "wmt21-ted-zhen": Limits(0.99, 0.95, 0.90, 0.97),
+}
+SYSTEM_DEFAULT = Limits(0.99, 0.95, 0.90, 0.97)  # a track not measured yet: the highest measured
+TOGETHER: dict[str, float] = {
+    "creativity-bias": 0.45,
+    "demo": 0.30,
+    "literary-translation": 0.75,
+    "wmt21-ted-zhen": 0.99,
+}
+TOGETHER_DEFAULT = 0.99
+MIN_CHARS = 30
+
+_FIX = (
+    "submit your own system's outputs; a copy of another system or of the reference, reordered, "
+    "mixed or with words changed, is not a new system"
+)
+
+
+def check_track_copies(raw: RawData, problems: Problems) -> None:
+    """Every contribution's output files against the other translations of their pair (a
+    ``load.rows.RootCheck``: ``tracks.checks.CHECKS`` gives it to load)."""
+    mine = {r.data["id"] for r in contributions(raw)}
+    if not mine:
+        return
+    datasets = raw.of("dataset")
+    track = of_dataset(datasets[0].data["id"]) if datasets else None
+    humans = {r.data["id"] for r in raw.of("system") if r.data.get("kind") == "human"}
+    works: dict[str, list[str]] = {}
+    for row in raw.of("paragraph"):  # reading order within each work (file order)
+        works.setdefault(row.context.get("work", ""), []).append(row.data["id"])
+    outputs: dict[str, dict[str, list[Row]]] = {}  # pair -> system -> rows
+    for row in raw.of("translation"):
+        by_system = outputs.setdefault(row.context["pair"], {})
+        by_system.setdefault(row.context["system"], []).append(row)
+    for pair, systems in sorted(outputs.items()):
+        if (track is not None and pair not in track.pairs) or not mine & set(systems):
+            continue  # a pair the track does not take: load.contribution reports it
+        features = {s: Features.of(_texts(rows)) for s, rows in systems.items()}
+        for system in sorted(mine & set(systems)):
+            others = {s: rows for s, rows in systems.items() if s != system}
+            theirs = {s: f for s, f in features.items() if s != system}
+            check_file(
+                systems[system],
+                others,
+                humans,
+                track.id if track else None,
+                list(works.values()),
+                problems,
+                theirs,
+            )
+
+
+def check_file(
+    rows: list[Row],
+    others: dict[str, list[Row]],
+    humans: set[str],
+    track: str | None,
+    order: Sequence[Sequence[str]],
+    problems: Problems,
+    features: dict[str, Features] | None = None,
+) -> bool:
+    """Add the first copy problem of the output file ``rows`` (against ``others``: system ->
+    rows of the same pair); True when one was found. ``features``: the others', if computed."""
+    mine = Features.of(_texts(rows))
+    if not mine.paragraphs:
+        return False
+    theirs = (
+        features if features is not None else {s: Features.of(_texts(r)) for s, r in others.items()}
+    )
+    found = _order_free(mine, theirs, humans, track, order)
+    if found is not None:
+        pid, message = found
+        row = next((r for r in rows if r.data.get("paragraph") == pid), rows[0])
+        problems.add(row.file, row.line, "text", message, _FIX)
+        return True
+    before = len(problems.items)
+    check_copies(rows, others, humans, track, order, problems, MIN_CHARS)
+    return len(problems.items) > before
+
+
+def _order_free(
+    mine: Features,
+    theirs: dict[str, Features],
+    humans: set[str],
+    track: str | None,
+    order: Sequence[Sequence[str]],
+) -> tuple[str, str] | None:
+    """(paragraph to name, message) of the first order-free rule the file breaks, or None."""
+    system_limits = SYSTEM.get(track or "", SYSTEM_DEFAULT)
+    for system, other in sorted(theirs.items()):
+        if not other.paragraphs:
+            continue
+        human = system in humans
+        limits = REFERENCES.get(track or "", REFERENCE) if human else system_limits
+        what = f"the human translation {system!r}" if human else f"system {system!r}"
+        broken = _broken(measure(mine, [other], order), limits, what)
+        if broken is not None:
+            return broken
+    together = TOGETHER.get(track or "", TOGETHER_DEFAULT)
+    found = measure(mine, list(theirs.values()), order)
+    if len(theirs) > 1 and found.copied >= together:
+        return found.first, (
+            f"{found.copied:.0%} of the outputs' text is in sentences copied from the other "
+            f"translations of the pair (limit {together:.0%}): a mix of other translations is not "
+            "a new system"
+        )
+    return None
+
+
+def _broken(found: Measures, limits: Limits, what: str) -> tuple[str, str] | None:
+    first = found.first
+    if (
+        found.words >= limits.words
+        or found.recall >= limits.words
+        or found.pairs >= limits.pairs
+        or found.runs >= limits.runs
+    ):
+        return first, (
+            f"the outputs copy {what} in any order: {found.words:.0%} of their words, "
+            f"{found.pairs:.0%} of their word pairs and {found.runs:.0%} of their runs of four "
+            f"words are in its text, and {found.recall:.0%} of its words in theirs (limits "
+            f"{limits.words:.0%} for words either way, {limits.pairs:.0%} and {limits.runs:.0%}; "
+            "the closest released systems stay below them)"
+        )
+    if found.copied >= limits.copied:
+        return first, (
+            f"{found.copied:.0%} of the outputs' text is in sentences copied from {what} (limit "
+            f"{limits.copied:.0%}), first in paragraph {first!r}"
+        )
+    return None
+
+
+def _texts(rows: list[Row]) -> dict[str, str]:
+    return _texts_of(
+        {r.data["paragraph"]: r.data["text"] for r in rows if isinstance(r.data.get("text"), str)}
+    )
+
+
+def _texts_of(texts: dict[str, str]) -> dict[str, str]:
+    """The texts of ``MIN_CHARS`` or more (after collapsing whitespace), whitespace collapsed."""
+    flat = {pid: " ".join(text.split()) for pid, text in texts.items()}
+    return {pid: text for pid, text in flat.items() if len(text) >= MIN_CHARS}
