@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from litboard.cite.source import git_commit, resolve, web
+from litboard.cite.source import MARKER, git_commit, named, resolve, web
 from litboard.files.project import find
 from litboard.pipeline.build import build_site
 
@@ -115,3 +115,14 @@ def test_the_commit_is_the_checkout_s_and_addresses_are_only_web_ones(
     assert resolve("", "", repo).repo_url == "https://github.com/o/r"
     assert resolve(REPO_URL + "/", "", repo).repo_url == REPO_URL  # mkdocs.yml's wins
     assert web("javascript:alert(1)") == "" and web('https://x.org/"><b>') == ""
+
+
+def test_the_submit_page_names_the_repository(repo: Path) -> None:
+    """The walkthrough's "a checkout of the repository" names it: the plugin writes the address
+    where site/submit.md has the marker (tests/cite/test_source.py builds no site for it)."""
+    text = (repo / "site" / "submit.md").read_text(encoding="utf-8")
+    assert f"From a checkout of the leaderboard's repository{MARKER} (with" in text
+    assert named(REPO_URL) == (
+        f', <a href="{REPO_URL}">example-org/litboard</a> (`git clone {REPO_URL}`)'
+    )
+    assert "names none" in named("") and "names none" in named("file:///etc")

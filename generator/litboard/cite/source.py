@@ -14,6 +14,7 @@ canonical links) and hands all three to the cite boxes through the build's envir
 
 from __future__ import annotations
 
+import html
 import os
 import re
 import subprocess
@@ -25,7 +26,9 @@ from typing import Iterator
 from .publish import COMMIT_VARIABLE, REPO_VARIABLE
 
 SITE_VARIABLE = "LITBOARD_SITE_URL"
-_WEB = re.compile(r"https?://[^\s\"'<>]+")
+# a page's words for the repository (site/submit.md): the plugin writes its address in its place
+MARKER = "<!-- litboard:repository -->"
+_WEB = re.compile(r"https?://[^\s\"'<>`]+")
 _COMMIT = re.compile(r"[0-9a-f]{40}")
 
 
@@ -51,6 +54,16 @@ def web(url: str) -> str:
     """``url`` when it is an http(s) address, else "" (nothing else becomes a link)."""
     url = url.strip()
     return url if _WEB.fullmatch(url) else ""
+
+
+def named(repo_url: str) -> str:
+    """What follows "the repository" on a page (``MARKER``): its address as a link and the
+    ``git clone`` command; without one, that this build names none."""
+    url = web(repo_url)
+    if not url:
+        return " (this build names none: its mkdocs.yml has no `repo_url`)"
+    shown = html.escape(Source(url, "", "").repo_name())
+    return f', <a href="{html.escape(url)}">{shown}</a> (`git clone {url}`)'
 
 
 def git_commit(folder: Path) -> str:

@@ -183,6 +183,8 @@ class LitboardPlugin(BasePlugin[LitboardConfig]):
         for marker, fragment in self.generated.fragments.items():
             if marker in markdown:
                 markdown = markdown.replace(marker, fragment)
+        if source.MARKER in markdown:
+            markdown = markdown.replace(source.MARKER, source.named(config["repo_url"] or ""))
         return markdown
 
     def on_page_content(self, html: str, page: Any, config: Any, files: Files) -> str:
