@@ -4,6 +4,7 @@ when ``site_url`` is set, and no page fetches anything from the repository's hos
 
 from __future__ import annotations
 
+import gzip
 import re
 import shutil
 import subprocess
@@ -66,6 +67,15 @@ def test_every_page_links_the_repository_and_sitemap_lists_the_pages(
     assert "https://example.org/board/index.html" in listed
     assert "https://example.org/board/tiny/index.html" in listed
     assert all(url.startswith("https://example.org/board/") for url in listed)
+    # the reader pages (rendered through one shell per folder, which is removed) are listed,
+    # and the shell is not; every page of the site but 404 is listed once
+    assert not [url for url in listed if "litboard-shell" in url]
+    assert len(listed) == len(set(listed))
+    pages_listed = {f"https://example.org/board/{p.relative_to(site).as_posix()}" for p in pages}
+    assert set(listed) == pages_listed - {"https://example.org/board/404.html"}
+    assert any("/paragraphs/" in url for url in listed)
+    packed = gzip.decompress((site / "sitemap.xml.gz").read_bytes()).decode("utf-8")
+    assert packed == sitemap
     box = _box(site / "tiny" / "index.html")
     assert f'Built from <a href="{REPO_URL}">{REPO_URL}</a> at commit <code>{COMMIT}</code>' in box
     assert "@misc{litboard-0.1.0-0123456789ab," in box

@@ -31,6 +31,11 @@ environment overrides: LITBOARD_DATA (paths separated by os.pathsep) over ``root
 LITBOARD_SITE_CACHE (the incremental-build cache folder; unset or empty: none),
 LITBOARD_SITE_CACHE_SIZE over ``site_cache_size`` and LITBOARD_READER_PAGES over
 ``reader_pages``. A ``DataError`` becomes a build error that names every problem.
+
+Where the site is built from (``cite.source``): mkdocs.yml's ``repo_url`` and ``site_url``, else
+LITBOARD_REPO_URL (in GitHub Actions, the workflow's repository) and LITBOARD_SITE_URL, are set
+in the configuration (the header's repository link, sitemap.xml) and, with the commit
+(LITBOARD_COMMIT, else git HEAD of the study), handed to the cite boxes.
 """
 
 from __future__ import annotations
@@ -54,6 +59,7 @@ from ..render.core import bulk, chrome, packed_reader
 from ..render.core.bulk import raw_body
 from .site import Generated, generate
 from ..render.core.cache_files import parse_size
+from . import sitemap
 from .request import READER_VARIABLE, SIZE_VARIABLE, BuildContext, BuildRequest
 from .site_cache import DATA_PARTS
 
@@ -229,6 +235,7 @@ class LitboardPlugin(BasePlugin[LitboardConfig]):
         if self.bulk:
             previous = self.context.request.previous if self.context is not None else None
             bulk.write(Path(config["site_dir"]), self.bulk, previous)
+            sitemap.fill(Path(config["site_dir"]), self.bulk, config["site_url"] or "")
 
 
 # Both shortcuts give byte-identical output (tests/pipeline/test_bulk_pages.py builds the site both
