@@ -178,10 +178,7 @@ class LitboardPlugin(BasePlugin[LitboardConfig]):
         if raw is not None:  # a generated page that is one HTML block: no Markdown to run
             self.raw[page.file.src_uri] = raw
             return RAW_PLACEHOLDER
-        for marker, fragment in self.generated.fragments.items():
-            if marker in markdown:
-                markdown = markdown.replace(marker, fragment)
-        return markdown
+        return with_fragments(markdown, self.generated.fragments)
 
     def on_page_content(self, html: str, page: Any, config: Any, files: Files) -> str:
         raw = self.raw.pop(page.file.src_uri, None)
@@ -260,3 +257,11 @@ def _merge_nav(nav: list[Any], generated: list[dict[str, Any]]) -> list[Any]:
     present = {str(k) for entry in nav if isinstance(entry, dict) for k in entry}
     extra = [e for e in generated if next(iter(e)) not in present]
     return nav[:1] + extra + nav[1:]
+
+
+def with_fragments(markdown: str, fragments: dict[str, str]) -> str:
+    """``markdown`` with each marker that stands on a line of its own replaced by its fragment; a
+    marker quoted in the text (the Study page's table names them in backticks) stays as written."""
+    lines = markdown.split("\n")
+    return "\n".join(fragments.get(line.strip(), line) for line in lines)
+
