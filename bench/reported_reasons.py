@@ -165,7 +165,7 @@ def llm_spans(data: Path) -> dict[str, list[tuple[str, str]]]:
     """Per text file stem (EN-NL_Poem_PE): the LLM's (span text, category) from its own output."""
     out: dict[str, list[tuple[str, str]]] = {}
     for path in sorted((data / "creativity-bias" / "llm-judge-errors").glob("*.json")):
-        stem = path.name.removesuffix("_ANNOTATED.json")
+        stem = path.name.split("_ANNOTATED")[0]  # RU-NL poems: *_ANNOTATED_longlines.json
         for line in json.loads(path.read_text(encoding="utf-8")):
             answer = line["model_output_json"]
             marked = str(answer.get("annotated_translation", ""))
