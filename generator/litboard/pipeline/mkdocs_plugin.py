@@ -11,7 +11,9 @@ Configuration (mkdocs.yml)::
       - search
       - litboard:
           roots: [.]         # data roots, relative to mkdocs.yml
-          templates: ""      # a folder of templates overriding litboard's own, one by one
+          templates: ""      # a folder of templates overriding litboard's own, one by one;
+                             # its index.md, if any, is the site's home page (unless the
+                             # docs_dir has an index.md of its own; ``add_home_page``)
           base_pages: true   # add litboard's base pages (methodology, data format, ...) that
                              # the docs_dir does not have itself
           site_cache_size: 1GB  # bound of the incremental-build cache (least recently used
@@ -84,6 +86,7 @@ class LitboardPlugin(BasePlugin[LitboardConfig]):
         self.roots: list[Path] = []
         self.kept: Path | None = None  # the kept releases' folder (None: no release is served)
         self.releases_page = ""
+        self.templates = TEMPLATES  # the folder of the ``templates`` option (default: litboard's)
 
     def on_config(self, config: Any) -> Any:
         base = Path(config["config_file_path"]).parent
@@ -95,6 +98,7 @@ class LitboardPlugin(BasePlugin[LitboardConfig]):
             templates = (
                 (base / self.config.templates).resolve() if self.config.templates else TEMPLATES
             )
+            self.templates = templates
             self.generated = generate(
                 self.roots,
                 templates,
@@ -155,6 +159,9 @@ class LitboardPlugin(BasePlugin[LitboardConfig]):
             for part in DATA_PARTS:
                 if (root / part).is_dir():
                     server.watch(str(root / part))
+        home = self.templates / HOME
+        if self.templates != TEMPLATES and home.is_file():
+            server.watch(str(home))
         return server
 
     def on_files(self, files: Files, config: Any) -> Files:
@@ -165,6 +172,7 @@ class LitboardPlugin(BasePlugin[LitboardConfig]):
             if existing is not None:
                 files.remove(existing)
             files.append(File.generated(config, path, content=content))
+        add_home_page(files, config, self.templates)
         if self.config.base_pages:
             add_base_pages(files, config)
         if files.get_file_from_path(kept.PAGE) is None:  # a page of the site's own wins
@@ -241,6 +249,19 @@ def _add_theme_dir(config: Any) -> None:
     dirs = config["theme"].dirs
     if str(THEME_DIR) not in dirs:
         dirs.insert(1 if config["theme"].custom_dir else 0, str(THEME_DIR))
+
+
+HOME = "index.md"  # the home page's name, in a docs_dir, a templates folder and litboard's pages
+
+
+def add_home_page(files: Files, config: Any, templates: Path) -> None:
+    """The home page from the ``templates`` folder (``templates/index.md``: Markdown with the
+    ``<!-- litboard:finding -->`` and ``<!-- litboard:datasets -->`` markers) when the docs_dir
+    has none of its own; without either, litboard's base home page comes with the base pages."""
+    if files.get_file_from_path(HOME) is not None or templates == TEMPLATES:
+        return
+    if (templates / HOME).is_file():
+        files.append(File(HOME, str(templates), config["site_dir"], config["use_directory_urls"]))
 
 
 def add_base_pages(files: Files, config: Any) -> None:
