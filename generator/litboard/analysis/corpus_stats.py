@@ -138,7 +138,8 @@ def _rule_stats(
 
 
 def _same(metric: Any, stats: Sequence[float] | np.ndarray, stored: float) -> bool:
-    return bool(abs(float(metric._compute_score_from_stats(list(stats)).score) - stored) <= TOLERANCE)
+    score = float(metric._compute_score_from_stats(list(stats)).score)
+    return bool(abs(score - stored) <= TOLERANCE)
 
 
 def sacre_campaigns(corpus: Corpus) -> dict[str, str]:
