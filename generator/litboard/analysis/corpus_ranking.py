@@ -78,7 +78,7 @@ def corpus_ranking(
             "rank": competition_ranks(observed, higher_is_better),
             "rank_min": low,
             "rank_max": high,
-            "n_items": present.notna().sum(0).to_numpy(),
+            "n_items": present.notna().sum(axis=0).to_numpy(),
         },
         index=pd.Index(names, name="system"),
     )

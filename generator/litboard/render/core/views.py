@@ -43,6 +43,7 @@ class Cell:
     corpus: float | None = None  # sacreBLEU's corpus score (downloads only; corpus_scores)
     # where ``value`` is sacreBLEU's corpus score: the mean of paragraph scores (downloads only)
     paragraph_mean: float | None = None
+    statistic: str = "mean"  # what ``value`` is: "mean" or "sacreBLEU corpus score"
     # "screened: N outputs flagged (reasons)": LLM-judge screen (analysis.screening); '' if none
     screen: str = ""
 
@@ -128,6 +129,7 @@ def _boards(corpus: Corpus, analysis: Analysis) -> list[Board]:
             for key, cell in cells.items():
                 if (pair, key) in analysis.corpus_scored:  # the value is the corpus score
                     cell.paragraph_mean = _paragraph_mean(means, key, system)
+                    cell.statistic = "sacreBLEU corpus score"
                 else:
                     cell.corpus = stored.get((key, system))
                 cell.screen = screen_text(flags.get((pair, key, system)))
