@@ -175,3 +175,24 @@ def test_sacrebleu_p_value_by_hand() -> None:
     p = sacre_p_values(boot, np.array([1.5, 0.0]))  # mean |d*| = 3: centred -2, 0, -1, 3 > 1.5
     assert p[0, 1] == p[1, 0] == pytest.approx(2 / 5)
     assert np.isnan(p[0, 0])
+
+
+@pytest.mark.parametrize("key", ["bleu", "chrf", "ter"])
+@pytest.mark.parametrize("target", ["en", "ja"])
+def test_vectorised_scores_are_sacrebleus(key: str, target: str) -> None:
+    """``corpus_fast.scores_of`` gives sacreBLEU's ``_compute_score_from_stats`` for summed
+    statistics of real sentences resampled, and for edge rows (no match, empty hypothesis)."""
+    from litboard.analysis.corpus_fast import scores_of
+    from litboard.analysis.corpus_stats import sacre_metric
+
+    metric = sacre_metric(key, target, False)
+    hyps = ["The cat sat on the mat.", "", "A dog.", "Entirely different words here today"]
+    refs = ["The cat is on the mat.", "Nothing.", "A dog.", "Something else"]
+    if key == "ter":
+        rows = np.array([[3.0, 6.0], [0.0, 0.0], [2.0, 0.0], [5.0, 7.5]])
+    else:
+        rows = np.array(metric._extract_corpus_statistics(hyps, [refs]), dtype=float)
+    counts = resample_counts(len(rows), 200, 3)
+    sums = np.vstack([rows, counts @ rows, np.zeros((1, rows.shape[1]))])
+    expected = [float(metric._compute_score_from_stats(list(r)).score) for r in sums]
+    assert scores_of(metric, sums) == pytest.approx(expected, abs=1e-9)

@@ -4,7 +4,8 @@ As sacreBLEU's paired bootstrap (``sacrebleu.significance._paired_bs_test``): on
 ``default_rng(seed).choice(n, (R, n))`` over the pair's paragraphs, the same for every system
 (``resampling.resample_counts`` draws exactly these indices: ``choice`` with replacement is
 ``integers(0, n)``), each resample's statistics summed per system (one matrix product: counts x
-statistics) and turned into the corpus score by the metric's ``_compute_score_from_stats``. A
+statistics) and turned into the corpus score by the metric's ``_compute_score_from_stats``
+(vectorised over the resamples: ``corpus_fast``). A
 system lacking a paragraph adds nothing for it. Then, as on every board:
 
 - interval: the alpha/2 and 1 - alpha/2 quantiles of the resampled corpus scores (numpy's linear
@@ -24,6 +25,7 @@ import numpy as np
 import pandas as pd
 
 from ..settings import AnalysisSettings
+from .corpus_fast import scores_of
 from .resampling import competition_ranks, rank_interval, resample_counts
 from .significance import attainable_p, significance_clusters
 
@@ -31,11 +33,6 @@ from .significance import attainable_p, significance_clusters
 def resampled_stats(counts: np.ndarray, stats: np.ndarray) -> np.ndarray:
     """(R, n) draw counts x (n, k) paragraph statistics (NaN: no paragraph) -> (R, k) sums."""
     return counts @ np.nan_to_num(stats, nan=0.0)
-
-
-def scores_of(metric: Any, sums: np.ndarray) -> np.ndarray:
-    """The metric's score of each row of summed statistics."""
-    return np.array([float(metric._compute_score_from_stats(list(row)).score) for row in sums])
 
 
 def sacre_p_values(boot: np.ndarray, observed: np.ndarray) -> np.ndarray:
@@ -62,7 +59,10 @@ def corpus_ranking(
     names = sorted(stats)
     n_items = next(iter(stats.values())).shape[0]
     counts = resample_counts(n_items, settings.bootstrap_resamples, settings.seed)
-    observed = np.array([scores_of(metric, np.nansum(stats[s], 0)[None, :])[0] for s in names])
+    # the shown score is sacreBLEU's own call; the resamples go through ``corpus_fast``
+    observed = np.array(
+        [float(metric._compute_score_from_stats(list(np.nansum(stats[s], 0))).score) for s in names]
+    )
     boot = np.column_stack([scores_of(metric, resampled_stats(counts, stats[s])) for s in names])
     alpha = settings.alpha
     ranks = competition_ranks(boot, higher_is_better).astype(float)
