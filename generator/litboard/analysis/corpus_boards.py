@@ -14,7 +14,13 @@ import pandas as pd
 from ..model import Corpus
 from ..settings import AnalysisSettings
 from .corpus_ranking import corpus_ranking
-from .corpus_stats import pair_stats, sacre_campaigns, sacre_metric, stored_system_scores
+from .corpus_stats import (
+    RefsCache,
+    pair_stats,
+    sacre_campaigns,
+    sacre_metric,
+    stored_system_scores,
+)
 from .leaderboard import Column
 from .overlap import target_lang
 
@@ -29,7 +35,8 @@ def corpus_tables(
     corpus: Corpus, long: pd.DataFrame, columns: list[Column], settings: AnalysisSettings
 ) -> dict[tuple[str, str], CorpusTable]:
     campaigns = sacre_campaigns(corpus)
-    out = {}
+    out: dict[tuple[str, str], CorpusTable] = {}
+    cache: RefsCache = {}
     for column in columns:
         if column.unit != "paragraph" or column.campaign not in campaigns:
             continue
@@ -37,7 +44,7 @@ def corpus_tables(
         rows = long[long["column"] == column.key]
         for pair, group in rows.groupby("pair", sort=True):
             stored = stored_system_scores(corpus, column.campaign, str(pair))
-            made = pair_stats(corpus, key, str(pair), group, stored)
+            made = pair_stats(corpus, key, str(pair), group, stored, cache)
             if made is None:
                 continue
             stats, paragraphs, signature = made

@@ -85,16 +85,28 @@ def segment_stats(
     return [float(round(edits)), length]
 
 
+RefsCache = dict[tuple[str, str], dict[tuple[str, str], list[str]]]
+
+
 def pair_stats(
-    corpus: Corpus, key: str, pair: str, rows: pd.DataFrame, stored: dict[str, float]
+    corpus: Corpus,
+    key: str,
+    pair: str,
+    rows: pd.DataFrame,
+    stored: dict[str, float],
+    cache: RefsCache | None = None,
 ) -> tuple[dict[str, np.ndarray], list[str], str] | None:
     """(system -> paragraphs x stats, paragraphs, signature) of a pair's stored segment scores
-    (``rows``: system, paragraph, score), under the first rule that reproduces them."""
+    (``rows``: system, paragraph, score), under the first rule that reproduces them
+    (``cache``: the references per (pair, rule), shared by the metrics of a pair)."""
     texts = corpus.tables["translations"]
     texts = texts[texts["pair"] == pair].set_index(["system", "paragraph"])["text"]
     target = target_lang(pair)
+    cache = {} if cache is None else cache
     for rule in RULES:
-        refs = references(corpus, pair, rule)
+        if (pair, rule) not in cache:
+            cache[(pair, rule)] = references(corpus, pair, rule)
+        refs = cache[(pair, rule)]
         made = _rule_stats(key, target, rows, texts, refs, stored)
         if made is not None:
             return made
