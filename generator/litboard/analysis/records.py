@@ -59,6 +59,14 @@ DEFINITIONS: dict[str, Definition] = {
             "percentile interval of the paired bootstrap over items (analysis/uncertainty.py).",
         ),
         Definition(
+            "board.corpus",
+            "A system's sacreBLEU corpus score (BLEU, chrF or TER) over the paragraphs of the "
+            "pair: the metric's statistics summed over the paragraphs, then one score, the "
+            "number sacreBLEU's command line prints for the same files and signature; its "
+            "interval is the percentile interval of the corpus scores of paired paragraph "
+            "resamples (analysis/corpus_ranking.py).",
+        ),
+        Definition(
             "board.rank",
             "A system's rank by mean (1 = best) and its 95% bootstrap rank interval: the ranks "
             "of the resamples with the lowest and highest 2.5% dropped.",

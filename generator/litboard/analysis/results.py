@@ -77,7 +77,9 @@ def board_records(corpus: Corpus, analysis: Analysis) -> Iterator[Record]:
     level = 1 - settings.alpha
     for (pair, key), frame in sorted(analysis.rankings.items()):
         column = columns[key]
-        prov = Provenance(corpus.data_version(), column.provenance, settings.seed)
+        sacre = analysis.corpus_scored.get((pair, key))  # sacreBLEU's corpus score, not a mean
+        signature = column.provenance + (f"; sacreBLEU corpus score {sacre}" if sacre else "")
+        prov = Provenance(corpus.data_version(), signature, settings.seed)
         common: dict[str, Any] = dict(
             dataset=corpus.dataset_id, pair=pair, measure=key, label=column.label
         )
@@ -87,9 +89,9 @@ def board_records(corpus: Corpus, analysis: Analysis) -> Iterator[Record]:
             n = int(row["comparisons"] if bt else row["n_items"])
             yield Record(
                 **common,
-                definition="board.bradley_terry" if bt else "board.mean",
+                definition="board.bradley_terry" if bt else _value_definition(sacre),
                 subject=str(system),
-                statistic="strength" if bt else "mean",
+                statistic="strength" if bt else ("corpus" if sacre else "mean"),
                 value=float(row["strength" if bt else "mean"]),
                 n=n,
                 unit="comparison" if bt else unit,
@@ -124,8 +126,15 @@ def board_records(corpus: Corpus, analysis: Analysis) -> Iterator[Record]:
                     n=n,
                     unit=unit,
                     provenance=prov,
-                    qualifiers=qualifiers(test=settings.test, alpha=settings.alpha),
+                    qualifiers=qualifiers(
+                        test="sacrebleu-paired-bootstrap" if sacre else settings.test,
+                        alpha=settings.alpha,
+                    ),
                 )
+
+
+def _value_definition(sacre: str | None) -> str:
+    return "board.corpus" if sacre else "board.mean"
 
 
 def _rank_method(bt: bool, column: Column) -> str:

@@ -139,6 +139,10 @@ class Analysis:
     # Bradley-Terry columns of pairwise campaigns (``bt_board``): on the boards, not in ``long``
     # (no per-paragraph score); their rows are in ``means``, their tables in ``rankings``
     preferences: list[Column] = field(default_factory=list)
+    # (pair, column key) -> sacreBLEU signature of the boards' sacreBLEU columns shown as corpus
+    # scores (``corpus_boards``): their ``means`` and ``rankings`` hold the corpus score, and
+    # ``means.paragraph_mean`` the mean of paragraph scores
+    corpus_scored: dict[tuple[str, str], str] = field(default_factory=dict)
     # (corpus, boards(corpus, self)): the leaderboard page and the paragraph list both need them
     boards_of: tuple[Corpus, list[Any]] | None = field(default=None, repr=False, compare=False)
     # the results table and its frames (``results.results``), filled by ``boards.analyse``

@@ -41,6 +41,9 @@ class Cell:
     # disagreeing published counterparts (board_marks)
     marks: list[Any] = field(default_factory=list)
     corpus: float | None = None  # sacreBLEU's corpus score (downloads only; corpus_scores)
+    # where ``value`` is sacreBLEU's corpus score: the mean of paragraph scores (downloads only)
+    paragraph_mean: float | None = None
+    statistic: str = "mean"  # what ``value`` is: "mean" or "sacreBLEU corpus score"
     # "screened: N outputs flagged (reasons)": LLM-judge screen (analysis.screening); '' if none
     screen: str = ""
 
@@ -124,7 +127,11 @@ def _boards(corpus: Corpus, analysis: Analysis) -> list[Board]:
         for system in present:
             cells = {c.key: _cell(analysis, means, pair, c, system) for c in columns}
             for key, cell in cells.items():
-                cell.corpus = stored.get((key, system))
+                if (pair, key) in analysis.corpus_scored:  # the value is the corpus score
+                    cell.paragraph_mean = _paragraph_mean(means, key, system)
+                    cell.statistic = "sacreBLEU corpus score"
+                else:
+                    cell.corpus = stored.get((key, system))
                 cell.screen = screen_text(flags.get((pair, key, system)))
             info = systems.loc[system]
             rows.append(
@@ -275,6 +282,11 @@ def _cell(analysis: Analysis, means: pd.DataFrame, pair: str, column: Column, sy
     return cell
 
 
+def _paragraph_mean(means: pd.DataFrame, key: str, system: str) -> float | None:
+    hit = means.loc[(means["column"] == key) & (means["system"] == system), "paragraph_mean"]
+    return float(hit.iloc[0]) if len(hit) else None
+
+
 def _place_bars(cells: list[Cell]) -> None:
     """Position each CI bar on a common axis: the lowest CI bound to the highest of the column."""
     bounded = [
@@ -312,6 +324,11 @@ def board_csv(board: Board) -> pd.DataFrame:
     with_corpus = {
         c.key for c in board.columns if any(r.cells[c.key].corpus is not None for r in everyone)
     }
+    with_mean = {
+        c.key
+        for c in board.columns
+        if any(r.cells[c.key].paragraph_mean is not None for r in everyone)
+    }
     with_screen = {c.key for c in board.columns if any(r.cells[c.key].screen for r in everyone)}
     for rank, row in ranked + [(None, row) for row in board.unranked]:
         record: dict[str, Any] = {
@@ -326,6 +343,8 @@ def board_csv(board: Board) -> pd.DataFrame:
             record[column.label] = cell.value
             if column.key in with_corpus:
                 record[f"{column.label} corpus"] = cell.corpus
+            if column.key in with_mean:
+                record[f"{column.label} mean of paragraph scores"] = cell.paragraph_mean
             if column.key in with_screen:  # only where a score rests on flagged outputs
                 record[f"{column.label} screened"] = cell.screen
             record[f"{column.label} ci_low"] = cell.ci_low
