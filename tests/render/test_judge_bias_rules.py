@@ -140,7 +140,8 @@ def test_chart_has_a_full_label_and_an_x_axis_per_dataset_small_n_grey(built: tu
     files, _ = built
     spec = json.loads(files["judge-bias/human-first.vl.json"])
     charts = spec["vconcat"]
-    assert [c["title"] for c in charts] == ["ONE", "TWO"]  # one chart, one x-axis, per dataset
+    # one chart, so one x-axis, per dataset
+    assert [c["title"] for c in charts] == [["ONE"], ["TWO"]]
     rows = [r for d in spec["datasets"].values() for r in d]
     labels = {r["measure"]: r["label"] for r in rows}
     assert labels[LONG].replace("\n", " ") == LONG and "\n" in labels[LONG]

@@ -42,7 +42,8 @@ def chart(headline: pd.DataFrame) -> Any:
         alt.vconcat(*charts_, spacing=28)
         .resolve_scale(y="independent", color="shared", shape="shared")
         .configure_axis(labelFontSize=FONT, titleFontSize=FONT)
-        .configure_legend(labelFontSize=FONT, orient="top", title=None)
+        # stacked: a row of three entries would widen the chart past a phone
+        .configure_legend(labelFontSize=FONT, orient="top", direction="vertical", title=None)
         .configure_title(fontSize=FONT + 1, anchor="start")
     )
 
@@ -96,7 +97,10 @@ def _dataset_chart(alt: Any, title: str, part: pd.DataFrame) -> Any:
         )
     )
     return alt.layer(bars, dots, half, count, data=data).properties(
-        title=title, width=160, height=alt.Step(max(20, 15 * lines + 5))
+        # a long dataset title on lines of its own too: it would widen the chart past a phone
+        title=wrapped(title, 2 * WRAP).split("\n"),
+        width=160,
+        height=alt.Step(max(20, 15 * lines + 5)),
     )
 
 
