@@ -27,7 +27,8 @@ MEASURE = """svg => {
     })),
     xaxes: [...svg.querySelectorAll('g[aria-label^="X-axis"]')].map(box),
     titles: [...svg.querySelectorAll('g.role-title')].map(box),
-    fills: [...svg.querySelectorAll('g.mark-symbol path')].map(p => p.getAttribute('fill')),
+    fills: [...svg.querySelectorAll('g.mark-symbol.role-mark path')].map(
+      p => p.getAttribute('fill')),
   };
 }"""
 
