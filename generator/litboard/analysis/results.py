@@ -25,7 +25,7 @@ WILSON = "95% Wilson score interval"
 
 def results(corpus: Corpus, analysis: Analysis) -> Results:
     """Every record of ``corpus`` under ``analysis``, one per (definition, inputs) key."""
-    from .judge_bias_rows import creativity_rows, dataset_rows
+    from .judge_bias_rows import absence, creativity_rows, dataset_rows
     from .liteval_setup import applies
 
     judge, creative = dataset_rows(corpus, analysis), creativity_rows(corpus, analysis)
@@ -67,7 +67,10 @@ def results(corpus: Corpus, analysis: Analysis) -> Results:
     for record in anchored:
         table.add(record)
     stored = stored_score_checks(corpus)
-    return Results(table, judge, creative, rankings, overlap, schemes, stored, agreement, plans)
+    absent = absence(corpus, analysis) if judge.empty else ""
+    return Results(
+        table, judge, creative, rankings, overlap, schemes, stored, agreement, plans, absent
+    )
 
 
 def board_records(corpus: Corpus, analysis: Analysis) -> Iterator[Record]:
@@ -143,9 +146,7 @@ def _rank_method(bt: bool, column: Column) -> str:
     return f"bootstrap rank interval over {column.unit}s"
 
 
-def judge_records(
-    corpus: Corpus, judge: pd.DataFrame, creative: pd.DataFrame
-) -> Iterator[Record]:
+def judge_records(corpus: Corpus, judge: pd.DataFrame, creative: pd.DataFrame) -> Iterator[Record]:
     """The judge-bias shares (``judge_bias_rows.dataset_rows``) and creativity rho."""
     version = corpus.data_version()
     for r in judge.itertuples():
@@ -162,7 +163,12 @@ def judge_records(
             n=int(r.items),
             unit="item",
             provenance=Provenance(version, str(r.provenance)),
-            interval=Interval(float(r.ci_low), float(r.ci_high), 0.95, WILSON),
+            # none over fewer than SMALL_N items: no 95% interval over 1-4 units (issue 59)
+            interval=(
+                None
+                if pd.isna(r.ci_low)
+                else Interval(float(r.ci_low), float(r.ci_high), 0.95, WILSON)
+            ),
             qualifiers=qualifiers(
                 sample=r.sample,
                 scope="pooled over pairs" if pooled else str(r.scope),

@@ -125,6 +125,8 @@ class Results:
     agreement: AgreementTables = field(default_factory=AgreementTables)
     # one page per imported human-evaluation plan, by campaign id
     plans: list[PlanAgreement] = field(default_factory=list)
+    # why the dataset has no judge-bias rows, "" when it has some (``judge_bias_rows.absence``)
+    judge_absent: str = ""
 
 
 @dataclass

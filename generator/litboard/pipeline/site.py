@@ -181,6 +181,7 @@ def _panel(
         [e.creative_rows for e in ordered],
         templates,
         demo={e.dataset_id for e in ordered if e.is_demo},
+        absent=[(e.card.title, e.judge_absent) for e in ordered if e.judge_absent],
     )
     prov = merged([(e.dataset_id, e.provenance) for e in ordered])
     # the panel's CSV gets its JSON/LaTeX twins too
@@ -258,6 +259,7 @@ def dataset_entry(
         provenance(corpus),
         computed.judge_rows,
         computed.creative_rows,
+        computed.judge_absent,
     )
 
 

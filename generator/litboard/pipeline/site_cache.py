@@ -58,6 +58,7 @@ class Entry:
     provenance: Any
     judge_rows: Any  # judge_bias_page.dataset_rows / creativity_rows of the dataset
     creative_rows: Any
+    judge_absent: str = ""  # why the dataset has no judge-bias rows (``Results.judge_absent``)
 
 
 def code_fingerprint(templates: Path) -> str:

@@ -150,8 +150,12 @@ def panel(doc: dict[str, Any]) -> list[str]:
         "| --- | ---: | --- |",
     ]
     out += [
-        f"| {inert(p['measure'])} | {p['items']} | {p['percent']:.0f}% [{p['ci'][0]:.0f}, "
-        f"{p['ci'][1]:.0f}] |"
+        f"| {inert(p['measure'])} | {p['items']} | {p['percent']:.0f}% "
+        + (
+            f"[{p['ci'][0]:.0f}, {p['ci'][1]:.0f}] |"
+            if p["ci"]
+            else "(too few items for an interval) |"
+        )
         for p in doc["panel"]
     ]
     if not doc["panel"]:
