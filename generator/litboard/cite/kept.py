@@ -138,12 +138,15 @@ def read(releases: Path | None) -> list[Kept]:
     return kept
 
 
-def with_bibtex(kept: list[Kept], url: str) -> list[Kept]:
-    """Each release's BibTeX entry, as its own pages cite it (``url``: LITBOARD_SITE_URL)."""
+def with_bibtex(kept: list[Kept], url: str, repo_url: str = "") -> list[Kept]:
+    """Each release's BibTeX entry, as its own pages cite it (``url``: the site's address,
+    ``repo_url``: the repository's; the commit is the one its release.json records)."""
     out = []
     for k in kept:
         data = "; ".join(f"{d['id']} {d['version']}" for d in k.datasets)
-        entry = release_entry(ReleaseInfo(k.version, k.date, url, k.litboard), data)
+        commit = k.commit if re.fullmatch(r"[0-9a-f]{40}", k.commit) else ""
+        info = ReleaseInfo(k.version, k.date, url, k.litboard, commit, repo_url)
+        entry = release_entry(info, data)
         out.append(replace(k, bibtex=entry.text))
     return out
 
@@ -172,7 +175,8 @@ def releases_page(
             "(a dataset with the id 'v'?)",
             "give that dataset another id",
         )
-    return page(with_bibtex(read(releases), release_info().url), templates)
+    info = release_info()
+    return page(with_bibtex(read(releases), info.url, info.repo_url), templates)
 
 
 def with_nav(nav: list[Any]) -> list[Any]:

@@ -15,33 +15,48 @@ from ..model import Corpus
 from ..render.core.jinja import render
 from .anchors import anchor_tables, page_prefix
 from .api import root_links
-from .bibtex import Entry, ReleaseInfo, dataset_entry, release_entry
+from .bibtex import UNRELEASED, Entry, ReleaseInfo, dataset_entry, pinned, release_entry
 from .downloads import Files, add_downloads
 from .provenance import Provenance, provenance
 
 
+COMMIT_VARIABLE = "LITBOARD_COMMIT"  # the repository commit the site is built from
+REPO_VARIABLE = "LITBOARD_REPO_URL"  # the repository's web address (mkdocs.yml repo_url)
+
+
 def release_info() -> ReleaseInfo:
-    """The release being built: LITBOARD_RELEASE / LITBOARD_SITE_URL, dated by SOURCE_DATE_EPOCH."""
+    """The release being built: LITBOARD_RELEASE / LITBOARD_SITE_URL, dated by SOURCE_DATE_EPOCH,
+    built from LITBOARD_COMMIT of LITBOARD_REPO_URL (the litboard plugin sets both for its build
+    from mkdocs.yml and git: ``cite.source``)."""
     stamp = int(os.environ.get("SOURCE_DATE_EPOCH", "0") or 0)
     date = time.strftime("%Y-%m-%d", time.gmtime(stamp))
     return ReleaseInfo(
-        os.environ.get("LITBOARD_RELEASE") or "unreleased",
+        os.environ.get("LITBOARD_RELEASE") or UNRELEASED,
         date,
         os.environ.get("LITBOARD_SITE_URL", ""),
         __version__,
+        os.environ.get(COMMIT_VARIABLE, ""),
+        os.environ.get(REPO_VARIABLE, ""),
     )
 
 
 def cite_entries(corpus: Corpus, info: ReleaseInfo) -> list[Entry]:
+    releases = tuple(found for card in corpus.datasets if (found := pinned(card)))
     return [
         *(dataset_entry(card) for card in corpus.datasets),
-        release_entry(info, corpus.data_version()),
+        release_entry(info, corpus.data_version(), releases),
     ]
 
 
 def cite_box(corpus: Corpus, prov: Provenance, templates: Path, info: ReleaseInfo) -> str:
+    releases = [found for card in corpus.datasets if (found := pinned(card))]
     return render(
-        "cite/box.html.j2", templates, entries=cite_entries(corpus, info), prov=prov, release=info
+        "cite/box.html.j2",
+        templates,
+        entries=cite_entries(corpus, info),
+        prov=prov,
+        release=info,
+        releases=releases,
     )
 
 

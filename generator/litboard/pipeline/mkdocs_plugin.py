@@ -31,6 +31,11 @@ environment overrides: LITBOARD_DATA (paths separated by os.pathsep) over ``root
 LITBOARD_SITE_CACHE (the incremental-build cache folder; unset or empty: none),
 LITBOARD_SITE_CACHE_SIZE over ``site_cache_size`` and LITBOARD_READER_PAGES over
 ``reader_pages``. A ``DataError`` becomes a build error that names every problem.
+
+Where the site is built from (``cite.source``): mkdocs.yml's ``repo_url`` and ``site_url``, else
+LITBOARD_REPO_URL (in GitHub Actions, the workflow's repository) and LITBOARD_SITE_URL, are set
+in the configuration (the header's repository link, sitemap.xml) and, with the commit
+(LITBOARD_COMMIT, else git HEAD of the study), handed to the cite boxes.
 """
 
 from __future__ import annotations
@@ -45,15 +50,16 @@ from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin, event_priority
 from mkdocs.structure.files import File, Files
 
-from ..cite import kept
+from ..cite import kept, source
 from ..errors import DataError
 from ..settings import BUILD
-from ..files.project import PAGES, TEMPLATES
+from ..files.project import DEFAULT_CONFIG, PAGES, TEMPLATES
 from ..render import search_bodies
 from ..render.core import bulk, chrome, packed_reader
 from ..render.core.bulk import raw_body
 from .site import Generated, generate
 from ..render.core.cache_files import parse_size
+from . import sitemap
 from .request import READER_VARIABLE, SIZE_VARIABLE, BuildContext, BuildRequest
 from .site_cache import DATA_PARTS
 
@@ -91,21 +97,23 @@ class LitboardPlugin(BasePlugin[LitboardConfig]):
             self.context = BuildContext(BuildRequest.from_options(self.config.roots, base))
         request = self.context.request
         self.roots = list(request.roots)
+        built_from = _source(config, base, self.roots)
         try:
             templates = (
                 (base / self.config.templates).resolve() if self.config.templates else TEMPLATES
             )
-            self.generated = generate(
-                self.roots,
-                templates,
-                request.cache,
-                self._cache_size(request, config["config_file_path"]),
-                self._reader_pages(request, config["config_file_path"]),
-            )
-            self.context.generated = self.generated
-            folder = self.config.kept_releases
-            self.kept = request.kept or ((base / folder).resolve() if folder else None)
-            self.releases_page = kept.releases_page(self.kept, self.generated.files, templates)
+            with source.environment(built_from):
+                self.generated = generate(
+                    self.roots,
+                    templates,
+                    request.cache,
+                    self._cache_size(request, config["config_file_path"]),
+                    self._reader_pages(request, config["config_file_path"]),
+                )
+                self.context.generated = self.generated
+                folder = self.config.kept_releases
+                self.kept = request.kept or ((base / folder).resolve() if folder else None)
+                self.releases_page = kept.releases_page(self.kept, self.generated.files, templates)
         except DataError as exc:
             self.context.error = exc  # build_site re-raises it as is
             raise PluginError(str(exc)) from None
@@ -178,7 +186,10 @@ class LitboardPlugin(BasePlugin[LitboardConfig]):
         if raw is not None:  # a generated page that is one HTML block: no Markdown to run
             self.raw[page.file.src_uri] = raw
             return RAW_PLACEHOLDER
-        return with_fragments(markdown, self.generated.fragments)
+        markdown = with_fragments(markdown, self.generated.fragments)
+        if source.MARKER in markdown:
+            markdown = markdown.replace(source.MARKER, source.named(config["repo_url"] or ""))
+        return markdown
 
     def on_page_content(self, html: str, page: Any, config: Any, files: Files) -> str:
         raw = self.raw.pop(page.file.src_uri, None)
@@ -222,6 +233,7 @@ class LitboardPlugin(BasePlugin[LitboardConfig]):
         if self.bulk:
             previous = self.context.request.previous if self.context is not None else None
             bulk.write(Path(config["site_dir"]), self.bulk, previous)
+            sitemap.fill(Path(config["site_dir"]), self.bulk, config["site_url"] or "")
 
 
 # Both shortcuts give byte-identical output (tests/pipeline/test_bulk_pages.py builds the site both
@@ -233,6 +245,20 @@ RAW_HTML = f"<p>{RAW_PLACEHOLDER}</p>"
 
 
 THEME_DIR = Path(__file__).resolve().parents[1] / "theme"
+
+
+def _source(config: Any, base: Path, roots: list[Path]) -> source.Source:
+    """Where the site is built from (``cite.source``): the repository and site addresses go into
+    ``config`` when mkdocs.yml has none (the header's repository link, sitemap.xml); the commit is
+    that of the study's folder, or of the first data root without a study."""
+    default = Path(config["config_file_path"]).resolve() == DEFAULT_CONFIG.resolve()
+    checkout = roots[0] if default and roots else base
+    found = source.resolve(config["repo_url"] or "", config["site_url"] or "", checkout)
+    if found.repo_url and not config["repo_url"]:
+        config["repo_url"], config["repo_name"] = found.repo_url, found.repo_name()
+    if found.site_url and not config["site_url"]:
+        config["site_url"] = found.site_url.rstrip("/") + "/"
+    return found
 
 
 def _add_theme_dir(config: Any) -> None:

@@ -4,8 +4,9 @@ A dataset's pages depend on its own data roots (their bytes and where they are),
 each of them is a root of the study the build runs in (the provenance's build command leaves
 those out), on the system lists of the datasets its ``same_as`` links name (absent ones
 included: such a link is dropped), on the code and templates, and on the release stamp
-(SOURCE_DATE_EPOCH, LITBOARD_RELEASE, LITBOARD_SITE_URL). ``dataset_keys`` hashes exactly
-these — not the other datasets of the build, so a dataset cached in one combination of roots
+(SOURCE_DATE_EPOCH, LITBOARD_RELEASE, LITBOARD_SITE_URL) and the repository it is built from
+(LITBOARD_COMMIT, LITBOARD_REPO_URL). ``dataset_keys`` hashes exactly these — not the other
+datasets of the build, so a dataset cached in one combination of roots
 is reused in another; when a key is in the cache, the dataset is neither loaded nor analysed
 nor rendered: its files, nav, home card, provenance and judge-bias rows come from the cache.
 Touching a file (same bytes) changes nothing; adding a system rebuilds that dataset only.
@@ -39,7 +40,13 @@ from ..render.core.jinja import search_path
 from ..render.core.pages import Files
 
 GENERATOR = Path(__file__).resolve().parents[1]  # the generator package
-ENV = ("SOURCE_DATE_EPOCH", "LITBOARD_RELEASE", "LITBOARD_SITE_URL")
+ENV = (
+    "SOURCE_DATE_EPOCH",
+    "LITBOARD_RELEASE",
+    "LITBOARD_SITE_URL",
+    "LITBOARD_COMMIT",
+    "LITBOARD_REPO_URL",
+)
 DATA_PARTS = ("corpus", "judgments", "reported")
 # bytes kept
 DEFAULT_SIZE = parse_size(BUILD.site_cache_size, "litboard.settings", "site_cache_size")

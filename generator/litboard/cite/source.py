@@ -1,0 +1,115 @@
+"""Where a site is built from: the repository's web address and git commit, and the site's own.
+
+The litboard plugin resolves them once per build (``resolve``) from the build's inputs, never
+from the clock: the commit is ``LITBOARD_COMMIT`` when set (a CI job passes the commit it checked
+out), else ``git rev-parse HEAD`` of the study's folder (the folder of its mkdocs.yml; without a
+study, of the first data root), else "" (not a git checkout: the cite box says so). The
+repository's address is mkdocs.yml's ``repo_url``, else ``LITBOARD_REPO_URL``, else the
+repository a GitHub Actions job runs in (``GITHUB_SERVER_URL``/``GITHUB_REPOSITORY``); the
+site's address is mkdocs.yml's ``site_url``, else ``LITBOARD_SITE_URL``. The plugin writes the
+two addresses into the mkdocs configuration (the header's repository link, sitemap.xml,
+canonical links) and hands all three to the cite boxes through the build's environment
+(``publish.release_info``).
+"""
+
+from __future__ import annotations
+
+import html
+import os
+import re
+import subprocess
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Iterator
+
+from .publish import COMMIT_VARIABLE, REPO_VARIABLE
+
+SITE_VARIABLE = "LITBOARD_SITE_URL"
+# a page's words for the repository (site/submit.md): the plugin writes its address in its place
+MARKER = "<!-- litboard:repository -->"
+_WEB = re.compile(r"https?://[^\s\"'<>`]+")
+_COMMIT = re.compile(r"[0-9a-f]{40}")
+
+
+@dataclass(frozen=True)
+class Source:
+    repo_url: str  # "" when none is configured
+    site_url: str  # "" when none is configured
+    commit: str  # "" when not built from a git checkout
+
+    def environment(self) -> dict[str, str]:
+        return {
+            REPO_VARIABLE: self.repo_url,
+            SITE_VARIABLE: self.site_url,
+            COMMIT_VARIABLE: self.commit,
+        }
+
+    def repo_name(self) -> str:
+        """The name the header shows: ``owner/name`` of a repository address."""
+        return "/".join(self.repo_url.rstrip("/").split("/")[3:5]) or self.repo_url
+
+
+def web(url: str) -> str:
+    """``url`` when it is an http(s) address, else "" (nothing else becomes a link)."""
+    url = url.strip()
+    return url if _WEB.fullmatch(url) else ""
+
+
+def named(repo_url: str) -> str:
+    """What follows "the repository" on a page (``MARKER``): its address as a link and the
+    ``git clone`` command; without one, that this build names none."""
+    url = web(repo_url)
+    if not url:
+        return " (this build names none: its mkdocs.yml has no `repo_url`)"
+    shown = html.escape(Source(url, "", "").repo_name())
+    return f', <a href="{html.escape(url)}">{shown}</a> (`git clone {url}`)'
+
+
+def git_commit(folder: Path) -> str:
+    """The commit checked out in ``folder``'s git repository; "" when it is not in one."""
+    try:
+        done = subprocess.run(
+            ["git", "-C", str(folder), "rev-parse", "HEAD"],
+            capture_output=True,
+            text=True,
+            timeout=10,
+            check=False,
+        )
+    except (OSError, subprocess.SubprocessError):
+        return ""
+    commit = done.stdout.strip()
+    return commit if done.returncode == 0 and _COMMIT.fullmatch(commit) else ""
+
+
+def resolve(repo_url: str, site_url: str, folder: Path) -> Source:
+    """The build's source: ``repo_url``/``site_url`` as mkdocs.yml gives them (None: ""),
+    ``folder`` the checkout whose commit it is (see the module's docstring)."""
+    env = os.environ
+    actions = (
+        f"{env['GITHUB_SERVER_URL']}/{env['GITHUB_REPOSITORY']}"
+        if env.get("GITHUB_SERVER_URL") and env.get("GITHUB_REPOSITORY")
+        else ""
+    )
+    repo = web(repo_url) or web(env.get(REPO_VARIABLE, "")) or web(actions)
+    site = web(site_url) or web(env.get(SITE_VARIABLE, ""))
+    given = env.get(COMMIT_VARIABLE, "").strip().lower()
+    commit = given if _COMMIT.fullmatch(given) else git_commit(folder)
+    return Source(repo.rstrip("/"), site, commit)
+
+
+@contextmanager
+def environment(source: Source) -> Iterator[None]:
+    """The process environment with ``source``'s variables while the cite boxes are rendered
+    (forked workers inherit it); as it was afterwards."""
+    values = source.environment()
+    saved = {key: os.environ.get(key) for key in values}
+    os.environ.update(values)
+    try:
+        yield
+    finally:
+        for key, value in saved.items():
+            if value is None:
+                os.environ.pop(key, None)
+            else:
+                os.environ[key] = value
