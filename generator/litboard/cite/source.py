@@ -17,12 +17,11 @@ from __future__ import annotations
 import html
 import os
 import re
-import subprocess
-from contextlib import contextmanager
+from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterator
 
+from ..runtime.process import environ, git
 from .publish import COMMIT_VARIABLE, REPO_VARIABLE
 
 SITE_VARIABLE = "LITBOARD_SITE_URL"
@@ -68,18 +67,8 @@ def named(repo_url: str) -> str:
 
 def git_commit(folder: Path) -> str:
     """The commit checked out in ``folder``'s git repository; "" when it is not in one."""
-    try:
-        done = subprocess.run(
-            ["git", "-C", str(folder), "rev-parse", "HEAD"],
-            capture_output=True,
-            text=True,
-            timeout=10,
-            check=False,
-        )
-    except (OSError, subprocess.SubprocessError):
-        return ""
-    commit = done.stdout.strip()
-    return commit if done.returncode == 0 and _COMMIT.fullmatch(commit) else ""
+    commit = git(folder, "rev-parse", "HEAD")
+    return commit if _COMMIT.fullmatch(commit) else ""
 
 
 def resolve(repo_url: str, site_url: str, folder: Path) -> Source:
@@ -98,18 +87,7 @@ def resolve(repo_url: str, site_url: str, folder: Path) -> Source:
     return Source(repo.rstrip("/"), site, commit)
 
 
-@contextmanager
-def environment(source: Source) -> Iterator[None]:
+def environment(source: Source) -> AbstractContextManager[None]:
     """The process environment with ``source``'s variables while the cite boxes are rendered
     (forked workers inherit it); as it was afterwards."""
-    values = source.environment()
-    saved = {key: os.environ.get(key) for key in values}
-    os.environ.update(values)
-    try:
-        yield
-    finally:
-        for key, value in saved.items():
-            if value is None:
-                os.environ.pop(key, None)
-            else:
-                os.environ[key] = value
+    return environ(source.environment())

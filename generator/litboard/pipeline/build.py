@@ -12,15 +12,15 @@ import os
 import shutil
 import subprocess
 import time
-from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterator, Sequence
+from typing import Sequence
 
 from . import outdir
 from ..files import project
 from ..errors import DataError, Problem
 from ..files.project import Project
+from ..runtime.process import environ
 from .request import BuildContext, BuildRequest
 
 
@@ -66,20 +66,6 @@ def _newest(roots: Sequence[Path]) -> str:
         if p.is_file()
     )
     return str(int(max(stamps, default=0)))
-
-
-@contextmanager
-def _environ(**values: str) -> Iterator[None]:
-    saved = {k: os.environ.get(k) for k in values}
-    os.environ.update(values)
-    try:
-        yield
-    finally:
-        for key, value in saved.items():
-            if value is None:
-                os.environ.pop(key, None)
-            else:
-                os.environ[key] = value
 
 
 def build_site(
@@ -140,7 +126,7 @@ def build_site(
         out if (out / outdir.MARKER).is_file() else None,  # its unchanged pages are linked
     )
     try:
-        with _environ(SOURCE_DATE_EPOCH=source_date_epoch(study.root, roots)):
+        with environ({"SOURCE_DATE_EPOCH": source_date_epoch(study.root, roots)}):
             timings = _build(request, study, staging)
     except BaseException as exc:
         shutil.rmtree(staging, ignore_errors=True)
