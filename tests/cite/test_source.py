@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from litboard.cite.source import MARKER, git_commit, named, resolve, web
+from litboard.cite.source import MARKER, Source, git_commit, named, resolve, web
 from litboard.files.project import find
 from litboard.pipeline.build import build_site
 
@@ -117,13 +117,16 @@ def test_the_commit_is_the_checkout_s_and_addresses_are_only_web_ones(
         [git, "rev-parse", "HEAD"], **run, text=True  # type: ignore[call-overload]
     ).stdout.strip()
     assert git_commit(repo) == head and git_commit(tmp_path / "elsewhere") == ""
-    assert resolve("", "", repo).commit == head
-    clean.setenv("LITBOARD_COMMIT", COMMIT)  # a CI job hands over the commit it checked out
-    assert resolve("", "", repo).commit == COMMIT
-    clean.setenv("GITHUB_SERVER_URL", "https://github.com")
-    clean.setenv("GITHUB_REPOSITORY", "o/r")
-    assert resolve("", "", repo).repo_url == "https://github.com/o/r"
-    assert resolve(REPO_URL + "/", "", repo).repo_url == REPO_URL  # mkdocs.yml's wins
+    assert resolve("", "", repo, {}) == Source("", "", head)
+    env = {"LITBOARD_COMMIT": COMMIT}  # a CI job hands over the commit it checked out
+    assert resolve("", "", repo, env).commit == COMMIT
+    assert resolve("", "", repo, {"LITBOARD_COMMIT": "abc"}).commit == head  # not a commit
+    env.update(GITHUB_SERVER_URL="https://github.com", GITHUB_REPOSITORY="o/r")
+    assert resolve("", "", repo, env).repo_url == "https://github.com/o/r"
+    assert resolve(REPO_URL + "/", "", repo, env).repo_url == REPO_URL  # mkdocs.yml's wins
+    env["LITBOARD_SITE_URL"] = "https://example.org/b/"
+    assert resolve("", "", repo, env).site_url == "https://example.org/b/"
+    assert resolve("", "https://x.org/", repo, env).site_url == "https://x.org/"
     assert web("javascript:alert(1)") == "" and web('https://x.org/"><b>') == ""
 
 

@@ -26,6 +26,7 @@ from typing import Any, Iterable
 from ..errors import DataError, Problem
 from ..render.core.jinja import DEFAULT_TEMPLATES, render
 from .bibtex import ReleaseInfo, release_entry
+from .source import NOWHERE, Source
 
 VERSIONS = "versions.json"
 PAGE = "releases.md"
@@ -160,12 +161,14 @@ def page(kept: list[Kept], templates: Path = DEFAULT_TEMPLATES) -> str:
 
 
 def releases_page(
-    releases: Path | None, files: Iterable[str] = (), templates: Path = DEFAULT_TEMPLATES
+    releases: Path | None,
+    files: Iterable[str] = (),
+    templates: Path = DEFAULT_TEMPLATES,
+    source: Source = NOWHERE,
 ) -> str:
-    """The releases page of a build that serves the releases kept in ``releases``; a DataError
-    when one of the site's generated ``files`` would sit in v/, where the releases are served."""
-    from .publish import release_info
-
+    """The releases page of a build that serves the releases kept in ``releases``, citing them
+    at the build's ``source`` addresses; a DataError when one of the site's generated ``files``
+    would sit in v/, where the releases are served."""
     taken = sorted(f for f in files if f.split("/", 1)[0] == FOLDER)
     if taken:
         raise _fail(
@@ -175,8 +178,7 @@ def releases_page(
             "(a dataset with the id 'v'?)",
             "give that dataset another id",
         )
-    info = release_info()
-    return page(with_bibtex(read(releases), info.url, info.repo_url), templates)
+    return page(with_bibtex(read(releases), source.site_url, source.repo_url), templates)
 
 
 def with_nav(nav: list[Any]) -> list[Any]:

@@ -18,25 +18,23 @@ from .api import root_links
 from .bibtex import UNRELEASED, Entry, ReleaseInfo, dataset_entry, pinned, release_entry
 from .downloads import Files, add_downloads
 from .provenance import Provenance, provenance
+from .source import Source
 
 
-COMMIT_VARIABLE = "LITBOARD_COMMIT"  # the repository commit the site is built from
-REPO_VARIABLE = "LITBOARD_REPO_URL"  # the repository's web address (mkdocs.yml repo_url)
-
-
-def release_info() -> ReleaseInfo:
-    """The release being built: LITBOARD_RELEASE / LITBOARD_SITE_URL, dated by SOURCE_DATE_EPOCH,
-    built from LITBOARD_COMMIT of LITBOARD_REPO_URL (the litboard plugin sets both for its build
-    from mkdocs.yml and git: ``cite.source``)."""
+def release_info(source: Source) -> ReleaseInfo:
+    """The release being built from ``source`` (its commit, repository and site address:
+    ``cite.source``, resolved once where the build's request is made): LITBOARD_RELEASE, dated by
+    SOURCE_DATE_EPOCH (``pipeline.build`` pins it), both read once per build
+    (``pipeline.site.generate``)."""
     stamp = int(os.environ.get("SOURCE_DATE_EPOCH", "0") or 0)
     date = time.strftime("%Y-%m-%d", time.gmtime(stamp))
     return ReleaseInfo(
         os.environ.get("LITBOARD_RELEASE") or UNRELEASED,
         date,
-        os.environ.get("LITBOARD_SITE_URL", ""),
+        source.site_url,
         __version__,
-        os.environ.get(COMMIT_VARIABLE, ""),
-        os.environ.get(REPO_VARIABLE, ""),
+        source.commit,
+        source.repo_url,
     )
 
 
@@ -60,11 +58,11 @@ def cite_box(corpus: Corpus, prov: Provenance, templates: Path, info: ReleaseInf
     )
 
 
-def publish_files(files: Files, corpus: Corpus, templates: Path) -> Files:
+def publish_files(files: Files, corpus: Corpus, templates: Path, info: ReleaseInfo) -> Files:
     """``files`` (one dataset's, paths relative to its folder) with downloads, ids and cite
-    boxes."""
+    boxes citing ``info`` (the build's ``release_info``)."""
     prov = provenance(corpus)
-    box = cite_box(corpus, prov, templates, release_info())
+    box = cite_box(corpus, prov, templates, info)
     out = add_downloads(files, prov)
     for path, content in sorted(out.items()):
         if path.endswith(".md") and isinstance(content, str):

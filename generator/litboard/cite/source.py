@@ -1,30 +1,31 @@
 """Where a site is built from: the repository's web address and git commit, and the site's own.
 
-The litboard plugin resolves them once per build (``resolve``) from the build's inputs, never
-from the clock: the commit is ``LITBOARD_COMMIT`` when set (a CI job passes the commit it checked
-out), else ``git rev-parse HEAD`` of the study's folder (the folder of its mkdocs.yml; without a
-study, of the first data root), else "" (not a git checkout: the cite box says so). The
-repository's address is mkdocs.yml's ``repo_url``, else ``LITBOARD_REPO_URL``, else the
-repository a GitHub Actions job runs in (``GITHUB_SERVER_URL``/``GITHUB_REPOSITORY``); the
-site's address is mkdocs.yml's ``site_url``, else ``LITBOARD_SITE_URL``. The plugin writes the
-two addresses into the mkdocs configuration (the header's repository link, sitemap.xml,
-canonical links) and hands all three to the cite boxes through the build's environment
-(``publish.release_info``).
+A build resolves them once (``resolve``), where its request is made (``pipeline.request``:
+``build_site`` after it reads mkdocs.yml, or the litboard plugin for a plain ``mkdocs build``),
+from the build's inputs, never from the clock, and hands the frozen ``Source`` down to the cite
+boxes, the releases page, the header's repository link and sitemap.xml; nothing sets it in the
+environment. The commit is ``LITBOARD_COMMIT`` when it is a whole commit (a CI job passes the
+commit it checked out), else ``git rev-parse HEAD`` of the study's folder (the folder of its
+mkdocs.yml; without a study, of the first data root), else "" (not a git checkout: the cite box
+says so). The repository's address is mkdocs.yml's ``repo_url``, else ``LITBOARD_REPO_URL``,
+else the repository a GitHub Actions job runs in (``GITHUB_SERVER_URL``/``GITHUB_REPOSITORY``);
+the site's address is mkdocs.yml's ``site_url``, else ``LITBOARD_SITE_URL``. Those variables are
+user-facing overrides, read only by ``resolve`` from the environment it is given.
 """
 
 from __future__ import annotations
 
 import html
-import os
 import re
-from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Mapping
 
-from ..runtime.process import environ, git
-from .publish import COMMIT_VARIABLE, REPO_VARIABLE
+from ..runtime.process import git
 
-SITE_VARIABLE = "LITBOARD_SITE_URL"
+COMMIT_VARIABLE = "LITBOARD_COMMIT"  # the repository commit the site is built from
+REPO_VARIABLE = "LITBOARD_REPO_URL"  # the repository's web address (mkdocs.yml repo_url)
+SITE_VARIABLE = "LITBOARD_SITE_URL"  # the site's own address (mkdocs.yml site_url)
 # a page's words for the repository (site/submit.md): the plugin writes its address in its place
 MARKER = "<!-- litboard:repository -->"
 _WEB = re.compile(r"https?://[^\s\"'<>`]+")
@@ -33,20 +34,20 @@ _COMMIT = re.compile(r"[0-9a-f]{40}")
 
 @dataclass(frozen=True)
 class Source:
-    repo_url: str  # "" when none is configured
-    site_url: str  # "" when none is configured
-    commit: str  # "" when not built from a git checkout
-
-    def environment(self) -> dict[str, str]:
-        return {
-            REPO_VARIABLE: self.repo_url,
-            SITE_VARIABLE: self.site_url,
-            COMMIT_VARIABLE: self.commit,
-        }
+    repo_url: str = ""  # "" when none is configured
+    site_url: str = ""  # "" when none is configured
+    commit: str = ""  # "" when not built from a git checkout
 
     def repo_name(self) -> str:
         """The name the header shows: ``owner/name`` of a repository address."""
         return "/".join(self.repo_url.rstrip("/").split("/")[3:5]) or self.repo_url
+
+    def key(self) -> str:
+        """What the site cache's keys hash of it (``pipeline.site_cache``)."""
+        return f"repo={self.repo_url}|site={self.site_url}|commit={self.commit}"
+
+
+NOWHERE = Source()  # a build that names no repository, no address and no commit
 
 
 def web(url: str) -> str:
@@ -61,7 +62,7 @@ def named(repo_url: str) -> str:
     url = web(repo_url)
     if not url:
         return " (this build names none: its mkdocs.yml has no `repo_url`)"
-    shown = html.escape(Source(url, "", "").repo_name())
+    shown = html.escape(Source(url).repo_name())
     return f', <a href="{html.escape(url)}">{shown}</a> (`git clone {url}`)'
 
 
@@ -71,10 +72,10 @@ def git_commit(folder: Path) -> str:
     return commit if _COMMIT.fullmatch(commit) else ""
 
 
-def resolve(repo_url: str, site_url: str, folder: Path) -> Source:
+def resolve(repo_url: str, site_url: str, folder: Path, env: Mapping[str, str]) -> Source:
     """The build's source: ``repo_url``/``site_url`` as mkdocs.yml gives them (None: ""),
-    ``folder`` the checkout whose commit it is (see the module's docstring)."""
-    env = os.environ
+    ``folder`` the checkout whose commit it is, ``env`` the environment whose overrides it
+    reads (the caller's ``os.environ``; see the module's docstring)."""
     actions = (
         f"{env['GITHUB_SERVER_URL']}/{env['GITHUB_REPOSITORY']}"
         if env.get("GITHUB_SERVER_URL") and env.get("GITHUB_REPOSITORY")
@@ -85,9 +86,3 @@ def resolve(repo_url: str, site_url: str, folder: Path) -> Source:
     given = env.get(COMMIT_VARIABLE, "").strip().lower()
     commit = given if _COMMIT.fullmatch(given) else git_commit(folder)
     return Source(repo.rstrip("/"), site, commit)
-
-
-def environment(source: Source) -> AbstractContextManager[None]:
-    """The process environment with ``source``'s variables while the cite boxes are rendered
-    (forked workers inherit it); as it was afterwards."""
-    return environ(source.environment())

@@ -10,9 +10,8 @@ import errno
 import logging
 import os
 import shutil
-import subprocess
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Sequence
 
@@ -20,8 +19,8 @@ from . import outdir
 from ..files import project
 from ..errors import DataError, Problem
 from ..files.project import Project
-from ..runtime.process import environ
-from .request import BuildContext, BuildRequest
+from ..runtime.process import environ, git
+from .request import BuildContext, BuildRequest, built_from
 
 
 @dataclass
@@ -43,17 +42,7 @@ def source_date_epoch(repo: Path | None = None, roots: Sequence[Path] = ()) -> s
     git: its citation is dated by its data, never 1970), else 0."""
     if "SOURCE_DATE_EPOCH" in os.environ:
         return os.environ["SOURCE_DATE_EPOCH"]
-    try:
-        done = subprocess.run(
-            ["git", "-C", str(repo or Path.cwd()), "log", "-1", "--format=%ct"],
-            capture_output=True,
-            text=True,
-            timeout=10,
-            check=False,
-        )
-        stamp = done.stdout.strip()
-    except (OSError, subprocess.SubprocessError):
-        stamp = ""
+    stamp = git(repo or Path.cwd(), "log", "-1", "--format=%ct")
     return stamp if stamp.isdigit() else _newest(roots)
 
 
@@ -196,6 +185,9 @@ def _build(request: BuildRequest, study: Project, staging: Path) -> dict[str, fl
                 )
             ]
         )
+    # where the site is built from: resolved here, once, from mkdocs.yml, git and the documented
+    # overrides, and handed down in the request (pipeline.request.built_from)
+    request = replace(request, source=built_from(config, request.roots, os.environ))
     context = plugin.context = BuildContext(request)
     # this build's cache folder is not the next command's (release renders too)
     with context.caches():

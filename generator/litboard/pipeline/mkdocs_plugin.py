@@ -32,10 +32,13 @@ LITBOARD_SITE_CACHE (the incremental-build cache folder; unset or empty: none),
 LITBOARD_SITE_CACHE_SIZE over ``site_cache_size`` and LITBOARD_READER_PAGES over
 ``reader_pages``. A ``DataError`` becomes a build error that names every problem.
 
-Where the site is built from (``cite.source``): mkdocs.yml's ``repo_url`` and ``site_url``, else
-LITBOARD_REPO_URL (in GitHub Actions, the workflow's repository) and LITBOARD_SITE_URL, are set
-in the configuration (the header's repository link, sitemap.xml) and, with the commit
-(LITBOARD_COMMIT, else git HEAD of the study), handed to the cite boxes.
+Where the site is built from (``cite.source.Source``) is part of the request: mkdocs.yml's
+``repo_url`` and ``site_url``, else the user-facing overrides LITBOARD_REPO_URL (in GitHub
+Actions, the workflow's repository: GITHUB_SERVER_URL/GITHUB_REPOSITORY) and LITBOARD_SITE_URL,
+and the commit (LITBOARD_COMMIT, else git HEAD of the study), read once where the request is
+made (``request.built_from``). The plugin sets the two addresses in the configuration (the
+header's repository link, sitemap.xml) and hands the Source to ``generate`` (the cite boxes),
+the releases page and the Submit page's repository marker; it sets no environment variable.
 """
 
 from __future__ import annotations
@@ -53,7 +56,7 @@ from mkdocs.structure.files import File, Files
 from ..cite import kept, source
 from ..errors import DataError
 from ..settings import BUILD
-from ..files.project import DEFAULT_CONFIG, PAGES, TEMPLATES
+from ..files.project import PAGES, TEMPLATES
 from ..render import search_bodies
 from ..render.core import bulk, chrome, packed_reader
 from ..render.core.bulk import raw_body
@@ -94,26 +97,28 @@ class LitboardPlugin(BasePlugin[LitboardConfig]):
     def on_config(self, config: Any) -> Any:
         base = Path(config["config_file_path"]).parent
         if self.context is None:
-            self.context = BuildContext(BuildRequest.from_options(self.config.roots, base))
+            self.context = BuildContext(BuildRequest.from_options(self.config.roots, config))
         request = self.context.request
         self.roots = list(request.roots)
-        built_from = _source(config, base, self.roots)
+        _configure(config, request.source)
         try:
             templates = (
                 (base / self.config.templates).resolve() if self.config.templates else TEMPLATES
             )
-            with source.environment(built_from):
-                self.generated = generate(
-                    self.roots,
-                    templates,
-                    request.cache,
-                    self._cache_size(request, config["config_file_path"]),
-                    self._reader_pages(request, config["config_file_path"]),
-                )
-                self.context.generated = self.generated
-                folder = self.config.kept_releases
-                self.kept = request.kept or ((base / folder).resolve() if folder else None)
-                self.releases_page = kept.releases_page(self.kept, self.generated.files, templates)
+            self.generated = generate(
+                self.roots,
+                templates,
+                request.cache,
+                self._cache_size(request, config["config_file_path"]),
+                self._reader_pages(request, config["config_file_path"]),
+                source=request.source,
+            )
+            self.context.generated = self.generated
+            folder = self.config.kept_releases
+            self.kept = request.kept or ((base / folder).resolve() if folder else None)
+            self.releases_page = kept.releases_page(
+                self.kept, self.generated.files, templates, request.source
+            )
         except DataError as exc:
             self.context.error = exc  # build_site re-raises it as is
             raise PluginError(str(exc)) from None
@@ -187,8 +192,10 @@ class LitboardPlugin(BasePlugin[LitboardConfig]):
             self.raw[page.file.src_uri] = raw
             return RAW_PLACEHOLDER
         markdown = with_fragments(markdown, self.generated.fragments)
-        if source.MARKER in markdown:
-            markdown = markdown.replace(source.MARKER, source.named(config["repo_url"] or ""))
+        if source.MARKER in markdown and self.context is not None:
+            markdown = markdown.replace(
+                source.MARKER, source.named(self.context.request.source.repo_url)
+            )
         return markdown
 
     def on_page_content(self, html: str, page: Any, config: Any, files: Files) -> str:
@@ -247,18 +254,15 @@ RAW_HTML = f"<p>{RAW_PLACEHOLDER}</p>"
 THEME_DIR = Path(__file__).resolve().parents[1] / "theme"
 
 
-def _source(config: Any, base: Path, roots: list[Path]) -> source.Source:
-    """Where the site is built from (``cite.source``): the repository and site addresses go into
-    ``config`` when mkdocs.yml has none (the header's repository link, sitemap.xml); the commit is
-    that of the study's folder, or of the first data root without a study."""
-    default = Path(config["config_file_path"]).resolve() == DEFAULT_CONFIG.resolve()
-    checkout = roots[0] if default and roots else base
-    found = source.resolve(config["repo_url"] or "", config["site_url"] or "", checkout)
-    if found.repo_url and not config["repo_url"]:
-        config["repo_url"], config["repo_name"] = found.repo_url, found.repo_name()
-    if found.site_url and not config["site_url"]:
-        config["site_url"] = found.site_url.rstrip("/") + "/"
-    return found
+def _configure(config: Any, built_from: source.Source) -> None:
+    """The request's repository and site addresses in ``config`` (the header's repository link,
+    sitemap.xml), where mkdocs.yml names another or none (mkdocs.yml's own name of its
+    repository stays)."""
+    if built_from.repo_url and built_from.repo_url != (config["repo_url"] or "").rstrip("/"):
+        config["repo_url"], config["repo_name"] = built_from.repo_url, built_from.repo_name()
+    site = built_from.site_url.rstrip("/") + "/" if built_from.site_url else ""
+    if site and site != config["site_url"]:
+        config["site_url"] = site
 
 
 def _add_theme_dir(config: Any) -> None:
