@@ -94,8 +94,62 @@ def test_outside_git_the_cite_box_says_so_and_the_build_is_the_same_twice(
     sitemap = (first / "sitemap.xml").read_text(encoding="utf-8")
     assert "<loc>" not in sitemap  # no site_url: mkdocs lists no page (its addresses are unknown)
     second = _build(tmp_path, "two")
-    for page in sorted(first.rglob("*.html")):
-        assert page.read_bytes() == (second / page.relative_to(first)).read_bytes(), page
+    assert _files(first) == _files(second)
+    for path in _files(first):  # every file, not only the pages: downloads, sitemap, data API
+        assert (first / path).read_bytes() == (second / path).read_bytes(), path
+
+
+def _files(site: Path) -> list[str]:
+    return sorted(str(p.relative_to(site)) for p in site.rglob("*") if p.is_file())
+
+
+# what names where the site is built from: the canonical link (site_url), the header's
+# repository link (repo_url), the cite box (commit, repository, site address)
+_SOURCE_BITS = (
+    re.compile(r'\n\s*<link rel="canonical" href="[^"]*">'),
+    re.compile(r'\n\s*<div class="md-(?:header|nav)__source[^"]*">\s*<a href=.*?</a>\s*</div>', re.S),
+    re.compile(r'<details class="lb-cite" data-search-exclude>.*?</details>', re.S),
+)
+
+
+def _without_source(text: str) -> str:
+    for bit in _SOURCE_BITS:
+        text = bit.sub("", text)
+    # 404.html is mkdocs' own page, not compacted: the blank lines its template leaves around
+    # the repository link
+    return re.sub(r"\n\s*\n", "\n", text)
+
+
+def test_two_sources_change_only_the_cite_repository_and_sitemap_bits(
+    tmp_path: Path, clean: pytest.MonkeyPatch
+) -> None:
+    """The Source is an input like the data: another one changes the cite boxes, the repository
+    link, canonical links and sitemap.xml, nothing else; the site cache keys on it."""
+    root = tmp_path / "tiny"
+    shutil.copytree(FIXTURES / "tiny", root)
+    (tmp_path / "nowhere").mkdir()
+    study, cache = find(tmp_path / "nowhere"), tmp_path / "cache"
+    plain = build_site([root], tmp_path / "plain", study=study, cache=cache).out
+    clean.setenv("LITBOARD_REPO_URL", REPO_URL)
+    # at a host's root: below one, mkdocs' 404 page would also take the path for its links
+    clean.setenv("LITBOARD_SITE_URL", "https://example.org/")
+    clean.setenv("LITBOARD_COMMIT", COMMIT)
+    named = build_site([root], tmp_path / "named", study=study, cache=cache).out  # same cache
+    assert _files(plain) == _files(named)
+    changed = [p for p in _files(plain) if (plain / p).read_bytes() != (named / p).read_bytes()]
+    assert "sitemap.xml" in changed and "tiny/index.html" in changed
+    for path in changed:
+        assert path.endswith(".html") or path.startswith("sitemap.xml"), path
+        if path.endswith(".html"):
+            before, after = ((s / path).read_text(encoding="utf-8") for s in (plain, named))
+            assert _without_source(before) == _without_source(after), path
+    # the cached dataset was not reused under another Source: its cite box names this one
+    assert f"at commit <code>{COMMIT}</code>" in _box(named / "tiny" / "index.html")
+    reader = (named / "tiny" / "paragraphs" / "p1.html").read_text(encoding="utf-8")
+    # a reader page (filled into its folder's shell) is its own canonical address
+    assert '<link rel="canonical" href="https://example.org/tiny/paragraphs/p1.html">' in (
+        reader
+    )
 
 
 def test_the_commit_is_the_checkout_s_and_addresses_are_only_web_ones(
