@@ -107,7 +107,9 @@ def _files(site: Path) -> list[str]:
 # repository link (repo_url), the cite box (commit, repository, site address)
 _SOURCE_BITS = (
     re.compile(r'\n\s*<link rel="canonical" href="[^"]*">'),
-    re.compile(r'\n\s*<div class="md-(?:header|nav)__source[^"]*">\s*<a href=.*?</a>\s*</div>', re.S),
+    re.compile(
+        r'\n\s*<div class="md-(?:header|nav)__source[^"]*">\s*<a href=.*?</a>\s*</div>', re.S
+    ),
     re.compile(r'<details class="lb-cite" data-search-exclude>.*?</details>', re.S),
 )
 
