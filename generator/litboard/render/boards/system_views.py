@@ -10,7 +10,7 @@ import pandas as pd
 from ...analysis.leaderboard import Column
 from ...analysis.screening import Screened, screened
 from ...model import Corpus
-from ..core.badges import evidence, provenance_badge
+from ..core.badges import evidence, llm_scored, provenance_badge
 from ..core.screen_marks import screen_text
 from ...analysis.tables import Analysis
 
@@ -92,7 +92,7 @@ def system_views(corpus: Corpus, analysis: Analysis) -> list[SystemView]:
                 provenance_badge(corpus, system),
                 pairs,
                 list(card.get("_same_as", [])),
-                not evidence(corpus, system).llm,
+                not evidence(corpus, system).llm and llm_scored(corpus),
             )
         )
     return views

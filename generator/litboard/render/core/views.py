@@ -20,7 +20,7 @@ from ...analysis.screening import screened
 from ...model import Corpus
 from .automatic import Alignment, best_aligned
 from .automatic import order as automatic_order
-from .badges import evidence, provenance_badge
+from .badges import evidence, llm_scored, provenance_badge
 from .corpus_scores import corpus_scores
 from .screen_marks import screen_text
 from .trust import Trust, board_trust
@@ -94,8 +94,9 @@ class Board:
 
     @property
     def unranked_llm_pending(self) -> bool:
-        """Some system of the automatic-only section has no LLM-judge score."""
-        return any("llm" not in r.evidence for r in self.unranked)
+        """Some system of the automatic-only section has no LLM-judge score, on a dataset an LLM
+        judge has scored (``llm_pending`` is empty on one it never scored)."""
+        return bool(self.llm_pending) and any("llm" not in r.evidence for r in self.unranked)
 
 
 def _is_missing(value: Any) -> bool:
@@ -178,7 +179,7 @@ def _boards(corpus: Corpus, analysis: Analysis) -> list[Board]:
                 constant_columns(rows, columns, first),
                 any(_human_scored(r, columns) for r in unranked),
                 board_trust(ranked, columns, first, _is_missing),
-                [r.name for r in rows if "llm" not in r.evidence],
+                [r.name for r in rows if "llm" not in r.evidence] if llm_scored(corpus) else [],
             )
         )
     return out

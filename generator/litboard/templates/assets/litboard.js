@@ -56,7 +56,9 @@
     document.querySelectorAll(".md-typeset table tr[id]").forEach(function (row) {
       var cell = row.querySelector("td, th");
       if (!cell || cell.querySelector(".lb-permalink")) { return; }
-      cell.insertBefore(permalink(row.id, "row"), cell.firstChild);
+      /* after the cell's text (a rank, a name), shown when the row is hovered or focused: a
+         pilcrow before every rank read as part of it */
+      cell.appendChild(permalink(row.id, "row"));
     });
   }
   /* ---- leaderboards: ranking column, filters and column chooser, kept in the URL query ---- */
