@@ -60,6 +60,9 @@ def test_checks_are_planned_from_the_seed_and_leave_the_plan_alone(tmp_path: Pat
     }
     checks = plan["attention"]
     assert [c["slots"] for c in checks] == [[1], [2]]  # one per annotator slot
+    # ids continue the items' sequence: nothing in Label Studio's Data Manager gives them away
+    n = len(plan["items"])
+    assert [c["id"] for c in checks] == [f"t{n + 1:04d}", f"t{n + 2:04d}"]
     items = {i["id"]: i for i in plan["items"]}
     assert all(c["system"] in items[c["item"]]["systems"] for c in checks)
 
@@ -103,6 +106,7 @@ def test_mqm_checks_are_scored_per_annotator_and_never_judgments(
     translations = texts(load_all([root])[0], plan)[1]
     items = {i["id"]: i for i in plan["items"]}
     expected: dict[str, list[int]] = {}
+    first_id = plan["attention"][0]["id"]
     for task in export:  # the first check's first annotator marks the injected span, the rest
         check = checks.get(task["data"]["item"])  # mark only the paragraph's last character
         if check is None:
@@ -114,14 +118,14 @@ def test_mqm_checks_are_scored_per_annotator_and_never_judgments(
             if not spans:
                 spans = [json.loads(json.dumps(span_result))]
                 annotation["result"].append(spans[0])
-            ok = check["id"] == "c0001" and n == 0
+            ok = check["id"] == first_id and n == 0
             at = (start, end) if ok else (len(degraded) - 1, len(degraded))
             for r in spans:
                 r["value"] |= {"start": at[0], "end": at[1], "text": degraded[at[0] : at[1]]}
             got = expected.setdefault(f"a{annotation['completed_by']}", [0, 0])
             got[0] += 1
             got[1] += ok
-    caught, first = "c0001", next(t for t in export if t["data"]["item"] == "c0001")
+    caught, first = first_id, next(t for t in export if t["data"]["item"] == first_id)
     catcher = f"a{first['annotations'][0]['completed_by']}"
     capsys.readouterr()
     assert _import(root, plan_path, export, tmp_path / "export.json") == 0

@@ -59,7 +59,8 @@ def plan_checks(
             words = len(WORD.findall(translations[(system, item["paragraph"])]))
             donors = [p for p in plan["paragraphs"] if p != item["paragraph"]]
             check = {
-                "id": f"c{len(checks) + 1:04d}",
+                # the items' own sequence: Label Studio's Data Manager shows the ids
+                "id": f"t{len(plan['items']) + len(checks) + 1:04d}",
                 "item": item["id"],
                 "system": system,
                 "side": side,
