@@ -10,6 +10,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
+from ...analysis.rounding import format_number
 from ...analysis.tables import HeadToHead
 
 UNKNOWN = "—"  # a card field the card does not give: no guess
@@ -69,7 +70,12 @@ class MatrixView:
 
 
 def _p(p: float) -> str:
-    return "< 0.001" if p < 0.001 else f"= {p:.3f}"
+    return "< 0.001" if p < 0.001 else f"= {format_number(p, 3)}"
+
+
+def _signed(value: float) -> str:
+    text = format_number(value, 2)
+    return text if text.startswith("-") else f"+{text}"
 
 
 def matrix_view(found: HeadToHead | None, names: dict[str, str]) -> MatrixView | None:
@@ -89,9 +95,11 @@ def matrix_view(found: HeadToHead | None, names: dict[str, str]) -> MatrixView |
             title = (
                 f"{names.get(row, row)} vs {names.get(other, other)}: better on {cell.wins}, "
                 f"tied on {cell.ties}, worse on {cell.losses} of {cell.n} {unit}s; mean "
-                f"difference {cell.difference:+.2f}; p {_p(cell.p)}"
+                f"difference {_signed(cell.difference)}; p {_p(cell.p)}"
             )
-            cells.append(MatrixCell(f"{100 * cell.win_rate:.0f}%", title, cell.verdict))
+            cells.append(
+                MatrixCell(f"{format_number(100 * cell.win_rate, 0)}%", title, cell.verdict)
+            )
         rows.append(MatrixRow(row, names.get(row, row), cells))
     counts = sorted({cell.n for cell in found.cells.values()})
     n_text = (
