@@ -34,7 +34,8 @@ CLIPPED = """() => {
 CUT_CAPTIONS = """() => Array.from(document.querySelectorAll('.lb-caption-text'))
   .filter(t => t.offsetParent !== null)
   .filter(t => {
-    const wrap = t.closest('.lb-table-wrap').getBoundingClientRect(), r = t.getBoundingClientRect();
+    const wrap = t.closest('.lb-table-wrap, .lb-matrix-wrap').getBoundingClientRect();
+    const r = t.getBoundingClientRect();
     return r.left < wrap.left - 1 || r.right > wrap.right + 1;
   }).map(t => t.textContent.slice(0, 40))"""
 
@@ -61,11 +62,15 @@ def test_demo_board_shows_metadata_matrix_and_last_updated(
         for i in range(rows.count()):
             values = rows.nth(i).locator("td.lb-meta").all_inner_texts()
             assert len(values) == 5 and all(v.strip() for v in values)  # a value or "—"
-        matrix = board.locator("details.lb-matrix table.lb-matrix-table")
+        # the shown pair's matrix follows its board
+        h2h = tab.locator("section.lb-h2h:not(.lb-filtered)")
+        assert h2h.count() == 1
+        assert h2h.get_attribute("data-pair") == board.get_attribute("data-pair")
+        matrix = h2h.locator("details.lb-matrix table.lb-matrix-table")
         assert matrix.is_visible()
         assert matrix.locator("tbody tr").count() == matrix.locator("thead th").count() - 1
         assert "n = " in matrix.locator("caption").inner_text()
-        assert "Method:" in board.locator(".lb-matrix-method").inner_text()
+        assert "Method:" in h2h.locator(".lb-matrix-method").inner_text()
         updated = tab.locator(".lb-updated")
         assert updated.is_visible()
         assert re.search(r"Last updated: \d{4}-\d{2}-\d{2} · data ", updated.inner_text())
@@ -87,7 +92,7 @@ def test_liteval_board_notes_rows_caveat_and_stack(browser, liteval_site: str, s
         caveat = board.locator(".lb-caveat")
         assert caveat.is_visible() and "paper 000" in caveat.inner_text()
         assert "Sec. 4.2" in caveat.inner_text()
-        assert board.locator("table.lb-matrix-table").is_visible()
+        assert tab.locator("section.lb-h2h:not(.lb-filtered) table.lb-matrix-table").is_visible()
         # "all pairs" says it is the per-pair boards stacked, each under its own heading
         tab.locator("input[name='pair'][value='all']").check()
         stack = tab.locator("[data-lb-stack]")
