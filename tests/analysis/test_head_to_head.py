@@ -146,3 +146,12 @@ def test_demo_matrices_match_their_board_and_records(demo_root: Path) -> None:
                 record = records[(pair, key, row, other, statistic)]
                 assert record.value == value and record.n == cell.n
     assert len(records) == 3 * sum(len(b.cells) for b in results.head_to_head.values())
+
+
+def test_no_shared_item_gives_no_matrix() -> None:
+    rows = [
+        {"column": "k", "system": s, "pair": "de-en", "paragraph": p, "score": 1.0}
+        for s, p in (("A", "p1"), ("A", "p2"), ("B", "p3"), ("B", "p4"))
+    ]
+    board = matrix(pd.DataFrame(rows), _column(), ["A", "B"], "de-en", _analysis())  # type: ignore[arg-type]
+    assert board is None

@@ -72,6 +72,8 @@ def matrix(
             cells[(str(row), str(other))] = HeadToHeadCell(
                 wins, ties, losses, n, (wins + ties / 2) / n, difference, p_value, verdict
             )
+    if not cells:  # no two systems were scored on one item: nothing to compare
+        return None
     return HeadToHead(
         pair, column.key, column.label, column.unit, [str(s) for s in data.columns], cells,
         method_text(settings.test, settings.bootstrap_resamples, settings.seed, settings.alpha),

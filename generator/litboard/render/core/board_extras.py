@@ -80,7 +80,7 @@ def _signed(value: float) -> str:
 
 def matrix_view(found: HeadToHead | None, names: dict[str, str]) -> MatrixView | None:
     """The board's head-to-head matrix, formatted (None: the ranking column has none)."""
-    if found is None:
+    if found is None or not found.cells:
         return None
     unit = found.unit
     rows = []
