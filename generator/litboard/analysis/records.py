@@ -77,6 +77,13 @@ DEFINITIONS: dict[str, Definition] = {
             "alpha share a cluster (0 = first); every system is 0 when no pair can be separated.",
         ),
         Definition(
+            "board.head_to_head",
+            "A pair of systems on a board's ranking column, over the items both were scored "
+            "on: the row system's win rate (items where it scores better, ties as half, over "
+            "n), its mean difference to the opponent (> 0: better) and the p-value of the "
+            "paired test of the board's clusters (analysis/head_to_head.py).",
+        ),
+        Definition(
             "board.bradley_terry",
             "A system's Bradley-Terry strength from pairwise preferences (ties as half wins), "
             "with its profile-likelihood interval (analysis/bt_board.py).",

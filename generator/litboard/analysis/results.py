@@ -68,9 +68,18 @@ def results(corpus: Corpus, analysis: Analysis) -> Results:
         table.add(record)
     stored = stored_score_checks(corpus)
     absent = absence(corpus, analysis) if judge.empty else ""
+    from .board_caveats import board_caveats
+    from .head_to_head import head_to_head, head_to_head_records
+
+    matrices = head_to_head(corpus, analysis)
+    for record in head_to_head_records(corpus, analysis, matrices):
+        table.add(record)
     return Results(
-        table, judge, creative, rankings, overlap, schemes, stored, agreement, plans, absent
-    )
+        table, judge, creative, rankings, overlap, schemes, stored, agreement, plans,
+        judge_absent=absent,
+        head_to_head=matrices,
+        caveats=board_caveats(corpus.dataset_id, analysis),
+    )  # fmt: skip
 
 
 def board_records(corpus: Corpus, analysis: Analysis) -> Iterator[Record]:

@@ -109,6 +109,49 @@ class PlanAgreement:
     rows: list[dict[str, Any]]
 
 
+@dataclass(frozen=True)
+class HeadToHeadCell:
+    """One ordered pair of a board's head-to-head matrix (``head_to_head``): how often the row
+    system scores better than the column system on the items both were scored on (ties count
+    half), the mean difference (row minus column, signed so that > 0 favours the row) and the
+    p-value of the paired test that separates the board's clusters."""
+
+    wins: int
+    ties: int
+    losses: int
+    n: int  # the items both were scored on
+    win_rate: float  # (wins + ties / 2) / n
+    difference: float  # row mean minus column mean over the shared items, > 0: the row is better
+    p: float  # two-sided, the board's paired test (the same draws as its clusters)
+    verdict: str  # "better" | "worse" | "": separated at the board's alpha, or not
+
+
+@dataclass(frozen=True)
+class HeadToHead:
+    """A board's head-to-head matrix for its ranking column (``head_to_head.head_to_head``)."""
+
+    pair: str
+    measure: str  # the board column's key
+    label: str
+    unit: str  # what n counts: paragraph | text
+    systems: list[str]  # the ranked systems, best first (the board's order)
+    cells: dict[tuple[str, str], HeadToHeadCell]  # (row, column) -> cell; absent: nothing shared
+    method: str  # the test, its draws, seed and alpha, in words
+    separable: bool  # whether any pair can reach p < alpha (else no verdict anywhere)
+
+
+@dataclass(frozen=True)
+class BoardCaveat:
+    """What a scheme's paper warns about it, shown on the boards it ranks (``board_caveats``)."""
+
+    dataset: str
+    measure: str  # the board column key it applies to
+    paper: str  # "paper 000"
+    where: str  # the section it is printed in
+    quote: str  # the paper's own words (tests find them in the paper)
+    text: str  # the caveat in one sentence, with the paper's figures
+
+
 @dataclass
 class Results:
     """One dataset's results: the records, and the frames pages draw from them."""
@@ -127,6 +170,10 @@ class Results:
     plans: list[PlanAgreement] = field(default_factory=list)
     # why the dataset has no judge-bias rows, "" when it has some (``judge_bias_rows.absence``)
     judge_absent: str = ""
+    # per (pair, board column key): the ranking column's head-to-head matrix
+    head_to_head: dict[tuple[str, str], HeadToHead] = field(default_factory=dict)
+    # per board column key: what its scheme's paper warns about it
+    caveats: dict[str, list[BoardCaveat]] = field(default_factory=dict)
 
 
 @dataclass

@@ -12,13 +12,14 @@ from typing import Any
 
 import pandas as pd
 
-from ...analysis.leaderboard import GROUPS, Column, primary_keys
-from ...analysis.tables import Analysis, memo_boards, method_note
+from ...analysis.leaderboard import GROUPS, Column, primary_keys, ranking_column
+from ...analysis.tables import Analysis, BoardCaveat, memo_boards, method_note, results_of
 from ...analysis.p_format import limit_text
 from ...analysis.campaign_status import progress_text
 from ...analysis.screening import screened
 from ...model import Corpus
 from .automatic import Alignment, best_aligned
+from .board_extras import MatrixView, card_metadata, matrix_view, n_note
 from .automatic import order as automatic_order
 from .badges import evidence, llm_scored, provenance_badge
 from .corpus_scores import corpus_scores
@@ -61,6 +62,8 @@ class BoardRow:
     evidence: tuple[str, ...] = ()  # human / llm / metric: what the system has (filter values)
     # "human evaluation: N of M planned paragraphs judged" (analysis.campaign_status)
     pending: str = ""
+    meta: list[str] = field(default_factory=list)  # board_extras.META_FIELDS, "—" if unknown
+    n_note: str = ""  # "ranked on 21 of 46 paragraphs": fewer items than the best-covered row
 
 
 @dataclass
@@ -91,6 +94,8 @@ class Board:
     trust: Trust = field(default_factory=Trust)
     # names of the systems without an LLM-judge score
     llm_pending: list[str] = field(default_factory=list)
+    matrix: MatrixView | None = None  # the ranking column's head-to-head matrix
+    caveats: list[BoardCaveat] = field(default_factory=list)  # its papers' warnings
 
     @property
     def unranked_llm_pending(self) -> bool:
@@ -147,6 +152,7 @@ def _boards(corpus: Corpus, analysis: Analysis) -> list[Board]:
                     found[system].chip,
                     found[system].kinds,
                     planned.get(system, ""),
+                    card_metadata(corpus.systems.get(system, {})),
                 )
             )
         for column in columns:
@@ -157,6 +163,8 @@ def _boards(corpus: Corpus, analysis: Analysis) -> list[Board]:
         ]
         alignment = best_aligned(ranked, columns, first, _is_missing) if first is not None else None
         unranked = automatic_order([r for r in rows if r not in ranked], alignment, _is_missing)
+        if first is not None:
+            _note_counts(ranked, first)
         groups = [
             ColumnGroup(k, label, [c for c in columns if c.group == k])
             for k, label in GROUPS.items()
@@ -180,9 +188,28 @@ def _boards(corpus: Corpus, analysis: Analysis) -> list[Board]:
                 any(_human_scored(r, columns) for r in unranked),
                 board_trust(ranked, columns, first, _is_missing),
                 [r.name for r in rows if "llm" not in r.evidence] if llm_scored(corpus) else [],
+                *_extras(analysis, pair, first, {r.system: r.name for r in rows}),
             )
         )
     return out
+
+
+def _note_counts(ranked: list[BoardRow], first: Column) -> None:
+    """Say so on a ranked row whose ranking score rests on fewer items than the others'."""
+    most = max((r.cells[first.key].n for r in ranked), default=0)
+    for row in ranked:
+        row.n_note = n_note(row.cells[first.key].n, most, first.unit)
+
+
+def _extras(
+    analysis: Analysis, pair: str, first: Column | None, names: dict[str, str]
+) -> tuple[MatrixView | None, list[BoardCaveat]]:
+    """The ranking column's head-to-head matrix and the caveats of the board's columns."""
+    if first is None or analysis.results is None:
+        return None, []
+    results = results_of(analysis)
+    found = results.head_to_head.get((pair, first.key))
+    return matrix_view(found, names), list(results.caveats.get(first.key, []))
 
 
 def board_columns(analysis: Analysis, keys: set[str]) -> list[Column]:
@@ -245,22 +272,6 @@ def sparse_columns(rows: list[BoardRow], columns: list[Column], first: Column | 
         if c.key != first.key
         and max((r.cells[c.key].n for r in rows), default=0) <= SPARSE_SHARE * most
     ]
-
-
-def ranking_column(
-    columns: list[Column], primaries: list[tuple[str, str]]
-) -> tuple[Column | None, str]:
-    """The default ranking column and why: a declared primary, else the first human column."""
-    by_key = {c.key: c for c in columns}
-    for key, dataset in primaries:
-        if key in by_key:
-            return by_key[key], f"the primary human scheme declared by {dataset}"
-    human = [c for c in columns if c.group == "human"]
-    if human:
-        return human[0], "the first human-judgment column (no primary scheme declared)"
-    if columns:
-        return columns[0], "the first column: no human judgments for this pair yet"
-    return None, ""
 
 
 def _cell(analysis: Analysis, means: pd.DataFrame, pair: str, column: Column, system: str) -> Cell:
