@@ -32,10 +32,10 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import Problems
-from .names import ALLOWED_CONTROLS, invisible
-from .rows import RawData, Row
+from ..load.names import ALLOWED_CONTROLS, invisible
+from ..load.rows import RawData, Row
+from ..load.track_decl import contributions, of_dataset
 from .submission import SETTINGS, normalise
-from .track_decl import contributions, of_dataset
 
 PLACEHOLDER = "FILL IN"
 # The card of a contribution: field -> what to write (the docs and the checks read this table).
@@ -68,7 +68,7 @@ def check_contributions(raw: RawData, problems: Problems) -> None:
     # every system folder, the demo's too (issue 33 row 13: a 60 MB notes.txt)
     for card in raw.of("system"):
         check_sizes(Path(card.file).parent, problems)
-    from .shown_checks import check_shown
+    from ..load.shown_checks import check_shown
 
     check_shown(raw, problems, _line)  # names, hidden characters in texts, no outputs
     cards = contributions(raw)
