@@ -68,7 +68,7 @@ def check_contributions(raw: RawData, problems: Problems) -> None:
     # every system folder, the demo's too (issue 33 row 13: a 60 MB notes.txt)
     for card in raw.of("system"):
         check_sizes(Path(card.file).parent, problems)
-    from ..load.shown_checks import check_shown
+    from .shown_checks import check_shown
 
     check_shown(raw, problems, _line)  # names, hidden characters in texts, no outputs
     cards = contributions(raw)
