@@ -11,7 +11,7 @@ from ..load.track_decl import NO_TRACK, TRACKS, Track
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
     from ..errors import DataError
-    from ..load.contribution import CARD_FIELDS, OPTIONAL_FIELDS
+    from .contribution import CARD_FIELDS, OPTIONAL_FIELDS
     from ..load.track_decl import names
 
     try:
@@ -167,7 +167,7 @@ def run(args: argparse.Namespace) -> int:
 
         print(write_sources(sources(track_corpus(track, args), track, args.pair), args.out))
         return 0
-    from ..load.contribution import CARD_FIELDS, OPTIONAL_FIELDS, PLACEHOLDER
+    from .contribution import CARD_FIELDS, OPTIONAL_FIELDS, PLACEHOLDER
     from .files import new_system
 
     card = {

@@ -17,7 +17,7 @@ from typing import Sequence
 import yaml
 
 from ..errors import Problems
-from ..load.contribution import check_card, check_language
+from .contribution import check_card, check_language
 from ..load.rows import Row
 from ..load.track_decl import TRACKS, Track
 from .files import output_line

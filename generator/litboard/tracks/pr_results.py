@@ -173,6 +173,7 @@ def main(argv: Any = None) -> int:
     from ..load import load
     from ..scoring.llm.cache_check import ROOT_CHECKS
     from ..files.project import find
+    from .checks import POLICY
     from .roots import roots
 
     here = find()
@@ -208,7 +209,8 @@ def main(argv: Any = None) -> int:
             )
         try:
             corpus = load(
-                roots(track, args.repo, release_roots) + [args.track_scores / track.id], ROOT_CHECKS
+                roots(track, args.repo, release_roots) + [args.track_scores / track.id],
+                (*POLICY, *ROOT_CHECKS),
             )
             doc = data(corpus, track, system, number)
         except DataError:
