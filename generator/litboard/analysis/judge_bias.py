@@ -85,7 +85,7 @@ def grouped_shares(above: pd.DataFrame, groups: dict[str, pd.Series]) -> pd.Data
     as the pooled one is left out (it would repeat it). Columns scope, group, items, above (the
     count of items where the human translation ranks first), percent, ci_low, ci_high (NaN under
     ``SMALL_N`` items)."""
-    rows = []
+    rows: list[dict[str, Any]] = []
     keyed = above.set_index(["pair", "item"])["above"]
 
     def add(scope: str, group: str, values: pd.Series) -> None:

@@ -133,7 +133,8 @@ def passed(
         ]
         return chosen == [intact]
     for r in results:
-        value = r.get("value") if isinstance(r.get("value"), dict) else {}
+        raw = r.get("value")
+        value: dict[str, Any] = raw if isinstance(raw, dict) else {}
         start, end = value.get("start"), value.get("end")
         if r.get("from_name") == "errors" and isinstance(start, int) and isinstance(end, int):
             if start < span[1] and span[0] < end:

@@ -154,7 +154,8 @@ def _split_checks(
 
     checks, rest = {}, []
     for where, task in tasks:
-        data = task.get("data") if isinstance(task.get("data"), dict) else {}
+        raw = task.get("data")
+        data: dict[str, Any] = raw if isinstance(raw, dict) else {}
         if is_check(plan, data.get("item")) and not isinstance(data.get("item"), list):
             checks[str(data["item"])] = task
         else:
