@@ -99,7 +99,7 @@ REPORTED: tuple[ReportedFigure, ...] = (
 # Paper 003 (Creativity Bias) ranks nothing: it counts, per modality (HT, PE, MT), the creative
 # shifts each judge finds among the same 188 units of creative potential. Professionals find
 # most in the human translation; the LLM judge finds about as many in each (Sec. 4.2).
-UNITS = "creative shifts of 188 units"
+UNITS = "of 188 units"
 MODALITIES = "post-edited (PE) and machine (MT) translations"
 TABLE_13 = "App. G.2, Table 13 (CS/R/O per modality), professional column CS, row Total"
 CS_PROFESSIONALS = tuple(
