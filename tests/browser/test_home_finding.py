@@ -155,7 +155,7 @@ def test_each_dataset_with_a_paper_shows_both_figures(page, public_site: str, si
     for dataset in sorted(set(DATASETS) - set(WITH_PAPER) - {"demo"}):
         where = f"#finding-says-{dataset}, #finding-absent-{dataset}"
         assert _visible_in_screen(page, where, size) == 1, dataset
-        assert "no reported figure" in page.locator(where).inner_text(), dataset
+        assert "no reported figure" in page.locator(where).inner_text().lower(), dataset
     absent = page.locator("#finding-absent-literary-translation")
     assert "never judged" in absent.inner_text()
     overflow = page.evaluate(

@@ -194,7 +194,7 @@ def test_every_dataset_shows_a_reproduced_and_a_reported_figure_or_says_why(
         shown = {float(e.get("data-reported")) for e in body.xpath(".//*[@data-reported]")}
         if figures:
             assert shown == {f.value for f in figures}, dataset
-            assert figures[0].paper in body.text_content()
+            assert f"{figures[0].paper} " in says.text_content()
             assert "no reported figure" not in says.text_content()
         else:
             assert shown == set(), dataset
