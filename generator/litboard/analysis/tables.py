@@ -236,6 +236,10 @@ class ReportedFigure:
     # a table cell: (the row's first cell, the column's index in the tab-separated row), checked
     # against the paper's table by tests/analysis/test_finding.py; None: printed in running text
     cell: tuple[str, int] | None = None
+    # "%": a share, drawn on the chart's 0-100 track; otherwise what a count or score counts
+    # ("creative shifts of 188 units"): listed beside the chart, never drawn on the track
+    unit: str = "%"
+    modality: str = ""  # which translation the value is of ("HT", "PE", "MT"), or ""
 
 
 @dataclass(frozen=True)
@@ -279,3 +283,5 @@ class FindingDataset:
     data_version: str
     groups: tuple[FindingGroup, ...]
     reported: tuple[ReportedFigure, ...]
+    # why no reported figure is shown ("" when there is one): its paper is not shipped
+    unreported: str = ""
