@@ -23,7 +23,7 @@ from .records import Provenance, Record, qualifiers
 from .resampling import prepare_items
 from .significance import attainable_p, pairwise_significance
 from .tables import Analysis, HeadToHead, HeadToHeadCell
-from .uncertainty import TEST_NAMES, score_matrix
+from .uncertainty import TEST_NAMES, score_matrix, test_draws
 
 
 def pair_counts(
@@ -85,16 +85,10 @@ def method_text(test: str, n_resamples: int, seed: int, alpha: float) -> str:
     return (
         f"win rate: the share of the items both systems were scored on where the row system "
         f"scores better (ties count half); verdict: {TEST_NAMES[test]} of the mean "
-        f"difference over those items ({_draws(test, n_resamples)}, seed {seed}; the test the "
-        f"board's clusters use), marked where p < {alpha:g}; not corrected for multiple "
+        f"difference over those items ({test_draws(test, n_resamples)}, seed {seed}; the test "
+        f"the board's clusters use), marked where p < {alpha:g}; not corrected for multiple "
         f"comparisons"
     )
-
-
-def _draws(test: str, n_resamples: int) -> str:
-    if test == "bootstrap":
-        return f"{n_resamples} resamples"
-    return f"exact or {n_resamples} sampled sign flips"
 
 
 def head_to_head(corpus: Corpus, analysis: Analysis) -> dict[tuple[str, str], HeadToHead]:

@@ -157,12 +157,13 @@ def method_text(n_resamples: int, seed: int, alpha: float, test: str = "bootstra
         f"r = {level} rank interval ({100 * alpha / 2:g}th to {100 * (1 - alpha / 2):g}th "
         f"percentile of the ranks over the resamples); systems in one cluster (c) are not "
         f"separated by a {TEST_NAMES[test]} at α = {alpha:g}, "
-        f"{_test_draws(test, n_resamples)}; "
+        f"{test_draws(test, n_resamples)}; "
         f"clusters are not corrected for multiple comparisons (one test per pair of systems)"
     )
 
 
-def _test_draws(test: str, n_resamples: int) -> str:
+def test_draws(test: str, n_resamples: int) -> str:
+    """How the test draws: its resamples, or exact sign flips up to a size and sampled beyond."""
     if test == "bootstrap":
         return f"{n_resamples} resamples"
     return (
