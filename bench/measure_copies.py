@@ -1,4 +1,4 @@
-"""Measure the copy and alignment rules of ``litboard.load.contribution`` on every track.
+"""Measure the copy and alignment rules of ``litboard.tracks.contribution`` on every track.
 
 For every ordered pair of released systems of every pair (C, S): the similarity of C to S
 (``litboard.tracks.copies``) and the share of C's paragraphs keeping ``IN_PLACE`` of S's words in

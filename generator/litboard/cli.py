@@ -393,11 +393,15 @@ def cmd_score(args: argparse.Namespace) -> int:
 
     from .scoring.api import score
     from .scoring.settings import ScoreSettings
+    from .tracks.checks import POLICY
 
     values = {f.name: getattr(args, f.name) for f in fields(ScoreSettings) if hasattr(args, f.name)}
     settings = ScoreSettings(**values)
     with step("scoring" + (" (dry run)" if args.dry_run else "")):
-        report = score(_roots(args), args.metric, args.systems, args.pairs, args.dry_run, settings)
+        report = score(
+            _roots(args), args.metric, args.systems, args.pairs, args.dry_run, settings,
+            policy=POLICY,
+        )
     print(report.format())
     return report.exit_code()
 

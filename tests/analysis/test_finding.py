@@ -18,7 +18,7 @@ from litboard.analysis.records import (
     from_jsonl,
     qualifiers,
 )
-from litboard.analysis.reported_finding import REPORTED, reported_for
+from litboard.analysis.reported_finding import REPORTED, UNREPORTED, reported_for, unreported_for
 from litboard.analysis.tables import ReportedFigure
 
 from ..conftest import shared_paper
@@ -35,9 +35,10 @@ def _table_cell(paper: str, figure: ReportedFigure) -> str:
 
 
 def test_every_reported_figure_is_printed_where_it_says() -> None:
-    paper = shared_paper("000").read_text(encoding="utf-8")
+    papers = {n: shared_paper(n).read_text(encoding="utf-8") for n in ("000", "003")}
     for figure in REPORTED:
-        printed = f"{figure.value:.{figure.decimals}f}%"
+        paper = papers[figure.paper.removeprefix("paper ")]
+        printed = f"{figure.value:.{figure.decimals}f}" + ("%" if figure.unit == "%" else "")
         assert figure.quote in paper, figure
         if figure.cell is not None:
             assert _table_cell(paper, figure) == printed, figure
@@ -50,7 +51,7 @@ def test_every_reported_figure_is_printed_where_it_says() -> None:
 def test_the_table_cells_are_the_papers_columns() -> None:
     """Table 3's Mean row, column by column (Student MQM, SQM, BWS, Professional SQM)."""
     paper = shared_paper("000").read_text(encoding="utf-8")
-    cells = {f.measure: _table_cell(paper, f) for f in REPORTED if f.cell is not None}
+    cells = {f.measure: _table_cell(paper, f) for f in reported_for("liteval") if f.cell}
     assert cells == {
         "BWS, students": "82.1%",
         "SQM, professionals": "94.4%",
@@ -136,6 +137,9 @@ def test_reported_figures_attach_to_their_dataset_and_demos_step_aside() -> None
     records, rows = _case()
     liteval = dataset_finding("liteval", "LitEval", False, records, rows)
     assert liteval is not None and liteval.reported == reported_for("liteval")
+    assert liteval.unreported == ""
+    wmt = dataset_finding("wmt24-literary-esa", "WMT24", False, records, rows)
+    assert wmt is not None and wmt.reported == () and "Kocmi" in wmt.unreported
     demo = dataset_finding("demo", "Demo", True, records, rows)
     assert site_finding([demo, None, liteval]) == [liteval]
     assert site_finding([demo]) == [demo]
@@ -150,3 +154,40 @@ def test_records_read_back_from_the_data_api_keep_their_ids() -> None:
     assert ResultsTable(again).jsonl() == table.jsonl()
     with pytest.raises(ValueError, match="give the id"):
         from_jsonl(table.jsonl().replace(next(iter(table)).id, "0" * 16, 1))
+
+
+def test_creativity_bias_reports_each_judges_creative_shifts_per_modality() -> None:
+    """Paper 003 counts creative shifts among the same 188 units per modality: professionals
+    find most in the human translation (Table 13: HT 103, PE 66, MT 35), the LLM judge about
+    as many in each (Sec. 4.2: HT 55, PE 56, MT 54)."""
+    paper = shared_paper("003").read_text(encoding="utf-8")
+    figures = reported_for("creativity-bias")
+    by_judge: dict[str, dict[str, float]] = {}
+    for f in figures:
+        by_judge.setdefault(f.kind, {})[f.modality] = f.value
+        assert f.unit != "%" and f.released and f.where in f.source
+        row = f"{f.modality}: {f.value:.0f}" if f.where == "Sec. 4.2" else f"| {f.value:.0f} |"
+        assert row in f.quote and f.quote in paper
+    assert by_judge == {
+        "human judgment": {"HT": 103.0, "PE": 66.0, "MT": 35.0},
+        "LLM judge": {"HT": 55.0, "PE": 56.0, "MT": 54.0},
+    }
+    # Table 13's three Total rows, in its HT, PE, MT order, and the 188 units of each
+    totals = [line for line in paper.splitlines() if line.startswith("| Total | ")]
+    assert [t.split(" | ")[1] for t in totals[:3]] == ["103", "66", "35"]
+    assert all(t.split(" | ")[4] == "188" for t in totals[:3])
+    assert "assigns more CSs to MT than professionals do (54 vs 35)" in paper
+
+
+def test_datasets_without_a_shipped_paper_say_why() -> None:
+    """The studies of the WMT samples and of LiteraryTranslation are not in ../shared/papers
+    (README lists papers 000, 001, 003, 004), so their finding says no figure is shown."""
+    readme = (shared_paper("000").parent / "README.md").read_text(encoding="utf-8")
+    for dataset, study in UNREPORTED.items():
+        assert reported_for(dataset) == ()
+        assert study.split(" ")[0].rstrip(",") not in readme, study  # not a shipped paper
+        assert unreported_for(dataset) == (
+            f"its paper ({study}) is not one of the studies litboard ships"
+        )
+    assert unreported_for("liteval") == "" and unreported_for("creativity-bias") == ""
+    assert unreported_for("demo") == ""

@@ -101,3 +101,38 @@ def test_creativity_correlation_by_hand() -> None:
     assert jb.creativity_correlation(punishes, cs)[0] == pytest.approx(-1.0)
     assert jb.creativity_correlation(rewards.iloc[:2], cs)[2] == 2  # too few texts: no rho
     assert np.isnan(jb.creativity_correlation(rewards.iloc[:2], cs)[0])
+
+
+def test_no_interval_under_five_items_and_the_count_behind_every_share() -> None:
+    """Issue 59 goal 3: a share over 1-4 items carries no 95% interval (its count and n are
+    what the page shows); from 5 items on, the Wilson interval."""
+    assert jb.SMALL_N == 5
+    items = [f"i{k}" for k in range(5)]
+    above = pd.DataFrame(
+        {"pair": ["a"] * 4 + ["b"], "item": items, "above": [1.0, 0.0, 1.0, 1.0, 1.0]}
+    )
+    table = jb.grouped_shares(above, {}).set_index(["scope", "group"])
+    pooled, four = table.loc[("all", "all")], table.loc[("pair", "a")]
+    one = table.loc[("pair", "b")]
+    assert (pooled["items"], pooled["above"], pooled["percent"]) == (5, 4, 80.0)
+    low, high = wilson_interval(4, 5)
+    assert (pooled["ci_low"], pooled["ci_high"]) == pytest.approx((100 * low, 100 * high))
+    assert pooled["ci_low"] == pytest.approx(37.553, abs=1e-3)  # 4/5: Wilson by hand 0.3755
+    assert (four["items"], four["above"], four["percent"]) == (4, 3, 75.0)
+    assert np.isnan(four["ci_low"]) and np.isnan(four["ci_high"])
+    assert (one["items"], one["above"]) == (1, 1) and np.isnan(one["ci_low"])
+
+
+def test_a_breakdown_covering_every_item_is_not_repeated() -> None:
+    """Issue 56: 'era: unknown' (every work without an era) and the pair row of a one-pair
+    dataset equal the pooled row; they are left out, other values kept."""
+    above = pd.DataFrame({"pair": ["a"] * 3, "item": ["x", "y", "z"], "above": [1.0, 0.0, 1.0]})
+    index = pd.MultiIndex.from_tuples([("a", "x"), ("a", "y"), ("a", "z")])
+    era = pd.Series(["unknown"] * 3, index=index)
+    genre = pd.Series(["poem", "novel", "poem"], index=index)
+    table = jb.grouped_shares(above, {"era": era, "genre": genre})
+    assert list(zip(table["scope"], table["group"])) == [
+        ("all", "all"),
+        ("genre", "novel"),
+        ("genre", "poem"),
+    ]

@@ -282,3 +282,24 @@ def test_method_text_names_the_exact_test() -> None:
         "sign-flip permutation test" in text
         and "exact (every sign flip enumerated) up to 16" in text
     )
+
+
+def test_below_five_items_the_interval_is_the_range_of_the_values_and_says_so() -> None:
+    """Issue 59: the n = 4 cell showed a bootstrap spread under a caption saying "range", and a
+    mean over one item a zero-width [x, x] "CI". Below SMALL_N items: (lowest, highest), "range"."""
+    import numpy as np
+    import pandas as pd
+
+    from litboard.analysis.uncertainty import paired_bootstrap
+
+    scores = pd.DataFrame(
+        {"a": [1.0, 4.0, 2.0, 3.0, np.nan], "b": [0.5, np.nan, np.nan, np.nan, np.nan]}
+    )
+    table = paired_bootstrap(scores, n_resamples=200, missing="available").table
+    assert (table.at["a", "ci_low"], table.at["a", "ci_high"]) == (1.0, 4.0)  # 4 items: range
+    assert table.at["a", "ci_method"] == "range" and table.at["a", "n_items"] == 4
+    assert (table.at["b", "ci_low"], table.at["b", "ci_high"]) == (0.5, 0.5)  # n = 1, said so
+    assert table.at["b", "ci_method"] == "range"
+    five = paired_bootstrap(pd.DataFrame({"a": [1.0, 4.0, 2.0, 3.0, 5.0]}), n_resamples=200)
+    assert five.table.at["a", "ci_method"] == "percentile"
+    assert 1.0 < five.table.at["a", "ci_low"] < five.table.at["a", "ci_high"] < 5.0

@@ -7,11 +7,24 @@ from __future__ import annotations
 
 import pytest
 
-from .conftest import screenshot
+from litboard.analysis.reported_finding import REPORTED
+
+from ..combined_site import DATASETS, combined_site
+from .conftest import screenshot, serve
 
 pytestmark = pytest.mark.shared
 
 SIZES = {"desktop": (1440, 900), "phone": (390, 844)}
+WITH_PAPER = sorted({f.dataset for f in REPORTED})  # the datasets whose paper litboard ships
+
+
+@pytest.fixture(scope="module")
+def public_site(tmp_path_factory: pytest.TempPathFactory):
+    """The public site (every release of releases.yaml and the demo), served."""
+    out = combined_site(tmp_path_factory).out
+    url, server = serve(out)
+    yield url
+    server.shutdown()
 
 
 def _open(page, url: str, size: str) -> None:
@@ -112,3 +125,43 @@ def test_axe_finds_nothing_serious_in_the_finding(page, liteval_site: str) -> No
         if v["impact"] in ("serious", "critical")
     ]
     assert bad == []
+
+
+def _visible_in_screen(page, selector: str, size: str) -> int:
+    """How many ``selector`` elements lie wholly inside the screen once the first is scrolled
+    into view."""
+    page.locator(selector).first.scroll_into_view_if_needed()
+    width, height = SIZES[size]
+    return page.locator(selector).evaluate_all(
+        f"""els => els.filter(e => {{ const b = e.getBoundingClientRect();
+             return b.width > 0 && b.top >= 0 && b.left >= 0 && b.bottom <= {height}
+                    && b.right <= {width}; }}).length"""
+    )
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_each_dataset_with_a_paper_shows_both_figures(page, public_site: str, size: str) -> None:
+    """On the public home page, every dataset whose paper litboard ships shows a reproduced
+    mark and a reported figure on screen; the others say why none is reported, and
+    LiteraryTranslation why it is not in the chart."""
+    _open(page, f"{public_site}/index.html", size)
+    assert WITH_PAPER == ["creativity-bias", "liteval"]
+    for dataset in WITH_PAPER:
+        assert _visible_in_screen(page, f"#finding-{dataset} .lb-finding-dot", size) >= 1, dataset
+        reported = f"#finding-{dataset} .lb-finding-row-reported [data-reported]"
+        assert _visible_in_screen(page, reported, size) >= 1, dataset
+        row = page.locator(f"#finding-{dataset} .lb-finding-row-reported").first
+        assert "reported" in row.inner_text() and row.is_visible()
+    for dataset in sorted(set(DATASETS) - set(WITH_PAPER) - {"demo"}):
+        where = f"#finding-says-{dataset}, #finding-absent-{dataset}"
+        assert _visible_in_screen(page, where, size) == 1, dataset
+        assert "no reported figure" in page.locator(where).inner_text().lower(), dataset
+    absent = page.locator("#finding-absent-literary-translation")
+    assert "never judged" in absent.inner_text()
+    overflow = page.evaluate(
+        "() => document.querySelector('#finding .lb-finding-wrap').scrollWidth"
+        " - document.querySelector('#finding .lb-finding-wrap').clientWidth"
+    )
+    assert overflow <= 1
+    page.evaluate("window.scrollTo(0, 0)")
+    screenshot(page, f"home-finding-public-{size}")

@@ -129,7 +129,11 @@ def test_empty_dict_and_unanswered_results_are_not_judgments(
     assert f"{items - 3} of {items} planned items judged (partial)" in out
     # nothing was imported from them: no preference, no error-free span record
     prefs = _records(root, CID.format(scheme="pairwise"))
-    assert len(prefs) == sum(len(t["annotations"]) for t in export) - 3
+    # (nor from the attention checks: copies with an injected error, never judgments)
+    checks = {c["id"] for c in yaml.safe_load(plan.read_text())["attention"]}
+    assert checks and any(t["data"]["item"] in checks for t in export)
+    judged = [t for t in export if t["data"]["item"] not in checks]
+    assert len(prefs) == sum(len(t["annotations"]) for t in judged) - 3
     items_by_id = {i["id"]: i for i in yaml.safe_load(plan.read_text())["items"]}
     for task, annotation in zip(export[:3], (empty, as_dict, no_pref)):
         item = items_by_id[task["data"]["item"]]

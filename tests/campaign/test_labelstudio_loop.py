@@ -101,7 +101,7 @@ def _answer(server: Server, pid: int, plan: dict[str, Any]) -> Sent:
     (item, annotator slot)."""
     admin = LabelStudio(server.url, server.annotators[0].token)
     ctl = controls(admin.call("GET", f"/api/projects/{pid}/")["label_config"])
-    slots = {item["id"]: item["slots"] for item in plan["items"]}
+    slots = {item["id"]: item["slots"] for item in plan["items"] + plan["attention"]}
     sent = {}
     for task in project_tasks(admin, pid):
         item = task["data"]["item"]
@@ -227,8 +227,12 @@ def test_loop_through_labelstudio(
     admin = LabelStudio(labelstudio.url, labelstudio.annotators[0].token)
     project = admin.call("GET", f"/api/projects/{pid}/")
     _check_project(admin, project, plan)
-    sent = _answer(labelstudio, pid, plan)
+    answered = _answer(labelstudio, pid, plan)
+    checks = {c["id"] for c in plan["attention"]}
+    assert (scheme in ("mqm", "esa", "pairwise")) == bool(checks)  # attention checks (goal 5)
+    sent = {key: results for key, results in answered.items() if key[0] not in checks}
     assert len(sent) == sum(len(i["slots"]) for i in plan["items"])
+    assert len(answered) - len(sent) == len(checks)
 
     export_path = tmp_path / "export.json"
     assert (
@@ -246,7 +250,7 @@ def test_loop_through_labelstudio(
         )
         == 0
     )
-    _check_export(json.loads(export_path.read_text(encoding="utf-8")), sent, labelstudio)
+    _check_export(json.loads(export_path.read_text(encoding="utf-8")), answered, labelstudio)
     assert labelstudio.annotators[0].token not in capsys.readouterr().out
 
     assert (
@@ -275,6 +279,10 @@ def test_loop_through_labelstudio(
     site = build_site([root], tmp_path / "site").out
     page = (site / "fixture-track" / "campaigns" / f"{cid}.html").read_text(encoding="utf-8")
     assert f"{items} of {items} planned items judged" in html.unescape(page)
+    if checks:  # every check answered once, per annotator, on the campaign page
+        assert f"{len(checks)} attention checks were mixed" in page
+        shown = re.findall(r'<tr data-annotator="(a\d+)"[^>]*><td>[^<]*</td><td[^>]*>(\d+)', page)
+        assert sum(int(n) for _, n in shown) == len(checks)
     board = (site / "fixture-track" / "index.html").read_text(encoding="utf-8")
     row = re.findall(r'<tr class="lb-row[^"]*" data-system="new-mt".*?</tr>', board, re.S)
     assert row and "(pending" not in html.unescape(row[0])
@@ -306,7 +314,7 @@ def _check_project(admin: LabelStudio, project: dict[str, Any], plan: dict[str, 
     if plan["scheme"] == "mqm":
         assert all(f"{s} (" in shown for s in ("Minor", "Major", "Critical"))
         assert "Critical (5 points)" in shown and "scored as Major" in shown
-    assert project["task_number"] == len(plan["items"])
+    assert project["task_number"] == len(plan["items"]) + len(plan["attention"])
     config = project["label_config"]
     assert admin.call("POST", "/api/projects/validate/", {"label_config": config}) is None  # 204
     broken = config.replace('toName="translation"', 'toName="nowhere"', 1)

@@ -279,7 +279,10 @@ def test_export_is_blind_and_shuffled(tmp_path: Path) -> None:
     for system in ("new-mt", "published-ht", "llm-a", "llm-b", "nmt-c"):
         assert system not in text
     order = [t["data"]["item"] for t in json.loads(text)]
-    assert sorted(order) == [i["id"] for i in read_plan(plan)["items"]] and order != sorted(order)
+    read = read_plan(plan)  # every item once, and the attention checks (never first)
+    expected = [i["id"] for i in read["items"] + read["attention"]]
+    assert sorted(order) == sorted(expected) and order != sorted(order)
+    assert read["attention"] and order[0] not in {c["id"] for c in read["attention"]}
     assert (
         main(
             [
@@ -300,4 +303,5 @@ def test_export_is_blind_and_shuffled(tmp_path: Path) -> None:
 
     with open(tmp_path / "tsv" / "tasks.tsv", encoding="utf-8", newline="") as f:
         rows = list(csv.DictReader(f, delimiter="\t"))
-    assert len(rows) == 16 and "merged" not in rows[0] and rows[0]["tgt_a"] and rows[0]["tgt_b"]
+    assert len(rows) == 16 + len(read["attention"]) and "merged" not in rows[0]
+    assert rows[0]["tgt_a"] and rows[0]["tgt_b"]

@@ -114,9 +114,10 @@ def test_partial_then_complete(tmp_path: Path, capsys: pytest.CaptureFixture[str
     row = _new_mt_row(site)
     primary = re.search(r'data-col="mqm:mqm-pro" data-value="([^"]+)">(.*?)</td>', row, re.S)
     assert primary and float(primary.group(1)) <= 0
-    # complete: the interval is shown, in the board's small-n form (4 paragraphs: a spread, no
-    # 95% CI or rank interval; render/templates since the merge of issue 46b)
-    assert "spread over 4 paragraphs [" in primary.group(2) and "n = 4" in primary.group(2)
+    # complete: the interval is shown, in the board's small-n form (4 paragraphs: the range of
+    # the values, labelled so, no 95% CI; issue 59: no bootstrap spread under a "range" caption)
+    assert "range of 4 paragraphs [" in primary.group(2) and "n = 4" in primary.group(2)
+    assert 'data-lb-units="4"' in primary.group(2) and "95% CI" not in primary.group(2)
     assert "4 of 4 planned paragraphs judged" in html.unescape(row) and "(pending" not in row
     page = html.unescape(
         (site / "fixture-track" / "campaigns" / "fixture-track-mqm-new-mt-s5.html").read_text()

@@ -12,7 +12,7 @@ import pytest
 import yaml
 
 from ..conftest import REPO
-from litboard.cite.bibtex import ReleaseInfo, dataset_entry, release_entry
+from litboard.cite.bibtex import ReleaseInfo, dataset_entry, pinned, release_entry
 from litboard.importers import get
 
 from ..helpers import FIXTURES
@@ -75,7 +75,50 @@ def test_release_entry_carries_version_date_and_url() -> None:
     assert (fields["version"], fields["date"], fields["year"]) == ("2026.11", "2026-11-23", "2026")
     assert fields["url"] == "https://example.org/litboard/v/2026.11/"
     assert fields["author"] == "{litboard contributors}"
-    assert fields["note"] == r"litboard 0.1.0; data: liteval LitMT\_eval@abc"
+    assert fields["note"] == (
+        r"litboard 0.1.0; built from the repository (no repo\_url configured), not a git "
+        r"checkout (no commit recorded); data: liteval LitMT\_eval@abc"
+    )
+
+
+COMMIT = "0123456789abcdef0123456789abcdef01234567"
+PINNED = {
+    "id": "liteval",
+    "source": {
+        "url": "https://github.com/zhangr2021/LitMT_eval",
+        "commit": "8bbbc18c91a50821a8bc48ebe7408ba46f859815",
+    },
+}
+
+
+def test_an_unreleased_build_cites_the_package_version_and_the_commit() -> None:
+    """Issue 56 goal 6: no more ``@misc{litboard-unreleased}`` without version or commit."""
+    info = ReleaseInfo(
+        "unreleased", "2026-12-01", "", "0.1.0", COMMIT, "https://github.com/o/litboard"
+    )
+    release = pinned(PINNED)
+    assert release == ("liteval", "zhangr2021/LitMT_eval", PINNED["source"]["commit"])
+    fields = parse(release_entry(info, "liteval x", (release,)).text)
+    assert fields["ID"] == "litboard-0.1.0-0123456789ab"
+    assert fields["version"] == "0.1.0" and fields["year"] == "2026"
+    assert fields["title"].endswith("version 0.1.0, commit 0123456789ab (unreleased)")
+    assert fields["note"] == (
+        f"litboard 0.1.0; built from https://github.com/o/litboard at commit {COMMIT}; "
+        r"data: liteval x; release liteval: zhangr2021/LitMT\_eval at commit "
+        "8bbbc18c91a50821a8bc48ebe7408ba46f859815"
+    )
+    assert "url" not in fields  # no site address given: none invented (nor a v/unreleased/)
+
+
+def test_outside_git_the_entry_says_so_and_invents_no_commit() -> None:
+    info = ReleaseInfo("unreleased", "2026-12-01", "https://example.org/", "0.1.0")
+    fields = parse(release_entry(info, "tiny 1").text)
+    assert fields["ID"] == "litboard-0.1.0-unreleased"
+    assert "not a git checkout (no commit recorded)" in fields["note"]
+    assert fields["url"] == "https://example.org/"
+    # a card whose commit is not a git commit (an import without one) names no release
+    assert pinned({"id": "c", "source": {"url": "https://x.org/c", "commit": "unknown"}}) is None
+    assert pinned({"id": "demo"}) is None
 
 
 def test_citation_cff_validates_against_the_cff_1_2_schema() -> None:

@@ -25,6 +25,7 @@ from litboard.pipeline.build import build_site
 from litboard.load.datasets import declared_id
 from litboard.errors import DataError
 from litboard.load.read import load, validate
+from litboard.tracks.checks import POLICY
 
 from ..helpers import FIXTURES, copy_root
 
@@ -343,11 +344,11 @@ def _check(
     with tempfile.TemporaryDirectory() as tmp:
         root = copy_root(FIXTURES / "tiny", Path(tmp) / "root")
         plant(root, system, name, title, texts_, span, comment, sqm, metric, restrict_source)
-        problems = validate([root]).items
+        problems = validate([root], POLICY).items
         if problems:
             event(f"refused: {problems[0].field}")
             try:
-                load([root])
+                load([root], POLICY)
             except DataError:
                 return
             raise AssertionError(f"validate found {problems[:3]} but load accepted the root")

@@ -237,6 +237,9 @@ def test_site_pages(corpus: Corpus, imported: tuple[Path, object], tmp_path: Pat
             for p in folder.parent.rglob(f"paragraphs/**/*{paragraph['paragraph']}*.html")
         )
     )
+    # issue 56 goal 5: the release's spans are labels (MISTRANSLATION, GRAMMAR, ...) without
+    # severities on a custom typology, not MQM: the reader's layer says error spans
+    assert "Error spans (human)" in reader and "MQM errors (human)" not in reader
     first_line = str(paragraph["comment"]).splitlines()[0]
     assert re.sub(r"\s+", " ", first_line) in re.sub(r"\s+", " ", reader)
     translations = corpus.tables["translations"]

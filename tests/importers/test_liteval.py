@@ -115,26 +115,31 @@ def test_bws_sample_subset(corpus) -> None:
 
 
 def test_works(corpus) -> None:
+    # one work per pair holds all of its paragraphs and names its books (paper 000 Table 5 lists
+    # 4 + 4 + 5 + 4 books): no book is a work of its own without paragraphs, and no paragraph is
+    # guessed into a book (the release has no book column)
     works = corpus.works
-    assert len(works) == 21
-    unmapped = {w for w in works if w.endswith("-unmapped")}
-    assert unmapped == {f"{p}-unmapped" for p in PAIRS}
-    # no paragraph is guessed into a book
-    assert set(corpus.paragraphs["work"]) == unmapped
-    assert works["de-en-unmapped"]["title"] == "Paragraphs 1–46 (de-en)"
-    assert works["de-en-unmapped"]["era"] == "unknown"
-    assert "no book column" in works["de-en-unmapped"]["notes"][0]
-    assert (
-        works["en-de-frankenstein"]["era"] == "classic"
-        and works["en-de-frankenstein"]["year"] == 1818
+    assert set(works) == {f"{p}-unmapped" for p in PAIRS}
+    assert set(corpus.paragraphs["work"]) == set(works)
+    counts = corpus.paragraphs.groupby("work").size().to_dict()
+    assert counts == {"de-en-unmapped": 46, "en-de-unmapped": 47, "de-zh-unmapped": 46,
+                      "en-zh-unmapped": 49}
+    de_en = works["de-en-unmapped"]
+    assert de_en["title"] == (
+        "de-en paragraphs: Death in Venice, The Metamorphosis, Steppenwolf, Kairos"
     )
-    assert works["de-en-kairos"]["era"] == "contemporary"
-    assert works["de-zh-heimsuchung"]["source_lang"] == "de"  # the CSV lists it under \dezh
-    wuthering = works["en-de-wuthering-heights"]["translations"]
-    assert [(t["year"], t.get("translator")) for t in wuthering] == [
-        (1941, "Alfred Wolfenstein"),
-        (1949, "Siegfried Lang"),
-    ]
+    assert de_en["era"] == "unknown"  # three classic books and one contemporary
+    assert "no book column" in de_en["notes"][0]
+    assert "46 source paragraphs of the 4 de-en books" in de_en["notes"][1]
+    assert "Book: Kairos (2021, contemporary); published translations: 2023." in de_en["notes"]
+    assert "https://www.gutenberg.org/cache/epub/22367/pg22367.txt" in de_en["links"]
+    # the CSV lists Heimsuchung under \dezh (the paper's table under En-Zh)
+    assert "Heimsuchung" in works["de-zh-unmapped"]["title"]
+    assert works["de-zh-unmapped"]["source_lang"] == "de"
+    assert (
+        "Book: Wuthering Heights (1847, classic); published translations: "
+        "1941 (Alfred Wolfenstein), 1949 (Siegfried Lang)." in works["en-de-unmapped"]["notes"]
+    )
     assert all(w["rights"]["status"] == "restricted" for w in works.values())
 
 

@@ -176,9 +176,58 @@ def test_rankings_have_tabs_human_marks_and_a_pooled_row(site: Path) -> None:
     pooled = table.xpath("./tbody[@class='lb-pooled']/tr")[0].text_content()
     assert "Human (pooled)" in pooled and re.search(r"\[-?\d+\.\d\d, -?\d+\.\d\d\]", pooled)
     assert len(doc.get_element_by_id("table-ranking-all").xpath("./tbody")[0].xpath("./tr")) == 12
-    works = doc.get_element_by_id("table-works").text_content()
-    assert "Frankenstein" in works and "classic" in works and "contemporary" in works
+    works = _rows(doc, "table-works")
+    assert [(cells[0], cells[-1]) for _, cells in works] == [
+        ("de-en paragraphs: Death in Venice, The Metamorphosis, Steppenwolf, Kairos", "46"),
+        (
+            "de-zh paragraphs: The sorrows of young werther, The Metamorphosis, Demian: Die "
+            "Geschichte von Emil Sinclairs Jugend, Steppenwolf, Heimsuchung",
+            "46",
+        ),
+        ("en-de paragraphs: Frankenstein, Jane Eyre, Wuthering Heights, Birnan Wood", "47"),
+        ("en-zh paragraphs: Frankenstein, Jane Eyre, Wuthering Heights, Chlorine", "49"),
+    ]
     assert "Paragraphs could not be mapped to books" in doc.text_content()
+
+
+@pytest.mark.shared
+def test_work_pages_list_their_paragraphs(site: Path) -> None:
+    # issue 56 goal 7: no work page without paragraphs; each row links to its paragraph page,
+    # and the Works listing's count is the number of rows of the work page
+    listing = _doc(site, "works/index.html")
+    rows = listing.xpath("//table[contains(@class,'lb-table')]/tbody/tr")
+    assert len(rows) == 4
+    for row in rows:
+        href = row.xpath("./td/a")[0].get("href")
+        count = int(row.xpath("./td")[-1].text_content())
+        page = _doc(site, f"works/{href}")
+        links = page.xpath("//table[contains(@class,'lb-table')]/tbody/tr/td[1]/a/@href")
+        assert len(links) == count > 0
+        assert all((site / "works" / link).is_file() for link in links)
+        assert "Book: " in page.text_content()
+
+
+@pytest.mark.shared
+def test_searching_a_book_title_lands_on_a_work_page_with_paragraphs(site: Path) -> None:
+    # mkdocs-material's index: work pages are indexed in full (their paragraph listing too), the
+    # Works listing by its title only; a book title is in its pair's work title and notes
+    import json
+
+    index = json.loads((site.parent / "search/search_index.json").read_text(encoding="utf-8"))
+    hits = [
+        d for d in index["docs"] if "Metamorphosis" in d["title"] and "#" not in d["location"]
+    ]
+    assert sorted(d["location"] for d in hits) == [
+        "liteval/works/de-en-unmapped.html",
+        "liteval/works/de-zh-unmapped.html",
+    ]
+    for hit in hits:
+        page = _doc(site.parent, hit["location"])
+        assert len(page.xpath("//table[contains(@class,'lb-table')]/tbody/tr")) == 46
+        # the paragraph listing is indexed: a paragraph's id and opening words are found
+        pair = hit["location"].split("/")[-1][:5]
+        first = page.xpath("//table[contains(@class,'lb-table')]/tbody/tr/td[1]/a")[0]
+        assert first.text_content().startswith(pair) and first.text_content() in hit["text"]
 
 
 @pytest.mark.shared

@@ -103,3 +103,17 @@ def test_page_and_csv(pages: dict[str, str | bytes], root: Path) -> None:
     ]
     assert csv.loc[csv["status"] != "disagrees", "reason"].isna().all()
     assert csv[csv["measure"] == "not-in-the-registry"]["status"].tolist() == ["reported only"]
+
+
+def test_the_caption_names_every_reason_the_engine_gives(pages: dict[str, str | bytes]) -> None:
+    """Issue 59 goal 5: the page's caption says how each cell's reason is found, for every reason
+    the engine can give (so a new reason cannot appear in a note without the caption naming it)."""
+    from litboard.reported import engine
+
+    page = str(pages["reported/index.md"])
+    caption = page[page.index("A disagreement's note opens with its reason") :]
+    caption = caption[: caption.index("</p>")]
+    for reason in engine.REASONS:
+        assert f"<em>{reason}</em>" in caption, reason
+    assert "proved by litboard from the two numbers" in caption
+    assert "never changes the reproduced one" in caption

@@ -17,7 +17,7 @@ def _doc(agreement: list[dict[str, Any]]) -> dict[str, Any]:
     return doc
 
 
-def test_the_agreement_is_pooled_over_the_track_s_pairs_with_n_and_a_wilson_interval() -> None:
+def test_the_agreement_is_pooled_over_the_track_s_pairs_as_counts_without_an_interval() -> None:
     doc = _doc(
         [
             {"pair": "de-en", "measure": "bleu", "agree": 2, "pairs": 3},
@@ -27,8 +27,9 @@ def test_the_agreement_is_pooled_over_the_track_s_pairs_with_n_and_a_wilson_inte
     )
     assert problems(doc) == []
     body = render(doc, "Contributed MT", None)
-    # 4 of 5 system pairs: Wilson 95% [37.6, 96.4] (p = .8, n = 5, z = 1.96)
-    assert "| BLEU | 2 | 5 | 80% (4 of 5) [38, 96] |" in body
+    # 4 of 5 system pairs (2 + 2 of 3 + 2): counts only, system pairs are not independent units
+    assert "| BLEU | 2 | 5 | 80% (4 of 5 system pairs) |" in body
+    assert "80% (4 of 5 system pairs) [" not in body  # no interval after the counts
     assert "| TER | 1 | 0 | — (no system pair both order yet) |" in body
 
 

@@ -141,7 +141,7 @@ def test_new_system_names_the_fields_left_and_no_placeholder_is_a_type_error(
     import yaml
 
     from litboard.errors import Problems
-    from litboard.load.contribution import CARD_FIELDS, check_card
+    from litboard.tracks.contribution import CARD_FIELDS, check_card
     from litboard.load.schema_check import schema_ok
 
     assert _new_system(repo_copy, tmp_path, "--name", "My MT") == 0

@@ -1,5 +1,7 @@
 """The analysis behind every board: per pair and column, bootstrap means, 95% CIs, rank
 intervals and clusters (``analyse``), computed once per corpus and shared by every page.
+sacreBLEU's BLEU, chrF and TER columns show the corpus score instead of the mean, with intervals
+from resampled paragraphs (``corpus_boards``).
 
 ``Analysis.boards_of`` keeps the boards built from it (render's view models) so the leaderboard
 page and the paragraph list build them once.
@@ -33,7 +35,16 @@ def analyse(corpus: Corpus, settings: AnalysisSettings = AnalysisSettings()) -> 
     means = system_means(long)
     if len(preferences.means):
         means = pd.concat([means, preferences.means], ignore_index=True)
+    means["paragraph_mean"] = means["mean"]
+    from .corpus_boards import corpus_tables
+
+    scored = corpus_tables(corpus, long, columns, settings)
+    for (pair, key), made in scored.items():
+        rankings[(pair, key)] = made.table
+        at = (means["pair"] == pair) & (means["column"] == key)
+        means.loc[at, "mean"] = means.loc[at, "system"].map(made.table["mean"])
     analysis = Analysis(long, columns, means, rankings, settings, preferences.columns)
+    analysis.corpus_scored = {k: made.signature for k, made in scored.items()}
     from .results import results
 
     # every number the pages show, computed here once (the pages read ``analysis.results``)

@@ -28,6 +28,9 @@ class PlanState:
     extends: tuple[str, ...]
     complete: bool
     progress: dict[str, tuple[int, int]]  # system -> (judged, planned) paragraphs
+    # (annotator, attention checks answered, caught): never in a ranking or agreement figure
+    attention: tuple[tuple[str, int, int], ...] = ()
+    checks_planned: int = 0  # the plan's attention checks (0: none were planned)
 
 
 def plans(corpus: Corpus) -> list[PlanState]:
@@ -48,6 +51,11 @@ def plans(corpus: Corpus) -> list[PlanState]:
                 tuple(plan.get("extends") or ()),
                 bool(plan.get("complete")),
                 progress,
+                tuple(
+                    (str(a["annotator"]), int(a["checks"]), int(a["passed"]))
+                    for a in plan.get("attention") or []
+                ),
+                int(plan.get("attention_checks", 0)),
             )
         )
     return out

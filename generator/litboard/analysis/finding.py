@@ -15,7 +15,7 @@ import pandas as pd
 from .judge_bias import KIND_LABELS
 from .proportions import SMALL_N
 from .records import Record
-from .reported_finding import reported_for
+from .reported_finding import reported_for, unreported_for
 from .tables import FindingDataset, FindingFigure, FindingGroup
 
 DEFINITION = "judge_bias.human_above"
@@ -95,7 +95,9 @@ def dataset_finding(
         return None
     sample = str(rows["sample"].iloc[0]) if not rows.empty else ""
     version = chosen[0].provenance.data_version if chosen else ""
-    return FindingDataset(dataset, title, demo, compared, sample, version, groups, reported)
+    return FindingDataset(
+        dataset, title, demo, compared, sample, version, groups, reported, unreported_for(dataset)
+    )
 
 
 def site_finding(datasets: Sequence[FindingDataset | None]) -> list[FindingDataset]:

@@ -7,8 +7,11 @@ or a whole text when a dataset scores texts), the best-ranked human translation 
 with the best-ranked machine translation of the compared group (pandas' average rank, so ties
 share a rank). An item counts when the human side is *strictly* better: paper 000's adequacy
 (Table 3), of which this is the generalisation. Shares come with a 95% Wilson score interval
-(``proportions.wilson_interval``): a percentile bootstrap of a share over one or three items
-collapses to [100, 100]; shares over fewer than ``SMALL_N`` items are greyed on the page.
+(``proportions.wilson_interval``) over at least ``SMALL_N`` items; over fewer, a share has no
+interval (nothing over 1-4 items is called a 95% CI, issue 59): its count of items above and its
+n are what the page shows, greyed. A row that would repeat another is not made: a grouping value
+that covers every item (era "unknown" where no work has an era), or the one pair's row of a
+dataset with one pair, equals the pooled row.
 """
 
 from __future__ import annotations
@@ -18,11 +21,12 @@ from typing import Any
 
 import pandas as pd
 
-from .proportions import wilson_share
+from .proportions import SMALL_N, wilson_share
 from .records import KIND_LABELS as KIND_LABELS  # the kinds as pages name them (render reads it)
 
 ITEM_COLUMNS = ["measure", "system", "pair", "item", "score"]
 KINDS = ("human", "metric", "llm")
+SHARE_COLUMNS = ["scope", "group", "items", "above", "percent", "ci_low", "ci_high"]
 HUMAN_EXPERTISE = frozenset({"student", "professional", "expert", "crowd", "translator"})
 
 
@@ -77,21 +81,27 @@ def share_above(
 
 def grouped_shares(above: pd.DataFrame, groups: dict[str, pd.Series]) -> pd.DataFrame:
     """One row per scope: 'all' (items of every pair pooled), each pair, and each value of each
-    extra grouping (``groups``: name -> Series indexed by (pair, item)). Columns scope, group,
-    items, percent, ci_low, ci_high."""
-    rows = []
+    extra grouping (``groups``: name -> Series indexed by (pair, item)); a row over the same items
+    as the pooled one is left out (it would repeat it). Columns scope, group, items, above (the
+    count of items where the human translation ranks first), percent, ci_low, ci_high (NaN under
+    ``SMALL_N`` items)."""
+    rows: list[dict[str, Any]] = []
     keyed = above.set_index(["pair", "item"])["above"]
 
     def add(scope: str, group: str, values: pd.Series) -> None:
+        if rows and len(values) == len(keyed):  # every item: the pooled row again
+            return
         percent, low, high = wilson_share(values.to_numpy(dtype=float))
+        small = len(values) < SMALL_N
         rows.append(
             {
                 "scope": scope,
                 "group": group,
                 "items": int(len(values)),
+                "above": int(values.sum()),
                 "percent": percent,
-                "ci_low": low,
-                "ci_high": high,
+                "ci_low": float("nan") if small else low,
+                "ci_high": float("nan") if small else high,
             }
         )
 
@@ -102,7 +112,7 @@ def grouped_shares(above: pd.DataFrame, groups: dict[str, pd.Series]) -> pd.Data
         joined = pd.concat({"above": keyed, "label": labels}, axis=1, join="inner").dropna()
         for label, part in joined.groupby("label", sort=True):
             add(name, str(label), part["above"])
-    return pd.DataFrame(rows, columns=["scope", "group", "items", "percent", "ci_low", "ci_high"])
+    return pd.DataFrame(rows, columns=SHARE_COLUMNS)
 
 
 def creativity_correlation(texts: pd.DataFrame, reference: pd.Series) -> tuple[float, float, int]:

@@ -15,6 +15,20 @@ from ..model import Corpus
 from . import judge_bias as jb
 from .tables import Analysis
 
+COLUMNS = [
+    "dataset",
+    "dataset_title",
+    "measure",
+    "kind",
+    "higher_is_better",  # the measure's direction (a share counts the human side's best rank)
+    "compared",
+    "same_as",  # the other compared groups giving the very same comparison ("; "-joined)
+    "sample",
+    *jb.SHARE_COLUMNS,
+    "provenance",
+]
+
+
 @dataclass(frozen=True)
 class Compared:
     label: str
@@ -118,38 +132,65 @@ def dataset_rows(corpus: Corpus, analysis: Analysis) -> pd.DataFrame:
     rows = []
     for measure in measures:
         scores = items[items["measure"] == measure.key]
-        for group in compared_groups(corpus):
-            above = jb.share_above(scores, human, set(group.systems), measure.higher_is_better)
-            if above.empty:
-                continue
-            table = jb.grouped_shares(above, labels)
+        for group, same_as, above in _distinct_groups(corpus, scores, human, measure):
             rows.append(
-                table.assign(
+                jb.grouped_shares(above, labels).assign(
                     dataset=corpus.dataset_id,
                     dataset_title=corpus.dataset_title,
                     measure=measure.label,
                     kind=jb.KIND_LABELS[measure.kind],
+                    higher_is_better=measure.higher_is_better,
                     compared=group.label,
+                    same_as=same_as,
                     sample=declared.get("sample", ""),
                     provenance=measure.provenance,
                 )
             )
-    columns = [
-        "dataset",
-        "dataset_title",
-        "measure",
-        "kind",
-        "compared",
-        "sample",
-        "scope",
-        "group",
-        "items",
-        "percent",
-        "ci_low",
-        "ci_high",
-        "provenance",
-    ]
-    return pd.concat(rows, ignore_index=True)[columns] if rows else pd.DataFrame(columns=columns)
+    return pd.concat(rows, ignore_index=True)[COLUMNS] if rows else pd.DataFrame(columns=COLUMNS)
+
+
+def _distinct_groups(
+    corpus: Corpus, scores: pd.DataFrame, human: set[str], measure: jb.Measure
+) -> list[tuple[Compared, str, pd.DataFrame]]:
+    """The compared groups whose comparison differs, each with the labels of the later groups
+    that give the very same items and outcomes (merged into it, not repeated: on LitEval's
+    sample the declared top systems are the only machine systems scored, so "all machine
+    systems" equals "top systems"), and its per-item outcomes (``share_above``)."""
+    kept: list[tuple[Compared, list[str], pd.DataFrame]] = []
+    for group in compared_groups(corpus):
+        above = jb.share_above(scores, human, set(group.systems), measure.higher_is_better)
+        if above.empty:
+            continue
+        key = above.sort_values(["pair", "item"]).reset_index(drop=True)
+        twin = next((k for k in kept if k[2].equals(key)), None)
+        if twin is not None:
+            twin[1].append(group.label)
+        else:
+            kept.append((group, [], key))
+    return [(group, "; ".join(same), above) for group, same, above in kept]
+
+
+def absence(corpus: Corpus, analysis: Analysis) -> str:
+    """Why the dataset has no judge-bias rows ("" when it has some): no human translation, or no
+    measure that scores one beside a machine translation of the same item."""
+    systems = corpus.tables["systems"]
+    human = set(systems.loc[systems["is_human"], "system"])
+    if not human:
+        return "it has no human translation to compare with the machine ones."
+    items, measures = items_table(corpus, analysis)
+    pairwise = corpus.tables.get("pairwise", pd.DataFrame())
+    judged = {str(s) for column in ("a", "b") if column in pairwise for s in pairwise[column]}
+    if items["system"].isin(human).any() or judged & human:
+        return ""
+    parts = [f"{len(measures)} measure{'s' if len(measures) != 1 else ''}"] if measures else []
+    if judged:
+        parts.append("pairwise preferences")
+    what = " and ".join(parts) or "no measure"
+    return (
+        f"its human translation is never judged: its {what} compare machine translations "
+        "with each other only (the human translation is shown to the annotators beside the "
+        "source), so no item can rank the human translation against a machine one."
+    )
 
 
 def creative_shift_counts(corpus: Corpus) -> pd.Series:
@@ -193,7 +234,17 @@ def creativity_rows(corpus: Corpus, analysis: Analysis) -> pd.DataFrame:
     shift count of that text (paragraph scores averaged per text; lower-is-better negated).
     ``count_note`` (same on every row of the dataset) names the texts whose per-unit count, used
     here, differs from the release's per-text count (see ``count_mismatches``)."""
-    columns = ["dataset", "measure", "kind", "rho", "p", "texts", "provenance", "count_note"]
+    columns = [
+        "dataset",
+        "measure",
+        "kind",
+        "higher_is_better",  # False: the score was negated before ρ (lower is better)
+        "rho",
+        "p",
+        "texts",
+        "provenance",
+        "count_note",
+    ]
     counts = creative_shift_counts(corpus)
     if counts.empty:
         return pd.DataFrame(columns=columns)
@@ -213,6 +264,7 @@ def creativity_rows(corpus: Corpus, analysis: Analysis) -> pd.DataFrame:
                     "dataset": corpus.dataset_id,
                     "measure": measure.label,
                     "kind": jb.KIND_LABELS[measure.kind],
+                    "higher_is_better": measure.higher_is_better,
                     "rho": rho,
                     "p": p,
                     "texts": n,

@@ -321,6 +321,22 @@ def primary_keys(corpus: Corpus) -> list[tuple[str, str]]:
     return keys
 
 
+def ranking_column(
+    columns: list[Column], primaries: list[tuple[str, str]]
+) -> tuple[Column | None, str]:
+    """The default ranking column and why: a declared primary, else the first human column."""
+    by_key = {c.key: c for c in columns}
+    for key, dataset in primaries:
+        if key in by_key:
+            return by_key[key], f"the primary human scheme declared by {dataset}"
+    human = [c for c in columns if c.group == "human"]
+    if human:
+        return human[0], "the first human-judgment column (no primary scheme declared)"
+    if columns:
+        return columns[0], "the first column: no human judgments for this pair yet"
+    return None, ""
+
+
 def _score_items(corpus: Corpus) -> list[tuple[str, pd.DataFrame, str]]:
     """(campaign, rows, unit) of per-translation scores: per paragraph (segment level), or per
     text (a work) for human and LLM-judge campaigns that score whole texts (paper 003)."""

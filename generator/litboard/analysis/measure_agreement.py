@@ -3,9 +3,9 @@
 Of the system pairs both orderings separate (a tie on either side, up to float rounding, is left
 out), the share the measure orders the same way as the human ranking (paper 000's system-level
 pairwise accuracy).
-``n`` is that number of pairs; the 95% interval is Wilson's score interval for a proportion
-(``proportions.wilson_interval``, as for the judge-bias panel). Pairs of systems sharing a system
-are not independent, so the interval is optimistic for large boards.
+``n`` is that number of pairs. No interval is given (issue 59): pairs of systems sharing a system
+are not independent units, so a Wilson (or any binomial) interval over them claims a precision the
+pairs do not carry -- the counts are shown instead ("2 of 3 system pairs").
 A track's agreement pools its pairs' boards: agreeing pairs and compared pairs are summed.
 """
 
@@ -16,7 +16,6 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import Iterable, Sequence
 
-from .proportions import wilson_interval
 
 
 @dataclass(frozen=True)
@@ -28,9 +27,12 @@ class Agreement:
     def accuracy(self) -> float:
         return self.agree / self.pairs if self.pairs else float("nan")
 
-    @property
-    def ci(self) -> tuple[float, float]:
-        return wilson_interval(self.agree, self.pairs)
+    def counts_text(self) -> str:
+        """The share with its counts and no interval: "67% (2 of 3 system pairs)"."""
+        if not self.pairs:
+            return "no system pair to compare"
+        noun = "system pair" if self.pairs == 1 else "system pairs"
+        return f"{100 * self.accuracy:.0f}% ({self.agree} of {self.pairs} {noun})"
 
 
 def concordance(

@@ -59,6 +59,14 @@ DEFINITIONS: dict[str, Definition] = {
             "percentile interval of the paired bootstrap over items (analysis/uncertainty.py).",
         ),
         Definition(
+            "board.corpus",
+            "A system's sacreBLEU corpus score (BLEU, chrF or TER) over the paragraphs of the "
+            "pair: the metric's statistics summed over the paragraphs, then one score, the "
+            "number sacreBLEU's command line prints for the same files and signature; its "
+            "interval is the percentile interval of the corpus scores of paired paragraph "
+            "resamples (analysis/corpus_ranking.py).",
+        ),
+        Definition(
             "board.rank",
             "A system's rank by mean (1 = best) and its 95% bootstrap rank interval: the ranks "
             "of the resamples with the lowest and highest 2.5% dropped.",
@@ -67,6 +75,13 @@ DEFINITIONS: dict[str, Definition] = {
             "board.cluster",
             "A system's significance cluster: systems the pairwise test does not separate at "
             "alpha share a cluster (0 = first); every system is 0 when no pair can be separated.",
+        ),
+        Definition(
+            "board.head_to_head",
+            "A pair of systems on a board's ranking column, over the items both were scored "
+            "on: the row system's win rate (items where it scores better, ties as half, over "
+            "n), its mean difference to the opponent (> 0: better) and the p-value of the "
+            "paired test of the board's clusters (analysis/head_to_head.py).",
         ),
         Definition(
             "board.bradley_terry",

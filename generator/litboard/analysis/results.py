@@ -25,7 +25,7 @@ WILSON = "95% Wilson score interval"
 
 def results(corpus: Corpus, analysis: Analysis) -> Results:
     """Every record of ``corpus`` under ``analysis``, one per (definition, inputs) key."""
-    from .judge_bias_rows import creativity_rows, dataset_rows
+    from .judge_bias_rows import absence, creativity_rows, dataset_rows
     from .liteval_setup import applies
 
     judge, creative = dataset_rows(corpus, analysis), creativity_rows(corpus, analysis)
@@ -67,7 +67,19 @@ def results(corpus: Corpus, analysis: Analysis) -> Results:
     for record in anchored:
         table.add(record)
     stored = stored_score_checks(corpus)
-    return Results(table, judge, creative, rankings, overlap, schemes, stored, agreement, plans)
+    absent = absence(corpus, analysis) if judge.empty else ""
+    from .board_caveats import board_caveats
+    from .head_to_head import head_to_head, head_to_head_records
+
+    matrices = head_to_head(corpus, analysis)
+    for record in head_to_head_records(corpus, analysis, matrices):
+        table.add(record)
+    return Results(
+        table, judge, creative, rankings, overlap, schemes, stored, agreement, plans,
+        judge_absent=absent,
+        head_to_head=matrices,
+        caveats=board_caveats(corpus.dataset_id, analysis),
+    )  # fmt: skip
 
 
 def board_records(corpus: Corpus, analysis: Analysis) -> Iterator[Record]:
@@ -77,7 +89,9 @@ def board_records(corpus: Corpus, analysis: Analysis) -> Iterator[Record]:
     level = 1 - settings.alpha
     for (pair, key), frame in sorted(analysis.rankings.items()):
         column = columns[key]
-        prov = Provenance(corpus.data_version(), column.provenance, settings.seed)
+        sacre = analysis.corpus_scored.get((pair, key))  # sacreBLEU's corpus score, not a mean
+        signature = column.provenance + (f"; sacreBLEU corpus score {sacre}" if sacre else "")
+        prov = Provenance(corpus.data_version(), signature, settings.seed)
         common: dict[str, Any] = dict(
             dataset=corpus.dataset_id, pair=pair, measure=key, label=column.label
         )
@@ -87,9 +101,9 @@ def board_records(corpus: Corpus, analysis: Analysis) -> Iterator[Record]:
             n = int(row["comparisons"] if bt else row["n_items"])
             yield Record(
                 **common,
-                definition="board.bradley_terry" if bt else "board.mean",
+                definition="board.bradley_terry" if bt else _value_definition(sacre),
                 subject=str(system),
-                statistic="strength" if bt else "mean",
+                statistic="strength" if bt else ("corpus" if sacre else "mean"),
                 value=float(row["strength" if bt else "mean"]),
                 n=n,
                 unit="comparison" if bt else unit,
@@ -124,8 +138,15 @@ def board_records(corpus: Corpus, analysis: Analysis) -> Iterator[Record]:
                     n=n,
                     unit=unit,
                     provenance=prov,
-                    qualifiers=qualifiers(test=settings.test, alpha=settings.alpha),
+                    qualifiers=qualifiers(
+                        test="sacrebleu-paired-bootstrap" if sacre else settings.test,
+                        alpha=settings.alpha,
+                    ),
                 )
+
+
+def _value_definition(sacre: str | None) -> str:
+    return "board.corpus" if sacre else "board.mean"
 
 
 def _rank_method(bt: bool, column: Column) -> str:
@@ -134,9 +155,7 @@ def _rank_method(bt: bool, column: Column) -> str:
     return f"bootstrap rank interval over {column.unit}s"
 
 
-def judge_records(
-    corpus: Corpus, judge: pd.DataFrame, creative: pd.DataFrame
-) -> Iterator[Record]:
+def judge_records(corpus: Corpus, judge: pd.DataFrame, creative: pd.DataFrame) -> Iterator[Record]:
     """The judge-bias shares (``judge_bias_rows.dataset_rows``) and creativity rho."""
     version = corpus.data_version()
     for r in judge.itertuples():
@@ -153,7 +172,12 @@ def judge_records(
             n=int(r.items),
             unit="item",
             provenance=Provenance(version, str(r.provenance)),
-            interval=Interval(float(r.ci_low), float(r.ci_high), 0.95, WILSON),
+            # none over fewer than SMALL_N items: no 95% interval over 1-4 units (issue 59)
+            interval=(
+                None
+                if pd.isna(r.ci_low)
+                else Interval(float(r.ci_low), float(r.ci_high), 0.95, WILSON)
+            ),
             qualifiers=qualifiers(
                 sample=r.sample,
                 scope="pooled over pairs" if pooled else str(r.scope),

@@ -109,6 +109,49 @@ class PlanAgreement:
     rows: list[dict[str, Any]]
 
 
+@dataclass(frozen=True)
+class HeadToHeadCell:
+    """One ordered pair of a board's head-to-head matrix (``head_to_head``): how often the row
+    system scores better than the column system on the items both were scored on (ties count
+    half), the mean difference (row minus column, signed so that > 0 favours the row) and the
+    p-value of the paired test that separates the board's clusters."""
+
+    wins: int
+    ties: int
+    losses: int
+    n: int  # the items both were scored on
+    win_rate: float  # (wins + ties / 2) / n
+    difference: float  # row mean minus column mean over the shared items, > 0: the row is better
+    p: float  # two-sided, the board's paired test (the same draws as its clusters)
+    verdict: str  # "better" | "worse" | "": separated at the board's alpha, or not
+
+
+@dataclass(frozen=True)
+class HeadToHead:
+    """A board's head-to-head matrix for its ranking column (``head_to_head.head_to_head``)."""
+
+    pair: str
+    measure: str  # the board column's key
+    label: str
+    unit: str  # what n counts: paragraph | text
+    systems: list[str]  # the ranked systems, best first (the board's order)
+    cells: dict[tuple[str, str], HeadToHeadCell]  # (row, column) -> cell; absent: nothing shared
+    method: str  # the test, its draws, seed and alpha, in words
+    separable: bool  # whether any pair can reach p < alpha (else no verdict anywhere)
+
+
+@dataclass(frozen=True)
+class BoardCaveat:
+    """What a scheme's paper warns about it, shown on the boards it ranks (``board_caveats``)."""
+
+    dataset: str
+    measure: str  # the board column key it applies to
+    paper: str  # "paper 000"
+    where: str  # the section it is printed in
+    quote: str  # the paper's own words (tests find them in the paper)
+    text: str  # the caveat in one sentence, with the paper's figures
+
+
 @dataclass
 class Results:
     """One dataset's results: the records, and the frames pages draw from them."""
@@ -125,6 +168,12 @@ class Results:
     agreement: AgreementTables = field(default_factory=AgreementTables)
     # one page per imported human-evaluation plan, by campaign id
     plans: list[PlanAgreement] = field(default_factory=list)
+    # why the dataset has no judge-bias rows, "" when it has some (``judge_bias_rows.absence``)
+    judge_absent: str = ""
+    # per (pair, board column key): the ranking column's head-to-head matrix
+    head_to_head: dict[tuple[str, str], HeadToHead] = field(default_factory=dict)
+    # per board column key: what its scheme's paper warns about it
+    caveats: dict[str, list[BoardCaveat]] = field(default_factory=dict)
 
 
 @dataclass
@@ -139,6 +188,10 @@ class Analysis:
     # Bradley-Terry columns of pairwise campaigns (``bt_board``): on the boards, not in ``long``
     # (no per-paragraph score); their rows are in ``means``, their tables in ``rankings``
     preferences: list[Column] = field(default_factory=list)
+    # (pair, column key) -> sacreBLEU signature of the boards' sacreBLEU columns shown as corpus
+    # scores (``corpus_boards``): their ``means`` and ``rankings`` hold the corpus score, and
+    # ``means.paragraph_mean`` the mean of paragraph scores
+    corpus_scored: dict[tuple[str, str], str] = field(default_factory=dict)
     # (corpus, boards(corpus, self)): the leaderboard page and the paragraph list both need them
     boards_of: tuple[Corpus, list[Any]] | None = field(default=None, repr=False, compare=False)
     # the results table and its frames (``results.results``), filled by ``boards.analyse``
@@ -183,6 +236,10 @@ class ReportedFigure:
     # a table cell: (the row's first cell, the column's index in the tab-separated row), checked
     # against the paper's table by tests/analysis/test_finding.py; None: printed in running text
     cell: tuple[str, int] | None = None
+    # "%": a share, drawn on the chart's 0-100 track; otherwise what a count or score counts
+    # ("creative shifts of 188 units"): listed beside the chart, never drawn on the track
+    unit: str = "%"
+    modality: str = ""  # which translation the value is of ("HT", "PE", "MT"), or ""
 
 
 @dataclass(frozen=True)
@@ -226,3 +283,5 @@ class FindingDataset:
     data_version: str
     groups: tuple[FindingGroup, ...]
     reported: tuple[ReportedFigure, ...]
+    # why no reported figure is shown ("" when there is one): its paper is not shipped
+    unreported: str = ""

@@ -51,6 +51,11 @@ highest ranks are dropped and the lowest and highest remaining ones are shown (f
 n = 1000 and alpha = 0.05: the 26th and the 975th of the sorted ranks). They are not the
 100% range over all resamples.
 
+Degenerate intervals (issue 59): a system whose mean rests on fewer than ``SMALL_N`` (5) items
+gets no bootstrap interval -- with one item the percentile interval is [x, x], with four it is a
+spread that holds nothing like 95% -- but the range of its items' values (lowest, highest), and
+``ci_method`` says "range" (else "percentile"); the boards label it "range of n ...".
+
 Clusters: systems are sorted by observed mean, best first (ties by name). Walking down
 that list, system k joins the current cluster unless the test separates it (p < alpha)
 from *any* member of the current cluster, in which case it starts a new cluster.
@@ -63,6 +68,7 @@ chance alone.
 
 from __future__ import annotations
 
+import warnings
 from dataclasses import dataclass
 
 import numpy as np
@@ -79,7 +85,7 @@ from .resampling import (
     resampled_means,
 )
 from .significance import TESTS, Test, attainable_p, significance_clusters, test_p_values
-from .p_format import limit_text  # the note's text lives with the formatting render reads
+from .p_format import SMALL_N, limit_text  # texts and constants render reads live there
 
 __all__ = [
     "Missing",
@@ -97,7 +103,8 @@ __all__ = [
 class RankingResult:
     """Outcome of ``paired_bootstrap``.
 
-    ``table`` is indexed by system, sorted by rank, with columns mean, ci_low, ci_high,
+    ``table`` is indexed by system, sorted by rank, with columns mean, ci_low, ci_high
+    (the range of the values below ``SMALL_N`` items: ci_method "range", else "percentile"),
     rank (1 = best, ties share the smallest rank), rank_min, rank_max (the ends of the
     (1 - alpha) rank interval over resamples, see the module doc),
     n_items (items behind the system's mean), cluster (1 = top; 0 for every system when no
@@ -150,12 +157,13 @@ def method_text(n_resamples: int, seed: int, alpha: float, test: str = "bootstra
         f"r = {level} rank interval ({100 * alpha / 2:g}th to {100 * (1 - alpha / 2):g}th "
         f"percentile of the ranks over the resamples); systems in one cluster (c) are not "
         f"separated by a {TEST_NAMES[test]} at α = {alpha:g}, "
-        f"{_test_draws(test, n_resamples)}; "
+        f"{test_draws(test, n_resamples)}; "
         f"clusters are not corrected for multiple comparisons (one test per pair of systems)"
     )
 
 
-def _test_draws(test: str, n_resamples: int) -> str:
+def test_draws(test: str, n_resamples: int) -> str:
+    """How the test draws: its resamples, or exact sign flips up to a size and sampled beyond."""
     if test == "bootstrap":
         return f"{n_resamples} resamples"
     return (
@@ -234,6 +242,7 @@ def paired_bootstrap(
     for number, cluster in enumerate(clusters, start=1):
         table.loc[cluster, "cluster"] = number
     table["smallest_p"] = floor
+    _ranges_below_small_n(table, values, mask)
     return RankingResult(
         table.loc[order],
         p_values,
@@ -249,3 +258,15 @@ def paired_bootstrap(
         w is not None,
         floor,
     )
+
+
+def _ranges_below_small_n(table: pd.DataFrame, values: np.ndarray, mask: np.ndarray) -> None:
+    """Below ``SMALL_N`` items a system's interval is the range of its values, said so."""
+    n = mask.sum(0)
+    small = (n > 0) & (n < SMALL_N)
+    with np.errstate(invalid="ignore"), warnings.catch_warnings():
+        warnings.simplefilter("ignore", RuntimeWarning)
+        lowest, highest = np.nanmin(values, axis=0), np.nanmax(values, axis=0)
+    table["ci_low"] = np.where(small, lowest, table["ci_low"].to_numpy())
+    table["ci_high"] = np.where(small, highest, table["ci_high"].to_numpy())
+    table["ci_method"] = np.where(small, "range", "percentile")

@@ -73,6 +73,7 @@ def make_plan(corpus: Corpus, request: PlanRequest) -> dict[str, Any]:
         "items": items,
     }
     _add_calibration(corpus, plan, request)
+    _add_attention(corpus, plan, request)
     plan["cost"] = cost(request, len(items), sum(len(i["slots"]) for i in items))
     return plan
 
@@ -100,6 +101,21 @@ def _add_calibration(corpus: Corpus, plan: dict[str, Any], request: PlanRequest)
                 if s not in plan["ranking"]["intervals"]
             }
         )
+
+
+def _add_attention(corpus: Corpus, plan: dict[str, Any], request: PlanRequest) -> None:
+    """The plan's attention checks (``attention``), drawn after every other choice: a plan with
+    checks is the plan without them plus its ``attention`` list."""
+    from .attention import plan_checks
+
+    tr = corpus.translations[corpus.translations["pair"] == request.pair]
+    wanted = set(plan["paragraphs"])
+    translations = {
+        (str(r.system), str(r.paragraph)): str(r.text)
+        for r in tr.itertuples()
+        if str(r.paragraph) in wanted
+    }
+    plan["attention"] = plan_checks(plan, translations, request.attention)
 
 
 def check_request(corpus: Corpus, r: PlanRequest) -> None:

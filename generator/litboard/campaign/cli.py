@@ -87,6 +87,15 @@ def add_campaign(sub: argparse._SubParsersAction) -> None:
         "with them (default 4; the plan is refused when the budget cannot pay for them)",
     )
     q.add_argument(
+        "--attention",
+        type=int,
+        default=1,
+        metavar="N",
+        help="attention checks per annotator slot: copies of planned translations with an "
+        "injected error, as WMT's BAD items, scored on import and never ranked (default 1; "
+        "mqm, esa and pairwise)",
+    )
+    q.add_argument(
         "--campaign", default="", help="campaign id (default: TRACK-SCHEME-SYSTEM-sSEED)"
     )
     q.add_argument("--out", type=Path, required=True, help="plan file to write (must not exist)")
@@ -245,6 +254,7 @@ def _plan(args: argparse.Namespace) -> int:
         args.tuple_size,
         args.campaign,
         args.calibration,
+        args.attention,
     )
     plan = make_plan(_corpus(args, args.track), request)
     write_new(args.out, dump(plan))
@@ -257,6 +267,14 @@ def _plan(args: argparse.Namespace) -> int:
         f"{plan['calibration']['shared']} items shared with earlier campaigns "
         f"({plan['calibration'].get('note') or ', '.join(plan['calibration']['campaigns'])})"
     )
+    from .attention import NOT_OFFERED, SCORED
+
+    checks = plan.get("attention") or []
+    if checks:
+        print(f"litboard: {len(checks)} attention checks mixed into the annotators' tasks")
+    elif plan["scheme"] not in SCORED and args.attention:
+        what = "worst pick" if plan["scheme"] == "bws" else "rating"
+        print("litboard: note: " + NOT_OFFERED.format(scheme=plan["scheme"], what=what))
     from .plan import agreement_warning
 
     warning = agreement_warning(plan)

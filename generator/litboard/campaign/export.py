@@ -107,6 +107,37 @@ def task_data(
     return data
 
 
+def check_data(
+    check: dict[str, Any],
+    plan: dict[str, Any],
+    sha: str,
+    sources: dict[str, str],
+    translations: dict[tuple[str, str], str],
+    around: dict[str, tuple[str, str]] | None = None,
+) -> dict[str, Any]:
+    """The check's task data: its item's source and context, the degraded translation (pairwise:
+    the intact one on the other side), shaped as every other task of the plan."""
+    from .attention import check_text, pseudo_item
+
+    item = next(i for i in plan["items"] if i["id"] == check["item"])
+    degraded, _ = check_text(check, item, translations)
+    pseudo = pseudo_item(check, item, plan["scheme"])
+    texts = dict(translations)
+    texts[(check["system"], item["paragraph"])] = degraded
+    data = task_data(pseudo, plan, sha, sources, texts, around)
+    if plan["scheme"] == "pairwise":
+        intact = translations[(check["system"], item["paragraph"])]
+        sides = [intact, intact]
+        sides[int(check["side"])] = degraded
+        data = _pairwise_sides(data, sides)
+    return data
+
+
+def _pairwise_sides(data: dict[str, Any], sides: list[str]) -> dict[str, Any]:
+    merged = f"{shown(1)}\n\n{sides[0]}\n\n{shown(2)}\n\n{sides[1]}"
+    return data | {f"{TARGET}_a": sides[0], f"{TARGET}_b": sides[1], "merged": merged}
+
+
 def shuffled(plan: dict[str, Any]) -> list[dict[str, Any]]:
     """The plan's items in the order the tasks are shown, drawn from the plan's seed."""
     order = np.random.default_rng([int(plan["seed"]), 1]).permutation(len(plan["items"]))
@@ -241,11 +272,18 @@ def export(corpus: Corpus, plan: dict[str, Any], sha: str, fmt: str, out: Path) 
         raise DataError(
             [Problem(str(out), 0, "--out", "exists and is not empty", "choose a new folder")]
         )
+    from .attention import mixed
+
     sources, translations = texts(corpus, plan)
     around = context(corpus, plan)
-    tasks = [
-        {"data": task_data(i, plan, sha, sources, translations, around)} for i in shuffled(plan)
-    ]
+    tasks = mixed(
+        plan,
+        [{"data": task_data(i, plan, sha, sources, translations, around)} for i in shuffled(plan)],
+        [
+            {"data": check_data(c, plan, sha, sources, translations, around)}
+            for c in plan.get("attention") or []
+        ],
+    )
     typology = track_typology(corpus, plan["pair"])
     files: dict[str, str] = {}
     if fmt == "labelstudio":

@@ -107,7 +107,8 @@ def import_campaign(
     merged = merge(
         state["tasks"], read_exports(exports), replace, str(judgments / plan["campaign"] / STATE)
     )
-    progress = check_export(merged.tasks, plan, sha)
+    checks, tasks = _split_checks(plan, merged.tasks)
+    progress = check_export(tasks, plan, sha)
     _check_texts(corpus, plan, sha, progress)
     result = CampaignImport(plan["campaign"], items=len(plan["items"]))
     result.judged = sum(progress.complete(i) for i in plan["items"])
@@ -118,6 +119,7 @@ def import_campaign(
         f"note: the annotators are recorded as {expertise} (the campaign card's expertise; "
         "--expertise sets another group)"
     )
+    attention = _attention(corpus, plan, checks, result)
     campaigns = _campaigns(corpus, plan, progress, expertise, result)
     card_plan = {
         "file": plan_path.name,
@@ -133,11 +135,65 @@ def import_campaign(
         "complete": result.judged == result.items,
         "progress": result.progress,
     }
+    if plan.get("attention"):
+        main["attention_checks"] = len(plan["attention"])
+        main["attention"] = attention
     for cid, (card, _) in campaigns.items():
         card["plan"] = main if cid == plan["campaign"] else card_plan
     kept = {str(t["data"]["item"]): t for _, t in merged.tasks}
     result.written = write_campaigns(judgments, campaigns, plan["campaign"], sha, state, kept)
     return result
+
+
+def _split_checks(
+    plan: dict[str, Any], tasks: list[tuple[str, dict[str, Any]]]
+) -> tuple[dict[str, dict[str, Any]], list[tuple[str, dict[str, Any]]]]:
+    """(check id -> its task, the plan's own tasks): the attention checks never reach the
+    judgments."""
+    from .attention import is_check
+
+    checks, rest = {}, []
+    for where, task in tasks:
+        raw = task.get("data")
+        data: dict[str, Any] = raw if isinstance(raw, dict) else {}
+        if is_check(plan, data.get("item")) and not isinstance(data.get("item"), list):
+            checks[str(data["item"])] = task
+        else:
+            rest.append((where, task))
+    return checks, rest
+
+
+def _attention(
+    corpus: Corpus, plan: dict[str, Any], checks: dict[str, dict[str, Any]], result: CampaignImport
+) -> list[dict[str, Any]]:
+    """Per annotator, the attention checks answered and caught (``attention.score``), with a
+    report line per answer; only annotations that are judgments under the scheme count."""
+    from .answers import missing_answer
+    from .attention import score
+    from .export import texts
+
+    if not plan.get("attention"):
+        return []
+    answered = {
+        cid: dict(
+            task,
+            annotations=[
+                a
+                for a in task.get("annotations") or []
+                if isinstance(a, dict)
+                and not a.get("was_cancelled")
+                and not missing_answer(plan["scheme"], a)
+            ],
+        )
+        for cid, task in checks.items()
+    }
+    rows, lines = score(plan, answered, texts(corpus, plan)[1])
+    result.lines += lines
+    result.lines += [
+        f"attention checks of annotator {r['annotator']}: {r['passed']} of {r['checks']} caught"
+        for r in rows
+    ]
+    return rows
 
 
 STALLED = (

@@ -186,7 +186,9 @@ def project_tasks(server: LabelStudio, pid: int) -> list[dict[str, Any]]:
 def set_overlap(server: LabelStudio, pid: int, plan: dict[str, Any]) -> None:
     """Label Studio gives every imported task the project's ``maximum_annotations``; a task whose
     plan item has fewer annotator slots gets its own ``overlap``, so it is done when they are."""
-    wanted = {item["id"]: len(item["slots"]) for item in plan["items"]}
+    wanted = {
+        item["id"]: len(item["slots"]) for item in plan["items"] + (plan.get("attention") or [])
+    }
     for task in project_tasks(server, pid):
         slots = wanted.get(str(task["data"].get("item", "")), 0)
         if slots and slots != task.get("overlap"):

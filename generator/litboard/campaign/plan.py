@@ -59,6 +59,8 @@ class PlanRequest:
     campaign: str = ""
     # items shared with the earlier campaigns (calibration.DEFAULT_CALIBRATION)
     calibration: int = 4
+    # attention checks per annotator slot (attention.ATTENTION_PER_ANNOTATOR)
+    attention: int = 1
 
 
 @dataclass

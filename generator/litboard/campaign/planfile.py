@@ -105,7 +105,36 @@ def read_plan(path: Path) -> dict[str, Any]:
                 "needs id, a planned paragraph, planned systems and annotator slots",
                 "plan again with `litboard campaign plan`",
             )
+    if not _checks_ok(data):
+        raise _bad(
+            path,
+            line_for(lines, ("attention",)),
+            "attention",
+            "each attention check needs an id, a plan item, its system, a kind "
+            "(swap, delete, replace), a word and slots",
+            "plan again with `litboard campaign plan`",
+        )
     return data
+
+
+def _checks_ok(data: dict[str, Any]) -> bool:
+    from .attention import KINDS
+
+    checks = data.get("attention") or []
+    if not isinstance(checks, list):
+        return False
+    items = {i["id"]: i for i in data["items"]}
+    for c in checks:
+        if not isinstance(c, dict) or not isinstance(c.get("id"), str) or c["id"] in items:
+            return False
+        item = items.get(c.get("item"))
+        if item is None or c.get("system") not in item["systems"] or c.get("kind") not in KINDS:
+            return False
+        if not isinstance(c.get("word"), int) or not isinstance(c.get("slots"), list):
+            return False
+        if c.get("donor") not in data["paragraphs"] or c.get("side") not in (0, 1):
+            return False
+    return True
 
 
 def _fast_yaml(path: Path) -> Any:
@@ -131,7 +160,8 @@ def _plan_ok(data: Any) -> bool:
         return False
     try:
         systems, paragraphs = set(data["systems"]), set(data["paragraphs"])
-        return all(_item_ok(item, systems, paragraphs) for item in data["items"])
+        items_ok = all(_item_ok(item, systems, paragraphs) for item in data["items"])
+        return items_ok and _checks_ok(data)
     except TypeError:  # not lists of ids
         return False
 

@@ -39,10 +39,13 @@ def anchor_tables(page: str, prefix: str) -> str:
 
     def table(match: re.Match[str]) -> str:
         nonlocal count
-        count += 1
         attrs, inner = match.group(1), match.group(2)
-        table_id = _existing(attrs) or f"{prefix}-t{count}"
-        if not _existing(attrs):
+        # a table with its own id takes no number: adding one (a board's head-to-head matrix)
+        # leaves the numbered ids of the tables after it, and their permalinks, as they were
+        table_id = _existing(attrs)
+        if not table_id:
+            count += 1
+            table_id = f"{prefix}-t{count}"
             attrs = f'{attrs} id="{table_id}"'
         head, sep, body = inner.rpartition("</thead>")
         rows = _anchor_rows(body if sep else inner, table_id)

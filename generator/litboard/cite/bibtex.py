@@ -53,31 +53,82 @@ def _web(url: str) -> str:
 
 @dataclass(frozen=True)
 class ReleaseInfo:
-    """The release a build belongs to (from the environment the Pages workflow sets)."""
+    """The release a build belongs to and where it was built from (``publish.release_info``:
+    from the build's environment, which the litboard plugin fills from mkdocs.yml and git)."""
 
     version: str  # e.g. "2026.11" or "unreleased"
     date: str  # YYYY-MM-DD (from SOURCE_DATE_EPOCH, so rebuilds agree)
     url: str  # the deployed site's base URL, "" when unknown
-    litboard: str
+    litboard: str  # the package version
+    commit: str = ""  # the repository's git commit the site was built from; "": not a checkout
+    repo_url: str = ""  # the repository's web address (mkdocs.yml repo_url); "": not configured
 
     @property
     def path(self) -> str:
         return f"v/{self.version}/"
 
+    @property
+    def released(self) -> bool:
+        return self.version != UNRELEASED
 
-RELEASE_TITLE = "litboard: an open leaderboard for literary machine translation, release "
+    def built_from(self) -> str:
+        """"https://github.com/o/r at commit 0123…" (the whole commit), or what is missing."""
+        where = self.repo_url or "the repository (no repo_url configured)"
+        if not self.commit:
+            return f"{where}, not a git checkout (no commit recorded)"
+        return f"{where} at commit {self.commit}"
 
 
-def release_entry(info: ReleaseInfo, data_version: str) -> Entry:
-    key = "litboard-" + _KEY.sub("-", info.version)
-    url = f"{info.url.rstrip('/')}/{info.path}" if info.url else ""
+UNRELEASED = "unreleased"
+# every release entry's title starts so (``release.built_release`` finds the entry by it)
+TITLE = "litboard: an open leaderboard for literary machine translation, "
+RELEASE_TITLE = TITLE + "release "
+SHORT = 12  # characters of a commit in a key or a title
+
+
+def release_key(info: ReleaseInfo) -> str:
+    """``litboard-2026.11``; an unreleased build: ``litboard-0.1.0-<commit>`` (its package version
+    and commit; ``litboard-0.1.0-unreleased`` outside a git checkout)."""
+    if info.released:
+        return "litboard-" + _KEY.sub("-", info.version)
+    return "litboard-" + _KEY.sub("-", f"{info.litboard}-{info.commit[:SHORT] or UNRELEASED}")
+
+
+def pinned(card: dict[str, Any]) -> tuple[str, str, str] | None:
+    """(dataset id, repository, commit) of a dataset imported from a release at a git commit
+    (its card's ``source``, stamped from releases.yaml); None for any other dataset."""
+    source = card.get("source") or {}
+    url, commit = str(source.get("url", "")), str(source.get("commit", ""))
+    if not re.fullmatch(r"[0-9a-f]{40}", commit) or not url.startswith("https://"):
+        return None
+    return str(card["id"]), url.removeprefix("https://github.com/"), commit
+
+
+def release_entry(
+    info: ReleaseInfo, data_version: str, releases: tuple[tuple[str, str, str], ...] = ()
+) -> Entry:
+    """The entry of the litboard build a page belongs to: the release, else the package version
+    and commit; the note names the repository commit and each pinned data release (``pinned``)."""
+    key = release_key(info)
+    url = f"{info.url.rstrip('/')}/{info.path}" if info.url and info.released else info.url
+    title = (
+        RELEASE_TITLE + info.version
+        if info.released
+        else TITLE + f"version {info.litboard}"
+        + (f", commit {info.commit[:SHORT]}" if info.commit else "")
+        + " (unreleased)"
+    )
+    data = "; ".join(
+        [f"data: {data_version}", *(f"release {i}: {r} at commit {c}" for i, r, c in releases)]
+    )
     fields = [
-        ("title", escape(RELEASE_TITLE + info.version)),
+        ("title", escape(title)),
         ("author", "{litboard contributors}"),
         ("year", info.date[:4]),
         ("date", info.date),
-        ("version", escape(info.version)),
+        ("version", escape(info.version if info.released else info.litboard)),
         ("url", url),
-        ("note", escape(f"litboard {info.litboard}; data: {data_version}")),
+        ("note", escape(f"litboard {info.litboard}; built from {info.built_from()}; {data}")),
     ]
-    return Entry(key, f"litboard release {info.version}", entry("misc", key, fields))
+    label = f"litboard release {info.version}" if info.released else f"litboard {info.litboard}"
+    return Entry(key, label, entry("misc", key, fields))

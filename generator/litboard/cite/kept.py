@@ -26,6 +26,7 @@ from typing import Any, Iterable
 from ..errors import DataError, Problem
 from ..render.core.jinja import DEFAULT_TEMPLATES, render
 from .bibtex import ReleaseInfo, release_entry
+from .source import NOWHERE, Source
 
 VERSIONS = "versions.json"
 PAGE = "releases.md"
@@ -138,12 +139,15 @@ def read(releases: Path | None) -> list[Kept]:
     return kept
 
 
-def with_bibtex(kept: list[Kept], url: str) -> list[Kept]:
-    """Each release's BibTeX entry, as its own pages cite it (``url``: LITBOARD_SITE_URL)."""
+def with_bibtex(kept: list[Kept], url: str, repo_url: str = "") -> list[Kept]:
+    """Each release's BibTeX entry, as its own pages cite it (``url``: the site's address,
+    ``repo_url``: the repository's; the commit is the one its release.json records)."""
     out = []
     for k in kept:
         data = "; ".join(f"{d['id']} {d['version']}" for d in k.datasets)
-        entry = release_entry(ReleaseInfo(k.version, k.date, url, k.litboard), data)
+        commit = k.commit if re.fullmatch(r"[0-9a-f]{40}", k.commit) else ""
+        info = ReleaseInfo(k.version, k.date, url, k.litboard, commit, repo_url)
+        entry = release_entry(info, data)
         out.append(replace(k, bibtex=entry.text))
     return out
 
@@ -157,12 +161,14 @@ def page(kept: list[Kept], templates: Path = DEFAULT_TEMPLATES) -> str:
 
 
 def releases_page(
-    releases: Path | None, files: Iterable[str] = (), templates: Path = DEFAULT_TEMPLATES
+    releases: Path | None,
+    files: Iterable[str] = (),
+    templates: Path = DEFAULT_TEMPLATES,
+    source: Source = NOWHERE,
 ) -> str:
-    """The releases page of a build that serves the releases kept in ``releases``; a DataError
-    when one of the site's generated ``files`` would sit in v/, where the releases are served."""
-    from .publish import release_info
-
+    """The releases page of a build that serves the releases kept in ``releases``, citing them
+    at the build's ``source`` addresses; a DataError when one of the site's generated ``files``
+    would sit in v/, where the releases are served."""
     taken = sorted(f for f in files if f.split("/", 1)[0] == FOLDER)
     if taken:
         raise _fail(
@@ -172,7 +178,7 @@ def releases_page(
             "(a dataset with the id 'v'?)",
             "give that dataset another id",
         )
-    return page(with_bibtex(read(releases), release_info().url), templates)
+    return page(with_bibtex(read(releases), source.site_url, source.repo_url), templates)
 
 
 def with_nav(nav: list[Any]) -> list[Any]:

@@ -6,28 +6,17 @@ Read from the data roots' own cards (``corpus/dataset.yaml`` with its ``source``
 
 from __future__ import annotations
 
-import subprocess
 from pathlib import Path
 from typing import Any, Sequence
 
 from .. import __version__
 from ..errors import Problems
 from ..load.textfiles import read_yaml
+from ..runtime.process import git
 
 
 def repository_commit(repo: Path) -> str:
-    try:
-        done = subprocess.run(
-            ["git", "-C", str(repo), "rev-parse", "HEAD"],
-            capture_output=True,
-            text=True,
-            timeout=10,
-            check=False,
-        )
-    except (OSError, subprocess.SubprocessError):
-        return "unknown"
-    commit = done.stdout.strip()
-    return commit if done.returncode == 0 and commit else "unknown"
+    return git(repo, "rev-parse", "HEAD") or "unknown"
 
 
 def _card(path: Path, problems: Problems) -> dict[str, Any]:

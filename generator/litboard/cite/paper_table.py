@@ -33,9 +33,11 @@ WRAP_PT = 90.0  # a text column wider than this wraps (p{} column)
 SAFETY = 1.0  # the character widths above are already rounded up (measured: ~3-8% over)
 
 # Companion columns of a measure ``X`` in a site CSV (``X ci_low``, ``X rank_range``, ...; ``X
-# corpus``:
-# sacreBLEU's corpus score beside the mean the board shows, render/core/corpus_scores.py).
-COMPANIONS = ("ci_low", "ci_high", "rank_range", "cluster", "n", "corpus")
+# corpus``: sacreBLEU's stored corpus score beside a mean the board shows; ``X mean of paragraph
+# scores``: the mean beside the corpus score the board shows; render/core/corpus_scores.py).
+COMPANIONS = (
+    "ci_low", "ci_high", "rank_range", "cluster", "n", "corpus", "mean of paragraph scores"
+)  # fmt: skip
 SHORT = {"rank_range": "ranks", "cluster": "cluster", "n": "n", "corpus": "corpus"}
 IDENTITY_DROP = ("system", "kind")  # shown on the page as a link / tag; the name says it
 

@@ -15,41 +15,54 @@ from ..model import Corpus
 from ..render.core.jinja import render
 from .anchors import anchor_tables, page_prefix
 from .api import root_links
-from .bibtex import Entry, ReleaseInfo, dataset_entry, release_entry
+from .bibtex import UNRELEASED, Entry, ReleaseInfo, dataset_entry, pinned, release_entry
 from .downloads import Files, add_downloads
 from .provenance import Provenance, provenance
+from .source import Source
 
 
-def release_info() -> ReleaseInfo:
-    """The release being built: LITBOARD_RELEASE / LITBOARD_SITE_URL, dated by SOURCE_DATE_EPOCH."""
+def release_info(source: Source) -> ReleaseInfo:
+    """The release being built from ``source`` (its commit, repository and site address:
+    ``cite.source``, resolved once where the build's request is made): LITBOARD_RELEASE, dated by
+    SOURCE_DATE_EPOCH (``pipeline.build`` pins it), both read once per build
+    (``pipeline.site.generate``)."""
     stamp = int(os.environ.get("SOURCE_DATE_EPOCH", "0") or 0)
     date = time.strftime("%Y-%m-%d", time.gmtime(stamp))
     return ReleaseInfo(
-        os.environ.get("LITBOARD_RELEASE") or "unreleased",
+        os.environ.get("LITBOARD_RELEASE") or UNRELEASED,
         date,
-        os.environ.get("LITBOARD_SITE_URL", ""),
+        source.site_url,
         __version__,
+        source.commit,
+        source.repo_url,
     )
 
 
 def cite_entries(corpus: Corpus, info: ReleaseInfo) -> list[Entry]:
+    releases = tuple(found for card in corpus.datasets if (found := pinned(card)))
     return [
         *(dataset_entry(card) for card in corpus.datasets),
-        release_entry(info, corpus.data_version()),
+        release_entry(info, corpus.data_version(), releases),
     ]
 
 
 def cite_box(corpus: Corpus, prov: Provenance, templates: Path, info: ReleaseInfo) -> str:
+    releases = [found for card in corpus.datasets if (found := pinned(card))]
     return render(
-        "cite/box.html.j2", templates, entries=cite_entries(corpus, info), prov=prov, release=info
+        "cite/box.html.j2",
+        templates,
+        entries=cite_entries(corpus, info),
+        prov=prov,
+        release=info,
+        releases=releases,
     )
 
 
-def publish_files(files: Files, corpus: Corpus, templates: Path) -> Files:
+def publish_files(files: Files, corpus: Corpus, templates: Path, info: ReleaseInfo) -> Files:
     """``files`` (one dataset's, paths relative to its folder) with downloads, ids and cite
-    boxes."""
+    boxes citing ``info`` (the build's ``release_info``)."""
     prov = provenance(corpus)
-    box = cite_box(corpus, prov, templates, release_info())
+    box = cite_box(corpus, prov, templates, info)
     out = add_downloads(files, prov)
     for path, content in sorted(out.items()):
         if path.endswith(".md") and isinstance(content, str):

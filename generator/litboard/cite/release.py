@@ -23,11 +23,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Sequence
 
+from .. import __version__
 from ..files import owned
 from . import kept, packed
 from ..errors import DataError, Problem
 from ..render.core.jinja import DEFAULT_TEMPLATES, render
-from .bibtex import RELEASE_TITLE
+from .bibtex import TITLE
 from .boards import site_boards, site_packages
 from .changelog import compare
 from .manifest import manifest
@@ -72,10 +73,17 @@ def _check(version: str, site: Path, folder: Path) -> None:
         raise _fail(
             site,
             "--site",
-            f"was built as {built.removeprefix('litboard-')!r}: its BibTeX and "
+            f"was built as {_built_as(built)!r}: its BibTeX and "
             f"permalinks would not cite release {version}",
             f"build it again with LITBOARD_RELEASE={version} (make release VERSION={version} does)",
         )
+
+
+def _built_as(key: str) -> str:
+    """What a site's release key says it was built as: the release, or "unreleased" (the key of
+    an unreleased build names the package version and commit, and ends so outside git)."""
+    version = key.removeprefix("litboard-")
+    return "unreleased" if version.startswith(__version__ + "-") else version
 
 
 def release_key(version: str) -> str:
@@ -86,7 +94,7 @@ def built_release(site: Path) -> str | None:
     """The release key of the BibTeX entry the site's cite boxes carry (None: no cite box)."""
     # the release's own entry (its title), not a dataset's whose key happens to start the same
     entry = re.compile(
-        rb"@misc\{(litboard-[^,\s]*),\s*title = \{" + re.escape(RELEASE_TITLE.encode())
+        rb"@misc\{(litboard-[^,\s]*),\s*title = \{" + re.escape(TITLE.encode())
     )
     for page in sorted(site.rglob("index.html")) + sorted(site.rglob("*.html")):
         if page.relative_to(site).parts[0] == kept.FOLDER:

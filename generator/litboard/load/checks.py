@@ -14,8 +14,8 @@ TARGETED = ("mqm", "free", "sqm", "esa", "creativity", "ruler", "verse", "metric
 
 
 def check(raw: RawData, problems: Problems, extra: Sequence[RootCheck] = ()) -> None:
-    """Every cross-file check, then ``extra``: checks of a data root's parts that other stages own
-    (e.g. scoring's ``llm-cache/``), passed in by the caller."""
+    """Every cross-file check, then ``extra``: checks that other stages own, passed in by the
+    caller (scoring's ``llm-cache/``; the contribution policy of ``tracks.checks.POLICY``)."""
     _check_folder_ids(raw, problems)
     if raw.track_roots and not raw.of("dataset"):
         for root in sorted(raw.track_roots):
@@ -80,12 +80,6 @@ def check(raw: RawData, problems: Problems, extra: Sequence[RootCheck] = ()) -> 
         if scheme == "mqm":
             _check_mqm_denominator(campaign, rows, paragraphs, problems)
         _check_second_annotation(campaign, raw, problems)
-    from .submission import check_submissions
-
-    check_submissions(raw, problems)  # noqa: E702
-    from .contribution import check_contributions
-
-    check_contributions(raw, problems)  # noqa: E702
     for more in extra:
         more(raw, problems)
 

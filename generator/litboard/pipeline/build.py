@@ -10,18 +10,17 @@ import errno
 import logging
 import os
 import shutil
-import subprocess
 import time
-from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Iterator, Sequence
+from typing import Sequence
 
 from . import outdir
 from ..files import project
 from ..errors import DataError, Problem
 from ..files.project import Project
-from .request import BuildContext, BuildRequest
+from ..runtime.process import environ, git
+from .request import BuildContext, BuildRequest, built_from
 
 
 @dataclass
@@ -43,17 +42,7 @@ def source_date_epoch(repo: Path | None = None, roots: Sequence[Path] = ()) -> s
     git: its citation is dated by its data, never 1970), else 0."""
     if "SOURCE_DATE_EPOCH" in os.environ:
         return os.environ["SOURCE_DATE_EPOCH"]
-    try:
-        done = subprocess.run(
-            ["git", "-C", str(repo or Path.cwd()), "log", "-1", "--format=%ct"],
-            capture_output=True,
-            text=True,
-            timeout=10,
-            check=False,
-        )
-        stamp = done.stdout.strip()
-    except (OSError, subprocess.SubprocessError):
-        stamp = ""
+    stamp = git(repo or Path.cwd(), "log", "-1", "--format=%ct")
     return stamp if stamp.isdigit() else _newest(roots)
 
 
@@ -66,20 +55,6 @@ def _newest(roots: Sequence[Path]) -> str:
         if p.is_file()
     )
     return str(int(max(stamps, default=0)))
-
-
-@contextmanager
-def _environ(**values: str) -> Iterator[None]:
-    saved = {k: os.environ.get(k) for k in values}
-    os.environ.update(values)
-    try:
-        yield
-    finally:
-        for key, value in saved.items():
-            if value is None:
-                os.environ.pop(key, None)
-            else:
-                os.environ[key] = value
 
 
 def build_site(
@@ -140,7 +115,7 @@ def build_site(
         out if (out / outdir.MARKER).is_file() else None,  # its unchanged pages are linked
     )
     try:
-        with _environ(SOURCE_DATE_EPOCH=source_date_epoch(study.root, roots)):
+        with environ({"SOURCE_DATE_EPOCH": source_date_epoch(study.root, roots)}):
             timings = _build(request, study, staging)
     except BaseException as exc:
         shutil.rmtree(staging, ignore_errors=True)
@@ -210,6 +185,9 @@ def _build(request: BuildRequest, study: Project, staging: Path) -> dict[str, fl
                 )
             ]
         )
+    # where the site is built from: resolved here, once, from mkdocs.yml, git and the documented
+    # overrides, and handed down in the request (pipeline.request.built_from)
+    request = replace(request, source=built_from(config, request.roots, os.environ))
     context = plugin.context = BuildContext(request)
     # this build's cache folder is not the next command's (release renders too)
     with context.caches():

@@ -8,6 +8,7 @@ from typing import Any, Sequence
 
 from ..analysis.finding import dataset_finding, site_finding
 from ..analysis.records import from_jsonl
+from ..analysis.reported_finding import unreported_for
 from ..cite import api
 from ..render.core.board_links import Link, analysis_links
 from ..render.core.finding import home_finding
@@ -46,4 +47,9 @@ def finding_html(ordered: Sequence[Entry], templates: Path) -> str:
         links[entry.dataset_id] = analysis_links(
             dataset_nav(entry), entry.dataset_id, judged(entry), f"{entry.dataset_id}/"
         )
-    return home_finding(site_finding(findings), links, templates)
+    absent = [
+        (e.dataset_id, e.card.title, e.judge_absent, unreported_for(e.dataset_id))
+        for e in ordered
+        if e.judge_absent and not e.is_demo
+    ]
+    return home_finding(site_finding(findings), links, templates, absent)

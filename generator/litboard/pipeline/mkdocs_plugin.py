@@ -11,7 +11,9 @@ Configuration (mkdocs.yml)::
       - search
       - litboard:
           roots: [.]         # data roots, relative to mkdocs.yml
-          templates: ""      # a folder of templates overriding litboard's own, one by one
+          templates: ""      # a folder of templates overriding litboard's own, one by one;
+                             # its index.md, if any, is the site's home page (unless the
+                             # docs_dir has an index.md of its own; ``add_home_page``)
           base_pages: true   # add litboard's base pages (methodology, data format, ...) that
                              # the docs_dir does not have itself
           site_cache_size: 1GB  # bound of the incremental-build cache (least recently used
@@ -31,6 +33,14 @@ environment overrides: LITBOARD_DATA (paths separated by os.pathsep) over ``root
 LITBOARD_SITE_CACHE (the incremental-build cache folder; unset or empty: none),
 LITBOARD_SITE_CACHE_SIZE over ``site_cache_size`` and LITBOARD_READER_PAGES over
 ``reader_pages``. A ``DataError`` becomes a build error that names every problem.
+
+Where the site is built from (``cite.source.Source``) is part of the request: mkdocs.yml's
+``repo_url`` and ``site_url``, else the user-facing overrides LITBOARD_REPO_URL (in GitHub
+Actions, the workflow's repository: GITHUB_SERVER_URL/GITHUB_REPOSITORY) and LITBOARD_SITE_URL,
+and the commit (LITBOARD_COMMIT, else git HEAD of the study), read once where the request is
+made (``request.built_from``). The plugin sets the two addresses in the configuration (the
+header's repository link, sitemap.xml) and hands the Source to ``generate`` (the cite boxes),
+the releases page and the Submit page's repository marker; it sets no environment variable.
 """
 
 from __future__ import annotations
@@ -45,7 +55,7 @@ from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin, event_priority
 from mkdocs.structure.files import File, Files
 
-from ..cite import kept
+from ..cite import kept, source
 from ..errors import DataError
 from ..settings import BUILD
 from ..files.project import PAGES, TEMPLATES
@@ -54,6 +64,7 @@ from ..render.core import bulk, chrome, packed_reader
 from ..render.core.bulk import raw_body
 from .site import Generated, generate
 from ..render.core.cache_files import parse_size
+from . import sitemap
 from .request import READER_VARIABLE, SIZE_VARIABLE, BuildContext, BuildRequest
 from .site_cache import DATA_PARTS
 
@@ -84,28 +95,34 @@ class LitboardPlugin(BasePlugin[LitboardConfig]):
         self.roots: list[Path] = []
         self.kept: Path | None = None  # the kept releases' folder (None: no release is served)
         self.releases_page = ""
+        self.templates = TEMPLATES  # the folder of the ``templates`` option (default: litboard's)
 
     def on_config(self, config: Any) -> Any:
         base = Path(config["config_file_path"]).parent
         if self.context is None:
-            self.context = BuildContext(BuildRequest.from_options(self.config.roots, base))
+            self.context = BuildContext(BuildRequest.from_options(self.config.roots, config))
         request = self.context.request
         self.roots = list(request.roots)
+        _configure(config, request.source)
         try:
             templates = (
                 (base / self.config.templates).resolve() if self.config.templates else TEMPLATES
             )
+            self.templates = templates
             self.generated = generate(
                 self.roots,
                 templates,
                 request.cache,
                 self._cache_size(request, config["config_file_path"]),
                 self._reader_pages(request, config["config_file_path"]),
+                source=request.source,
             )
             self.context.generated = self.generated
             folder = self.config.kept_releases
             self.kept = request.kept or ((base / folder).resolve() if folder else None)
-            self.releases_page = kept.releases_page(self.kept, self.generated.files, templates)
+            self.releases_page = kept.releases_page(
+                self.kept, self.generated.files, templates, request.source
+            )
         except DataError as exc:
             self.context.error = exc  # build_site re-raises it as is
             raise PluginError(str(exc)) from None
@@ -155,6 +172,9 @@ class LitboardPlugin(BasePlugin[LitboardConfig]):
             for part in DATA_PARTS:
                 if (root / part).is_dir():
                     server.watch(str(root / part))
+        home = self.templates / HOME
+        if self.templates != TEMPLATES and home.is_file():
+            server.watch(str(home))
         return server
 
     def on_files(self, files: Files, config: Any) -> Files:
@@ -165,6 +185,7 @@ class LitboardPlugin(BasePlugin[LitboardConfig]):
             if existing is not None:
                 files.remove(existing)
             files.append(File.generated(config, path, content=content))
+        add_home_page(files, config, self.templates)
         if self.config.base_pages:
             add_base_pages(files, config)
         if files.get_file_from_path(kept.PAGE) is None:  # a page of the site's own wins
@@ -178,7 +199,12 @@ class LitboardPlugin(BasePlugin[LitboardConfig]):
         if raw is not None:  # a generated page that is one HTML block: no Markdown to run
             self.raw[page.file.src_uri] = raw
             return RAW_PLACEHOLDER
-        return with_fragments(markdown, self.generated.fragments)
+        markdown = with_fragments(markdown, self.generated.fragments)
+        if source.MARKER in markdown and self.context is not None:
+            markdown = markdown.replace(
+                source.MARKER, source.named(self.context.request.source.repo_url)
+            )
+        return markdown
 
     def on_page_content(self, html: str, page: Any, config: Any, files: Files) -> str:
         raw = self.raw.pop(page.file.src_uri, None)
@@ -222,6 +248,7 @@ class LitboardPlugin(BasePlugin[LitboardConfig]):
         if self.bulk:
             previous = self.context.request.previous if self.context is not None else None
             bulk.write(Path(config["site_dir"]), self.bulk, previous)
+            sitemap.fill(Path(config["site_dir"]), self.bulk, config["site_url"] or "")
 
 
 # Both shortcuts give byte-identical output (tests/pipeline/test_bulk_pages.py builds the site both
@@ -235,12 +262,36 @@ RAW_HTML = f"<p>{RAW_PLACEHOLDER}</p>"
 THEME_DIR = Path(__file__).resolve().parents[1] / "theme"
 
 
+def _configure(config: Any, built_from: source.Source) -> None:
+    """The request's repository and site addresses in ``config`` (the header's repository link,
+    sitemap.xml), where mkdocs.yml names another or none (mkdocs.yml's own name of its
+    repository stays)."""
+    if built_from.repo_url and built_from.repo_url != (config["repo_url"] or "").rstrip("/"):
+        config["repo_url"], config["repo_name"] = built_from.repo_url, built_from.repo_name()
+    site = built_from.site_url.rstrip("/") + "/" if built_from.site_url else ""
+    if site and site != config["site_url"]:
+        config["site_url"] = site
+
+
 def _add_theme_dir(config: Any) -> None:
     """litboard's template overrides (theme/main.html: the reader pages' light shell) before the
     theme's own templates, after a study's ``custom_dir`` (whose ``main.html`` wins)."""
     dirs = config["theme"].dirs
     if str(THEME_DIR) not in dirs:
         dirs.insert(1 if config["theme"].custom_dir else 0, str(THEME_DIR))
+
+
+HOME = "index.md"  # the home page's name, in a docs_dir, a templates folder and litboard's pages
+
+
+def add_home_page(files: Files, config: Any, templates: Path) -> None:
+    """The home page from the ``templates`` folder (``templates/index.md``: Markdown with the
+    ``<!-- litboard:finding -->`` and ``<!-- litboard:datasets -->`` markers) when the docs_dir
+    has none of its own; without either, litboard's base home page comes with the base pages."""
+    if files.get_file_from_path(HOME) is not None or templates == TEMPLATES:
+        return
+    if (templates / HOME).is_file():
+        files.append(File(HOME, str(templates), config["site_dir"], config["use_directory_urls"]))
 
 
 def add_base_pages(files: Files, config: Any) -> None:

@@ -15,7 +15,9 @@ from markupsafe import escape
 
 from ..cite.downloads import add_downloads
 from ..cite.provenance import merged, provenance
+from ..cite.bibtex import ReleaseInfo
 from ..cite.publish import cite_box, finish_page, publish_files, release_info
+from ..cite.source import NOWHERE, Source
 from ..runtime import parallel, progress
 from ..load.datasets import group_roots, load_all
 from ..tracks.checks import CHECKS as ROOT_CHECKS
@@ -76,19 +78,27 @@ def generate(
     cache: Path | None = None,
     cache_size: int = site_cache.DEFAULT_SIZE,
     reader_pages: str = "auto",
+    *,
+    source: Source = NOWHERE,
 ) -> Generated:
     """Every generated file of the site. With ``cache``, a dataset whose inputs are unchanged
     since a previous build is taken from it (``site_cache``); the result is the same. The
     cache is then cut to ``cache_size`` bytes (``site_cache.bound``). ``reader_pages``:
-    whether reader pages are packed (``packed_reader.MODES``)."""
+    whether reader pages are packed (``packed_reader.MODES``). ``source``: where the site is
+    built from (``cite.source``), which every cite box names; the build's request holds it."""
     clock = _Clock()
+    info = release_info(source)  # read once here; every worker is handed it
     started_ns = time.time_ns() - 10**9  # a file's time may lag the clock a little
     if cache is not None:
         cache_files.claim(cache)  # a folder of the user's is refused before anything is pruned
     charts.use_cache(cache)
     jinja.use_cache(cache)
     groups = group_roots(roots)
-    keys = site_cache.dataset_keys(groups, templates, reader_pages) if cache is not None else {}
+    keys = (
+        site_cache.dataset_keys(groups, templates, reader_pages, source)
+        if cache is not None
+        else {}
+    )
     cached = (
         {
             ds: entry
@@ -102,7 +112,7 @@ def generate(
     clock.lap("load")
     entries: dict[str, site_cache.Entry] = dict(cached)
     with progress.bar("datasets analysed and rendered", len(loaded), unit="dataset") as tick:
-        _render_all(loaded, templates, reader_pages, cache, keys, entries, clock, tick)
+        _render_all(loaded, templates, reader_pages, info, cache, keys, entries, clock, tick)
     order = [g.id for g in groups if g.id in entries]
     ordered = sorted((entries[ds] for ds in order), key=lambda e: e.is_demo)  # research first
     assets = {name: jinja.template_file(templates, f"assets/{name}") for name in ASSETS}
@@ -146,6 +156,7 @@ def _render_all(
     loaded: list[Corpus],
     templates: Path,
     reader_pages: str,
+    info: ReleaseInfo,
     cache: Path | None,
     keys: dict[str, str],
     entries: dict[str, site_cache.Entry],
@@ -158,7 +169,7 @@ def _render_all(
         # each dataset is analysed and rendered in a child process when that is safe, so this
         # process never loads the chart runtime before the last dataset (see
         # litboard.runtime.parallel)
-        job = parallel.Background(lambda: _analysed_entry(corpus, templates, reader_pages))
+        job = parallel.Background(lambda: _analysed_entry(corpus, templates, reader_pages, info))
         entry, timings = job.result()
         clock.add(timings)
         entries[corpus.dataset_id] = entry
@@ -181,6 +192,7 @@ def _panel(
         [e.creative_rows for e in ordered],
         templates,
         demo={e.dataset_id for e in ordered if e.is_demo},
+        absent=[(e.card.title, e.judge_absent) for e in ordered if e.judge_absent],
     )
     prov = merged([(e.dataset_id, e.provenance) for e in ordered])
     # the panel's CSV gets its JSON/LaTeX twins too
@@ -197,18 +209,19 @@ def _panel(
 
 
 def _analysed_entry(
-    corpus: Corpus, templates: Path, reader_pages: str = "plain"
+    corpus: Corpus, templates: Path, reader_pages: str, info: ReleaseInfo
 ) -> tuple[site_cache.Entry, dict[str, float]]:
     clock = _Clock()
     # while the dataset is analysed (a child process), this one makes the reader pages' lookups
     # and another the page sets that read only the corpus: three jobs on the cores, not one
-    extras = parallel.Background(lambda: _extra_part(corpus, None, templates, "corpus"))
+    extras = parallel.Background(lambda: _extra_part(corpus, None, templates, "corpus", info))
     analysing = parallel.Background(lambda: analyse(corpus))
     try:
         shared = reader_shared(corpus)
         analysis: Analysis = analysing.result()
         clock.lap("analyse")  # the analysis and, beside it, the reader's lookups
-        entry = dataset_entry(corpus, analysis, templates, reader_pages, Started(extras, shared))
+        started = Started(extras, shared)
+        entry = dataset_entry(corpus, analysis, templates, info, reader_pages, started)
     except BaseException:
         extras.cancel()
         analysing.cancel()
@@ -230,11 +243,13 @@ def dataset_entry(
     corpus: Corpus,
     analysis: Analysis,
     templates: Path,
+    info: ReleaseInfo,
     reader_pages: str = "plain",
     started: Started | None = None,
 ) -> site_cache.Entry:
-    """One dataset's finished output: its pages under ``<dataset id>/``, nav, card, provenance."""
-    own, own_nav = dataset_files(corpus, analysis, templates, reader_pages, started)
+    """One dataset's finished output: its pages under ``<dataset id>/`` (cite boxes citing
+    ``info``), nav, card, provenance."""
+    own, own_nav = dataset_files(corpus, analysis, templates, info, reader_pages, started)
     ds = corpus.dataset_id
     # the dataset's results table, computed once: published as the data API, and the judge-bias
     # rows the panel across datasets draws
@@ -258,10 +273,11 @@ def dataset_entry(
         provenance(corpus),
         computed.judge_rows,
         computed.creative_rows,
+        computed.judge_absent,
     )
 
 
-def _board(corpus: Corpus, analysis: Analysis, templates: Path) -> Files:
+def _board(corpus: Corpus, analysis: Analysis, templates: Path, info: ReleaseInfo) -> Files:
     """The dataset's leaderboard page and its downloads, published."""
     board_html, board_files = leaderboard_html(corpus, analysis, templates)
     # the board answers first (issue 30): the dataset's card (version, source, notes) follows it
@@ -283,6 +299,7 @@ def _board(corpus: Corpus, analysis: Analysis, templates: Path) -> Files:
         },
         corpus,
         templates,
+        info,
     )
 
 
@@ -292,11 +309,11 @@ def _html(page_md: str) -> str:
 
 
 def _extra_part(
-    corpus: Corpus, analysis: Analysis | None, templates: Path, part: str
+    corpus: Corpus, analysis: Analysis | None, templates: Path, part: str, info: ReleaseInfo
 ) -> dict[str, PageSet]:
     """The extra page sets of ``part`` (``extra_pages.PARTS``), each published."""
     return {
-        name: PageSet(published(pages.files, corpus, templates), pages.nav)
+        name: PageSet(published(pages.files, corpus, templates, info), pages.nav)
         for name, pages in build_sets(corpus, analysis, templates, part).items()
     }
 
@@ -338,10 +355,11 @@ def labeller(corpus: Corpus, templates: Path) -> Callable[[str, Any], Any]:
     return label
 
 
-def finisher(corpus: Corpus, templates: Path) -> Callable[[str, str], str]:
+def finisher(corpus: Corpus, templates: Path, info: ReleaseInfo) -> Callable[[str, str], str]:
     """(path relative to the dataset folder, page) -> the page as ``labelled`` and
-    ``publish_files`` leave it: one page at a time, for the reader pages' workers."""
-    box = cite_box(corpus, provenance(corpus), templates, release_info())
+    ``publish_files`` leave it (citing ``info``): one page at a time, for the reader pages'
+    workers."""
+    box = cite_box(corpus, provenance(corpus), templates, info)
     ds = corpus.dataset_id
     label = labeller(corpus, templates)
 
@@ -351,15 +369,16 @@ def finisher(corpus: Corpus, templates: Path) -> Callable[[str, str], str]:
     return finish
 
 
-def published(files: Files, corpus: Corpus, templates: Path) -> Files:
+def published(files: Files, corpus: Corpus, templates: Path, info: ReleaseInfo) -> Files:
     """A part of a dataset's files (paths relative to its folder) as the site gets them: under
-    ``<dataset id>/``, labelled, with JSON/LaTeX twins, anchors and cite boxes. File by file,
-    so each part is finished in the process that made it."""
+    ``<dataset id>/``, labelled, with JSON/LaTeX twins, anchors and cite boxes (citing
+    ``info``). File by file, so each part is finished in the process that made it."""
     ds = corpus.dataset_id
     return publish_files(
         {f"{ds}/{path}": content for path, content in labelled(files, corpus, templates).items()},
         corpus,
         templates,
+        info,
     )
 
 
@@ -367,6 +386,7 @@ def dataset_files(
     corpus: Corpus,
     analysis: Analysis,
     templates: Path,
+    info: ReleaseInfo,
     reader_pages: str = "plain",
     started: Started | None = None,
 ) -> tuple[Files, list[dict[str, str]]]:
@@ -378,26 +398,29 @@ def dataset_files(
     early_job = (
         started.extras
         if started
-        else parallel.Background(lambda: _extra_part(corpus, None, templates, "corpus"))
+        else parallel.Background(lambda: _extra_part(corpus, None, templates, "corpus", info))
     )
-    extra_job = parallel.Background(lambda: _extra_part(corpus, analysis, templates, "analysis"))
+    extra_job = parallel.Background(
+        lambda: _extra_part(corpus, analysis, templates, "analysis", info)
+    )
     browse_job = parallel.Background(
-        lambda: published(browse_files(corpus, analysis, templates), corpus, templates)
+        lambda: published(browse_files(corpus, analysis, templates), corpus, templates, info)
     )
     # loads the chart runtime: not here
-    board_job = parallel.Background(lambda: _board(corpus, analysis, templates))
+    board_job = parallel.Background(lambda: _board(corpus, analysis, templates, info))
     try:
         files = published(
             reader_files(
                 corpus,
                 analysis,
                 templates,
-                finisher(corpus, templates),
+                finisher(corpus, templates, info),
                 reader_pages,
                 started.reader if started else None,
             ),
             corpus,
             templates,
+            info,
         )
         files.update(board_job.result())
         files.update(browse_job.result())

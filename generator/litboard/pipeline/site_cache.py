@@ -4,7 +4,8 @@ A dataset's pages depend on its own data roots (their bytes and where they are),
 each of them is a root of the study the build runs in (the provenance's build command leaves
 those out), on the system lists of the datasets its ``same_as`` links name (absent ones
 included: such a link is dropped), on the code and templates, and on the release stamp
-(SOURCE_DATE_EPOCH, LITBOARD_RELEASE, LITBOARD_SITE_URL). ``dataset_keys`` hashes exactly
+(SOURCE_DATE_EPOCH, LITBOARD_RELEASE) and where the site is built from (the request's
+``cite.source.Source``: repository, site address, commit). ``dataset_keys`` hashes exactly
 these — not the other datasets of the build, so a dataset cached in one combination of roots
 is reused in another; when a key is in the cache, the dataset is neither loaded nor analysed
 nor rendered: its files, nav, home card, provenance and judge-bias rows come from the cache.
@@ -32,6 +33,7 @@ from pathlib import Path
 from typing import Any, Sequence
 
 from .. import __version__
+from ..cite.source import NOWHERE, Source
 from ..load.datasets import DatasetRoots, same_as_links
 from ..render.core.cache_files import evict, parse_size, write_atomic
 from ..settings import BUILD
@@ -39,7 +41,7 @@ from ..render.core.jinja import search_path
 from ..render.core.pages import Files
 
 GENERATOR = Path(__file__).resolve().parents[1]  # the generator package
-ENV = ("SOURCE_DATE_EPOCH", "LITBOARD_RELEASE", "LITBOARD_SITE_URL")
+ENV = ("SOURCE_DATE_EPOCH", "LITBOARD_RELEASE")
 DATA_PARTS = ("corpus", "judgments", "reported")
 # bytes kept
 DEFAULT_SIZE = parse_size(BUILD.site_cache_size, "litboard.settings", "site_cache_size")
@@ -58,6 +60,7 @@ class Entry:
     provenance: Any
     judge_rows: Any  # judge_bias_page.dataset_rows / creativity_rows of the dataset
     creative_rows: Any
+    judge_absent: str = ""  # why the dataset has no judge-bias rows (``Results.judge_absent``)
 
 
 def code_fingerprint(templates: Path) -> str:
@@ -99,14 +102,17 @@ def system_folders(root: Path) -> list[str]:
 
 
 def dataset_keys(
-    groups: Sequence[DatasetRoots], templates: Path, reader_pages: str = "auto"
+    groups: Sequence[DatasetRoots],
+    templates: Path,
+    reader_pages: str = "auto",
+    source: Source = NOWHERE,
 ) -> dict[str, str]:
     """Dataset id -> cache key, for every group with a declared id (``reader_pages``: packed or
-    not changes the pages)."""
+    not changes the pages; ``source``: the cite boxes name it)."""
     from ..files.project import find
 
     code = code_fingerprint(templates)
-    env = "|".join(f"{k}={os.environ.get(k, '')}" for k in ENV)
+    env = "|".join([*(f"{k}={os.environ.get(k, '')}" for k in ENV), source.key()])
     # provenance._flags: a study root needs no --data in the build command
     study = set(find().roots)
     systems = {str(g.id): sorted({s for r in g.roots for s in system_folders(r)}) for g in groups}

@@ -18,6 +18,7 @@ from .boards.system_views import system_pair_csv, system_views
 from .core import packed_reader
 from .core.badges import LABELS
 from .core.bulk import PackedPage
+from .core.board_extras import META_FIELDS, last_updated
 from .core.board_marks import mark_boards
 from .core.jinja import DEFAULT_TEMPLATES, render
 from .core.pages import Files, csv_text, page
@@ -49,6 +50,8 @@ def leaderboard_html(
         kinds=kinds,
         evidence=list(LABELS.items()),
         pooled=pooled,
+        meta_heads=[head for _, head in META_FIELDS],
+        updated=last_updated(corpus.data_version()),
     )
     return html, files
 

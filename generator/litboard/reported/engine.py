@@ -63,6 +63,7 @@ REASONS = (
     "truncation",
     "data subset",
     "copied from another cell",
+    "follows from another cell",
     "release inconsistent",
     "unexplained",
 )

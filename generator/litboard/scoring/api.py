@@ -15,6 +15,7 @@ import pandas as pd
 
 from ..errors import DataError, Problem
 from ..load.read import load
+from ..load.rows import RootCheck
 from .llm.cache_check import ROOT_CHECKS
 from ..model import Corpus
 from . import comet_metric, plan, sacrebleu_metrics, write
@@ -48,8 +49,11 @@ def score(
     dry_run: bool = False,
     settings: ScoreSettings | None = None,
     client: Client | None = None,
+    policy: Sequence[RootCheck] = (),
 ) -> ScoreReport:
-    """Score the missing (translation x metric) items of the data roots; see ScoreReport."""
+    """Score the missing (translation x metric) items of the data roots; see ScoreReport.
+    ``policy``: checks load runs before the cache check (``litboard score`` passes the
+    contribution policy, ``tracks.checks.POLICY``)."""
     settings = settings or ScoreSettings()
     keys = _expand(metrics)
     out_root = Path(settings.out_root) if settings.out_root else Path(roots[0])
@@ -59,7 +63,7 @@ def score(
     cache = ResponseCache.open(out_root / settings.cache_dir) if llm_keys else None
     if cache is not None:
         cache.checkpoint()  # fold an interrupted run's journal in (sends nothing) before validation
-    corpus = load(roots, ROOT_CHECKS)
+    corpus = load(roots, (*policy, *ROOT_CHECKS))
     segments, not_scoreable = plan.segments(corpus, systems, pairs)
     report = ScoreReport(dry_run=dry_run, skipped=not_scoreable)
     for key in keys:

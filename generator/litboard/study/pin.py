@@ -11,12 +11,12 @@ package pinned with its SHA-256, compiled for CPython ``PYTHON``).
 from __future__ import annotations
 
 import json
-import subprocess
 from importlib import metadata
 from pathlib import Path
 
 from .. import __version__
 from ..files.project import PACKAGE, STUDY
+from ..runtime.process import git
 
 PYTHON = "3.11"  # the Python the locks are compiled for (requirements/README.md)
 LOCK = STUDY / "site-lock.txt"  # = requirements/site.txt (tests/study/test_pin.py keeps them equal)
@@ -41,25 +41,11 @@ def _from_direct_url() -> str:
     return ""
 
 
-def _git(checkout: Path, *args: str) -> str:
-    try:
-        done = subprocess.run(
-            ["git", "-C", str(checkout), *args],
-            capture_output=True,
-            text=True,
-            timeout=10,
-            check=False,
-        )
-    except (OSError, subprocess.SubprocessError):
-        return ""
-    return done.stdout.strip() if done.returncode == 0 else ""
-
-
 def _from_checkout(checkout: Path) -> str:
     """``git+ORIGIN@HEAD`` when litboard runs from a git checkout with an https origin."""
     if not (checkout / "pyproject.toml").is_file() or not (checkout / ".git").exists():
         return ""
-    url, commit = _git(checkout, "remote", "get-url", "origin"), _git(checkout, "rev-parse", "HEAD")
+    url, commit = git(checkout, "remote", "get-url", "origin"), git(checkout, "rev-parse", "HEAD")
     if url.startswith("git@github.com:"):
         url = "https://github.com/" + url.split(":", 1)[1]
     usable = url.startswith("https://") and len(commit) == 40

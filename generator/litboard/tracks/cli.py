@@ -6,12 +6,13 @@ import argparse
 from pathlib import Path
 
 from ..model import Corpus
-from ..load.track_decl import NO_TRACK, TRACKS, Track
+from ..load import track_decl
+from ..load.track_decl import Track
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
     from ..errors import DataError
-    from ..load.contribution import CARD_FIELDS, OPTIONAL_FIELDS
+    from .contribution import CARD_FIELDS, OPTIONAL_FIELDS
     from ..load.track_decl import names
 
     try:
@@ -167,7 +168,7 @@ def run(args: argparse.Namespace) -> int:
 
         print(write_sources(sources(track_corpus(track, args), track, args.pair), args.out))
         return 0
-    from ..load.contribution import CARD_FIELDS, OPTIONAL_FIELDS, PLACEHOLDER
+    from .contribution import CARD_FIELDS, OPTIONAL_FIELDS, PLACEHOLDER
     from .files import new_system
 
     card = {
@@ -199,7 +200,7 @@ def _score(args: argparse.Namespace) -> int:
     from .scores import score_tracks
     from ..load.track_decl import get
 
-    tracks = [get(t) for t in args.tracks] if args.tracks else list(TRACKS)
+    tracks = [get(t) for t in args.tracks] if args.tracks else list(track_decl.TRACKS)
     if args.out.is_symlink() or (args.out.exists() and not args.out.is_dir()):
         from ..errors import DataError, Problem
 
@@ -240,7 +241,7 @@ def _repo() -> Path:
 def listing(repo: Path) -> str:
     """``litboard track list``: one block per track, then the datasets without one."""
     out = []
-    for t in TRACKS:
+    for t in track_decl.TRACKS:
         count = len(_folders(t.root(repo) / "corpus" / "systems")) if t.release else None
         out += [
             f"{t.id}: {t.title}",
@@ -255,7 +256,7 @@ def listing(repo: Path) -> str:
         ]
         if t.note:
             out.append(f"  note: {t.note}")
-    out += [f"{ds} (no track): {why}" for ds, why in NO_TRACK.items()]
+    out += [f"{ds} (no track): {why}" for ds, why in track_decl.NO_TRACK.items()]
     return "\n".join(out)
 
 

@@ -91,7 +91,7 @@ def check_track_copies(raw: RawData, problems: Problems) -> None:
         by_system.setdefault(row.context["system"], []).append(row)
     for pair, systems in sorted(outputs.items()):
         if (track is not None and pair not in track.pairs) or not mine & set(systems):
-            continue  # a pair the track does not take: load.contribution reports it
+            continue  # a pair the track does not take: contribution reports it
         features = {s: Features.of(_texts(rows)) for s, rows in systems.items()}
         for system in sorted(mine & set(systems)):
             others = {s: rows for s, rows in systems.items() if s != system}

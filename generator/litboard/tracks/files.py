@@ -25,7 +25,7 @@ import yaml
 from ..errors import DataError, Problem, Problems
 from ..files.ids import ID_HELP, id_problem
 from ..model import Corpus
-from ..load.contribution import CARD_FIELDS, PLACEHOLDER, bad_date
+from .contribution import CARD_FIELDS, PLACEHOLDER, bad_date
 from ..load.names import ALLOWED_CONTROLS, invisible, look_alike
 from ..load.track_decl import Track, check_pair
 

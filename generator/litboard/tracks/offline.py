@@ -17,9 +17,10 @@ from typing import Sequence
 import yaml
 
 from ..errors import Problems
-from ..load.contribution import check_card, check_language
+from .contribution import check_card, check_language
 from ..load.rows import Row
-from ..load.track_decl import TRACKS, Track
+from ..load import track_decl
+from ..load.track_decl import Track
 from .files import output_line
 
 NOT_CHECKED = (
@@ -35,7 +36,7 @@ def check_offline(repo: Path, loaded: Sequence[Path]) -> tuple[Problems, list[Pa
     problems = Problems()
     done = {p.resolve() for p in loaded}
     folders = []
-    for track in TRACKS:
+    for track in track_decl.TRACKS:
         root = track.root(repo)
         if track.release is None or root.resolve() in done:
             continue

@@ -18,13 +18,14 @@ from pathlib import Path
 from typing import Callable, Sequence
 
 from ..errors import Problem, Problems
-from ..load.track_decl import TRACKS, Track
+from ..load import track_decl
+from ..load.track_decl import Track
 
 Git = Callable[..., str]
 
 
 def _track(folder: str) -> Track | None:
-    return next((t for t in TRACKS if t.folder + "/" == folder), None)
+    return next((t for t in track_decl.TRACKS if t.folder + "/" == folder), None)
 
 
 def check_contents(

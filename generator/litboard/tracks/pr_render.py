@@ -179,11 +179,10 @@ def _results(doc: dict[str, Any]) -> list[str]:
         "(scored by the maintainers' workflow after merge). Every number here was computed by "
         "this workflow with the base branch's code and settings from the pull request's files "
         "(none is taken from the pull request's own run), and is recomputed on `main` after "
-        "merge. Each score is the mean of the system's paragraph scores (sacreBLEU "
-        "sentence "
-        "scores against the track's human translations), as the site's Scoring page defines it "
-        "and as "
-        "the board shows it; sacreBLEU's corpus score is in the preview's leaderboard downloads, "
+        "merge. Each score is sacreBLEU's corpus score of the system's paragraphs against the "
+        "track's human translations (what the `sacrebleu` command line prints for them), as the "
+        "site's Scoring page defines it and as the board shows it, its interval from resampled "
+        "paragraphs; the mean of the paragraph scores is in the preview's leaderboard downloads, "
         "the signatures are below.",
         "",
         *_screened(doc),

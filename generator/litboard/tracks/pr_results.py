@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import math
 import re
 
 from ..model import Corpus
@@ -127,13 +128,22 @@ def _panel(corpus: Corpus, analysis: Any) -> list[dict[str, Any]]:
 
     # the judge-bias rows of the results table analyse() made: the panel's own numbers
     rows = results_of(analysis).judge_rows
-    rows = rows[(rows["compared"] == "all machine systems") & (rows["scope"] == "all")]
+    # "all machine systems", or the group it was merged into (the same comparison)
+    every = (rows["compared"] == "all machine systems") | rows["same_as"].str.split("; ").map(
+        lambda same: "all machine systems" in same
+    )
+    rows = rows[every & (rows["scope"] == "all")]
     return [
         {
             "measure": str(r.measure),
             "items": int(r.items),
             "percent": round(float(r.percent), 2),
-            "ci": [round(float(r.ci_low), 2), round(float(r.ci_high), 2)],
+            # none over fewer than 5 items (no 95% interval over 1-4 units)
+            "ci": (
+                None
+                if math.isnan(float(r.ci_low))
+                else [round(float(r.ci_low), 2), round(float(r.ci_high), 2)]
+            ),
         }
         for r in rows.itertuples()
     ]
@@ -163,6 +173,7 @@ def main(argv: Any = None) -> int:
     from ..load import load
     from ..scoring.llm.cache_check import ROOT_CHECKS
     from ..files.project import find
+    from .checks import POLICY
     from .roots import roots
 
     here = find()
@@ -198,7 +209,8 @@ def main(argv: Any = None) -> int:
             )
         try:
             corpus = load(
-                roots(track, args.repo, release_roots) + [args.track_scores / track.id], ROOT_CHECKS
+                roots(track, args.repo, release_roots) + [args.track_scores / track.id],
+                (*POLICY, *ROOT_CHECKS),
             )
             doc = data(corpus, track, system, number)
         except DataError:

@@ -233,7 +233,7 @@ def check_contents(
     """The added files read as data from git (never checked out, never run): sizes, the card."""
     import yaml
 
-    from ..load.contribution import MAX_DATA_BYTES, MAX_OTHER_BYTES, check_card
+    from .contribution import MAX_DATA_BYTES, MAX_OTHER_BYTES, check_card
 
     for change in changes:
         size = int(_git(repo, "cat-file", "-s", f"{head}:{change.path}").strip())

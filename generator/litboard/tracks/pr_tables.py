@@ -109,9 +109,10 @@ def agreement(doc: dict[str, Any]) -> list[str]:
         "pair's "
         "human ranking and the measure both order, the share ordered the same way (pairwise "
         "accuracy, "
-        "pooled over the track's pairs with a human ranking; 95% Wilson interval).",
+        "pooled over the track's pairs with a human ranking; counts, no interval: system pairs "
+        "sharing a system are not independent units).",
         "",
-        "| Measure | Pairs with a human ranking | System pairs compared | Agreement (95% CI) |",
+        "| Measure | Pairs with a human ranking | System pairs compared | Agreement |",
         "| --- | ---: | ---: | --- |",
     ]
     by_measure: dict[str, list[tuple[str, Agreement]]] = {}
@@ -123,11 +124,7 @@ def agreement(doc: dict[str, Any]) -> list[str]:
         total = pooled(a for _, a in by_measure[measure])
         shown = "— (no system pair both order yet)"
         if total.pairs:
-            low, high = total.ci
-            shown = (
-                f"{100 * total.accuracy:.0f}% ({total.agree} of {total.pairs}) [{100 * low:.0f}, "
-                f"{100 * high:.0f}]"
-            )
+            shown = total.counts_text()
         out.append(
             f"| {LABELS[measure][0]} | {len({p for p, _ in by_measure[measure]})} | "
             f"{total.pairs} | {shown} |"
@@ -150,8 +147,12 @@ def panel(doc: dict[str, Any]) -> list[str]:
         "| --- | ---: | --- |",
     ]
     out += [
-        f"| {inert(p['measure'])} | {p['items']} | {p['percent']:.0f}% [{p['ci'][0]:.0f}, "
-        f"{p['ci'][1]:.0f}] |"
+        f"| {inert(p['measure'])} | {p['items']} | {p['percent']:.0f}% "
+        + (
+            f"[{p['ci'][0]:.0f}, {p['ci'][1]:.0f}] |"
+            if p["ci"]
+            else "(too few items for an interval) |"
+        )
         for p in doc["panel"]
     ]
     if not doc["panel"]:

@@ -80,6 +80,7 @@ def _scored(
     """The track's corpus with the pull request's folder and its freshly computed scores."""
     from ..load import load
     from ..scoring.llm.cache_check import ROOT_CHECKS
+    from .checks import POLICY
     from .pr_content import materialise
     from .roots import roots
     from .scores import StatsCache, write_track
@@ -91,12 +92,12 @@ def _scored(
     materialise(repo, base, head, listed, track, data_root)
     releases = release_roots(track, repo) if release_roots and track.release else []
     found = roots(track, data_root, releases)
-    corpus = load(found, ROOT_CHECKS)
+    corpus = load(found, (*POLICY, *ROOT_CHECKS))
     scores = scratch / "scores" / track.id
     cache = StatsCache(stats)
     write_track(corpus, track, scores, cache, pairs)
     cache.save()
-    return load([*found, scores], ROOT_CHECKS)
+    return load([*found, scores], (*POLICY, *ROOT_CHECKS))
 
 
 def _git(repo: Path, *args: str) -> list[str]:

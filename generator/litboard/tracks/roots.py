@@ -9,7 +9,8 @@ from pathlib import Path
 from typing import Sequence
 
 from ..errors import DataError, Problem
-from ..load.track_decl import TRACK_FILE, TRACKS, Track
+from ..load import track_decl
+from ..load.track_decl import TRACK_FILE, Track
 
 
 def roots(track: Track, repo: Path, release_roots: Sequence[Path]) -> list[Path]:
@@ -42,7 +43,7 @@ def track_roots(repo: Path, release_roots: Sequence[Path]) -> list[Path]:
     loaded = {declared_id(r) for r in release_roots}
     return [
         t.root(repo)
-        for t in TRACKS
+        for t in track_decl.TRACKS
         if t.release is not None
         and t.id in loaded
         and (t.root(repo) / "corpus" / TRACK_FILE).is_file()

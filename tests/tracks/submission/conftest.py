@@ -10,6 +10,7 @@ import pytest
 
 from litboard.errors import Problem
 from litboard.load.read import validate
+from litboard.tracks.checks import POLICY
 
 from ...helpers import DEMO, copy_root
 
@@ -55,7 +56,7 @@ def add_system(
 
 def problems_in(root: Path, fragment: str) -> list[Problem]:
     """Problems of the data root whose file path contains ``fragment``."""
-    return [p for p in validate([root]).items if fragment in p.file]
+    return [p for p in validate([root], POLICY).items if fragment in p.file]
 
 
 @pytest.fixture()

@@ -1,4 +1,4 @@
-"""Each submission check of generator/litboard/load/submission.py: which file, line and field it
+"""Each submission check of generator/litboard/tracks/submission.py: which file, line and field it
 names, and why."""
 
 from __future__ import annotations
@@ -9,7 +9,8 @@ from pathlib import Path
 import pytest
 
 from litboard.load.read import validate
-from litboard.load.submission import (
+from litboard.tracks.checks import POLICY
+from litboard.tracks.submission import (
     SETTINGS,
     script_of,
     script_share,
@@ -51,10 +52,10 @@ def records(texts: dict[str, str]) -> list[dict[str, object]]:
 
 
 def test_demo_tiny_and_template_have_no_submission_problem(demo: Path) -> None:
-    assert validate([REPO]).items == []
-    assert validate([FIXTURES / "tiny"]).items == []
+    assert validate([REPO], POLICY).items == []
+    assert validate([FIXTURES / "tiny"], POLICY).items == []
     add_system(demo, "example-system", {"de-en": records(own_outputs(demo))})
-    assert validate([demo]).items == []
+    assert validate([demo], POLICY).items == []
 
 
 def test_missing_paragraph_is_named_on_the_file(demo: Path) -> None:
@@ -115,7 +116,7 @@ def test_imported_release_is_exempt(demo: Path) -> None:
     source = sources(demo, KAFKA)
     # partial AND untranslated
     add_system(demo, "sub", {"de-en": records({IDS[0]: source[IDS[0]]})})
-    assert validate([demo]).items == []
+    assert validate([demo], POLICY).items == []
 
 
 def test_exact_copy_of_the_source_whitespace_normalised(demo: Path) -> None:
@@ -225,7 +226,7 @@ def test_short_texts_are_exempt_from_copy_and_language_checks(tmp_path: Path) ->
         ),
         encoding="utf-8",
     )
-    assert validate([root]).items == []
+    assert validate([root], POLICY).items == []
 
 
 def test_cli_reports_submission_problems_in_all_formats(demo: Path) -> None:

@@ -21,6 +21,7 @@ from markupsafe import escape
 from litboard.pipeline.build import build_site
 from litboard.errors import DataError
 from litboard.load.read import validate
+from litboard.tracks.checks import POLICY
 
 from .conftest import REPO
 from .hostile import REJECTED, XSS, Case, build_case, build_inert
@@ -65,7 +66,7 @@ def test_lookalike_ids_name_the_character(tmp_path: Path) -> None:
     }
     for name, text in expected.items():
         root, _ = build_case(by_name[name], tmp_path / name)
-        messages = [p.message for p in validate([root]).items]
+        messages = [p.message for p in validate([root], POLICY).items]
         assert any(text in m for m in messages), (name, messages)
 
 

@@ -10,8 +10,8 @@ snippets of the release are written. Decisions (documented in the dataset notes)
 * human rows become systems human-1/2/3 after their release label translatorN/translationN;
 * a (pair, paragraph, system) row that occurs twice is a second student annotation of the
   same translation: its mqm_score goes to campaign student-mqm-second, the rest is skipped;
-* paragraphs cannot be mapped to books, so each pair gets one work "Paragraphs 1–N (<pair>)" (its
-  books are listed as works of their own).
+* paragraphs cannot be mapped to books, so each pair gets one work "<pair> paragraphs: <its
+  books>" that holds them all and names its books (``liteval_books.pair_work``).
 """
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ from ...load.datasets import declared_id
 from ...files.project import find
 from .. import OUT_FIX, ImportReport, write_jsonl, write_outputs, write_yaml
 from ..reported import ship
-from .liteval_books import Book, read_books
+from .liteval_books import UNMAPPED_NOTE, Book, pair_work, read_books
 from .liteval_read import Release, read_release
 from .liteval_spec import (
     CITATION,
@@ -113,17 +113,12 @@ def _write_works(
     report: ImportReport,
 ) -> None:
     works = out / "corpus" / "works"
-    for book in books:
-        work = book.work()
-        write_yaml(works / work["id"] / "work.yaml", work)
-        write_jsonl(works / work["id"] / "paragraphs.jsonl", [])
-        report.count("works (books, no paragraphs mapped)", table="written")
     for pair in PAIRS:
         keys = list(dict.fromkeys(row.source for row in release.rows if row.pair == pair))
         if not keys:
             continue
-        work_id = f"{pair}-unmapped"
-        write_yaml(works / work_id / "work.yaml", _unmapped_work(work_id, pair, len(keys)))
+        work = pair_work(pair, [b for b in books if b.pair == pair], len(keys))
+        write_yaml(works / work["id"] / "work.yaml", work)
         records = []
         for index, key in enumerate(keys):
             record: dict[str, Any] = {
@@ -135,38 +130,12 @@ def _write_works(
             if key in release.sample:
                 record["subsets"] = [SAMPLE]
             records.append(record)
-        write_jsonl(works / work_id / "paragraphs.jsonl", records)
-        report.count("works (unmapped paragraphs)", table="written")
+        write_jsonl(works / work["id"] / "paragraphs.jsonl", records)
+        report.count("works (one per pair, naming its books)", table="written")
         report.count("paragraphs", len(records), table="written")
         report.count(
             f"paragraphs in {SAMPLE}", sum(1 for r in records if "subsets" in r), table="written"
         )
-
-
-UNMAPPED_NOTE = (
-    "The release cannot map paragraphs to books: metric_df.csv names a paragraph only by "
-    "its first 20 characters (source_) and has no book column, bws_sampled_source.csv "
-    "holds only source_ keys, and book_meta_links.csv lists books without paragraph keys. "
-    "Rows are grouped by paragraph but book boundaries are not marked, and recognising "
-    "the books from the snippets would be a guess, so all paragraphs of the pair are kept "
-    "here."
-)
-
-
-def _unmapped_work(work_id: str, pair: str, count: int) -> dict[str, Any]:
-    return {
-        "id": work_id,
-        "title": f"Paragraphs 1–{count} ({pair})",
-        "source_lang": pair.split("-")[0],
-        "genre": "novel",
-        "era": "unknown",
-        "rights": {"status": "restricted", "note": RESTRICTED},
-        "notes": [
-            UNMAPPED_NOTE,
-            f"{count} source paragraphs of the {pair} books listed in "
-            "book_meta_links.csv (see the works of this pair).",
-        ],
-    }
 
 
 def _write_systems(

@@ -5,6 +5,11 @@ then ``;;Source;Translation1;...;tgt3_link``); the first row of each pair's bloc
 marker such as ``\\enDe``. Cells are kept as released, except that a translation-year cell
 like ``1941 ( Alfred Wolfenstein)`` is split into year and translator, and a link cell
 holding more than a URL keeps its URL as the link and its full text in the work notes.
+
+The release does not record which book a paragraph comes from, so the books of a pair are not
+works of their own (they would hold no paragraph): ``pair_work`` makes one work per pair that
+holds all of the pair's paragraphs and names its books, each with its year, era, published
+translations and links, so that a work page (and a search for a book's title) shows paragraphs.
 """
 
 from __future__ import annotations
@@ -24,9 +29,13 @@ CLASSIC_BEFORE = 1980  # paper 000 Table 5: classic works are those published be
 MARKER = re.compile(r"^\\?([a-z]{2})([a-z]{2})$")
 YEAR = re.compile(r"^(\d{4})\s*(?:\(\s*(.*?)\s*\))?$")
 URL = re.compile(r"https?://\S+")
-NOT_MAPPED = (
-    "The release does not record which LitEval paragraphs come from this book; the pair's "
-    "paragraphs are kept under the work '{pair}-unmapped'."
+UNMAPPED_NOTE = (
+    "The release cannot map paragraphs to books: metric_df.csv names a paragraph only by "
+    "its first 20 characters (source_) and has no book column, bws_sampled_source.csv "
+    "holds only source_ keys, and book_meta_links.csv lists books without paragraph keys. "
+    "Rows are grouped by paragraph but book boundaries are not marked, and recognising "
+    "the books from the snippets would be a guess, so all paragraphs of the pair are kept "
+    "in one work that names the pair's books."
 )
 GENRE_NOTE = (
     "Genre is not in the release; 'novel' stands for book-length prose fiction (paper 000 "
@@ -43,23 +52,44 @@ class Book:
     links: list[str] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
 
-    def work(self) -> dict[str, Any]:
-        era = "classic" if self.year < CLASSIC_BEFORE else "contemporary"
-        data: dict[str, Any] = {
-            "id": f"{self.pair}-{slug(self.title)}",
-            "title": self.title,
-            "year": self.year,
-            "source_lang": self.pair.split("-")[0],
-            "genre": "novel",
-            "era": era,
-            "rights": {"status": "restricted", "note": RESTRICTED},
-        }
-        if self.links:
-            data["links"] = self.links
-        if self.translations:
-            data["translations"] = self.translations
-        data["notes"] = [NOT_MAPPED.format(pair=self.pair), GENRE_NOTE] + self.notes
-        return data
+    @property
+    def era(self) -> str:
+        return "classic" if self.year < CLASSIC_BEFORE else "contemporary"
+
+    def summary(self) -> str:
+        """One line of the pair's work notes: the book as book_meta_links.csv lists it."""
+        shown = []
+        for t in self.translations:
+            year = "" if t.get("year") is None else str(t["year"])
+            shown.append(f"{year} ({t['translator']})" if t.get("translator") else year)
+        listed = ", ".join(x for x in shown if x) or "none listed"
+        return f"Book: {self.title} ({self.year}, {self.era}); published translations: {listed}."
+
+
+def pair_work(pair: str, books: list[Book], count: int) -> dict[str, Any]:
+    """The work that holds the ``count`` paragraphs of ``pair`` and names its ``books``."""
+    eras = {b.era for b in books}
+    titles = ", ".join(b.title for b in books)
+    links = [link for b in books for link in b.links + [t["link"] for t in b.translations]]
+    data: dict[str, Any] = {
+        "id": f"{pair}-unmapped",
+        "title": f"{pair} paragraphs: {titles}" if books else f"{pair} paragraphs",
+        "source_lang": pair.split("-")[0],
+        "genre": "novel",
+        "era": eras.pop() if len(eras) == 1 else "unknown",
+        "rights": {"status": "restricted", "note": RESTRICTED},
+        "notes": [
+            UNMAPPED_NOTE,
+            f"{count} source paragraphs of the {len(books)} {pair} books listed in "
+            "book_meta_links.csv; the era is 'unknown' when the books' eras differ.",
+            *(b.summary() for b in books),
+            GENRE_NOTE,
+            *(note for b in books for note in b.notes),
+        ],
+    }
+    if links:
+        data["links"] = [link for link in dict.fromkeys(links) if link]
+    return data
 
 
 def read_books(path: Path, report: ImportReport) -> list[Book]:

@@ -10,7 +10,7 @@ import pandas as pd
 from ...analysis.leaderboard import Column
 from ...analysis.screening import Screened, screened
 from ...model import Corpus
-from ..core.badges import evidence, provenance_badge
+from ..core.badges import evidence, llm_scored, provenance_badge
 from ..core.screen_marks import screen_text
 from ...analysis.tables import Analysis
 
@@ -40,6 +40,10 @@ class SystemPairView:
     csv: str
     # column key -> "screened: N outputs flagged (reasons)" (LLM-judge screen; absent: none)
     screened: dict[str, str] = field(default_factory=dict)
+    # column key -> which statistic the value is, for sacreBLEU columns: "sacreBLEU corpus score"
+    # (as on the board) or, where the texts do not reproduce the stored scores, "mean of
+    # paragraph scores"
+    statistic: dict[str, str] = field(default_factory=dict)
 
     @property
     def shown(self) -> list[dict[str, Any]]:
@@ -88,7 +92,7 @@ def system_views(corpus: Corpus, analysis: Analysis) -> list[SystemView]:
                 provenance_badge(corpus, system),
                 pairs,
                 list(card.get("_same_as", [])),
-                not evidence(corpus, system).llm,
+                not evidence(corpus, system).llm and llm_scored(corpus),
             )
         )
     return views
@@ -105,7 +109,7 @@ def _pair_view(
     """The system's scores on ``pair``: means and a row per paragraph it translated
     (``translations``: its rows of the pair)."""
     columns = [c for c in analysis.columns if c.key in set(scores["column"])]
-    means = {c.key: _mean(scores, c.key) for c in columns}
+    means = {c.key: _shown(analysis, pair, system, scores, c.key) for c in columns}
     wide = scores.pivot_table(index="paragraph", columns="column", values="score", aggfunc="mean")
     order = (
         translations[["paragraph"]]
@@ -124,7 +128,16 @@ def _pair_view(
         }
         for pid, snippet, row in zip(order["paragraph"], order["snippet"], cells)
     ]
-    return SystemPairView(pair, columns, means, rows, f"{system}-{pair}.csv")
+    statistic = {
+        c.key: (
+            "sacreBLEU corpus score"
+            if (pair, c.key) in analysis.corpus_scored
+            else "mean of paragraph scores"
+        )
+        for c in columns
+        if c.group == "metric" and "nrefs:" in c.provenance
+    }
+    return SystemPairView(pair, columns, means, rows, f"{system}-{pair}.csv", statistic=statistic)
 
 
 def _with_screen(
@@ -141,6 +154,19 @@ def _with_screen(
             if row["paragraph"] in found.items:
                 row.setdefault("screened", {})[column.key] = found.items[row["paragraph"]]
     return view
+
+
+def _shown(
+    analysis: Analysis, pair: str, system: str, scores: pd.DataFrame, key: str
+) -> tuple[float | None, int]:
+    """The board's value: sacreBLEU's corpus score where the board shows one (``analysis``
+    computed it), else the mean of the paragraph scores."""
+    if (pair, key) in analysis.corpus_scored:
+        m = analysis.means
+        hit = m[(m["pair"] == pair) & (m["column"] == key) & (m["system"] == system)]
+        if len(hit):
+            return float(hit["mean"].iloc[0]), int(hit["n"].iloc[0])
+    return _mean(scores, key)
 
 
 def _mean(scores: pd.DataFrame, key: str) -> tuple[float | None, int]:

@@ -61,6 +61,12 @@ def evidence(corpus: Corpus, system: str) -> Evidence:
     return all_evidence(corpus).get(system, Evidence((), False, False))
 
 
+def llm_scored(corpus: Corpus) -> bool:
+    """Whether an LLM judge scored any system of ``corpus``: only then is a system without an
+    LLM-judge score "pending" (a dataset no LLM judge was ever run on awaits no run)."""
+    return any(e.llm for e in all_evidence(corpus).values())
+
+
 _memo: list[tuple[Corpus, dict[str, Evidence]]] = []  # the last corpus asked about, and its answer
 
 

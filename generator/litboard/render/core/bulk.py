@@ -159,7 +159,8 @@ def write(site_dir: Path, bulk: Bulk, previous: Path | None = None) -> int:
             page = item if isinstance(item, BulkPage) else parse(item.markdown)
             if page is None:
                 raise RuntimeError(f"{folder}/{name}: a packed page is not a bulk page")
-            data = (page.title.join(head_parts) + page.html + page.title.join(tail_parts)).encode(
+            own = _own_address(head_parts, name[:-3])
+            data = (page.title.join(own) + page.html + page.title.join(tail_parts)).encode(
                 "utf-8"
             )
             if previous is None or not _linked(previous / folder / out.name, out, data):
@@ -168,6 +169,17 @@ def write(site_dir: Path, bulk: Bulk, previous: Path | None = None) -> int:
             written += 1
         os.remove(shell_path)
     return written
+
+
+# the shell's own address in its head: the canonical link mkdocs writes when site_url is set
+SHELL_LINK = f'/{SHELL_NAME}.html"'
+
+
+def _own_address(head_parts: list[str], stem: str) -> list[str]:
+    """The shell's head with its own address (the canonical link) made the page's ``stem``."""
+    if not any(SHELL_LINK in part for part in head_parts):
+        return head_parts
+    return [part.replace(SHELL_LINK, f'/{stem}.html"') for part in head_parts]
 
 
 # The "Cite this" box that may follow a generated page's body (cite/publish.py writes it).

@@ -1,10 +1,10 @@
-"""sacreBLEU's corpus scores of the board's metric columns, for the downloads.
+"""sacreBLEU's stored corpus scores of the board's metric columns, for the downloads.
 
-The board shows each system's mean paragraph score (the Scoring page's definition: the CI, the
-rank interval and the clusters are all bootstrapped over paragraphs). sacreBLEU's corpus score
-over the same paragraphs is stored beside it (a ``level: system`` record without work, written by
-``litboard score`` and ``litboard track score``); the leaderboard downloads give it as the
-``<measure> corpus`` column, so a reader can compare with a corpus-level BLEU/chrF/TER elsewhere.
+Where the analysis reproduces a sacreBLEU column's stored paragraph scores, the board itself
+shows the corpus score (``analysis.corpus_boards``) and the downloads add the mean of paragraph
+scores under that name. Elsewhere the board keeps the mean of paragraph scores and the stored
+corpus score (a ``level: system`` record without work, written by ``litboard score`` and
+``litboard track score``) is given as the ``<measure> corpus`` column.
 Only campaigns whose signature has sacreBLEU's ``system[...]`` part have one (a COMET system
 score is the mean itself).
 """

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+import pandas as pd
+
 from ...model import Corpus
 
 HUMAN_TABLES = ("mqm", "sqm", "esa", "bws", "pairwise", "free_spans", "ruler", "verse")
@@ -38,22 +40,47 @@ class DatasetCard:
     works: int
     paragraphs: int
     schemes: list[str]
-    human_judgments: int
-    llm_judgments: int
+    human_judgments: int  # translations judged by people
+    llm_judgments: int  # translations scored by an LLM judge
     automatic_scores: int
 
 
+Translation = tuple[str, str, str]  # (system, pair, paragraph)
+
+
+def _translations(table: pd.DataFrame) -> set[Translation]:
+    """The translations a judgment table's rows judge: its ``system``, the two of a pairwise
+    row (``a``, ``b``), every one a best-worst row ranks (``systems``)."""
+    if table.empty:
+        return set()
+    if "system" in table:
+        return set(zip(table["system"], table["pair"], table["paragraph"]))
+    if "a" in table:
+        pairs = zip(table["a"], table["b"], table["pair"], table["paragraph"])
+        return {(s, pair, par) for a, b, pair, par in pairs for s in (a, b)}
+    if "systems" in table:
+        ranked = zip(table["systems"], table["pair"], table["paragraph"])
+        return {(s, pair, par) for systems, pair, par in ranked for s in systems}
+    return set()
+
+
 def card(corpus: Corpus, link: str) -> DatasetCard:
+    """``human_judgments`` / ``llm_judgments``: the translations people / LLM judges judged
+    (each once, whatever number of annotators, category sub-scores or second annotations);
+    ``automatic_scores``: one per metric and translation scored."""
     d = corpus.datasets[0] if corpus.datasets else {}
     t = corpus.tables
     campaigns = t["campaigns"]
     judged_by_llm = set(campaigns.loc[campaigns["judge_model"].astype(str) != "", "campaign"])
     human_scores = set(campaigns.loc[campaigns["scheme"] == "score", "campaign"])  # human, no spans
     metric_rows = t["metric_scores"]
-    llm = int(metric_rows["campaign"].isin(judged_by_llm).sum())
-    scored = int(metric_rows["campaign"].isin(human_scores).sum())
-    human = sum(len(t[name]) for name in HUMAN_TABLES) + scored
-    human += len(t["ucps"][["campaign", "system", "paragraph", "annotator"]].drop_duplicates())
+    by_llm = metric_rows["campaign"].isin(judged_by_llm)
+    by_people = metric_rows["campaign"].isin(human_scores)
+    llm = len(_translations(metric_rows[by_llm]))
+    human = set().union(
+        *(_translations(t[name]) for name in (*HUMAN_TABLES, "ucps")),
+        _translations(metric_rows[by_people]),
+    )
     schemes = sorted({SCHEME_LABELS.get(s, s) for s in campaigns["scheme"]})
     return DatasetCard(
         id=corpus.dataset_id,
@@ -70,9 +97,9 @@ def card(corpus: Corpus, link: str) -> DatasetCard:
         works=len(t["works"]),
         paragraphs=len(t["paragraphs"]),
         schemes=schemes,
-        human_judgments=human,
+        human_judgments=len(human),
         llm_judgments=llm,
-        automatic_scores=len(metric_rows) - llm - scored,
+        automatic_scores=int((~by_llm & ~by_people).sum()),
     )
 
 

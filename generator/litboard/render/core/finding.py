@@ -27,10 +27,12 @@ def home_finding(
     datasets: Sequence[FindingDataset],
     links: Mapping[str, Sequence[Link]],
     templates: Path,
+    absent: Sequence[tuple[str, str, str, str]] = (),
 ) -> str:
     """The finding's HTML (empty when no dataset has a figure); ``links``: per dataset id, its
-    analysis pages relative to the home page."""
+    analysis pages relative to the home page; ``absent``: the datasets the chart cannot show
+    (id, title, why not -- Results.judge_absent --, why no reported figure or "")."""
     if not datasets:
         return ""
     views = [FindingView(d, f"{d.id}/index.html", tuple(links.get(d.id, ()))) for d in datasets]
-    return render("finding.html.j2", templates, datasets=views)
+    return render("finding.html.j2", templates, datasets=views, absent=absent)

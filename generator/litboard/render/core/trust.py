@@ -2,7 +2,8 @@
 
 For each automatic column (metrics and LLM judges) of a board ranked by a human column: its
 pairwise accuracy against the ranking over the systems scored by both
-(``analysis.measure_agreement``), with the number of system pairs and a 95% Wilson interval.
+(``analysis.measure_agreement``), with the number of system pairs (counts only: the pairs are not
+independent units, so no interval is claimed over them, issue 59).
 ``note`` says why there is none, so the line is never empty: no human ranking on this pair, or no
 pair both separate.
 """
@@ -25,14 +26,7 @@ class MeasureTrust:
 
     @property
     def text(self) -> str:
-        a = self.agreement
-        if not a.pairs:
-            return f"{self.label}: no system pair to compare"
-        low, high = a.ci
-        return (
-            f"{self.label}: {100 * a.accuracy:.0f}% ({a.agree} of {a.pairs} system pair"
-            f"{'' if a.pairs == 1 else 's'}; 95% CI {100 * low:.0f}–{100 * high:.0f}%)"
-        )
+        return f"{self.label}: {self.agreement.counts_text()}"
 
 
 @dataclass

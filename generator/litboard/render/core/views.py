@@ -12,15 +12,16 @@ from typing import Any
 
 import pandas as pd
 
-from ...analysis.leaderboard import GROUPS, Column, primary_keys
-from ...analysis.tables import Analysis, memo_boards, method_note
+from ...analysis.leaderboard import GROUPS, Column, primary_keys, ranking_column
+from ...analysis.tables import Analysis, BoardCaveat, memo_boards, method_note, results_of
 from ...analysis.p_format import limit_text
 from ...analysis.campaign_status import progress_text
 from ...analysis.screening import screened
 from ...model import Corpus
 from .automatic import Alignment, best_aligned
+from .board_extras import MatrixView, card_metadata, matrix_view, n_note
 from .automatic import order as automatic_order
-from .badges import evidence, provenance_badge
+from .badges import evidence, llm_scored, provenance_badge
 from .corpus_scores import corpus_scores
 from .screen_marks import screen_text
 from .trust import Trust, board_trust
@@ -41,6 +42,9 @@ class Cell:
     # disagreeing published counterparts (board_marks)
     marks: list[Any] = field(default_factory=list)
     corpus: float | None = None  # sacreBLEU's corpus score (downloads only; corpus_scores)
+    # where ``value`` is sacreBLEU's corpus score: the mean of paragraph scores (downloads only)
+    paragraph_mean: float | None = None
+    statistic: str = "mean"  # what ``value`` is: "mean" or "sacreBLEU corpus score"
     # "screened: N outputs flagged (reasons)": LLM-judge screen (analysis.screening); '' if none
     screen: str = ""
 
@@ -58,6 +62,8 @@ class BoardRow:
     evidence: tuple[str, ...] = ()  # human / llm / metric: what the system has (filter values)
     # "human evaluation: N of M planned paragraphs judged" (analysis.campaign_status)
     pending: str = ""
+    meta: list[str] = field(default_factory=list)  # board_extras.META_FIELDS, "—" if unknown
+    n_note: str = ""  # "ranked on 21 of 46 paragraphs": fewer items than the best-covered row
 
 
 @dataclass
@@ -88,11 +94,14 @@ class Board:
     trust: Trust = field(default_factory=Trust)
     # names of the systems without an LLM-judge score
     llm_pending: list[str] = field(default_factory=list)
+    matrix: MatrixView | None = None  # the ranking column's head-to-head matrix
+    caveats: list[BoardCaveat] = field(default_factory=list)  # its papers' warnings
 
     @property
     def unranked_llm_pending(self) -> bool:
-        """Some system of the automatic-only section has no LLM-judge score."""
-        return any("llm" not in r.evidence for r in self.unranked)
+        """Some system of the automatic-only section has no LLM-judge score, on a dataset an LLM
+        judge has scored (``llm_pending`` is empty on one it never scored)."""
+        return bool(self.llm_pending) and any("llm" not in r.evidence for r in self.unranked)
 
 
 def _is_missing(value: Any) -> bool:
@@ -124,7 +133,11 @@ def _boards(corpus: Corpus, analysis: Analysis) -> list[Board]:
         for system in present:
             cells = {c.key: _cell(analysis, means, pair, c, system) for c in columns}
             for key, cell in cells.items():
-                cell.corpus = stored.get((key, system))
+                if (pair, key) in analysis.corpus_scored:  # the value is the corpus score
+                    cell.paragraph_mean = _paragraph_mean(means, key, system)
+                    cell.statistic = "sacreBLEU corpus score"
+                else:
+                    cell.corpus = stored.get((key, system))
                 cell.screen = screen_text(flags.get((pair, key, system)))
             info = systems.loc[system]
             rows.append(
@@ -139,6 +152,7 @@ def _boards(corpus: Corpus, analysis: Analysis) -> list[Board]:
                     found[system].chip,
                     found[system].kinds,
                     planned.get(system, ""),
+                    card_metadata(corpus.systems.get(system, {})),
                 )
             )
         for column in columns:
@@ -149,6 +163,8 @@ def _boards(corpus: Corpus, analysis: Analysis) -> list[Board]:
         ]
         alignment = best_aligned(ranked, columns, first, _is_missing) if first is not None else None
         unranked = automatic_order([r for r in rows if r not in ranked], alignment, _is_missing)
+        if first is not None:
+            _note_counts(ranked, first)
         groups = [
             ColumnGroup(k, label, [c for c in columns if c.group == k])
             for k, label in GROUPS.items()
@@ -171,10 +187,29 @@ def _boards(corpus: Corpus, analysis: Analysis) -> list[Board]:
                 constant_columns(rows, columns, first),
                 any(_human_scored(r, columns) for r in unranked),
                 board_trust(ranked, columns, first, _is_missing),
-                [r.name for r in rows if "llm" not in r.evidence],
+                [r.name for r in rows if "llm" not in r.evidence] if llm_scored(corpus) else [],
+                *_extras(analysis, pair, first, {r.system: r.name for r in rows}),
             )
         )
     return out
+
+
+def _note_counts(ranked: list[BoardRow], first: Column) -> None:
+    """Say so on a ranked row whose ranking score rests on fewer items than the others'."""
+    most = max((r.cells[first.key].n for r in ranked), default=0)
+    for row in ranked:
+        row.n_note = n_note(row.cells[first.key].n, most, first.unit)
+
+
+def _extras(
+    analysis: Analysis, pair: str, first: Column | None, names: dict[str, str]
+) -> tuple[MatrixView | None, list[BoardCaveat]]:
+    """The ranking column's head-to-head matrix and the caveats of the board's columns."""
+    if first is None or analysis.results is None:
+        return None, []
+    results = results_of(analysis)
+    found = results.head_to_head.get((pair, first.key))
+    return matrix_view(found, names), list(results.caveats.get(first.key, []))
 
 
 def board_columns(analysis: Analysis, keys: set[str]) -> list[Column]:
@@ -239,22 +274,6 @@ def sparse_columns(rows: list[BoardRow], columns: list[Column], first: Column | 
     ]
 
 
-def ranking_column(
-    columns: list[Column], primaries: list[tuple[str, str]]
-) -> tuple[Column | None, str]:
-    """The default ranking column and why: a declared primary, else the first human column."""
-    by_key = {c.key: c for c in columns}
-    for key, dataset in primaries:
-        if key in by_key:
-            return by_key[key], f"the primary human scheme declared by {dataset}"
-    human = [c for c in columns if c.group == "human"]
-    if human:
-        return human[0], "the first human-judgment column (no primary scheme declared)"
-    if columns:
-        return columns[0], "the first column: no human judgments for this pair yet"
-    return None, ""
-
-
 def _cell(analysis: Analysis, means: pd.DataFrame, pair: str, column: Column, system: str) -> Cell:
     key = column.key
     hit = means[(means["column"] == key) & (means["system"] == system)]
@@ -273,6 +292,11 @@ def _cell(analysis: Analysis, means: pd.DataFrame, pair: str, column: Column, sy
             cell.rank_min, cell.rank_max = int(row["rank_min"]), int(row["rank_max"])
             cell.cluster = int(row["cluster"])
     return cell
+
+
+def _paragraph_mean(means: pd.DataFrame, key: str, system: str) -> float | None:
+    hit = means.loc[(means["column"] == key) & (means["system"] == system), "paragraph_mean"]
+    return float(hit.iloc[0]) if len(hit) else None
 
 
 def _place_bars(cells: list[Cell]) -> None:
@@ -312,6 +336,11 @@ def board_csv(board: Board) -> pd.DataFrame:
     with_corpus = {
         c.key for c in board.columns if any(r.cells[c.key].corpus is not None for r in everyone)
     }
+    with_mean = {
+        c.key
+        for c in board.columns
+        if any(r.cells[c.key].paragraph_mean is not None for r in everyone)
+    }
     with_screen = {c.key for c in board.columns if any(r.cells[c.key].screen for r in everyone)}
     for rank, row in ranked + [(None, row) for row in board.unranked]:
         record: dict[str, Any] = {
@@ -326,6 +355,8 @@ def board_csv(board: Board) -> pd.DataFrame:
             record[column.label] = cell.value
             if column.key in with_corpus:
                 record[f"{column.label} corpus"] = cell.corpus
+            if column.key in with_mean:
+                record[f"{column.label} mean of paragraph scores"] = cell.paragraph_mean
             if column.key in with_screen:  # only where a score rests on flagged outputs
                 record[f"{column.label} screened"] = cell.screen
             record[f"{column.label} ci_low"] = cell.ci_low

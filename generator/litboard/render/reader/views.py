@@ -139,6 +139,9 @@ class ReaderShared:
     by_paragraph: dict[Any, list[dict[str, Any]]]
     ordered: list[dict[str, Any]]
     blind_how: str = ""  # how annotators saw translations blind: "best-worst scaling", ...
+    # the campaigns whose error spans follow an MQM typology (paper 000's or WMT's): only a layer
+    # of theirs alone is called MQM (LiteraryTranslation's custom labels and ESA spans are not)
+    mqm: frozenset[str] = frozenset()
 
 
 @dataclass
@@ -179,6 +182,7 @@ def reader_shared(corpus: Corpus) -> ReaderShared:
         records_by(translations, ["paragraph"]),
         paragraphs.to_dict("records"),
         _blind_how(corpus),
+        mqm_campaigns(corpus),
     )
 
 
@@ -268,7 +272,7 @@ def _paragraph(
         pairs,
         prev,
         nxt,
-        _layer_toggles(every),
+        _layer_toggles(every, shared.mqm),
         _annotator_toggles(every),
         sorted(
             {
@@ -378,12 +382,34 @@ def describe_id(span: SpanView) -> str:
     return f"lb-d-{span.key}"
 
 
-def _layer_toggles(spans: list[SpanView]) -> list[ToggleView]:
+MQM_TYPOLOGIES = ("paper000", "wmt")
+ERRORS_LABEL = "Error spans (human)"  # the "mqm" layer when a span of it is not MQM
+
+
+def mqm_campaigns(corpus: Corpus) -> frozenset[str]:
+    """The campaigns whose error spans are MQM: their card's ``mqm.typology`` is an MQM one."""
+    return frozenset(
+        cid
+        for cid, card in corpus.campaigns.items()
+        if str((card.get("mqm") or {}).get("typology", "")) in MQM_TYPOLOGIES
+    )
+
+
+def _layer_toggles(spans: list[SpanView], mqm: frozenset[str] = frozenset()) -> list[ToggleView]:
     return [
-        ToggleView(layer, label, sum(s.layer == layer for s in spans))
+        ToggleView(layer, _label(layer, label, spans, mqm), sum(s.layer == layer for s in spans))
         for layer, label in LAYERS.items()
         if any(s.layer == layer for s in spans)
     ]
+
+
+def _label(layer: str, label: str, spans: list[SpanView], mqm: frozenset[str]) -> str:
+    """A layer's toggle label; the human error layer is "MQM errors" only when every span of it
+    comes from an MQM campaign (its toggle is ``campaign:annotator``)."""
+    if layer != "mqm":
+        return label
+    mine = [s for s in spans if s.layer == layer]
+    return label if all(s.toggle.split(":", 1)[0] in mqm for s in mine) else ERRORS_LABEL
 
 
 def _annotator_toggles(spans: list[SpanView]) -> list[ToggleView]:

@@ -70,7 +70,10 @@ def _agreement_page(corpus: Corpus, agreement: AgreementTables, templates: Path)
     for number, (title, frame) in enumerate(tables.items(), start=1):
         name = f"agreement-{number}.csv"
         files[f"agreement/{name}"] = csv_text(frame)
-        sections.append({"title": title, "rows": frame.to_dict("records"), "csv": name})
+        rows = frame.to_dict("records")
+        # the CI column only where this section's statistic comes with an interval
+        has_ci = any(r.get("ci") for r in rows)
+        sections.append({"title": title, "rows": rows, "csv": name, "has_ci": has_ci})
     body = render(
         "agreement.html.j2",
         templates,

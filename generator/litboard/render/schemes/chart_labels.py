@@ -24,3 +24,12 @@ def short_labels(labels: Iterable[str], limit: int = LIMIT) -> dict[str, str]:
         out[label] = candidate
         taken.add(candidate)
     return out
+
+
+def wrapped(label: str, width: int) -> str:
+    """``label`` broken into lines of at most ``width`` characters at spaces (a longer word stays
+    whole on its own line), joined by newlines: the whole label, never cut (issue 56)."""
+    import textwrap
+
+    lines = textwrap.wrap(str(label), width, break_long_words=False, break_on_hyphens=False)
+    return "\n".join(lines) or str(label)

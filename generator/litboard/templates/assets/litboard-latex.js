@@ -88,7 +88,7 @@
   /* ---- the paper-shaped table (cite/paper_table.py) ---- */
   var COLUMN_PT = 219.0, TEXT_PT = 455.0, TABCOLSEP_PT = 6.0, FONT_PT = 10.0, MAX_OTHER_MEASURES = 4;
   var TEXT_NUMBER = 1e15, MAX_ROWS = 40, WRAP_PT = 90.0, SAFETY = 1.0;
-  var COMPANIONS = ["ci_low", "ci_high", "rank_range", "cluster", "n", "corpus"];
+  var COMPANIONS = ["ci_low", "ci_high", "rank_range", "cluster", "n", "corpus", "mean of paragraph scores"];
   var SHORT = { rank_range: "ranks", cluster: "cluster", n: "n", corpus: "corpus" };
   var IDENTITY_DROP = ["system", "kind"];
   var INTEGER = /^[+-]?\p{Nd}+$/u;

@@ -56,7 +56,9 @@
     document.querySelectorAll(".md-typeset table tr[id]").forEach(function (row) {
       var cell = row.querySelector("td, th");
       if (!cell || cell.querySelector(".lb-permalink")) { return; }
-      cell.insertBefore(permalink(row.id, "row"), cell.firstChild);
+      /* after the cell's text (a rank, a name), shown when the row is hovered or focused: a
+         pilcrow before every rank read as part of it */
+      cell.appendChild(permalink(row.id, "row"));
     });
   }
   /* ---- leaderboards: ranking column, filters and column chooser, kept in the URL query ---- */
@@ -148,6 +150,12 @@
     /* a pairwise study's pooled ranking stands for "all pairs" instead of every board stacked */
     var pooled = document.querySelector("section.lb-pooled");
     if (pooled) { pooled.classList.toggle("lb-filtered", pair !== "all"); }
+    /* without one, "all pairs" is the boards stacked: the note says so */
+    document.querySelectorAll("section.lb-h2h").forEach(function (section) {
+      section.classList.toggle("lb-filtered", pair === "all" ? !!pooled : section.getAttribute("data-pair") !== pair);
+    });
+    var stack = document.querySelector("[data-lb-stack]");
+    if (stack) { stack.hidden = pair !== "all"; }
     document.querySelectorAll("section.lb-board").forEach(function (section) {
       section.classList.toggle("lb-filtered", pair === "all" ? !!pooled : section.getAttribute("data-pair") !== pair);
       boardRows(section).forEach(function (row) {

@@ -32,10 +32,10 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import Problems
-from .names import ALLOWED_CONTROLS, invisible
-from .rows import RawData, Row
+from ..load.names import ALLOWED_CONTROLS, invisible
+from ..load.rows import RawData, Row
+from ..load.track_decl import contributions, of_dataset
 from .submission import SETTINGS, normalise
-from .track_decl import contributions, of_dataset
 
 PLACEHOLDER = "FILL IN"
 # The card of a contribution: field -> what to write (the docs and the checks read this table).

@@ -33,7 +33,7 @@ from functools import lru_cache
 from typing import Any
 
 from ..errors import Problems
-from .rows import RawData, Row
+from ..load.rows import RawData, Row
 
 MAX_LISTED = 10  # missing paragraph ids named in one message
 

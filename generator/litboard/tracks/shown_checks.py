@@ -21,8 +21,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from ..errors import Problems
-from .names import describe, look_alike, skeleton, text_hidden
-from .rows import RawData, Row
+from ..load.names import describe, look_alike, skeleton, text_hidden
+from ..load.rows import RawData, Row
 
 TEXT_ALLOWED = frozenset("\u00ad")  # SOFT HYPHEN: shown only as a hyphen at a line break
 MAX_NAMED = 3  # hidden characters named per text
@@ -31,7 +31,7 @@ MAX_NAMED = 3  # hidden characters named per text
 def track_cards(raw: RawData) -> list[Row]:
     """The system cards of the tracks' own roots: a track root, or a root whose dataset card
     declares a track (the repository's demo)."""
-    from .track_decl import of_dataset
+    from ..load.track_decl import of_dataset
 
     declaring = set()
     for row in raw.of("dataset"):
