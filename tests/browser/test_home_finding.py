@@ -78,7 +78,16 @@ def test_the_demo_home_shows_its_finding(page, demo_site: str, size: str) -> Non
 
 @pytest.mark.parametrize("site", ["demo_site", "liteval_site"])
 def test_every_board_links_to_its_analysis_pages(page, site: str, request) -> None:
-    url = request.getfixturevalue(site)
+    _board_links_lead_there_and_back(page, request.getfixturevalue(site))
+
+
+@pytest.mark.parametrize("dataset", DATASETS)
+def test_every_public_board_links_to_its_analysis_pages(page, public_site: str, dataset) -> None:
+    """The same on the public site, for the board of every dataset it holds."""
+    _board_links_lead_there_and_back(page, f"{public_site}/{dataset}")
+
+
+def _board_links_lead_there_and_back(page, url: str) -> None:
     _open(page, f"{url}/index.html", "desktop")
     row = page.locator("nav.lb-board-links")
     assert row.is_visible() and _in_first_screen(page, "nav.lb-board-links", "desktop") == 1
