@@ -23,11 +23,13 @@ __all__ = ["Analysis", "analyse", "memo_boards", "method_note", "rank_table"]
 
 def analyse(corpus: Corpus, settings: AnalysisSettings = AnalysisSettings()) -> Analysis:
     long, columns = segment_scores(corpus)
+    works = paragraph_works(corpus)
     rankings: dict[tuple[str, str], pd.DataFrame] = {}
     ranked: dict[tuple[str, str], RankingResult] = {}  # the bootstrap behind each table
     for column in columns:
         for pair, group in long[long["column"] == column.key].groupby("pair", sort=True):
-            result = rank_result(group, column.higher_is_better, settings)
+            nested = works if column.unit == "paragraph" else None
+            result = rank_result(group, column.higher_is_better, settings, nested)
             if result is not None:
                 rankings[(str(pair), column.key)] = result.table
                 ranked[(str(pair), column.key)] = result
@@ -58,3 +60,11 @@ def analyse(corpus: Corpus, settings: AnalysisSettings = AnalysisSettings()) -> 
     # every number the pages show, computed here once (the pages read ``analysis.results``)
     analysis.results = results(corpus, analysis)
     return analysis
+
+
+def paragraph_works(corpus: Corpus) -> pd.Series | None:
+    """paragraph -> work, the independent unit of paragraph columns (None without works)."""
+    table = corpus.paragraphs
+    if "work" not in table.columns or not table["work"].notna().any():
+        return None
+    return table.drop_duplicates("paragraph").set_index("paragraph")["work"]

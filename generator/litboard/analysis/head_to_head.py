@@ -93,7 +93,10 @@ def matrix(
             scores, settings.bootstrap_resamples, settings.seed, settings.missing, settings.test,
             weights,
         )  # fmt: skip
-    separable = attainable_p(data, settings.bootstrap_resamples) < settings.alpha
+    floor = attainable_p(data, settings.bootstrap_resamples)
+    if ranked is not None:  # paragraphs nested in fewer than SMALL_N texts: none (work_units)
+        floor = max(floor, ranked.smallest_p)
+    separable = floor < settings.alpha
     cells = {}
     for row in data.columns:
         for other in data.columns:

@@ -10,18 +10,23 @@ import pandas as pd
 
 from ..settings import AnalysisSettings
 from .uncertainty import RankingResult, paired_bootstrap, score_matrix
+from .work_units import by_works
 
 
 def rank_result(
-    group: pd.DataFrame, higher_is_better: bool, settings: AnalysisSettings
+    group: pd.DataFrame,
+    higher_is_better: bool,
+    settings: AnalysisSettings,
+    works: pd.Series | None = None,
 ) -> RankingResult | None:
     """The paired bootstrap of one pair's long rows of one column (table, p-values, clusters);
-    None below two paragraphs (no CI shown)."""
+    None below two paragraphs (no CI shown). ``works`` (paragraph -> work) makes the works the
+    independent unit: below ``SMALL_N`` works the interval is descriptive (``work_units``)."""
     matrix = score_matrix(group)
     if len(matrix.dropna(how="all")) < 2:
         return None
     weights = score_matrix(group, value="weight") if "weight" in group.columns else None
-    return paired_bootstrap(
+    result = paired_bootstrap(
         matrix,
         n_resamples=settings.bootstrap_resamples,
         seed=settings.seed,
@@ -31,6 +36,7 @@ def rank_result(
         test=settings.test,
         weights=weights,
     )
+    return result if works is None else by_works(result, matrix, works, weights)
 
 
 def rank_table(
