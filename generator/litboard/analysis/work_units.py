@@ -1,19 +1,19 @@
 """The independent unit of a paragraph column (issue 59 goal 3): paragraphs nested in works.
 
-Paragraphs of one text are not independent draws: a paired bootstrap over the 24-41 paragraphs
-of three texts claims a 95% interval that three texts cannot give. When the paragraphs behind a
-system's mean come from fewer than ``SMALL_N`` distinct works, its interval becomes descriptive:
-the range (lowest, highest) of its per-work means, ``ci_method`` "range", ``range_over``
-"works", ``n_works`` the works counted (an interval that is already the range of fewer than
-``SMALL_N`` paragraphs stays as it is: it claims nothing). When that holds for any system of the table, no rank interval or cluster is claimed from
-paragraph resampling: every system gets cluster 0 and ``smallest_p`` is the floor of the exact
-sign-flip test over the works (2 / 2**n, 0.25 for three texts), so the board prints its "n = 3
-texts: no pair can be separated" note. With ``SMALL_N`` works or more the paragraph bootstrap
-is kept unchanged (``n_works`` is still recorded).
+Paragraphs of one text are not independent draws: a paired bootstrap over the 24-41 paragraphs of
+three texts claims a 95% interval that three texts cannot give. When the paragraphs behind a
+system's mean come from fewer than ``SMALL_N`` distinct works, its interval becomes descriptive: the
+range (lowest, highest) of its per-work means, ``ci_method`` "range", ``range_over`` "works",
+``n_works`` the works counted (an interval that is already the range of fewer than ``SMALL_N``
+paragraphs stays as it is: it claims nothing). When that holds for any system of the table, no rank
+interval or cluster is claimed from paragraph resampling: every system gets cluster 0 and
+``smallest_p`` is the floor of the exact sign-flip test over the works (2 / 2**n, 0.25 for three
+texts), so the board prints its "n = 3 texts: no pair can be separated" note. With ``SMALL_N`` works
+or more the paragraph bootstrap is kept unchanged (``n_works`` is still recorded).
 
 A single work is left alone for now: its "range of 1 text" would be a point, so paragraphs of one
-text (LitEval's one book per pair, the demo) keep the paragraph bootstrap until the boards decide
-how to say that its interval speaks for that text only.
+work (LitEval's release, which maps no paragraph to its book: one "unmapped" work per pair; the
+demo) keep the paragraph bootstrap until the boards decide how to say what its interval speaks for.
 """
 
 from __future__ import annotations
