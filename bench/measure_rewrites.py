@@ -29,7 +29,7 @@ from litboard.tracks.copy_measures import Features, measure  # noqa: E402
 from litboard.tracks.roots import roots  # noqa: E402
 from tests.tracks.redteam import FAMILIES  # noqa: E402
 
-MEASURES = ("words", "recall", "pairs", "runs", "copied")
+MEASURES = ("words", "recall", "pairs", "runs", "copied", "displaced")
 
 
 def limit(track: str, human: bool, name: str) -> float:

@@ -10,9 +10,11 @@ from types import SimpleNamespace
 import pandas as pd
 import pytest
 
+from litboard.analysis import head_to_head as h2h
 from litboard.analysis.boards import analyse
 from litboard.analysis.head_to_head import matrix, pair_counts
 from litboard.analysis.leaderboard import Column
+from litboard.analysis.rank_tables import rank_result
 from litboard.analysis.significance import pairwise_significance
 from litboard.analysis.tables import results_of
 from litboard.load.read import load
@@ -155,3 +157,91 @@ def test_no_shared_item_gives_no_matrix() -> None:
     ]
     board = matrix(pd.DataFrame(rows), _column(), ["A", "B"], "de-en", _analysis())  # type: ignore[arg-type]
     assert board is None
+
+
+def _no_second_test(*args: object, **kwargs: object) -> None:
+    raise AssertionError("the ranking's p-values were not reused: the test ran again")
+
+
+def test_matrix_reuses_the_rankings_p_values(monkeypatch: pytest.MonkeyPatch) -> None:
+    settings = AnalysisSettings()
+    long = _wide_case()
+    ranked = rank_result(long, True, settings)
+    assert ranked is not None
+    order = [str(s) for s in ranked.table.index]
+    monkeypatch.setattr(h2h, "pairwise_significance", _no_second_test)
+    board = matrix(long, _column(), order, "de-en", _analysis(), ranked)  # type: ignore[arg-type]
+    assert board is not None and len(board.cells) == 6
+    for (row, other), cell in board.cells.items():
+        assert cell.p == float(ranked.p_values.at[row, other])
+    # and they are the p-values the test gives when it runs again (the matrix before the reuse)
+    wide = long.pivot_table(index="paragraph", columns="system", values="score")
+    wide.columns.name = None
+    again = pairwise_significance(
+        wide, settings.bootstrap_resamples, settings.seed, settings.missing, settings.test
+    )
+    assert all(cell.p == float(again.at[r, o]) for (r, o), cell in board.cells.items())
+
+
+@pytest.mark.parametrize(
+    "other",
+    [
+        AnalysisSettings(seed=7),
+        AnalysisSettings(bootstrap_resamples=500),
+        AnalysisSettings(test="bootstrap"),
+        AnalysisSettings(missing="complete"),
+    ],
+)
+def test_a_ranking_made_otherwise_is_not_reused(
+    monkeypatch: pytest.MonkeyPatch, other: AnalysisSettings
+) -> None:
+    long = _long()  # B lacks p5: the missing rule changes the items too
+    ranked = rank_result(long, True, other)
+    assert ranked is not None
+    calls = []
+
+    def counted(*args: object, **kwargs: object) -> pd.DataFrame:
+        calls.append(args)
+        return pairwise_significance(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(h2h, "pairwise_significance", counted)
+    board = matrix(long, _column(), ["A", "B", "C"], "de-en", _analysis(), ranked)  # type: ignore[arg-type]
+    assert board is not None and len(calls) == 1
+    fresh = matrix(long, _column(), ["A", "B", "C"], "de-en", _analysis())  # type: ignore[arg-type]
+    assert fresh is not None and board.cells == fresh.cells
+
+
+def test_demo_head_to_head_reuses_the_boards_p_values(
+    demo_root: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    corpus = load([demo_root])
+    monkeypatch.setattr(h2h, "pairwise_significance", _no_second_test)
+    analysis = analyse(corpus)  # head_to_head runs inside: no second test
+    found = results_of(analysis).head_to_head
+    assert found
+    for (pair, key), board in found.items():
+        ranked = analysis.ranked[(pair, key)]
+        assert ranked.table is analysis.rankings[(pair, key)]
+        for (row, other), cell in board.cells.items():
+            assert cell.p == float(ranked.p_values.at[row, other])
+
+
+def test_a_replaced_board_table_runs_its_own_test(
+    demo_root: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A board whose table is not the bootstrap's (a corpus-scored sacreBLEU column: sacreBLEU's
+    test of corpus scores) keeps the head-to-head's own test of the paragraph scores."""
+    corpus = load([demo_root])
+    analysis = analyse(corpus)
+    before = results_of(analysis).head_to_head
+    for key in before:
+        analysis.rankings[key] = analysis.rankings[key].copy()  # as corpus_boards replaces it
+    calls = []
+
+    def counted(*args: object, **kwargs: object) -> pd.DataFrame:
+        calls.append(args)
+        return pairwise_significance(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(h2h, "pairwise_significance", counted)
+    again = h2h.head_to_head(corpus, analysis)
+    assert len(calls) == len(before) and again == before

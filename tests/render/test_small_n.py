@@ -67,7 +67,11 @@ def test_creativity_board_cells_over_three_texts_are_greyed_with_n(creativity: P
     )
     assert cells
     for cell in cells:
-        n = int(cell.xpath(".//a/@title")[0].split()[2])  # "mean over 3 texts"
+        # the independent units behind the interval: 3 texts, also for paragraph columns whose
+        # 24-41 paragraphs come from the pair's 3 texts (issue 59 goal 3)
+        n = int(cell.xpath(".//span[contains(@class, 'lb-ci')]/@data-lb-units")[0])
+        if "paragraph" in cell.xpath(".//a/@title")[0]:
+            assert n == 3 and "range of 3 texts" in cell.text_content()
         greyed = "lb-small-n" in cell.get("class")
         assert greyed == (n < SMALL_N)
         if greyed:

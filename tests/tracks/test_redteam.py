@@ -27,14 +27,20 @@ from .redteam import FAMILIES, Texts, rows_of
 
 pytestmark = pytest.mark.shared
 REPO = Path(__file__).parents[2]
-# Cells the rules cannot refuse without refusing a released system (kind of original: the
-# family): a system's copy with a word put before every sentence and 1-3 replaced, or sentences
-# reversed and 1-10 words replaced, is as far from its original as two released systems of the
-# same track are from each other (literary-translation's GPT-3.5 outputs, the WMT TED systems,
-# Creativity Bias's post-edit of its MT). Every such copy is of a system; none of a reference.
-OPEN = {("system", "insert + replace 1-3"), ("system", "reverse + replace")}
-
-
+# Cells the rules cannot refuse without refusing a released system: (kind of original, family) ->
+# the tracks where a copy may pass. A word put before every sentence and 1-3 replaced in each
+# edits every sentence by a few words, which is what a post-edit does to its MT (the released
+# post-edits: creativity-bias's PE of its MT, the demo's), and is as far from its original as
+# two released systems of literary-translation (GPT-3.5 prompted three ways) or of the WMT TED
+# task are from each other. Sentences reversed and words replaced are refused by the order rule
+# (``displaced``) where a paragraph has sentences to reverse; the WMT TED segments are mostly one
+# sentence, so there the copy is only words replaced, up to half of a segment. Every such copy is
+# of a system; none of a reference; and none scores higher than its original against the
+# reference (``test_no_accepted_copy_of_a_system_gains_on_its_original``).
+OPEN: dict[tuple[str, str], set[str]] = {
+    ("system", "insert + replace 1-3"): {"literary-translation", "wmt21-ted-zhen"},
+    ("system", "reverse + replace"): {"wmt21-ted-zhen"},
+}
 
 
 @pytest.fixture(scope="module")
@@ -142,8 +148,8 @@ def test_every_generated_copy_is_refused(tracks, matrix) -> None:
         (k, f.name) for k in ("reference", "system") for f in FAMILIES
     }
     assert {t for _, _, t in cells} == set(tracks) and len(FAMILIES) >= 12
-    passed = {(kind, family) for _, _, _, kind, family, _, ok in matrix if not ok}
-    assert passed <= OPEN, sorted(passed - OPEN)
+    passed = {(kind, family, track) for track, _, _, kind, family, _, ok in matrix if not ok}
+    assert {p for p in passed if p[2] not in OPEN.get(p[:2], set())} == set()
     references = [ok for *_, kind, _, _, ok in matrix if kind == "reference"]
     assert all(references) and len(references) == len(FAMILIES) * sum(
         len(d["humans"] & set(texts))
@@ -181,3 +187,17 @@ def test_no_accepted_copy_of_a_reference_beats_the_best_real_system(tracks, matr
         beaten += higher and not ok
     assert beaten == 0
     assert above > 0  # the rules matter: copies that would top the board exist, all refused
+
+
+def test_no_accepted_copy_of_a_system_gains_on_its_original(tracks, matrix) -> None:
+    """A copy of a system that the rules let through (the ``OPEN`` cells) ranks no higher than
+    the system it copies: against every reference of its pair, its BLEU and chrF are at most its
+    original's, so copying a system gains no place on the board."""
+    accepted = [cell for cell in matrix if cell[3] == "system" and not cell[6]]
+    for track, pair, original, _, family, copy, _ in accepted:
+        data = tracks[track]
+        texts = data["pairs"][pair][0]
+        for human in sorted(data["humans"] & set(texts)):
+            bleu, chrf = _scores(pair, copy, texts[human])
+            top_bleu, top_chrf = _scores(pair, texts[original], texts[human])
+            assert bleu <= top_bleu and chrf <= top_chrf, (track, pair, original, family, human)

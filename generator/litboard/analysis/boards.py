@@ -15,23 +15,30 @@ from ..model import Corpus
 from ..settings import AnalysisSettings
 from .leaderboard import segment_scores, system_means
 from .tables import Analysis, memo_boards, method_note
-from .rank_tables import rank_table
+from .uncertainty import RankingResult
+from .rank_tables import rank_result, rank_table
 
 __all__ = ["Analysis", "analyse", "memo_boards", "method_note", "rank_table"]
 
 
 def analyse(corpus: Corpus, settings: AnalysisSettings = AnalysisSettings()) -> Analysis:
     long, columns = segment_scores(corpus)
-    rankings = {}
+    works = paragraph_works(corpus)
+    rankings: dict[tuple[str, str], pd.DataFrame] = {}
+    ranked: dict[tuple[str, str], RankingResult] = {}  # the bootstrap behind each table
     for column in columns:
         for pair, group in long[long["column"] == column.key].groupby("pair", sort=True):
-            table = rank_table(group, column.higher_is_better, settings)
-            if table is not None:
-                rankings[(str(pair), column.key)] = table
+            nested = works if column.unit == "paragraph" else None
+            result = rank_result(group, column.higher_is_better, settings, nested)
+            if result is not None:
+                rankings[(str(pair), column.key)] = result.table
+                ranked[(str(pair), column.key)] = result
     from .bt_board import preference_columns
 
     preferences = preference_columns(corpus, settings)
     rankings.update(preferences.rankings)
+    for replaced in preferences.rankings:  # a Bradley-Terry table: not the bootstrap's p-values
+        ranked.pop(replaced, None)
     means = system_means(long)
     if len(preferences.means):
         means = pd.concat([means, preferences.means], ignore_index=True)
@@ -41,12 +48,23 @@ def analyse(corpus: Corpus, settings: AnalysisSettings = AnalysisSettings()) -> 
     scored = corpus_tables(corpus, long, columns, settings)
     for (pair, key), made in scored.items():
         rankings[(pair, key)] = made.table
+        ranked.pop((pair, key), None)  # the corpus score's p-values come from sacreBLEU's test
         at = (means["pair"] == pair) & (means["column"] == key)
         means.loc[at, "mean"] = means.loc[at, "system"].map(made.table["mean"])
-    analysis = Analysis(long, columns, means, rankings, settings, preferences.columns)
+    analysis = Analysis(
+        long, columns, means, rankings, settings, preferences.columns, ranked=ranked
+    )
     analysis.corpus_scored = {k: made.signature for k, made in scored.items()}
     from .results import results
 
     # every number the pages show, computed here once (the pages read ``analysis.results``)
     analysis.results = results(corpus, analysis)
     return analysis
+
+
+def paragraph_works(corpus: Corpus) -> pd.Series | None:
+    """paragraph -> work, the independent unit of paragraph columns (None without works)."""
+    table = corpus.paragraphs
+    if "work" not in table.columns or not table["work"].notna().any():
+        return None
+    return table.drop_duplicates("paragraph").set_index("paragraph")["work"]

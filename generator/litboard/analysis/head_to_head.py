@@ -4,8 +4,13 @@ on the items both were scored on (wins, ties and losses; win rate = (wins + ties
 mean difference over those items, and the two-sided p-value of the paired test the board's
 significance clusters come from (``significance.pairwise_significance`` with the board's
 settings: the same resamples, seed and alpha, so a pair the matrix separates is a pair the
-clusters separate). A verdict ("better" / "worse") is given only where p < alpha and some pair
-can reach it (``significance.attainable_p``), as for the clusters.
+clusters separate). That test already ran for the board's ranking (``uncertainty.paired_bootstrap``
+on the same scores, weights and settings, ``Analysis.ranked``): its p-values are reused
+(``reused_p``). It runs again only where the board's table is not that bootstrap's: a
+corpus-scored sacreBLEU column, whose board's p-values come from sacreBLEU's test of corpus
+scores, not from the paragraph scores the matrix compares. A verdict ("better" / "worse") is
+given only where p < alpha and some pair can reach it (``significance.attainable_p``), as for
+the clusters.
 
 Bradley-Terry columns (pairwise preferences) have no paired per-item score: no matrix.
 """
@@ -18,12 +23,13 @@ import numpy as np
 import pandas as pd
 
 from ..model import Corpus
+from ..settings import AnalysisSettings
 from .leaderboard import GROUPS, Column, primary_keys, ranking_column
 from .records import Provenance, Record, qualifiers
 from .resampling import prepare_items
 from .significance import attainable_p, pairwise_significance
 from .tables import Analysis, HeadToHead, HeadToHeadCell
-from .uncertainty import TEST_NAMES, score_matrix, test_draws
+from .uncertainty import TEST_NAMES, RankingResult, score_matrix, test_draws
 
 
 def pair_counts(
@@ -39,11 +45,41 @@ def pair_counts(
     return wins, len(diff) - wins - losses, losses, mean
 
 
+def reused_p(
+    ranked: RankingResult | None,
+    data: pd.DataFrame,
+    weighted: bool,
+    settings: AnalysisSettings,
+) -> pd.DataFrame | None:
+    """The p-values of ``ranked`` when they are the test ``pairwise_significance`` would run on
+    ``data`` (the kept items x systems): same test, resamples, seed, missing rule, weighting,
+    systems and number of items; None otherwise."""
+    if ranked is None:
+        return None
+    same = (
+        ranked.test == settings.test
+        and ranked.n_resamples == settings.bootstrap_resamples
+        and ranked.seed == settings.seed
+        and ranked.missing == settings.missing
+        and ranked.weighted == weighted
+        and ranked.n_items == len(data)
+        and sorted(map(str, ranked.p_values.index)) == sorted(map(str, data.columns))
+    )
+    return ranked.p_values if same else None
+
+
 def matrix(
-    group: pd.DataFrame, column: Column, order: list[str], pair: str, analysis: Analysis
+    group: pd.DataFrame,
+    column: Column,
+    order: list[str],
+    pair: str,
+    analysis: Analysis,
+    ranked: RankingResult | None = None,
 ) -> HeadToHead | None:
     """The head-to-head matrix of ``group`` (one pair's long rows of ``column``), rows and
-    columns in ``order`` (best first); None when fewer than two systems or two items remain."""
+    columns in ``order`` (best first); None when fewer than two systems or two items remain.
+    ``ranked``: the board's paired bootstrap of the same rows, whose p-values are reused
+    (``reused_p``); without it the test runs here."""
     settings = analysis.settings
     scores = score_matrix(group)
     scores = scores[[s for s in order if s in scores.columns]]
@@ -51,11 +87,16 @@ def matrix(
         return None
     weights = score_matrix(group, value="weight") if "weight" in group.columns else None
     data, _ = prepare_items(scores, settings.missing)
-    p = pairwise_significance(
-        scores, settings.bootstrap_resamples, settings.seed, settings.missing, settings.test,
-        weights,
-    )  # fmt: skip
-    separable = attainable_p(data, settings.bootstrap_resamples) < settings.alpha
+    p = reused_p(ranked, data, weights is not None, settings)
+    if p is None:
+        p = pairwise_significance(
+            scores, settings.bootstrap_resamples, settings.seed, settings.missing, settings.test,
+            weights,
+        )  # fmt: skip
+    floor = attainable_p(data, settings.bootstrap_resamples)
+    if ranked is not None:  # paragraphs nested in fewer than SMALL_N texts: none (work_units)
+        floor = max(floor, ranked.smallest_p)
+    separable = floor < settings.alpha
     cells = {}
     for row in data.columns:
         for other in data.columns:
@@ -109,7 +150,10 @@ def head_to_head(corpus: Corpus, analysis: Analysis) -> dict[tuple[str, str], He
             continue
         long = analysis.long
         group = long[(long["column"] == first.key) & (long["pair"] == pair)]
-        found = matrix(group, first, [str(s) for s in table.index], pair, analysis)
+        ranked = analysis.ranked.get((pair, first.key))
+        if ranked is not None and ranked.table is not table:
+            ranked = None  # not the bootstrap behind the board's table: the test runs again
+        found = matrix(group, first, [str(s) for s in table.index], pair, analysis, ranked)
         if found is not None:
             out[(pair, first.key)] = found
     return out

@@ -37,3 +37,12 @@ def format_p(value: float, digits: int = 4) -> str:
     if digits > 1 and shorter != round_half_up(p, digits - 1):
         return format_number(p, digits + 1)
     return format_number(p, digits)
+
+
+def works_text() -> str:
+    """What the board's method sentence adds when some column's paragraphs nest in few texts."""
+    return (
+        f"; where a column's paragraphs come from fewer than {SMALL_N} texts (works), the texts "
+        f"are the independent unit: no bootstrap CI, rank interval or cluster from resampled "
+        f"paragraphs, the interval is the range of the per-text means (“range of n texts”)"
+    )

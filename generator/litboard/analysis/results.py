@@ -112,7 +112,7 @@ def board_records(corpus: Corpus, analysis: Analysis) -> Iterator[Record]:
                     float(row["ci_low"]),
                     float(row["ci_high"]),
                     level,
-                    str(row["ci_method"]) if bt else method_note(settings),
+                    str(row["ci_method"]) if bt else _interval_method(row, settings),
                 ),
             )
             yield Record(
@@ -143,6 +143,14 @@ def board_records(corpus: Corpus, analysis: Analysis) -> Iterator[Record]:
                         alpha=settings.alpha,
                     ),
                 )
+
+
+def _interval_method(row: pd.Series, settings: object) -> str:
+    """The bootstrap's method note, or the descriptive range over texts (``work_units``)."""
+    if row.get("range_over") == "works":
+        works = int(row["n_works"])
+        return f"range of the means of {works} texts (too few texts for a 95% interval)"
+    return method_note(settings)  # type: ignore[arg-type]
 
 
 def _value_definition(sacre: str | None) -> str:

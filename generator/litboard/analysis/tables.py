@@ -14,7 +14,7 @@ from ..model import Corpus
 from ..settings import AnalysisSettings
 from .leaderboard import Column
 from .records import ResultsTable
-from .uncertainty import method_text
+from .uncertainty import RankingResult, method_text
 
 if TYPE_CHECKING:
     from .campaign_status import PlanState
@@ -192,6 +192,12 @@ class Analysis:
     # scores (``corpus_boards``): their ``means`` and ``rankings`` hold the corpus score, and
     # ``means.paragraph_mean`` the mean of paragraph scores
     corpus_scored: dict[tuple[str, str], str] = field(default_factory=dict)
+    # (pair, column key) -> the paired bootstrap whose table is ``rankings[(pair, key)]`` (its
+    # p-values, test and settings; ``rank_tables.rank_result``), so the head-to-head matrix reuses
+    # its p-values; none for the corpus-scored and Bradley-Terry columns (other tests)
+    ranked: dict[tuple[str, str], RankingResult] = field(
+        default_factory=dict, repr=False, compare=False
+    )
     # (corpus, boards(corpus, self)): the leaderboard page and the paragraph list both need them
     boards_of: tuple[Corpus, list[Any]] | None = field(default=None, repr=False, compare=False)
     # the results table and its frames (``results.results``), filled by ``boards.analyse``

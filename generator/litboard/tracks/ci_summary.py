@@ -22,6 +22,7 @@ from ..errors import DataError
 from ..model import Corpus
 
 SYSTEMS_DIR = "corpus/systems/"
+TRACKS_DIR = "tracks/"  # a track's contributions: tracks/<track>/corpus/systems/<id>/
 PREVIEW_NOTE = (
     "**Preview**: the `site-preview` artifact of this run was built by this pull request's own "
     "code and data. It is a download only: it is never deployed to the project's site "
@@ -50,10 +51,25 @@ def changed_systems(paths: Iterable[str]) -> list[str]:
     return sorted(found)
 
 
+def changed_track_systems(paths: Iterable[str]) -> list[tuple[str, str]]:
+    """(track, system id) from changed paths like
+    ``tracks/<track>/corpus/systems/<id>/<pair>.jsonl`` (sorted, unique)."""
+    found = set()
+    for path in paths:
+        parts = path.strip().split("/")
+        if len(parts) >= 6 and parts[0] + "/" == TRACKS_DIR and parts[2:4] == ["corpus", "systems"]:
+            found.add((parts[1], parts[4]))
+    return sorted(found)
+
+
 def git_changed_paths(base: str, repo: Path) -> list[str]:
-    """Paths under corpus/systems/ that differ between ``base`` and HEAD (merge-base diff)."""
+    """Paths under corpus/systems/ and tracks/ that differ between ``base`` and HEAD
+    (merge-base diff)."""
     done = subprocess.run(
-        ["git", "-C", str(repo), "diff", "--name-only", f"{base}...HEAD", "--", SYSTEMS_DIR],
+        [
+            "git", "-C", str(repo), "diff", "--name-only", f"{base}...HEAD", "--",
+            SYSTEMS_DIR, TRACKS_DIR,
+        ],  # fmt: skip
         capture_output=True,
         text=True,
         timeout=60,
@@ -129,15 +145,36 @@ def _md(text: object) -> str:
     return value
 
 
-def summary(corpus: Corpus, systems: Sequence[str]) -> str:
-    """The Markdown summary for ``systems`` (ids of changed system folders)."""
+def summary(
+    corpus: Corpus, systems: Sequence[str], track_systems: Sequence[tuple[str, str]] = ()
+) -> str:
+    """The Markdown summary for ``systems`` (ids of changed system folders of the study) and
+    ``track_systems`` ((track, id) of changed contribution folders of a track)."""
     from ..render.core.badges import provenance_badge
 
     out = ["## litboard: provisional ranks of the systems in this pull request", ""]
+    for track, system in track_systems:
+        out += [
+            f"### `{_md(system)}` (track `{_md(track)}`)",
+            "",
+            f"A contribution to the `{_md(track)}` track: its BLEU, chrF and TER against the "
+            "track's references, with intervals and its place, are in the results comment that "
+            "the trusted workflow (pr-comment.yml) posts on this pull request, computed by the "
+            "base branch's code from this pull request's files, not by this run.",
+            "",
+        ]
     if not systems:
+        if track_systems:
+            return "\n".join(out + [PREVIEW_NOTE, ""])
         return "\n".join(
             out
-            + ["This pull request changes no folder under `corpus/systems/`.", "", PREVIEW_NOTE, ""]
+            + [
+                "This pull request changes no folder under `corpus/systems/` or "
+                "`tracks/<track>/corpus/systems/`.",
+                "",
+                PREVIEW_NOTE,
+                "",
+            ]
         )
     out += [
         f"Data: {_md(corpus.data_version())}. Ranks are provisional: until humans judge a system, "
@@ -202,13 +239,15 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     roots = [Path(d) for d in args.data] if args.data else find().data_roots()
     try:
-        systems = args.system or changed_systems(git_changed_paths(args.base, find().root))
+        changed = [] if args.system else git_changed_paths(args.base, find().root)
+        systems = args.system or changed_systems(changed)
+        track_systems = changed_track_systems(changed)
         corpus = load(roots, ROOT_CHECKS)
     except (DataError, RuntimeError) as exc:
         lines = "\n".join(f"- {_md(line)}" for line in str(exc).splitlines())
         print(f"## litboard: no provisional ranks\n\n{lines}")
         return 1
-    print(summary(corpus, systems))
+    print(summary(corpus, systems, track_systems))
     return 0
 
 

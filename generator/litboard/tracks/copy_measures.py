@@ -13,8 +13,14 @@ both translate:
   sentences of S in the same and the neighbouring paragraphs keeps ``SENTENCE_COPY`` or more of
   their unit pairs (the sentence's pairs that the matching sentence has): a mix of copied
   sentences with other text, in any order, is as copied as its copied part;
+* **sentences out of order** ``displaced``: against one translation S, the share of C's units in
+  sentences copied (as above) from a sentence of S in the *same* paragraph but not in S's order:
+  the copied sentences outside the heaviest run of them (by units) whose positions in S increase.
+  A translation keeps the order of its source, so another translation's sentences in another
+  order (rotated, reversed, shuffled, then words changed) are a rewrite, however many words
+  changed in the sentences that stay copies;
 * the same over several translations at once (``Features.merged``): a mix of the reference and a
-  system is measured against both.
+  system is measured against both (``displaced`` is 0 there: order is a relation to one text).
 """
 
 from __future__ import annotations
@@ -130,6 +136,7 @@ class Measures:
     runs: float  # containment of RUN units in a row
     recall: float  # the other way round: the share of their units that mine have
     copied: float  # share of units in copied sentences
+    displaced: float  # share of units in sentences copied from the same paragraph, out of order
     first: str  # the first paragraph with a copied sentence ('' when none)
 
 
@@ -146,8 +153,13 @@ def measure(mine: Features, theirs: Sequence[Features], order: Sequence[Sequence
         words |= their_words
         grams |= their_grams
         runs |= their_runs
-    copied = total = 0
+    copied = total = displaced = 0
     first = ""
+    if len(theirs) == 1:
+        displaced = sum(
+            _displaced(mine.paragraphs[pid].sentences, theirs[0].paragraphs[pid].sentences)
+            for pid in shared
+        )
     for pid, near in _neighbourhoods(order, shared):
         candidates = [
             s
@@ -167,8 +179,28 @@ def measure(mine: Features, theirs: Sequence[Features], order: Sequence[Sequence
         containment(my_runs, runs),
         containment(words, my_words),
         copied / total if total else 0.0,
+        displaced / total if total else 0.0,
         first,
     )
+
+
+def _displaced(mine: Sequence[Sentence], theirs: Sequence[Sentence]) -> int:
+    """The units of ``mine``'s sentences copied from one of ``theirs`` (one paragraph each) that
+    lie outside the heaviest subsequence of them whose matched positions strictly increase."""
+    matched: list[tuple[int, int]] = []  # (position in theirs, units)
+    for sentence in mine:
+        if sentence.size < MIN_SENTENCE_UNITS:
+            continue
+        overlap, position = max(
+            ((len(sentence.grams & o.grams), -j) for j, o in enumerate(theirs)), default=(0, 0)
+        )
+        if overlap and overlap >= SENTENCE_COPY * len(sentence.grams):
+            matched.append((-position, sentence.size))
+    best: list[int] = []  # best[i]: heaviest increasing run ending at matched[i]
+    for i, (position, size) in enumerate(matched):
+        before = [best[j] for j in range(i) if matched[j][0] < position]
+        best.append(size + max(before, default=0))
+    return sum(size for _, size in matched) - max(best, default=0)
 
 
 def _copied(sentence: Sentence, candidates: list[Sentence]) -> bool:

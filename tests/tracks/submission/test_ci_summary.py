@@ -7,7 +7,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from litboard.tracks.ci_summary import changed_systems, ranks, summary
+from litboard.tracks.ci_summary import changed_systems, changed_track_systems, ranks, summary
 from litboard.load.read import load
 
 from ...helpers import FIXTURES, copy_root
@@ -24,6 +24,22 @@ def test_changed_systems_from_git_paths() -> None:
         "",
     ]
     assert changed_systems(paths) == ["new-llm", "other"]
+
+
+def test_track_contributions_point_to_the_trusted_comment() -> None:
+    """A track's contribution folder is named in the summary (it used to say the pull request
+    changed no system folder), with where its scores are: the trusted results comment."""
+    paths = [
+        "tracks/literary-translation/corpus/systems/my-mt/system.yaml",
+        "tracks/literary-translation/corpus/systems/my-mt/de-pl.jsonl",
+        "tracks/literary-translation/track.yaml",
+        "tracks/x/corpus/systems/",
+    ]
+    assert changed_track_systems(paths) == [("literary-translation", "my-mt")]
+    assert changed_systems(paths) == []
+    text = summary(load([FIXTURES / "tiny"]), [], [("literary-translation", "my_<b>")])
+    assert "### `my\\_&lt;b&gt;` (track `literary-translation`)" in text
+    assert "results comment" in text and "changes no folder" not in text and "<b>" not in text
 
 
 def test_ranks_on_the_tiny_fixture_hand_computed() -> None:

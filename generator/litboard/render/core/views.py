@@ -14,7 +14,7 @@ import pandas as pd
 
 from ...analysis.leaderboard import GROUPS, Column, primary_keys, ranking_column
 from ...analysis.tables import Analysis, BoardCaveat, memo_boards, method_note, results_of
-from ...analysis.p_format import limit_text
+from ...analysis.p_format import limit_text, works_text
 from ...analysis.campaign_status import progress_text
 from ...analysis.screening import screened
 from ...model import Corpus
@@ -47,6 +47,9 @@ class Cell:
     statistic: str = "mean"  # what ``value`` is: "mean" or "sacreBLEU corpus score"
     # "screened: N outputs flagged (reasons)": LLM-judge screen (analysis.screening); '' if none
     screen: str = ""
+    # a descriptive interval (ci_method "range"): how many independent units it spans, which unit
+    range_n: int = 0
+    range_unit: str = ""
 
 
 @dataclass
@@ -177,7 +180,7 @@ def _boards(corpus: Corpus, analysis: Analysis) -> list[Board]:
                 ranked,
                 unranked,
                 f"leaderboard-{pair}.csv",
-                method_note(analysis.settings),
+                method_note(analysis.settings) + _works_note(analysis, pair, columns),
                 first,
                 note,
                 groups,
@@ -252,8 +255,10 @@ def board_limits(analysis: Analysis, pair: str, columns: list[Column]) -> list[s
         table = analysis.rankings.get((pair, column.key))
         if table is None or column.interval or float(table["smallest_p"].min()) < alpha:
             continue
-        n = int(table["n_items"].max())
-        found.setdefault(limit_text(n, column.unit, alpha), []).append(column.label)
+        nested = nested_below_small_n(table)
+        n = int(table["n_works" if nested else "n_items"].max())
+        unit = "text" if nested else column.unit
+        found.setdefault(limit_text(n, unit, alpha), []).append(column.label)
     return [f"{text} ({', '.join(labels)})" for text, labels in found.items()]
 
 
@@ -285,6 +290,8 @@ def _cell(analysis: Analysis, means: pd.DataFrame, pair: str, column: Column, sy
     if table is not None and system in table.index:
         row = table.loc[system]
         cell.ci_low, cell.ci_high = float(row["ci_low"]), float(row["ci_high"])
+        if not column.interval and str(row.get("ci_method", "")) == "range":
+            cell.range_n, cell.range_unit = _range_units(row, column)
         if column.interval:  # Bradley-Terry: a rank interval, no cluster (no paired test)
             if not _is_missing(float(row["rank_min"])):
                 cell.rank_min, cell.rank_max = int(row["rank_min"]), int(row["rank_max"])
@@ -292,6 +299,30 @@ def _cell(analysis: Analysis, means: pd.DataFrame, pair: str, column: Column, sy
             cell.rank_min, cell.rank_max = int(row["rank_min"]), int(row["rank_max"])
             cell.cluster = int(row["cluster"])
     return cell
+
+
+def nested_below_small_n(table: pd.DataFrame | None) -> bool:
+    """Whether a board table has an interval the analysis made a range over texts
+    (``analysis.work_units``: paragraphs nested in fewer than SMALL_N texts)."""
+    return (
+        table is not None
+        and "range_over" in table.columns
+        and bool((table["range_over"] == "works").any())
+    )
+
+
+def _works_note(analysis: Analysis, pair: str, columns: list[Column]) -> str:
+    """The method sentence's addition when paragraphs of some column nest in few texts."""
+    tables = [analysis.rankings.get((pair, c.key)) for c in columns if not c.interval]
+    return works_text() if any(nested_below_small_n(t) for t in tables) else ""
+
+
+def _range_units(row: pd.Series, column: Column) -> tuple[int, str]:
+    """(units, "text") where a descriptive interval spans works (texts) its paragraphs nest in,
+    fewer than SMALL_N of them; (0, "") otherwise (the cell's own n and unit are the units)."""
+    if row.get("range_over") == "works":
+        return int(row["n_works"]), "text"
+    return 0, ""
 
 
 def _paragraph_mean(means: pd.DataFrame, key: str, system: str) -> float | None:
