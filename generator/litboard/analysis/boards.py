@@ -25,7 +25,9 @@ def analyse(corpus: Corpus, settings: AnalysisSettings = AnalysisSettings()) -> 
     long, columns = segment_scores(corpus)
     works = paragraph_works(corpus)
     rankings: dict[tuple[str, str], pd.DataFrame] = {}
-    ranked: dict[tuple[str, str], RankingResult] = {}  # the bootstrap behind each table
+    # the bootstrap behind each table; a table replaced below (Bradley-Terry, corpus-scored) is
+    # no longer its result's (``head_to_head`` reuses p-values only where ``result.table`` is)
+    ranked: dict[tuple[str, str], RankingResult] = {}
     for column in columns:
         for pair, group in long[long["column"] == column.key].groupby("pair", sort=True):
             nested = works if column.unit == "paragraph" else None
@@ -37,8 +39,6 @@ def analyse(corpus: Corpus, settings: AnalysisSettings = AnalysisSettings()) -> 
 
     preferences = preference_columns(corpus, settings)
     rankings.update(preferences.rankings)
-    for replaced in preferences.rankings:  # a Bradley-Terry table: not the bootstrap's p-values
-        ranked.pop(replaced, None)
     means = system_means(long)
     if len(preferences.means):
         means = pd.concat([means, preferences.means], ignore_index=True)
@@ -48,7 +48,6 @@ def analyse(corpus: Corpus, settings: AnalysisSettings = AnalysisSettings()) -> 
     scored = corpus_tables(corpus, long, columns, settings)
     for (pair, key), made in scored.items():
         rankings[(pair, key)] = made.table
-        ranked.pop((pair, key), None)  # the corpus score's p-values come from sacreBLEU's test
         at = (means["pair"] == pair) & (means["column"] == key)
         means.loc[at, "mean"] = means.loc[at, "system"].map(made.table["mean"])
     analysis = Analysis(

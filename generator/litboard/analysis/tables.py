@@ -192,9 +192,10 @@ class Analysis:
     # scores (``corpus_boards``): their ``means`` and ``rankings`` hold the corpus score, and
     # ``means.paragraph_mean`` the mean of paragraph scores
     corpus_scored: dict[tuple[str, str], str] = field(default_factory=dict)
-    # (pair, column key) -> the paired bootstrap whose table is ``rankings[(pair, key)]`` (its
-    # p-values, test and settings; ``rank_tables.rank_result``), so the head-to-head matrix reuses
-    # its p-values; none for the corpus-scored and Bradley-Terry columns (other tests)
+    # (pair, column key) -> the paired bootstrap of that column's scores (its table, p-values,
+    # test and settings; ``rank_tables.rank_result``); the head-to-head matrix reuses its p-values
+    # where its table is still ``rankings[(pair, key)]`` (a corpus-scored or Bradley-Terry column
+    # replaced it: other tests)
     ranked: dict[tuple[str, str], RankingResult] = field(
         default_factory=dict, repr=False, compare=False
     )
