@@ -292,6 +292,7 @@ def _push(
     import tempfile
 
     from .export import export
+    from .instructions import blind_name
     from .labelstudio_api import LabelStudio, check_url, push, token_from_env
     from .planfile import sha256
 
@@ -305,7 +306,8 @@ def _push(
     pid = push(server, plan, settings, config, tasks)
     print(
         f"litboard: project {pid} created at {args.url.rstrip('/')}/projects/{pid}/ with "
-        f"{len(tasks)} tasks of {plan['campaign']}; pull its export with: litboard campaign "
+        f"{len(tasks)} tasks of {plan['campaign']} (annotators see it as campaign "
+        f"{blind_name(plan)}); pull its export with: litboard campaign "
         f"pull --url {args.url} --project {pid} --out EXPORT.json"
     )
     return 0

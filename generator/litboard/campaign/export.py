@@ -218,15 +218,20 @@ def project_settings(plan: dict[str, Any], labels: Sequence[Any] = ()) -> dict[s
     for that many (a smaller cohort doubles a random share of tasks, and an item planned double
     but served once stays pending); ``push`` then gives each task its own item's ``overlap``.
     ``show_overlap_first`` serves the double-annotated items first; sampling follows the shuffled
-    ``tasks.json``. Blindness: no annotation history, no other annotator's predictions, no empty
-    annotation and no skip. The instructions (``instructions``: the scheme's question, the task's
-    categories, each severity with its weight) are shown before the tasks."""
-    from .instructions import instruction_html
+    ``tasks.json``. Blindness: title, description and instructions name the campaign by a
+    digest, never by its id (which names the new system); no annotation history, no other
+    annotator's predictions, no empty annotation and no skip. The instructions
+    (``instructions``: the scheme's question, the task's categories, each severity with its
+    weight) are shown before the tasks."""
+    from .instructions import blind_name, instruction_html
 
+    name, items = blind_name(plan), len(plan["items"])
     most = max((len(i["slots"]) for i in plan["items"]), default=1)
     return {
-        "title": f"litboard {plan['campaign']}"[:50],  # Label Studio's limit: 50 characters
-        "description": f"litboard campaign {plan['campaign']} ({plan['scheme']}, {plan['pair']})",
+        # Label Studio's limit: 50 characters; annotators see title and description, so neither
+        # names the campaign (its default id names the new system): blind_name's digest does
+        "title": f"litboard {name} {plan['scheme']} {plan['pair']}"[:50],
+        "description": f"litboard campaign {name}: {plan['scheme']}, {plan['pair']}, {items} items",
         "maximum_annotations": most,
         "overlap_cohort_percentage": 100,
         "show_overlap_first": True,
