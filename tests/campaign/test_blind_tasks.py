@@ -21,7 +21,7 @@ TRACK = FIXTURES / "track"
 # JSON for 'source' (issue 44)
 SHOWN = {"src", "tgt", "tgt_a", "tgt_b", "merged", "tgt_1", "tgt_2", "tgt_3", "tgt_4"}
 SHOWN |= {"context_before", "context_after"}  # the neighbouring source paragraphs (issue 57)
-IDS = {"item", "plan", "annotations_wanted"}
+IDS = {"item", "plan", "annotations_wanted", "slot"}  # slot: a per-annotator project's task
 
 
 @pytest.mark.parametrize("scheme", ["mqm", "esa", "pairwise", "bws", "ruler"])
@@ -103,3 +103,11 @@ def test_nothing_an_annotator_sees_names_a_system(tmp_path: Path, scheme: str) -
     for name in ("project.json", "config.xml", "tasks.json"):
         text = (project / name).read_text(encoding="utf-8")
         assert not [s for s in systems if s in text], name
+    batches = tmp_path / "batches"  # one project per annotator slot: the same holds for each
+    export = ["campaign", "export", str(plan), "--data", str(TRACK), "--per-annotator"]
+    assert main([*export, "--out", str(batches)]) == 0
+    shown = sorted(batches.glob("slot-*/*"))
+    assert len(shown) == 3 * int(loaded["annotators"])
+    for path in shown:
+        text = path.read_text(encoding="utf-8")
+        assert not [s for s in systems if s in text], path

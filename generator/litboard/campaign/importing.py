@@ -110,8 +110,13 @@ def import_campaign(
     _check_root(out, corpus.dataset_id)
     judgments = out / "judgments"
     state = read_state(judgments / plan["campaign"], sha)
+    from .batches import join
+
     merged = merge(
-        state["tasks"], read_exports(exports), replace, str(judgments / plan["campaign"] / STATE)
+        state["tasks"],
+        join(plan, read_exports(exports)),
+        replace,
+        str(judgments / plan["campaign"] / STATE),
     )
     checks, tasks = _split_checks(plan, merged.tasks)
     progress = check_export(tasks, plan, sha)
