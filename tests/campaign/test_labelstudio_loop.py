@@ -209,7 +209,9 @@ def _check_ranked(site: Path, scheme: str, cid: str, board: str) -> None:
     assert cell, f"new-mt has no {key} cell"
     text = html.unescape(cell.group(0))
     assert re.search(r"\[-?\d+\.\d+, -?\d+\.\d+\]", text), "no interval shown"
-    if scheme != "ruler":  # 4 paragraphs: a range, no rank interval (below the board's 5)
+    # a plan's own column (RULER, BWS) holds its 4 paragraphs: a range, no rank interval (below
+    # the board's 5); the columns a plan pools into (MQM, Bradley-Terry) rest on more
+    if scheme not in ("ruler", "bws"):
         assert re.search(r"r\d+(–\d+)?", re.sub(r"<[^>]+>", " ", text)), "no rank interval"
     rank, shown = _rank_in_browser(site, key)
     values = [v for _, v in shown]
