@@ -266,7 +266,11 @@ def _bws_parts(corpus: Corpus) -> Parts:
                 f"{cid}, BWS counting score (times best - times worst) / times shown, pooled over "
                 f"the judged tuples, in [-1, 1], {kind} annotators, data {version}"
             )
-            label = _label("BWS", titles[cid]) + (" (LLM annotators)" if suffix else "")
+            title = str(titles[cid])  # "Best-worst scaling (demo)" names the scheme already
+            named = "best-worst" in title.lower()
+            label = (title if named else _label("BWS", title)) + (
+                " (LLM annotators)" if suffix else ""
+            )
             column = Column(key, label, str(cid), True, provenance, kind)
             parts.append((rows.assign(column=key), column))
     return parts
