@@ -222,7 +222,9 @@ summary: install
 ## Set up (including test needs) and run every test.
 ## TEST_WORKERS processes (pytest-xdist; 0: one process): a module's tests, the browser tests and the
 ## Label Studio tests each stay in one process, so their fixtures are made once (tests/conftest.py).
-TEST_WORKERS ?= 2
+## Three on two cores: a quarter of the time one process waits (on a subprocess, Chromium, Label
+## Studio), and a third keeps both cores busy then.
+TEST_WORKERS ?= 3
 test: install-test
 	$(BIN)/python -m pytest -q -p no:cacheprovider -n $(TEST_WORKERS) --dist loadgroup
 

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 import yaml
 
-from litboard.campaign.instructions import QUESTIONS
+from litboard.campaign.instructions import QUESTIONS, blind_name
 from litboard.campaign.labelstudio_api import LabelStudio, project_tasks
 from litboard.cli import main
 
@@ -90,9 +90,11 @@ def test_an_annotator_sees_instructions_context_and_an_attention_check(
     assert task["data"]["tgt"] in panel and original["data"]["tgt"] not in panel
     assert task["data"]["context_before"] in panel and task["data"]["context_after"] in panel
     assert task["data"]["src"] in panel and "Context: the paragraph after" in panel
-    # nothing in the labelling panel gives it away (the project's title names the campaign id,
-    # which names the new system: a leak of its own, see the closing note of issue 57)
+    # nothing in the labelling panel gives it away, and nothing on the page names the new system:
+    # the project's title and the instructions name the campaign by its digest, not by its id
+    # (fixture-track-mqm-new-mt-s5)
     assert "attention" not in panel.lower() and "new-mt" not in panel
-    assert "litboard fixture-track-mqm-new-mt-s5" in shown
+    assert f"litboard {blind_name(plan)} mqm de-en" in shown
+    assert "new-mt" not in shown and "new-mt" not in seen["instructions"]
     assert QUESTIONS["mqm"][:40] in seen["instructions"]
     assert "Critical" in seen["instructions"]

@@ -143,7 +143,12 @@ def _records(root: Path, prefix: str) -> list[dict[str, Any]]:
 # the board column that ranks a complete plan's new system, by scheme (goal 1 of issue 57):
 # MQM pools into the track's MQM campaign, pairwise into its Bradley-Terry campaign, RULER and
 # the rest rank in the plan's own column
-RANKED_BY = {"mqm": "mqm:mqm-pro", "pairwise": "bradley-terry:pw-pro", "ruler": "ruler:{cid}"}
+RANKED_BY = {
+    "mqm": "mqm:mqm-pro",
+    "pairwise": "bradley-terry:pw-pro",
+    "ruler": "ruler:{cid}",
+    "bws": "bws:{cid}",
+}
 
 
 def _rank_in_browser(site: Path, key: str) -> tuple[str, list[tuple[str, float]]]:
@@ -204,7 +209,9 @@ def _check_ranked(site: Path, scheme: str, cid: str, board: str) -> None:
     assert cell, f"new-mt has no {key} cell"
     text = html.unescape(cell.group(0))
     assert re.search(r"\[-?\d+\.\d+, -?\d+\.\d+\]", text), "no interval shown"
-    if scheme != "ruler":  # 4 paragraphs: a range, no rank interval (below the board's 5)
+    # a plan's own column (RULER, BWS) holds its 4 paragraphs: a range, no rank interval (below
+    # the board's 5); the columns a plan pools into (MQM, Bradley-Terry) rest on more
+    if scheme not in ("ruler", "bws"):
         assert re.search(r"r\d+(–\d+)?", re.sub(r"<[^>]+>", " ", text)), "no rank interval"
     rank, shown = _rank_in_browser(site, key)
     values = [v for _, v in shown]
@@ -281,7 +288,9 @@ def test_loop_through_labelstudio(
     assert f"{items} of {items} planned items judged" in html.unescape(page)
     if checks:  # every check answered once, per annotator, on the campaign page
         assert f"{len(checks)} attention checks were mixed" in page
-        shown = re.findall(r'<tr data-annotator="(a\d+)"[^>]*><td>[^<]*</td><td[^>]*>(\d+)', page)
+        at = page.index("lb-attention")  # its table, not the progress per annotator
+        table = page[at : page.index("</table>", at)]
+        shown = re.findall(r'<tr data-annotator="(a\d+)"[^>]*><td>[^<]*</td><td[^>]*>(\d+)', table)
         assert sum(int(n) for _, n in shown) == len(checks)
     board = (site / "fixture-track" / "index.html").read_text(encoding="utf-8")
     row = re.findall(r'<tr class="lb-row[^"]*" data-system="new-mt".*?</tr>', board, re.S)

@@ -250,3 +250,34 @@ def test_other_schemes_import_and_validate(tmp_path: Path, scheme: str) -> None:
     assert spans and all(
         yaml.safe_load((p / "campaign.yaml").read_text())["plan"]["campaign"] == cid for p in spans
     )
+
+
+def test_a_complete_bws_plan_ranks_its_system_in_a_bws_column(tmp_path: Path) -> None:
+    """Issue 57 goal 1, BWS: the complete plan's campaign is a board column (pending plans show
+    none, as every scheme: ``drop_pending``) whose value for each system is the pooled counting
+    score (times best − times worst) / times shown of the imported judgments, counted here by
+    hand; the board ranks by it from its *Rank by* menu."""
+    root, plan, project = _plan_and_export(tmp_path, "bws")
+    cid = "fixture-track-bws-new-mt-s5"
+    export = annotate(project, [31, 32], prefer=lambda d: 1)
+    assert _import(root, plan, export, tmp_path / "complete.json") == 0
+    lines = [
+        json.loads(x)
+        for x in (root / "judgments" / cid / "judgments.jsonl").read_text().splitlines()
+    ]
+    counts: dict[str, list[int]] = {}
+    for line in lines:  # by hand: best +1, worst -1, shown once per tuple
+        for system in set(line["systems"]):
+            got = counts.setdefault(system, [0, 0])
+            got[0] += (system == line["best"]) - (system == line["worst"])
+            got[1] += 1
+    assert "new-mt" in counts and len(counts) >= 3
+    site = build_site([root], tmp_path / "site").out
+    page = (site / "fixture-track" / "index.html").read_text(encoding="utf-8")
+    assert f'<option value="bws:{cid}">' in page  # the Rank by menu offers it
+    for system, (net, shown) in counts.items():
+        row = re.search(rf'<tr class="lb-row[^"]*" data-system="{system}".*?</tr>', page, re.S)
+        assert row, system
+        cell = re.search(rf'data-col="bws:{cid}" data-value="([^"]+)">(.*?)</td>', row.group(0))
+        assert cell and abs(float(cell.group(1)) - net / shown) < 1e-9, (system, net, shown)
+        assert "n = 4" in cell.group(2), cell.group(2)  # its interval: 4 paragraphs, a range

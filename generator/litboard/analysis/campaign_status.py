@@ -31,6 +31,14 @@ class PlanState:
     # (annotator, attention checks answered, caught): never in a ranking or agreement figure
     attention: tuple[tuple[str, int, int], ...] = ()
     checks_planned: int = 0  # the plan's attention checks (0: none were planned)
+    # (annotator, plan items judged, of them double-annotated), by annotator name
+    annotators: tuple[tuple[str, int, int], ...] = ()
+    # the plan's annotator slots and the most and fewest judgments one slot is asked for
+    slot_load: tuple[int, int, int] = (0, 0, 0)
+
+
+def _slot_load(load: dict[str, Any]) -> tuple[int, int, int]:
+    return (int(load.get("slots", 0)), int(load.get("most", 0)), int(load.get("fewest", 0)))
 
 
 def plans(corpus: Corpus) -> list[PlanState]:
@@ -56,6 +64,11 @@ def plans(corpus: Corpus) -> list[PlanState]:
                     for a in plan.get("attention") or []
                 ),
                 int(plan.get("attention_checks", 0)),
+                tuple(
+                    (str(a["annotator"]), int(a["judged"]), int(a["double"]))
+                    for a in plan.get("annotators") or []
+                ),
+                _slot_load(plan.get("slot_load") or {}),
             )
         )
     return out

@@ -29,7 +29,7 @@ from .records import Provenance, Record, qualifiers
 from .resampling import prepare_items
 from .significance import attainable_p, pairwise_significance
 from .tables import Analysis, HeadToHead, HeadToHeadCell
-from .uncertainty import TEST_NAMES, RankingResult, score_matrix, test_draws
+from .uncertainty import TEST_NAMES, RankingResult, score_matrix, test_draws, weight_matrix
 
 
 def pair_counts(
@@ -85,7 +85,7 @@ def matrix(
     scores = scores[[s for s in order if s in scores.columns]]
     if scores.shape[1] < 2 or len(scores.dropna(how="all")) < 2:
         return None
-    weights = score_matrix(group, value="weight") if "weight" in group.columns else None
+    weights = weight_matrix(group)
     data, _ = prepare_items(scores, settings.missing)
     p = reused_p(ranked, data, weights is not None, settings)
     if p is None:

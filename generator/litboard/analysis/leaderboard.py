@@ -48,13 +48,17 @@ def segment_scores(corpus: Corpus) -> tuple[pd.DataFrame, list[Column]]:
         + _score_parts(corpus)
     )
     frames = [_per_translation(rows, column.key) for rows, column in parts]
+    weighted = _bws_parts(corpus)
+    frames += [rows for rows, _ in weighted]
     long = (
         pd.concat(frames, ignore_index=True)
         if frames
         else pd.DataFrame(columns=["column", "system", "pair", "paragraph", "score"])
     )
     order = list(GROUPS)
-    columns = sorted((c for _, c in parts), key=lambda c: order.index(c.group))  # stable
+    columns = sorted(
+        (c for _, c in parts + weighted), key=lambda c: order.index(c.group)
+    )  # stable
     # plans: complete ones pool, pending ones show nothing
     from .campaign_status import drop_pending, pool
 
@@ -242,6 +246,36 @@ def _ruler_parts(corpus: Corpus) -> Parts:
     return parts
 
 
+def _bws_parts(corpus: Corpus) -> Parts:
+    """A BWS campaign's counting score (``schemes.bws_paragraph_scores``): per paragraph
+    (best - worst) / shown with the weight shown, so the board's weighted mean over paragraphs is
+    the pooled (best - worst) / shown of ``bws.bws_scores``; human and LLM annotators apart. The
+    rows are already per paragraph (a ``weight`` column; the other columns' rows have none)."""
+    from .schemes import bws_paragraph_scores
+
+    titles, version, parts = (
+        corpus.tables["campaigns"].set_index("campaign")["title"],
+        corpus.data_version(),
+        [],
+    )
+    for cid, group in corpus.bws.groupby("campaign", sort=True):
+        for part, kind, suffix in _by_annotator(group, _llm_annotators(corpus)):
+            rows = bws_paragraph_scores(part)
+            key = f"bws:{cid}{suffix}"
+            provenance = (
+                f"{cid}, BWS counting score (times best - times worst) / times shown, pooled over "
+                f"the judged tuples, in [-1, 1], {kind} annotators, data {version}"
+            )
+            title = str(titles[cid])  # "Best-worst scaling (demo)" names the scheme already
+            named = "best-worst" in title.lower()
+            label = (title if named else _label("BWS", title)) + (
+                " (LLM annotators)" if suffix else ""
+            )
+            column = Column(key, label, str(cid), True, provenance, kind)
+            parts.append((rows.assign(column=key), column))
+    return parts
+
+
 def _esa_parts(corpus: Corpus) -> Parts:
     """ESA: the 0-100 score of each translation, averaged over its annotators (higher is
     better); the spans are shown on the reader pages, never turned into an MQM score."""
@@ -381,6 +415,16 @@ def _metric_provenance(row: pd.Series, version: str) -> str:
 
 
 def system_means(long: pd.DataFrame) -> pd.DataFrame:
-    """Mean and item count per (pair, column, system)."""
-    grouped = long.groupby(["pair", "column", "system"], as_index=False)["score"]
-    return grouped.agg(mean="mean", n="count")
+    """Mean and item count per (pair, column, system); rows with a ``weight`` (BWS) give the
+    weighted mean sum(w * x) / sum(w), the others the plain mean."""
+    keys = ["pair", "column", "system"]
+    if "weight" not in long.columns or long["weight"].isna().all():
+        return long.groupby(keys, as_index=False)["score"].agg(mean="mean", n="count")
+    has = long["weight"].notna()
+    plain = long[~has].groupby(keys, as_index=False)["score"].agg(mean="mean", n="count")
+    rows = long[has & long["score"].notna()].assign(wx=lambda t: t["weight"] * t["score"])
+    sums = rows.groupby(keys, as_index=False).agg(
+        wx=("wx", "sum"), w=("weight", "sum"), n=("score", "count")
+    )
+    weighted = sums.assign(mean=sums["wx"] / sums["w"])[keys + ["mean", "n"]]
+    return pd.concat([plain, weighted], ignore_index=True).sort_values(keys, ignore_index=True)

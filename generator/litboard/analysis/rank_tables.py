@@ -9,7 +9,7 @@ from __future__ import annotations
 import pandas as pd
 
 from ..settings import AnalysisSettings
-from .uncertainty import RankingResult, paired_bootstrap, score_matrix
+from .uncertainty import RankingResult, paired_bootstrap, score_matrix, weight_matrix
 from .work_units import by_works
 
 
@@ -25,7 +25,7 @@ def rank_result(
     matrix = score_matrix(group)
     if len(matrix.dropna(how="all")) < 2:
         return None
-    weights = score_matrix(group, value="weight") if "weight" in group.columns else None
+    weights = weight_matrix(group)
     result = paired_bootstrap(
         matrix,
         n_resamples=settings.bootstrap_resamples,

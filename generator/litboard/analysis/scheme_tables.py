@@ -30,7 +30,10 @@ def scheme_tables(corpus: Corpus, analysis: Analysis) -> SchemeTables:
     rankings = []
     for label, long in inputs:
         for (column, pair), group in long.groupby(["column", "pair"], sort=True):
-            table = rank_table(group, True, analysis.settings)
+            # a BWS campaign is a board column: its table, one value wherever it is shown
+            table = analysis.rankings.get((str(pair), str(column)))
+            if table is None:
+                table = rank_table(group, True, analysis.settings)
             if table is not None:
                 rankings.append(SchemeRanking(label, str(column), str(pair), table))
     counts = [

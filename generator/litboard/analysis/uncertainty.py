@@ -181,6 +181,13 @@ def score_matrix(
     return wide.astype(float)
 
 
+def weight_matrix(long: pd.DataFrame) -> pd.DataFrame | None:
+    """The weights matrix of ``long`` when its rows carry weights (BWS), else None."""
+    if "weight" not in long.columns or not long["weight"].notna().any():
+        return None
+    return score_matrix(long, value="weight")
+
+
 def paired_bootstrap(
     scores: pd.DataFrame,
     n_resamples: int = 1000,

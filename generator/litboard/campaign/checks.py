@@ -165,3 +165,33 @@ def system_progress(plan: dict[str, Any], progress: Progress) -> list[dict[str, 
         {"system": s, "planned": len(done[s]), "judged": sum(done[s].values())}
         for s in plan["systems"]
     ]
+
+
+def annotator_progress(plan: dict[str, Any], progress: Progress) -> list[dict[str, Any]]:
+    """Per annotator (``a<Label Studio user>``, as the attention checks name them): the plan
+    items they judged, and how many of those are double-annotated items (planned for more than
+    one annotator), in the order of their names."""
+    from ..files.ids import slug
+
+    slots = {i["id"]: len(i["slots"]) for i in plan["items"]}
+    per: dict[str, list[int]] = {}
+    for item, people in progress.judged_by.items():
+        for who in people:
+            counts = per.setdefault(slug(f"a{who}"), [0, 0])
+            counts[0] += 1
+            counts[1] += slots.get(item, 1) > 1
+    return [
+        {"annotator": a, "judged": n, "double": d} for a, (n, d) in sorted(per.items())
+    ]
+
+
+def slot_load(plan: dict[str, Any]) -> dict[str, int]:
+    """What the plan asks of each annotator slot: judgments per slot, the most and the fewest
+    (Label Studio serves tasks to whoever asks first, so the slots say how the work is meant to
+    be shared, not who does it)."""
+    load = [0] * max(int(plan.get("annotators", 1)), 1)
+    for item in plan["items"]:
+        for slot in item["slots"]:
+            if 1 <= int(slot) <= len(load):
+                load[int(slot) - 1] += 1
+    return {"slots": len(load), "most": max(load), "fewest": min(load)}

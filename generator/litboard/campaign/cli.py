@@ -16,6 +16,10 @@ from .schemes import (
 )
 
 EXPERTISE = ("student", "professional", "expert", "crowd")
+PER_ANNOTATOR = (
+    "one project per annotator slot, with the tasks of the items planned for it (Label Studio's "
+    "free edition assigns no task to anyone); import the projects' exports together"
+)
 
 
 def add_campaign(sub: argparse._SubParsersAction) -> None:
@@ -104,6 +108,7 @@ def add_campaign(sub: argparse._SubParsersAction) -> None:
     _add_data(e, releases=True)
     e.add_argument("--format", choices=["labelstudio", "tsv"], default="labelstudio")
     e.add_argument("--out", type=Path, required=True, metavar="DIR", help="new or empty folder")
+    e.add_argument("--per-annotator", action="store_true", help=PER_ANNOTATOR)
     _add_push_pull(steps, _add_data)
     i = steps.add_parser(
         "import", help="check Label Studio exports against the plan and write the campaign"
@@ -145,6 +150,15 @@ def _add_push_pull(
     u.add_argument("plan", type=Path, metavar="PLAN")
     add_data(u, releases=True)
     u.add_argument("--url", required=True, help=url)
+    u.add_argument("--per-annotator", action="store_true", help=PER_ANNOTATOR)
+    u.add_argument(
+        "--names",
+        nargs="+",
+        default=[],
+        metavar="NAME",
+        help="with --per-annotator: who each slot's project is for, one name per slot, in order "
+        "(shown in the project's description)",
+    )
     g = steps.add_parser(
         "pull",
         help="fetch a Label Studio project's JSON export",
@@ -208,7 +222,9 @@ def run(args: argparse.Namespace) -> int:
     if args.step == "export":
         from .export import export
 
-        written = export(corpus, plan, sha256(args.plan), args.format, args.out)
+        written = export(
+            corpus, plan, sha256(args.plan), args.format, args.out, args.per_annotator
+        )
         print(
             f"litboard: {len(plan['items'])} tasks of {plan['campaign']} written: "
             + ", ".join(str(p) for p in written)
@@ -292,22 +308,43 @@ def _push(
     import tempfile
 
     from .export import export
+    from .batches import check_names
+    from .instructions import blind_name
     from .labelstudio_api import LabelStudio, check_url, push, token_from_env
     from .planfile import sha256
 
+    names = check_names(args.names, plan, args.per_annotator)
     server = LabelStudio(check_url(args.url), token_from_env())
     with tempfile.TemporaryDirectory(prefix="litboard-push-") as folder:
         out = Path(folder) / "project"
-        export(corpus, plan, sha256(args.plan), "labelstudio", out)
-        config = (out / "config.xml").read_text(encoding="utf-8")
-        tasks = json.loads((out / "tasks.json").read_text(encoding="utf-8"))
-        settings = json.loads((out / "project.json").read_text(encoding="utf-8"))
-    pid = push(server, plan, settings, config, tasks)
-    print(
-        f"litboard: project {pid} created at {args.url.rstrip('/')}/projects/{pid}/ with "
-        f"{len(tasks)} tasks of {plan['campaign']}; pull its export with: litboard campaign "
-        f"pull --url {args.url} --project {pid} --out EXPORT.json"
-    )
+        export(corpus, plan, sha256(args.plan), "labelstudio", out, args.per_annotator)
+        folders = sorted(out.glob("slot-*"), key=lambda f: int(f.name[5:])) or [out]
+        projects = [
+            (
+                (f / "config.xml").read_text(encoding="utf-8"),
+                json.loads((f / "tasks.json").read_text(encoding="utf-8")),
+                json.loads((f / "project.json").read_text(encoding="utf-8")),
+                int(f.name[5:]) if f.name.startswith("slot-") else 0,
+            )
+            for f in folders
+        ]
+    seen = f"annotators see it as campaign {blind_name(plan)}"
+    for config, tasks, settings, slot in projects:
+        name = names[slot - 1] if slot and names else ""
+        if name:
+            settings["description"] += f", for {name}"
+        pid = push(server, plan, settings, config, tasks)
+        whose = f" for annotator slot {slot}" + (f" ({name})" if name else "") if slot else ""
+        print(
+            f"litboard: project {pid}{whose} created at {args.url.rstrip('/')}/projects/{pid}/ "
+            f"with {len(tasks)} tasks of {plan['campaign']} ({seen}); pull its export with: "
+            f"litboard campaign pull --url {args.url} --project {pid} --out EXPORT.json"
+        )
+    if len(projects) > 1:
+        print(
+            f"litboard: {len(projects)} projects, one per annotator slot: give each annotator "
+            "their own, pull every project and import the exports together"
+        )
     return 0
 
 

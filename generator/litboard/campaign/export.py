@@ -209,7 +209,9 @@ def mapping(
     return m
 
 
-def project_settings(plan: dict[str, Any], labels: Sequence[Any] = ()) -> dict[str, Any]:
+def project_settings(
+    plan: dict[str, Any], labels: Sequence[Any] = (), slot: int = 0, name: str = ""
+) -> dict[str, Any]:
     """Label Studio project settings the plan needs, by their API names: the one declaration
     (``project.json``; ``campaign push`` sends exactly these, with the labelling config).
 
@@ -218,15 +220,30 @@ def project_settings(plan: dict[str, Any], labels: Sequence[Any] = ()) -> dict[s
     for that many (a smaller cohort doubles a random share of tasks, and an item planned double
     but served once stays pending); ``push`` then gives each task its own item's ``overlap``.
     ``show_overlap_first`` serves the double-annotated items first; sampling follows the shuffled
-    ``tasks.json``. Blindness: no annotation history, no other annotator's predictions, no empty
-    annotation and no skip. The instructions (``instructions``: the scheme's question, the task's
-    categories, each severity with its weight) are shown before the tasks."""
-    from .instructions import instruction_html
+    ``tasks.json``. Blindness: title, description and instructions name the campaign by a
+    digest, never by its id (which names the new system); no annotation history, no other
+    annotator's predictions, no empty annotation and no skip. The instructions
+    (``instructions``: the scheme's question, the task's categories, each severity with its
+    weight) are shown before the tasks.
 
+    ``slot``: the project of one annotator slot (``batches``, ``--per-annotator``): every task
+    asks for one annotation, and title and description name the slot (and ``name``, the
+    annotator it is for)."""
+    from .instructions import blind_name, instruction_html
+
+    digest, items = blind_name(plan), len(plan["items"])
     most = max((len(i["slots"]) for i in plan["items"]), default=1)
+    title = f"litboard {digest} {plan['scheme']} {plan['pair']}"
+    about = f"litboard campaign {digest}: {plan['scheme']}, {plan['pair']}, {items} items"
+    if slot:
+        most, title = 1, f"{title} slot {slot}"
+        about = f"{about}; the tasks of annotator slot {slot} of {plan['annotators']}"
+        about += f", for {name}" if name else ""
     return {
-        "title": f"litboard {plan['campaign']}"[:50],  # Label Studio's limit: 50 characters
-        "description": f"litboard campaign {plan['campaign']} ({plan['scheme']}, {plan['pair']})",
+        # Label Studio's limit: 50 characters; annotators see title and description, so neither
+        # names the campaign (its default id names the new system): blind_name's digest does
+        "title": title[:50],
+        "description": about,
         "maximum_annotations": most,
         "overlap_cohort_percentage": 100,
         "show_overlap_first": True,
@@ -240,8 +257,17 @@ def project_settings(plan: dict[str, Any], labels: Sequence[Any] = ()) -> dict[s
     }
 
 
-def export(corpus: Corpus, plan: dict[str, Any], sha: str, fmt: str, out: Path) -> list[Path]:
-    """Write the project files into ``out`` (a new or empty folder); the paths written."""
+def export(
+    corpus: Corpus,
+    plan: dict[str, Any],
+    sha: str,
+    fmt: str,
+    out: Path,
+    per_annotator: bool = False,
+) -> list[Path]:
+    """Write the project files into ``out`` (a new or empty folder); the paths written.
+    ``per_annotator`` (Label Studio only): a project folder ``slot-K/`` (``config.xml``,
+    ``tasks.json``, ``project.json``) per annotator slot K instead of one (``batches``)."""
     import yaml
 
     if fmt not in FORMATS:
@@ -288,14 +314,37 @@ def export(corpus: Corpus, plan: dict[str, Any], sha: str, fmt: str, out: Path) 
     files: dict[str, str] = {}
     if fmt == "labelstudio":
         size = max(len(i["systems"]) for i in plan["items"])
-        files["config.xml"] = config(plan["scheme"], labels_for(plan, typology), size)
-        files["tasks.json"] = json.dumps(tasks, ensure_ascii=False, indent=1) + "\n"
-        settings = project_settings(plan, labels_for(plan, typology))
-        files["project.json"] = json.dumps(settings, indent=1) + "\n"
+        labels = labels_for(plan, typology)
+        xml = config(plan["scheme"], labels, size)
+        if per_annotator:  # each slot folder a whole project: its config, tasks and settings
+            from .batches import split
+
+            for slot, batch in split(plan, tasks).items():
+                files[f"slot-{slot}/config.xml"] = xml
+                files[f"slot-{slot}/tasks.json"] = _json(batch)
+                settings = project_settings(plan, labels, slot)
+                files[f"slot-{slot}/project.json"] = json.dumps(settings, indent=1) + "\n"
+        else:
+            files["config.xml"] = xml
+            files["tasks.json"] = _json(tasks)
+            settings = project_settings(plan, labels)
+            files["project.json"] = json.dumps(settings, indent=1) + "\n"
         if plan["scheme"] not in ("bws", "ruler"):  # read by campaign.bws_import / ruler_import
             files["mapping.yaml"] = yaml.safe_dump(
                 mapping(plan, typology), allow_unicode=True, sort_keys=False
             )
+    elif per_annotator:
+        raise DataError(
+            [
+                Problem(
+                    "campaign export",
+                    0,
+                    "--per-annotator",
+                    "makes Label Studio projects: it has no TSV form",
+                    "export --format labelstudio, or without --per-annotator",
+                )
+            ]
+        )
     else:
         files["tasks.tsv"] = tsv(tasks)
     written = []
@@ -303,6 +352,10 @@ def export(corpus: Corpus, plan: dict[str, Any], sha: str, fmt: str, out: Path) 
         write_new(out / name, text)
         written.append(out / name)
     return written
+
+
+def _json(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False, indent=1) + "\n"
 
 
 def tsv(tasks: list[dict[str, Any]]) -> str:

@@ -24,7 +24,7 @@ import yaml
 from ..errors import DataError, Problem
 from ..files.ids import slug
 from ..model import Corpus
-from .checks import Progress, check_export, system_progress
+from .checks import Progress, annotator_progress, check_export, slot_load, system_progress
 from .export import mapping
 from .labels import track_typology
 
@@ -34,6 +34,7 @@ class CampaignImport:
     campaign: str
     written: list[Path] = field(default_factory=list)
     progress: list[dict[str, Any]] = field(default_factory=list)
+    annotators: list[dict[str, Any]] = field(default_factory=list)
     items: int = 0
     judged: int = 0
     lines: list[str] = field(default_factory=list)
@@ -44,6 +45,11 @@ class CampaignImport:
         rows = [
             f"{p['system']}: {p['judged']} of {p['planned']} planned paragraphs judged"
             for p in self.progress
+        ]
+        rows += [
+            f"annotator {a['annotator']}: {a['judged']} items judged ({a['double']} of them "
+            "double-annotated)"
+            for a in self.annotators
         ]
         return "\n".join(
             self.lines
@@ -104,8 +110,13 @@ def import_campaign(
     _check_root(out, corpus.dataset_id)
     judgments = out / "judgments"
     state = read_state(judgments / plan["campaign"], sha)
+    from .batches import join
+
     merged = merge(
-        state["tasks"], read_exports(exports), replace, str(judgments / plan["campaign"] / STATE)
+        state["tasks"],
+        join(plan, read_exports(exports)),
+        replace,
+        str(judgments / plan["campaign"] / STATE),
     )
     checks, tasks = _split_checks(plan, merged.tasks)
     progress = check_export(tasks, plan, sha)
@@ -114,6 +125,7 @@ def import_campaign(
     result.judged = sum(progress.complete(i) for i in plan["items"])
     result.unanswered = _unanswered(plan, progress, merged.fresh)
     result.progress = system_progress(plan, progress)
+    result.annotators = annotator_progress(plan, progress)
     result.lines += merged.lines() + [f"note: {n}" for n in progress.notes]
     result.lines.append(
         f"note: the annotators are recorded as {expertise} (the campaign card's expertise; "
@@ -134,6 +146,8 @@ def import_campaign(
         "judged": result.judged,
         "complete": result.judged == result.items,
         "progress": result.progress,
+        "annotators": result.annotators,
+        "slot_load": slot_load(plan),
     }
     if plan.get("attention"):
         main["attention_checks"] = len(plan["attention"])

@@ -8,6 +8,7 @@ track)."""
 
 from __future__ import annotations
 
+import hashlib
 from dataclasses import dataclass
 from typing import Any, Sequence
 
@@ -54,6 +55,14 @@ class Instructions:
     criteria: list[Item]
 
 
+def blind_name(plan: dict[str, Any]) -> str:
+    """The name annotators see for the campaign: the first 8 hex digits of the sha256 of its id.
+    A default campaign id names the new system (``track-scheme-system-sSEED``), and the project's
+    title, description and instructions are shown to every annotator, so none of them carries the
+    id; ``campaign push`` prints which campaign the digest stands for."""
+    return hashlib.sha256(str(plan["campaign"]).encode("utf-8")).hexdigest()[:8]
+
+
 def _points(value: float) -> str:
     return f"{value:g} point{'' if value == 1 else 's'}"
 
@@ -75,7 +84,7 @@ def instructions(plan: dict[str, Any], labels: Sequence[Any]) -> Instructions:
             )
         )
     criteria = [Item(c.title, c.help) for c in RULER_CRITERIA] if scheme == "ruler" else []
-    return Instructions(plan["campaign"], QUESTIONS[scheme], categories, severities, criteria)
+    return Instructions(blind_name(plan), QUESTIONS[scheme], categories, severities, criteria)
 
 
 def instruction_html(plan: dict[str, Any], labels: Sequence[Any]) -> str:

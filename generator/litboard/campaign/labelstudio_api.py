@@ -185,12 +185,14 @@ def project_tasks(server: LabelStudio, pid: int) -> list[dict[str, Any]]:
 
 def set_overlap(server: LabelStudio, pid: int, plan: dict[str, Any]) -> None:
     """Label Studio gives every imported task the project's ``maximum_annotations``; a task whose
-    plan item has fewer annotator slots gets its own ``overlap``, so it is done when they are."""
+    plan item has fewer annotator slots gets its own ``overlap``, so it is done when they are (a
+    task of a per-annotator project, ``batches``, wants one)."""
     wanted = {
         item["id"]: len(item["slots"]) for item in plan["items"] + (plan.get("attention") or [])
     }
     for task in project_tasks(server, pid):
         slots = wanted.get(str(task["data"].get("item", "")), 0)
+        slots = 1 if slots and "slot" in task["data"] else slots  # a slot project's task
         if slots and slots != task.get("overlap"):
             server.call("PATCH", f"/api/tasks/{task['id']}/", {"overlap": slots})
 

@@ -1,5 +1,6 @@
-"""The LitEval page set (paper 000, issue 3): leaderboard, adequacy, metric meta-evaluation and
-one page per language pair, each table also written as CSV beside its page.
+"""The LitEval page set (paper 000, issue 3): the paper reproduced (its rankings with a pooled
+Human row, Table 7), adequacy, metric meta-evaluation and one page per language pair, each table
+also written as CSV beside its page. The dataset's one leaderboard is its board (issue 54).
 
 Applies only when the corpus holds the LitEval campaigns (``metric_eval.views.applies``).
 """
@@ -22,7 +23,7 @@ from . import views as lv
 
 FOLDER = "liteval"
 NAV = [
-    {"LitEval-Corpus": "liteval/index.md"},
+    {"LitEval: paper 000 reproduced": "liteval/index.md"},
     {"LitEval adequacy": "liteval/adequacy.md"},
     {"LitEval metric meta-evaluation": "liteval/metaeval.md"},
 ]
@@ -69,7 +70,7 @@ def _index(
         base="../",
     )
     files[f"{FOLDER}/index.md"] = page(
-        "LitEval-Corpus leaderboard", body, corpus.is_demo, templates, wide=True
+        "LitEval-Corpus: paper 000 reproduced", body, corpus.is_demo, templates, wide=True
     )
     return files
 
