@@ -222,9 +222,9 @@ summary: install
 ## Set up (including test needs) and run every test.
 ## TEST_WORKERS processes (pytest-xdist; 0: one process): a module's tests, the browser tests and the
 ## Label Studio tests each stay in one process, so their fixtures are made once (tests/conftest.py).
-## Three on two cores: a quarter of the time one process waits (on a subprocess, Chromium, Label
-## Studio), and a third keeps both cores busy then.
-TEST_WORKERS ?= 3
+## Two, one per core: a third worker was measured in a fresh clone at the same wall time (2,098 s
+## of tests against 2,080 s with two; 62 CPU-min both): the suite is CPU-bound on two cores.
+TEST_WORKERS ?= 2
 test: install-test
 	$(BIN)/python -m pytest -q -p no:cacheprovider -n $(TEST_WORKERS) --dist loadgroup
 

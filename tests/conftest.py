@@ -99,7 +99,7 @@ def writes(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     return seen
 
 
-# `make test` runs the suite in three processes (pytest-xdist, --dist loadgroup): each test goes
+# `make test` runs the suite in two processes (pytest-xdist, --dist loadgroup): each test goes
 # with its module, so a module's fixtures are made once. Tests that share something costly made once
 # per process go together too: a session fixture (the browser tests' Chromium and built sites,
 # tests/browser/conftest.py; the real Label Studio server, tests/campaign/conftest.py) or a site

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import shutil
 from pathlib import Path
 
@@ -31,3 +32,14 @@ def append_line(path: Path, line: str) -> int:
 
 def first_record(path: Path) -> dict:
     return json.loads(path.read_text(encoding="utf-8").splitlines()[0])
+
+
+def annotator_rows(page: str, table_class: str) -> dict[str, list[str]]:
+    """The rows of the campaign page's table of class ``table_class`` (one row per annotator,
+    ``data-annotator``): annotator -> the text of each cell."""
+    at = page.index(table_class)
+    table = page[at : page.index("</table>", at)]
+    return {
+        who: [re.sub(r"<[^>]+>", "", c).strip() for c in re.findall(r"<td[^>]*>(.*?)</td>", row)]
+        for who, row in re.findall(r'<tr data-annotator="([^"]+)"[^>]*>(.*?)</tr>', table, re.S)
+    }

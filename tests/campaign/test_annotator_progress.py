@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import html
 import json
-import re
 from pathlib import Path
 
 import pytest
@@ -16,7 +15,7 @@ import yaml
 from litboard.cli import main
 from litboard.pipeline.build import build_site
 
-from ..helpers import FIXTURES, copy_root
+from ..helpers import FIXTURES, annotator_rows, copy_root
 from .fake_labelstudio import annotate
 
 TRACK = FIXTURES / "track"
@@ -61,9 +60,5 @@ def test_each_account_counted_by_hand_in_report_card_and_page(
     page = build_site([root], tmp_path / "site").out / "fixture-track" / "campaigns"
     text = html.unescape((page / f"{CID}.html").read_text(encoding="utf-8"))
     assert "Progress per annotator" in text and "among 2 annotator slots" in text
-    table = text[text.index("lb-annotators") : text.index("</table>", text.index("lb-annotators"))]
-    shown = {
-        who: [re.sub(r"<[^>]+>", "", c).strip() for c in re.findall(r"<td[^>]*>(.*?)</td>", row)]
-        for who, row in re.findall(r'<tr data-annotator="([^"]+)"[^>]*>(.*?)</tr>', table, re.S)
-    }
-    assert shown == {a: [a, str(n), str(d)] for a, (n, d) in expected.items()}, table
+    shown = annotator_rows(text, "lb-annotators")
+    assert shown == {a: [a, str(n), str(d)] for a, (n, d) in expected.items()}

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import html
 import json
-import re
 from pathlib import Path
 
 import pytest
@@ -18,7 +17,7 @@ from litboard.cli import main
 from litboard.load.datasets import load_all
 from litboard.pipeline.build import build_site
 
-from ..helpers import FIXTURES, copy_root
+from ..helpers import FIXTURES, annotator_rows, copy_root
 from .fake_labelstudio import annotate
 
 TRACK = FIXTURES / "track"
@@ -150,14 +149,9 @@ def test_mqm_checks_are_scored_per_annotator_and_never_judgments(
     page = build_site([root], tmp_path / "site").out / "fixture-track" / "campaigns"
     text = html.unescape((page / f"{CID.format(scheme='mqm')}.html").read_text(encoding="utf-8"))
     assert "Attention checks per annotator" in text and "2 attention checks were mixed" in text
-    table = text[text.index("lb-attention") : text.index("</table>", text.index("lb-attention"))]
-    shown_rows = {
-        who: [re.sub(r"<[^>]+>", "", c).strip() for c in re.findall(r"<td[^>]*>(.*?)</td>", row)]
-        for who, row in re.findall(r'<tr data-annotator="([^"]+)"[^>]*>(.*?)</tr>', table, re.S)
-    }
-    assert shown_rows == {
+    assert annotator_rows(text, "lb-attention") == {
         a: [a, str(r["checks"]), f"{r['passed']} of {r['checks']}"] for a, r in rows.items()
-    }, table
+    }
 
 
 def test_pairwise_check_is_caught_by_preferring_the_intact_side(

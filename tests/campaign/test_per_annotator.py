@@ -85,7 +85,7 @@ def test_each_slot_gets_its_own_items_and_the_exports_import_as_one(
     assert len(records) == sum(len(i["slots"]) for i in plan["items"])
 
 
-@pytest.mark.parametrize("fault", ["twice", "foreign slot"])
+@pytest.mark.parametrize("fault", ["twice", "foreign slot", "other plan"])
 def test_a_slot_task_out_of_place_stops_the_import(
     tmp_path: Path, fault: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -100,9 +100,12 @@ def test_a_slot_task_out_of_place_stops_the_import(
         copy["annotations"][0] |= {"id": 9999, "completed_by": 43}
         export.append(copy)
         said = f"item {single} of annotator slot 1 is in two tasks"
-    else:
+    elif fault == "foreign slot":
         task["data"]["slot"] = 2
         said = f"item {single} is planned for annotator slot(s) 1, not 2"
+    else:  # a slot task of another plan is refused as such, whatever its slot
+        task["data"] |= {"slot": 2, "plan": "0" * 16}
+        said = "the task comes from another plan"
     path = tmp_path / "export.json"
     path.write_text(json.dumps(export), encoding="utf-8")
     before = sorted(p.relative_to(root) for p in root.rglob("*"))

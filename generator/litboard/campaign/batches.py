@@ -56,10 +56,13 @@ def split(plan: dict[str, Any], tasks: list[Task]) -> dict[int, list[Task]]:
     return {k: v for k, v in out.items() if v}
 
 
-def join(plan: dict[str, Any], tasks: list[tuple[Where, Task]]) -> list[tuple[Where, Task]]:
+def join(
+    plan: dict[str, Any], sha: str, tasks: list[tuple[Where, Task]]
+) -> list[tuple[Where, Task]]:
     """The slot tasks of each item as one task (annotations of every slot, the item's own
-    ``annotations_wanted``), at the place of its first; other tasks as they are. DataError for a
-    slot that is not one of the item's or a slot given twice."""
+    ``annotations_wanted``), at the place of its first; other tasks as they are (one of another
+    plan, ``sha``, or of no item of this one: ``checks.check_export`` refuses it). DataError for
+    a slot that is not one of the item's or a slot given twice."""
     slots = planned_slots(plan)
     problems = Problems()
     first: dict[str, int] = {}  # item -> index in out of its joined task
@@ -71,8 +74,8 @@ def join(plan: dict[str, Any], tasks: list[tuple[Where, Task]]) -> list[tuple[Wh
             out.append((where, task))
             continue
         item, slot = str(data.get("item")), data[SLOT]
-        if item not in slots:
-            out.append((where, task))  # not an item of the plan: check_export says so
+        if item not in slots or data.get("plan") != sha[:16]:
+            out.append((where, task))  # not this plan's item: check_export says so
             continue
         if not isinstance(slot, int) or isinstance(slot, bool) or slot not in slots[item]:
             problems.add(

@@ -210,7 +210,7 @@ def mapping(
 
 
 def project_settings(
-    plan: dict[str, Any], labels: Sequence[Any] = (), slot: int = 0, name: str = ""
+    plan: dict[str, Any], labels: Sequence[Any] = (), slot: int = 0
 ) -> dict[str, Any]:
     """Label Studio project settings the plan needs, by their API names: the one declaration
     (``project.json``; ``campaign push`` sends exactly these, with the labelling config).
@@ -227,8 +227,8 @@ def project_settings(
     weight) are shown before the tasks.
 
     ``slot``: the project of one annotator slot (``batches``, ``--per-annotator``): every task
-    asks for one annotation, and title and description name the slot (and ``name``, the
-    annotator it is for)."""
+    asks for one annotation, and title and description name the slot (``push --names`` adds
+    the annotator it is for)."""
     from .instructions import blind_name, instruction_html
 
     digest, items = blind_name(plan), len(plan["items"])
@@ -238,7 +238,6 @@ def project_settings(
     if slot:
         most, title = 1, f"{title} slot {slot}"
         about = f"{about}; the tasks of annotator slot {slot} of {plan['annotators']}"
-        about += f", for {name}" if name else ""
     return {
         # Label Studio's limit: 50 characters; annotators see title and description, so neither
         # names the campaign (its default id names the new system): blind_name's digest does

@@ -114,7 +114,7 @@ def import_campaign(
 
     merged = merge(
         state["tasks"],
-        join(plan, read_exports(exports)),
+        join(plan, sha, read_exports(exports)),
         replace,
         str(judgments / plan["campaign"] / STATE),
     )
