@@ -172,14 +172,15 @@ def annotator_progress(plan: dict[str, Any], progress: Progress) -> list[dict[st
     items they judged, and how many of those are double-annotated items (planned for more than
     one annotator), in the order of their names."""
     from ..files.ids import slug
+    from .batches import planned_slots
 
-    slots = {i["id"]: len(i["slots"]) for i in plan["items"]}
+    slots = planned_slots(plan)
     per: dict[str, list[int]] = {}
     for item, people in progress.judged_by.items():
         for who in people:
             counts = per.setdefault(slug(f"a{who}"), [0, 0])
             counts[0] += 1
-            counts[1] += slots.get(item, 1) > 1
+            counts[1] += len(slots.get(str(item), [1])) > 1
     return [
         {"annotator": a, "judged": n, "double": d} for a, (n, d) in sorted(per.items())
     ]

@@ -187,9 +187,9 @@ def set_overlap(server: LabelStudio, pid: int, plan: dict[str, Any]) -> None:
     """Label Studio gives every imported task the project's ``maximum_annotations``; a task whose
     plan item has fewer annotator slots gets its own ``overlap``, so it is done when they are (a
     task of a per-annotator project, ``batches``, wants one)."""
-    wanted = {
-        item["id"]: len(item["slots"]) for item in plan["items"] + (plan.get("attention") or [])
-    }
+    from .batches import planned_slots
+
+    wanted = {item: len(slots) for item, slots in planned_slots(plan).items()}
     for task in project_tasks(server, pid):
         slots = wanted.get(str(task["data"].get("item", "")), 0)
         slots = 1 if slots and "slot" in task["data"] else slots  # a slot project's task
