@@ -152,6 +152,11 @@ def error_counts(rows: pd.DataFrame, unmatched: tuple[int, ...] = ()) -> dict[st
     }
 
 
+def genre_totals(frame: pd.DataFrame) -> dict[str, dict[str, int]]:
+    """Table 9: Table 5's three counts per genre, summed over the pairs and modalities."""
+    return {genre: error_counts(rows) for genre, rows in frame.groupby(frame["Genre"].str.strip())}
+
+
 def text_rows(frame: pd.DataFrame, st: str, tt: str, genre: str, modality: str) -> pd.DataFrame:
     return frame[
         (frame["ST"] == st)
@@ -234,6 +239,7 @@ def main(data: Path) -> None:
     for modality in ("HT", "PE", "MT"):
         text = text_rows(rows, "Russian", "Dutch", "Poem", modality)
         print(f"Table 5 RU-NL poem {modality}: {error_counts(text)}")
+    print(f"Table 9 per genre: {genre_totals(rows)}")
     text = text_rows(rows, "Russian", "Dutch", "Poem", "HT")
     loose = text[(text["Whose_error"] == "Match") & text["Span_2"].isna()]["file_line"]
     print(f"  HT with lines {tuple(loose)} unmatched: {error_counts(text, tuple(loose))}")

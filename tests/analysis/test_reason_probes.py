@@ -202,6 +202,71 @@ def test_table5_ru_nl_poem_pe_professionals_printed_twice(probes: ModuleType, da
     assert record["reason"] == "paper typo" and "Table 11 says 5" in str(record["note"])
 
 
+TABLE5_PAIRS = {"en-nl": ("EN", "NL"), "en-ca": ("EN", "CA"), "ru-nl": ("RU", "NL")}
+LANGUAGE = {"EN": "English", "RU": "Russian", "NL": "Dutch", "CA": "Catalan"}
+GENRES = ("Poem", "ShortStory", "Thriller")  # Table 5's column groups, each HT / PE / MT
+WHO = ("professional", "llm", "match")  # Table 5's and Table 9's rows: Human, LLM, Match
+
+
+def _table5(lines: list[str]) -> dict[tuple[str, str], list[int]]:
+    """Table 5 as (pair, who) -> its nine cells (poem HT, PE, MT, short story HT, ...)."""
+    out = {}
+    for pair, (st, tt) in TABLE5_PAIRS.items():
+        start = next(i for i, line in enumerate(lines) if f"| {st} | {tt} | Human |" in line)
+        below = (_cells(line)[1:] for line in lines[start + 1 : start + 3])  # LLM, Match
+        rows = [_cells(lines[start])[3:], *below]
+        for who, row in zip(WHO, rows):
+            out[(pair, who)] = [int(c) for c in row]
+    return out
+
+
+def _table9(lines: list[str]) -> dict[str, list[int]]:
+    rows = _after(lines, "| # Errors | Poem | Short Story | Thriller |", 3)
+    return {who: [int(c) for c in row[1:]] for who, row in zip(WHO, rows)}
+
+
+@pytest.mark.parametrize(
+    ("source", "pair", "genre", "modality", "who"),
+    [
+        ("Table 5", "en-ca", "Thriller", "HT", "llm"),
+        ("Table 5", "ru-nl", "Poem", "PE", "llm"),
+        ("Table 5", "ru-nl", "Poem", "MT", "professional"),
+        ("Table 11", "ru-nl", "Poem", "MT", "professional"),
+    ],
+)
+def test_table9_sums_the_releases_counts_not_the_printed_cell(
+    probes: ModuleType, data: Path, source: str, pair: str, genre: str, modality: str, who: str
+) -> None:
+    """Table 9 is Table 5 summed per genre; all nine of its cells are the release's sums, and
+    putting the printed cell in place of the release's count of its text breaks the sum."""
+    lines = _lines("003")
+    table9, frame = _table9(lines), probes.overview(data)
+    totals = probes.genre_totals(frame)
+    assert {w: [totals[g][w] for g in GENRES] for w in WHO} == table9
+    st, tt = TABLE5_PAIRS[pair]
+    text = probes.text_rows(frame, LANGUAGE[st], LANGUAGE[tt], genre, modality)
+    released = probes.error_counts(text)[who]
+    if source == "Table 5":
+        column = 3 * GENRES.index(genre) + ("HT", "PE", "MT").index(modality)
+        printed = _table5(lines)[(pair, who)][column]
+    else:  # Table 11's "# Errors" column (professionals)
+        row = next(c for c in map(_cells, lines) if c[:3] == [modality, pair.upper(), genre])
+        printed = int(row[4])
+    assert printed != released
+    total = table9[who][GENRES.index(genre)]
+    assert totals[genre][who] == total and totals[genre][who] - released + printed != total
+    record = _record(
+        "creativity-bias.jsonl",
+        f"paper 003 {source}",
+        "error-count",
+        annotators=who,
+        pair=pair,
+        genre=genre.lower(),
+        modality=modality,
+    )
+    assert record["reason"] == "paper typo" and "Table 9" in str(record["note"])
+
+
 def test_table7_from_the_llms_own_category(probes: ModuleType, data: Path) -> None:
     rows = _after(_lines("003"), "| Style | Acc | Ling Con | No error | Total LLM |", 3)
     order = ["Style", "Accuracy", "Linguistic Convention"]
