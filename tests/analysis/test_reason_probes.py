@@ -97,6 +97,10 @@ def test_table3_means_follow_the_papers_de_en_cell(probes: ModuleType, data: Pat
         "all sources": (8.7, 28.3),
     }
     assert (printed["<i>De-En</i>"][4], printed["<i>De-En</i>"][8]) not in tries.values()
+    # nor does any other column of metric_df.csv, however a source's translations are taken
+    found = probes.table3_any_column(frame, sample)
+    paper = (printed["<i>De-En</i>"][4], printed["<i>De-En</i>"][8])
+    assert (13.3, 46.7) in found and paper not in found
 
 
 SYSTEMS = {
@@ -144,8 +148,44 @@ def test_table7_means_tried(probes: ModuleType, data: Path) -> None:
         right = sum(variant[s] == v for s, v in means.items())
         assert right <= 4, name
     assert probes.table7_best_pair_subset(frame, means) <= 4
+    assert probes.table7_best_handling(frame, means) == 5  # of 10, whatever the repeats
     tried = probes.table7_tries(frame, sample)["pooled, first annotation"]
     assert (tried["translator"], tried["google translate"]) == (-1.1, -3.1)
+
+
+EXAMPLE = {  # Tables 15-16's names of the machine systems
+    "Qwen 2": "qwen2-beta-7b-chat",
+    "Llama 3": "meta-llama-3-8b-instruct",
+    "TowerInstruct": "towerinstruct-7b-v0.2",
+    "Gemma": "gemma-1.1-7b-it",
+    "M2M": "m2m",
+    "GPT-4o": "gpt4o",
+    "Google Translate": "google translate",
+    "NLLB": "nllb",
+    "DeepL": "deepl",
+}
+
+
+def test_worked_example_is_not_all_the_releases_scores(probes: ModuleType, data: Path) -> None:
+    """Tables 15-16 print every translation's student MQM for one De-En paragraph: 8 of the 9
+    machine systems have the release's score, GPT-4o and one human translation do not (so the
+    paper's segment scores, behind Table 7's means, are not all the release's)."""
+    lines = _lines("000")
+    start = next(i for i, line in enumerate(lines) if line.startswith("F.9 Example"))
+    printed = {}
+    for line in lines[start:]:
+        parts = line.split("\t")
+        if len(parts) == 7 and (parts[0] in EXAMPLE or parts[0].startswith("Human Translator")):
+            printed.setdefault(parts[0], float(parts[4]))  # Human MQM
+    assert len(printed) == 11
+    frame, _ = probes.liteval(data)
+    released = probes.segment_scores(frame, "Aus diesem Traum")
+    differ = [name for name, system in EXAMPLE.items() if released[system] != printed[name]]
+    assert differ == ["GPT-4o"] and (printed["GPT-4o"], released["gpt4o"]) == (-0.6, -0.2)
+    humans = {v for k, v in released.items() if k.startswith("translator")}
+    assert humans == {-0.6, -0.2, -0.4}
+    assert (printed["Human Translator 1"], printed["Human Translator 2"]) == (-0.5, -0.4)
+    assert printed["Human Translator 1"] not in humans
 
 
 # --- paper 003 ------------------------------------------------------------------------------
