@@ -42,7 +42,7 @@ def limit(track: str, pair: str, human: bool, name: str) -> float:
     limits = (
         copy_rules.reference_limits(track, pair)
         if human
-        else copy_rules.SYSTEM.get(track, copy_rules.SYSTEM_DEFAULT)
+        else copy_rules.system_limits(track, pair)
     )
     return getattr(limits, "words" if name == "recall" else name)
 
@@ -57,20 +57,24 @@ def _value(got: Measures, name: str) -> float:
 
 @dataclass
 class PairFigures:
-    """One pair's released maxima (per kind of original: measure -> value, system) and copies."""
+    """One pair's released maxima (per kind of original: measure -> value, system; and of the
+    text copied from all others together) and its red-team copies with their together share."""
 
     maxima: dict[str, dict[str, tuple[float, str]]] = field(default_factory=dict)
-    copies: list[tuple[str, str, str, Measures]] = field(default_factory=list)
+    together: tuple[float, str] = (0.0, "")
+    copies: list[tuple[str, str, str, Measures, float]] = field(default_factory=list)
 
     def released(self, kind: str, system: str, got: Measures) -> None:
         best = self.maxima.setdefault(kind, {})
         for name in LIMITED:
             best[name] = max(best.get(name, (0.0, "")), (_value(got, name), system))
 
-    def report(self, limits: dict[str, copy_rules.Limits]) -> None:
+    def report(self, limits: dict[str, copy_rules.Limits], together: float) -> None:
         """Per kind: each measure's limit, released maximum and margin; then each family's copy
         at its largest excess over the limits (>= 0: refused) and over the released maxima (> 0:
         some limits refuse it and let every released system through)."""
+        value, system = self.together
+        print(f"  together: limit {together:.3f}, released max {value:.3f} ({system})")
         for kind, best in sorted(self.maxima.items()):
             bound = limits[kind]
             print(f"  against a {kind}: measure | limit | released max | margin")
@@ -80,12 +84,17 @@ class PairFigures:
             print("  copies: family | over the limit | over the released max | measure | original")
             over: dict[str, tuple[float, str, str]] = {}  # family -> its lowest copy
             room: dict[str, float] = {}
-            for k, family, original, got in self.copies:
+            for k, family, original, got, mixed in self.copies:
                 if k != kind:
                     continue
-                here = max((_value(got, n) - getattr(bound, n), n, original) for n in LIMITED)
+                here = max(
+                    (mixed - together, "together", original),
+                    *((_value(got, n) - getattr(bound, n), n, original) for n in LIMITED),
+                )
                 over[family] = min(over.get(family, here), here)
-                gap = max(_value(got, n) - best[n][0] for n in LIMITED)
+                gap = max(
+                    mixed - self.together[0], *(_value(got, n) - best[n][0] for n in LIMITED)
+                )
                 room[family] = min(room.get(family, gap), gap)
             for family, (value, name, original) in sorted(over.items(), key=lambda x: x[1]):
                 print(f"    {family} | {value:+.3f} | {room[family]:+.3f} | {name} | {original}")
@@ -130,6 +139,10 @@ def main() -> None:
                     kind = "reference" if theirs in humans else "system"
                     got = measure(features[mine], [features[theirs]], order)
                     figures.released(kind, mine, got)
+                if args.per_pair and mine not in humans:
+                    rest = [f for s, f in features.items() if s != mine]
+                    mixed = (measure(features[mine], rest, order).copied, mine)
+                    figures.together = max(figures.together, mixed)
                     for name in MEASURES:
                         key = (track.id, kind, name)
                         real[key] = max(real[key], getattr(got, name))
@@ -141,10 +154,14 @@ def main() -> None:
                     rng = random.Random(f"{track.id}/{pair}/{original}/{family.name}")
                     other = rng.choice(machine or [s for s in texts if s != original])
                     copy = family.make(texts[original], texts[other], rng)
-                    got = measure(
-                        Features.of(copy_rules._texts_of(copy)), [features[original]], order
+                    made = Features.of(copy_rules._texts_of(copy))
+                    got = measure(made, [features[original]], order)
+                    mixed = (
+                        measure(made, list(features.values()), order).copied
+                        if args.per_pair
+                        else 0.0
                     )
-                    figures.copies.append((kind, family.name, original, got))
+                    figures.copies.append((kind, family.name, original, got, mixed))
                     broken = [
                         n for n in MEASURES if getattr(got, n) >= limit(track.id, pair, human, n)
                     ]
@@ -173,8 +190,9 @@ def main() -> None:
             figures.report(
                 {
                     "reference": copy_rules.reference_limits(track_id, pair),
-                    "system": copy_rules.SYSTEM.get(track_id, copy_rules.SYSTEM_DEFAULT),
-                }
+                    "system": copy_rules.system_limits(track_id, pair),
+                },
+                copy_rules.together_limit(track_id, pair),
             )
 
 
