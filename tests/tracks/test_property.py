@@ -32,6 +32,7 @@ GOLDEN_CHECKS = [
 # tracks scored on a few pairs only (TER is slow on long and on Chinese/Japanese texts)
 QUICK = {
     "literary-translation": ("ja-pl", "cs-pl", "en-pl"),
+    "wmt24-literary-esa": ("en-zh",),
 }
 
 
@@ -146,6 +147,7 @@ def test_a_valid_submission_on_every_track_keeps_site_and_goldens_green(
                     "creativity-bias",
                     "wmt21-ted-zhen",
                     "literary-translation",
+                    "wmt24-literary-esa",
                 )
             ),
             *scored,
