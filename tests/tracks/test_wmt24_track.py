@@ -46,17 +46,17 @@ CARD = [
 GOOD = ("claude-3-5", "gpt-4", "gemini-1-5-pro", "unbabel-tower70b", "aya23", "commandr-plus")
 
 
-def spliced(corpus: Corpus) -> list[dict[str, str]]:
-    """A generated en-ja system: per line, the first half of one strong WMT24 system's characters
-    and the second half of another's, reversed, so it is Japanese, covers every line and copies
-    no system in order or in place. The two are the outputs closest to the median length of the
-    strong systems' (some WMT24 outputs are English, cut or repeated, so the generic generator's
-    alphabetical choice does not fit this track)."""
+def spliced(corpus: Corpus, pair: str = PAIR) -> list[dict[str, str]]:
+    """A generated system (en-ja unless told): per line, the first half of one strong WMT24
+    system's characters and the second half of another's, reversed, so it is in the target
+    language, covers every line and copies no system in order or in place. The two are the outputs
+    closest to the median length of the strong systems' (some WMT24 outputs are English, cut or
+    repeated, so the generic generator's alphabetical choice does not fit this track)."""
     tr = corpus.tables["translations"]
-    tr = tr[(tr["pair"] == PAIR) & tr["text"].notna()]
+    tr = tr[(tr["pair"] == pair) & tr["text"].notna()]
     texts = {(r.system, r.paragraph): r.text for r in tr.itertuples()}
     out = []
-    for pid, _ in sources(corpus, TRACK, PAIR):
+    for pid, _ in sources(corpus, TRACK, pair):
         found = [texts[(s, pid)] for s in GOOD if (s, pid) in texts]
         median = sorted(len(t) for t in found)[len(found) // 2]
         a, b = sorted(found, key=lambda t: (abs(len(t) - median), t))[:2]
