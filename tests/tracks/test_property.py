@@ -142,7 +142,7 @@ def test_a_valid_submission_on_every_track_keeps_site_and_goldens_green(
         if d.is_dir()
     ]
     # the site of the tracks' datasets (a release without a track, LitEval, adds nothing
-    # a contribution can change: their pages are checked by the session's public build)
+    # a contribution can change: its pages are checked by the session's public build)
     touched = list(dict.fromkeys(r for t in TRACKS for r in roots(t, repo, imported)))
     data = [arg for root in [*map(str, touched), *scored] for arg in ("--data", root)]
     done = litboard("build", "--no-site-cache", *data, "--out", str(tmp_path / "site"))
