@@ -19,28 +19,12 @@ from litboard.model import Corpus
 from litboard.tracks.files import sources
 
 from .conftest import release_args, scratch_repo
+from .contribution import card_args
 
 pytestmark = pytest.mark.shared
 TRACK = get("wmt24-literary-esa")
 PAIR = "en-ja"
-CARD = [
-    "--name",
-    "My WMT24 MT",
-    "--submitted-by",
-    "Jane Doe <jane@example.org>",
-    "--model",
-    "example-7b",
-    "--version",
-    "2026-11",
-    "--prompt",
-    "Translate this novel excerpt from {src} into {tgt}.",
-    "--date",
-    "2026-11-20",
-    "--licence",
-    "CC-BY-4.0",
-    "--open-weights",
-    "yes",
-]
+CARD = card_args("My WMT24 MT", "example-7b")
 
 
 GOOD = ("claude-3-5", "gpt-4", "gemini-1-5-pro", "unbabel-tower70b", "aya23", "commandr-plus")
