@@ -24,6 +24,7 @@ PAIRS = ("de-en", "en-de", "de-zh", "en-zh")
 TOP = ("deepl", "google translate", "gpt4o", "qwen2-beta-7b-chat")
 OTHERS_EXCLUDE = ("deepl", "google translate", "gpt4o")
 HUMAN = "translator"
+SENTENCES = {"de-en": 4310, "en-de": 2790, "de-zh": 3039, "en-zh": 3162}  # paper 000 Table 1
 # paper 003 maps the LLM's MQM categories onto its three (Table 7); fluency is Linguistic Convention
 LLM_CATEGORY = {"accuracy": "Accuracy", "fluency": "Linguistic Convention", "style": "Style"}
 
@@ -91,6 +92,39 @@ def table3_tries(frame: pd.DataFrame, sample: set[str]) -> dict[str, tuple[float
     return out
 
 
+def table3_any_column(frame: pd.DataFrame, sample: set[str]) -> set[tuple[float, float]]:
+    """De-En (top, other) in % from every numeric column of metric_df.csv, a source's human side
+    its best, worst, mean, first or last translation, 'better' strict or not."""
+    de_en = frame[(frame["pair"] == "de-en") & frame["source_"].isin(sample)]
+    de_en = de_en[de_en["occurrence"] == 0]
+    columns = [c for c in de_en.select_dtypes("number").columns if c not in ("row", "occurrence")]
+    found = set()
+    for column in columns:
+        for how in ("max", "min", "mean", "first", "last"):
+            for strict in (True, False):
+                cells = (_share(de_en, column, s, how, strict) for s in ("top", "other"))
+                found.add(tuple(half_up(c, 1) for c in cells))
+    return found
+
+
+def _share(frame: pd.DataFrame, column: str, scenario: str, how: str, strict: bool) -> float:
+    wins = total = 0
+    for _, group in frame.groupby("source_"):
+        human = group[group["model_human"] == HUMAN][column]
+        if scenario == "top":
+            rival = group[group["model_human"].isin(TOP)][column].max()
+        else:
+            rival = group[~group["model_human"].isin((*OTHERS_EXCLUDE, HUMAN))][column].max()
+        if human.empty:
+            continue
+        v = human.tolist()
+        pick = {"max": max(v), "min": min(v), "mean": sum(v) / len(v), "first": v[0], "last": v[-1]}
+        mine = pick[how]
+        total += 1
+        wins += bool(mine > rival if strict else mine >= rival)
+    return 100 * wins / total
+
+
 def ranks(means: dict[str, float]) -> dict[str, int]:
     """Rank 1 = highest mean (MQM scores are negative: closer to 0 is better)."""
     order = sorted(means, key=lambda s: -means[s])
@@ -115,7 +149,67 @@ def table7_tries(frame: pd.DataFrame, sample: set[str]) -> dict[str, dict[str, f
         frame.groupby(["model_human", "pair"])["mqm_score"].mean().groupby("model_human").mean()
     ).to_dict()
     out["median"] = frame.groupby("model_human")["mqm_score"].median().to_dict()
+    out.update(table7_more_tries(frame))
     return {name: {s: half_up(v, 1) for s, v in means.items()} for name, means in out.items()}
+
+
+def table7_more_tries(frame: pd.DataFrame) -> dict[str, dict[str, float]]:
+    """Unrounded means of the second round of variants (issue 59 goal 2)."""
+    keys = ["pair", "source_", "model_human", "tgt_"]
+    systems = frame.groupby(["pair", "source_"])["model_human"].transform("nunique")
+    annotations = frame.groupby(keys)["row"].transform("size")
+    variants = {
+        "sources with all ten systems": frame[systems == 10],
+        "non-zero rows": frame[frame["mqm_score"] != 0],
+        "single-annotated segments": frame[annotations == 1],
+        "double-annotated segments": frame[annotations > 1],
+    }
+    out = {n: p.groupby("model_human")["mqm_score"].mean().to_dict() for n, p in variants.items()}
+    weight = frame["pair"].map(SENTENCES)  # a pair's rows weigh its share of the sentences
+    weighted = (frame["mqm_score"] * weight).groupby(frame["model_human"]).sum()
+    out["rows weighted by Table 1's sentences"] = (
+        weighted / weight.groupby(frame["model_human"]).sum()
+    ).to_dict()
+    return out
+
+
+def table7_best_handling(frame: pd.DataFrame, printed: dict[str, float]) -> int:
+    """The most printed means any handling of the repeated annotations gets right: per pair
+    both annotations, the first, the last, their mean, or the pair left out (625 choices),
+    pooled or as the mean of the pair means."""
+    from itertools import product
+
+    keys = ["pair", "source_", "model_human", "tgt_"]
+    last = frame.groupby(keys)["row"].transform("max") == frame["row"]
+    choices = {}
+    for pair in PAIRS:
+        rows = frame[frame["pair"] == pair]
+        choices[pair] = [
+            rows,
+            rows[rows["occurrence"] == 0],
+            rows[last[rows.index]],
+            rows.groupby(keys, as_index=False)["mqm_score"].mean(),
+            rows.iloc[0:0],
+        ]
+    best = 0
+    for combo in product(range(5), repeat=4):
+        part = pd.concat([choices[p][c] for p, c in zip(PAIRS, combo)])
+        if part.empty:
+            continue
+        pooled = part.groupby("model_human")["mqm_score"].mean()
+        by_pair = part.groupby(["model_human", "pair"])["mqm_score"].mean().groupby(level=0).mean()
+        for means in (pooled, by_pair):
+            right = sum(s in means and half_up(means[s], 1) == v for s, v in printed.items())
+            best = max(best, right)
+    return best
+
+
+def segment_scores(frame: pd.DataFrame, source: str) -> dict[str, float]:
+    """The released student MQM of every translation of one source paragraph (first
+    annotations), by system; human translations by model_id (translator1, ...)."""
+    rows = frame[frame["source_"].str.startswith(source) & (frame["occurrence"] == 0)]
+    who = rows["model_id"].str.split("//").str[0].where(rows["model_human"] == HUMAN)
+    return dict(zip(who.fillna(rows["model_human"]), rows["mqm_score"]))
 
 
 def table7_best_pair_subset(frame: pd.DataFrame, printed: dict[str, float]) -> int:
@@ -150,6 +244,11 @@ def error_counts(rows: pd.DataFrame, unmatched: tuple[int, ...] = ()) -> dict[st
         "llm": n.get("AE", 0) + match + split,
         "match": match,
     }
+
+
+def genre_totals(frame: pd.DataFrame) -> dict[str, dict[str, int]]:
+    """Table 9: Table 5's three counts per genre, summed over the pairs and modalities."""
+    return {genre: error_counts(rows) for genre, rows in frame.groupby(frame["Genre"].str.strip())}
 
 
 def text_rows(frame: pd.DataFrame, st: str, tt: str, genre: str, modality: str) -> pd.DataFrame:
@@ -234,6 +333,7 @@ def main(data: Path) -> None:
     for modality in ("HT", "PE", "MT"):
         text = text_rows(rows, "Russian", "Dutch", "Poem", modality)
         print(f"Table 5 RU-NL poem {modality}: {error_counts(text)}")
+    print(f"Table 9 per genre: {genre_totals(rows)}")
     text = text_rows(rows, "Russian", "Dutch", "Poem", "HT")
     loose = text[(text["Whose_error"] == "Match") & text["Span_2"].isna()]["file_line"]
     print(f"  HT with lines {tuple(loose)} unmatched: {error_counts(text, tuple(loose))}")

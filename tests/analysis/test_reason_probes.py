@@ -97,6 +97,10 @@ def test_table3_means_follow_the_papers_de_en_cell(probes: ModuleType, data: Pat
         "all sources": (8.7, 28.3),
     }
     assert (printed["<i>De-En</i>"][4], printed["<i>De-En</i>"][8]) not in tries.values()
+    # nor does any other column of metric_df.csv, however a source's translations are taken
+    found = probes.table3_any_column(frame, sample)
+    paper = (printed["<i>De-En</i>"][4], printed["<i>De-En</i>"][8])
+    assert (13.3, 46.7) in found and paper not in found
 
 
 SYSTEMS = {
@@ -144,8 +148,44 @@ def test_table7_means_tried(probes: ModuleType, data: Path) -> None:
         right = sum(variant[s] == v for s, v in means.items())
         assert right <= 4, name
     assert probes.table7_best_pair_subset(frame, means) <= 4
+    assert probes.table7_best_handling(frame, means) == 5  # of 10, whatever the repeats
     tried = probes.table7_tries(frame, sample)["pooled, first annotation"]
     assert (tried["translator"], tried["google translate"]) == (-1.1, -3.1)
+
+
+EXAMPLE = {  # Tables 15-16's names of the machine systems
+    "Qwen 2": "qwen2-beta-7b-chat",
+    "Llama 3": "meta-llama-3-8b-instruct",
+    "TowerInstruct": "towerinstruct-7b-v0.2",
+    "Gemma": "gemma-1.1-7b-it",
+    "M2M": "m2m",
+    "GPT-4o": "gpt4o",
+    "Google Translate": "google translate",
+    "NLLB": "nllb",
+    "DeepL": "deepl",
+}
+
+
+def test_worked_example_is_not_all_the_releases_scores(probes: ModuleType, data: Path) -> None:
+    """Tables 15-16 print every translation's student MQM for one De-En paragraph: 8 of the 9
+    machine systems have the release's score, GPT-4o and one human translation do not (so the
+    paper's segment scores, behind Table 7's means, are not all the release's)."""
+    lines = _lines("000")
+    start = next(i for i, line in enumerate(lines) if line.startswith("F.9 Example"))
+    printed = {}
+    for line in lines[start:]:
+        parts = line.split("\t")
+        if len(parts) == 7 and (parts[0] in EXAMPLE or parts[0].startswith("Human Translator")):
+            printed.setdefault(parts[0], float(parts[4]))  # Human MQM
+    assert len(printed) == 11
+    frame, _ = probes.liteval(data)
+    released = probes.segment_scores(frame, "Aus diesem Traum")
+    differ = [name for name, system in EXAMPLE.items() if released[system] != printed[name]]
+    assert differ == ["GPT-4o"] and (printed["GPT-4o"], released["gpt4o"]) == (-0.6, -0.2)
+    humans = {v for k, v in released.items() if k.startswith("translator")}
+    assert humans == {-0.6, -0.2, -0.4}
+    assert (printed["Human Translator 1"], printed["Human Translator 2"]) == (-0.5, -0.4)
+    assert printed["Human Translator 1"] not in humans
 
 
 # --- paper 003 ------------------------------------------------------------------------------
@@ -200,6 +240,71 @@ def test_table5_ru_nl_poem_pe_professionals_printed_twice(probes: ModuleType, da
         modality="PE",
     )
     assert record["reason"] == "paper typo" and "Table 11 says 5" in str(record["note"])
+
+
+TABLE5_PAIRS = {"en-nl": ("EN", "NL"), "en-ca": ("EN", "CA"), "ru-nl": ("RU", "NL")}
+LANGUAGE = {"EN": "English", "RU": "Russian", "NL": "Dutch", "CA": "Catalan"}
+GENRES = ("Poem", "ShortStory", "Thriller")  # Table 5's column groups, each HT / PE / MT
+WHO = ("professional", "llm", "match")  # Table 5's and Table 9's rows: Human, LLM, Match
+
+
+def _table5(lines: list[str]) -> dict[tuple[str, str], list[int]]:
+    """Table 5 as (pair, who) -> its nine cells (poem HT, PE, MT, short story HT, ...)."""
+    out = {}
+    for pair, (st, tt) in TABLE5_PAIRS.items():
+        start = next(i for i, line in enumerate(lines) if f"| {st} | {tt} | Human |" in line)
+        below = (_cells(line)[1:] for line in lines[start + 1 : start + 3])  # LLM, Match
+        rows = [_cells(lines[start])[3:], *below]
+        for who, row in zip(WHO, rows):
+            out[(pair, who)] = [int(c) for c in row]
+    return out
+
+
+def _table9(lines: list[str]) -> dict[str, list[int]]:
+    rows = _after(lines, "| # Errors | Poem | Short Story | Thriller |", 3)
+    return {who: [int(c) for c in row[1:]] for who, row in zip(WHO, rows)}
+
+
+@pytest.mark.parametrize(
+    ("source", "pair", "genre", "modality", "who"),
+    [
+        ("Table 5", "en-ca", "Thriller", "HT", "llm"),
+        ("Table 5", "ru-nl", "Poem", "PE", "llm"),
+        ("Table 5", "ru-nl", "Poem", "MT", "professional"),
+        ("Table 11", "ru-nl", "Poem", "MT", "professional"),
+    ],
+)
+def test_table9_sums_the_releases_counts_not_the_printed_cell(
+    probes: ModuleType, data: Path, source: str, pair: str, genre: str, modality: str, who: str
+) -> None:
+    """Table 9 is Table 5 summed per genre; all nine of its cells are the release's sums, and
+    putting the printed cell in place of the release's count of its text breaks the sum."""
+    lines = _lines("003")
+    table9, frame = _table9(lines), probes.overview(data)
+    totals = probes.genre_totals(frame)
+    assert {w: [totals[g][w] for g in GENRES] for w in WHO} == table9
+    st, tt = TABLE5_PAIRS[pair]
+    text = probes.text_rows(frame, LANGUAGE[st], LANGUAGE[tt], genre, modality)
+    released = probes.error_counts(text)[who]
+    if source == "Table 5":
+        column = 3 * GENRES.index(genre) + ("HT", "PE", "MT").index(modality)
+        printed = _table5(lines)[(pair, who)][column]
+    else:  # Table 11's "# Errors" column (professionals)
+        row = next(c for c in map(_cells, lines) if c[:3] == [modality, pair.upper(), genre])
+        printed = int(row[4])
+    assert printed != released
+    total = table9[who][GENRES.index(genre)]
+    assert totals[genre][who] == total and totals[genre][who] - released + printed != total
+    record = _record(
+        "creativity-bias.jsonl",
+        f"paper 003 {source}",
+        "error-count",
+        annotators=who,
+        pair=pair,
+        genre=genre.lower(),
+        modality=modality,
+    )
+    assert record["reason"] == "paper typo" and "Table 9" in str(record["note"])
 
 
 def test_table7_from_the_llms_own_category(probes: ModuleType, data: Path) -> None:

@@ -25,6 +25,7 @@ def test_the_repository_declares_its_tracks_and_why_liteval_has_none() -> None:
         "demo",
         "literary-translation",
         "wmt21-ted-zhen",
+        "wmt24-literary-esa",
     ]
     demo = next(t for t in found.tracks if t.id == "demo")
     assert (

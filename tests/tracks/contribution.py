@@ -59,3 +59,25 @@ def write_contribution(
             "".join(json.dumps(r, ensure_ascii=False) + "\n" for r in rows), encoding="utf-8"
         )
     return folder
+
+
+def card_args(name: str, model: str) -> list[str]:
+    """The ``new-system`` options of a complete system card (the walkthrough's example values)."""
+    return [
+        "--name",
+        name,
+        "--submitted-by",
+        "Jane Doe <jane@example.org>",
+        "--model",
+        model,
+        "--version",
+        "2026-11",
+        "--prompt",
+        "Translate this novel excerpt from {src} into {tgt}.",
+        "--date",
+        "2026-11-20",
+        "--licence",
+        "CC-BY-4.0",
+        "--open-weights",
+        "yes",
+    ]

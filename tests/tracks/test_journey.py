@@ -22,31 +22,14 @@ from litboard.load.track_decl import get
 from ..golden import check_golden
 from .test_pr_flow import git
 from .conftest import release_args, scratch_repo
-from .contribution import spliced
+from .contribution import card_args, spliced
 
 pytestmark = pytest.mark.shared
 TRACK = get("literary-translation")
 # two quick pairs: TER is slow on long English paragraphs and on Japanese ones
 PAIRS = ("de-pl", "ja-pl")
 #                             (split into characters: sacrebleu_metrics)
-CARD = [
-    "--name",
-    "My literary MT",
-    "--submitted-by",
-    "Jane Doe <jane@example.org>",
-    "--model",
-    "example-lit-7b",
-    "--version",
-    "2026-11",
-    "--prompt",
-    "Translate this novel excerpt from {src} into {tgt}.",
-    "--date",
-    "2026-11-20",
-    "--licence",
-    "CC-BY-4.0",
-    "--open-weights",
-    "yes",
-]
+CARD = card_args("My literary MT", "example-lit-7b")
 
 
 @pytest.fixture(scope="module")

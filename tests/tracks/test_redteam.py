@@ -57,7 +57,7 @@ def tracks(mirror: Path, release_cache: Path) -> dict[str, dict[str, Any]]:
         tr = corpus.tables["translations"]
         tr = tr[tr["text"].notna()]
         pairs = {}
-        for pair, group in tr.groupby("pair"):
+        for pair, group in tr[tr["pair"].isin(track.pairs)].groupby("pair"):
             texts = {s: dict(zip(g["paragraph"], g["text"])) for s, g in group.groupby("system")}
             rows = {s: rows_of(s, pair, t) for s, t in texts.items()}
             features = {s: Features.of(_texts(r)) for s, r in rows.items()}
@@ -119,8 +119,8 @@ def matrix(tracks) -> list[tuple[str, str, str, str, str, Texts, bool]]:
 
 # Released systems whose outputs are the same text as another released system's: a copy by any
 # rule, so refused as a contribution would be; only as a copy of each other, never of the
-# reference. None on the current tracks (WMT24's en-hi ONLINE-B and TranssionMT were; that release
-# has no track yet).
+# reference. None on the current tracks' pairs (WMT24's en-hi ONLINE-B and TranssionMT are; en-hi
+# is not a pair of the WMT24 track: site/submit.md).
 DUPLICATES: dict[tuple[str, str, str], str] = {}
 
 

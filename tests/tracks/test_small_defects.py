@@ -76,6 +76,9 @@ def _interrupted(args: list[str], cwd: Path, marker: str) -> subprocess.Complete
         stderr=subprocess.PIPE,
         text=True,
         start_new_session=True,
+        # Ctrl-C as at a terminal: a child inherits an ignored SIGINT (an earlier test of the
+        # worker may leave it ignored), and then the command would run to its end
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
     ) as proc:
         assert proc.stderr is not None
         seen = []
