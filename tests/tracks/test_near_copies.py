@@ -130,16 +130,22 @@ def test_every_released_system_is_accepted(tracks) -> None:
     assert [r for r in refused if r[:3] not in REFUSED_RELEASED] == []
 
 
+def planted_copy(texts: dict[str, str], pair: str, theirs: str, k: int) -> dict[str, str]:
+    """``theirs``'s paragraphs with ``k`` words changed in each (seeded by pair, system and k, so
+    that every test plants the same copy)."""
+    pool = [w for t in texts.values() for w in words(t)]
+    rng = random.Random(f"{pair}/{theirs}/{k}")
+    return {p: plant(t, k, rng, pool) for p, t in texts.items()}
+
+
 def test_planted_near_copies_are_refused(tracks) -> None:
     passed, planted = set(), set()
     for track, data in tracks.items():
         tr, humans, _ = data
         for (pair, theirs), group in tr.groupby(["pair", "system"]):
             texts = dict(zip(group["paragraph"], group["text"]))
-            pool = [w for t in texts.values() for w in words(t)]
             for k in KS:
-                rng = random.Random(f"{pair}/{theirs}/{k}")
-                copy = {p: plant(t, k, rng, pool) for p, t in texts.items()}
+                copy = planted_copy(texts, pair, theirs, k)
                 planted.add((track, "reference" if theirs in humans else "system", k))
                 if not any("copy" in m for m in problems(track, data, pair, copy, "planted")):
                     passed.add((track, pair, theirs, k))
@@ -157,9 +163,7 @@ def test_the_planted_copies_these_rules_miss_are_refused_by_the_order_free_rules
         texts = {
             s: dict(zip(g["paragraph"], g["text"])) for s, g in group.groupby("system")
         }
-        pool = [w for t in texts[theirs].values() for w in words(t)]
-        rng = random.Random(f"{pair}/{theirs}/{k}")  # the copy test_planted_near_copies makes
-        copy = {p: plant(t, k, rng, pool) for p, t in texts[theirs].items()}
+        copy = planted_copy(texts[theirs], pair, theirs, k)  # test_planted_near_copies' copy
         found = Problems()
         others = {s: rows_of(s, pair, t) for s, t in texts.items()}
         assert check_file(rows_of("planted", pair, copy), others, humans, track, order, found)
